@@ -1,0 +1,168 @@
+// One typed Config from supabase/config.toml (the Supabase CLI's file and defaults),
+// command-line flags and environment variables, in that order of precedence (lowest first).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseToml } from 'smol-toml';
+import { z } from 'zod';
+
+const size = z.union([z.number(), z.string()]).transform((value, ctx) => {
+  const bytes = parseByteSize(value);
+  if (bytes === null) {
+    ctx.addIssue({ code: 'custom', message: `not a size: ${String(value)}` });
+    return z.NEVER;
+  }
+  return bytes;
+});
+
+/** "50MiB", "1kb", 1024 → bytes (the CLI accepts the same forms). */
+export function parseByteSize(value: number | string): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? value : null;
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([kmgt]?i?b?)?\s*$/i.exec(value);
+  if (!match) return null;
+  const unit = (match[2] ?? '').toLowerCase().replace(/i?b$/, '');
+  const power = ['', 'k', 'm', 'g', 't'].indexOf(unit);
+  if (power < 0) return null;
+  return Math.round(Number(match[1]) * 1024 ** power);
+}
+
+const rateLimit = z
+  .object({
+    email_sent: z.number().int().nonnegative().default(2),
+    sms_sent: z.number().int().nonnegative().default(30),
+    anonymous_users: z.number().int().nonnegative().default(30),
+    token_refresh: z.number().int().nonnegative().default(150),
+    sign_in_sign_ups: z.number().int().nonnegative().default(30),
+    token_verifications: z.number().int().nonnegative().default(30),
+  })
+  .prefault({});
+
+const authSchema = z
+  .object({
+    enabled: z.boolean().default(true),
+    site_url: z.string().default('http://127.0.0.1:3000'),
+    additional_redirect_urls: z.array(z.string()).default([]),
+    jwt_expiry: z.number().int().positive().default(3600),
+    enable_refresh_token_rotation: z.boolean().default(true),
+    refresh_token_reuse_interval: z.number().int().nonnegative().default(10),
+    enable_signup: z.boolean().default(true),
+    enable_anonymous_sign_ins: z.boolean().default(false),
+    enable_manual_linking: z.boolean().default(false),
+    minimum_password_length: z.number().int().nonnegative().default(6),
+    /** "", "letters_digits", "lower_upper_letters_digits", "lower_upper_letters_digits_symbols" */
+    password_requirements: z.string().default(''),
+    rate_limit: rateLimit,
+    email: z
+      .object({
+        enable_signup: z.boolean().default(true),
+        double_confirm_changes: z.boolean().default(true),
+        enable_confirmations: z.boolean().default(false),
+        secure_password_change: z.boolean().default(false),
+        max_frequency: z.string().default('1s'),
+        otp_length: z.number().int().min(6).max(10).default(6),
+        otp_expiry: z.number().int().positive().default(3600),
+      })
+      .prefault({}),
+    mfa: z
+      .object({
+        max_enrolled_factors: z.number().int().positive().default(10),
+        totp: z
+          .object({ enroll_enabled: z.boolean().default(true), verify_enabled: z.boolean().default(true) })
+          .prefault({}),
+      })
+      .prefault({}),
+  })
+  .prefault({});
+
+const tomlSchema = z
+  .object({
+    project_id: z.string().optional(),
+    api: z
+      .object({
+        port: z.number().int().default(54321),
+        schemas: z.array(z.string()).default(['public', 'graphql_public']),
+        extra_search_path: z.array(z.string()).default(['public', 'extensions']),
+        max_rows: z.number().int().positive().default(1000),
+      })
+      .prefault({}),
+    inbucket: z.object({ port: z.number().int().default(54324) }).prefault({}),
+    storage: z.object({ file_size_limit: size.default(50 * 1024 * 1024) }).prefault({}),
+    auth: authSchema,
+    realtime: z.object({ enabled: z.boolean().default(true) }).prefault({}),
+    functions: z
+      .record(z.string(), z.object({ verify_jwt: z.boolean().default(true), enabled: z.boolean().default(true) }))
+      .default({}),
+  })
+  .loose();
+
+export type TomlConfig = z.infer<typeof tomlSchema>;
+export type AuthConfig = TomlConfig['auth'];
+
+export interface StartOptions {
+  workdir?: string;
+  port?: number;
+  mailPort?: number;
+  host?: string;
+  dataDir?: string;
+  reset?: boolean;
+  databaseUrl?: string;
+  /** Per-invocation timeout of server functions, in milliseconds. */
+  functionTimeoutMs?: number;
+  /** Skip request log lines (benchmarks). */
+  quiet?: boolean;
+}
+
+export interface Config extends TomlConfig {
+  workdir: string;
+  supabaseDir: string;
+  host: string;
+  port: number;
+  mailPort: number;
+  dataDir: string;
+  reset: boolean;
+  databaseUrl: string | null;
+  functionTimeoutMs: number;
+  quiet: boolean;
+  jwtSecret: string;
+}
+
+export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+
+export class ConfigError extends Error {
+  readonly code = 'config_invalid';
+}
+
+export function loadConfig(options: StartOptions = {}, env: NodeJS.ProcessEnv = process.env): Config {
+  const workdir = path.resolve(options.workdir ?? env.SUPABASE_WORKDIR ?? process.cwd());
+  const supabaseDir = path.join(workdir, 'supabase');
+  const tomlPath = path.join(supabaseDir, 'config.toml');
+  let raw: unknown = {};
+  if (existsSync(tomlPath)) {
+    try {
+      raw = parseToml(readFileSync(tomlPath, 'utf8'));
+    } catch (error) {
+      throw new ConfigError(`${tomlPath}: ${(error as Error).message}`);
+    }
+  }
+  const parsed = tomlSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`${tomlPath}: ${issues}`);
+  }
+  const toml = parsed.data;
+  const envPort = env.PORTAL_EMULATOR_PORT ? Number(env.PORTAL_EMULATOR_PORT) : undefined;
+  const envMailPort = env.PORTAL_MAIL_PORT ? Number(env.PORTAL_MAIL_PORT) : undefined;
+  return {
+    ...toml,
+    workdir,
+    supabaseDir,
+    host: options.host ?? env.PORTAL_EMULATOR_HOST ?? '127.0.0.1',
+    port: options.port ?? envPort ?? toml.api.port,
+    mailPort: options.mailPort ?? envMailPort ?? toml.inbucket.port,
+    dataDir: path.resolve(options.dataDir ?? env.PORTAL_DATA_DIR ?? path.join(workdir, '.supabase-local')),
+    reset: options.reset ?? false,
+    databaseUrl: options.databaseUrl ?? env.DATABASE_URL ?? null,
+    functionTimeoutMs: options.functionTimeoutMs ?? Number(env.PORTAL_FUNCTION_TIMEOUT_MS ?? 150_000),
+    quiet: options.quiet ?? env.PORTAL_EMULATOR_QUIET === '1',
+    jwtSecret: env.JWT_SECRET ?? JWT_SECRET,
+  };
+}

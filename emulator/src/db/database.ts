@@ -1,0 +1,92 @@
+// The one way services touch data. Two engines (PGlite in-process, or a real PostgreSQL
+// through DATABASE_URL) behind one interface; `withClaims` is how a request runs: one
+// transaction with the caller's role and JWT claims set as PostgREST sets them.
+import type { JwtClaims } from '../keys.js';
+
+export interface QueryResult<Row = Record<string, unknown>> {
+  rows: Row[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows: number;
+}
+
+export interface Queryable {
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<Row>>;
+  /** Several statements, no parameters, no result (DDL, migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface RequestContext {
+  claims: JwtClaims | null;
+  /** Lower-case header names → values, for `request.headers`. */
+  headers?: Record<string, string>;
+  method?: string;
+  path?: string;
+  /** Extra GUCs set for this transaction only (e.g. `search_path`). */
+  settings?: Record<string, string>;
+}
+
+export interface Database extends Queryable {
+  readonly engine: 'pglite' | 'postgres';
+  /** One transaction; rolls back when `fn` throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * One transaction as the caller: `role` from the claims (`anon` without any),
+   * `request.jwt.claims`, the legacy `request.jwt.claim.*`, `request.headers`,
+   * `request.method`, `request.path`. Row level security then decides.
+   */
+  withClaims<T>(context: RequestContext, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** LISTEN on a channel; the callback receives payloads of NOTIFYs after they commit. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** Thrown (with Postgres' SQLSTATE in `code`) when a statement fails. */
+export interface PostgresError extends Error {
+  code: string;
+  detail?: string;
+  hint?: string;
+  table?: string;
+  column?: string;
+  constraint?: string;
+}
+
+export function isPostgresError(error: unknown): error is PostgresError {
+  return (
+    error instanceof Error &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    /^[0-9A-Z]{5}$/.test((error as { code: string }).code)
+  );
+}
+
+/** The settings `withClaims` applies, as (name, value) pairs for `set_config(name, value, true)`. */
+export function claimSettings(context: RequestContext): [string, string][] {
+  const claims = context.claims ?? { role: 'anon' };
+  const role = typeof claims.role === 'string' && claims.role ? claims.role : 'anon';
+  const settings: [string, string][] = [
+    ['role', role],
+    ['request.jwt.claims', JSON.stringify(claims)],
+    ['request.method', context.method ?? 'GET'],
+    ['request.path', context.path ?? '/'],
+    ['request.headers', JSON.stringify(context.headers ?? {})],
+    ['request.cookies', '{}'],
+  ];
+  for (const [name, value] of Object.entries(claims)) {
+    if (!/^[a-z_][a-z0-9_]*$/i.test(name)) continue;
+    settings.push([
+      `request.jwt.claim.${name}`,
+      typeof value === 'string' ? value : JSON.stringify(value),
+    ]);
+  }
+  for (const [name, value] of Object.entries(context.settings ?? {})) settings.push([name, value]);
+  return settings;
+}
+
+/** One statement that applies all settings: `select set_config($1,$2,true), …`. */
+export function buildSetConfigSql(settings: [string, string][]): { sql: string; params: string[] } {
+  const params: string[] = [];
+  const calls = settings.map(([name, value]) => {
+    params.push(name, value);
+    return `set_config($${params.length - 1}, $${params.length}, true)`;
+  });
+  return { sql: `select ${calls.join(', ')}`, params };
+}

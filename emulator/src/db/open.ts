@@ -1,0 +1,37 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config.js';
+import { bootstrapDatabase } from './bootstrap.js';
+import type { Database } from './database.js';
+import { applyMigrations, type MigrationReport } from './migrations.js';
+import { PGliteDatabase } from './pglite.js';
+import { PostgresDatabase } from './postgres.js';
+
+/** Schemas the emulator owns; `--reset` on a real server drops them. */
+const OWNED_SCHEMAS = ['auth', 'storage', 'realtime', 'supabase_migrations', 'public', 'extensions'];
+
+export async function openDatabase(config: Config): Promise<{ db: Database; migrations: MigrationReport }> {
+  let db: Database;
+  if (config.databaseUrl) {
+    db = await PostgresDatabase.open(config.databaseUrl);
+    if (config.reset) {
+      await db.exec(
+        OWNED_SCHEMAS.map((s) => `drop schema if exists ${s} cascade;`).join('\n') +
+          '\ncreate schema public; grant all on schema public to public;',
+      );
+    }
+  } else {
+    const dir = path.join(config.dataDir, 'pglite');
+    if (config.reset) rmSync(config.dataDir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    db = await PGliteDatabase.open(dir);
+  }
+  try {
+    await bootstrapDatabase(db);
+    const migrations = await applyMigrations(db, config.supabaseDir);
+    return { db, migrations };
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,81 @@
+// Embedded Postgres (PGlite, WebAssembly) persisted in the data directory. One PGlite is one
+// connection, so every top-level statement and transaction is serialised through a mutex.
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
+import { vector } from '@electric-sql/pglite-pgvector';
+import {
+  buildSetConfigSql,
+  claimSettings,
+  type Database,
+  type Queryable,
+  type QueryResult,
+  type RequestContext,
+} from './database.js';
+import { Mutex } from './mutex.js';
+
+type PGliteLike = Pick<PGlite, 'query' | 'exec'> | Transaction;
+
+function wrap(target: PGliteLike): Queryable {
+  return {
+    async query<Row>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> {
+      const result = await target.query<Row>(sql, params);
+      return {
+        rows: result.rows,
+        fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+        affectedRows: result.affectedRows ?? 0,
+      };
+    },
+    async exec(sql: string): Promise<void> {
+      await target.exec(sql);
+    },
+  };
+}
+
+export class PGliteDatabase implements Database {
+  readonly engine = 'pglite' as const;
+  private readonly mutex = new Mutex();
+  private readonly direct: Queryable;
+
+  private constructor(private readonly pg: PGlite) {
+    this.direct = wrap(pg);
+  }
+
+  static async open(dataDir: string | null): Promise<PGliteDatabase> {
+    const pg = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      extensions: { pgcrypto, pg_trgm, uuid_ossp, vector },
+    });
+    return new PGliteDatabase(pg);
+  }
+
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<Row>> {
+    return this.mutex.run(() => this.direct.query<Row>(sql, params));
+  }
+
+  exec(sql: string): Promise<void> {
+    return this.mutex.run(() => this.direct.exec(sql));
+  }
+
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.mutex.run(() => this.pg.transaction((tx) => fn(wrap(tx))));
+  }
+
+  withClaims<T>(context: RequestContext, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    const { sql, params } = buildSetConfigSql(claimSettings(context));
+    return this.transaction(async (tx) => {
+      await tx.query(sql, params);
+      return fn(tx);
+    });
+  }
+
+  async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+    const unlisten = await this.mutex.run(() => this.pg.listen(channel, onPayload));
+    return () => this.mutex.run(() => unlisten());
+  }
+
+  async close(): Promise<void> {
+    await this.mutex.run(() => this.pg.close());
+  }
+}

@@ -1,0 +1,63 @@
+-- Supabase-shaped roles, schemas, extensions and default privileges. Idempotent: runs at
+-- every start. Mirrors what supabase/postgres sets up, so migrations written for Supabase
+-- run unchanged.
+do $$
+declare
+  r text;
+begin
+  foreach r in array array['anon', 'authenticated', 'service_role', 'supabase_admin',
+    'supabase_auth_admin', 'supabase_storage_admin', 'supabase_realtime_admin',
+    'supabase_functions_admin', 'dashboard_user', 'pgbouncer', 'authenticator']
+  loop
+    if not exists (select 1 from pg_roles where rolname = r) then
+      execute format('create role %I nologin noinherit', r);
+    end if;
+  end loop;
+  if not exists (select 1 from pg_roles where rolname = 'postgres') then
+    create role postgres;
+  end if;
+end
+$$;
+
+alter role service_role bypassrls;
+alter role supabase_admin bypassrls;
+grant anon, authenticated, service_role to authenticator;
+grant anon, authenticated, service_role to current_user;
+
+create schema if not exists extensions;
+create schema if not exists auth;
+create schema if not exists graphql_public;
+
+-- Extensions live in `extensions` as on Supabase; one the server lacks (pgvector on
+-- Debian's PostgreSQL) is skipped here and reported by the service that needs it.
+do $$
+declare
+  e text;
+begin
+  foreach e in array array['pgcrypto', 'uuid-ossp', 'pg_trgm', 'vector'] loop
+    if exists (select 1 from pg_available_extensions where name = e) then
+      execute format('create extension if not exists %I with schema extensions', e);
+    end if;
+  end loop;
+end
+$$;
+
+grant usage on schema public, extensions, graphql_public to postgres, anon, authenticated, service_role;
+grant usage on schema auth to anon, authenticated, service_role, postgres;
+grant all on all functions in schema extensions to postgres, anon, authenticated, service_role;
+
+-- Supabase's default privileges: anything created in public is reachable through the API
+-- (row level security then decides).
+alter default privileges in schema public grant all on tables to postgres, anon, authenticated, service_role;
+alter default privileges in schema public grant all on functions to postgres, anon, authenticated, service_role;
+alter default privileges in schema public grant all on sequences to postgres, anon, authenticated, service_role;
+grant all on all tables in schema public to anon, authenticated, service_role;
+grant all on all sequences in schema public to anon, authenticated, service_role;
+grant all on all functions in schema public to anon, authenticated, service_role;
+
+do $$
+begin
+  execute format('alter database %I set search_path to "$user", public, extensions', current_database());
+end
+$$;
+set search_path to "$user", public, extensions;

@@ -1,0 +1,39 @@
+import type { Duplex } from 'node:stream';
+import type { IncomingMessage } from 'node:http';
+import type { Hono } from 'hono';
+import type { Config } from '../config.js';
+import type { Database } from '../db/database.js';
+import type { Keys } from '../keys.js';
+import type { Mailbox } from '../mail/mailbox.js';
+
+/** What the gateway resolves for every request before a service sees it. */
+export interface GatewayVariables {
+  /** The token to verify, after the CLI's `sb_` key mapping (wire contract §0); null when none. */
+  bearer: string | null;
+  /** The `apikey` header (or `?apikey=`), as sent. */
+  apikey: string | null;
+}
+
+export type GatewayEnv = { Variables: GatewayVariables };
+
+/** Everything a service needs; built once at start. */
+export interface ServiceContext {
+  config: Config;
+  db: Database;
+  keys: Keys;
+  mailbox: Mailbox;
+  /** The API's own base URL, e.g. http://127.0.0.1:54321 */
+  apiUrl: string;
+  log: (line: string) => void;
+}
+
+export interface Service {
+  /** Mount point under the gateway, e.g. `/auth/v1`. */
+  mount: string;
+  app: Hono<GatewayEnv>;
+  /** Handles a websocket upgrade under the mount; returns false when it is not for this service. */
+  upgrade?(request: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  close?(): Promise<void>;
+}
+
+export type ServiceFactory = (context: ServiceContext) => Service | Promise<Service>;

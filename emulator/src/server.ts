@@ -1,0 +1,156 @@
+// The gateway: one HTTP server for every service (as Kong in the CLI's stack), plus the
+// mailbox on its own port. CORS, key mapping, request log, JSON errors everywhere.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { openDatabase } from './db/open.js';
+import type { MigrationReport } from './db/migrations.js';
+import type { GatewayEnv, Service, ServiceContext, ServiceFactory } from './http/gateway-env.js';
+import { notImplementedService } from './http/not-implemented.js';
+import { effectiveBearer, Keys } from './keys.js';
+import { Mailbox } from './mail/mailbox.js';
+import { mailApp } from './mail/server.js';
+import { authService } from './auth/service.js';
+
+/** Headers browsers may read (wire contract §8, traps 11). */
+export const EXPOSED_HEADERS = [
+  'Content-Range',
+  'Content-Location',
+  'Content-Length',
+  'Content-Type',
+  'Content-Disposition',
+  'ETag',
+  'Last-Modified',
+  'Location',
+  'Link',
+  'Preference-Applied',
+  'Range-Unit',
+  'X-Total-Count',
+  'X-Supabase-Api-Version',
+  'X-Relay-Error',
+  'X-Client-Info',
+  'sb-request-id',
+];
+
+/** Each service in mount order; later issues replace the 501 placeholders. */
+const SERVICES: [mount: string, name: string, factory: ServiceFactory | null][] = [
+  ['/auth/v1', 'auth', authService],
+  ['/rest/v1', 'the REST API', null],
+  ['/storage/v1', 'storage', null],
+  ['/functions/v1', 'functions', null],
+  ['/realtime/v1', 'realtime', null],
+];
+
+export interface RunningEmulator {
+  apiUrl: string;
+  mailUrl: string;
+  db: Database;
+  mailbox: Mailbox;
+  migrations: MigrationReport;
+  stop(): Promise<void>;
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+export async function startEmulator(config: Config): Promise<RunningEmulator> {
+  const log = config.quiet ? () => undefined : (line: string) => console.log(line);
+  const { db, migrations } = await openDatabase(config);
+  const keys = new Keys(config.jwtSecret);
+  const mailbox = new Mailbox();
+
+  const api = createServer();
+  const mail = createServer();
+  let apiPort: number;
+  let mailPort: number;
+  try {
+    apiPort = await listen(api, config.port, config.host);
+    mailPort = await listen(mail, config.mailPort, config.host);
+  } catch (error) {
+    await close(api);
+    await db.close();
+    throw error;
+  }
+  const apiUrl = `http://${config.host}:${apiPort}`;
+  const context: ServiceContext = { config, db, keys, mailbox, apiUrl, log };
+
+  const services: Service[] = [];
+  for (const [mount, name, factory] of SERVICES) {
+    services.push(factory ? await factory(context) : notImplementedService(mount, name));
+  }
+
+  const app = new Hono<GatewayEnv>();
+  app.use(
+    '*',
+    cors({ origin: (origin) => origin || '*', exposeHeaders: EXPOSED_HEADERS, maxAge: 3600, credentials: true }),
+  );
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    const apikey = c.req.header('apikey') ?? c.req.query('apikey') ?? null;
+    c.set('apikey', apikey);
+    c.set('bearer', effectiveBearer(c.req.header('authorization') ?? null, apikey));
+    await next();
+    log(`${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+  });
+  for (const service of services) app.route(service.mount, service.app);
+  app.notFound((c) => c.json({ message: `no route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
+  app.onError((error, c) => {
+    console.error(`${c.req.method} ${c.req.path}:`, error);
+    return c.json({ code: 'unexpected_failure', message: 'Unexpected failure, please check the emulator log.' }, 500);
+  });
+
+  api.on(
+    'request',
+    getRequestListener(app.fetch, {
+      errorHandler: (error) => {
+        console.error('request failed:', error);
+        return new Response(JSON.stringify({ message: 'bad request' }), {
+          status: 400,
+          headers: { 'content-type': 'application/json' },
+        });
+      },
+    }),
+  );
+  api.on('upgrade', (request, socket, head) => {
+    for (const service of services) {
+      if (request.url?.startsWith(service.mount) && service.upgrade?.(request, socket, head)) return;
+    }
+    socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n');
+  });
+  mail.on('request', getRequestListener(mailApp(mailbox).fetch));
+
+  let stopped: Promise<void> | null = null;
+  return {
+    apiUrl,
+    mailUrl: `http://${config.host}:${mailPort}`,
+    db,
+    mailbox,
+    migrations,
+    stop() {
+      stopped ??= (async () => {
+        for (const service of services) await service.close?.().catch(() => undefined);
+        await Promise.all([close(api), close(mail)]);
+        await db.close();
+      })();
+      return stopped;
+    },
+  };
+}

@@ -1,0 +1,162 @@
+// Starts a real emulator process on free ports with a fresh data directory, for
+// integration specs (*.spec.ts). The emulator runs as its own process, as it is used.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+
+export const ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export const SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+export const PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
+export const SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
+export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+
+const BIN = path.resolve(__dirname, '../bin/portal-emulator.js');
+
+export interface EmulatorOptions {
+  /** Contents of supabase/config.toml. */
+  configToml?: string;
+  /** Files under supabase/ (relative path → contents), e.g. `migrations/0001_x.sql`. */
+  files?: Record<string, string>;
+  /** Copy an existing supabase/ folder (e.g. the project's own) before `files`. */
+  copySupabaseDir?: string;
+  env?: Record<string, string>;
+}
+
+export interface TestEmulator {
+  apiUrl: string;
+  mailUrl: string;
+  workdir: string;
+  /** Lines the process printed (stdout and stderr). */
+  output: string[];
+  client(key?: string, options?: Parameters<typeof createClient>[2]): SupabaseClient;
+  admin(): SupabaseClient;
+  /** Stops the process (SIGTERM) and starts it again on the same ports and data. */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface Running {
+  child: ChildProcess;
+  apiUrl: string;
+  mailUrl: string;
+}
+
+function launch(args: string[], env: Record<string, string>, output: string[]): Promise<Running> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, 'start', ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let apiUrl = '';
+    let mailUrl = '';
+    let buffer = '';
+    const onData = (chunk: Buffer) => {
+      buffer += chunk.toString();
+      let newline: number;
+      while ((newline = buffer.indexOf('\n')) >= 0) {
+        const line = buffer.slice(0, newline);
+        buffer = buffer.slice(newline + 1);
+        output.push(line);
+        apiUrl ||= /API URL: (\S+)/.exec(line)?.[1] ?? '';
+        mailUrl ||= /Mailbox URL: (\S+)/.exec(line)?.[1] ?? '';
+        if (apiUrl && mailUrl) {
+          child.stdout?.off('data', onData);
+          child.stdout?.on('data', (c: Buffer) => output.push(...c.toString().split('\n').filter(Boolean)));
+          resolve({ child, apiUrl, mailUrl });
+        }
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (c: Buffer) => output.push(...c.toString().split('\n').filter(Boolean)));
+    child.once('exit', (code) => {
+      if (!apiUrl || !mailUrl) reject(new Error(`emulator exited with ${code}:\n${output.join('\n')}`));
+    });
+  });
+}
+
+function terminate(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export async function startTestEmulator(options: EmulatorOptions = {}): Promise<TestEmulator> {
+  const root = path.resolve(__dirname, '../../.tmp');
+  mkdirSync(root, { recursive: true });
+  const workdir = mkdtempSync(path.join(root.startsWith('/') ? root : tmpdir(), 'emulator-'));
+  const supabaseDir = path.join(workdir, 'supabase');
+  mkdirSync(supabaseDir, { recursive: true });
+  if (options.copySupabaseDir) cpSync(options.copySupabaseDir, supabaseDir, { recursive: true });
+  if (options.configToml !== undefined) writeFileSync(path.join(supabaseDir, 'config.toml'), options.configToml);
+  for (const [file, contents] of Object.entries(options.files ?? {})) {
+    mkdirSync(path.dirname(path.join(supabaseDir, file)), { recursive: true });
+    writeFileSync(path.join(supabaseDir, file), contents);
+  }
+  const output: string[] = [];
+  const env = { PORTAL_EMULATOR_QUIET: '1', ...options.env };
+  let running = await launch(['--workdir', workdir, '--port', '0', '--mail-port', '0'], env, output);
+  const ports = () => {
+    const api = new URL(running.apiUrl).port;
+    const mail = new URL(running.mailUrl).port;
+    return ['--workdir', workdir, '--port', api, '--mail-port', mail];
+  };
+  const emulator: TestEmulator = {
+    get apiUrl() {
+      return running.apiUrl;
+    },
+    get mailUrl() {
+      return running.mailUrl;
+    },
+    workdir,
+    output,
+    client(key = ANON_KEY, clientOptions) {
+      return createClient(running.apiUrl, key, {
+        ...clientOptions,
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, ...clientOptions?.auth },
+        realtime: { transport: WebSocket as never, ...clientOptions?.realtime },
+      });
+    },
+    admin() {
+      return emulator.client(SERVICE_ROLE_KEY);
+    },
+    async restart() {
+      const args = ports();
+      await terminate(running.child);
+      running = await launch(args, env, output);
+    },
+    async stop() {
+      await terminate(running.child);
+      rmSync(workdir, { recursive: true, force: true });
+    },
+  };
+  return emulator;
+}
+
+/** A mail of the emulator's mailbox, read through its Mailpit-compatible API. */
+export interface MailMessage {
+  ID: string;
+  Subject: string;
+  Text: string;
+  HTML: string;
+  To: { Address: string }[];
+}
+
+export async function latestMail(mailUrl: string, to: string): Promise<MailMessage | null> {
+  const list = (await (
+    await fetch(`${mailUrl}/api/v1/search?query=${encodeURIComponent(`to:${to}`)}`)
+  ).json()) as { messages: { ID: string }[] };
+  const first = list.messages[0];
+  if (!first) return null;
+  return (await (await fetch(`${mailUrl}/api/v1/message/${first.ID}`)).json()) as MailMessage;
+}

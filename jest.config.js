@@ -1,0 +1,36 @@
+// Two projects: `unit` (pure modules, beside their code) and `integration` (real emulator
+// processes over HTTP/websockets, real Chromium). Both transform TypeScript with SWC
+// because ts-jest does not accept TypeScript 7.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const common = {
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.supabase-local/'],
+  transformIgnorePatterns: ['/node_modules/(?!(@supabase|jose|otpauth)/)'],
+};
+export default {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/{emulator,shared,shell,remotes,deploy}/**/*.test.ts?(x)'],
+    },
+    {
+      ...common,
+      displayName: 'integration',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/{emulator,tests}/**/*.spec.ts?(x)'],
+    },
+  ],
+};
