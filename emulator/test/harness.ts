@@ -2,9 +2,9 @@
 // integration specs (*.spec.ts). The emulator runs as its own process, as it is used.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
 import WebSocket from 'ws';
 
 export const ANON_KEY =
@@ -25,6 +25,39 @@ export interface EmulatorOptions {
   /** Copy an existing supabase/ folder (e.g. the project's own) before `files`. */
   copySupabaseDir?: string;
   env?: Record<string, string>;
+  /**
+   * Run on a real PostgreSQL server instead of PGlite: a fresh database is created on the
+   * server named by TEST_DATABASE_URL (see `postgresTestUrl`) and dropped on stop.
+   */
+  postgres?: boolean;
+}
+
+/** The real-PostgreSQL variant runs only when a server is configured; say so when it does not. */
+export function postgresTestUrl(): string | null {
+  const url = process.env.TEST_DATABASE_URL ?? null;
+  if (!url) {
+    console.log('Skipping the real PostgreSQL variant: TEST_DATABASE_URL is not set (npm test sets it when a local PostgreSQL server is available).');
+  }
+  return url;
+}
+
+async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `emulator_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
 }
 
 export interface TestEmulator {
@@ -94,7 +127,7 @@ function terminate(child: ChildProcess): Promise<void> {
 export async function startTestEmulator(options: EmulatorOptions = {}): Promise<TestEmulator> {
   const root = path.resolve(__dirname, '../../.tmp');
   mkdirSync(root, { recursive: true });
-  const workdir = mkdtempSync(path.join(root.startsWith('/') ? root : tmpdir(), 'emulator-'));
+  const workdir = mkdtempSync(path.join(root, 'emulator-'));
   const supabaseDir = path.join(workdir, 'supabase');
   mkdirSync(supabaseDir, { recursive: true });
   if (options.copySupabaseDir) cpSync(options.copySupabaseDir, supabaseDir, { recursive: true });
@@ -104,7 +137,12 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     writeFileSync(path.join(supabaseDir, file), contents);
   }
   const output: string[] = [];
-  const env = { PORTAL_EMULATOR_QUIET: '1', ...options.env };
+  const scratch = options.postgres ? await createScratchDatabase(requirePostgresUrl()) : null;
+  const env: Record<string, string> = {
+    PORTAL_EMULATOR_QUIET: '1',
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ...options.env,
+  };
   let running = await launch(['--workdir', workdir, '--port', '0', '--mail-port', '0'], env, output);
   const ports = () => {
     const api = new URL(running.apiUrl).port;
@@ -137,10 +175,17 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     },
     async stop() {
       await terminate(running.child);
+      await scratch?.drop();
       rmSync(workdir, { recursive: true, force: true });
     },
   };
   return emulator;
+}
+
+function requirePostgresUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set; guard the suite with postgresTestUrl().');
+  return url;
 }
 
 /** A mail of the emulator's mailbox, read through its Mailpit-compatible API. */
