@@ -1,0 +1,50 @@
+import type { SupabaseClient, User } from '@supabase/supabase-js';
+import { useSyncExternalStore } from 'react';
+import type { PortalNotification } from './notifications.js';
+import { getPortal, type Portal } from './portal.js';
+import type { RemoteStatus } from './remote-meta.js';
+import type { AuthenticatorAssuranceLevel, SessionSnapshot } from './session-store.js';
+
+export interface PortalView extends Portal {
+  /** The live session snapshot (status, session, user, aal). */
+  auth: SessionSnapshot;
+  user: User | null;
+}
+
+/** The session as one snapshot; re-renders on sign-in, refresh and sign-out. */
+export function useAuth(): SessionSnapshot {
+  const { session } = getPortal();
+  return useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot);
+}
+
+export function usePortal(): PortalView {
+  const portal = getPortal();
+  const auth = useAuth();
+  return { ...portal, auth, user: auth.user };
+}
+
+export function useSupabase(): SupabaseClient {
+  return getPortal().supabase;
+}
+
+export function useSession(): SessionSnapshot['session'] {
+  return useAuth().session;
+}
+
+export function useUser(): User | null {
+  return useAuth().user;
+}
+
+export function useAal(): AuthenticatorAssuranceLevel | null {
+  return useAuth().aal;
+}
+
+export function useNotifications(): readonly PortalNotification[] {
+  const { notifications } = getPortal();
+  return useSyncExternalStore(notifications.subscribe, notifications.list, notifications.list);
+}
+
+export function useRemotes(): readonly RemoteStatus[] {
+  const { remotes } = getPortal();
+  return useSyncExternalStore(remotes.subscribe, remotes.get, remotes.get);
+}

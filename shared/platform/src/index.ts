@@ -1,0 +1,44 @@
+// @portal/platform — the contract between the shell and the remotes (DESIGN.md, Contracts).
+// Provided by the shell only: remotes share it as a singleton with `import: false`.
+export { CONTRACT_VERSION } from './version.js';
+export { PortalError, PortalErrorCode, isPortalError, describeError } from './errors.js';
+export { createExternalStore, type ExternalStore } from './external-store.js';
+export {
+  createSessionStore,
+  snapshotOf,
+  aalOf,
+  type AuthStatus,
+  type AuthenticatorAssuranceLevel,
+  type SessionSnapshot,
+  type SessionStore,
+} from './session-store.js';
+export { createEventBus, type EventBus, type EventHandler, type PortalEvents } from './event-bus.js';
+export {
+  createNotificationCenter,
+  type NotificationCenter,
+  type NotificationInput,
+  type NotificationTone,
+  type PortalNotification,
+} from './notifications.js';
+export { createChannelRegistry, type ChannelLease, type ChannelRegistry } from './realtime.js';
+export { pushPath, useLocation, interceptLinkClicks, type PortalLocation } from './navigation.js';
+export type { RemoteMeta, RequiredAuth, RemoteState, RemoteStatus } from './remote-meta.js';
+export {
+  createPortal,
+  installPortal,
+  uninstallPortal,
+  getPortal,
+  navigate,
+  type Portal,
+  type PortalOptions,
+  type NavigateOptions,
+} from './portal.js';
+export { usePortal, useAuth, useSupabase, useSession, useUser, useAal, useNotifications, useRemotes, type PortalView } from './hooks.js';
+export { RemoteErrorBoundary, DefaultErrorFallback, type ErrorFallbackProps, type RemoteErrorBoundaryProps } from './error-boundary.js';
+export {
+  defineRemote,
+  type RemoteLifecycles,
+  type RemoteLifecycleProps,
+  type RemoteRootProps,
+  type DefineRemoteOptions,
+} from './define-remote.js';

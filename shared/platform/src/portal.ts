@@ -1,0 +1,87 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { PortalError, PortalErrorCode } from './errors.js';
+import { createEventBus, type EventBus, type PortalEvents } from './event-bus.js';
+import { createExternalStore, type ExternalStore } from './external-store.js';
+import { pushPath } from './navigation.js';
+import { createNotificationCenter, type NotificationCenter } from './notifications.js';
+import { createChannelRegistry, type ChannelRegistry } from './realtime.js';
+import type { RemoteStatus } from './remote-meta.js';
+import { createSessionStore, type SessionStore } from './session-store.js';
+import { CONTRACT_VERSION } from './version.js';
+
+export interface NavigateOptions {
+  replace?: boolean;
+}
+
+/** Everything the shell hands to every remote. One instance per page, installed by the shell. */
+export interface Portal {
+  readonly contractVersion: string;
+  readonly supabase: SupabaseClient;
+  readonly session: SessionStore;
+  readonly events: EventBus<PortalEvents>;
+  readonly notifications: NotificationCenter;
+  readonly realtime: ChannelRegistry;
+  /** The remotes the shell knows from the registry and where each stands. */
+  readonly remotes: ExternalStore<readonly RemoteStatus[]>;
+  navigate(to: string, options?: NavigateOptions): void;
+  notify: NotificationCenter['notify'];
+}
+
+export interface PortalOptions {
+  supabase: SupabaseClient;
+  navigate?: (to: string, options?: NavigateOptions) => void;
+}
+
+export function createPortal({ supabase, navigate = pushPath }: PortalOptions): Portal {
+  const events = createEventBus<PortalEvents>();
+  const notifications = createNotificationCenter();
+  const session = createSessionStore(supabase.auth);
+  session.subscribe(() => {
+    const { event, user } = session.getSnapshot();
+    if (event) events.emit('session:changed', { event, userId: user?.id ?? null });
+  });
+  return {
+    contractVersion: CONTRACT_VERSION,
+    supabase,
+    session,
+    events,
+    notifications,
+    realtime: createChannelRegistry(supabase),
+    remotes: createExternalStore<readonly RemoteStatus[]>([]),
+    navigate(to, options) {
+      navigate(to, options);
+      events.emit('portal:navigated', { path: to });
+    },
+    notify: notifications.notify,
+  };
+}
+
+// Module state is the point: `@portal/platform` is a Module Federation singleton provided by the
+// shell, so every remote reads this same variable.
+let installed: Portal | null = null;
+
+export function installPortal(portal: Portal): Portal {
+  installed = portal;
+  return portal;
+}
+
+export function uninstallPortal(): void {
+  installed = null;
+}
+
+export function getPortal(): Portal {
+  if (!installed) {
+    throw new PortalError(
+      PortalErrorCode.NotInstalled,
+      'The portal is not installed: the shell (or a dev host) must call installPortal() before any remote runs. ' +
+        'If a remote bundled its own copy of @portal/platform, it cannot see the shell’s; share it as a singleton with import: false.',
+    );
+  }
+  return installed;
+}
+
+/** Navigates inside the portal without a reload (the shell's navigate once installed). */
+export function navigate(to: string, options?: NavigateOptions): void {
+  if (installed) installed.navigate(to, options);
+  else pushPath(to, options);
+}

@@ -1,0 +1,40 @@
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { createChannelRegistry } from './realtime.js';
+
+const ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+
+describe('reference-counted channels (over a real supabase-js client)', () => {
+  const client = createClient('http://127.0.0.1:1', ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never },
+  });
+  afterAll(() => client.removeAllChannels());
+
+  it('shares one channel per topic and removes it only when the last user releases', async () => {
+    const registry = createChannelRegistry(client);
+    const first = registry.channel('room:1');
+    const second = registry.channel('room:1');
+    expect(second.channel).toBe(first.channel);
+    expect(registry.users('room:1')).toBe(2);
+
+    await first.release();
+    await first.release(); // twice is harmless
+    expect(registry.users('room:1')).toBe(1);
+    expect(client.getChannels()).toContain(second.channel);
+
+    await second.release();
+    expect(registry.users('room:1')).toBe(0);
+    expect(client.getChannels()).not.toContain(second.channel);
+  });
+
+  it('gives a fresh channel after the topic was fully released', async () => {
+    const registry = createChannelRegistry(client);
+    const before = registry.channel('room:2');
+    await before.release();
+    const after = registry.channel('room:2');
+    expect(after.channel).not.toBe(before.channel);
+    await after.release();
+  });
+});

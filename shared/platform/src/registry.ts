@@ -1,0 +1,104 @@
+// The registry contract (DESIGN.md, "The registry"): written by deploy/, read by the shell.
+// Kept beside the platform contract so both sides validate the same shape; imported through the
+// `@portal/platform/registry` subpath, which is NOT part of the shared singleton.
+import satisfies from 'semver/functions/satisfies.js';
+import validRange from 'semver/ranges/valid.js';
+import validVersion from 'semver/functions/valid.js';
+import { z } from 'zod';
+import { PortalError, PortalErrorCode } from './errors.js';
+
+/** Routes the shell keeps for itself. */
+export const RESERVED_ROUTES = ['/', '/status'] as const;
+
+const remoteName = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]{0,39}$/, 'must start with a lower-case letter and hold only lower-case letters, digits and _ (it is a Module Federation container name)');
+
+const route = z
+  .string()
+  .regex(/^\/[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/, 'must be a path such as /account (lower case, no trailing slash)')
+  .refine((value) => !(RESERVED_ROUTES as readonly string[]).includes(value), 'is reserved by the shell');
+
+const version = z.string().refine((value) => validVersion(value) !== null, 'must be a semantic version such as 1.2.0 or 1.2.0+3f2a9c1d');
+
+const manifestUrl = z
+  .string()
+  .url('must be an absolute URL')
+  .refine((value) => /^https?:\/\//.test(value), 'must be an http(s) URL')
+  .refine((value) => URL.canParse(value) && new URL(value).pathname.endsWith('/mf-manifest.json'), 'must point at an mf-manifest.json');
+
+const integrity = z
+  .string()
+  .regex(/^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/, 'must be a Subresource Integrity hash such as sha384-…');
+
+export const releaseSchema = z.object({ version, manifest: manifestUrl, integrity });
+export type Release = z.infer<typeof releaseSchema>;
+
+export const canarySchema = releaseSchema.extend({
+  percentage: z.number().min(0, 'must be 0 to 100').max(100, 'must be 0 to 100'),
+});
+export type Canary = z.infer<typeof canarySchema>;
+
+export const registryEntrySchema = releaseSchema.extend({
+  title: z.string().min(1, 'must not be empty').max(60, 'must be at most 60 characters'),
+  route,
+  icon: z.string().max(40).optional(),
+  description: z.string().max(200).optional(),
+  contract: z.string().refine((value) => validRange(value) !== null, 'must be a semver range such as ^1.0.0'),
+  auth: z.enum(['none', 'aal1', 'aal2']),
+  canary: canarySchema.optional(),
+});
+export type RegistryEntry = z.infer<typeof registryEntrySchema>;
+
+export const registrySchema = z
+  .object({
+    schemaVersion: z.literal(1),
+    environment: z.string().min(1),
+    updatedAt: z.string().datetime({ offset: true }),
+    // Names are checked below rather than as record keys, so a bad name and bad fields are all
+    // reported at once (zod stops at an invalid record key).
+    remotes: z.record(z.string(), registryEntrySchema),
+  })
+  .superRefine((registry, context) => {
+    const owners = new Map<string, string>();
+    for (const [name, entry] of Object.entries(registry.remotes)) {
+      const named = remoteName.safeParse(name);
+      if (!named.success) context.addIssue({ code: 'custom', path: ['remotes', name], message: `name ${named.error.issues[0]?.message}` });
+      const owner = owners.get(entry.route);
+      if (owner) context.addIssue({ code: 'custom', path: ['remotes', name, 'route'], message: `is already used by the remote "${owner}"` });
+      owners.set(entry.route, name);
+    }
+  });
+export type Registry = z.infer<typeof registrySchema>;
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'} ${issue.message}`)
+    .join('; ');
+}
+
+/** Validates a registry document; the error lists each wrong field and why. */
+export function parseRegistry(value: unknown): Registry {
+  const result = registrySchema.safeParse(value);
+  if (!result.success) {
+    throw new PortalError(PortalErrorCode.RegistryInvalid, `The registry is invalid: ${describeIssues(result.error)}.`, { step: 'validate registry' });
+  }
+  return result.data;
+}
+
+/** True when the shell's contract version satisfies the range the remote asks for. */
+export function contractSatisfied(contractVersion: string, range: string): boolean {
+  return satisfies(contractVersion, range);
+}
+
+/**
+ * Which release this browser gets: the canary when its stable bucket (0 ≤ bucket < 100) falls
+ * under the canary's percentage, the stable release otherwise.
+ */
+export function chooseRelease(entry: RegistryEntry, bucket: number): Release & { canary: boolean } {
+  if (entry.canary && bucket < entry.canary.percentage) {
+    const { version: v, manifest, integrity: i } = entry.canary;
+    return { version: v, manifest, integrity: i, canary: true };
+  }
+  return { version: entry.version, manifest: entry.manifest, integrity: entry.integrity, canary: false };
+}

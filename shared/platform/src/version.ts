@@ -1,0 +1,6 @@
+/**
+ * The semver of the contract between the shell and the remotes (what `@portal/platform` offers).
+ * A remote declares the range it needs in its metadata (`contract`); the shell refuses to mount a
+ * remote whose range this version does not satisfy. Bump the major on any breaking change.
+ */
+export const CONTRACT_VERSION = '1.0.0';
