@@ -15,6 +15,7 @@ import { effectiveBearer, Keys } from './keys.js';
 import { Mailbox } from './mail/mailbox.js';
 import { mailApp } from './mail/server.js';
 import { authService } from './auth/service.js';
+import { functionsService } from './functions/service.js';
 
 /** Headers browsers may read (wire contract §8, traps 11). */
 export const EXPOSED_HEADERS = [
@@ -41,7 +42,7 @@ const SERVICES: [mount: string, name: string, factory: ServiceFactory | null][] 
   ['/auth/v1', 'auth', authService],
   ['/rest/v1', 'the REST API', null],
   ['/storage/v1', 'storage', null],
-  ['/functions/v1', 'functions', null],
+  ['/functions/v1', 'functions', functionsService],
   ['/realtime/v1', 'realtime', null],
 ];
 

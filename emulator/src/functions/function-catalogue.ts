@@ -1,0 +1,85 @@
+// Which functions the project has: `supabase/functions/<name>/index.ts` (Supabase CLI
+// layout), with `[functions.<name>]` settings from config.toml. Folders whose name is not a
+// valid function slug (`_shared`, `.temp`, …) hold shared code, as in Supabase projects.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config.js';
+
+/** The CLI's function slug rule. */
+export const FUNCTION_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
+const ENTRYPOINTS = ['index.ts', 'index.tsx', 'index.mts', 'index.js', 'index.mjs', 'index.jsx'];
+
+export interface FunctionSpec {
+  name: string;
+  dir: string;
+  entrypoint: string;
+  verifyJwt: boolean;
+  enabled: boolean;
+}
+
+export interface FunctionSummary {
+  name: string;
+  /** `supabase/functions/<name>/index.ts`, relative to the project. */
+  entrypoint: string;
+  verify_jwt: boolean;
+  /** The first paragraph of the entrypoint's leading comment, if it has one. */
+  description: string | null;
+  /** The function's own URL under the API. */
+  url: string;
+}
+
+export function functionsDir(config: Config): string {
+  return path.join(config.supabaseDir, 'functions');
+}
+
+export function findFunction(config: Config, name: string): FunctionSpec | null {
+  if (!FUNCTION_NAME.test(name)) return null;
+  const dir = path.join(functionsDir(config), name);
+  const entry = ENTRYPOINTS.map((file) => path.join(dir, file)).find((file) => existsSync(file));
+  if (!entry) return null;
+  const settings = config.functions[name];
+  return { name, dir, entrypoint: entry, verifyJwt: settings?.verify_jwt ?? true, enabled: settings?.enabled ?? true };
+}
+
+/** The leading comment of a source file, first paragraph, as one line. */
+export function leadingDescription(source: string): string | null {
+  const lines: string[] = [];
+  const text = source.replace(/^\uFEFF/, '');
+  const block = /^\s*\/\*\*?([\s\S]*?)\*\//.exec(text);
+  if (block) {
+    for (const line of block[1]!.split('\n')) lines.push(line.replace(/^\s*\*?\s?/, ''));
+  } else {
+    for (const line of text.split('\n')) {
+      const match = /^\s*\/\/\s?(.*)$/.exec(line);
+      if (!match) break;
+      lines.push(match[1]!);
+    }
+  }
+  const paragraph: string[] = [];
+  for (const line of lines) {
+    if (line.trim() === '') {
+      if (paragraph.length > 0) break;
+      continue;
+    }
+    paragraph.push(line.trim());
+  }
+  const description = paragraph.join(' ').trim();
+  return description ? description.slice(0, 500) : null;
+}
+
+export function listFunctions(config: Config, apiUrl: string): FunctionSummary[] {
+  const root = functionsDir(config);
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => findFunction(config, entry.name))
+    .filter((spec): spec is FunctionSpec => spec !== null && spec.enabled)
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((spec) => ({
+      name: spec.name,
+      entrypoint: path.relative(config.workdir, spec.entrypoint).split(path.sep).join('/'),
+      verify_jwt: spec.verifyJwt,
+      description: leadingDescription(readFileSync(spec.entrypoint, 'utf8')),
+      url: `${apiUrl}/functions/v1/${spec.name}`,
+    }));
+}

@@ -1,0 +1,179 @@
+// Runs inside a function's worker thread, bundled in front of the function's own code: it
+// installs the Deno globals before the function's module evaluates, then serves the
+// invocations the emulator sends over the worker port (see protocol.ts).
+import { parentPort, workerData } from 'node:worker_threads';
+import { createDenoGlobal, createEdgeRuntimeGlobal, type RegisteredServer } from './deno-global.js';
+import type { FromWorker, SerializedRequest, ToWorker, WorkerBoot } from './protocol.js';
+
+const boot = workerData as WorkerBoot;
+const port = parentPort!;
+const post = (message: FromWorker, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer ?? []);
+
+// Function output goes to the emulator's log, each line named after its function.
+const prefix = `[functions/${boot.functionName}]`;
+for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+  const original = console[level].bind(console);
+  console[level] = (...args: unknown[]) => original(prefix, ...args);
+}
+process.setSourceMapsEnabled(true);
+
+let server: RegisteredServer | null = null;
+const denoGlobal = createDenoGlobal({
+  functionDir: boot.functionDir,
+  onServe(registered) {
+    if (server) {
+      console.warn('Deno.serve was called more than once; the first handler keeps serving.');
+      return;
+    }
+    server = registered;
+  },
+});
+const globals = globalThis as Record<string, unknown>;
+globals.Deno = denoGlobal;
+globals.EdgeRuntime = createEdgeRuntimeGlobal((message) => console.error(message));
+if (typeof globals.addEventListener !== 'function') {
+  // Functions listen for `beforeunload` / `unload` as on the edge runtime.
+  const target = new EventTarget();
+  globals.addEventListener = target.addEventListener.bind(target);
+  globals.removeEventListener = target.removeEventListener.bind(target);
+  globals.dispatchEvent = target.dispatchEvent.bind(target);
+}
+
+interface Invocation {
+  abort: AbortController;
+  complete: () => void;
+  reader: ReadableStreamDefaultReader<unknown> | null;
+}
+const invocations = new Map<number, Invocation>();
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  return String(error);
+}
+
+function finish(id: number): void {
+  invocations.get(id)?.complete();
+  invocations.delete(id);
+}
+
+function looksLikeResponse(value: unknown): value is Response {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Response).status === 'number' &&
+    typeof (value as Response).headers?.forEach === 'function' &&
+    'body' in value
+  );
+}
+
+async function handle(message: SerializedRequest): Promise<void> {
+  const { id } = message;
+  const abort = new AbortController();
+  let complete: () => void = () => undefined;
+  const completed = new Promise<void>((resolve) => (complete = resolve));
+  const invocation: Invocation = { abort, complete, reader: null };
+  invocations.set(id, invocation);
+  let response: Response;
+  try {
+    const request = new Request(message.url, {
+      method: message.method,
+      headers: message.headers,
+      body: message.body,
+      signal: abort.signal,
+    });
+    const info = { remoteAddr: { transport: 'tcp' as const, ...message.remoteAddr }, completed };
+    const result: unknown = await server!.handler(request, info);
+    if (!looksLikeResponse(result)) {
+      throw new TypeError(`the handler returned ${result === undefined ? 'undefined' : typeof result} instead of a Response`);
+    }
+    response = result;
+  } catch (error) {
+    const fallback = server!.onError ? await Promise.resolve(server!.onError(error)).catch(() => null) : null;
+    if (!looksLikeResponse(fallback)) {
+      console.error('The handler failed:', error);
+      post({ t: 'error', id, phase: 'handler', message: describeError(error) });
+      finish(id);
+      return;
+    }
+    response = fallback;
+  }
+  // Header iteration yields each Set-Cookie on its own (Fetch standard), so cookies survive.
+  const headers: [string, string][] = [];
+  response.headers.forEach((value, name) => headers.push([name, value]));
+  post({ t: 'head', id, status: response.status, statusText: response.statusText, headers, hasBody: response.body !== null });
+  if (response.body === null) {
+    post({ t: 'end', id });
+    finish(id);
+    return;
+  }
+  invocation.reader = response.body.getReader();
+}
+
+function toBytes(chunk: unknown): Uint8Array {
+  if (typeof chunk === 'string') return new TextEncoder().encode(chunk);
+  if (ArrayBuffer.isView(chunk)) return new Uint8Array(chunk.buffer.slice(chunk.byteOffset, chunk.byteOffset + chunk.byteLength));
+  if (chunk instanceof ArrayBuffer) return new Uint8Array(chunk.slice(0));
+  throw new TypeError(`the response body produced ${typeof chunk} chunks; use Uint8Array or string`);
+}
+
+async function pull(id: number): Promise<void> {
+  const reader = invocations.get(id)?.reader;
+  if (!reader) return;
+  try {
+    const { done, value } = await reader.read();
+    if (done) {
+      post({ t: 'end', id });
+      finish(id);
+      return;
+    }
+    const bytes = toBytes(value);
+    post({ t: 'chunk', id, chunk: bytes }, [bytes.buffer as ArrayBuffer]);
+  } catch (error) {
+    console.error('The response body failed:', error);
+    post({ t: 'error', id, phase: 'body', message: describeError(error) });
+    finish(id);
+  }
+}
+
+function cancel(id: number, reason: string): void {
+  const invocation = invocations.get(id);
+  if (!invocation) return;
+  invocation.abort.abort(new DOMException(reason, 'AbortError'));
+  invocation.reader?.cancel(reason).catch(() => undefined);
+  finish(id);
+}
+
+port.on('message', (message: ToWorker) => {
+  switch (message.t) {
+    case 'request':
+      void handle(message);
+      break;
+    case 'pull':
+      void pull(message.id);
+      break;
+    case 'cancel':
+      cancel(message.id, message.reason);
+      break;
+    case 'ping':
+      post({ t: 'pong', n: message.n });
+      break;
+  }
+});
+
+/**
+ * Called by the bundle's entry after the function's module has evaluated. A function may
+ * call `Deno.serve` after an awaited import, so it gets one more turn of the event loop.
+ */
+export function bootFunction(): void {
+  setImmediate(() => {
+    if (!server) {
+      post({
+        t: 'boot-error',
+        message: 'the module never called Deno.serve(handler); an Edge Function must register its handler with Deno.serve',
+      });
+      return;
+    }
+    server.onListen?.({ transport: 'tcp', hostname: '0.0.0.0', port: 8081 });
+    post({ t: 'ready' });
+  });
+}

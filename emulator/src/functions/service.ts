@@ -1,0 +1,76 @@
+// `/functions/v1/<name>`: the Edge Functions relay. It finds the function in
+// supabase/functions, applies `verify_jwt`, and hands the request, as the caller sent it, to
+// the function's worker thread; the function's Response streams back unchanged. `GET
+// /functions/v1/` lists the functions (an emulator extra, for the portal's catalogue).
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono, type Context } from 'hono';
+import type { GatewayEnv, ServiceFactory } from '../http/gateway-env.js';
+import { functionsErrorResponse, isFunctionsError } from './errors.js';
+import { findFunction, functionsDir, listFunctions } from './function-catalogue.js';
+import { FunctionHost } from './function-host.js';
+import { checkFunctionJwt } from './jwt-gate.js';
+
+const MOUNT = '/functions/v1';
+
+function remoteAddress(c: Context<GatewayEnv>): { hostname: string; port: number } {
+  try {
+    const { remote } = getConnInfo(c);
+    return { hostname: remote.address ?? '127.0.0.1', port: remote.port ?? 0 };
+  } catch {
+    return { hostname: '127.0.0.1', port: 0 };
+  }
+}
+
+export const functionsService: ServiceFactory = (context) => {
+  const { config, keys } = context;
+  const host = new FunctionHost({
+    apiUrl: context.apiUrl,
+    databaseUrl: config.databaseUrl,
+    projectDir: config.workdir,
+    functionsDir: functionsDir(config),
+    warn: (line) => console.error(line),
+  });
+  const app = new Hono<GatewayEnv>();
+
+  const list = (c: Context<GatewayEnv>) => c.json({ functions: listFunctions(config, context.apiUrl) });
+  app.get('/', list);
+  app.get('', list);
+
+  const invoke = async (c: Context<GatewayEnv>) => {
+    const name = c.req.param('name') ?? '';
+    const spec = findFunction(config, name);
+    if (!spec || !spec.enabled) return functionsErrorResponse('not_found', `Requested function was not found: ${name}`);
+    // CORS preflights reach the function unauthenticated, as on the CLI's relay.
+    if (spec.verifyJwt && c.req.method !== 'OPTIONS') {
+      const failure = await checkFunctionJwt(c.req.header('authorization'), keys);
+      if (failure) return functionsErrorResponse(failure);
+    }
+    // The function sees its own path, `/<name>/…`, as behind the hosted relay.
+    const url = new URL(c.req.url);
+    url.pathname = url.pathname.slice(MOUNT.length);
+    const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD';
+    const body = hasBody ? await c.req.arrayBuffer() : null;
+    const headers: [string, string][] = [];
+    c.req.raw.headers.forEach((value, key) => headers.push([key, value]));
+    try {
+      const worker = await host.acquire(spec);
+      return await worker.invoke(
+        {
+          method: c.req.method,
+          url: url.toString(),
+          headers,
+          body: body && body.byteLength > 0 ? body : null,
+          remoteAddr: remoteAddress(c),
+        },
+        { timeoutMs: config.functionTimeoutMs, signal: c.req.raw.signal },
+      );
+    } catch (error) {
+      if (isFunctionsError(error)) return functionsErrorResponse(error.code, error.detail);
+      throw error;
+    }
+  };
+  app.all('/:name', invoke);
+  app.all('/:name/*', invoke);
+
+  return { mount: MOUNT, app, close: () => host.close() };
+};
