@@ -1,0 +1,212 @@
+import type { HTMLAttributes, Key, ReactNode } from 'react';
+import { ProgressBar } from '../feedback/ProgressBar.js';
+import { Checkbox } from '../forms/Checkbox.js';
+import { ArrowDownIcon, ArrowUpIcon, ChevronsUpDownIcon } from '../icons/icons.js';
+import { cx } from '../internal/cx.js';
+import { useStylesheet } from '../internal/useStylesheet.js';
+import { nextSort, type SortState } from './sort.js';
+
+export interface TableColumn<Row> {
+  /** Identifies the column (sort key, React key). */
+  key: string;
+  header: ReactNode;
+  /** The cell's content. Defaults to `String(row[key])` (text, never HTML). */
+  cell?: (row: Row, rowIndex: number) => ReactNode;
+  sortable?: boolean;
+  align?: 'start' | 'center' | 'end';
+  /** CSS width, e.g. "8rem" or "20%". */
+  width?: string;
+  /** Accessible header text when `header` is not plain text (e.g. an icon). */
+  headerLabel?: string;
+}
+
+export interface TableProps<Row> extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
+  columns: ReadonlyArray<TableColumn<Row>>;
+  rows: ReadonlyArray<Row>;
+  /** A stable key per row (its primary key); also the value held in the selection. */
+  rowKey: (row: Row, rowIndex: number) => string;
+  /** Names the table. Shown above it unless `hideCaption`. */
+  caption: ReactNode;
+  hideCaption?: boolean;
+  /** The current sort (controlled). Headers of sortable columns become buttons. */
+  sort?: SortState | null;
+  onSortChange?: (sort: SortState | null) => void;
+  /** Selected row keys; with `onSelectionChange`, adds a checkbox column. */
+  selectedKeys?: ReadonlySet<string>;
+  onSelectionChange?: (keys: Set<string>) => void;
+  /** Accessible name of a row's checkbox, e.g. the row's id or name. */
+  rowLabel?: (row: Row, rowIndex: number) => string;
+  /** Shown in place of the rows when there are none (an EmptyState, usually). */
+  empty?: ReactNode;
+  /** Shows a thin progress bar over the header while rows are (re)loading. */
+  loading?: boolean;
+  /** Keep the header in view while the container scrolls (default true). */
+  stickyHeader?: boolean;
+  density?: 'comfortable' | 'compact';
+  /** Let long cell text wrap instead of being cut with an ellipsis. */
+  wrapCells?: boolean;
+  /** Extra props per row (onClick, onDoubleClick, data-* …). */
+  rowProps?: (row: Row, rowIndex: number) => HTMLAttributes<HTMLTableRowElement> & { key?: Key };
+  /** Max height of the scroll container, so the sticky header has something to stick in. */
+  maxHeight?: string;
+}
+
+function defaultCell<Row>(row: Row, key: string): ReactNode {
+  const value = (row as Record<string, unknown>)[key];
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * A data table: caption, sortable headers (aria-sort), optional row selection with
+ * checkboxes, an empty slot and a sticky header. Cells render as React text, never HTML.
+ */
+export function Table<Row>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+  hideCaption = false,
+  sort = null,
+  onSortChange,
+  selectedKeys,
+  onSelectionChange,
+  rowLabel,
+  empty,
+  loading = false,
+  stickyHeader = true,
+  density = 'comfortable',
+  wrapCells = false,
+  rowProps,
+  maxHeight,
+  className,
+  style,
+  ...rest
+}: TableProps<Row>) {
+  useStylesheet();
+  const selectable = Boolean(selectedKeys && onSelectionChange);
+  const keys = rows.map((row, index) => rowKey(row, index));
+  const selectedCount = selectable ? keys.filter((key) => selectedKeys?.has(key)).length : 0;
+  const allSelected = rows.length > 0 && selectedCount === rows.length;
+
+  const toggleAll = () => {
+    if (!selectedKeys || !onSelectionChange) return;
+    const next = new Set(selectedKeys);
+    for (const key of keys) {
+      if (allSelected) next.delete(key);
+      else next.add(key);
+    }
+    onSelectionChange(next);
+  };
+  const toggleRow = (key: string) => {
+    if (!selectedKeys || !onSelectionChange) return;
+    const next = new Set(selectedKeys);
+    if (next.has(key)) next.delete(key);
+    else next.add(key);
+    onSelectionChange(next);
+  };
+
+  const columnCount = columns.length + (selectable ? 1 : 0);
+
+  return (
+    <div
+      className={cx('pui-table-container', className)}
+      style={maxHeight ? { maxHeight, ...style } : style}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
+      {loading ? (
+        <div className="pui-table__loading">
+          <ProgressBar label="Loading rows" size="sm" hideLabel />
+        </div>
+      ) : null}
+      <table
+        className={cx(
+          'pui-table',
+          stickyHeader && 'pui-table--sticky',
+          density === 'compact' && 'pui-table--compact',
+          wrapCells && 'pui-table--wrap',
+        )}
+      >
+        <caption className={cx('pui-table__caption', hideCaption && 'pui-visually-hidden')}>{caption}</caption>
+        <thead>
+          <tr>
+            {selectable ? (
+              <th scope="col" className="pui-table__select">
+                <Checkbox
+                  aria-label={allSelected ? 'Deselect all rows' : 'Select all rows'}
+                  checked={allSelected}
+                  indeterminate={selectedCount > 0 && !allSelected}
+                  disabled={rows.length === 0}
+                  onChange={toggleAll}
+                />
+              </th>
+            ) : null}
+            {columns.map((column) => {
+              const sorted = sort?.key === column.key ? sort.direction : undefined;
+              const sortable = Boolean(column.sortable && onSortChange);
+              return (
+                <th
+                  key={column.key}
+                  scope="col"
+                  data-align={column.align}
+                  style={column.width ? { width: column.width } : undefined}
+                  aria-sort={sortable ? (sorted ?? 'none') : undefined}
+                  aria-label={sortable ? undefined : column.headerLabel}
+                >
+                  {sortable ? (
+                    <button
+                      type="button"
+                      className="pui-table__sort"
+                      aria-label={column.headerLabel}
+                      onClick={() => onSortChange?.(nextSort(sort, column.key))}
+                    >
+                      <span>{column.header}</span>
+                      <span className="pui-table__sort-icon" aria-hidden="true">
+                        {sorted === 'ascending' ? <ArrowUpIcon /> : sorted === 'descending' ? <ArrowDownIcon /> : <ChevronsUpDownIcon />}
+                      </span>
+                    </button>
+                  ) : (
+                    column.header
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr className="pui-table__empty">
+              <td colSpan={columnCount}>{empty ?? null}</td>
+            </tr>
+          ) : (
+            rows.map((row, rowIndex) => {
+              const key = keys[rowIndex] ?? String(rowIndex);
+              const selected = selectable && Boolean(selectedKeys?.has(key));
+              const extra = rowProps?.(row, rowIndex) ?? {};
+              return (
+                <tr key={key} data-selected={selected || undefined} {...extra}>
+                  {selectable ? (
+                    <td className="pui-table__select">
+                      <Checkbox
+                        aria-label={`Select ${rowLabel ? rowLabel(row, rowIndex) : `row ${rowIndex + 1}`}`}
+                        checked={selected}
+                        onChange={() => toggleRow(key)}
+                      />
+                    </td>
+                  ) : null}
+                  {columns.map((column) => (
+                    <td key={column.key} data-align={column.align}>
+                      {column.cell ? column.cell(row, rowIndex) : defaultCell(row, column.key)}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { useEffect, useId, useRef, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { cx } from '../internal/cx.js';
+import { mergeRefs } from '../internal/mergeRefs.js';
+import { useStylesheet } from '../internal/useStylesheet.js';
+import { useFieldControl } from './fieldContext.js';
+
+export interface CheckboxProps extends Omit<ComponentPropsWithRef<'input'>, 'type' | 'size'> {
+  /** Visible label. Without one, give the checkbox an `aria-label`. */
+  label?: ReactNode;
+  /** A second line under the label, read as the checkbox's description. */
+  description?: ReactNode;
+  /** The "some but not all" state, e.g. a table's select-all box. */
+  indeterminate?: boolean;
+  invalid?: boolean;
+}
+
+export function Checkbox({
+  label,
+  description,
+  indeterminate = false,
+  invalid,
+  className,
+  ref,
+  ...rest
+}: CheckboxProps) {
+  useStylesheet();
+  const own = useRef<HTMLInputElement>(null);
+  const descriptionId = `pui-checkbox-${useId()}-description`;
+  const { invalid: _isInvalid, ...wiring } = useFieldControl({
+    ...rest,
+    invalid,
+    'aria-describedby': [description ? descriptionId : undefined, rest['aria-describedby']].filter(Boolean).join(' ') || undefined,
+  });
+  useEffect(() => {
+    if (own.current) own.current.indeterminate = indeterminate;
+  }, [indeterminate]);
+
+  const input = (
+    <input
+      type="checkbox"
+      ref={mergeRefs(own, ref)}
+      className={cx('pui-checkbox', !label && className)}
+      {...rest}
+      {...wiring}
+    />
+  );
+  if (!label) return input;
+  return (
+    <label className={cx('pui-choice', className)} data-disabled={wiring.disabled || undefined}>
+      {input}
+      <span className="pui-choice__text">
+        <span>{label}</span>
+        {description ? (
+          <span id={descriptionId} className="pui-choice__description">
+            {description}
+          </span>
+        ) : null}
+      </span>
+    </label>
+  );
+}

@@ -1,0 +1,114 @@
+import { useId, useRef, useState, type DragEvent, type HTMLAttributes, type ReactNode } from 'react';
+import { Button } from '../buttons/Button.js';
+import { UploadIcon } from '../icons/icons.js';
+import { cx } from '../internal/cx.js';
+import { useStylesheet } from '../internal/useStylesheet.js';
+
+export interface FileDropProps extends Omit<HTMLAttributes<HTMLDivElement>, 'onDrop' | 'title'> {
+  /** Called with the chosen or dropped files (already filtered by `accept` when dropped). */
+  onFiles: (files: File[]) => void;
+  /** Same syntax as <input accept>, e.g. "image/*,.pdf". */
+  accept?: string;
+  multiple?: boolean;
+  disabled?: boolean;
+  title?: ReactNode;
+  hint?: ReactNode;
+  buttonLabel?: string;
+}
+
+/** Whether `file` matches an <input accept> list (MIME types, wildcards, extensions). */
+export function fileMatchesAccept(file: File, accept: string | undefined): boolean {
+  if (!accept) return true;
+  const name = file.name.toLowerCase();
+  const type = file.type.toLowerCase();
+  return accept
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean)
+    .some((entry) => {
+      if (entry.startsWith('.')) return name.endsWith(entry);
+      if (entry.endsWith('/*')) return type.startsWith(entry.slice(0, -1));
+      return type === entry;
+    });
+}
+
+/**
+ * A drop zone with a real "Choose files" button, so it works with a keyboard and screen
+ * reader as well as with drag and drop.
+ */
+export function FileDrop({
+  onFiles,
+  accept,
+  multiple = true,
+  disabled = false,
+  title = 'Drop files here',
+  hint,
+  buttonLabel = multiple ? 'Choose files' : 'Choose a file',
+  className,
+  ...rest
+}: FileDropProps) {
+  useStylesheet();
+  const input = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const hintId = `pui-file-drop-${useId()}-hint`;
+
+  const deliver = (list: FileList | null) => {
+    const files = Array.from(list ?? []).filter((file) => fileMatchesAccept(file, accept));
+    const chosen = multiple ? files : files.slice(0, 1);
+    if (chosen.length > 0) onFiles(chosen);
+  };
+  const onDragOver = (event: DragEvent<HTMLDivElement>) => {
+    if (disabled) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    setDragging(true);
+  };
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!disabled) deliver(event.dataTransfer.files);
+  };
+
+  return (
+    <div
+      className={cx('pui-file-drop', className)}
+      data-dragging={dragging || undefined}
+      data-disabled={disabled || undefined}
+      onDragOver={onDragOver}
+      onDragEnter={onDragOver}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={onDrop}
+      {...rest}
+    >
+      <UploadIcon className="pui-file-drop__icon" />
+      <div className="pui-file-drop__title">{title}</div>
+      {hint ? (
+        <div id={hintId} className="pui-file-drop__hint">
+          {hint}
+        </div>
+      ) : null}
+      <Button
+        size="sm"
+        disabled={disabled}
+        onClick={() => input.current?.click()}
+        aria-describedby={hint ? hintId : undefined}
+      >
+        {buttonLabel}
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept={accept}
+        multiple={multiple}
+        disabled={disabled}
+        onChange={(event) => {
+          deliver(event.target.files);
+          event.target.value = '';
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useEffect, useId, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { IconButton } from '../buttons/IconButton.js';
+import { CloseIcon, MenuIcon } from '../icons/icons.js';
+import { cx } from '../internal/cx.js';
+import { useStylesheet } from '../internal/useStylesheet.js';
+
+export interface AppShellProps extends HTMLAttributes<HTMLDivElement> {
+  /** Logo and product name, top left. */
+  brand?: ReactNode;
+  /** Extra header content after the brand (breadcrumbs, environment badge…). */
+  header?: ReactNode;
+  /** Right side of the header (theme toggle, user menu). */
+  actions?: ReactNode;
+  /** The side navigation, usually a <Nav>. Collapses into a drawer on narrow screens. */
+  nav?: ReactNode;
+  /** Id of <main>, the skip link's target. The shell mounts remotes inside it. */
+  mainId?: string;
+  skipLinkLabel?: string;
+  navToggleLabel?: string;
+  /** Changes when the route changes; closes the narrow-screen drawer after navigation. */
+  locationKey?: string;
+  children?: ReactNode;
+}
+
+/** The page frame: skip link, sticky header, side navigation and the main landmark. */
+export function AppShell({
+  brand,
+  header,
+  actions,
+  nav,
+  mainId = 'pui-main',
+  skipLinkLabel = 'Skip to content',
+  navToggleLabel = 'Navigation',
+  locationKey,
+  className,
+  children,
+  ...rest
+}: AppShellProps) {
+  useStylesheet();
+  // The drawer is open for the location it was opened at; navigating closes it.
+  const [openedAt, setOpenedAt] = useState<{ location: string | undefined } | null>(null);
+  const navOpen = openedAt !== null && openedAt.location === locationKey;
+  const setNavOpen = (open: boolean) => setOpenedAt(open ? { location: locationKey } : null);
+  const sidebarId = `pui-sidebar-${useId()}`;
+
+  useEffect(() => {
+    if (!navOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpenedAt(null);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [navOpen]);
+
+  return (
+    <div className={cx('pui-app', className)} {...rest}>
+      <a className="pui-skip-link" href={`#${mainId}`}>
+        {skipLinkLabel}
+      </a>
+      <header className="pui-app__header">
+        {nav ? (
+          <IconButton
+            className="pui-app__nav-toggle"
+            label={navToggleLabel}
+            icon={navOpen ? <CloseIcon /> : <MenuIcon />}
+            aria-expanded={navOpen}
+            aria-controls={sidebarId}
+            onClick={() => setNavOpen(!navOpen)}
+          />
+        ) : null}
+        {brand ? <div className="pui-app__brand">{brand}</div> : null}
+        <div className="pui-app__header-content">{header}</div>
+        {actions ? <div className="pui-app__actions">{actions}</div> : null}
+      </header>
+      <div className="pui-app__body">
+        {nav ? (
+          <>
+            <aside id={sidebarId} className="pui-app__sidebar" data-open={navOpen}>
+              {nav}
+            </aside>
+            <div className="pui-app__backdrop" data-open={navOpen} onClick={() => setNavOpen(false)} />
+          </>
+        ) : null}
+        <main id={mainId} className="pui-app__main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import {
+  createContext,
+  useContext,
+  useId,
+  type ButtonHTMLAttributes,
+  type HTMLAttributes,
+  type KeyboardEvent,
+} from 'react';
+import { cx } from '../internal/cx.js';
+import { useControllableState } from '../internal/useControllableState.js';
+import { useStylesheet } from '../internal/useStylesheet.js';
+
+interface TabsContextValue {
+  baseId: string;
+  value: string;
+  select: (value: string) => void;
+}
+
+const TabsContext = createContext<TabsContextValue | null>(null);
+
+function useTabs(component: string): TabsContextValue {
+  const context = useContext(TabsContext);
+  if (!context) throw new Error(`@portal/ui: <${component}> must be inside <Tabs>.`);
+  return context;
+}
+
+const safeId = (value: string) => value.replace(/[^A-Za-z0-9_-]/g, '_');
+
+export interface TabsProps extends Omit<HTMLAttributes<HTMLDivElement>, 'onChange' | 'defaultValue'> {
+  /** The selected tab (controlled). */
+  value?: string;
+  /** The tab selected at first (uncontrolled). */
+  defaultValue?: string;
+  onValueChange?: (value: string) => void;
+}
+
+/** Tabs with automatic activation: arrow keys move between tabs and show their panel. */
+export function Tabs({ value, defaultValue = '', onValueChange, className, ...rest }: TabsProps) {
+  useStylesheet();
+  const [current, select] = useControllableState(value, defaultValue, onValueChange);
+  const baseId = `pui-tabs-${useId()}`;
+  return (
+    <TabsContext.Provider value={{ baseId, value: current, select }}>
+      <div className={cx('pui-tabs', className)} {...rest} />
+    </TabsContext.Provider>
+  );
+}
+
+export interface TabListProps extends HTMLAttributes<HTMLDivElement> {
+  /** Names the set of tabs for screen readers. */
+  label: string;
+}
+
+export function TabList({ label, className, onKeyDown, ...rest }: TabListProps) {
+  const { select } = useTabs('TabList');
+  // Roving tabindex: only the selected tab is in the Tab order; arrows move between tabs.
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    onKeyDown?.(event);
+    if (event.defaultPrevented) return;
+    const tabs = Array.from(event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]:not(:disabled)'));
+    const index = tabs.indexOf(document.activeElement as HTMLButtonElement);
+    if (index < 0) return;
+    const targets: Record<string, number> = {
+      ArrowRight: (index + 1) % tabs.length,
+      ArrowLeft: (index - 1 + tabs.length) % tabs.length,
+      Home: 0,
+      End: tabs.length - 1,
+    };
+    const nextIndex = targets[event.key];
+    if (nextIndex === undefined) return;
+    event.preventDefault();
+    const next = tabs[nextIndex];
+    if (!next) return;
+    next.focus();
+    const nextValue = next.dataset.value;
+    if (nextValue !== undefined) select(nextValue);
+  };
+  return (
+    <div
+      role="tablist"
+      aria-label={label}
+      aria-orientation="horizontal"
+      className={cx('pui-tab-list', className)}
+      onKeyDown={handleKeyDown}
+      {...rest}
+    />
+  );
+}
+
+export interface TabProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'value'> {
+  value: string;
+}
+
+export function Tab({ value, className, onClick, ...rest }: TabProps) {
+  const { baseId, value: selectedValue, select } = useTabs('Tab');
+  const selected = value === selectedValue;
+  return (
+    <button
+      type="button"
+      role="tab"
+      id={`${baseId}-tab-${safeId(value)}`}
+      aria-controls={`${baseId}-panel-${safeId(value)}`}
+      aria-selected={selected}
+      tabIndex={selected ? 0 : -1}
+      data-value={value}
+      className={cx('pui-tab', className)}
+      onClick={(event) => {
+        onClick?.(event);
+        if (!event.defaultPrevented) select(value);
+      }}
+      {...rest}
+    />
+  );
+}
+
+export interface TabPanelProps extends HTMLAttributes<HTMLDivElement> {
+  value: string;
+  /** Keep the panel's content mounted while hidden (e.g. to keep form state). */
+  keepMounted?: boolean;
+}
+
+export function TabPanel({ value, keepMounted = false, className, children, ...rest }: TabPanelProps) {
+  const { baseId, value: selectedValue } = useTabs('TabPanel');
+  const selected = value === selectedValue;
+  return (
+    <div
+      role="tabpanel"
+      id={`${baseId}-panel-${safeId(value)}`}
+      aria-labelledby={`${baseId}-tab-${safeId(value)}`}
+      hidden={!selected}
+      tabIndex={0}
+      className={cx('pui-tab-panel', className)}
+      {...rest}
+    >
+      {selected || keepMounted ? children : null}
+    </div>
+  );
+}

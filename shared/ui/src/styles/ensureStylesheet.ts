@@ -1,0 +1,18 @@
+import { portalStylesheet, STYLESHEET_VERSION } from './stylesheet.js';
+
+const ATTRIBUTE = 'data-portal-ui';
+
+/**
+ * Inserts the design system's stylesheet into the document once. Safe to call from every
+ * component and every remote: under Module Federation all remotes share one copy of
+ * `@portal/ui`, and even if a second copy slipped in, the DOM check keeps a single sheet.
+ * It is prepended to <head> so the apps' own stylesheets come later in source order.
+ */
+export function ensureStylesheet(doc: Document | undefined = globalThis.document): void {
+  if (!doc?.head) return;
+  if (doc.head.querySelector(`style[${ATTRIBUTE}]`)) return;
+  const style = doc.createElement('style');
+  style.setAttribute(ATTRIBUTE, STYLESHEET_VERSION);
+  style.textContent = portalStylesheet;
+  doc.head.prepend(style);
+}
