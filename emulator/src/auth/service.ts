@@ -1,8 +1,48 @@
+// The Auth service (/auth/v1), GoTrue-compatible: builds the shared context and mounts the
+// routes, one module per area of the API.
 import { Hono } from 'hono';
 import type { GatewayEnv, ServiceFactory } from '../http/gateway-env.js';
+import type { AuthContext } from './context.js';
+import { fail } from './errors.js';
+import { route } from './http.js';
+import { Mailer } from './mailer.js';
+import { RateLimiter } from './rate-limit.js';
+import { adminRoutes } from './routes/admin.js';
+import { factorRoutes } from './routes/factors.js';
+import { metaRoutes } from './routes/meta.js';
+import { oauthRoutes } from './routes/oauth.js';
+import { otpRoutes } from './routes/otp.js';
+import { signupRoutes } from './routes/signup.js';
+import { tokenRoutes } from './routes/token.js';
+import { userRoutes } from './routes/user.js';
+import { verifyRoutes } from './routes/verify.js';
+import { authSettings } from './settings.js';
 
-export const authService: ServiceFactory = () => {
+export const authService: ServiceFactory = (service) => {
+  const settings = authSettings(service.config, service.apiUrl);
+  const limiter = new RateLimiter();
+  const ctx: AuthContext = {
+    settings,
+    db: service.db,
+    keys: service.keys,
+    mailbox: service.mailbox,
+    limiter,
+    mailer: new Mailer(settings, service.mailbox, limiter),
+    log: (line) => console.error(line),
+  };
   const app = new Hono<GatewayEnv>();
-  app.get('/health', (c) => c.json({ version: 'portal-emulator', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' }));
+  metaRoutes(app, ctx);
+  signupRoutes(app, ctx);
+  tokenRoutes(app, ctx);
+  otpRoutes(app, ctx);
+  verifyRoutes(app, ctx);
+  userRoutes(app, ctx);
+  factorRoutes(app, ctx);
+  oauthRoutes(app, ctx);
+  adminRoutes(app, ctx);
+  app.all(
+    '*',
+    route(ctx.log, async (c) => fail('not_found', `No auth endpoint ${c.req.method} ${new URL(c.req.url).pathname}`)),
+  );
   return { mount: '/auth/v1', app };
 };

@@ -1,0 +1,40 @@
+// What every auth route works with, built once when the service starts.
+import type { Database } from '../db/database.js';
+import type { Keys } from '../keys.js';
+import type { Mailbox } from '../mail/mailbox.js';
+import { fail } from './errors.js';
+import { clientIp, type AuthRequest } from './http.js';
+import type { Mailer } from './mailer.js';
+import { FIVE_MINUTES, ONE_HOUR, type RateLimiter } from './rate-limit.js';
+import type { ClientInfo } from './sessions.js';
+import type { AuthSettings } from './settings.js';
+
+export interface AuthContext {
+  settings: AuthSettings;
+  db: Database;
+  keys: Keys;
+  mailbox: Mailbox;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  log: (line: string) => void;
+}
+
+/** GoTrue's per-IP request limits, named after config.toml's [auth.rate_limit] keys. */
+export type RequestLimit = 'sign_in_sign_ups' | 'token_refresh' | 'token_verifications' | 'anonymous_users';
+
+export function enforceRateLimit(ctx: AuthContext, c: AuthRequest, limit: RequestLimit): void {
+  const limits = ctx.settings.rateLimits;
+  const [max, window] =
+    limit === 'sign_in_sign_ups'
+      ? [limits.signInSignUpsPer5Min, FIVE_MINUTES]
+      : limit === 'token_refresh'
+        ? [limits.tokenRefreshPer5Min, FIVE_MINUTES]
+        : limit === 'token_verifications'
+          ? [limits.tokenVerificationsPer5Min, FIVE_MINUTES]
+          : [limits.anonymousUsersPerHour, ONE_HOUR];
+  if (!ctx.limiter.take(`${limit}:${clientIp(c)}`, max, window)) fail('over_request_rate_limit');
+}
+
+export function clientInfo(c: AuthRequest): ClientInfo {
+  return { userAgent: c.req.header('user-agent') ?? null, ip: clientIp(c) };
+}

@@ -1,0 +1,59 @@
+// Who is calling: GoTrue's requireAuthentication (bearer → verified claims → user and
+// session rows), requireAdmin (service_role / supabase_admin) and requireNotAnonymous.
+import type { Database } from '../db/database.js';
+import type { JwtClaims, Keys } from '../keys.js';
+import { fail } from './errors.js';
+import type { AuthRequest } from './http.js';
+import { findSession, type SessionRow } from './sessions.js';
+import { findUserById, isUuid, type UserRow } from './users.js';
+
+export interface Caller {
+  claims: JwtClaims;
+  user: UserRow;
+  session: SessionRow | null;
+}
+
+const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
+
+export async function verifiedClaims(c: AuthRequest, keys: Keys): Promise<JwtClaims> {
+  const bearer = c.get('bearer');
+  if (!bearer) fail('no_authorization');
+  const result = await keys.verify(bearer);
+  if (!result.ok) {
+    const reason = result.reason === 'expired' ? 'token has invalid claims: token is expired' : result.message;
+    fail('bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);
+  }
+  return result.claims;
+}
+
+export async function authenticate(c: AuthRequest, db: Database, keys: Keys): Promise<Caller> {
+  const claims = await verifiedClaims(c, keys);
+  if (!claims.sub) fail('bad_jwt', 'invalid claim: missing sub claim');
+  if (!isUuid(claims.sub)) fail('bad_jwt', 'invalid claim: sub claim must be a UUID', 400);
+  const user = await findUserById(db, claims.sub);
+  if (!user) fail('user_not_found', 'User from sub claim in JWT does not exist', 403);
+  let session: SessionRow | null = null;
+  const sessionId = typeof claims.session_id === 'string' ? claims.session_id : '';
+  if (sessionId && sessionId !== '00000000-0000-0000-0000-000000000000') {
+    session = await findSession(db, sessionId);
+    if (!session) fail('session_not_found');
+  }
+  return { claims, user, session };
+}
+
+export async function requireAdmin(c: AuthRequest, keys: Keys): Promise<JwtClaims> {
+  const claims = await verifiedClaims(c, keys);
+  if (typeof claims.role !== 'string' || !ADMIN_ROLES.has(claims.role)) fail('not_admin');
+  return claims;
+}
+
+export function requireNotAnonymous(caller: Caller): void {
+  if (caller.claims.is_anonymous === true || caller.user.is_anonymous) {
+    fail('no_authorization', 'Anonymous user not allowed to perform these actions', 403);
+  }
+}
+
+/** The session's assurance level as the token states it (GoTrue reads the session row). */
+export function isAal2(caller: Caller): boolean {
+  return (caller.session?.aal ?? caller.claims.aal) === 'aal2';
+}

@@ -1,0 +1,198 @@
+// MFA (TOTP): POST /factors (enroll), /factors/{id}/challenge, /factors/{id}/verify (→ aal2
+// session) and DELETE /factors/{id}, with GoTrue's assurance-level rules.
+import { randomUUID } from 'node:crypto';
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import { isPostgresError } from '../../db/database.js';
+import type { GatewayEnv } from '../../http/gateway-env.js';
+import type { AuthContext } from '../context.js';
+import { fail } from '../errors.js';
+import { factorsOf, findFactor, toFactorJson, type FactorRow } from '../factors.js';
+import { authenticate, isAal2, requireNotAnonymous, type Caller } from '../guard.js';
+import { clientIp, json, parseBody, route, type AuthRequest } from '../http.js';
+import { addAmrClaim, insertRefreshToken, sessionResponse } from '../sessions.js';
+import { isValidTotp, newTotpSecret, totpQrSvg, totpUri } from '../totp.js';
+import { isUuid, reloadUser } from '../users.js';
+import { optionalString } from '../validation.js';
+
+const EnrollBody = z
+  .object({ friendly_name: optionalString, factor_type: optionalString, issuer: optionalString, phone: optionalString })
+  .loose();
+const VerifyBody = z.object({ challenge_id: optionalString, code: optionalString }).loose();
+
+function plainIp(ip: string): string {
+  return ip.replace(/^::ffff:/, '');
+}
+
+export function factorRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
+  const { db, keys, settings } = ctx;
+
+  async function callerAndFactor(c: AuthRequest): Promise<{ caller: Caller; factor: FactorRow }> {
+    const caller = await authenticate(c, db, keys);
+    requireNotAnonymous(caller);
+    const factor = await findFactor(db, c.req.param('id') ?? '');
+    if (!factor || factor.user_id !== caller.user.id) fail('mfa_factor_not_found', 'Factor not found');
+    return { caller, factor };
+  }
+
+  app.post(
+    '/factors',
+    route(ctx.log, async (c) => {
+      const caller = await authenticate(c, db, keys);
+      requireNotAnonymous(caller);
+      const body = await parseBody(c, EnrollBody);
+      const type = body.factor_type ?? '';
+      if (type === 'phone') fail('mfa_phone_enroll_not_enabled');
+      if (type === 'webauthn') fail('mfa_webauthn_enroll_not_enabled');
+      if (type !== 'totp') fail('validation_failed', 'factor_type needs to be totp, phone, or webauthn');
+      if (!settings.totpEnrollEnabled) fail('mfa_totp_enroll_not_enabled');
+      const { user } = caller;
+      const issuer = body.issuer || new URL(settings.siteUrl).host;
+      // Unverified factors left behind for longer than GoTrue's factor expiry do not count.
+      await db.query(
+        `delete from auth.mfa_factors where user_id = $1 and status = 'unverified'
+           and created_at < now() - interval '300 seconds'`,
+        [user.id],
+      );
+      const factors = await factorsOf(db, user.id);
+      const verifiedCount = factors.filter((f) => f.status === 'verified').length;
+      if (factors.length >= settings.mfaMaxEnrolledFactors || verifiedCount >= settings.mfaMaxVerifiedFactors) {
+        fail('too_many_enrolled_mfa_factors');
+      }
+      if (verifiedCount > 0 && !isAal2(caller)) fail('insufficient_aal', 'AAL2 required to enroll a new factor');
+      const friendlyName = body.friendly_name ?? '';
+      const secret = newTotpSecret();
+      const uri = totpUri(secret, issuer, user.email ?? '');
+      const id = randomUUID();
+      try {
+        await db.query(
+          `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+           values ($1, $2, $3, 'totp', 'unverified', now(), now(), $4)`,
+          [id, user.id, friendlyName, secret],
+        );
+      } catch (error) {
+        if (isPostgresError(error) && error.code === '23505') {
+          fail('mfa_factor_name_conflict', `A factor with the friendly name "${friendlyName}" for this user already exists`);
+        }
+        throw error;
+      }
+      return json(c, {
+        id,
+        type: 'totp',
+        friendly_name: friendlyName,
+        totp: { qr_code: await totpQrSvg(uri), secret, uri },
+      });
+    }),
+  );
+
+  app.post(
+    '/factors/:id/challenge',
+    route(ctx.log, async (c) => {
+      const { factor } = await callerAndFactor(c);
+      if (factor.factor_type !== 'totp') fail('mfa_phone_enroll_not_enabled');
+      const id = randomUUID();
+      const { rows } = await db.query<{ created_at: Date }>(
+        `with challenge as (
+           insert into auth.mfa_challenges (id, factor_id, created_at, ip_address) values ($1, $2, now(), $3::inet)
+           returning created_at)
+         update auth.mfa_factors set last_challenged_at = now() where id = $2
+         returning (select created_at from challenge)`,
+        [id, factor.id, plainIp(clientIp(c))],
+      );
+      const createdAt = new Date(rows[0]!.created_at).getTime();
+      return json(c, {
+        id,
+        type: 'totp',
+        expires_at: Math.floor(createdAt / 1000) + settings.mfaChallengeExpirySeconds,
+      });
+    }),
+  );
+
+  app.post(
+    '/factors/:id/verify',
+    route(ctx.log, async (c) => {
+      const { caller, factor } = await callerAndFactor(c);
+      const body = await parseBody(c, VerifyBody);
+      if (!settings.totpVerifyEnabled) fail('mfa_totp_verify_not_enabled');
+      if (!body.code) fail('validation_failed', 'Code needs to be non-empty');
+      if (!body.challenge_id || !isUuid(body.challenge_id)) {
+        fail('bad_json', 'Could not parse request body as JSON: field "challenge_id" must be a UUID.');
+      }
+      const challengeId = body.challenge_id;
+      const { rows } = await db.query<{ id: string; created_at: Date; verified_at: Date | null; ip: string }>(
+        `select id, created_at, verified_at, host(ip_address) as ip from auth.mfa_challenges where id = $1 and factor_id = $2`,
+        [challengeId, factor.id],
+      );
+      const challenge = rows[0];
+      if (!challenge) fail('mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
+      if (challenge.verified_at || challenge.ip !== plainIp(clientIp(c))) fail('mfa_ip_address_mismatch');
+      if (new Date(challenge.created_at).getTime() + settings.mfaChallengeExpirySeconds * 1000 < Date.now()) {
+        await db.query('delete from auth.mfa_challenges where id = $1', [challengeId]);
+        fail(
+          'mfa_challenge_expired',
+          `MFA challenge ${challengeId} has expired, verify against another challenge or create a new challenge.`,
+        );
+      }
+      if (!factor.secret || !isValidTotp(factor.secret, body.code.trim())) fail('mfa_verification_failed');
+      const session = caller.session;
+      if (!session) fail('session_not_found', 'A session is required to verify a factor');
+      const response = await db.transaction(async (tx) => {
+        await tx.query('update auth.mfa_challenges set verified_at = now() where id = $1', [challengeId]);
+        await tx.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id]);
+        await addAmrClaim(tx, session.id, 'totp');
+        // Swap the session's refresh token so the aal2 session starts a fresh token (GoTrue's refresh swap).
+        const { rows: active } = await tx.query<{ id: string; token: string }>(
+          `select id::text, token from auth.refresh_tokens where session_id = $1 and not coalesce(revoked, false)
+           order by id desc limit 1`,
+          [session.id],
+        );
+        if (active[0]) {
+          await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [active[0].id]);
+        }
+        const refreshToken = await insertRefreshToken(tx, caller.user.id, session.id, active[0]?.token ?? null);
+        await tx.query(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`, [
+          session.id,
+          factor.id,
+        ]);
+        // Other sessions below aal2 end, and unverified factors are dropped (GoTrue does both).
+        await tx.query(
+          `delete from auth.sessions where user_id = $1 and id <> $2 and (aal is null or aal = 'aal1')`,
+          [caller.user.id, session.id],
+        );
+        await tx.query(`delete from auth.mfa_factors where user_id = $1 and status = 'unverified'`, [caller.user.id]);
+        return sessionResponse(tx, ctx, await reloadUser(tx, caller.user.id), session.id, refreshToken);
+      });
+      return json(c, response);
+    }),
+  );
+
+  app.delete(
+    '/factors/:id',
+    route(ctx.log, async (c) => {
+      const { caller, factor } = await callerAndFactor(c);
+      if (factor.status === 'verified' && !isAal2(caller)) {
+        fail('insufficient_aal', 'AAL2 required to unenroll verified factor', 422);
+      }
+      await db.transaction(async (tx) => {
+        await tx.query('delete from auth.mfa_factors where id = $1', [factor.id]);
+        await downgradeSessions(tx, factor.id);
+      });
+      return json(c, { id: factor.id });
+    }),
+  );
+}
+
+/** Sessions that reached aal2 with a removed factor fall back to aal1 (GoTrue's DowngradeSessionsToAAL1). */
+export async function downgradeSessions(
+  tx: Parameters<Parameters<AuthContext['db']['transaction']>[0]>[0],
+  factorId: string,
+): Promise<void> {
+  await tx.query(
+    `delete from auth.mfa_amr_claims where authentication_method in ('totp', 'mfa/totp')
+       and session_id in (select id from auth.sessions where factor_id = $1)`,
+    [factorId],
+  );
+  await tx.query(`update auth.sessions set aal = 'aal1', factor_id = null where factor_id = $1`, [factorId]);
+}
+
+export { toFactorJson };

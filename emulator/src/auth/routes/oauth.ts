@@ -1,0 +1,213 @@
+// OAuth through the built-in test provider: GET /authorize (sign in), GET
+// /user/identities/authorize (link, needs enable_manual_linking), GET /callback (back from
+// the provider: PKCE `?code=` or implicit `#access_token=…`), DELETE /user/identities/{id}.
+import { randomBytes } from 'node:crypto';
+import type { Hono } from 'hono';
+import type { Queryable } from '../../db/database.js';
+import type { GatewayEnv } from '../../http/gateway-env.js';
+import { createOAuthUser } from '../accounts.js';
+import { clientInfo, type AuthContext } from '../context.js';
+import { AuthError, fail } from '../errors.js';
+import { createFlowState, findFlowState, issueAuthCode, pkceParams } from '../flow-state.js';
+import { authenticate } from '../guard.js';
+import { json, route, type AuthRequest } from '../http.js';
+import { findIdentity, identitiesOf, insertIdentity } from '../identities.js';
+import { readProviderCode, readState, signState, type ProviderIdentity } from '../oauth-state.js';
+import { resolveRedirect } from '../redirects.js';
+import { startSession } from '../sessions.js';
+import { testProviderRoutes } from '../test-provider.js';
+import {
+  findUserByEmail,
+  findUserById,
+  isBanned,
+  reloadUser,
+  setAppMetadata,
+  withProvider,
+  type UserRow,
+} from '../users.js';
+import { errorRedirect, withFragment, withQuery } from './verify.js';
+
+function identityData(identity: ProviderIdentity, issuer: string): Record<string, unknown> {
+  return {
+    iss: issuer,
+    sub: identity.sub,
+    provider_id: identity.sub,
+    email: identity.email ?? undefined,
+    email_verified: identity.emailVerified,
+    phone_verified: false,
+    name: identity.name ?? undefined,
+    full_name: identity.name ?? undefined,
+  };
+}
+
+export function oauthRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
+  const { db, keys, settings } = ctx;
+  testProviderRoutes(app, ctx);
+
+  /** The provider's authorization URL for a new sign-in or link (GetExternalProviderRedirectURL). */
+  async function providerUrl(c: AuthRequest, linkingTargetId: string | null): Promise<string> {
+    const provider = c.req.query('provider') ?? '';
+    if (!provider) fail('validation_failed', 'Unsupported provider: missing provider');
+    if (!settings.oauthProviders.has(provider)) fail('validation_failed', 'Unsupported provider: provider is not enabled');
+    const redirectTo = resolveRedirect(c.req.query('redirect_to'), settings);
+    const pkce = pkceParams(c.req.query('code_challenge'), c.req.query('code_challenge_method'));
+    const flow = pkce
+      ? await createFlowState(db, { ...pkce, providerType: provider, authenticationMethod: 'oauth', userId: null })
+      : null;
+    const state = await signState(keys, { provider, redirectTo, flowStateId: flow?.id ?? null, linkingTargetId });
+    const params = new URLSearchParams({ state, provider, scope: c.req.query('scopes') ?? '' });
+    return `${settings.apiUrl}/auth/v1/test-provider/authorize?${params}`;
+  }
+
+  app.get(
+    '/authorize',
+    route(ctx.log, async (c) => {
+      const url = await providerUrl(c, null);
+      if (c.req.query('skip_http_redirect') === 'true') return json(c, { url });
+      return c.redirect(url, 302);
+    }),
+  );
+
+  app.get(
+    '/user/identities/authorize',
+    route(ctx.log, async (c) => {
+      const { user } = await authenticate(c, db, keys);
+      if (!settings.manualLinkingEnabled) fail('manual_linking_disabled');
+      const url = await providerUrl(c, user.id);
+      return json(c, { url });
+    }),
+  );
+
+  /** Finds or creates the user behind a provider identity (or links it to the signed-in user). */
+  async function userForIdentity(tx: Queryable, identity: ProviderIdentity, linkingTargetId: string | null): Promise<UserRow> {
+    const data = identityData(identity, `${settings.apiUrl}/auth/v1/test-provider`);
+    const existing = await findIdentity(tx, identity.provider, identity.sub);
+    if (linkingTargetId) {
+      const target = await findUserById(tx, linkingTargetId);
+      if (!target) fail('user_not_found');
+      if (existing && existing.user_id !== target.id) {
+        fail('identity_already_exists', 'Identity is already linked to another user');
+      }
+      if (existing) {
+        await touchIdentity(tx, existing.id, data);
+      } else {
+        await insertIdentity(tx, { userId: target.id, provider: identity.provider, providerId: identity.sub, data });
+        await setAppMetadata(tx, target.id, withProvider(target.raw_app_meta_data, identity.provider));
+      }
+      if (target.is_anonymous) {
+        // Linking an identity makes an anonymous user permanent, with the provider's email.
+        await tx.query(
+          `update auth.users set is_anonymous = false, email = coalesce(email, $2),
+             email_confirmed_at = case when $3 then coalesce(email_confirmed_at, now()) else email_confirmed_at end,
+             raw_app_meta_data = jsonb_build_object('provider', $4::text, 'providers', jsonb_build_array($4::text)),
+             updated_at = now()
+           where id = $1`,
+          [target.id, identity.email, identity.emailVerified && identity.email !== null, identity.provider],
+        );
+      }
+      return reloadUser(tx, target.id);
+    }
+    if (existing) {
+      await touchIdentity(tx, existing.id, data);
+      return reloadUser(tx, existing.user_id);
+    }
+    const sameEmail = identity.email ? await findUserByEmail(tx, identity.email) : null;
+    if (sameEmail && identity.emailVerified) {
+      // GoTrue links a verified provider email to the account that has it.
+      await insertIdentity(tx, { userId: sameEmail.id, provider: identity.provider, providerId: identity.sub, data });
+      await setAppMetadata(tx, sameEmail.id, withProvider(sameEmail.raw_app_meta_data, identity.provider));
+      if (!sameEmail.email_confirmed_at) {
+        await tx.query('update auth.users set email_confirmed_at = now() where id = $1', [sameEmail.id]);
+      }
+      return reloadUser(tx, sameEmail.id);
+    }
+    if (!settings.signupEnabled) fail('signup_disabled');
+    return createOAuthUser(
+      tx,
+      identity.provider,
+      identity.sub,
+      data,
+      sameEmail ? null : identity.email,
+      identity.emailVerified,
+    );
+  }
+
+  app.get(
+    '/callback',
+    route(ctx.log, async (c) => {
+      const state = await readState(keys, c.req.query('state'));
+      if (!state) fail('bad_oauth_state', 'OAuth callback with invalid state');
+      const pkce = state.flowStateId !== null;
+      let target: string;
+      try {
+        const providerError = c.req.query('error');
+        if (providerError) {
+          throw new AuthError('bad_oauth_callback', c.req.query('error_description') ?? providerError, { status: 403 });
+        }
+        const identity = await readProviderCode(keys, c.req.query('code'));
+        if (!identity || identity.provider !== state.provider) {
+          fail('bad_oauth_callback', 'OAuth callback with an invalid or expired code');
+        }
+        const providerToken = `test-provider-token-${randomBytes(16).toString('hex')}`;
+        target = await db.transaction(async (tx) => {
+          const user = await userForIdentity(tx, identity, state.linkingTargetId);
+          if (isBanned(user)) fail('user_banned');
+          if (state.flowStateId) {
+            const flow = await findFlowState(tx, state.flowStateId);
+            if (!flow) fail('flow_state_not_found');
+            const code = await issueAuthCode(tx, flow, user.id, { access: providerToken });
+            return withQuery(state.redirectTo, { code });
+          }
+          const session = await startSession(tx, ctx, user, 'oauth', clientInfo(c));
+          return withFragment(state.redirectTo, {
+            access_token: session.access_token,
+            expires_at: String(session.expires_at),
+            expires_in: String(session.expires_in),
+            provider_token: providerToken,
+            refresh_token: session.refresh_token,
+            token_type: 'bearer',
+          });
+        });
+      } catch (error) {
+        if (!(error instanceof AuthError)) throw error;
+        target = errorRedirect(state.redirectTo, error, pkce);
+      }
+      return c.redirect(target, 302);
+    }),
+  );
+
+  app.delete(
+    '/user/identities/:id',
+    route(ctx.log, async (c) => {
+      const { user } = await authenticate(c, db, keys);
+      if (!settings.manualLinkingEnabled) fail('manual_linking_disabled');
+      const identities = await identitiesOf(db, user.id);
+      if (identities.length <= 1) fail('single_identity_not_deletable');
+      const doomed = identities.find((identity) => identity.id === c.req.param('id'));
+      if (!doomed) fail('identity_not_found', "Identity doesn't exist");
+      const remaining = identities.filter((identity) => identity.id !== doomed.id);
+      await db.transaction(async (tx) => {
+        await tx.query('delete from auth.identities where id = $1', [doomed.id]);
+        const providers = [...new Set(remaining.map((identity) => identity.provider))];
+        const appMetadata = { ...(user.raw_app_meta_data ?? {}), provider: providers[0], providers };
+        await setAppMetadata(tx, user.id, appMetadata);
+        // The primary email follows the identities that remain (GoTrue's UpdateUserEmailFromIdentities).
+        const emails = remaining.map((identity) => identity.email).filter((email): email is string => Boolean(email));
+        if (user.email && !emails.includes(user.email.toLowerCase()) && emails.length > 0) {
+          const clash = await findUserByEmail(tx, emails[0]!);
+          if (clash && clash.id !== user.id) fail('email_conflict_identity_not_deletable');
+          await tx.query('update auth.users set email = $2, updated_at = now() where id = $1', [user.id, emails[0]]);
+        }
+      });
+      return json(c, {});
+    }),
+  );
+}
+
+async function touchIdentity(tx: Queryable, id: string, data: Record<string, unknown>): Promise<void> {
+  await tx.query(
+    `update auth.identities set identity_data = identity_data || $2::jsonb, last_sign_in_at = now(), updated_at = now()
+     where id = $1`,
+    [id, JSON.stringify(data)],
+  );
+}

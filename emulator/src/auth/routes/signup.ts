@@ -1,0 +1,119 @@
+// POST /signup: email sign-up (auto-confirmed with a session, or a confirmation mail and a
+// bare user), and anonymous sign-in when neither email nor phone is given (wire contract §1.1).
+import { randomUUID } from 'node:crypto';
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import type { GatewayEnv } from '../../http/gateway-env.js';
+import { createAnonymousUser, createEmailUser } from '../accounts.js';
+import { clientInfo, enforceRateLimit, type AuthContext } from '../context.js';
+import { fail } from '../errors.js';
+import { createFlowState, pkceParams } from '../flow-state.js';
+import { json, parseBody, route } from '../http.js';
+import { checkPasswordStrength, hashPassword, weakPasswordError } from '../passwords.js';
+import { resolveRedirect } from '../redirects.js';
+import { startSession } from '../sessions.js';
+import { findUserByEmail, isEmailConfirmed, userJson, type Json } from '../users.js';
+import { checkPasswordLength, optionalObject, optionalString, validateEmail } from '../validation.js';
+
+const SignupBody = z
+  .object({
+    email: optionalString,
+    phone: optionalString,
+    password: optionalString,
+    data: optionalObject,
+    code_challenge: optionalString,
+    code_challenge_method: optionalString,
+    channel: optionalString,
+  })
+  .loose();
+
+/** What GoTrue answers for an already confirmed address when confirmations are on: a look-alike user. */
+function obfuscatedUser(email: string, confirmationSentAt: Date): Json {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    aud: 'authenticated',
+    role: 'authenticated',
+    email,
+    phone: '',
+    confirmation_sent_at: confirmationSentAt.toISOString(),
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: {},
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
+}
+
+export function signupRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
+  const { settings, db } = ctx;
+
+  app.post(
+    '/signup',
+    route(ctx.log, async (c) => {
+      const body = await parseBody(c, SignupBody);
+      if (!body.email && !body.phone) {
+        if (!settings.anonymousEnabled) fail('anonymous_provider_disabled');
+        if (!settings.signupEnabled) fail('signup_disabled');
+        enforceRateLimit(ctx, c, 'anonymous_users');
+        const session = await db.transaction(async (tx) => {
+          const user = await createAnonymousUser(tx, body.data ?? {});
+          return startSession(tx, ctx, user, 'anonymous', clientInfo(c));
+        });
+        return json(c, session);
+      }
+      enforceRateLimit(ctx, c, 'sign_in_sign_ups');
+      if (!settings.signupEnabled) fail('signup_disabled');
+      if (body.email && body.phone) {
+        fail('validation_failed', 'Only an email address or phone number should be provided on signup.');
+      }
+      if (!body.email) fail('phone_provider_disabled', 'Phone signups are disabled');
+      if (!settings.emailSignupEnabled) fail('email_provider_disabled');
+      const email = validateEmail(body.email);
+      if (!body.password) fail('validation_failed', 'Signup requires a valid password', 422);
+      checkPasswordLength(body.password);
+      const weak = checkPasswordStrength(body.password, settings);
+      if (weak) throw weakPasswordError(weak);
+      const pkce = pkceParams(body.code_challenge, body.code_challenge_method);
+      const redirectTo = resolveRedirect(c.req.query('redirect_to'), settings);
+
+      const existing = await findUserByEmail(db, email);
+      if (existing && isEmailConfirmed(existing)) {
+        if (settings.autoconfirm) fail('user_already_exists');
+        return json(c, obfuscatedUser(email, existing.confirmation_sent_at ?? new Date()));
+      }
+      const passwordHash = existing ? null : await hashPassword(body.password);
+      const result = await db.transaction(async (tx) => {
+        const user =
+          existing ??
+          (await createEmailUser(tx, {
+            email,
+            passwordHash,
+            userMetadata: body.data ?? {},
+            confirmed: settings.autoconfirm,
+          }));
+        if (settings.autoconfirm) {
+          if (!isEmailConfirmed(user)) {
+            await tx.query(`update auth.users set email_confirmed_at = now() where id = $1`, [user.id]);
+            user.email_confirmed_at = new Date();
+          }
+          return { session: await startSession(tx, ctx, user, 'password', clientInfo(c)) };
+        }
+        if (pkce) {
+          await createFlowState(tx, { ...pkce, providerType: 'email', authenticationMethod: 'email/signup', userId: user.id });
+        }
+        await ctx.mailer.send(tx, { kind: 'confirmation', user, to: email, redirectTo, pkce: Boolean(pkce) });
+        const { rows } = await tx.query<{ confirmation_sent_at: Date }>(
+          'select confirmation_sent_at from auth.users where id = $1',
+          [user.id],
+        );
+        user.confirmation_sent_at = rows[0]?.confirmation_sent_at ?? new Date();
+        return { user: await userJson(tx, user) };
+      });
+      if ('session' in result) return json(c, result.session);
+      return json(c, result.user);
+    }),
+  );
+}
+

@@ -1,0 +1,100 @@
+// POST /token?grant_type=password|refresh_token|pkce|id_token (wire contract §1.1, §1.5).
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import type { GatewayEnv } from '../../http/gateway-env.js';
+import { clientInfo, enforceRateLimit, type AuthContext } from '../context.js';
+import { fail } from '../errors.js';
+import { checkCodeVerifier, flowByAuthCode, isFlowExpired } from '../flow-state.js';
+import { json, parseBody, route, type AuthRequest } from '../http.js';
+import { checkPasswordStrength, verifyPassword } from '../passwords.js';
+import { refreshGrant } from '../refresh.js';
+import { startSession, type AuthMethod } from '../sessions.js';
+import { findUserByEmail, findUserById, isBanned, isEmailConfirmed } from '../users.js';
+import { optionalString } from '../validation.js';
+
+const PasswordBody = z.object({ email: optionalString, phone: optionalString, password: optionalString }).loose();
+const RefreshBody = z.object({ refresh_token: optionalString }).loose();
+const PkceBody = z.object({ auth_code: optionalString, code_verifier: optionalString }).loose();
+
+const FLOW_METHODS = new Set<AuthMethod>([
+  'oauth',
+  'password',
+  'otp',
+  'magiclink',
+  'email/signup',
+  'recovery',
+  'invite',
+  'email_change',
+]);
+
+export function tokenRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
+  const { db, settings } = ctx;
+
+  async function passwordGrant(c: AuthRequest): Promise<Response> {
+    const body = await parseBody(c, PasswordBody);
+    if (body.email && body.phone) {
+      fail('validation_failed', 'Only an email address or phone number should be provided on login.');
+    }
+    if (body.phone) fail('phone_provider_disabled', 'Phone logins are disabled');
+    if (!body.email) fail('validation_failed', 'missing email or phone');
+    const password = body.password ?? '';
+    const user = await findUserByEmail(db, body.email.trim());
+    if (!user || !user.encrypted_password) fail('invalid_credentials');
+    if (isBanned(user)) fail('user_banned');
+    // bcrypt runs outside any transaction: the embedded database is one connection.
+    if (!(await verifyPassword(password, user.encrypted_password))) fail('invalid_credentials');
+    if (!isEmailConfirmed(user)) fail('email_not_confirmed');
+    const weak = checkPasswordStrength(password, settings);
+    const session = await db.transaction((tx) => startSession(tx, ctx, user, 'password', clientInfo(c)));
+    return json(c, weak ? { ...session, weak_password: weak } : session);
+  }
+
+  async function pkceGrant(c: AuthRequest): Promise<Response> {
+    const body = await parseBody(c, PkceBody);
+    if (!body.auth_code || !body.code_verifier) {
+      fail('validation_failed', 'invalid request: both auth code and code verifier should be non-empty');
+    }
+    const authCode = body.auth_code;
+    const verifier = body.code_verifier;
+    const session = await db.transaction(async (tx) => {
+      const flow = await flowByAuthCode(tx, authCode);
+      if (!flow || !flow.user_id || !flow.auth_code_issued_at) fail('flow_state_not_found');
+      if (isFlowExpired(flow, settings.flowStateExpirySeconds)) fail('flow_state_expired');
+      const user = await findUserById(tx, flow.user_id);
+      if (!user) fail('flow_state_not_found');
+      checkCodeVerifier(flow, verifier);
+      const method = FLOW_METHODS.has(flow.authentication_method as AuthMethod)
+        ? (flow.authentication_method as AuthMethod)
+        : 'oauth';
+      const response = await startSession(tx, ctx, user, method, clientInfo(c));
+      await tx.query('delete from auth.flow_state where id = $1', [flow.id]);
+      return {
+        ...response,
+        ...(flow.provider_access_token ? { provider_token: flow.provider_access_token } : {}),
+        ...(flow.provider_refresh_token ? { provider_refresh_token: flow.provider_refresh_token } : {}),
+      };
+    });
+    return json(c, session);
+  }
+
+  app.post(
+    '/token',
+    route(ctx.log, async (c) => {
+      const grantType = c.req.query('grant_type') ?? '';
+      const handlers: Record<string, (c: AuthRequest) => Promise<Response>> = {
+        password: passwordGrant,
+        refresh_token: async (c) => json(c, await refreshGrant(db, ctx, (await parseBody(c, RefreshBody)).refresh_token ?? undefined)),
+        pkce: pkceGrant,
+        id_token: async () =>
+          fail(
+            'validation_failed',
+            'The emulator does not verify OpenID Connect ID tokens; sign in through /authorize with the test provider instead.',
+          ),
+      };
+      const handler = handlers[grantType];
+      if (!handler) fail('invalid_credentials', 'unsupported_grant_type');
+      enforceRateLimit(ctx, c, 'token_refresh');
+      return handler(c);
+    }),
+  );
+}

@@ -1,0 +1,126 @@
+// The auth settings the service works with, derived once from config.toml's [auth] section
+// (the CLI's names and defaults) plus the few GoTrue defaults the CLI does not expose.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseToml } from 'smol-toml';
+import type { Config } from '../config.js';
+
+/** The CLI's `password_requirements` → GoTrue's required character sets. */
+const REQUIRED_CHARACTERS: Record<string, string[]> = {
+  '': [],
+  letters_digits: ['abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'],
+  lower_upper_letters_digits: ['abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'],
+  lower_upper_letters_digits_symbols: [
+    'abcdefghijklmnopqrstuvwxyz',
+    'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+    '0123456789',
+    "!@#$%^&*()_+-=[]{};'\\:\"|<>?,./`~",
+  ],
+};
+
+/** The built-in test OAuth provider's name; always enabled (see test-provider.ts). */
+export const TEST_PROVIDER = 'test';
+
+export interface AuthSettings {
+  issuer: string;
+  apiUrl: string;
+  siteUrl: string;
+  additionalRedirectUrls: string[];
+  jwtExpiry: number;
+  rotation: boolean;
+  reuseIntervalSeconds: number;
+  signupEnabled: boolean;
+  emailSignupEnabled: boolean;
+  autoconfirm: boolean;
+  anonymousEnabled: boolean;
+  manualLinkingEnabled: boolean;
+  doubleConfirmChanges: boolean;
+  securePasswordChange: boolean;
+  minimumPasswordLength: number;
+  requiredCharacters: string[];
+  maxFrequencyMs: number;
+  otpLength: number;
+  otpExpirySeconds: number;
+  /** GoTrue's GOTRUE_EXTERNAL_FLOW_STATE_EXPIRY_DURATION default. */
+  flowStateExpirySeconds: number;
+  /** GoTrue's GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION default. */
+  mfaChallengeExpirySeconds: number;
+  mfaMaxEnrolledFactors: number;
+  mfaMaxVerifiedFactors: number;
+  totpEnrollEnabled: boolean;
+  totpVerifyEnabled: boolean;
+  /** OAuth providers the emulator serves through its test provider page. */
+  oauthProviders: Set<string>;
+  rateLimits: {
+    emailSentPerHour: number;
+    anonymousUsersPerHour: number;
+    tokenRefreshPer5Min: number;
+    signInSignUpsPer5Min: number;
+    tokenVerificationsPer5Min: number;
+  };
+}
+
+/** "1s", "60s", "1m", "1h" (Go durations as the CLI writes them) → milliseconds. */
+export function parseDurationMs(value: string): number | null {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(value);
+  if (!match) return null;
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] ?? 's'] ?? 1000;
+  return Math.round(Number(match[1]) * unit);
+}
+
+/**
+ * Providers enabled in config.toml's `[auth.external.<name>]` tables. The shared config
+ * loader keeps only the keys it knows, so this reads the file's own table; a locally
+ * enabled provider (e.g. github) is then served by the test provider page.
+ */
+function enabledExternalProviders(config: Config): string[] {
+  const file = path.join(config.supabaseDir, 'config.toml');
+  if (!existsSync(file)) return [];
+  try {
+    const toml = parseToml(readFileSync(file, 'utf8')) as { auth?: { external?: Record<string, unknown> } };
+    return Object.entries(toml.auth?.external ?? {})
+      .filter(([, value]) => typeof value === 'object' && value !== null && (value as { enabled?: unknown }).enabled === true)
+      .map(([name]) => name);
+  } catch {
+    return [];
+  }
+}
+
+export function authSettings(config: Config, apiUrl: string): AuthSettings {
+  const auth = config.auth;
+  return {
+    issuer: `${apiUrl}/auth/v1`,
+    apiUrl,
+    siteUrl: auth.site_url,
+    additionalRedirectUrls: auth.additional_redirect_urls,
+    jwtExpiry: auth.jwt_expiry,
+    rotation: auth.enable_refresh_token_rotation,
+    reuseIntervalSeconds: auth.refresh_token_reuse_interval,
+    signupEnabled: auth.enable_signup,
+    emailSignupEnabled: auth.email.enable_signup,
+    autoconfirm: !auth.email.enable_confirmations,
+    anonymousEnabled: auth.enable_anonymous_sign_ins,
+    manualLinkingEnabled: auth.enable_manual_linking,
+    doubleConfirmChanges: auth.email.double_confirm_changes,
+    securePasswordChange: auth.email.secure_password_change,
+    minimumPasswordLength: auth.minimum_password_length,
+    requiredCharacters: REQUIRED_CHARACTERS[auth.password_requirements] ?? [],
+    maxFrequencyMs: parseDurationMs(auth.email.max_frequency) ?? 1000,
+    otpLength: auth.email.otp_length,
+    otpExpirySeconds: auth.email.otp_expiry,
+    flowStateExpirySeconds: 300,
+    mfaChallengeExpirySeconds: 300,
+    mfaMaxEnrolledFactors: auth.mfa.max_enrolled_factors,
+    mfaMaxVerifiedFactors: 10,
+    totpEnrollEnabled: auth.mfa.totp.enroll_enabled,
+    totpVerifyEnabled: auth.mfa.totp.verify_enabled,
+    oauthProviders: new Set([TEST_PROVIDER, ...enabledExternalProviders(config)]),
+    rateLimits: {
+      emailSentPerHour: auth.rate_limit.email_sent,
+      anonymousUsersPerHour: auth.rate_limit.anonymous_users,
+      tokenRefreshPer5Min: auth.rate_limit.token_refresh,
+      signInSignUpsPer5Min: auth.rate_limit.sign_in_sign_ups,
+      tokenVerificationsPer5Min: auth.rate_limit.token_verifications,
+    },
+  };
+}
