@@ -15,7 +15,9 @@ import { effectiveBearer, Keys } from './keys.js';
 import { Mailbox } from './mail/mailbox.js';
 import { mailApp } from './mail/server.js';
 import { authService } from './auth/service.js';
+import { realtimeService } from './realtime/service.js';
 import { functionsService } from './functions/service.js';
+import { storageService } from './storage/service.js';
 
 /** Headers browsers may read (wire contract §8, traps 11). */
 export const EXPOSED_HEADERS = [
@@ -41,9 +43,9 @@ export const EXPOSED_HEADERS = [
 const SERVICES: [mount: string, name: string, factory: ServiceFactory | null][] = [
   ['/auth/v1', 'auth', authService],
   ['/rest/v1', 'the REST API', null],
-  ['/storage/v1', 'storage', null],
+  ['/storage/v1', 'storage', storageService],
   ['/functions/v1', 'functions', functionsService],
-  ['/realtime/v1', 'realtime', null],
+  ['/realtime/v1', 'realtime', realtimeService],
 ];
 
 export interface RunningEmulator {

@@ -1,0 +1,47 @@
+// Who is calling: the gateway's bearer (after the sb_ key mapping) verified with the project
+// secret. storage-api rejects a missing or bad JWT with AccessDenied (HTTP 400, statusCode
+// 403) on authenticated routes; public and signed routes do not ask.
+import type { Context } from 'hono';
+import type { GatewayEnv } from '../http/gateway-env.js';
+import type { JwtClaims, Keys } from '../keys.js';
+import { storageErrors } from './errors.js';
+
+export interface Caller {
+  claims: JwtClaims;
+  role: string;
+  /** The JWT `sub` (storage's owner_id); null for the anon and service keys. */
+  sub: string | null;
+}
+
+/** Messages as the jsonwebtoken library words them, which is what storage-api returns. */
+function describeFailure(reason: 'expired' | 'not_yet_valid' | 'invalid', message: string): string {
+  if (reason === 'expired') return 'jwt expired';
+  if (reason === 'not_yet_valid') return 'jwt not active';
+  if (message === 'signature is invalid') return 'invalid signature';
+  if (message === 'token is malformed') return 'jwt malformed';
+  return message;
+}
+
+export async function verifyToken(keys: Keys, token: string): Promise<Caller> {
+  const result = await keys.verify(token);
+  if (!result.ok) throw storageErrors.accessDenied(describeFailure(result.reason, result.message));
+  const role = typeof result.claims.role === 'string' && result.claims.role ? result.claims.role : 'anon';
+  const sub = typeof result.claims.sub === 'string' && result.claims.sub ? result.claims.sub : null;
+  return { claims: result.claims, role, sub };
+}
+
+export async function requireCaller(c: Context<GatewayEnv>, keys: Keys): Promise<Caller> {
+  const bearer = c.get('bearer');
+  if (!bearer) throw storageErrors.accessDenied('jwt must be provided');
+  return verifyToken(keys, bearer);
+}
+
+/** The owner columns storage writes: `owner` is a uuid (legacy), `owner_id` any text. */
+export function ownerColumns(caller: Pick<Caller, 'sub'> | null): { owner: string | null; ownerId: string | null } {
+  const sub = caller?.sub ?? null;
+  const isUuid = sub !== null && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sub);
+  return { owner: isUuid ? sub : null, ownerId: sub };
+}
+
+/** The claims storage uses for the work it does on its own authority (public and signed reads). */
+export const SERVICE_CLAIMS: JwtClaims = { role: 'service_role' };

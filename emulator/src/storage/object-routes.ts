@@ -1,0 +1,116 @@
+// /object/* and /render/image/*. Fixed sub-paths (public/, info/, sign/, list/, upload/sign/…)
+// win over `{bucket}/{key}`, as in storage-api, so the dispatch is done here, in one place,
+// on the raw path (object keys are percent-decoded exactly once).
+import { Hono, type Context } from 'hono';
+import type { GatewayEnv } from '../http/gateway-env.js';
+import { storageErrors } from './errors.js';
+import { splitObjectPath, validateBucketName } from './names.js';
+import * as objects from './object-handlers.js';
+import * as signed from './signed-url-handlers.js';
+import { rawSubPath, type StorageRuntime } from './runtime.js';
+
+type StorageContext = Context<GatewayEnv>;
+type Handler = (rest: string) => Promise<Response>;
+
+/** `bucket/key…` with a non-empty key. */
+function objectPath(rest: string): objects.ObjectPath {
+  const path = splitObjectPath(rest);
+  if (!path.key) throw storageErrors.invalidKey('', 'the path needs a bucket and an object key: {bucket}/{key}');
+  return path;
+}
+
+function bucketOnly(rest: string): string {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rest.replace(/\/+$/, ''));
+  } catch {
+    throw storageErrors.invalidBucketName(rest);
+  }
+  return validateBucketName(decoded);
+}
+
+/**
+ * Picks the handler of the first matching fixed route, else the fallback. `name/` matches as a
+ * prefix (the handler gets the rest); `name` without a slash matches only exactly.
+ */
+function dispatch(rest: string, routes: [route: string, handler: Handler][], fallback: Handler): Promise<Response> {
+  for (const [route, handler] of routes) {
+    const matches = route.endsWith('/') ? rest.startsWith(route) : rest === route;
+    if (matches) return handler(rest.slice(route.length));
+  }
+  return fallback(rest);
+}
+
+export function objectRoutes(rt: StorageRuntime): Hono<GatewayEnv> {
+  const app = new Hono<GatewayEnv>();
+  const rest = (c: StorageContext, base: string) => rawSubPath(rt, c).slice(base.length);
+
+  // GET also answers HEAD (Hono dispatches HEAD to GET routes; handlers skip the body).
+  app.get('/object/*', (c) =>
+    dispatch(
+      rest(c, '/object/'),
+      [
+        ['public/', (r) => objects.download(rt, c, objectPath(r), 'public')],
+        ['authenticated/', (r) => objects.download(rt, c, objectPath(r), 'authenticated')],
+        ['info/public/', (r) => objects.info(rt, c, objectPath(r), 'public')],
+        ['info/authenticated/', (r) => objects.info(rt, c, objectPath(r), 'authenticated')],
+        ['info/', (r) => objects.info(rt, c, objectPath(r), 'authenticated')],
+        ['sign/', (r) => signed.downloadSigned(rt, c, objectPath(r))],
+      ],
+      (r) => objects.download(rt, c, objectPath(r), 'authenticated'),
+    ),
+  );
+
+  app.post('/object/*', (c) =>
+    dispatch(
+      rest(c, '/object/'),
+      [
+        ['list/', (r) => objects.list(rt, c, bucketOnly(r))],
+        ['list-v2/', (r) => objects.listV2(rt, c, bucketOnly(r))],
+        ['move', () => objects.move(rt, c)],
+        ['copy', () => objects.copy(rt, c)],
+        ['upload/sign/', (r) => signed.createSignedUploadUrl(rt, c, objectPath(r))],
+        [
+          'sign/',
+          (r) => {
+            const path = splitObjectPath(r);
+            return path.key ? signed.createSignedUrl(rt, c, path) : signed.createSignedUrls(rt, c, path.bucket);
+          },
+        ],
+      ],
+      (r) => objects.upload(rt, c, objectPath(r), 'create'),
+    ),
+  );
+
+  app.put('/object/*', (c) =>
+    dispatch(
+      rest(c, '/object/'),
+      [['upload/sign/', (r) => signed.uploadToSignedUrl(rt, c, objectPath(r))]],
+      (r) => objects.upload(rt, c, objectPath(r), 'update'),
+    ),
+  );
+
+  app.delete('/object/*', (c) =>
+    dispatch(rest(c, '/object/'), [], (r) => {
+      const path = splitObjectPath(r);
+      return path.key ? objects.deleteOne(rt, c, path) : objects.removeMany(rt, c, path.bucket);
+    }),
+  );
+
+  // Image transforms answer with the original bytes (the issue allows it): same access rules.
+  app.get('/render/image/*', (c) =>
+    dispatch(
+      rest(c, '/render/image/'),
+      [
+        ['public/', (r) => objects.download(rt, c, objectPath(r), 'public')],
+        ['authenticated/', (r) => objects.download(rt, c, objectPath(r), 'authenticated')],
+        ['sign/', (r) => signed.downloadSigned(rt, c, objectPath(r))],
+      ],
+      () => {
+        throw storageErrors.notFoundRoute(c.req.method, new URL(c.req.url).pathname);
+      },
+    ),
+  );
+
+  return app;
+}

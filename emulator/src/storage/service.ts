@@ -1,0 +1,43 @@
+// The storage service (`/storage/v1`, storage-api): buckets, objects, signed URLs, image
+// render (original bytes) and, under `/vector`, vector buckets. Errors are rendered as
+// storage-api renders them (wire contract §3.1): `{statusCode, code, error, message}` with
+// HTTP 400 for every non-500 error.
+import { Hono } from 'hono';
+import type { GatewayEnv, ServiceFactory } from '../http/gateway-env.js';
+import { isPostgresError } from '../db/database.js';
+import { vectorRoutes } from '../vectors/routes.js';
+import { bucketRoutes } from './bucket-routes.js';
+import { isStorageError, storageErrors, StorageError } from './errors.js';
+import { objectRoutes } from './object-routes.js';
+import { createRuntime } from './runtime.js';
+
+export const STORAGE_MOUNT = '/storage/v1';
+
+export const storageService: ServiceFactory = (context) => {
+  const rt = createRuntime(context, STORAGE_MOUNT);
+  const app = new Hono<GatewayEnv>();
+
+  app.get('/status', (c) => c.body(null, 200));
+  app.route('/bucket', bucketRoutes(rt));
+  app.route('/', objectRoutes(rt));
+  app.route('/vector', vectorRoutes(context));
+  app.all('*', (c) => {
+    throw storageErrors.notFoundRoute(c.req.method, new URL(c.req.url).pathname);
+  });
+
+  app.onError((error, c) => {
+    let storageError: StorageError;
+    if (isStorageError(error)) {
+      storageError = error;
+    } else if (isPostgresError(error)) {
+      context.log(`storage: ${c.req.method} ${c.req.path}: database error ${error.code}: ${error.message}`);
+      storageError = new StorageError('DatabaseError', 500, `database error, code: ${error.code}: ${error.message}`);
+    } else {
+      console.error(`storage: ${c.req.method} ${c.req.path}:`, error);
+      storageError = storageErrors.internal();
+    }
+    return c.json(storageError.body(), storageError.legacyHttpStatus() as 400);
+  });
+
+  return { mount: STORAGE_MOUNT, app };
+};
