@@ -32,10 +32,9 @@ export class BundleError extends Error {
   readonly code = 'bundle_failed';
 }
 
+/** esbuild names files relative to the project folder, e.g. `supabase/functions/x/index.ts:3: …`. */
 function formatMessage(message: Message): string {
-  const where = message.location
-    ? `${path.relative(process.cwd(), message.location.file) || message.location.file}:${message.location.line}: `
-    : '';
+  const where = message.location ? `${message.location.file}:${message.location.line}: ` : '';
   return `${where}${message.text}`;
 }
 
@@ -49,6 +48,7 @@ export async function bundleFunction(request: BundleRequest): Promise<FunctionBu
   try {
     const result = await build({
       stdin: { contents: entry, resolveDir: path.dirname(request.entrypoint), sourcefile: entrySource, loader: 'js' },
+      absWorkingDir: request.projectDir,
       bundle: true,
       write: false,
       format: 'esm',
@@ -74,7 +74,7 @@ export async function bundleFunction(request: BundleRequest): Promise<FunctionBu
     });
     const inputs = Object.keys(result.metafile.inputs)
       .filter((input) => !/^[\w-]+:/.test(input) && !input.includes('node_modules/') && input !== '<stdin>')
-      .map((input) => path.resolve(input))
+      .map((input) => path.resolve(request.projectDir, input))
       .filter((input) => !input.startsWith(RUNTIME_DIR) && input !== path.join(path.dirname(request.entrypoint), entrySource));
     return { code: result.outputFiles[0]!.text, inputs };
   } catch (error) {

@@ -68,7 +68,11 @@ export class FunctionHost {
     if (this.closed) throw new FunctionsError('worker_crashed', 'the emulator is stopping');
     const deployment = await this.current(spec);
     if (deployment.failure) throw deployment.failure;
-    if (!deployment.worker?.alive) deployment.worker = this.startWorker(deployment);
+    if (!deployment.worker?.usable) {
+      // A worker that just timed out may be stuck: it stops itself if so; new work goes elsewhere.
+      if (deployment.worker?.alive) this.stopWhenIdle(deployment.worker);
+      deployment.worker = this.startWorker(deployment);
+    }
     if (deployment.idleTimer) clearTimeout(deployment.idleTimer);
     deployment.idleTimer = null;
     return deployment.worker;
@@ -174,6 +178,10 @@ export class FunctionHost {
       return;
     }
     worker.onExit(removeBundle);
+    this.stopWhenIdle(worker);
+  }
+
+  private stopWhenIdle(worker: FunctionWorker): void {
     if (worker.inFlight === 0) void worker.terminate();
     else worker.onSettle(() => worker.inFlight === 0 && void worker.terminate());
   }

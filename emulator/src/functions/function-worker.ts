@@ -49,6 +49,7 @@ export class FunctionWorker {
   private nextPing = 1;
   private readonly pongs = new Map<number, () => void>();
   private exited = false;
+  private suspect = false;
   private exitReason: FunctionsError | null = null;
   private readonly exitListeners: (() => void)[] = [];
   private readonly settleListeners: (() => void)[] = [];
@@ -60,7 +61,8 @@ export class FunctionWorker {
       workerData: options.boot,
       env: options.boot.env,
       name: `function ${name}`,
-      execArgv: [],
+      // Stack traces name the function's own files and lines (the bundle has inline source maps).
+      execArgv: ['--enable-source-maps'],
       resourceLimits: { maxOldGenerationSizeMb: MEMORY_LIMIT_MB },
     });
     this.worker.unref();
@@ -111,6 +113,11 @@ export class FunctionWorker {
 
   get alive(): boolean {
     return !this.exited;
+  }
+
+  /** False once the worker is gone, or while it is suspected of hanging: send it no new work. */
+  get usable(): boolean {
+    return !this.exited && !this.suspect;
   }
 
   get inFlight(): number {
@@ -277,6 +284,7 @@ export class FunctionWorker {
 
   /** A function stuck in a synchronous loop cannot be cancelled, only stopped. */
   private async terminateIfStuck(): Promise<void> {
+    this.suspect = true;
     const n = this.nextPing++;
     const answered = await new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
@@ -287,7 +295,8 @@ export class FunctionWorker {
       this.send({ t: 'ping', n });
     });
     this.pongs.delete(n);
-    if (!answered && !this.exited) {
+    if (answered) this.suspect = false;
+    else if (!this.exited) {
       this.options.log(`Function ${this.options.boot.functionName} is not responding; stopping its worker`);
       this.exitReason = new FunctionsError('worker_crashed', 'the worker was stopped because it stopped responding');
       await this.terminate();

@@ -23,10 +23,6 @@ export interface ResolvePluginOptions {
   runtimeDir: string;
 }
 
-function relative(file: string): string {
-  return path.relative(process.cwd(), file) || file;
-}
-
 export function denoResolvePlugin(options: ResolvePluginOptions): Plugin {
   return {
     name: 'deno-resolve',
@@ -65,13 +61,12 @@ export function denoResolvePlugin(options: ResolvePluginOptions): Plugin {
         const written = args.path;
         const mapped = options.importMap && importer ? applyImportMap(options.importMap, written, importer) : null;
         const specifier = mapped ?? written;
-        const from = importer ? ` (imported by ${relative(importer)})` : '';
         switch (specifierKind(specifier)) {
           case 'node':
             return { path: specifier, external: true };
           case 'npm': {
             const parsed = parsePackageSpecifier(specifier);
-            if (!parsed) return { errors: [{ text: `"${specifier}" is not a valid npm: specifier${from}` }] };
+            if (!parsed) return { errors: [{ text: `"${specifier}" is not a valid npm: specifier` }] };
             return resolvePackage(toBareSpecifier(parsed), written, importer, args.kind);
           }
           case 'jsr': {
@@ -82,7 +77,7 @@ export function denoResolvePlugin(options: ResolvePluginOptions): Plugin {
                 errors: [
                   {
                     text:
-                      `Cannot load "${specifier}"${from}: the emulator works offline and resolves jsr: only for ` +
+                      `Cannot load "${specifier}": the emulator works offline and resolves jsr: only for ` +
                       `@supabase packages. Use the npm: form of the package and install it in the project.`,
                   },
                 ],
@@ -97,7 +92,7 @@ export function denoResolvePlugin(options: ResolvePluginOptions): Plugin {
               errors: [
                 {
                   text:
-                    `Cannot import ${specifier}${from}: the emulator works offline and fetches no remote modules. ` +
+                    `Cannot import ${specifier}: the emulator works offline and fetches no remote modules. ` +
                     `Import an installed package instead (e.g. "npm:<package>"), or map the URL in deno.json.`,
                 },
               ],
@@ -108,7 +103,7 @@ export function denoResolvePlugin(options: ResolvePluginOptions): Plugin {
           case 'bare':
             return resolvePackage(specifier, written, importer, args.kind);
           case 'other-scheme':
-            return { errors: [{ text: `Cannot import "${specifier}"${from}: unsupported specifier scheme` }] };
+            return { errors: [{ text: `Cannot import "${specifier}": unsupported specifier scheme` }] };
         }
       });
 

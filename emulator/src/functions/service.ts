@@ -32,12 +32,7 @@ export const functionsService: ServiceFactory = (context) => {
   });
   const app = new Hono<GatewayEnv>();
 
-  const list = (c: Context<GatewayEnv>) => c.json({ functions: listFunctions(config, context.apiUrl) });
-  app.get('/', list);
-  app.get('', list);
-
-  const invoke = async (c: Context<GatewayEnv>) => {
-    const name = c.req.param('name') ?? '';
+  const invoke = async (c: Context<GatewayEnv>, name: string) => {
     const spec = findFunction(config, name);
     if (!spec || !spec.enabled) return functionsErrorResponse('not_found', `Requested function was not found: ${name}`);
     // CORS preflights reach the function unauthenticated, as on the CLI's relay.
@@ -69,8 +64,15 @@ export const functionsService: ServiceFactory = (context) => {
       throw error;
     }
   };
-  app.all('/:name', invoke);
-  app.all('/:name/*', invoke);
+  app.all('*', (c) => {
+    const rest = new URL(c.req.url).pathname.slice(MOUNT.length);
+    if (rest === '' || rest === '/') {
+      if (c.req.method === 'GET') return c.json({ functions: listFunctions(config, context.apiUrl) });
+      return functionsErrorResponse('not_found', 'Name the function to invoke: /functions/v1/<name>');
+    }
+    // Function names are plain slugs; anything percent-encoded cannot name one.
+    return invoke(c, rest.split('/')[1] ?? '');
+  });
 
   return { mount: MOUNT, app, close: () => host.close() };
 };

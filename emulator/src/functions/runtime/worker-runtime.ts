@@ -2,6 +2,7 @@
 // installs the Deno globals before the function's module evaluates, then serves the
 // invocations the emulator sends over the worker port (see protocol.ts).
 import { parentPort, workerData } from 'node:worker_threads';
+import { WebSocket as NodeWebSocket } from 'ws';
 import { createDenoGlobal, createEdgeRuntimeGlobal, type RegisteredServer } from './deno-global.js';
 import type { FromWorker, SerializedRequest, ToWorker, WorkerBoot } from './protocol.js';
 
@@ -15,7 +16,6 @@ for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
   const original = console[level].bind(console);
   console[level] = (...args: unknown[]) => original(prefix, ...args);
 }
-process.setSourceMapsEnabled(true);
 
 let server: RegisteredServer | null = null;
 const denoGlobal = createDenoGlobal({
@@ -30,6 +30,9 @@ const denoGlobal = createDenoGlobal({
 });
 const globals = globalThis as Record<string, unknown>;
 globals.Deno = denoGlobal;
+// Deno has a global WebSocket and Node 20 has none; without it, supabase-js's realtime
+// client takes `EdgeRuntime` for a runtime without WebSockets and throws in createClient.
+globals.WebSocket ??= NodeWebSocket;
 globals.EdgeRuntime = createEdgeRuntimeGlobal((message) => console.error(message));
 if (typeof globals.addEventListener !== 'function') {
   // Functions listen for `beforeunload` / `unload` as on the edge runtime.
