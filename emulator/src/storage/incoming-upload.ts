@@ -58,6 +58,11 @@ async function receiveRaw(request: Request, store: BlobStore, rules: UploadRules
   if (Number.isFinite(declared) && declared > rules.sizeLimit) throw storageErrors.entityTooLarge();
   const userMetadata = metadataHeader(request.headers.get('x-metadata') ?? undefined);
   const staged = await store.stage(bodyStream(request), rules.sizeLimit);
+  if (Number.isFinite(declared) && staged.size !== declared) {
+    // The connection ended early: an aborted upload must not become a truncated object.
+    await store.discard(staged);
+    throw storageErrors.invalidRequest(`The upload ended after ${staged.size} of ${declared} bytes`);
+  }
   return {
     staged,
     contentType,
