@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type ComponentPropsWithRef, type ReactNode } 
 import { cx } from '../internal/cx.js';
 import { mergeRefs } from '../internal/mergeRefs.js';
 import { useStylesheet } from '../internal/useStylesheet.js';
+import { ChoiceLayout } from './ChoiceLayout.js';
 import { useFieldControl } from './fieldContext.js';
 
 export interface CheckboxProps extends Omit<ComponentPropsWithRef<'input'>, 'type' | 'size'> {
@@ -25,12 +26,14 @@ export function Checkbox({
 }: CheckboxProps) {
   useStylesheet();
   const own = useRef<HTMLInputElement>(null);
-  const descriptionId = `pui-checkbox-${useId()}-description`;
+  const generatedId = `pui-checkbox-${useId()}`;
+  const descriptionId = `${generatedId}-description`;
   const { invalid: _isInvalid, ...wiring } = useFieldControl({
     ...rest,
     invalid,
     'aria-describedby': [description ? descriptionId : undefined, rest['aria-describedby']].filter(Boolean).join(' ') || undefined,
   });
+  const controlId = wiring.id ?? generatedId;
   useEffect(() => {
     if (own.current) own.current.indeterminate = indeterminate;
   }, [indeterminate]);
@@ -42,20 +45,20 @@ export function Checkbox({
       className={cx('pui-checkbox', !label && className)}
       {...rest}
       {...wiring}
+      id={controlId}
     />
   );
   if (!label) return input;
   return (
-    <label className={cx('pui-choice', className)} data-disabled={wiring.disabled || undefined}>
+    <ChoiceLayout
+      controlId={controlId}
+      descriptionId={descriptionId}
+      label={label}
+      description={description}
+      disabled={Boolean(wiring.disabled)}
+      className={className}
+    >
       {input}
-      <span className="pui-choice__text">
-        <span>{label}</span>
-        {description ? (
-          <span id={descriptionId} className="pui-choice__description">
-            {description}
-          </span>
-        ) : null}
-      </span>
-    </label>
+    </ChoiceLayout>
   );
 }

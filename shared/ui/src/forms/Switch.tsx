@@ -1,6 +1,7 @@
 import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { cx } from '../internal/cx.js';
 import { useStylesheet } from '../internal/useStylesheet.js';
+import { ChoiceLayout } from './ChoiceLayout.js';
 import { useFieldControl } from './fieldContext.js';
 
 export interface SwitchProps extends Omit<ComponentPropsWithRef<'input'>, 'type' | 'size' | 'role'> {
@@ -15,26 +16,27 @@ export interface SwitchProps extends Omit<ComponentPropsWithRef<'input'>, 'type'
  */
 export function Switch({ label, description, className, ...rest }: SwitchProps) {
   useStylesheet();
-  const descriptionId = `pui-switch-${useId()}-description`;
+  const generatedId = `pui-switch-${useId()}`;
+  const descriptionId = `${generatedId}-description`;
   const { invalid: _invalid, ...wiring } = useFieldControl({
     ...rest,
     'aria-describedby': [description ? descriptionId : undefined, rest['aria-describedby']].filter(Boolean).join(' ') || undefined,
   });
+  const controlId = wiring.id ?? generatedId;
   const input = (
-    <input type="checkbox" role="switch" className={cx('pui-switch', !label && className)} {...rest} {...wiring} />
+    <input type="checkbox" role="switch" className={cx('pui-switch', !label && className)} {...rest} {...wiring} id={controlId} />
   );
   if (!label) return input;
   return (
-    <label className={cx('pui-choice', className)} data-disabled={wiring.disabled || undefined}>
+    <ChoiceLayout
+      controlId={controlId}
+      descriptionId={descriptionId}
+      label={label}
+      description={description}
+      disabled={Boolean(wiring.disabled)}
+      className={className}
+    >
       {input}
-      <span className="pui-choice__text">
-        <span>{label}</span>
-        {description ? (
-          <span id={descriptionId} className="pui-choice__description">
-            {description}
-          </span>
-        ) : null}
-      </span>
-    </label>
+    </ChoiceLayout>
   );
 }

@@ -120,7 +120,8 @@ export const formsCss = `
 }
 .pui-choice[data-disabled="true"] { cursor: not-allowed; opacity: 0.55; }
 .pui-choice__text { display: flex; flex-direction: column; gap: 2px; padding-top: 1px; }
-.pui-choice__description { font-size: var(--pui-text-sm); color: var(--pui-text-muted); line-height: var(--pui-leading); }
+.pui-choice__label { cursor: inherit; }
+.pui-choice__description { font-size: var(--pui-text-sm); color: var(--pui-text-muted); line-height: var(--pui-leading); cursor: default; }
 
 .pui-checkbox {
   appearance: none;

@@ -1,0 +1,125 @@
+/** @jest-environment jsdom */
+import '@testing-library/jest-dom';
+import { render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { useState } from 'react';
+import { EmptyState } from '../feedback/EmptyState.js';
+import type { SortState } from './sort.js';
+import { Table, type TableColumn } from './Table.js';
+
+interface Order {
+  id: number;
+  customer: string;
+  total: number;
+  note: string | null;
+}
+
+const ORDERS: Order[] = [
+  { id: 1, customer: 'Ada', total: 30, note: null },
+  { id: 2, customer: 'Grace', total: 10, note: '<img src=x onerror=alert(1)>' },
+  { id: 3, customer: 'Linus', total: 20, note: 'gift' },
+];
+
+const COLUMNS: TableColumn<Order>[] = [
+  { key: 'id', header: 'ID', sortable: true, align: 'end' },
+  { key: 'customer', header: 'Customer', sortable: true },
+  { key: 'total', header: 'Total', sortable: true, align: 'end', cell: (row) => `$${row.total}` },
+  { key: 'note', header: 'Note' },
+];
+
+function OrdersTable({ rows = ORDERS }: { rows?: Order[] }) {
+  const [sort, setSort] = useState<SortState | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const sorted = sort
+    ? [...rows].sort((a, b) => {
+        const left = a[sort.key as keyof Order] ?? '';
+        const right = b[sort.key as keyof Order] ?? '';
+        const order = left < right ? -1 : left > right ? 1 : 0;
+        return sort.direction === 'ascending' ? order : -order;
+      })
+    : rows;
+  return (
+    <Table
+      caption="Orders"
+      columns={COLUMNS}
+      rows={sorted}
+      rowKey={(row) => String(row.id)}
+      rowLabel={(row) => `order ${row.id}`}
+      sort={sort}
+      onSortChange={setSort}
+      selectedKeys={selected}
+      onSelectionChange={setSelected}
+      empty={<EmptyState title="No orders yet" />}
+    />
+  );
+}
+
+const header = (name: string) => screen.getByRole('columnheader', { name });
+const customers = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[2]?.textContent);
+
+describe('Table', () => {
+  it('is a table named by its caption', () => {
+    render(<OrdersTable />);
+    expect(screen.getByRole('table', { name: 'Orders' })).toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(4);
+  });
+
+  it('sorts from the header buttons and says so with aria-sort', async () => {
+    const user = userEvent.setup();
+    render(<OrdersTable />);
+    expect(header('Customer')).toHaveAttribute('aria-sort', 'none');
+    expect(header('Note')).not.toHaveAttribute('aria-sort');
+    expect(within(header('Note')).queryByRole('button')).not.toBeInTheDocument();
+
+    await user.click(within(header('Customer')).getByRole('button', { name: 'Customer' }));
+    expect(header('Customer')).toHaveAttribute('aria-sort', 'ascending');
+    expect(header('ID')).toHaveAttribute('aria-sort', 'none');
+    expect(customers()).toEqual(['Ada', 'Grace', 'Linus']);
+
+    await user.click(within(header('Customer')).getByRole('button'));
+    expect(header('Customer')).toHaveAttribute('aria-sort', 'descending');
+    expect(customers()).toEqual(['Linus', 'Grace', 'Ada']);
+
+    await user.click(within(header('Customer')).getByRole('button'));
+    expect(header('Customer')).toHaveAttribute('aria-sort', 'none');
+
+    // The keyboard reaches the same buttons.
+    within(header('Total')).getByRole('button').focus();
+    await user.keyboard('{Enter}');
+    expect(header('Total')).toHaveAttribute('aria-sort', 'ascending');
+    expect(header('Customer')).toHaveAttribute('aria-sort', 'none');
+  });
+
+  it('selects rows with labelled checkboxes, and all rows from the header', async () => {
+    const user = userEvent.setup();
+    render(<OrdersTable />);
+    const selectAll = screen.getByRole('checkbox', { name: 'Select all rows' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select order 2' }));
+    expect(screen.getByRole('checkbox', { name: 'Select order 2' })).toBeChecked();
+    expect(selectAll).toBePartiallyChecked();
+
+    await user.click(selectAll);
+    for (const id of [1, 2, 3]) expect(screen.getByRole('checkbox', { name: `Select order ${id}` })).toBeChecked();
+    const deselectAll = screen.getByRole('checkbox', { name: 'Deselect all rows' });
+    expect(deselectAll).toBeChecked();
+    await user.click(deselectAll);
+    for (const id of [1, 2, 3]) expect(screen.getByRole('checkbox', { name: `Select order ${id}` })).not.toBeChecked();
+  });
+
+  it('shows cell values as text, never as HTML', () => {
+    render(<OrdersTable />);
+    expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
+    expect(screen.getByRole('table').querySelector('img')).toBeNull();
+  });
+
+  it('shows the empty slot across all columns when there are no rows', () => {
+    render(<OrdersTable rows={[]} />);
+    const cell = screen.getByText('No orders yet').closest('td');
+    expect(cell).toHaveAttribute('colspan', '5');
+    expect(screen.getByRole('checkbox', { name: 'Select all rows' })).toBeDisabled();
+  });
+});
