@@ -42,3 +42,4 @@ export {
   type RemoteRootProps,
   type DefineRemoteOptions,
 } from './define-remote.js';
+export { registerDebugHandle, debugHandles, type DebugHandle } from './debug-handles.js';

@@ -21,7 +21,16 @@ export interface RemoteMeta {
 }
 
 /** Where a remote stands in the shell, as the status page shows it. */
-export type RemoteState = 'registered' | 'preloading' | 'loading' | 'mounted' | 'unmounted' | 'blocked' | 'failed';
+export type RemoteState =
+  | 'registered'
+  | 'preloading'
+  | 'preloaded'
+  | 'loading'
+  | 'mounted'
+  | 'unmounted'
+  /** Not loaded on purpose: its contract range does not accept the shell's platform. */
+  | 'blocked'
+  | 'failed';
 
 export interface RemoteStatus {
   name: string;
@@ -31,6 +40,8 @@ export interface RemoteStatus {
   auth: RequiredAuth;
   version: string;
   manifestUrl: string;
+  /** The contract range the remote declared. */
+  contract: string;
   /** True when this browser was assigned the canary release. */
   canary: boolean;
   state: RemoteState;

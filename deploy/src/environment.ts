@@ -1,0 +1,60 @@
+// One deploy environment on disk: what each origin serves, the registry, and the release history.
+//   <root>/environment.json            { name, origins: { shell, <remote>… } }
+//   <root>/shell/                      the shell's files + registry.json + config.json (one origin)
+//   <root>/remotes/<name>/<version>/   immutable releases (one origin per remote)
+//   <root>/releases/<name>.json        every published release of a remote (for rollback, list)
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const environmentSchema = z.object({
+  name: z.string().min(1),
+  origins: z.record(z.string(), z.string().url()),
+});
+export type EnvironmentFile = z.infer<typeof environmentSchema>;
+
+export interface Environment {
+  root: string;
+  name: string;
+  shellDir: string;
+  registryFile: string;
+  configFile: string;
+  remoteDir(name: string): string;
+  releaseDir(name: string, version: string): string;
+  releasesFile(name: string): string;
+  read(): EnvironmentFile;
+  setOrigins(origins: Record<string, string>): EnvironmentFile;
+}
+
+/** Writes a file so readers see the old or the new contents, never half (write temp, rename). */
+export function writeFileAtomically(file: string, contents: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  writeFileSync(temp, contents);
+  renameSync(temp, file);
+}
+
+export function openEnvironment(root: string, name = path.basename(root)): Environment {
+  const environmentFile = path.join(root, 'environment.json');
+  const env: Environment = {
+    root,
+    name,
+    shellDir: path.join(root, 'shell'),
+    registryFile: path.join(root, 'shell', 'registry.json'),
+    configFile: path.join(root, 'shell', 'config.json'),
+    remoteDir: (remote) => path.join(root, 'remotes', remote),
+    releaseDir: (remote, version) => path.join(root, 'remotes', remote, version),
+    releasesFile: (remote) => path.join(root, 'releases', `${remote}.json`),
+    read() {
+      if (!existsSync(environmentFile)) return { name, origins: {} };
+      return environmentSchema.parse(JSON.parse(readFileSync(environmentFile, 'utf8')));
+    },
+    setOrigins(origins) {
+      const next = { name, origins: { ...env.read().origins, ...origins } };
+      writeFileAtomically(environmentFile, `${JSON.stringify(next, null, 2)}\n`);
+      return next;
+    },
+  };
+  mkdirSync(env.shellDir, { recursive: true });
+  return env;
+}

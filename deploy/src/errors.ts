@@ -1,0 +1,26 @@
+/** The deploy CLI's error catalogue: stable codes, messages that say what to do next. */
+export const DeployErrorCode = {
+  NotBuilt: 'DEPLOY-001',
+  UnknownRemote: 'DEPLOY-002',
+  UnknownVersion: 'DEPLOY-003',
+  InvalidMetadata: 'DEPLOY-004',
+  ImmutableConflict: 'DEPLOY-005',
+  InvalidRegistry: 'DEPLOY-006',
+  InvalidOption: 'DEPLOY-007',
+} as const;
+export type DeployErrorCode = (typeof DeployErrorCode)[keyof typeof DeployErrorCode];
+
+export class DeployError extends Error {
+  readonly isDeployError = true;
+  constructor(
+    readonly code: DeployErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DeployError';
+  }
+}
+
+export function isDeployError(value: unknown): value is DeployError {
+  return typeof value === 'object' && value !== null && (value as { isDeployError?: unknown }).isDeployError === true;
+}

@@ -1,0 +1,89 @@
+// Serves a whole portal locally as separately deployed teams would: the shell on one origin,
+// each remote on its own, published through the same steps as a real environment.
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { openEnvironment, writeFileAtomically, type Environment } from './environment.js';
+import { publishRemote, publishShell, repointRegistry, type PublishResult } from './publish.js';
+import { startStaticServer, type StaticServer } from './static-server.js';
+
+export const DEMO_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+
+export interface LocalPortalOptions {
+  /** The environment's folder (registry, releases, served files). */
+  envDir: string;
+  envName?: string;
+  shellDist: string;
+  /** Remote name → its build folder. */
+  remoteDists: Record<string, string>;
+  /** 0 picks a free port. */
+  shellPort?: number;
+  /** Remote name → port (0 or absent picks a free one). */
+  remotePorts?: Record<string, number>;
+  supabaseUrl: string;
+  supabaseAnonKey?: string;
+  /** Don't publish the builds (serve what the environment holds, e.g. after a rollback). */
+  skipPublish?: boolean;
+}
+
+export interface LocalPortal {
+  env: Environment;
+  shellUrl: string;
+  remoteUrls: Record<string, string>;
+  published: PublishResult[];
+  close(): Promise<void>;
+}
+
+/** Each remote folder under `remotesDir` with a build (dist/remote.json). */
+export function findRemoteBuilds(remotesDir: string): Record<string, string> {
+  if (!existsSync(remotesDir)) return {};
+  return Object.fromEntries(
+    readdirSync(remotesDir)
+      .map((name) => [name, path.join(remotesDir, name, 'dist')] as const)
+      .filter(([, dist]) => existsSync(path.join(dist, 'remote.json'))),
+  );
+}
+
+export async function startLocalPortal(options: LocalPortalOptions): Promise<LocalPortal> {
+  const env = openEnvironment(options.envDir, options.envName);
+  const servers: StaticServer[] = [];
+  const close = async () => {
+    await Promise.all(servers.map((s) => s.close()));
+  };
+  try {
+    const shell = await startStaticServer({ root: env.shellDir, port: options.shellPort ?? 0, spaFallback: true });
+    servers.push(shell);
+    const remoteUrls: Record<string, string> = {};
+    for (const name of Object.keys(options.remoteDists)) {
+      const server = await startStaticServer({ root: env.remoteDir(name), port: options.remotePorts?.[name] ?? 0, cors: true, versionedFolders: true });
+      servers.push(server);
+      remoteUrls[name] = server.url;
+    }
+    env.setOrigins({ shell: shell.url, ...remoteUrls });
+
+    const published: PublishResult[] = [];
+    if (!options.skipPublish) {
+      publishShell(env, options.shellDist);
+      for (const distDir of Object.values(options.remoteDists)) published.push(publishRemote(env, { distDir }));
+    }
+    repointRegistry(env);
+    writeFileAtomically(
+      env.configFile,
+      `${JSON.stringify(
+        {
+          supabaseUrl: options.supabaseUrl,
+          supabaseAnonKey: options.supabaseAnonKey ?? DEMO_ANON_KEY,
+          registryUrl: '/registry.json',
+          signInPath: '/account/sign-in',
+          environment: env.name,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    return { env, shellUrl: shell.url, remoteUrls, published, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,66 @@
+import { useSupabase } from '@portal/platform';
+import { Alert, Button, Card, Field, Form, FormActions, PasswordInput, Stack, TextInput, VisuallyHidden } from '@portal/ui';
+import { useState, type ReactNode } from 'react';
+import { placeAuthError } from './auth-errors.js';
+import { withNext } from './next-path.js';
+import { checkSignIn, hasErrors, type FieldErrors } from './validation.js';
+
+export function SignInPage({ next }: { next: string | null }): ReactNode {
+  const supabase = useSupabase();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<'email' | 'password'>>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    const found = checkSignIn({ email, password });
+    setErrors(found);
+    if (hasErrors(found)) return;
+    setBusy(true);
+    try {
+      const { error } = await supabase.auth.signInWithPassword({ email: email.trim(), password });
+      // On success the session store changes and AccountApp moves on to `next`.
+      if (error) {
+        const placed = placeAuthError(error);
+        setErrors({ [placed.field]: placed.message });
+      }
+    } catch (error) {
+      setErrors({ form: placeAuthError(error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="account-narrow">
+      <VisuallyHidden>
+        <h1>Sign in to the portal</h1>
+      </VisuallyHidden>
+      <Card title="Sign in" description="Welcome back. Sign in with your email and password." headingLevel={2}>
+        <Form onSubmit={submit} aria-label="Sign in">
+          <Stack gap={4}>
+            {errors.form ? (
+              <Alert tone="error" title="Could not sign in" role="alert">
+                {errors.form}
+              </Alert>
+            ) : null}
+            <Field label="Email" error={errors.email} required>
+              <TextInput type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+            </Field>
+            <Field label="Password" error={errors.password} required>
+              <PasswordInput name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            </Field>
+            <FormActions align="start">
+              <Button type="submit" variant="primary" loading={busy} loadingLabel="Signing in…">
+                Sign in
+              </Button>
+            </FormActions>
+            <p className="account-switch">
+              New here? <a href={withNext('/account/sign-up', next)}>Create an account</a>
+            </p>
+          </Stack>
+        </Form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+// One build for the shell and every remote: `rspack build --env app=<shell|account|…|all>`.
+// Each app keeps only its own facts beside its code (shell/app.json, remotes/<name>/remote.json);
+// everything Module Federation needs to get right once lives here.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack, type Compiler, type Configuration, type RspackPluginInstance } from '@rspack/core';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+
+/** The facts of one app: read from its own folder. */
+export interface AppFacts {
+  /** Module Federation container name (the registry key for a remote). */
+  name: string;
+  kind: 'host' | 'remote';
+  dir: string;
+  /** Default port of its local static server. */
+  port: number;
+  /** What a remote exposes (`./app` at least). */
+  exposes: Record<string, string>;
+  /** For remotes: the metadata block copied into the registry (remote.json minus build facts). */
+  meta: Record<string, unknown> | null;
+}
+
+function readJson(file: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+}
+
+export function listApps(): string[] {
+  const remotesDir = path.join(root, 'remotes');
+  const remotes = existsSync(remotesDir)
+    ? readdirSync(remotesDir).filter((name) => existsSync(path.join(remotesDir, name, 'remote.json')))
+    : [];
+  return ['shell', ...remotes.sort()];
+}
+
+export function appFacts(app: string): AppFacts {
+  if (app === 'shell') {
+    const facts = readJson(path.join(root, 'shell', 'app.json'));
+    return { name: String(facts.name), kind: 'host', dir: path.join(root, 'shell'), port: Number(facts.port), exposes: {}, meta: null };
+  }
+  const dir = path.join(root, 'remotes', app);
+  const file = path.join(dir, 'remote.json');
+  if (!existsSync(file)) throw new Error(`Unknown app "${app}": expected shell or one of ${listApps().join(', ')} (remotes/<name>/remote.json).`);
+  const { port, exposes, ...meta } = readJson(file);
+  return { name: String(meta.name), kind: 'remote', dir, port: Number(port), exposes: exposes as Record<string, string>, meta };
+}
+
+function installedVersion(pkg: string): string {
+  const file = pkg.startsWith('@portal/')
+    ? path.join(root, pkg === '@portal/platform' ? 'shared/platform' : 'shared/ui', 'package.json')
+    : require.resolve(`${pkg}/package.json`, { paths: [path.join(root, 'shell')] });
+  return String(readJson(file).version);
+}
+
+/**
+ * Shell-provided singletons (DESIGN.md, Contracts). The shell bundles and provides them; remotes
+ * declare `import: false`, so a remote never ships its own copy and always gets the shell's
+ * instance (one React, one ReactDOM, one supabase-js, one platform with the one client).
+ */
+function sharedSingletons(kind: AppFacts['kind']) {
+  const packages: Array<[request: string, pkg: string]> = [
+    ['react', 'react'],
+    ['react/jsx-runtime', 'react'],
+    ['react-dom', 'react-dom'],
+    ['react-dom/client', 'react-dom'],
+    ['@supabase/supabase-js', '@supabase/supabase-js'],
+    ['@portal/platform', '@portal/platform'],
+  ];
+  if (existsSync(path.join(root, 'shared/ui/src/index.ts'))) packages.push(['@portal/ui', '@portal/ui']);
+  return Object.fromEntries(
+    packages.map(([request, pkg]) => {
+      const version = installedVersion(pkg);
+      const [major, minor] = version.split('.');
+      return [
+        request,
+        {
+          singleton: true,
+          // `^major.minor.0` (for 0.x packages `^0.minor.0` keeps to that minor, as semver does).
+          requiredVersion: `^${major}.${minor}.0`,
+          version,
+          ...(kind === 'remote' ? { import: false as const } : {}),
+        },
+      ];
+    }),
+  );
+}
+
+/** Copies a remote's metadata block into its build output, where the deploy step reads it. */
+class EmitRemoteMetaPlugin implements RspackPluginInstance {
+  constructor(private readonly meta: Record<string, unknown>) {}
+  apply(compiler: Compiler): void {
+    compiler.hooks.thisCompilation.tap('EmitRemoteMetaPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'EmitRemoteMetaPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset('remote.json', new rspack.sources.RawSource(`${JSON.stringify(this.meta, null, 2)}\n`));
+      });
+    });
+  }
+}
+
+export interface BuildOptions {
+  app: string;
+  /** Output folder (default `<app>/dist`). */
+  outDir?: string;
+  mode?: 'production' | 'development';
+}
+
+export function createConfig({ app, outDir, mode = 'production' }: BuildOptions): Configuration {
+  const facts = appFacts(app);
+  const isHost = facts.kind === 'host';
+  return {
+    name: app,
+    mode,
+    context: facts.dir,
+    // The entry only does `import('./bootstrap')`: the async boundary MF 2 needs before shared
+    // modules are used (DESIGN.md, Known traps: RUNTIME-006). Remotes have no page of their own.
+    entry: isHost ? { main: './src/index.ts' } : {},
+    devtool: 'source-map',
+    target: 'web',
+    output: {
+      path: outDir ?? path.join(facts.dir, 'dist'),
+      // Immutable, content-hashed files; only index.html, remoteEntry.js (inside an immutable
+      // version folder) and mf-manifest.json keep stable names.
+      filename: '[name].[contenthash:8].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      // Remotes are served from their own origin and versioned folder: resolve at run time.
+      publicPath: isHost ? '/' : 'auto',
+      uniqueName: facts.name,
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.json'],
+      // Sources import `./x.js` (ESM with verbatimModuleSyntax) for `./x.ts(x)`.
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: mode === 'development' } },
+              target: 'es2022',
+            },
+          },
+          type: 'javascript/auto',
+        },
+      ],
+    },
+    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    performance: { hints: false },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: facts.name,
+        ...(isHost ? {} : { filename: 'remoteEntry.js', exposes: facts.exposes }),
+        // Remotes are registered at run time from the registry, never at build time, so the
+        // shell needs no rebuild for a new remote version.
+        remotes: {},
+        shared: sharedSingletons(facts.kind),
+        // Load a remote's entry only when it is needed; the default strategy loads every
+        // registered remote at start-up, and one offline remote then breaks the portal.
+        shareStrategy: 'loaded-first',
+        manifest: true,
+        dts: false,
+        dev: false,
+      }),
+      ...(isHost
+        ? [
+            new rspack.HtmlRspackPlugin({
+              template: path.join(facts.dir, 'index.html'),
+              scriptLoading: 'defer',
+              minify: mode === 'production',
+            }),
+          ]
+        : [new EmitRemoteMetaPlugin(facts.meta ?? {})]),
+    ],
+  };
+}
+
+/** The rspack CLI's entry: `--env app=<name>` (or `app=all`), optional `--env out=<dir>`. */
+export default function config(env: Record<string, string | boolean> = {}): Configuration | Configuration[] {
+  const app = typeof env.app === 'string' ? env.app : 'all';
+  const mode = env.development ? 'development' : 'production';
+  if (app === 'all') return listApps().map((name) => createConfig({ app: name, mode }));
+  return createConfig({ app, mode, ...(typeof env.out === 'string' ? { outDir: path.resolve(env.out) } : {}) });
+}

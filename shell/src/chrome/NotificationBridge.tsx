@@ -1,0 +1,22 @@
+import { useNotifications, getPortal } from '@portal/platform';
+import { toast } from '@portal/ui';
+import { useEffect, type ReactNode } from 'react';
+
+const TONES = { info: 'info', success: 'success', warning: 'info', danger: 'error' } as const;
+
+/** Shows the platform's notifications (raised by any app) as the design system's toasts. */
+export function NotificationBridge(): ReactNode {
+  const notifications = useNotifications();
+  useEffect(() => {
+    for (const notification of notifications) {
+      toast.show({
+        id: `portal-${notification.id}`,
+        title: notification.title,
+        message: notification.message ?? notification.title,
+        tone: TONES[notification.tone],
+      });
+      getPortal().notifications.dismiss(notification.id);
+    }
+  }, [notifications]);
+  return null;
+}

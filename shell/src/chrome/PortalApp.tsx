@@ -1,0 +1,107 @@
+import { useAuth, useLocation, useRemotes, type RemoteStatus } from '@portal/platform';
+import { AppShell, Badge, ErrorState, ProgressBar, ThemeToggle, Toaster } from '@portal/ui';
+import { useCallback, useSyncExternalStore, type ReactNode } from 'react';
+import type { RemoteApplications } from '../remote-applications.js';
+import { registryState } from '../registry-state.js';
+import { checkAuth, routeMatches } from '../routes.js';
+import type { RuntimeConfig } from '../runtime-config.js';
+import { HomePage } from './HomePage.js';
+import { Navigation } from './Navigation.js';
+import { NotFound } from './NotFound.js';
+import { NotificationBridge } from './NotificationBridge.js';
+import { RemoteErrorCard } from './RemoteErrorCard.js';
+import { SignInGate } from './SignInGate.js';
+import { StatusPage } from './StatusPage.js';
+import { UserMenu } from './UserMenu.js';
+import { chromeStylesheet } from './chrome.css.js';
+
+interface PortalAppProps {
+  config: RuntimeConfig;
+  applications: () => RemoteApplications;
+  /** Receives the element remotes mount into (rendered once, never re-rendered by React). */
+  onOutlet: (element: HTMLElement | null) => void;
+  onRetryRegistry: () => void;
+}
+
+type View =
+  | { kind: 'shell'; content: ReactNode }
+  /** A remote's route: `overlay` (progress, gate, error card) and whether the remote's area shows. */
+  | { kind: 'remote'; remote: RemoteStatus; overlay: ReactNode | null; outlet: boolean };
+
+export function PortalApp({ config, applications, onOutlet, onRetryRegistry }: PortalAppProps): ReactNode {
+  const { pathname, search } = useLocation();
+  const auth = useAuth();
+  const remotes = useRemotes();
+  const registry = useSyncExternalStore(registryState.subscribe, registryState.get);
+  const preload = useCallback((name: string) => applications().preload(name), [applications]);
+  // A callback ref that never changes: React attaches the outlet once and leaves its children
+  // (the remotes' own React roots) alone.
+  const outletRef = useCallback((element: HTMLDivElement | null) => onOutlet(element), [onOutlet]);
+
+  const view = ((): View => {
+    if (pathname === '/') return { kind: 'shell', content: <HomePage onIntent={preload} /> };
+    if (pathname === '/status') return { kind: 'shell', content: <StatusPage config={config} /> };
+    const remote = remotes.find((r) => routeMatches(r.route, pathname));
+    if (!remote) {
+      if (registry.status === 'loading') return { kind: 'shell', content: <ProgressBar label="Loading the portal" hideLabel /> };
+      if (registry.status === 'failed') return { kind: 'shell', content: null };
+      return { kind: 'shell', content: <NotFound pathname={pathname} /> };
+    }
+    if (remote.state === 'blocked' || remote.state === 'failed') {
+      return {
+        kind: 'remote',
+        remote,
+        overlay: <RemoteErrorCard remote={remote} onRetry={() => applications().retry(remote.name)} />,
+        outlet: false,
+      };
+    }
+    const access = checkAuth(remote.auth, auth.status, auth.aal);
+    if (access === 'waiting') return { kind: 'remote', remote, overlay: <ProgressBar label="Restoring your session" hideLabel />, outlet: false };
+    if (access !== 'allowed') {
+      return {
+        kind: 'remote',
+        remote,
+        overlay: <SignInGate remote={remote} reason={access} signInPath={config.signInPath} next={pathname + search} />,
+        outlet: false,
+      };
+    }
+    const busy = remote.state !== 'mounted';
+    return { kind: 'remote', remote, overlay: busy ? <ProgressBar label={`Loading ${remote.title}`} hideLabel /> : null, outlet: true };
+  })();
+
+  return (
+    <>
+      <style>{chromeStylesheet}</style>
+      <AppShell
+        brand={
+          <a href="/" className="portal-brand">
+            <span className="portal-brand__mark" aria-hidden="true">
+              P
+            </span>
+            Portal
+          </a>
+        }
+        header={config.environment !== 'production' ? <Badge tone="accent">{config.environment}</Badge> : null}
+        actions={
+          <>
+            <ThemeToggle />
+            <UserMenu signInPath={config.signInPath} />
+          </>
+        }
+        nav={<Navigation pathname={pathname} onIntent={preload} />}
+        mainId="portal-main"
+        locationKey={pathname}
+      >
+        {registry.status === 'failed' ? (
+          <div data-testid="registry-error">
+            <ErrorState title="The portal could not load its list of areas" message={registry.message} onRetry={onRetryRegistry} compact />
+          </div>
+        ) : null}
+        {view.kind === 'shell' ? view.content : view.overlay}
+        <div ref={outletRef} className="portal-outlet" data-testid="remote-outlet" hidden={!(view.kind === 'remote' && view.outlet)} />
+      </AppShell>
+      <Toaster />
+      <NotificationBridge />
+    </>
+  );
+}

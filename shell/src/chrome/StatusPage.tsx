@@ -1,0 +1,93 @@
+import { CONTRACT_VERSION, useRemotes, type RemoteState, type RemoteStatus } from '@portal/platform';
+import { Badge, Card, Code, PageHeader, Stack, Table, type BadgeTone, type TableColumn } from '@portal/ui';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { registryState } from '../registry-state.js';
+import type { RuntimeConfig } from '../runtime-config.js';
+import { sharedModuleCopies, type SharedModuleCopy } from './shared-modules.js';
+
+const STATE_TONES: Record<RemoteState, BadgeTone> = {
+  registered: 'neutral',
+  preloading: 'info',
+  preloaded: 'info',
+  loading: 'info',
+  mounted: 'success',
+  unmounted: 'neutral',
+  blocked: 'warning',
+  failed: 'danger',
+};
+
+const remoteColumns: TableColumn<RemoteStatus>[] = [
+  { key: 'title', header: 'Remote', cell: (r) => <strong>{r.title}</strong> },
+  {
+    key: 'version',
+    header: 'Version',
+    cell: (r) => (
+      <>
+        <Code>{r.version}</Code> {r.canary ? <Badge tone="accent">canary</Badge> : null}
+      </>
+    ),
+  },
+  {
+    key: 'state',
+    header: 'State',
+    cell: (r) => (
+      <Badge tone={STATE_TONES[r.state]} dot data-testid={`state-${r.name}`}>
+        {r.state}
+      </Badge>
+    ),
+  },
+  { key: 'loadMs', header: 'Load time', align: 'end', cell: (r) => (r.loadMs === null ? '—' : `${r.loadMs} ms`) },
+  { key: 'route', header: 'Route', cell: (r) => <Code>{r.route}</Code> },
+  { key: 'contract', header: 'Contract', cell: (r) => <Code>{r.contract}</Code> },
+  { key: 'manifestUrl', header: 'Manifest', cell: (r) => <Code>{r.manifestUrl}</Code> },
+  { key: 'error', header: 'Last error', cell: (r) => (r.error ? `${r.error.code} (${r.error.step}): ${r.error.message}` : '—') },
+];
+
+const sharedColumns: TableColumn<SharedModuleCopy>[] = [
+  { key: 'name', header: 'Package', cell: (s) => <Code>{s.name}</Code> },
+  { key: 'version', header: 'Version' },
+  { key: 'providedBy', header: 'Provided by' },
+  { key: 'usedBy', header: 'Used by', cell: (s) => s.usedBy.join(', ') || '—' },
+  { key: 'loaded', header: 'Loaded', cell: (s) => (s.loaded ? 'yes' : 'not yet') },
+];
+
+export function StatusPage({ config }: { config: RuntimeConfig }): ReactNode {
+  const remotes = useRemotes();
+  const registry = useSyncExternalStore(registryState.subscribe, registryState.get);
+  // Re-read on every render: the share scope changes as remotes load (remote statuses change too).
+  const shared = sharedModuleCopies();
+  const copies = new Map<string, number>();
+  for (const copy of shared) copies.set(copy.name, (copies.get(copy.name) ?? 0) + 1);
+  const duplicated = [...copies].filter(([, count]) => count > 1).map(([name]) => name);
+  return (
+    <Stack gap={6}>
+      <PageHeader title="Status" description="What this portal runs: each remote's release and state, and the shared libraries." />
+      <Card title="Portal">
+        <dl className="portal-facts">
+          <dt>Platform contract</dt>
+          <dd>
+            <Code>{CONTRACT_VERSION}</Code>
+          </dd>
+          <dt>Environment</dt>
+          <dd>{registry.status === 'ready' ? registry.environment : config.environment}</dd>
+          <dt>Registry</dt>
+          <dd>
+            <Code>{config.registryUrl}</Code> {registry.status === 'ready' ? `updated ${new Date(registry.updatedAt).toLocaleString()}` : registry.status}
+          </dd>
+          <dt>Supabase API</dt>
+          <dd>
+            <Code>{config.supabaseUrl}</Code>
+          </dd>
+        </dl>
+      </Card>
+      <Table caption="Remotes" columns={remoteColumns} rows={remotes} rowKey={(r) => r.name} wrapCells />
+      <Table
+        caption={duplicated.length ? `Shared libraries — more than one copy of ${duplicated.join(', ')}!` : 'Shared libraries — one copy of each'}
+        columns={sharedColumns}
+        rows={shared}
+        rowKey={(s) => `${s.name}@${s.version}:${s.providedBy}`}
+        density="compact"
+      />
+    </Stack>
+  );
+}

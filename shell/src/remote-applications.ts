@@ -1,0 +1,211 @@
+// The single-spa root config: one application per registry entry, active on its route when the
+// session satisfies the auth level it needs. Every failure is contained and recorded in the
+// portal's remote statuses (the chrome shows the error card; the status page the details).
+import {
+  PortalError,
+  PortalErrorCode,
+  describeError,
+  isPortalError,
+  type Portal,
+  type RemoteLifecycles,
+  type RemoteLifecycleProps,
+  type RemoteStatus,
+} from '@portal/platform';
+import { chooseRelease, contractSatisfied, type Registry, type RegistryEntry, type Release } from '@portal/platform/registry';
+import {
+  addErrorHandler,
+  getAppNames,
+  registerApplication,
+  setBootstrapMaxTime,
+  setMountMaxTime,
+  setUnmountMaxTime,
+  start,
+  triggerAppChange,
+  unregisterApplication,
+  type AppError,
+} from 'single-spa';
+import { loadExposed, preloadExposed, registerFederatedRemote } from './federation.js';
+import { checkAuth, routeMatches } from './routes.js';
+
+type LifecycleModule = Partial<RemoteLifecycles> & { default?: Partial<RemoteLifecycles> };
+
+export class RemoteApplications {
+  private readonly entries = new Map<string, RegistryEntry>();
+  /** The release each remote was given in this browser (stable or canary). */
+  private readonly releases = new Map<string, Release>();
+  private started = false;
+
+  constructor(
+    private readonly portal: Portal,
+    private readonly outlet: () => HTMLElement,
+  ) {
+    addErrorHandler((error: AppError) => {
+      // Lifecycle wrappers already recorded the failure; this keeps single-spa from rethrowing it
+      // as an uncaught error and records failures single-spa found itself.
+      const name = error.appOrParcelName;
+      if (this.status(name)?.state !== 'failed') this.fail(name, 'single-spa', error);
+    });
+    // Remotes load from other origins; be patient before single-spa gives up on a slow network.
+    setBootstrapMaxTime(15000, false, 5000);
+    setMountMaxTime(15000, false, 5000);
+    setUnmountMaxTime(5000, false, 3000);
+    portal.session.subscribe(() => void triggerAppChange());
+  }
+
+  /** Registers every remote of the registry and starts routing. */
+  register(registry: Registry, bucket: number): void {
+    const statuses: RemoteStatus[] = [];
+    for (const [name, entry] of Object.entries(registry.remotes)) {
+      const release = chooseRelease(entry, bucket);
+      const compatible = contractSatisfied(this.portal.contractVersion, entry.contract);
+      statuses.push({
+        name,
+        title: entry.title,
+        route: entry.route,
+        ...(entry.icon ? { icon: entry.icon } : {}),
+        auth: entry.auth,
+        version: release.version,
+        manifestUrl: release.manifest,
+        contract: entry.contract,
+        canary: release.canary,
+        state: compatible ? 'registered' : 'blocked',
+        loadMs: null,
+        error: compatible
+          ? null
+          : {
+              code: PortalErrorCode.ContractMismatch,
+              step: 'check contract',
+              message: `${entry.title} ${release.version} needs platform ${entry.contract}, and this portal provides ${this.portal.contractVersion}.`,
+            },
+      });
+      if (!compatible) continue;
+      this.entries.set(name, entry);
+      this.releases.set(name, release);
+      registerFederatedRemote({ name, manifestUrl: release.manifest, integrity: release.integrity });
+      this.registerApplication(name, entry);
+    }
+    this.portal.remotes.set(statuses);
+    if (!this.started) {
+      this.started = true;
+      start({ urlRerouteOnly: true });
+    }
+  }
+
+  /** Loads a remote's files ahead of a likely navigation (hover or focus of its link). */
+  preload(name: string): void {
+    if (this.status(name)?.state !== 'registered') return;
+    this.patch(name, { state: 'preloading' });
+    preloadExposed(name).then(
+      () => this.patch(name, (s) => (s.state === 'preloading' ? { state: 'preloaded' } : {})),
+      // A failed preload is not a failure yet: the real load reports it if it happens again.
+      () => this.patch(name, (s) => (s.state === 'preloading' ? { state: 'registered' } : {})),
+    );
+  }
+
+  /** Starts a failed remote again: forget the cached manifest and entry, re-register, re-route. */
+  async retry(name: string): Promise<void> {
+    const entry = this.entries.get(name);
+    const release = this.releases.get(name);
+    if (!entry || !release) return;
+    registerFederatedRemote({ name, manifestUrl: release.manifest, integrity: release.integrity }, { force: true });
+    this.patch(name, { state: 'registered', error: null });
+    if (getAppNames().includes(name)) await unregisterApplication(name);
+    this.registerApplication(name, entry);
+  }
+
+  private registerApplication(name: string, entry: RegistryEntry): void {
+    registerApplication({
+      name,
+      app: () => this.load(name),
+      activeWhen: (location) => {
+        const { status, aal } = this.portal.session.getSnapshot();
+        return routeMatches(entry.route, location.pathname) && checkAuth(entry.auth, status, aal) === 'allowed';
+      },
+      customProps: (appName: string) => ({
+        domElement: this.slot(appName, entry.title),
+        reportError: (error: unknown, step: string) => this.fail(appName, step, error),
+      }),
+    });
+  }
+
+  private async load(name: string): Promise<RemoteLifecycles> {
+    const started = performance.now();
+    this.patch(name, { state: 'loading', error: null });
+    let lifecycles: RemoteLifecycles;
+    try {
+      const module = await loadExposed<LifecycleModule>(name);
+      lifecycles = asLifecycles(name, module);
+    } catch (error) {
+      this.fail(name, 'load', error);
+      throw error;
+    }
+    this.patch(name, (s) => ({ loadMs: s.loadMs ?? Math.round(performance.now() - started) }));
+    return {
+      meta: lifecycles.meta,
+      bootstrap: (props) => this.step(name, 'bootstrap', () => lifecycles.bootstrap(props)),
+      mount: async (props: RemoteLifecycleProps) => {
+        await this.step(name, 'mount', () => lifecycles.mount(props));
+        this.patch(name, (s) => (s.state === 'failed' ? {} : { state: 'mounted' }));
+      },
+      unmount: async (props: RemoteLifecycleProps) => {
+        await this.step(name, 'unmount', () => lifecycles.unmount(props));
+        this.patch(name, (s) => (s.state === 'failed' ? {} : { state: 'unmounted' }));
+      },
+    };
+  }
+
+  private async step(name: string, step: string, run: () => Promise<void>): Promise<void> {
+    try {
+      await run();
+    } catch (error) {
+      this.fail(name, step, error);
+      throw error;
+    }
+  }
+
+  private fail(name: string, step: string, error: unknown): void {
+    const code = isPortalError(error) ? error.code : step === 'load' ? PortalErrorCode.RemoteLoadFailed : PortalErrorCode.RemoteCrashed;
+    const message = describeError(error);
+    this.patch(name, { state: 'failed', error: { code, step, message } });
+    this.portal.events.emit('remote:failed', { remote: name, step, message });
+  }
+
+  private slot(name: string, title: string): HTMLElement {
+    const outlet = this.outlet();
+    let slot = outlet.querySelector<HTMLElement>(`[data-remote-slot="${CSS.escape(name)}"]`);
+    if (!slot) {
+      slot = document.createElement('section');
+      slot.dataset.remoteSlot = name;
+      slot.setAttribute('aria-label', title);
+      outlet.appendChild(slot);
+    }
+    return slot;
+  }
+
+  private status(name: string): RemoteStatus | undefined {
+    return this.portal.remotes.get().find((s) => s.name === name);
+  }
+
+  private patch(name: string, change: Partial<RemoteStatus> | ((current: RemoteStatus) => Partial<RemoteStatus>)): void {
+    this.portal.remotes.update((list) =>
+      list.map((s) => (s.name === name ? { ...s, ...(typeof change === 'function' ? change(s) : change) } : s)),
+    );
+  }
+}
+
+function asLifecycles(name: string, module: LifecycleModule): RemoteLifecycles {
+  const candidate = typeof module.mount === 'function' ? module : module.default;
+  if (!candidate || typeof candidate.mount !== 'function' || typeof candidate.unmount !== 'function') {
+    throw new PortalError(
+      PortalErrorCode.RemoteLoadFailed,
+      `The remote "${name}" exposes ./app without single-spa lifecycles (bootstrap, mount, unmount); build it with defineRemote().`,
+      { remote: name, step: 'load' },
+    );
+  }
+  return {
+    meta: candidate.meta ?? ({} as RemoteLifecycles['meta']),
+    bootstrap: candidate.bootstrap ?? (async () => {}),
+    mount: candidate.mount,
+    unmount: candidate.unmount,
+  };
+}
