@@ -18,6 +18,7 @@ import { authService } from './auth/service.js';
 import { realtimeService } from './realtime/service.js';
 import { functionsService } from './functions/service.js';
 import { storageService } from './storage/service.js';
+import { restService } from './rest/service.js';
 
 /** Headers browsers may read (wire contract §8, traps 11). */
 export const EXPOSED_HEADERS = [
@@ -42,7 +43,7 @@ export const EXPOSED_HEADERS = [
 /** Each service in mount order; later issues replace the 501 placeholders. */
 const SERVICES: [mount: string, name: string, factory: ServiceFactory | null][] = [
   ['/auth/v1', 'auth', authService],
-  ['/rest/v1', 'the REST API', null],
+  ['/rest/v1', 'the REST API', restService],
   ['/storage/v1', 'storage', storageService],
   ['/functions/v1', 'functions', functionsService],
   ['/realtime/v1', 'realtime', realtimeService],

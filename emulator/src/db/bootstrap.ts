@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { Database } from './database.js';
 
 /** Schema files in the order they must run; each service owns its file. */
-const SCHEMA_FILES = ['db/roles.sql', 'auth/schema.sql', 'storage/schema.sql', 'vectors/schema.sql', 'realtime/schema.sql'];
+const SCHEMA_FILES = ['db/roles.sql', 'auth/schema.sql', 'storage/schema.sql', 'vectors/schema.sql', 'realtime/schema.sql', 'rest/schema.sql'];
 
 export function readSchemaFile(relative: string): string {
   return readFileSync(new URL(`../${relative}`, import.meta.url), 'utf8');

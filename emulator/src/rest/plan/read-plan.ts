@@ -1,0 +1,289 @@
+// Parse tree + schema cache → a checked plan: every column exists (42703), every embed is one
+// relationship (PGRST200/201), every filter/order/limit addresses an embedded level (PGRST108),
+// every cast is a known type (42704). The SQL builders trust a plan and never see request text
+// they did not get through here.
+import { requestErrors, schemaErrors } from '../errors.js';
+import type {
+  AggregateName,
+  Condition,
+  EmbedItem,
+  Field,
+  Filter,
+  JsonStep,
+  LevelModifiers,
+  LogicTree,
+  OrderTerm,
+  ParsedQuery,
+  SelectItem,
+} from '../parse/types.js';
+import type { Column, Relation, SchemaCache } from '../schema-cache.js';
+import { resolveCast } from './casts.js';
+import { findRelationship, relationshipIsToOne, type Relationship } from './relationships.js';
+import { closest } from './suggest.js';
+
+/** A resolved column reference with its optional JSON path. */
+export interface ColumnRef {
+  column: Column;
+  jsonPath: JsonStep[];
+}
+
+export type PlannedItem =
+  | {
+      kind: 'column';
+      key: string;
+      ref: ColumnRef;
+      /** SQL type name (from the catalog) for `::cast`. */
+      cast?: string;
+      aggregate?: AggregateName;
+      aggregateCast?: string;
+    }
+  | { kind: 'count'; key: string; cast?: string }
+  | { kind: 'embed'; embed: EmbedPlan };
+
+export type PlannedCondition =
+  | { kind: 'filter'; ref: ColumnRef; filter: Filter }
+  | { kind: 'logic'; operator: 'and' | 'or'; negated: boolean; children: PlannedCondition[] }
+  /** `author=is.null` / `author=not.is.null` on an embedded resource. */
+  | { kind: 'embedded'; embed: EmbedPlan; present: boolean };
+
+export interface PlannedOrder {
+  ref: ColumnRef;
+  direction?: 'asc' | 'desc';
+  nulls?: 'first' | 'last';
+  /** Set when ordering by a column of an embedded to-one resource. */
+  embed?: EmbedPlan;
+}
+
+export interface ReadLevel {
+  /** The relation read, or null for a function result without a table type. */
+  relation: Relation | null;
+  /** Name used in "column x.y does not exist". */
+  displayName: string;
+  columns: Map<string, Column>;
+  items: PlannedItem[];
+  conditions: PlannedCondition[];
+  order: PlannedOrder[];
+  limit?: number;
+  offset?: number;
+  embeds: EmbedPlan[];
+  /** Aggregates present: the other items are grouped by. */
+  grouped: boolean;
+}
+
+export interface EmbedPlan {
+  /** The key in the parent's JSON (alias or name). */
+  key: string;
+  relationship: Relationship;
+  toOne: boolean;
+  inner: boolean;
+  spread: boolean;
+  /** `rel()`: joined but not shown. */
+  hidden: boolean;
+  level: ReadLevel;
+  /** Order terms of the parent that read this embed's columns. */
+  orderRefs: ColumnRef[];
+}
+
+export interface ReadSource {
+  relation: Relation | null;
+  displayName: string;
+  columns: Map<string, Column>;
+}
+
+export function sourceOfRelation(relation: Relation): ReadSource {
+  return { relation, displayName: relation.name, columns: relation.columnsByName };
+}
+
+interface PlanContext {
+  cache: SchemaCache;
+  levels: Map<string, LevelModifiers>;
+  used: Set<string>;
+}
+
+/**
+ * Plans a read of `source` with `query`. Modifiers addressed to paths that name no embed
+ * raise PGRST108.
+ */
+export function planRead(cache: SchemaCache, source: ReadSource, query: Pick<ParsedQuery, 'select' | 'levels'>): ReadLevel {
+  const context: PlanContext = { cache, levels: query.levels, used: new Set() };
+  const root = planLevel(context, source, query.select, [], false);
+  for (const path of query.levels.keys()) {
+    if (!context.used.has(path)) throw requestErrors.notEmbedded(path);
+  }
+  return root;
+}
+
+function resolveColumn(source: ReadSource, field: Field): ColumnRef {
+  const column = source.columns.get(field.name);
+  if (!column) {
+    throw schemaErrors.undefinedColumn(source.displayName, field.name, closest(field.name, source.columns.keys()));
+  }
+  return { column, jsonPath: field.jsonPath };
+}
+
+/** PostgREST's key for an unaliased JSON path: its last key (an index falls back to the last name). */
+function defaultKey(field: Field): string {
+  for (let i = field.jsonPath.length - 1; i >= 0; i--) {
+    const key = field.jsonPath[i]!.key;
+    if (typeof key === 'string') return key;
+  }
+  return field.name;
+}
+
+function planLevel(context: PlanContext, source: ReadSource, select: SelectItem[], path: string[], isEmbedded: boolean): ReadLevel {
+  const level: ReadLevel = {
+    relation: source.relation,
+    displayName: source.displayName,
+    columns: source.columns,
+    items: [],
+    conditions: [],
+    order: [],
+    embeds: [],
+    grouped: false,
+  };
+  const embedsByPathName = new Map<string, EmbedPlan>();
+
+  for (const item of select) {
+    switch (item.kind) {
+      case 'star':
+        for (const column of source.columns.values()) {
+          level.items.push({ kind: 'column', key: column.name, ref: { column, jsonPath: [] } });
+        }
+        break;
+      case 'count':
+        level.items.push({
+          kind: 'count',
+          key: item.alias ?? 'count',
+          ...(item.cast !== undefined && { cast: resolveCast(context.cache, item.cast) }),
+        });
+        break;
+      case 'field': {
+        // Legacy `rel(count)`: a `count` field where the relation has no such column.
+        if (isEmbedded && item.field.name === 'count' && !item.field.jsonPath.length && !source.columns.has('count') && !item.aggregate) {
+          level.items.push({ kind: 'count', key: item.alias ?? 'count', ...(item.cast !== undefined && { cast: resolveCast(context.cache, item.cast) }) });
+          break;
+        }
+        const ref = resolveColumn(source, item.field);
+        level.items.push({
+          kind: 'column',
+          key: item.alias ?? (item.aggregate && !item.field.jsonPath.length ? item.aggregate : defaultKey(item.field)),
+          ref,
+          ...(item.cast !== undefined && { cast: resolveCast(context.cache, item.cast) }),
+          ...(item.aggregate !== undefined && { aggregate: item.aggregate }),
+          ...(item.aggregateCast !== undefined && { aggregateCast: resolveCast(context.cache, item.aggregateCast) }),
+        });
+        break;
+      }
+      case 'embed': {
+        const embed = planEmbed(context, source, item, path);
+        level.embeds.push(embed);
+        level.items.push({ kind: 'embed', embed });
+        embedsByPathName.set(item.alias ?? item.name, embed);
+        if (item.alias !== undefined && !embedsByPathName.has(item.name)) embedsByPathName.set(item.name, embed);
+        break;
+      }
+    }
+  }
+  level.grouped = level.items.some((i) => i.kind === 'count' || (i.kind === 'column' && i.aggregate !== undefined));
+
+  const modifiers = context.levels.get(path.join('.'));
+  if (modifiers) {
+    context.used.add(path.join('.'));
+    level.conditions = modifiers.conditions.map((c) => planCondition(source, c, embedsByPathName, true));
+    level.order = modifiers.order.map((term) => planOrder(source, term, embedsByPathName, path));
+    if (modifiers.limit !== undefined) level.limit = modifiers.limit;
+    if (modifiers.offset !== undefined) level.offset = modifiers.offset;
+  }
+  return level;
+}
+
+function planEmbed(context: PlanContext, source: ReadSource, item: EmbedItem, path: string[]): EmbedPlan {
+  if (!source.relation) {
+    throw schemaErrors.noRelationship(source.displayName, item.name, context.cache.schemas[0] ?? 'public', item.hint, null);
+  }
+  const relationship = findRelationship(context.cache, source.relation, item.name, item.hint);
+  const key = item.alias ?? item.name;
+  const childPath = [...path, key];
+  // Modifiers may address the embed by alias or by name.
+  if (item.alias !== undefined && !context.levels.has(childPath.join('.'))) {
+    const byName = [...path, item.name].join('.');
+    const modifiers = context.levels.get(byName);
+    if (modifiers) {
+      context.levels.set(childPath.join('.'), modifiers);
+      context.used.add(byName);
+    }
+  }
+  const target = relationship.target;
+  const level = planLevel(
+    context,
+    { relation: target, displayName: target.name, columns: target.columnsByName },
+    item.select,
+    childPath,
+    true,
+  );
+  return {
+    key,
+    relationship,
+    toOne: relationshipIsToOne(relationship),
+    inner: item.join === 'inner',
+    spread: item.spread,
+    hidden: item.select.length === 0,
+    level,
+    orderRefs: [],
+  };
+}
+
+function planCondition(
+  source: ReadSource,
+  condition: Condition,
+  embeds: Map<string, EmbedPlan>,
+  topLevel: boolean,
+): PlannedCondition {
+  if (condition.kind === 'logic') return planLogic(source, condition, embeds);
+  const embed = embeds.get(condition.field.name);
+  if (topLevel && embed && !condition.field.jsonPath.length && !source.columns.has(condition.field.name)) {
+    const { operation, negated } = condition;
+    if (operation.op !== 'is' || (operation.value !== 'null' && operation.value !== 'not_null')) {
+      throw requestErrors.embedFilter();
+    }
+    const isNull = operation.value === 'null';
+    return { kind: 'embedded', embed, present: negated ? isNull : !isNull };
+  }
+  return { kind: 'filter', ref: resolveColumn(source, condition.field), filter: condition };
+}
+
+function planLogic(source: ReadSource, tree: LogicTree, embeds: Map<string, EmbedPlan>): PlannedCondition {
+  return {
+    kind: 'logic',
+    operator: tree.operator,
+    negated: tree.negated,
+    children: tree.children.map((child) => planCondition(source, child, embeds, false)),
+  };
+}
+
+function planOrder(source: ReadSource, term: OrderTerm, embeds: Map<string, EmbedPlan>, path: string[]): PlannedOrder {
+  const base = {
+    ...(term.direction !== undefined && { direction: term.direction }),
+    ...(term.nulls !== undefined && { nulls: term.nulls }),
+  };
+  if (term.relation === undefined) return { ...base, ref: resolveColumn(source, term.field) };
+  const embed = embeds.get(term.relation);
+  if (!embed) throw requestErrors.notEmbedded([...path, term.relation].join('.'));
+  if (!embed.toOne) throw requestErrors.relatedOrder(source.displayName, term.relation);
+  const target = embed.relationship.target;
+  const ref = resolveColumn({ relation: target, displayName: target.name, columns: target.columnsByName }, term.field);
+  embed.orderRefs.push(ref);
+  return { ...base, ref, embed };
+}
+
+/** The keys of a level's JSON objects, in order (spreads lifted). */
+export function outputKeys(level: ReadLevel): string[] {
+  const keys: string[] = [];
+  for (const item of level.items) {
+    if (item.kind !== 'embed') keys.push(item.key);
+    else if (item.embed.hidden) continue;
+    else if (item.embed.spread) keys.push(...outputKeys(item.embed.level));
+    else keys.push(item.embed.key);
+  }
+  return keys;
+}

@@ -1,0 +1,105 @@
+// What every REST request resolves before it touches data: the caller (JWT → claims, wire
+// contract §2.4), the schema (`Accept-Profile` / `Content-Profile`), `Prefer`, and the
+// transaction settings PostgREST applies (search_path, read-only for GET/HEAD).
+import type { Context } from 'hono';
+import type { RequestContext } from '../db/database.js';
+import type { GatewayEnv, ServiceContext } from '../http/gateway-env.js';
+import type { JwtClaims } from '../keys.js';
+import { ident } from './sql/identifiers.js';
+import { jwtErrors, requestErrors } from './errors.js';
+import { parsePrefer, type Preferences } from './parse/prefer.js';
+
+export interface RestRequest {
+  method: string;
+  /** The path under /rest/v1, e.g. `/todos`. */
+  path: string;
+  schema: string;
+  claims: JwtClaims | null;
+  /** The request runs as `anon`: 42501 is then 401 rather than 403. */
+  anonymous: boolean;
+  prefer: Preferences;
+  headers: Record<string, string>;
+  /** Query parameters in order, decoded. */
+  query: [string, string][];
+  readOnly: boolean;
+}
+
+/** `Bearer` → claims; none → anon. Failures are PGRST301/PGRST303 as PostgREST words them. */
+async function authenticate(service: ServiceContext, bearer: string | null): Promise<JwtClaims | null> {
+  if (!bearer) return null;
+  if (bearer.split('.').length !== 3) {
+    throw jwtErrors.invalid(`Expected 3 parts in JWT; got ${bearer.split('.').length}`);
+  }
+  const verified = await service.keys.verify(bearer);
+  if (verified.ok) return verified.claims;
+  switch (verified.reason) {
+    case 'expired':
+      throw jwtErrors.claims('JWT expired');
+    case 'not_yet_valid':
+      throw jwtErrors.claims('JWT not yet valid');
+    default:
+      throw jwtErrors.invalid(
+        verified.message === 'signature is invalid' ? 'No suitable key or wrong key type' : `JWT ${verified.message}`,
+      );
+  }
+}
+
+function schemaOf(c: Context<GatewayEnv>, exposed: readonly string[]): string {
+  const isRead = c.req.method === 'GET' || c.req.method === 'HEAD';
+  const header = c.req.header(isRead ? 'accept-profile' : 'content-profile');
+  const schema = header?.trim() || exposed[0] || 'public';
+  if (!exposed.includes(schema)) throw requestErrors.schemaNotExposed(schema, exposed);
+  return schema;
+}
+
+export async function readRequest(c: Context<GatewayEnv>, service: ServiceContext, mount: string): Promise<RestRequest> {
+  const url = new URL(c.req.url);
+  const schema = schemaOf(c, service.config.api.schemas);
+  const claims = await authenticate(service, c.get('bearer'));
+  const role = typeof claims?.role === 'string' && claims.role ? claims.role : 'anon';
+  const headers: Record<string, string> = {};
+  c.req.raw.headers.forEach((value, name) => {
+    headers[name.toLowerCase()] = value;
+  });
+  return {
+    method: c.req.method,
+    path: url.pathname.slice(mount.length) || '/',
+    schema,
+    claims,
+    anonymous: role === 'anon',
+    prefer: parsePrefer(c.req.header('prefer')),
+    headers,
+    query: [...url.searchParams.entries()],
+    readOnly: c.req.method === 'GET' || c.req.method === 'HEAD',
+  };
+}
+
+/** Is `name` a time zone Postgres and ICU both know (`Prefer: timezone=…`)? */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The `withClaims` context: claims, headers, method, path, search_path and friends. */
+export function transactionContext(request: RestRequest, extraSearchPath: readonly string[]): RequestContext {
+  const searchPath = [request.schema, ...extraSearchPath.filter((s) => s !== request.schema)].map(ident).join(', ');
+  const settings: Record<string, string> = { search_path: searchPath };
+  if (request.prefer.timezone && isTimeZone(request.prefer.timezone)) settings.timezone = request.prefer.timezone;
+  // PostgREST reads in a read-only transaction: a volatile function called by GET cannot write.
+  if (request.readOnly) settings.transaction_read_only = 'on';
+  return {
+    claims: request.claims,
+    headers: request.headers,
+    method: request.method,
+    path: request.path,
+    settings,
+  };
+}
+
+export function timezoneApplied(request: RestRequest): boolean {
+  return request.prefer.timezone !== undefined && isTimeZone(request.prefer.timezone);
+}

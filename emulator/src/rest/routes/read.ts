@@ -1,0 +1,151 @@
+// GET / HEAD on a table or view: one statement with the page, the JSON (or CSV) body and, when
+// `Prefer: count=…` asks, the total; then Content-Range and 200/206/416 as PostgREST.
+import type { Queryable } from '../../db/database.js';
+import type { ServiceContext } from '../../http/gateway-env.js';
+import { requestErrors } from '../errors.js';
+import { readEnvelope, runAsCaller, type Envelope, type EnvelopeRow } from '../execute.js';
+import { contentTypeOf, negotiate, type Representation } from '../parse/media.js';
+import { formatApplied, type AppliedPreference } from '../parse/prefer.js';
+import { parseQuery } from '../parse/query.js';
+import { outputKeys, planRead, sourceOfRelation, type ReadLevel } from '../plan/read-plan.js';
+import type { RestRequest } from '../request.js';
+import { timezoneApplied } from '../request.js';
+import { contentRange, csvHeader, profileHeaders, rangeStatus, rowWindow } from '../respond.js';
+import type { Relation, SchemaCacheStore } from '../schema-cache.js';
+import { ident, qualifiedIdent } from '../sql/identifiers.js';
+import {
+  buildLevelParts,
+  countSelect,
+  envelopeSql,
+  levelSelect,
+  newBuilder,
+  type BodyShape,
+  type Builder,
+  type LevelParts,
+} from '../sql/read.js';
+
+export interface RouteDeps {
+  service: ServiceContext;
+  cache: SchemaCacheStore;
+}
+
+export function bodyShape(representation: Representation, head: boolean): BodyShape {
+  if (head) return 'none';
+  if (representation.kind === 'csv') return 'csv';
+  if (representation.kind === 'json' && representation.singular) return 'object';
+  return 'array';
+}
+
+/** The row estimate of the planner for what the filters match (`count=planned`). */
+async function plannedCount(tx: Queryable, parts: LevelParts, from: string, params: unknown[]): Promise<number> {
+  let sql = `select 1 from ${from}${parts.filteringLaterals.join('')}`;
+  if (parts.where.length) sql += ` where ${parts.where.join(' and ')}`;
+  const result = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${sql}`, params);
+  const raw = result.rows[0]?.['QUERY PLAN'];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+  return Math.round(plan[0]?.Plan['Plan Rows'] ?? 0);
+}
+
+export interface CountPlan {
+  mode: 'exact' | 'planned' | 'estimated' | undefined;
+  maxRows: number;
+}
+
+/**
+ * Runs `with pgrst_source as (<source>) <envelope>` and resolves the count the way the
+ * preference asks: exact (a count subquery in the same statement), planned (EXPLAIN's
+ * estimate), estimated (exact up to max_rows, planned beyond, as PostgREST).
+ */
+export async function runCountedRead(
+  tx: Queryable,
+  builder: Builder,
+  parts: LevelParts,
+  from: string,
+  source: string,
+  envelope: { shape: BodyShape; stripNulls: boolean; scalar?: boolean },
+  count: CountPlan,
+): Promise<Envelope> {
+  let planned: number | null = null;
+  if (count.mode === 'planned' || count.mode === 'estimated') {
+    planned = await plannedCount(tx, parts, from, builder.params.values);
+  }
+  const exact = count.mode === 'exact' || (count.mode === 'estimated' && planned !== null && planned <= count.maxRows);
+  const sql = `with "pgrst_source" as (${source}) ${envelopeSql({ ...envelope, countSql: exact ? countSelect(parts, from) : null })}`;
+  const result = readEnvelope((await tx.query<EnvelopeRow>(sql, builder.params.values)).rows[0]);
+  if (!exact && planned !== null) result.total = planned;
+  return result;
+}
+
+export function appliedCount(request: RestRequest, applied: Set<AppliedPreference>): void {
+  if (request.prefer.count) applied.add('count');
+  if (timezoneApplied(request)) applied.add('timezone');
+}
+
+/** Builds the read response from the envelope (range checks, singular check, headers). */
+export function readResponse(
+  request: RestRequest,
+  deps: RouteDeps,
+  representation: Representation,
+  level: ReadLevel,
+  envelope: Envelope,
+  offset: number,
+  applied: Set<AppliedPreference>,
+): Response {
+  const head = request.method === 'HEAD';
+  const lower = offset;
+  const upper = lower + envelope.pageTotal - 1;
+  const headers: Record<string, string> = {
+    'Content-Type': contentTypeOf(representation),
+    'Content-Range': contentRange(lower, upper, envelope.total),
+    ...profileHeaders(request.schema, deps.service.config.api.schemas),
+  };
+  const preferenceApplied = formatApplied(request.prefer, applied);
+  if (preferenceApplied) headers['Preference-Applied'] = preferenceApplied;
+  if (representation.kind === 'json' && representation.singular && envelope.pageTotal !== 1) {
+    throw requestErrors.singular(envelope.pageTotal);
+  }
+  const status = representation.kind === 'json' && representation.singular ? 200 : rangeStatus(lower, upper, envelope.total);
+  let body: string | null = head ? null : envelope.body;
+  if (!head && representation.kind === 'csv') {
+    body = `${csvHeader(outputKeys(level))}\n${envelope.body ?? ''}`;
+  }
+  return new Response(body, { status, headers });
+}
+
+export async function readRelation(
+  deps: RouteDeps,
+  request: RestRequest,
+  relation: Relation,
+  accept: string | null,
+  rangeHeader: string | null,
+): Promise<Response> {
+  const representation = negotiate(accept, 'rows');
+  const cache = await deps.cache.get();
+  const query = parseQuery(request.query);
+  const level = planRead(cache, sourceOfRelation(relation), query);
+  const window = rowWindow(level, request.method === 'GET' || request.method === 'HEAD' ? rangeHeader : null, deps.service.config.api.max_rows);
+  level.offset = window.offset;
+  if (window.limit !== undefined) level.limit = window.limit;
+  else delete level.limit;
+
+  const builder = newBuilder();
+  const alias = builder.aliases.table();
+  const from = `${qualifiedIdent(relation.schema, relation.name)} as ${ident(alias)}`;
+  const parts = buildLevelParts(level, alias, builder);
+  const source = levelSelect(parts, from);
+  const stripNulls = representation.kind === 'json' && representation.stripNulls;
+  const envelope = await runAsCaller(deps.service, request, (tx) =>
+    runCountedRead(
+      tx,
+      builder,
+      parts,
+      from,
+      source,
+      { shape: bodyShape(representation, request.method === 'HEAD'), stripNulls },
+      { mode: request.prefer.count, maxRows: deps.service.config.api.max_rows },
+    ),
+  );
+  const applied = new Set<AppliedPreference>();
+  appliedCount(request, applied);
+  return readResponse(request, deps, representation, level, envelope, window.offset, applied);
+}

@@ -1,0 +1,147 @@
+// /rpc/<function>: POST with JSON arguments, GET and HEAD with query arguments (read-only
+// transaction). Set-returning functions are filtered, ordered, paged and embedded like tables;
+// a scalar comes back as its JSON value, a single composite as an object, void as 204.
+import { requestErrors } from '../errors.js';
+import { runAsCaller } from '../execute.js';
+import { parseArgumentsBody } from '../parse/body.js';
+import { bodyFormat, contentTypeOf, negotiate } from '../parse/media.js';
+import { formatApplied, type AppliedPreference } from '../parse/prefer.js';
+import { parseQuery } from '../parse/query.js';
+import { matchFunction } from '../plan/functions.js';
+import { planRead, type ReadLevel, type ReadSource } from '../plan/read-plan.js';
+import type { RestRequest } from '../request.js';
+import { contentRange, profileHeaders, rowWindow } from '../respond.js';
+import type { Column, RoutineInfo } from '../schema-cache.js';
+import { buildLevelParts, levelSelect, newBuilder } from '../sql/read.js';
+import { functionFromSql, SCALAR_COLUMN, type CallArguments } from '../sql/rpc.js';
+import { appliedCount, bodyShape, readResponse, runCountedRead, type RouteDeps } from './read.js';
+
+/** Query keys that are never function arguments. */
+const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict', 'or', 'and', 'not.or', 'not.and', 'apikey']);
+
+function isModifierKey(key: string): boolean {
+  return RESERVED.has(key) || /\.(order|limit|offset|or|and)$/.test(key);
+}
+
+function resultSource(routine: RoutineInfo): ReadSource {
+  const { result } = routine;
+  if (result.kind === 'relation') {
+    return { relation: result.relation, displayName: routine.name, columns: result.relation.columnsByName };
+  }
+  if (result.kind === 'composite') {
+    return { relation: null, displayName: routine.name, columns: new Map(result.columns.map((c) => [c.name, c])) };
+  }
+  return { relation: null, displayName: routine.name, columns: new Map<string, Column>() };
+}
+
+export async function callFunction(
+  deps: RouteDeps,
+  request: RestRequest,
+  name: string,
+  headers: { accept: string | null; contentType: string | null },
+  bodyText: string,
+): Promise<Response> {
+  const { method, prefer } = request;
+  if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') throw requestErrors.rpcMethod(method);
+  const representation = negotiate(headers.accept, 'rows');
+  const cache = await deps.cache.get();
+
+  let match;
+  let values: Record<string, unknown> = {};
+  let rawBody = '{}';
+  if (method === 'POST') {
+    const body = parseArgumentsBody(bodyText, bodyFormat(headers.contentType));
+    rawBody = body.raw;
+    match = matchFunction(cache, request.schema, name, body.object ? Object.keys(body.object) : [], 'body', body.object !== null);
+    values = body.object ?? {};
+  } else {
+    const keys = [...new Set(request.query.map(([k]) => k).filter((k) => !isModifierKey(k)))];
+    match = matchFunction(cache, request.schema, name, keys, 'query', true);
+    if (match.args.kind === 'named') {
+      const names = new Set(match.args.names);
+      for (const [key, value] of request.query) if (names.has(key)) values[key] = value;
+    }
+  }
+  const { routine } = match;
+  const argumentNames = match.args.kind === 'named' ? new Set(match.args.names) : new Set<string>();
+  const query = parseQuery(request.query, { isArgument: (key) => method !== 'POST' && argumentNames.has(key) });
+
+  const args: CallArguments =
+    match.args.kind === 'body'
+      ? { kind: 'body', parameter: match.args.parameter, body: rawBody }
+      : {
+          kind: 'named',
+          parameters: routine.parameters.filter((p) => argumentNames.has(p.name)),
+          values: Object.fromEntries(Object.entries(values).filter(([k]) => argumentNames.has(k))),
+        };
+
+  const scalar = routine.result.kind === 'scalar' || routine.result.kind === 'void';
+  const source = resultSource(routine);
+  const level: ReadLevel = scalar
+    ? { relation: null, displayName: routine.name, columns: source.columns, items: [], conditions: [], order: [], embeds: [], grouped: false }
+    : planRead(cache, source, query);
+  if (scalar) {
+    // A scalar result has no columns to filter or embed; only paging applies to sets.
+    const root = query.levels.get('');
+    if (root?.limit !== undefined) level.limit = root.limit;
+    if (root?.offset !== undefined) level.offset = root.offset;
+  }
+  if (routine.returnsSet) {
+    const window = rowWindow(level, null, deps.service.config.api.max_rows);
+    level.offset = window.offset;
+    if (window.limit !== undefined) level.limit = window.limit;
+  }
+
+  const builder = newBuilder();
+  const alias = builder.aliases.table();
+  const from = functionFromSql(routine, args, alias, builder.params);
+  const parts = buildLevelParts(level, alias, builder);
+  if (scalar) parts.projection = [`"${alias}"."${SCALAR_COLUMN}" as "${SCALAR_COLUMN}"`];
+  const sourceSql = levelSelect(parts, from);
+  const head = method === 'HEAD';
+  const minimal = prefer.return === 'minimal';
+  const singleResult = !routine.returnsSet && routine.result.kind !== 'void';
+  let shape = bodyShape(representation, head || minimal || routine.result.kind === 'void');
+  if (singleResult && shape === 'array') shape = 'object';
+
+  const envelope = await runAsCaller(
+    deps.service,
+    request,
+    (tx) =>
+      runCountedRead(
+        tx,
+        builder,
+        parts,
+        from,
+        sourceSql,
+        { shape, stripNulls: representation.kind === 'json' && representation.stripNulls, scalar },
+        { mode: routine.returnsSet ? prefer.count : undefined, maxRows: deps.service.config.api.max_rows },
+      ),
+    { watchSchema: deps.cache, rollback: prefer.tx === 'rollback' },
+  );
+
+  const applied = new Set<AppliedPreference>();
+  appliedCount(request, applied);
+  if (prefer.tx) applied.add('tx');
+  if (routine.result.kind === 'void' || minimal) {
+    if (minimal) applied.add('return');
+    const headers: Record<string, string> = {
+      ...profileHeaders(request.schema, deps.service.config.api.schemas),
+      'Content-Range': contentRange(0, envelope.pageTotal - 1, envelope.total),
+    };
+    const preferenceApplied = formatApplied(prefer, applied);
+    if (preferenceApplied) headers['Preference-Applied'] = preferenceApplied;
+    return new Response(null, { status: 204, headers });
+  }
+  if (singleResult) {
+    const headers: Record<string, string> = {
+      'Content-Type': contentTypeOf(representation.kind === 'csv' ? representation : { kind: 'json', singular: representation.kind === 'json' && representation.singular, stripNulls: false }),
+      'Content-Range': contentRange(0, envelope.pageTotal - 1, null),
+      ...profileHeaders(request.schema, deps.service.config.api.schemas),
+    };
+    const preferenceApplied = formatApplied(prefer, applied);
+    if (preferenceApplied) headers['Preference-Applied'] = preferenceApplied;
+    return new Response(head ? null : (envelope.body ?? 'null'), { status: 200, headers });
+  }
+  return readResponse(request, deps, representation, level, envelope, level.offset ?? 0, applied);
+}

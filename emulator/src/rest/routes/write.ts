@@ -1,0 +1,203 @@
+// POST (insert, upsert), PATCH (update) and DELETE on a table or view: the mutation is the
+// first CTE of one statement, the representation (with embeds) is read from its RETURNING.
+// Statuses, Content-Range, Location and Preference-Applied as PostgREST (wire contract §2.2).
+import { requestErrors, RestError, schemaErrors } from '../errors.js';
+import { readEnvelope, runAsCaller, type EnvelopeRow } from '../execute.js';
+import { parseRowsBody, type BodyRow } from '../parse/body.js';
+import { bodyFormat, contentTypeOf, negotiate } from '../parse/media.js';
+import { formatApplied, type AppliedPreference } from '../parse/prefer.js';
+import { parseQuery } from '../parse/query.js';
+import { outputKeys, planRead, sourceOfRelation, type ReadLevel } from '../plan/read-plan.js';
+import type { RestRequest } from '../request.js';
+import { timezoneApplied } from '../request.js';
+import { contentRange, csvHeader, profileHeaders } from '../respond.js';
+import type { Relation } from '../schema-cache.js';
+import { conditionSql } from '../sql/conditions.js';
+import { ident } from '../sql/identifiers.js';
+import { buildLevelParts, envelopeSql, levelSelect, newBuilder } from '../sql/read.js';
+import { deleteSql, insertSql, returningSql, TARGET_ALIAS, updateSql } from '../sql/write.js';
+import { bodyShape, type RouteDeps } from './read.js';
+
+type WriteMethod = 'POST' | 'PATCH' | 'DELETE';
+
+function checkColumns(relation: Relation, names: Iterable<string>): void {
+  for (const name of names) {
+    if (!relation.columnsByName.has(name)) throw schemaErrors.columnNotFound(name, relation.name);
+  }
+}
+
+/** The columns written: `columns=` when given, else the keys of the rows (which must agree). */
+function writtenColumns(relation: Relation, rows: BodyRow[], columnsParam: string[] | undefined): string[] {
+  if (columnsParam) {
+    checkColumns(relation, columnsParam);
+    return [...new Set(columnsParam)];
+  }
+  const first = rows[0] ? Object.keys(rows[0]) : [];
+  for (const row of rows.slice(1)) {
+    const keys = Object.keys(row);
+    if (keys.length !== first.length || keys.some((k) => !first.includes(k))) {
+      throw requestErrors.invalidBody('All object keys must match');
+    }
+  }
+  checkColumns(relation, first);
+  return first;
+}
+
+function notAllowed(relation: Relation, verb: 'insert into' | 'update' | 'delete from'): RestError {
+  // Postgres' own words for a view that is not automatically updatable (SQLSTATE 55000).
+  return new RestError(405, {
+    code: '55000',
+    message: `cannot ${verb} view "${relation.name}"`,
+    details: 'Views that do not select from a single table or view are not automatically updatable.',
+  });
+}
+
+/** `Location: /todos?id=eq.5` for a created row, from its primary key (PostgREST's headers-only). */
+function locationOf(relation: Relation, body: string | null): string | null {
+  if (!body || relation.primaryKey.length === 0) return null;
+  const rows = JSON.parse(body) as Record<string, unknown>[] | Record<string, unknown>;
+  const row = Array.isArray(rows) ? rows[0] : rows;
+  if (!row) return null;
+  const query = relation.primaryKey
+    .map((k) => `${encodeURIComponent(k)}=eq.${encodeURIComponent(String(row[k] ?? ''))}`)
+    .join('&');
+  return `/${encodeURIComponent(relation.name)}?${query}`;
+}
+
+export async function writeRelation(
+  deps: RouteDeps,
+  request: RestRequest,
+  relation: Relation,
+  method: WriteMethod,
+  headers: { accept: string | null; contentType: string | null },
+  bodyText: string,
+): Promise<Response> {
+  const { prefer } = request;
+  const representation = negotiate(headers.accept, 'rows');
+  const cache = await deps.cache.get();
+  const query = parseQuery(request.query);
+  const planned = planRead(cache, sourceOfRelation(relation), query);
+
+  const returnMode = prefer.return ?? 'minimal';
+  const wantBody = returnMode === 'representation';
+  const wantLocation = returnMode === 'headers-only' && method === 'POST';
+  // The representation reads the mutated rows: no filters (they went to the mutation).
+  const representationLevel: ReadLevel = wantLocation
+    ? { ...planned, items: relation.primaryKey.map((k) => ({ kind: 'column' as const, key: k, ref: { column: relation.columnsByName.get(k)!, jsonPath: [] } })), embeds: [], conditions: [], order: [], grouped: false }
+    : { ...planned, conditions: [], order: planned.order };
+  delete representationLevel.limit;
+  delete representationLevel.offset;
+
+  const builder = newBuilder();
+  const { params } = builder;
+  const returning = returningSql(wantBody || wantLocation);
+  const applied = new Set<AppliedPreference>();
+  let mutation: string;
+
+  if (method === 'POST') {
+    if (!relation.insertable) throw notAllowed(relation, 'insert into');
+    const body = parseRowsBody(bodyText, bodyFormat(headers.contentType));
+    const columns = writtenColumns(relation, body.rows, query.columns);
+    let onConflict: { columns: string[]; resolution: 'merge' | 'ignore' } | undefined;
+    if (prefer.resolution) {
+      const target = query.onConflict ?? relation.primaryKey;
+      checkColumns(relation, target);
+      if (target.length === 0) {
+        throw new RestError(400, {
+          code: '42P10',
+          message: 'there is no unique or exclusion constraint matching the ON CONFLICT specification',
+          hint: `'${relation.name}' has no primary key: name the unique columns with on_conflict.`,
+        });
+      }
+      onConflict = { columns: target, resolution: prefer.resolution === 'merge-duplicates' ? 'merge' : 'ignore' };
+      applied.add('resolution');
+    } else if (query.onConflict) {
+      checkColumns(relation, query.onConflict);
+    }
+    if (prefer.missing === 'default') applied.add('missing');
+    if (body.rows.length === 0) {
+      mutation = `select * from ${`${ident(relation.schema)}.${ident(relation.name)}`} as ${ident(TARGET_ALIAS)} where false`;
+    } else {
+      mutation = insertSql(
+        relation,
+        {
+          columns,
+          rows: body.rows,
+          missingDefault: prefer.missing === 'default',
+          ...(onConflict && { onConflict }),
+          returning,
+        },
+        params,
+      );
+    }
+  } else {
+    const isUpdate = method === 'PATCH';
+    if (isUpdate && !relation.updatable) throw notAllowed(relation, 'update');
+    if (!isUpdate && !relation.deletable) throw notAllowed(relation, 'delete from');
+    if (planned.conditions.some((c) => c.kind === 'embedded')) throw requestErrors.embedFilter();
+    const where = planned.conditions.map((c) => conditionSql(c, { alias: TARGET_ALIAS, embedAliases: new Map() }, params));
+    // Supabase loads pg-safeupdate for the API roles: no filter, no UPDATE/DELETE.
+    if (where.length === 0) throw requestErrors.missingWhere(isUpdate ? 'UPDATE' : 'DELETE');
+    if (isUpdate) {
+      const body = parseRowsBody(bodyText, bodyFormat(headers.contentType));
+      if (!body.single) throw requestErrors.invalidBody('Empty or invalid json', 'PATCH takes one JSON object, not an array');
+      const row = body.rows[0]!;
+      const columns = writtenColumns(relation, [row], query.columns);
+      mutation = columns.length
+        ? updateSql(relation, columns, row, where, returning, params)
+        : `select * from ${ident(relation.schema)}.${ident(relation.name)} as ${ident(TARGET_ALIAS)} where false`;
+    } else {
+      mutation = deleteSql(relation, where, returning);
+    }
+  }
+
+  const alias = builder.aliases.table();
+  const from = `"pgrst_mutation" as ${ident(alias)}`;
+  const parts = buildLevelParts(representationLevel, alias, builder);
+  const source = wantBody || wantLocation ? levelSelect(parts, from) : `select 1 from "pgrst_mutation"`;
+  const shape = wantBody ? bodyShape(representation, false) : wantLocation ? 'array' : 'none';
+  const sql = `with "pgrst_mutation" as (${mutation}), "pgrst_source" as (${source}) ${envelopeSql({
+    shape,
+    stripNulls: representation.kind === 'json' && representation.stripNulls,
+  })}`;
+
+  const singular = representation.kind === 'json' && representation.singular && wantBody;
+  const strictMax = prefer.handling === 'strict' && prefer.maxAffected !== undefined && method !== 'POST';
+  if (strictMax) {
+    applied.add('handling');
+    applied.add('max-affected');
+  }
+  const envelope = await runAsCaller(
+    deps.service,
+    request,
+    async (tx) => {
+      const result = readEnvelope((await tx.query<EnvelopeRow>(sql, params.values)).rows[0]);
+      // Thrown inside the transaction, so the write rolls back as PostgREST's does.
+      if (singular && result.pageTotal !== 1) throw requestErrors.singular(result.pageTotal);
+      if (strictMax && result.pageTotal > prefer.maxAffected!) throw requestErrors.maxAffected(result.pageTotal);
+      return result;
+    },
+    { rollback: prefer.tx === 'rollback' },
+  );
+
+  if (prefer.return) applied.add('return');
+  if (prefer.count) applied.add('count');
+  if (prefer.tx) applied.add('tx');
+  if (timezoneApplied(request)) applied.add('timezone');
+  const total = prefer.count ? envelope.pageTotal : null;
+  const responseHeaders: Record<string, string> = {
+    ...profileHeaders(request.schema, deps.service.config.api.schemas),
+    'Content-Range':
+      method === 'POST' ? contentRange(1, 0, total) : contentRange(0, envelope.pageTotal - 1, total),
+  };
+  const preferenceApplied = formatApplied(prefer, applied);
+  if (preferenceApplied) responseHeaders['Preference-Applied'] = preferenceApplied;
+  if (wantLocation) {
+    const location = locationOf(relation, envelope.body);
+    if (location) responseHeaders.Location = location;
+  }
+  if (!wantBody) return new Response(null, { status: method === 'POST' ? 201 : 204, headers: responseHeaders });
+  responseHeaders['Content-Type'] = contentTypeOf(representation);
+  const body = representation.kind === 'csv' ? `${csvHeader(outputKeys(representationLevel))}\n${envelope.body ?? ''}` : envelope.body;
+  return new Response(body, { status: method === 'POST' ? 201 : 200, headers: responseHeaders });
+}

@@ -1,0 +1,463 @@
+// PostgREST's schema cache: what the exposed schemas hold (tables, views, columns and their
+// types, keys, foreign keys, functions), read from pg_catalog once and kept until the schema
+// changes. A DDL event trigger (rest/schema.sql) sends `NOTIFY pgrst, 'reload schema'` as
+// Supabase's does, and a manual NOTIFY works the same way.
+import type { Database, Queryable } from '../db/database.js';
+import { buildRelationships, type Relationship } from './plan/relationships.js';
+
+export interface Column {
+  name: string;
+  position: number;
+  typeOid: number;
+  /** `format_type(oid, typmod)` qualified as seen from pg_catalog: `integer`, `character varying(20)`, `public.mood`. */
+  type: string;
+  /** The same without the modifier (OpenAPI's `format`). */
+  nominalType: string;
+  /** PostgREST's `data_type`: the base type name, `ARRAY`, or `USER-DEFINED`. */
+  dataType: string;
+  /** Element type of an array column (`text` for `text[]`), else null. */
+  elementType: string | null;
+  /** pg_type.typcategory of the (base) type: S string, N numeric, A array, U user… */
+  category: string;
+  nullable: boolean;
+  default: string | null;
+  generated: boolean;
+  maxLength: number | null;
+  enumValues: string[] | null;
+  description: string | null;
+}
+
+export type RelationKind = 'table' | 'view' | 'materialized_view' | 'foreign_table' | 'partitioned_table';
+
+export interface Relation {
+  oid: number;
+  schema: string;
+  name: string;
+  kind: RelationKind;
+  description: string | null;
+  columns: Column[];
+  columnsByName: Map<string, Column>;
+  primaryKey: string[];
+  /** Column sets that are unique (primary key and unique constraints/indexes). */
+  uniqueKeys: string[][];
+  insertable: boolean;
+  updatable: boolean;
+  deletable: boolean;
+}
+
+export interface ForeignKey {
+  name: string;
+  source: Relation;
+  columns: string[];
+  target: Relation;
+  targetColumns: string[];
+}
+
+export interface FunctionParameter {
+  name: string;
+  typeOid: number;
+  type: string;
+  hasDefault: boolean;
+  variadic: boolean;
+}
+
+export type FunctionResult =
+  | { kind: 'void' }
+  | { kind: 'scalar'; type: string; typeOid: number }
+  /** A table row type (`returns todos`/`setof todos`): embeds work on it. */
+  | { kind: 'relation'; relation: Relation }
+  /** A composite without a table: `returns table(…)`, OUT parameters, `create type`. */
+  | { kind: 'composite'; columns: Column[] };
+
+export interface RoutineInfo {
+  oid: number;
+  schema: string;
+  name: string;
+  description: string | null;
+  /** Input parameters (IN, INOUT, VARIADIC) in order. */
+  parameters: FunctionParameter[];
+  result: FunctionResult;
+  returnsSet: boolean;
+  volatility: 'immutable' | 'stable' | 'volatile';
+}
+
+export interface TypeInfo {
+  oid: number;
+  schema: string;
+  name: string;
+  /** SQL spelling, safe to emit: `integer`, `public.mood`. */
+  sql: string;
+}
+
+export interface SchemaCache {
+  schemas: readonly string[];
+  relations: Map<string, Relation>;
+  foreignKeys: ForeignKey[];
+  /** Relationships by the qualified name of their source relation. */
+  relationships: Map<string, Relationship[]>;
+  functions: Map<string, RoutineInfo[]>;
+  types: TypeInfo[];
+  /** `comment on schema` per exposed schema (OpenAPI's title and description). */
+  schemaDescriptions: Map<string, string | null>;
+  loadedAt: number;
+}
+
+export function qualified(schema: string, name: string): string {
+  return `${schema}.${name}`;
+}
+
+export function findRelation(cache: SchemaCache, schema: string, name: string): Relation | undefined {
+  return cache.relations.get(qualified(schema, name));
+}
+
+interface RawColumn {
+  name: string;
+  position: number;
+  type_oid: number;
+  type: string;
+  nominal_type: string;
+  data_type: string;
+  element_type: string | null;
+  category: string;
+  nullable: boolean;
+  default: string | null;
+  generated: boolean;
+  max_length: number | null;
+  enum_values: string[] | null;
+  description: string | null;
+}
+
+const COLUMN_JSON = `
+  json_build_object(
+    'name', a.attname,
+    'position', a.attnum,
+    'type_oid', a.atttypid::int8,
+    'type', format_type(a.atttypid, a.atttypmod),
+    'nominal_type', format_type(a.atttypid, null),
+    'data_type', case
+        when bt.typelem <> 0 and bt.typlen = -1 then 'ARRAY'
+        when bn.nspname = 'pg_catalog' then format_type(bt.oid, null)
+        else 'USER-DEFINED' end,
+    'element_type', case when bt.typelem <> 0 and bt.typlen = -1 then format_type(bt.typelem, null) end,
+    'category', bt.typcategory::text,
+    'nullable', not a.attnotnull,
+    'default', pg_get_expr(d.adbin, d.adrelid),
+    'generated', a.attgenerated <> '' or a.attidentity = 'a',
+    'max_length', case when bt.oid in (1042, 1043) and a.atttypmod > 4 then a.atttypmod - 4 end,
+    'enum_values', (select array_agg(e.enumlabel order by e.enumsortorder) from pg_enum e where e.enumtypid = bt.oid),
+    'description', col_description(a.attrelid, a.attnum)
+  ) order by a.attnum`;
+
+const COLUMN_JOINS = `
+  join pg_type t on t.oid = a.atttypid
+  join pg_type bt on bt.oid = case when t.typtype = 'd' then t.typbasetype else t.oid end
+  join pg_namespace bn on bn.oid = bt.typnamespace
+  left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum`;
+
+const RELATIONS_SQL = `
+  select c.oid::int8 as oid, n.nspname as schema, c.relname as name, c.relkind::text as kind,
+    obj_description(c.oid, 'pg_class') as description,
+    pg_relation_is_updatable(c.oid, true) as updatable_mask,
+    coalesce((select json_agg(${COLUMN_JSON}) from pg_attribute a ${COLUMN_JOINS}
+      where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]') as columns
+  from pg_class c join pg_namespace n on n.oid = c.relnamespace
+  where c.relkind in ('r', 'v', 'm', 'f', 'p') and not c.relispartition
+    and (n.nspname = any($1) or c.oid in (
+      select con.confrelid from pg_constraint con join pg_class s on s.oid = con.conrelid
+        join pg_namespace sn on sn.oid = s.relnamespace where con.contype = 'f' and sn.nspname = any($1)))`;
+
+const KEYS_SQL = `
+  select con.conrelid::int8 as rel, con.contype::text as type, con.conname as name,
+    array(select a.attname::text from unnest(con.conkey) with ordinality k(num, i)
+      join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.num order by k.i) as columns,
+    con.confrelid::int8 as ref,
+    array(select a.attname::text from unnest(con.confkey) with ordinality k(num, i)
+      join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.num order by k.i) as ref_columns
+  from pg_constraint con
+  where con.contype in ('p', 'u', 'f') and con.conrelid = any($1::oid[])
+  union all
+  select i.indrelid::int8, 'u', ic.relname,
+    array(select a.attname::text from unnest(i.indkey::int2[]) with ordinality k(num, o)
+      join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.num order by k.o),
+    null, null
+  from pg_index i join pg_class ic on ic.oid = i.indexrelid
+  where i.indisunique and i.indpred is null and i.indexprs is null and i.indrelid = any($1::oid[])
+    and not exists (select 1 from pg_constraint con where con.conindid = i.indexrelid)`;
+
+const FUNCTIONS_SQL = `
+  select p.oid::int8 as oid, n.nspname as schema, p.proname as name,
+    obj_description(p.oid, 'pg_proc') as description,
+    p.provolatile::text as volatility, p.proretset as returns_set,
+    p.prorettype::int8 as return_oid, format_type(p.prorettype, null) as return_type,
+    rt.typtype::text as return_typtype, rt.typrelid::int8 as return_relid,
+    p.pronargdefaults as default_count, p.provariadic <> 0 as variadic,
+    coalesce(p.proargnames, '{}') as arg_names,
+    coalesce(p.proargmodes::text[], array_fill('i'::text, array[p.pronargs::int])) as arg_modes,
+    array(select t::int8 from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) t) as arg_type_oids,
+    array(select format_type(t, null) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(t, i) order by i) as arg_types,
+    case when rt.typtype = 'c' then coalesce((select json_agg(${COLUMN_JSON}) from pg_attribute a ${COLUMN_JOINS}
+      where a.attrelid = rt.typrelid and a.attnum > 0 and not a.attisdropped), '[]') end as return_columns
+  from pg_proc p
+    join pg_namespace n on n.oid = p.pronamespace
+    join pg_type rt on rt.oid = p.prorettype
+  where n.nspname = any($1) and p.prokind = 'f'`;
+
+const TYPES_SQL = `
+  select t.oid::int8 as oid, n.nspname as schema, t.typname as name, format_type(t.oid, null) as sql
+  from pg_type t join pg_namespace n on n.oid = t.typnamespace
+  where t.typtype in ('b', 'd', 'e', 'r', 'm', 'c') and t.typname not like '\\_%'
+    and (n.nspname in ('pg_catalog', 'extensions') or n.nspname = any($1))
+    and (t.typrelid = 0 or exists (select 1 from pg_class c where c.oid = t.typrelid and c.relkind = 'c'))`;
+
+const RELATION_KINDS: Record<string, RelationKind> = {
+  r: 'table',
+  v: 'view',
+  m: 'materialized_view',
+  f: 'foreign_table',
+  p: 'partitioned_table',
+};
+
+function toColumn(raw: RawColumn): Column {
+  return {
+    name: raw.name,
+    position: raw.position,
+    typeOid: Number(raw.type_oid),
+    type: raw.type,
+    nominalType: raw.nominal_type,
+    dataType: raw.data_type,
+    elementType: raw.element_type,
+    category: raw.category,
+    nullable: raw.nullable,
+    default: raw.default,
+    generated: raw.generated,
+    maxLength: raw.max_length,
+    enumValues: raw.enum_values,
+    description: raw.description,
+  };
+}
+
+function parseJson<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/** Reads the whole cache; runs with `search_path = pg_catalog` so type names come out qualified. */
+export async function introspect(tx: Queryable, schemas: readonly string[]): Promise<SchemaCache> {
+  await tx.query(`select set_config('search_path', 'pg_catalog', true)`);
+  const relationRows = await tx.query<{
+    oid: string | number;
+    schema: string;
+    name: string;
+    kind: string;
+    description: string | null;
+    updatable_mask: number;
+    columns: unknown;
+  }>(RELATIONS_SQL, [schemas]);
+  const relations = new Map<string, Relation>();
+  const byOid = new Map<number, Relation>();
+  for (const row of relationRows.rows) {
+    const columns = parseJson<RawColumn[]>(row.columns).map(toColumn);
+    const kind = RELATION_KINDS[row.kind] ?? 'table';
+    const mask = Number(row.updatable_mask);
+    const isTable = kind === 'table' || kind === 'partitioned_table';
+    const relation: Relation = {
+      oid: Number(row.oid),
+      schema: row.schema,
+      name: row.name,
+      kind,
+      description: row.description,
+      columns,
+      columnsByName: new Map(columns.map((c) => [c.name, c])),
+      primaryKey: [],
+      uniqueKeys: [],
+      // pg_relation_is_updatable bits: 4 UPDATE, 8 INSERT, 16 DELETE.
+      insertable: isTable || (mask & 8) === 8,
+      updatable: isTable || (mask & 4) === 4,
+      deletable: isTable || (mask & 16) === 16,
+    };
+    relations.set(qualified(row.schema, row.name), relation);
+    byOid.set(relation.oid, relation);
+  }
+
+  const keyRows = await tx.query<{
+    rel: string | number;
+    type: string;
+    name: string;
+    columns: string[];
+    ref: string | number | null;
+    ref_columns: string[] | null;
+  }>(KEYS_SQL, [[...byOid.keys()]]);
+  const foreignKeys: ForeignKey[] = [];
+  for (const row of keyRows.rows) {
+    const relation = byOid.get(Number(row.rel));
+    if (!relation) continue;
+    if (row.type === 'p') {
+      relation.primaryKey = row.columns;
+      relation.uniqueKeys.push(row.columns);
+    } else if (row.type === 'u') {
+      relation.uniqueKeys.push(row.columns);
+    } else if (row.type === 'f') {
+      const target = byOid.get(Number(row.ref));
+      if (target) {
+        foreignKeys.push({
+          name: row.name,
+          source: relation,
+          columns: row.columns,
+          target,
+          targetColumns: row.ref_columns ?? [],
+        });
+      }
+    }
+  }
+
+  const functionRows = await tx.query<{
+    oid: string | number;
+    schema: string;
+    name: string;
+    description: string | null;
+    volatility: string;
+    returns_set: boolean;
+    return_oid: string | number;
+    return_type: string;
+    return_typtype: string;
+    return_relid: string | number;
+    default_count: number;
+    variadic: boolean;
+    arg_names: string[];
+    arg_modes: string[];
+    arg_type_oids: (string | number)[];
+    arg_types: string[];
+    return_columns: unknown;
+  }>(FUNCTIONS_SQL, [schemas]);
+  const functions = new Map<string, RoutineInfo[]>();
+  for (const row of functionRows.rows) {
+    const inputs: FunctionParameter[] = [];
+    const outputs: Column[] = [];
+    row.arg_types.forEach((type, i) => {
+      const mode = row.arg_modes[i] ?? 'i';
+      const name = row.arg_names[i] ?? '';
+      const typeOid = Number(row.arg_type_oids[i]);
+      if (mode === 'i' || mode === 'b' || mode === 'v') {
+        inputs.push({ name, typeOid, type, hasDefault: false, variadic: mode === 'v' });
+      }
+      if (mode === 'o' || mode === 'b' || mode === 't') {
+        outputs.push(outputColumn(name, outputs.length + 1, typeOid, type));
+      }
+    });
+    for (let i = inputs.length - Number(row.default_count); i < inputs.length; i++) {
+      if (inputs[i]) inputs[i]!.hasDefault = true;
+    }
+    let result: FunctionResult;
+    const returnOid = Number(row.return_oid);
+    if (row.return_type === 'void') result = { kind: 'void' };
+    else if (outputs.length > 0) result = { kind: 'composite', columns: outputs };
+    else if (row.return_typtype === 'c') {
+      const relation = byOid.get(Number(row.return_relid));
+      result = relation && relation.kind !== 'materialized_view'
+        ? { kind: 'relation', relation }
+        : { kind: 'composite', columns: parseJson<RawColumn[]>(row.return_columns ?? []).map(toColumn) };
+    } else if (row.return_type === 'record') {
+      // `returns setof record` without OUT parameters needs a column list no HTTP call can give.
+      continue;
+    } else result = { kind: 'scalar', type: row.return_type, typeOid: returnOid };
+    const routine: RoutineInfo = {
+      oid: Number(row.oid),
+      schema: row.schema,
+      name: row.name,
+      description: row.description,
+      parameters: inputs,
+      result,
+      returnsSet: row.returns_set,
+      volatility: row.volatility === 'i' ? 'immutable' : row.volatility === 's' ? 'stable' : 'volatile',
+    };
+    const key = qualified(row.schema, row.name);
+    const list = functions.get(key) ?? [];
+    list.push(routine);
+    functions.set(key, list);
+  }
+
+  const typeRows = await tx.query<{ oid: string | number; schema: string; name: string; sql: string }>(TYPES_SQL, [
+    schemas,
+  ]);
+  const types = typeRows.rows.map((r) => ({ oid: Number(r.oid), schema: r.schema, name: r.name, sql: r.sql }));
+
+  const schemaRows = await tx.query<{ name: string; description: string | null }>(
+    `select n.nspname as name, obj_description(n.oid, 'pg_namespace') as description from pg_namespace n where n.nspname = any($1)`,
+    [schemas],
+  );
+  const cache: SchemaCache = {
+    schemas,
+    schemaDescriptions: new Map(schemaRows.rows.map((r) => [r.name, r.description])),
+    relations,
+    foreignKeys,
+    relationships: new Map(),
+    functions,
+    types,
+    loadedAt: Date.now(),
+  };
+  cache.relationships = buildRelationships(cache);
+  return cache;
+}
+
+function outputColumn(name: string, position: number, typeOid: number, type: string): Column {
+  const isArray = type.endsWith('[]');
+  return {
+    name,
+    position,
+    typeOid,
+    type,
+    nominalType: type,
+    dataType: isArray ? 'ARRAY' : type,
+    elementType: isArray ? type.slice(0, -2) : null,
+    category: isArray ? 'A' : '',
+    nullable: true,
+    default: null,
+    generated: false,
+    maxLength: null,
+    enumValues: null,
+    description: null,
+  };
+}
+
+/**
+ * The cache as a service holds it: loaded on first use, dropped on `NOTIFY pgrst, 'reload
+ * schema'` (sent by the DDL event trigger) or when a request saw the DDL flag its own
+ * transaction set.
+ */
+export class SchemaCacheStore {
+  private current: Promise<SchemaCache> | null = null;
+  private generation = 0;
+  private unlisten: (() => Promise<void>) | null = null;
+
+  constructor(
+    private readonly db: Database,
+    readonly schemas: readonly string[],
+  ) {}
+
+  async start(): Promise<void> {
+    this.unlisten = await this.db.listen('pgrst', (payload) => {
+      const command = payload.trim().toLowerCase();
+      if (command === '' || command === 'reload schema') this.invalidate();
+    });
+  }
+
+  get(): Promise<SchemaCache> {
+    if (!this.current) {
+      const generation = this.generation;
+      const loading = this.db.transaction((tx) => introspect(tx, this.schemas));
+      this.current = loading;
+      loading.catch(() => {
+        if (this.generation === generation && this.current === loading) this.current = null;
+      });
+    }
+    return this.current;
+  }
+
+  invalidate(): void {
+    this.generation++;
+    this.current = null;
+  }
+
+  async close(): Promise<void> {
+    await this.unlisten?.().catch(() => undefined);
+  }
+}

@@ -1,0 +1,85 @@
+// The REST service (`/rest/v1`): PostgREST 14's API over the emulator's Postgres. Routes:
+// `/` (OpenAPI), `/rpc/<function>`, `/<table or view>`; everything else is PGRST125.
+// Every failure leaves as PostgREST's `{code, message, details, hint}` with its status.
+import { Hono, type Context } from 'hono';
+import type { GatewayEnv, ServiceContext, ServiceFactory } from '../http/gateway-env.js';
+import { requestErrors, schemaErrors, toRestError } from './errors.js';
+import { closest } from './plan/suggest.js';
+import { readRequest, type RestRequest } from './request.js';
+import { errorResponse } from './respond.js';
+import { serveOpenApi } from './routes/openapi.js';
+import { readRelation, type RouteDeps } from './routes/read.js';
+import { callFunction } from './routes/rpc.js';
+import { writeRelation } from './routes/write.js';
+import { findRelation, SchemaCacheStore } from './schema-cache.js';
+
+export const REST_MOUNT = '/rest/v1';
+
+async function bodyOf(c: Context<GatewayEnv>): Promise<string> {
+  return c.req.method === 'GET' || c.req.method === 'HEAD' ? '' : await c.req.text();
+}
+
+export const restService: ServiceFactory = async (service: ServiceContext) => {
+  const cache = new SchemaCacheStore(service.db, service.config.api.schemas);
+  await cache.start();
+  const deps: RouteDeps = { service, cache };
+  const app = new Hono<GatewayEnv>();
+
+  /** Runs a handler with the request resolved, turning any failure into PostgREST's error. */
+  const handle = (handler: (c: Context<GatewayEnv>, request: RestRequest) => Promise<Response>) => async (c: Context<GatewayEnv>) => {
+    let request: RestRequest | null = null;
+    try {
+      request = await readRequest(c, service, REST_MOUNT);
+      return await handler(c, request);
+    } catch (error) {
+      const restError = toRestError(error, request?.anonymous ?? true);
+      if (restError.status >= 500) service.log(`REST ${c.req.method} ${c.req.path}: ${(error as Error)?.stack ?? String(error)}`);
+      return errorResponse(restError);
+    }
+  };
+
+  app.on(['GET', 'HEAD'], '/', handle((c, request) => serveOpenApi(deps, request, c.req.header('accept') ?? null)));
+
+  app.all(
+    '/rpc/:fn',
+    handle(async (c, request) =>
+      callFunction(
+        deps,
+        request,
+        c.req.param('fn') ?? '',
+        { accept: c.req.header('accept') ?? null, contentType: c.req.header('content-type') ?? null },
+        await bodyOf(c),
+      ),
+    ),
+  );
+
+  app.all(
+    '/:relation',
+    handle(async (c, request) => {
+      const name = c.req.param('relation') ?? '';
+      const method = request.method;
+      if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(method)) throw requestErrors.unsupportedMethod(method);
+      const schemaCache = await cache.get();
+      const relation = findRelation(schemaCache, request.schema, name);
+      if (!relation) {
+        const names = [...schemaCache.relations.values()].filter((r) => r.schema === request.schema).map((r) => r.name);
+        const suggestion = closest(name, names);
+        throw schemaErrors.tableNotFound(`${request.schema}.${name}`, suggestion ? `${request.schema}.${suggestion}` : null);
+      }
+      const accept = c.req.header('accept') ?? null;
+      if (method === 'GET' || method === 'HEAD') return readRelation(deps, request, relation, accept, c.req.header('range') ?? null);
+      return writeRelation(
+        deps,
+        request,
+        relation,
+        method as 'POST' | 'PATCH' | 'DELETE',
+        { accept, contentType: c.req.header('content-type') ?? null },
+        await bodyOf(c),
+      );
+    }),
+  );
+
+  app.all('*', () => errorResponse(requestErrors.invalidPath()));
+
+  return { mount: REST_MOUNT, app, close: () => cache.close() };
+};

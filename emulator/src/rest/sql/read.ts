@@ -1,0 +1,221 @@
+// A planned read → one statement. Each level is a SELECT whose embeds are LEFT JOIN LATERAL
+// subqueries returning JSON (to-one: `row_to_json`, to-many: `json_agg`), so a read with any
+// number of embeds is one round trip and Postgres renders every value as PostgREST does.
+// Every level exposes `pgrst_hit` so `!inner` and `rel=not.is.null` can test for a match.
+import type { ColumnRef, EmbedPlan, PlannedItem, PlannedOrder, ReadLevel } from '../plan/read-plan.js';
+import { outputKeys } from '../plan/read-plan.js';
+import { columnExpression, conditionSql, type ConditionScope } from './conditions.js';
+import { Aliases, ident, Params, qualifiedIdent } from './identifiers.js';
+
+export interface Builder {
+  params: Params;
+  aliases: Aliases;
+}
+
+export function newBuilder(): Builder {
+  return { params: new Params(), aliases: new Aliases() };
+}
+
+/** The pieces of one level's SELECT, kept apart so the count query can reuse them. */
+export interface LevelParts {
+  projection: string[];
+  /** FROM items after the source: the embeds' lateral joins. */
+  laterals: string[];
+  /** Laterals the WHERE needs (inner joins and null tests on embeds). */
+  filteringLaterals: string[];
+  where: string[];
+  groupBy: string[];
+  orderBy: string[];
+  limit: string;
+}
+
+function orderHelper(embed: EmbedPlan, ref: ColumnRef): string {
+  return `pgrst_o${embed.orderRefs.indexOf(ref)}`;
+}
+
+function itemSql(item: PlannedItem, alias: string, level: ReadLevel, embedAliases: Map<EmbedPlan, string>, builder: Builder): { select: string[]; group: string[] } {
+  switch (item.kind) {
+    case 'count': {
+      const count = item.cast ? `cast(count(*) as ${item.cast})` : 'count(*)';
+      return { select: [`${count} as ${ident(item.key)}`], group: [] };
+    }
+    case 'column': {
+      let expression = columnExpression(alias, item.ref, builder.params);
+      if (item.cast) expression = `cast(${expression} as ${item.cast})`;
+      if (!item.aggregate) return { select: [`${expression} as ${ident(item.key)}`], group: [expression] };
+      let aggregate = `${item.aggregate}(${expression})`;
+      if (item.aggregateCast) aggregate = `cast(${aggregate} as ${item.aggregateCast})`;
+      return { select: [`${aggregate} as ${ident(item.key)}`], group: [] };
+    }
+    case 'embed': {
+      const { embed } = item;
+      if (embed.hidden) return { select: [], group: [] };
+      const lateral = ident(embedAliases.get(embed)!);
+      if (embed.spread) {
+        const select: string[] = [];
+        const group: string[] = [];
+        for (const key of outputKeys(embed.level)) {
+          const value = `${lateral}.${ident(key)}`;
+          select.push(embed.toOne ? `${value} as ${ident(key)}` : `coalesce(${value}, '[]'::json) as ${ident(key)}`);
+          group.push(embed.toOne ? value : `${value}::text`);
+        }
+        return { select, group };
+      }
+      let value = `${lateral}."pgrst_j"`;
+      const group: string[] = [];
+      if (level.grouped) {
+        // json has no equality: group by its text, show it as json again.
+        group.push(`${value}::text`);
+        value = `(${value}::text)::json`;
+      }
+      return { select: [`${embed.toOne ? value : `coalesce(${value}, '[]'::json)`} as ${ident(embed.key)}`], group };
+    }
+  }
+}
+
+function orderSql(term: PlannedOrder, alias: string, embedAliases: Map<EmbedPlan, string>, builder: Builder): string {
+  const expression = term.embed
+    ? `${ident(embedAliases.get(term.embed)!)}.${ident(orderHelper(term.embed, term.ref))}`
+    : columnExpression(alias, term.ref, builder.params);
+  const direction = term.direction ? ` ${term.direction}` : '';
+  const nulls = term.nulls ? ` nulls ${term.nulls}` : '';
+  return `${expression}${direction}${nulls}`;
+}
+
+/**
+ * Builds one level's parts. `alias` is the level's source alias (already in the FROM the
+ * caller writes); `extraWhere` are join conditions from the parent.
+ */
+export function buildLevelParts(level: ReadLevel, alias: string, builder: Builder, extraWhere: string[] = []): LevelParts {
+  const embedAliases = new Map<EmbedPlan, string>();
+  const laterals: string[] = [];
+  const filteringLaterals: string[] = [];
+  const filtering = new Set<EmbedPlan>(level.embeds.filter((e) => e.inner));
+  for (const condition of level.conditions) if (condition.kind === 'embedded') filtering.add(condition.embed);
+
+  for (const embed of level.embeds) {
+    const lateralAlias = builder.aliases.embed();
+    embedAliases.set(embed, lateralAlias);
+    const sql = ` left join lateral (${embedSql(embed, alias, builder)}) as ${ident(lateralAlias)} on true`;
+    laterals.push(sql);
+    if (filtering.has(embed)) filteringLaterals.push(sql);
+  }
+
+  const projection: string[] = [];
+  const groupBy: string[] = [];
+  for (const item of level.items) {
+    const { select, group } = itemSql(item, alias, level, embedAliases, builder);
+    projection.push(...select);
+    groupBy.push(...group);
+  }
+
+  const scope: ConditionScope = { alias, embedAliases };
+  const where = [...extraWhere, ...level.conditions.map((c) => conditionSql(c, scope, builder.params))];
+  for (const embed of level.embeds) {
+    if (embed.inner) where.push(`${ident(embedAliases.get(embed)!)}."pgrst_hit" is true`);
+  }
+  const orderBy = level.order.map((term) => orderSql(term, alias, embedAliases, builder));
+  let limit = '';
+  if (level.limit !== undefined) limit += ` limit ${builder.params.add(level.limit)}::bigint`;
+  if (level.offset !== undefined && level.offset > 0) limit += ` offset ${builder.params.add(level.offset)}::bigint`;
+  return { projection, laterals, filteringLaterals, where, groupBy: level.grouped ? groupBy : [], orderBy, limit };
+}
+
+/** `select … from <from> … where … group by … order by … limit …`. */
+export function levelSelect(parts: LevelParts, from: string, projection = parts.projection): string {
+  const select = projection.length ? projection.join(', ') : '1 as "pgrst_one"';
+  let sql = `select ${select} from ${from}${parts.laterals.join('')}`;
+  if (parts.where.length) sql += ` where ${parts.where.join(' and ')}`;
+  if (parts.groupBy.length) sql += ` group by ${parts.groupBy.join(', ')}`;
+  if (parts.orderBy.length) sql += ` order by ${parts.orderBy.join(', ')}`;
+  return sql + parts.limit;
+}
+
+/** The statement counting what the level's filters match (no projection, order or limit). */
+export function countSelect(parts: LevelParts, from: string): string {
+  let sql = `select 1 from ${from}${parts.filteringLaterals.join('')}`;
+  if (parts.where.length) sql += ` where ${parts.where.join(' and ')}`;
+  if (parts.groupBy.length) {
+    return `select count(*) from (select ${parts.projection.join(', ')} from ${from}${parts.laterals.join('')}${
+      parts.where.length ? ` where ${parts.where.join(' and ')}` : ''
+    } group by ${parts.groupBy.join(', ')}) as pgrst_groups`;
+  }
+  return `select count(*) from (${sql}) as pgrst_counted`;
+}
+
+/** One embed as the body of a LEFT JOIN LATERAL, correlated to the parent's `parentAlias`. */
+function embedSql(embed: EmbedPlan, parentAlias: string, builder: Builder): string {
+  const { relationship, level } = embed;
+  const childAlias = builder.aliases.table();
+  const target = `${qualifiedIdent(relationship.target.schema, relationship.target.name)} as ${ident(childAlias)}`;
+  const joinWhere: string[] = [];
+  let from = target;
+  const child = ident(childAlias);
+  const parent = ident(parentAlias);
+  if (relationship.junction) {
+    const { relation, toSource, toTarget } = relationship.junction;
+    const junctionAlias = ident(builder.aliases.table());
+    const onTarget = toTarget.columns.map((c, i) => `${junctionAlias}.${ident(c)} = ${child}.${ident(toTarget.targetColumns[i]!)}`);
+    from += ` join ${qualifiedIdent(relation.schema, relation.name)} as ${junctionAlias} on ${onTarget.join(' and ')}`;
+    toSource.columns.forEach((c, i) => {
+      joinWhere.push(`${junctionAlias}.${ident(c)} = ${parent}.${ident(toSource.targetColumns[i]!)}`);
+    });
+  } else {
+    relationship.targetColumns.forEach((c, i) => {
+      joinWhere.push(`${child}.${ident(c)} = ${parent}.${ident(relationship.sourceColumns[i]!)}`);
+    });
+  }
+  const parts = buildLevelParts(level, childAlias, builder, joinWhere);
+  const helpers = embed.orderRefs.map(
+    (ref) => `${columnExpression(childAlias, ref, builder.params)} as ${ident(orderHelper(embed, ref))}`,
+  );
+
+  if (embed.toOne) {
+    if (embed.hidden) return levelSelect(parts, from, ['true as "pgrst_hit"', ...helpers]);
+    if (embed.spread) return levelSelect(parts, from, [...parts.projection, 'true as "pgrst_hit"', ...helpers]);
+    // The row is built in its own lateral so helper columns stay out of the JSON.
+    const withRow = { ...parts, laterals: [...parts.laterals, `, lateral (select ${parts.projection.join(', ')}) as "pgrst_row"`] };
+    return levelSelect(withRow, from, ['row_to_json("pgrst_row") as "pgrst_j"', 'true as "pgrst_hit"', ...helpers]);
+  }
+  const rows = levelSelect(parts, from);
+  if (embed.hidden) return `select count(*) > 0 as "pgrst_hit" from (${rows}) as "pgrst_rows"`;
+  if (embed.spread) {
+    const columns = outputKeys(level).map((k) => `json_agg("pgrst_rows".${ident(k)}) as ${ident(k)}`);
+    return `select ${[...columns, 'count(*) > 0 as "pgrst_hit"'].join(', ')} from (${rows}) as "pgrst_rows"`;
+  }
+  return `select json_agg("pgrst_rows") as "pgrst_j", count(*) > 0 as "pgrst_hit" from (${rows}) as "pgrst_rows"`;
+}
+
+export type BodyShape = 'array' | 'object' | 'csv' | 'none';
+
+/**
+ * The outer SELECT over `pgrst_source`: `total` (when a count source is given), `page_total`
+ * and `body` rendered by Postgres (text, so numbers and timestamps keep PostgREST's form).
+ */
+export function envelopeSql(options: {
+  shape: BodyShape;
+  stripNulls?: boolean;
+  /** Rows are a scalar function's values (`pgrst_scalar`), not objects. */
+  scalar?: boolean;
+  countSql?: string | null;
+}): string {
+  const rows = options.scalar ? 'json_agg("pgrst_r"."pgrst_scalar")' : 'json_agg("pgrst_r")';
+  const stripped = options.stripNulls ? `json_strip_nulls(${rows})` : rows;
+  let body: string;
+  switch (options.shape) {
+    case 'array':
+      body = `coalesce(${stripped}, '[]'::json)::text`;
+      break;
+    case 'object':
+      body = `(${stripped}->0)::text`;
+      break;
+    case 'csv':
+      body = `coalesce(string_agg(substring("pgrst_r"::text, 2, length("pgrst_r"::text) - 2), chr(10)), '')`;
+      break;
+    case 'none':
+      body = 'null::text';
+      break;
+  }
+  const total = options.countSql ? `(${options.countSql})` : 'null::bigint';
+  return `select ${total} as "total", count("pgrst_r") as "page_total", ${body} as "body" from "pgrst_source" as "pgrst_r"`;
+}

@@ -1,0 +1,69 @@
+// INSERT / upsert / UPDATE / DELETE as the first CTE (`pgrst_mutation`) of one statement; the
+// request body is a single JSON parameter Postgres turns into rows with
+// json_populate_recordset, so types convert exactly as in PostgREST.
+import type { Relation } from '../schema-cache.js';
+import { ident, type Params, qualifiedIdent } from './identifiers.js';
+
+export const TARGET_ALIAS = 'pgrst_target';
+
+/** `returning 1` touches no column, so SELECT policies do not apply (as PostgREST's minimal). */
+export function returningSql(wantRows: boolean): string {
+  return wantRows ? ` returning ${ident(TARGET_ALIAS)}.*` : ' returning 1';
+}
+
+export interface InsertOptions {
+  columns: string[];
+  /** The body rows (objects), already validated. */
+  rows: Record<string, unknown>[];
+  /** Missing keys take the column default (`Prefer: missing=default`) instead of null. */
+  missingDefault: boolean;
+  onConflict?: { columns: string[]; resolution: 'merge' | 'ignore' };
+  returning: string;
+}
+
+export function insertSql(relation: Relation, options: InsertOptions, params: Params): string {
+  const table = qualifiedIdent(relation.schema, relation.name);
+  const rowType = table;
+  const columnList = options.columns.map(ident).join(', ');
+  let sql: string;
+  if (options.columns.length === 0) {
+    // `{}` / `[{}, {}]`: one row of defaults per object (DEFAULT VALUES takes one row only).
+    const first = relation.columns[0];
+    sql = first
+      ? `insert into ${table} as ${ident(TARGET_ALIAS)} (${ident(first.name)}) values ${options.rows.map(() => '(default)').join(', ')}`
+      : `insert into ${table} as ${ident(TARGET_ALIAS)} default values`;
+  } else if (options.missingDefault) {
+    const values = options.rows.map((row) => {
+      const record = `json_populate_record(null::${rowType}, ${params.add(JSON.stringify(row))}::json)`;
+      const cells = options.columns.map((c) => (Object.hasOwn(row, c) ? `(${record}).${ident(c)}` : 'default'));
+      return `(${cells.join(', ')})`;
+    });
+    sql = `insert into ${table} as ${ident(TARGET_ALIAS)} (${columnList}) values ${values.join(', ')}`;
+  } else {
+    const selected = options.columns.map((c) => `"pgrst_body".${ident(c)}`).join(', ');
+    sql = `insert into ${table} as ${ident(TARGET_ALIAS)} (${columnList}) select ${selected} from json_populate_recordset(null::${rowType}, ${params.add(JSON.stringify(options.rows))}::json) as "pgrst_body"`;
+  }
+  if (options.onConflict) {
+    const target = options.onConflict.columns.map(ident).join(', ');
+    if (options.onConflict.resolution === 'ignore' || options.columns.length === 0) {
+      sql += ` on conflict (${target}) do nothing`;
+    } else {
+      const set = options.columns.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ');
+      sql += ` on conflict (${target}) do update set ${set}`;
+    }
+  }
+  return sql + options.returning;
+}
+
+export function updateSql(relation: Relation, columns: string[], body: Record<string, unknown>, where: string[], returning: string, params: Params): string {
+  const table = qualifiedIdent(relation.schema, relation.name);
+  const set = columns.map((c) => `${ident(c)} = "pgrst_body".${ident(c)}`).join(', ');
+  const whereSql = where.length ? ` where ${where.join(' and ')}` : '';
+  return `update ${table} as ${ident(TARGET_ALIAS)} set ${set} from (select * from json_populate_record(null::${table}, ${params.add(JSON.stringify(body))}::json)) as "pgrst_body"${whereSql}${returning}`;
+}
+
+export function deleteSql(relation: Relation, where: string[], returning: string): string {
+  const table = qualifiedIdent(relation.schema, relation.name);
+  const whereSql = where.length ? ` where ${where.join(' and ')}` : '';
+  return `delete from ${table} as ${ident(TARGET_ALIAS)}${whereSql}${returning}`;
+}
