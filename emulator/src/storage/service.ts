@@ -30,7 +30,7 @@ export const storageService: ServiceFactory = (context) => {
     if (isStorageError(error)) {
       storageError = error;
     } else if (isPostgresError(error)) {
-      context.log(`storage: ${c.req.method} ${c.req.path}: database error ${error.code}: ${error.message}`);
+      console.error(`storage: ${c.req.method} ${c.req.path}: database error ${error.code}: ${error.message}`);
       storageError = new StorageError('DatabaseError', 500, `database error, code: ${error.code}: ${error.message}`);
     } else {
       console.error(`storage: ${c.req.method} ${c.req.path}:`, error);

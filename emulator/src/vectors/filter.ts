@@ -70,7 +70,8 @@ class Translator {
           throw invalid(`${name}.${op} needs a finite number, got ${JSON.stringify(operand)}`);
         }
         const value = this.field(name);
-        return `(jsonb_typeof(${value}) = 'number' and (${value})::numeric ${RANGE_SQL[op]} ${this.param(operand, '::numeric')})`;
+        // CASE, not AND: SQL does not promise to test the type before trying the cast.
+        return `(case when jsonb_typeof(${value}) = 'number' then (${value})::numeric ${RANGE_SQL[op]} ${this.param(operand, '::numeric')} else false end)`;
       }
       case '$in':
       case '$nin': {

@@ -72,7 +72,7 @@ export function vectorRoutes(context: ServiceContext): Hono<GatewayEnv> {
     if (isStorageError(error)) {
       vectorError = error;
     } else if (isPostgresError(error)) {
-      context.log(`vectors: ${c.req.path}: database error ${error.code}: ${error.message}`);
+      console.error(`vectors: ${c.req.path}: database error ${error.code}: ${error.message}`);
       vectorError = new StorageError('DatabaseError', 500, `database error, code: ${error.code}: ${error.message}`);
     } else {
       console.error(`vectors: ${c.req.path}:`, error);
