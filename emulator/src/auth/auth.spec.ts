@@ -1,0 +1,3 @@
+import { describeAuthFlows } from './auth-flows.suite.js';
+
+describeAuthFlows('auth service (PGlite)');
