@@ -43,13 +43,26 @@ function deliveredOldRecord(change: CapturedChange): Record<string, unknown> | n
   return change.rls ? pick(change.old_record, new Set(change.primary_key)) : change.old_record;
 }
 
+/**
+ * Several subscribers are judged in one transaction, so settings the previous one had and
+ * this one lacks (a legacy `request.jwt.claim.sub`, say) are blanked, never inherited.
+ */
+function settingsFor(claims: JwtClaims, inTransaction: Set<string>): [string, string][] {
+  const settings = claimSettings({ claims });
+  const names = new Set(settings.map(([name]) => name));
+  for (const name of inTransaction) if (!names.has(name)) settings.push([name, '']);
+  for (const name of names) inTransaction.add(name);
+  return settings;
+}
+
 async function judgeGroup(
   tx: Queryable,
   change: CapturedChange,
   claims: JwtClaims,
   subscriptions: Subscription[],
+  inTransaction = new Set<string>(),
 ): Promise<GroupVerdict> {
-  const settings = buildSetConfigSql(claimSettings({ claims }));
+  const settings = buildSetConfigSql(settingsFor(claims, inTransaction));
   await tx.query(settings.sql, settings.params);
   const entity = `${quoteIdentifier(change.schema)}.${quoteIdentifier(change.table)}`;
   const filterRecord = change.type === 'DELETE' ? deliveredOldRecord(change) : change.record;
@@ -138,7 +151,8 @@ export async function deliverChange(
   try {
     const verdicts = await db.transaction(async (tx) => {
       const out: GroupVerdict[] = [];
-      for (const group of groups) out.push(await judgeGroup(tx, change, group.claims, group.subscriptions));
+      const inTransaction = new Set<string>();
+      for (const group of groups) out.push(await judgeGroup(tx, change, group.claims, group.subscriptions, inTransaction));
       return out;
     });
     groups.forEach((group, i) => sendVerdict(change, group.subscriptions, verdicts[i]!));
