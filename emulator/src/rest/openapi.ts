@@ -74,7 +74,8 @@ function property(column: Column, notes: KeyNotes): Json {
   const prop: Json = {};
   const description = columnDescription(column, notes);
   if (description) prop.description = description;
-  if (column.default !== null) prop.default = defaultValue(column.default);
+  // A generated column's expression is not a default (information_schema shows none either).
+  if (column.default !== null && !column.generated) prop.default = defaultValue(column.default);
   if (column.enumValues) prop.enum = column.enumValues;
   prop.format = column.nominalType;
   if (column.maxLength !== null) prop.maxLength = column.maxLength;

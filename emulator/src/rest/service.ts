@@ -15,6 +15,14 @@ import { findRelation, SchemaCacheStore } from './schema-cache.js';
 
 export const REST_MOUNT = '/rest/v1';
 
+function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw requestErrors.invalidPath();
+  }
+}
+
 async function bodyOf(c: Context<GatewayEnv>): Promise<string> {
   return c.req.method === 'GET' || c.req.method === 'HEAD' ? '' : await c.req.text();
 }
@@ -38,27 +46,23 @@ export const restService: ServiceFactory = async (service: ServiceContext) => {
     }
   };
 
-  app.on(['GET', 'HEAD'], '/', handle((c, request) => serveOpenApi(deps, request, c.req.header('accept') ?? null)));
-
   app.all(
-    '/rpc/:fn',
-    handle(async (c, request) =>
-      callFunction(
-        deps,
-        request,
-        c.req.param('fn') ?? '',
-        { accept: c.req.header('accept') ?? null, contentType: c.req.header('content-type') ?? null },
-        await bodyOf(c),
-      ),
-    ),
-  );
-
-  app.all(
-    '/:relation',
+    '*',
     handle(async (c, request) => {
-      const name = c.req.param('relation') ?? '';
+      const segments = request.path.split('/').filter(Boolean).map(decodePathSegment);
+      const accept = c.req.header('accept') ?? null;
+      const contentType = c.req.header('content-type') ?? null;
       const method = request.method;
+      if (segments.length === 0) {
+        if (method !== 'GET' && method !== 'HEAD') throw requestErrors.unsupportedMethod(method);
+        return serveOpenApi(deps, request, accept);
+      }
+      if (segments.length === 2 && segments[0] === 'rpc') {
+        return callFunction(deps, request, segments[1]!, { accept, contentType }, await bodyOf(c));
+      }
+      if (segments.length !== 1) throw requestErrors.invalidPath();
       if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(method)) throw requestErrors.unsupportedMethod(method);
+      const name = segments[0]!;
       const schemaCache = await cache.get();
       const relation = findRelation(schemaCache, request.schema, name);
       if (!relation) {
@@ -66,20 +70,10 @@ export const restService: ServiceFactory = async (service: ServiceContext) => {
         const suggestion = closest(name, names);
         throw schemaErrors.tableNotFound(`${request.schema}.${name}`, suggestion ? `${request.schema}.${suggestion}` : null);
       }
-      const accept = c.req.header('accept') ?? null;
       if (method === 'GET' || method === 'HEAD') return readRelation(deps, request, relation, accept, c.req.header('range') ?? null);
-      return writeRelation(
-        deps,
-        request,
-        relation,
-        method as 'POST' | 'PATCH' | 'DELETE',
-        { accept, contentType: c.req.header('content-type') ?? null },
-        await bodyOf(c),
-      );
+      return writeRelation(deps, request, relation, method as 'POST' | 'PATCH' | 'DELETE', { accept, contentType }, await bodyOf(c));
     }),
   );
-
-  app.all('*', () => errorResponse(requestErrors.invalidPath()));
 
   return { mount: REST_MOUNT, app, close: () => cache.close() };
 };

@@ -40,7 +40,7 @@ function parseItem(cursor: Cursor): SelectItem {
   if (cursor.peek() === ':' && cursor.peek(1) !== ':') {
     cursor.pos++;
     alias = first;
-    if (cursor.eat('...')) throw cursor.fail(['field name (a spread cannot have an alias)']);
+    if (cursor.startsWith('...')) throw cursor.fail(['field name (a spread cannot have an alias)']);
     name = cursor.name(['field name', 'relation name']);
   }
 

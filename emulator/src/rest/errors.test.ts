@@ -1,0 +1,40 @@
+import { statusForSqlState, toRestError } from './errors';
+
+describe('SQLSTATE → status (PostgREST pgErrorStatus)', () => {
+  it.each([
+    ['23505', false, 409],
+    ['23503', false, 409],
+    ['42501', true, 401],
+    ['42501', false, 403],
+    ['42P01', false, 404],
+    ['42883', false, 404],
+    ['P0001', false, 400],
+    ['PT418', false, 418],
+    ['25006', false, 405],
+    ['22P02', false, 400],
+    ['40001', false, 500],
+    ['53300', false, 503],
+    ['28000', false, 403],
+  ])('%s (anonymous %s) → %d', (code, anonymous, status) => {
+    expect(statusForSqlState(code, anonymous)).toBe(status);
+  });
+
+  it('keeps Postgres message, detail and hint', () => {
+    const pgError = Object.assign(new Error('duplicate key value violates unique constraint "x"'), {
+      code: '23505',
+      detail: 'Key (id)=(1) already exists.',
+    });
+    expect(toRestError(pgError, false).toBody()).toEqual({
+      code: '23505',
+      details: 'Key (id)=(1) already exists.',
+      hint: null,
+      message: 'duplicate key value violates unique constraint "x"',
+    });
+  });
+
+  it('never leaks an unexpected error', () => {
+    const error = toRestError(new TypeError('cannot read x of undefined'), true);
+    expect(error.status).toBe(500);
+    expect(error.message).not.toContain('undefined');
+  });
+});

@@ -1,0 +1,59 @@
+import { isRestError } from '../errors';
+import { bodyFormat, contentTypeOf, negotiate } from './media';
+
+describe('negotiate', () => {
+  it('serves JSON by default and for wildcards', () => {
+    for (const accept of [undefined, '', '*/*', 'application/*', 'application/json']) {
+      expect(negotiate(accept, 'rows')).toEqual({ kind: 'json', singular: false, stripNulls: false });
+    }
+  });
+
+  it('serves singular objects, stripped nulls and CSV', () => {
+    expect(negotiate('application/vnd.pgrst.object+json', 'rows')).toEqual({ kind: 'json', singular: true, stripNulls: false });
+    expect(negotiate('application/vnd.pgrst.object+json;nulls=stripped', 'rows')).toMatchObject({ singular: true, stripNulls: true });
+    expect(negotiate('application/vnd.pgrst.array+json;nulls=stripped', 'rows')).toMatchObject({ singular: false, stripNulls: true });
+    expect(negotiate('text/csv', 'rows')).toEqual({ kind: 'csv' });
+  });
+
+  it('honours q values and skips what it cannot serve', () => {
+    expect(negotiate('text/html;q=0.9, text/csv;q=0.5', 'rows')).toEqual({ kind: 'csv' });
+    expect(negotiate('application/openapi+json', 'root')).toEqual({ kind: 'openapi' });
+  });
+
+  it('answers 406 PGRST107 for what it cannot serve', () => {
+    for (const [accept, target] of [
+      ['text/html', 'rows'],
+      ['application/geo+json', 'rows'],
+      ['application/vnd.pgrst.plan+text; for="application/json"', 'rows'],
+      ['application/vnd.pgrst.object+json', 'root'],
+    ] as const) {
+      let status = 0;
+      try {
+        negotiate(accept, target);
+      } catch (error) {
+        if (isRestError(error) && error.code === 'PGRST107') status = error.status;
+      }
+      expect(status).toBe(406);
+    }
+  });
+
+  it('names the response type', () => {
+    expect(contentTypeOf({ kind: 'json', singular: true, stripNulls: false })).toBe('application/vnd.pgrst.object+json; charset=utf-8');
+    expect(contentTypeOf({ kind: 'csv' })).toBe('text/csv; charset=utf-8');
+  });
+});
+
+describe('bodyFormat', () => {
+  it('treats a missing type as JSON and refuses unknown ones with 415', () => {
+    expect(bodyFormat(undefined)).toBe('json');
+    expect(bodyFormat('application/json; charset=utf-8')).toBe('json');
+    expect(bodyFormat('text/csv')).toBe('csv');
+    let status = 0;
+    try {
+      bodyFormat('application/xml');
+    } catch (error) {
+      if (isRestError(error)) status = error.status;
+    }
+    expect(status).toBe(415);
+  });
+});
