@@ -42,7 +42,8 @@ export function appFacts(app: string): AppFacts {
     const facts = readJson(path.join(root, 'shell', 'app.json'));
     return { name: String(facts.name), kind: 'host', dir: path.join(root, 'shell'), port: Number(facts.port), exposes: {}, meta: null };
   }
-  const dir = path.join(root, 'remotes', app);
+  // A name is a folder under remotes/; a path (e.g. a test fixture) is a remote's folder itself.
+  const dir = app.includes('/') ? path.resolve(root, app) : path.join(root, 'remotes', app);
   const file = path.join(dir, 'remote.json');
   if (!existsSync(file)) throw new Error(`Unknown app "${app}": expected shell or one of ${listApps().join(', ')} (remotes/<name>/remote.json).`);
   const { port, exposes, ...meta } = readJson(file);
@@ -112,7 +113,7 @@ export function createConfig({ app, outDir, mode = 'production' }: BuildOptions)
   const facts = appFacts(app);
   const isHost = facts.kind === 'host';
   return {
-    name: app,
+    name: facts.name,
     mode,
     context: facts.dir,
     // The entry only does `import('./bootstrap')`: the async boundary MF 2 needs before shared

@@ -1,0 +1,65 @@
+// Everything the browser suites need, started once per spec file: the apps built once, a real
+// emulator (the portal's own supabase/ folder: migrations, seed, config), and the portal served
+// as separately deployed teams would (shell and each remote on its own free port).
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { startTestEmulator, type TestEmulator } from '../emulator/test/harness.js';
+import { readRegistry, startLocalPortal, writeRegistry, type LocalPortal } from '../deploy/src/index.js';
+
+const run = promisify(execFile);
+export const REPO = path.resolve(__dirname, '..');
+export const CRASHY_FIXTURE = 'tests/fixtures/crashy';
+
+export interface TestPortal {
+  emulator: TestEmulator;
+  portal: LocalPortal;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Builds the shell, the account remote and the crashy fixture (one rspack run). */
+export async function buildPortal(): Promise<void> {
+  await run(process.execPath, [path.join(REPO, 'deploy/bin/portal-deploy.js'), 'build', 'shell', 'account', CRASHY_FIXTURE], {
+    cwd: REPO,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+}
+
+export interface StartOptions {
+  /** Extra registry entries written after publishing (remotes that are offline, too new…). */
+  extraRemotes?: (portal: LocalPortal) => Record<string, unknown>;
+}
+
+export async function startTestPortal({ extraRemotes }: StartOptions = {}): Promise<TestPortal> {
+  const [emulator] = await Promise.all([startTestEmulator({ copySupabaseDir: path.join(REPO, 'supabase') }), buildPortal()]);
+  const envDir = mkdtempSync(path.join(REPO, '.tmp', 'portal-env-'));
+  let portal: LocalPortal;
+  try {
+    portal = await startLocalPortal({
+      envDir,
+      envName: 'test',
+      shellDist: path.join(REPO, 'shell/dist'),
+      remoteDists: { account: path.join(REPO, 'remotes/account/dist'), crashy: path.join(REPO, CRASHY_FIXTURE, 'dist') },
+      supabaseUrl: emulator.apiUrl,
+    });
+  } catch (error) {
+    await emulator.stop();
+    throw error;
+  }
+  if (extraRemotes) {
+    const registry = readRegistry(portal.env);
+    writeRegistry(portal.env, { ...registry, remotes: { ...registry.remotes, ...(extraRemotes(portal) as typeof registry.remotes) } });
+  }
+  return {
+    emulator,
+    portal,
+    url: portal.shellUrl,
+    async stop() {
+      await portal.close();
+      await emulator.stop();
+      rmSync(envDir, { recursive: true, force: true });
+    },
+  };
+}

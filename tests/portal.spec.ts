@@ -1,0 +1,242 @@
+// The portal end to end: built apps served on separate origins, a real emulator, real Chromium.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { launchBrowser, problems, type Browser, type ConsoleEntry } from './browser.js';
+import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
+
+jest.setTimeout(180_000);
+
+const SCREENSHOTS = path.join(REPO, '.tmp', 'screenshots');
+const person = { email: `e2e-${Date.now()}@example.com`, password: 'correct-horse-42' };
+const FAKE_INTEGRITY = `sha384-${'A'.repeat(64)}`;
+
+let portal: TestPortal;
+let browser: Browser;
+let page: Page & { console: ConsoleEntry[] };
+
+beforeAll(async () => {
+  portal = await startTestPortal({
+    extraRemotes: ({ remoteUrls, published }) => {
+      const account = published.find((p) => p.remote === 'account')!;
+      return {
+        // Published in the registry, but its files are gone (an offline or broken deploy).
+        ghost: {
+          title: 'Ghost',
+          route: '/ghost',
+          version: '1.0.0',
+          manifest: `${remoteUrls.account}/9.9.9/mf-manifest.json`,
+          integrity: FAKE_INTEGRITY,
+          contract: '^1.0.0',
+          auth: 'none',
+        },
+        // Needs a platform contract this shell does not provide.
+        future: {
+          title: 'Future',
+          route: '/future',
+          version: account.version,
+          manifest: account.manifest,
+          integrity: account.integrity,
+          contract: '^2.0.0',
+          auth: 'none',
+        },
+      };
+    },
+  });
+  browser = await launchBrowser();
+  page = await browser.newPage();
+  mkdirSync(SCREENSHOTS, { recursive: true });
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+const profileEmail = () => page.getByTestId('profile-email');
+const remoteSlot = (name: string) => page.locator(`[data-remote-slot="${name}"] [data-portal-remote="${name}"]`);
+
+async function fillSignIn(email: string, password: string) {
+  await page.locator('form[aria-label="Sign in"] input[name="email"]').fill(email);
+  await page.locator('form[aria-label="Sign in"] input[name="password"]').fill(password);
+  await page.locator('form[aria-label="Sign in"] button[type="submit"]').click();
+}
+
+describe('the portal in a browser', () => {
+  it('starts with an offline remote in the registry, and a new person signs up and lands signed in', async () => {
+    await page.goto(portal.url);
+    await page.getByRole('heading', { name: 'Welcome to the portal' }).waitFor();
+    await page.getByRole('link', { name: 'Account' }).first().click();
+    await page.waitForURL('**/account/sign-in');
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.waitForURL('**/account/sign-up');
+
+    const form = page.locator('form[aria-label="Create an account"]');
+    await form.locator('input[name="email"]').fill(person.email);
+    await form.locator('input[name="password"]').fill(person.password);
+    await form.locator('input[name="confirm"]').fill(person.password);
+    await form.locator('button[type="submit"]').click();
+
+    await page.waitForURL('**/account');
+    await expect(profileEmail().textContent()).resolves.toBe(person.email);
+    // The shell's header hears the same session.
+    await page.getByRole('button', { name: `Account menu for ${person.email}` }).waitFor();
+  });
+
+  it('shares one React, ReactDOM and supabase-js, and the remote’s client is the shell’s', async () => {
+    const facts = await page.evaluate(() => {
+      type Shared = Record<string, Record<string, { from: string }>>;
+      const federation = (globalThis as unknown as { __FEDERATION__: { __INSTANCES__: { name: string; shareScopeMap: { default: Shared } }[] } }).__FEDERATION__;
+      const shell = federation.__INSTANCES__.find((i) => i.name === 'portal_shell')!;
+      const copies = Object.fromEntries(
+        ['react', 'react-dom', 'react-dom/client', '@supabase/supabase-js', '@portal/platform'].map((name) => [
+          name,
+          Object.values(shell.shareScopeMap.default[name] ?? {}).map((s) => s.from),
+        ]),
+      );
+      const handles = (globalThis as unknown as { __PORTAL_DEBUG__: Record<string, Record<string, unknown>> }).__PORTAL_DEBUG__;
+      const same = (key: string) => handles.shell![key] === handles.account![key];
+      return { copies, client: same('supabase'), react: same('react'), reactDom: same('reactDom'), platform: same('platform') };
+    });
+    expect(facts.copies).toEqual({
+      react: ['portal_shell'],
+      'react-dom': ['portal_shell'],
+      'react-dom/client': ['portal_shell'],
+      '@supabase/supabase-js': ['portal_shell'],
+      '@portal/platform': ['portal_shell'],
+    });
+    expect(facts).toMatchObject({ client: true, react: true, reactDom: true, platform: true });
+  });
+
+  it('keeps the session across a page reload', async () => {
+    await page.reload();
+    await expect(profileEmail().textContent()).resolves.toBe(person.email);
+  });
+
+  it('mounts and unmounts the remote on route changes without reloading the page', async () => {
+    await page.evaluate(() => ((globalThis as unknown as { __samePage: boolean }).__samePage = true));
+    await page.getByRole('link', { name: 'Home' }).click();
+    await page.getByRole('heading', { name: `Welcome back, ${person.email}` }).waitFor();
+    await expect(remoteSlot('account').count()).resolves.toBe(0);
+
+    await page.getByRole('link', { name: 'Account' }).first().click();
+    await profileEmail().waitFor();
+    await expect(remoteSlot('account').count()).resolves.toBe(1);
+    await expect(page.evaluate(() => (globalThis as unknown as { __samePage?: boolean }).__samePage)).resolves.toBe(true);
+  });
+
+  it('looks like a product in light and dark (screenshots for a person to check)', async () => {
+    const theme = (name: string) => page.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name });
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await theme('Light theme').click();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'account-light.png') });
+    const light = await background();
+    await theme('Dark theme').click();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'account-dark.png') });
+    const dark = await background();
+    await theme('System theme').click();
+    expect(dark).not.toBe(light);
+  });
+
+  it('had no console errors on the happy path, and no second GoTrueClient', () => {
+    expect(problems(page.console)).toEqual([]);
+    expect(page.console.filter((e) => /Multiple GoTrueClient/.test(e.text))).toEqual([]);
+  });
+
+  it('signs out and back in, with the emulator’s messages shown for wrong input', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/account/sign-in');
+    await page.getByRole('button', { name: 'Sign in' }).first().waitFor();
+
+    await fillSignIn('', '');
+    await page.getByText('Enter your email address.').waitFor();
+    await page.getByText('Enter your password.').waitFor();
+
+    await fillSignIn(person.email, 'not-the-password-1');
+    const alert = page.getByRole('alert').filter({ hasText: 'Could not sign in' });
+    await expect(alert.textContent()).resolves.toMatch(/Invalid login credentials/);
+
+    await fillSignIn(person.email, person.password);
+    await page.waitForURL('**/account');
+    await expect(profileEmail().textContent()).resolves.toBe(person.email);
+  });
+
+  it('contains a remote whose manifest is missing in an error card; the rest keeps working', async () => {
+    await page.goto(`${portal.url}/ghost`);
+    const card = page.getByTestId('remote-error');
+    await card.waitFor();
+    await expect(card.textContent()).resolves.toMatch(/Ghost could not be loaded/);
+    await page.getByRole('link', { name: 'Account' }).first().click();
+    await expect(profileEmail().textContent()).resolves.toBe(person.email);
+  });
+
+  it('contains a remote whose code throws, offers a retry, and keeps the portal working', async () => {
+    await page.getByRole('link', { name: 'Crashy' }).click();
+    const card = page.getByTestId('remote-error');
+    await card.waitFor();
+    await expect(card.textContent()).resolves.toMatch(/Crashy stopped working.*on purpose/);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByTestId('remote-error').waitFor();
+    await page.getByRole('link', { name: 'Home' }).click();
+    await page.getByRole('heading', { name: `Welcome back, ${person.email}` }).waitFor();
+  });
+
+  it('refuses a remote that needs a newer platform contract', async () => {
+    await page.getByRole('link', { name: 'Future', exact: true }).click();
+    await expect(page.getByTestId('remote-error').textContent()).resolves.toMatch(/needs platform \^2\.0\.0/);
+  });
+
+  it('shows a 404 for unknown routes and a sign-in gate for routes that need a session', async () => {
+    await page.goto(`${portal.url}/no/such/page`);
+    await page.getByTestId('not-found').waitFor();
+
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.getByRole('link', { name: 'Crashy' }).click();
+    const gate = page.getByTestId('sign-in-gate');
+    await expect(gate.textContent()).resolves.toMatch(/Sign in to open Crashy/);
+    await gate.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/account\/sign-in\?next=%2Fcrashy/);
+  });
+
+  it('checks sign-up input, and shows the emulator’s message for an address already taken', async () => {
+    await page.goto(`${portal.url}/account/sign-up`);
+    const form = page.locator('form[aria-label="Create an account"]');
+    await form.locator('input[name="email"]').fill('not-an-address');
+    await form.locator('input[name="password"]').fill('short');
+    await form.locator('input[name="confirm"]').fill('shorter');
+    await form.locator('button[type="submit"]').click();
+    await page.getByText('Enter an email address like name@example.com.').waitFor();
+    await page.getByText('Use at least 8 characters.').waitFor();
+    await page.getByText('The two passwords differ.').waitFor();
+
+    await form.locator('input[name="email"]').fill(person.email);
+    await form.locator('input[name="password"]').fill(person.password);
+    await form.locator('input[name="confirm"]').fill(person.password);
+    await form.locator('button[type="submit"]').click();
+    const emailField = form.locator('.pui-field', { has: page.locator('input[name="email"]') });
+    await expect(emailField.getByText(/already registered/i).textContent()).resolves.toMatch(/already registered/i);
+  });
+
+  it('preloads a remote on navigation intent and lists every remote on the status page', async () => {
+    const fresh = await browser.newPage();
+    await fresh.goto(`${portal.url}/status`);
+    await fresh.getByRole('heading', { name: 'Status' }).waitFor();
+    const entry = fresh.waitForRequest((request) => request.url().startsWith(portal.portal.remoteUrls.account!) && request.url().endsWith('/remoteEntry.js'));
+    await fresh.getByRole('link', { name: 'Account' }).first().hover();
+    await entry;
+    await fresh.getByRole('link', { name: 'Account' }).first().click();
+    await fresh.locator('form[aria-label="Sign in"]').waitFor();
+    await fresh.getByRole('link', { name: 'Status' }).click();
+    const row = fresh.locator('tr', { hasText: 'Account' }).first();
+    await expect(row.textContent()).resolves.toMatch(/1\.0\.0\+[0-9a-f]{8}/);
+    await expect(fresh.getByTestId('state-account').textContent()).resolves.toBe('unmounted');
+    await expect(row.textContent()).resolves.toMatch(/\d+ ms/);
+    await expect(row.textContent()).resolves.toContain(portal.portal.remoteUrls.account!);
+    await expect(fresh.getByTestId('state-ghost').textContent()).resolves.toBe('registered');
+    await expect(fresh.getByTestId('state-future').textContent()).resolves.toBe('blocked');
+    await expect(fresh.getByText('Shared libraries — one copy of each').count()).resolves.toBe(1);
+    expect(problems(fresh.console)).toEqual([]);
+    await fresh.close();
+  });
+});
