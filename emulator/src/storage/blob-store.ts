@@ -4,7 +4,7 @@
 // is an atomic rename) while their size and MD5 (the ETag) are computed; a failed or aborted
 // upload only ever leaves a temp file, which is removed.
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
 import { copyFile, link, mkdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -38,6 +38,8 @@ export class BlobStore {
   constructor(dataDir: string) {
     this.root = path.join(dataDir, 'storage');
     this.tempDir = path.join(dataDir, 'storage-tmp');
+    // Bytes live in the data directory even when the rows are in a real PostgreSQL server.
+    mkdirSync(this.root, { recursive: true });
   }
 
   pathOf(location: BlobLocation): string {
