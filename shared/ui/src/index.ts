@@ -23,6 +23,8 @@ export { PageHeader, type PageHeaderProps } from './layout/PageHeader.js';
 export { Card, type CardProps } from './layout/Card.js';
 export { Stack, Inline, type InlineProps, type Space } from './layout/Stack.js';
 export { VisuallyHidden } from './layout/VisuallyHidden.js';
+export { TextLink, type TextLinkProps } from './layout/TextLink.js';
+export { Divider } from './layout/Divider.js';
 
 // Navigation
 export { Nav, NavSection, NavLink, type NavProps, type NavSectionProps, type NavLinkProps } from './nav/Nav.js';

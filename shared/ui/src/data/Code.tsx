@@ -52,20 +52,20 @@ export function CodeBlock({
       label={copied ? 'Copied' : 'Copy code'}
       icon={copied ? <CheckIcon /> : <CopyIcon />}
       onClick={() => void copy()}
-      className={language ? undefined : 'pui-code-block__copy-floating'}
     />
   ) : null;
 
   return (
-    <div className={cx('pui-code-block', wrap && 'pui-code-block--wrap', className)} {...rest}>
+    <div
+      className={cx('pui-code-block', wrap && 'pui-code-block--wrap', copyable && !language && 'pui-code-block--floating-copy', className)}
+      {...rest}
+    >
       {language ? (
         <div className="pui-code-block__header">
           <span>{language}</span>
           {copyButton}
         </div>
-      ) : (
-        copyButton
-      )}
+      ) : null}
       {/* The region is focusable so keyboard users can scroll long code sideways. */}
       <pre
         className="pui-code-block__pre"
@@ -76,6 +76,7 @@ export function CodeBlock({
       >
         <code>{code}</code>
       </pre>
+      {language ? null : copyButton}
       <span className="pui-visually-hidden" aria-live="polite">
         {copied ? 'Copied to clipboard' : ''}
       </span>

@@ -181,7 +181,6 @@ export const dataCss = `
   font-size: var(--pui-text-xs);
   font-weight: var(--pui-weight-medium);
 }
-.pui-code-block__copy-floating { position: absolute; top: var(--pui-space-1); right: var(--pui-space-1); }
 .pui-code-block__pre {
   margin: 0;
   padding: var(--pui-space-3) var(--pui-space-4);
@@ -192,6 +191,9 @@ export const dataCss = `
   color: var(--pui-text);
   tab-size: 2;
 }
+.pui-code-block--floating-copy { display: flex; align-items: flex-start; }
+.pui-code-block--floating-copy .pui-code-block__pre { flex: 1; min-width: 0; padding-right: var(--pui-space-2); }
+.pui-code-block--floating-copy > .pui-icon-button { flex: none; margin: var(--pui-space-2) var(--pui-space-2) 0 0; }
 .pui-code-block--wrap .pui-code-block__pre { white-space: pre-wrap; word-break: break-word; }
 .pui-code-block__pre:focus-visible { outline: 2px solid var(--pui-focus); outline-offset: -2px; border-radius: var(--pui-radius-lg); }
 

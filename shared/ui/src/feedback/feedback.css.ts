@@ -34,9 +34,8 @@ export const feedbackCss = `
 .pui-toast--error { border-color: var(--pui-danger-border); }
 .pui-toast__content { flex: 1; min-width: 0; padding-top: 1px; }
 .pui-toast__title { font-weight: var(--pui-weight-semibold); }
-.pui-toast__message { color: var(--pui-text-muted); overflow-wrap: anywhere; }
-.pui-toast__title + .pui-toast__message { margin-top: 2px; }
-.pui-toast__content > .pui-toast__message:only-child { color: var(--pui-text); }
+.pui-toast__message { color: var(--pui-text); overflow-wrap: anywhere; }
+.pui-toast__title + .pui-toast__message { margin-top: 2px; color: var(--pui-text-muted); }
 .pui-toast__action { margin-top: var(--pui-space-2); }
 .pui-toast__close { margin: -4px -4px -4px 0; }
 
@@ -150,7 +149,7 @@ export const feedbackCss = `
   display: block;
   height: 0.875rem;
   border-radius: var(--pui-radius-sm);
-  background: var(--pui-bg-muted);
+  background: var(--pui-surface-active);
   animation: pui-shimmer 1.4s ease-in-out infinite;
 }
 `;

@@ -93,6 +93,8 @@ export const formsCss = `
 }
 
 .pui-select-wrap { cursor: pointer; }
+.pui-inline > .pui-input-wrap { width: auto; flex: 0 1 auto; }
+.pui-select-wrap .pui-input.pui-select { padding-right: 2rem; }
 .pui-select {
   appearance: none;
   -webkit-appearance: none;
@@ -145,7 +147,13 @@ export const formsCss = `
 .pui-checkbox:indeterminate {
   background-image: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 12 12'%3E%3Cpath d='M3 6h6' stroke='white' stroke-width='1.8' stroke-linecap='round'/%3E%3C/svg%3E");
 }
-:root[data-theme="dark"] .pui-checkbox:checked { filter: brightness(1); }
+/* In dark, the accent is light, so the tick turns dark to keep its contrast. */
+:root[data-theme="dark"] .pui-checkbox:checked { background-image: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 12 12'%3E%3Cpath d='M2.5 6.2 5 8.6l4.6-5' fill='none' stroke='%2303231a' stroke-width='1.8' stroke-linecap='round' stroke-linejoin='round'/%3E%3C/svg%3E"); }
+:root[data-theme="dark"] .pui-checkbox:indeterminate { background-image: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 12 12'%3E%3Cpath d='M3 6h6' stroke='%2303231a' stroke-width='1.8' stroke-linecap='round'/%3E%3C/svg%3E"); }
+@media (prefers-color-scheme: dark) {
+  :root:not([data-theme="light"]) .pui-checkbox:checked { background-image: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 12 12'%3E%3Cpath d='M2.5 6.2 5 8.6l4.6-5' fill='none' stroke='%2303231a' stroke-width='1.8' stroke-linecap='round' stroke-linejoin='round'/%3E%3C/svg%3E"); }
+  :root:not([data-theme="light"]) .pui-checkbox:indeterminate { background-image: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 12 12'%3E%3Cpath d='M3 6h6' stroke='%2303231a' stroke-width='1.8' stroke-linecap='round'/%3E%3C/svg%3E"); }
+}
 .pui-checkbox[aria-invalid="true"] { border-color: var(--pui-danger); }
 .pui-checkbox:focus-visible { outline: 2px solid var(--pui-focus); outline-offset: 2px; }
 .pui-choice .pui-checkbox { margin-top: 1px; }

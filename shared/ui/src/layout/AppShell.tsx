@@ -76,7 +76,7 @@ export function AppShell({
         {nav ? (
           <>
             <aside id={sidebarId} className="pui-app__sidebar" data-open={navOpen}>
-              {nav}
+              <div className="pui-app__sidebar-inner">{nav}</div>
             </aside>
             <div className="pui-app__backdrop" data-open={navOpen} onClick={() => setNavOpen(false)} />
           </>

@@ -45,20 +45,23 @@ export const layoutCss = `
   color: var(--pui-text);
   white-space: nowrap;
 }
-.pui-app__header-content { flex: 1; min-width: 0; display: flex; align-items: center; gap: var(--pui-space-3); }
+.pui-app__header-content { flex: 1; min-width: 0; overflow: hidden; display: flex; align-items: center; gap: var(--pui-space-3); }
 .pui-app__actions { display: flex; align-items: center; gap: var(--pui-space-2); margin-left: auto; }
-.pui-app__nav-toggle { display: none; }
+.pui-app__header .pui-app__nav-toggle { display: none; }
 .pui-app__body { flex: 1; display: flex; min-height: 0; }
 .pui-app__sidebar {
   flex: none;
   width: var(--pui-sidebar-width);
-  position: sticky;
-  top: var(--pui-header-height);
-  height: calc(100vh - var(--pui-header-height));
-  overflow-y: auto;
-  padding: var(--pui-space-3) var(--pui-space-2);
   border-right: 1px solid var(--pui-border);
   background: var(--pui-bg-subtle);
+}
+/* The column runs the page's full height; its content sticks under the header. */
+.pui-app__sidebar-inner {
+  position: sticky;
+  top: var(--pui-header-height);
+  max-height: calc(100vh - var(--pui-header-height));
+  overflow-y: auto;
+  padding: var(--pui-space-3) var(--pui-space-2);
 }
 .pui-app__backdrop { display: none; }
 .pui-app__main {
@@ -68,14 +71,13 @@ export const layoutCss = `
 }
 .pui-app__main:focus { outline: none; }
 @media (max-width: 768px) {
-  .pui-app__nav-toggle { display: inline-flex; }
+  .pui-app__header .pui-app__nav-toggle { display: inline-flex; }
   .pui-app__sidebar {
     position: fixed;
     z-index: var(--pui-z-overlay);
     top: var(--pui-header-height);
     left: 0;
     bottom: 0;
-    height: auto;
     background: var(--pui-surface);
     box-shadow: var(--pui-shadow-lg);
     transform: translateX(-105%);
@@ -102,6 +104,7 @@ export const layoutCss = `
   gap: var(--pui-space-4);
   margin-bottom: var(--pui-space-6);
 }
+.pui-stack > .pui-page-header { margin-bottom: 0; }
 .pui-page-header__text { min-width: 0; }
 .pui-page-header__title {
   margin: 0;
@@ -152,6 +155,16 @@ export const layoutCss = `
   background: var(--pui-bg-subtle);
   border-radius: 0 0 var(--pui-radius-lg) var(--pui-radius-lg);
 }
+
+.pui-link, .pui-app a:not([class]) {
+  color: var(--pui-accent-text);
+  text-decoration: underline;
+  text-decoration-color: color-mix(in srgb, currentColor 40%, transparent);
+  text-underline-offset: 2px;
+  border-radius: 2px;
+}
+.pui-link:hover, .pui-app a:not([class]):hover { text-decoration-color: currentColor; }
+.pui-app a:not([class]):focus-visible { outline: 2px solid var(--pui-focus); outline-offset: 2px; }
 
 .pui-divider { border: 0; border-top: 1px solid var(--pui-border); margin: var(--pui-space-4) 0; }
 `;
