@@ -60,12 +60,14 @@ export interface AuthSettings {
   };
 }
 
-/** "1s", "60s", "1m", "1h" (Go durations as the CLI writes them) → milliseconds. */
+const GO_DURATION_UNITS: Record<string, number> = { ns: 1e-6, us: 1e-3, 'µs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** A Go duration as the CLI and GoTrue write them ("1s", "24h", "1h30m") in milliseconds; null when malformed. */
 export function parseDurationMs(value: string): number | null {
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(value);
-  if (!match) return null;
-  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] ?? 's'] ?? 1000;
-  return Math.round(Number(match[1]) * unit);
+  const text = value.trim();
+  const parts = [...text.matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g)];
+  if (parts.length === 0 || parts.map((p) => p[0]).join('') !== text) return null;
+  return parts.reduce((total, part) => total + Number(part[1]) * GO_DURATION_UNITS[part[2]!]!, 0);
 }
 
 /**

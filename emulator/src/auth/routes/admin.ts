@@ -13,6 +13,7 @@ import { json, parseBody, route, type AuthRequest } from '../http.js';
 import type { MailKind } from '../mail-templates.js';
 import { checkPasswordStrength, hashPassword, weakPasswordError } from '../passwords.js';
 import { resolveRedirect } from '../redirects.js';
+import { parseDurationMs } from '../settings.js';
 import { downgradeSessions } from './factors.js';
 import {
   findUserByEmail,
@@ -67,19 +68,10 @@ const LinkBody = z
 
 const InviteBody = z.object({ email: optionalString, data: optionalObject }).loose();
 
-const GO_DURATION_UNITS: Record<string, number> = { ns: 1e-6, us: 1e-3, 'µs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-
-/** A Go duration ("24h", "1h30m", "90s") in milliseconds; null when malformed. */
-export function parseGoDuration(value: string): number | null {
-  const parts = [...value.matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g)];
-  if (parts.length === 0 || parts.map((p) => p[0]).join('') !== value) return null;
-  return parts.reduce((total, part) => total + Number(part[1]) * GO_DURATION_UNITS[part[2]!]!, 0);
-}
-
 function banUntil(duration: string | null | undefined): Date | null | undefined {
   if (duration === undefined || duration === null || duration === '') return undefined;
   if (duration === 'none') return null;
-  const ms = parseGoDuration(duration);
+  const ms = parseDurationMs(duration);
   if (ms === null) fail('validation_failed', `invalid format for ban duration: ${duration}`);
   return new Date(Date.now() + ms);
 }

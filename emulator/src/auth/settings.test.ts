@@ -1,0 +1,36 @@
+import { parseDurationMs } from './settings.js';
+import { RateLimiter } from './rate-limit.js';
+import { renderMail } from './mail-templates.js';
+
+describe('parseDurationMs', () => {
+  it('reads Go durations as the CLI writes them', () => {
+    expect(parseDurationMs('1s')).toBe(1000);
+    expect(parseDurationMs('0s')).toBe(0);
+    expect(parseDurationMs('1h30m')).toBe(5_400_000);
+    expect(parseDurationMs('250ms')).toBe(250);
+    expect(parseDurationMs('soon')).toBeNull();
+    expect(parseDurationMs('10')).toBeNull();
+  });
+});
+
+describe('RateLimiter', () => {
+  it('allows `limit` events per window and a new window afterwards', () => {
+    let now = 0;
+    const limiter = new RateLimiter(() => now);
+    expect([1, 2, 3].map(() => limiter.take('k', 2, 1000))).toEqual([true, true, false]);
+    expect(limiter.take('other', 2, 1000)).toBe(true);
+    now = 1000;
+    expect(limiter.take('k', 2, 1000)).toBe(true);
+    expect(limiter.take('zero', 0, 1000)).toBe(false);
+  });
+});
+
+describe('renderMail', () => {
+  it('carries the link and the code in text and HTML', () => {
+    const mail = renderMail({ kind: 'magiclink', to: 'a@example.com', code: '123456', link: 'http://x/verify?token=t&type=magiclink', siteUrl: 'http://site' });
+    expect(mail.subject).toBe('Your Magic Link');
+    expect(mail.text).toContain('http://x/verify?token=t&type=magiclink');
+    expect(mail.text).toContain('code: 123456');
+    expect(mail.html).toContain('href="http://x/verify?token=t&#38;type=magiclink"');
+  });
+});
