@@ -1,7 +1,7 @@
 // Storage on a real PostgreSQL server (DATABASE_URL) instead of PGlite: the same SQL and RLS,
 // and, since Debian's PostgreSQL has no pgvector, vector routes that say so clearly.
 import { SignJWT } from 'jose';
-import { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY, postgresTestUrl, startTestEmulator, type TestEmulator } from '../../test/harness';
+import { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY, postgresTestUrl, startTestEmulator, type TestEmulator } from '../../test/harness.js';
 
 const OWNER = 'c0ffee00-0000-4000-8000-000000000003';
 const serverUrl = postgresTestUrl();

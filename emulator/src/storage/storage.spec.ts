@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
-import { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY, startTestEmulator, type TestEmulator } from '../../test/harness';
+import { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY, startTestEmulator, type TestEmulator } from '../../test/harness.js';
 
 const ALICE = 'a11ce000-0000-4000-8000-000000000001';
 const BOB = 'b0b00000-0000-4000-8000-000000000002';

@@ -2,7 +2,7 @@
 // real emulator on PGlite + pgvector: every operation, the filter grammar and the limits
 // (wire contract §3.2).
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { ANON_KEY, SERVICE_ROLE_KEY, startTestEmulator, type TestEmulator } from '../../test/harness';
+import { ANON_KEY, SERVICE_ROLE_KEY, startTestEmulator, type TestEmulator } from '../../test/harness.js';
 
 interface VectorErrorBody {
   statusCode: string;
