@@ -51,8 +51,8 @@ export function leadingDescription(source: string): string | null {
   } else {
     for (const line of text.split('\n')) {
       const match = /^\s*\/\/\s?(.*)$/.exec(line);
-      if (!match) break;
-      lines.push(match[1]!);
+      if (match) lines.push(match[1]!);
+      else if (line.trim() !== '' || lines.length > 0) break;
     }
   }
   const paragraph: string[] = [];
