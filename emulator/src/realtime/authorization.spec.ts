@@ -52,7 +52,7 @@ describe('realtime: private channels, tokens and restarts', () => {
 
   function broadcasts(channel: RealtimeChannel): Inbox<BroadcastEvent> {
     const inbox = new Inbox<BroadcastEvent>();
-    channel.on('broadcast', { event: '*' }, (message) => inbox.push(message as BroadcastEvent));
+    channel.on('broadcast', { event: '*' }, (message) => inbox.push(message as unknown as BroadcastEvent));
     return inbox;
   }
 
