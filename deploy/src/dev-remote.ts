@@ -1,0 +1,80 @@
+// `npm run dev -w remotes/<name>`: one remote's team works on it alone. The dev host is the real
+// shell (it provides the platform, React and the client), the remote rebuilds on every change and
+// each good build is published into a private environment: reload the page to see it.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { rspack } from '@rspack/core';
+import { buildApps, repoRoot } from './build.js';
+import { startEmulatorProcess, type EmulatorProcess } from './emulator-process.js';
+import { startLocalPortal, type LocalPortal } from './local-portal.js';
+import { publishRemote } from './publish.js';
+
+export async function devRemote(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      port: { type: 'string', default: process.env.PORTAL_PORT ?? '3000' },
+      'remote-port': { type: 'string', default: process.env.PORTAL_REMOTE_PORT ?? '3001' },
+      'emulator-port': { type: 'string', default: process.env.PORTAL_EMULATOR_PORT ?? '54321' },
+      'mail-port': { type: 'string', default: process.env.PORTAL_MAIL_PORT ?? '54324' },
+      'supabase-url': { type: 'string', default: process.env.PORTAL_SUPABASE_URL },
+    },
+  });
+  const remote = positionals[0];
+  if (!remote) throw new Error('Name the remote to develop, e.g. node scripts/dev-remote.js account.');
+  const distDir = path.join(repoRoot, 'remotes', remote, 'dist');
+
+  console.log('Building the shell (the dev host)…');
+  await buildApps(['shell']);
+
+  let emulator: EmulatorProcess | null = null;
+  let apiUrl = values['supabase-url'];
+  if (!apiUrl) {
+    emulator = await startEmulatorProcess({
+      repoRoot,
+      port: Number(values['emulator-port']),
+      mailPort: Number(values['mail-port']),
+      dataDir: path.join(repoRoot, '.tmp', `dev-${remote}-emulator`),
+    });
+    apiUrl = emulator.apiUrl;
+  }
+
+  const config = (await import(path.join(repoRoot, 'rspack.config.ts'))) as {
+    createConfig(options: { app: string; mode?: 'production' | 'development' }): Parameters<typeof rspack>[0];
+  };
+  const compiler = rspack(config.createConfig({ app: remote }) as never);
+  let portal: LocalPortal | null = null;
+  const firstBuild = new Promise<void>((resolve, reject) => {
+    const watching = compiler.watch({ aggregateTimeout: 200 }, (error, stats) => {
+      if (error || stats?.hasErrors()) {
+        console.error(error?.message ?? stats?.toString({ all: false, errors: true }));
+        if (!portal) reject(error ?? new Error('The first build of the remote failed.'));
+        return;
+      }
+      if (portal) {
+        const published = publishRemote(portal.env, { distDir });
+        console.log(`Published ${remote} ${published.version}: reload the page to see it.`);
+      } else resolve();
+    });
+    const stop = () => {
+      watching.close(() => {
+        void portal?.close().then(() => emulator?.stop()).then(() => process.exit(0));
+      });
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await firstBuild;
+  portal = await startLocalPortal({
+    envDir: path.join(repoRoot, '.tmp', `dev-${remote}`),
+    envName: `dev-${remote}`,
+    shellDist: path.join(repoRoot, 'shell', 'dist'),
+    remoteDists: { [remote]: distDir },
+    shellPort: Number(values.port),
+    remotePorts: { [remote]: Number(values['remote-port']) },
+    supabaseUrl: apiUrl,
+  });
+  console.log(`Watching remotes/${remote}; each good build is published to the dev registry.`);
+  console.log(`Portal: ${portal.shellUrl}`);
+}
