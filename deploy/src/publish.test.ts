@@ -1,0 +1,94 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openEnvironment, type Environment } from './environment.js';
+import { isDeployError } from './errors.js';
+import { sriOf } from './hashing.js';
+import { publishRemote, rollbackRemote } from './publish.js';
+import { readRegistry } from './registry-file.js';
+
+const meta = { name: 'files', title: 'Files', route: '/files', icon: 'folder', contract: '^1.0.0', auth: 'aal1' };
+
+let work: string;
+let env: Environment;
+
+/** A remote build as rspack.config.ts leaves it: manifest, metadata and a hashed chunk. */
+function fakeBuild(label: string, content: string): string {
+  const dir = path.join(work, `build-${label}`);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'remote.json'), JSON.stringify(meta));
+  writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify({ metaData: { buildInfo: { buildVersion: '1.2.0' } }, exposes: [], shared: [], content }));
+  writeFileSync(path.join(dir, 'remoteEntry.js'), `/* ${content} */`);
+  return dir;
+}
+
+beforeEach(() => {
+  work = mkdtempSync(path.join(tmpdir(), 'portal-deploy-'));
+  env = openEnvironment(path.join(work, 'env'), 'staging');
+  env.setOrigins({ files: 'http://127.0.0.1:4100' });
+});
+afterEach(() => rmSync(work, { recursive: true, force: true }));
+
+describe('publishing a remote', () => {
+  it('writes an immutable release folder and points the registry at it', () => {
+    const build = fakeBuild('a', 'first');
+    const result = publishRemote(env, { distDir: build });
+    expect(result.version).toMatch(/^1\.2\.0\+[0-9a-f]{8}$/);
+    expect(result.copied).toBe(true);
+    const entry = readRegistry(env).remotes.files!;
+    expect(entry).toMatchObject({ title: 'Files', route: '/files', auth: 'aal1', contract: '^1.0.0', version: result.version });
+    expect(entry.manifest).toBe(`http://127.0.0.1:4100/${encodeURIComponent(result.version)}/mf-manifest.json`);
+    expect(entry.integrity).toBe(sriOf(readFileSync(path.join(build, 'mf-manifest.json'))));
+    expect(readdirSync(env.releaseDir('files', result.version)).sort()).toEqual(['mf-manifest.json', 'remote.json', 'remoteEntry.js']);
+    // The swap left no temporary files behind.
+    expect(readdirSync(env.shellDir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('reuses the folder when the same build is published again', () => {
+    const build = fakeBuild('a', 'first');
+    const first = publishRemote(env, { distDir: build });
+    const again = publishRemote(env, { distDir: build });
+    expect(again).toMatchObject({ version: first.version, copied: false });
+  });
+
+  it('refuses to overwrite a release folder that holds a different build', () => {
+    const build = fakeBuild('a', 'first');
+    const { version } = publishRemote(env, { distDir: build });
+    writeFileSync(path.join(env.releaseDir('files', version), 'mf-manifest.json'), '{"tampered":true}');
+    try {
+      publishRemote(env, { distDir: build });
+      throw new Error('expected a conflict');
+    } catch (error) {
+      expect(isDeployError(error) && error.code).toBe('DEPLOY-005');
+    }
+  });
+
+  it('rolls back by swapping the registry to an earlier release, and clears a canary', () => {
+    const v1 = publishRemote(env, { distDir: fakeBuild('a', 'first') });
+    const v2 = publishRemote(env, { distDir: fakeBuild('b', 'second') });
+    expect(readRegistry(env).remotes.files!.version).toBe(v2.version);
+
+    const canary = publishRemote(env, { distDir: fakeBuild('c', 'third'), canaryPercentage: 10 });
+    expect(readRegistry(env).remotes.files).toMatchObject({ version: v2.version, canary: { version: canary.version, percentage: 10 } });
+
+    rollbackRemote(env, 'files', v1.version);
+    const entry = readRegistry(env).remotes.files!;
+    expect(entry.version).toBe(v1.version);
+    expect(entry.canary).toBeUndefined();
+    // Nothing was deleted: rolling forward again is one more swap.
+    rollbackRemote(env, 'files', v2.version);
+    expect(readRegistry(env).remotes.files!.version).toBe(v2.version);
+  });
+
+  it('says which versions exist when asked for one that does not', () => {
+    const v1 = publishRemote(env, { distDir: fakeBuild('a', 'first') });
+    expect(() => rollbackRemote(env, 'files', '9.9.9')).toThrow(new RegExp(`has no release 9\\.9\\.9\\. Published: ${v1.version.replace('+', '\\+')}`));
+    expect(() => rollbackRemote(env, 'nothing', '1.0.0')).toThrow(/No releases of "nothing"/);
+  });
+
+  it('explains what to do when the build or the origin is missing', () => {
+    expect(() => publishRemote(env, { distDir: path.join(work, 'nowhere') })).toThrow(/Build it first/);
+    const other = openEnvironment(path.join(work, 'other'));
+    expect(() => publishRemote(other, { distDir: fakeBuild('a', 'first') })).toThrow(/pass --origin/);
+  });
+});

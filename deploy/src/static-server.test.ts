@@ -1,0 +1,82 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { startStaticServer, type StaticServer } from './static-server.js';
+
+let root: string;
+let shell: StaticServer;
+let remote: StaticServer;
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'portal-static-'));
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Portal</title>');
+  writeFileSync(path.join(root, 'registry.json'), '{"remotes":{}}');
+  writeFileSync(path.join(root, 'main.0123abcd.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  mkdirSync(path.join(root, '1.0.0+0123abcd'));
+  writeFileSync(path.join(root, '1.0.0+0123abcd', 'remoteEntry.js'), 'var account;');
+  writeFileSync(path.join(root, '1.0.0+0123abcd', 'mf-manifest.json'), '{}');
+  writeFileSync(path.join(tmpdir(), 'portal-static-secret.txt'), 'secret');
+  shell = await startStaticServer({ root, spaFallback: true });
+  remote = await startStaticServer({ root, cors: true, versionedFolders: true });
+});
+afterAll(async () => {
+  await shell.close();
+  await remote.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('static server', () => {
+  it('caches hashed files forever and revalidates the live documents', async () => {
+    const hashed = await fetch(`${shell.url}/main.0123abcd.js`);
+    expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(hashed.headers.get('content-type')).toMatch(/javascript/);
+    expect((await fetch(`${shell.url}/registry.json`)).headers.get('cache-control')).toBe('no-cache');
+    expect((await fetch(`${remote.url}/1.0.0%2B0123abcd/mf-manifest.json`)).headers.get('cache-control')).toBe('no-cache');
+    expect((await fetch(`${remote.url}/1.0.0%2B0123abcd/remoteEntry.js`)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('lets other origins fetch a remote’s files, and only a remote’s', async () => {
+    expect((await fetch(`${remote.url}/1.0.0%2B0123abcd/remoteEntry.js`)).headers.get('access-control-allow-origin')).toBe('*');
+    expect((await fetch(`${shell.url}/registry.json`)).headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('answers page routes with index.html, and missing files with a plain 404', async () => {
+    const page = await fetch(`${shell.url}/account/sign-in`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>Portal</title>');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const missing = await fetch(`${shell.url}/missing.0123abcd.js`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toBe('Not found: /missing.0123abcd.js');
+  });
+
+  it('never serves outside its folder', async () => {
+    const escaped = await fetch(`${shell.url}/..%2Fportal-static-secret.txt`);
+    expect([400, 404]).toContain(escaped.status);
+    expect(await escaped.text()).toMatch(/^(Not found|Bad path)/);
+  });
+
+  it('compresses, revalidates with ETags and refuses writes', async () => {
+    const { request } = await import('node:http');
+    const raw = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+      request(`${shell.url}/main.0123abcd.js`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(raw.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(raw.body).toString()).toContain('console.log');
+
+    const first = await fetch(`${shell.url}/registry.json`);
+    const again = await fetch(`${shell.url}/registry.json`, { headers: { 'if-none-match': first.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+
+    const post = await fetch(`${shell.url}/registry.json`, { method: 'POST', body: '{}' });
+    expect(post.status).toBe(405);
+    expect(await post.text()).toMatch(/only serves files/);
+  });
+});
