@@ -5,6 +5,7 @@ import type { Mailbox } from '../mail/mailbox.js';
 import { fail } from './errors.js';
 import { clientIp, type AuthRequest } from './http.js';
 import type { Mailer } from './mailer.js';
+import type { PasswordHasher } from './passwords.js';
 import { FIVE_MINUTES, ONE_HOUR, type RateLimiter } from './rate-limit.js';
 import type { ClientInfo } from './sessions.js';
 import type { AuthSettings } from './settings.js';
@@ -16,6 +17,8 @@ export interface AuthContext {
   mailbox: Mailbox;
   mailer: Mailer;
   limiter: RateLimiter;
+  /** bcrypt, off the main thread in the running service. */
+  hasher: PasswordHasher;
   log: (line: string) => void;
 }
 

@@ -4,18 +4,33 @@ import bcrypt from 'bcryptjs';
 import { AuthError } from './errors.js';
 import type { AuthSettings } from './settings.js';
 
-const BCRYPT_COST = 10;
+export const BCRYPT_COST = 10;
+
+/** Where bcrypt runs: in this thread (tests, tools) or in a worker pool (the service). */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  compare(password: string, hash: string): Promise<boolean>;
+}
+
+export const inThreadHasher: PasswordHasher = {
+  hash: (password) => bcrypt.hash(password, BCRYPT_COST),
+  compare: (password, hash) => bcrypt.compare(password, hash),
+};
 /** bcrypt reads at most 72 bytes; GoTrue refuses longer passwords. */
 export const MAX_PASSWORD_BYTES = 72;
 
-export function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(password, BCRYPT_COST);
+export function hashPassword(password: string, hasher: PasswordHasher = inThreadHasher): Promise<string> {
+  return hasher.hash(password);
 }
 
-export async function verifyPassword(password: string, hash: string | null | undefined): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  hash: string | null | undefined,
+  hasher: PasswordHasher = inThreadHasher,
+): Promise<boolean> {
   if (!hash || !/^\$2[abxy]?\$\d\d\$/.test(hash)) return false;
   try {
-    return await bcrypt.compare(password, hash);
+    return await hasher.compare(password, hash);
   } catch {
     return false;
   }

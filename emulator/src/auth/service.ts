@@ -5,6 +5,7 @@ import type { GatewayEnv, ServiceFactory } from '../http/gateway-env.js';
 import type { AuthContext } from './context.js';
 import { fail } from './errors.js';
 import { route } from './http.js';
+import { BcryptPool } from './bcrypt-pool.js';
 import { Mailer } from './mailer.js';
 import { RateLimiter } from './rate-limit.js';
 import { adminRoutes } from './routes/admin.js';
@@ -21,6 +22,7 @@ import { authSettings } from './settings.js';
 export const authService: ServiceFactory = (service) => {
   const settings = authSettings(service.config, service.apiUrl);
   const limiter = new RateLimiter();
+  const hasher = new BcryptPool();
   const ctx: AuthContext = {
     settings,
     db: service.db,
@@ -28,6 +30,7 @@ export const authService: ServiceFactory = (service) => {
     mailbox: service.mailbox,
     limiter,
     mailer: new Mailer(settings, service.mailbox, limiter),
+    hasher,
     log: (line) => console.error(line),
   };
   const app = new Hono<GatewayEnv>();
@@ -44,5 +47,5 @@ export const authService: ServiceFactory = (service) => {
     '*',
     route(ctx.log, async (c) => fail('not_found', `No auth endpoint ${c.req.method} ${new URL(c.req.url).pathname}`)),
   );
-  return { mount: '/auth/v1', app };
+  return { mount: '/auth/v1', app, close: () => hasher.close() };
 };

@@ -109,7 +109,7 @@ export function adminRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
         checkPasswordLength(body.password);
         const weak = checkPasswordStrength(body.password, settings);
         if (weak) throw weakPasswordError(weak);
-        passwordHash = await hashPassword(body.password);
+        passwordHash = await hashPassword(body.password, ctx.hasher);
       }
       const bannedUntil = banUntil(body.ban_duration);
       const created = await db.transaction(async (tx) => {
@@ -218,7 +218,7 @@ export function adminRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
         checkPasswordLength(body.password);
         const weak = checkPasswordStrength(body.password, settings);
         if (weak) throw weakPasswordError(weak);
-        passwordHash = await hashPassword(body.password);
+        passwordHash = await hashPassword(body.password, ctx.hasher);
       }
       const bannedUntil = banUntil(body.ban_duration);
       const updated = await db.transaction(async (tx) => {
@@ -275,14 +275,9 @@ export function adminRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
     route(ctx.log, async (c) => {
       await requireAdmin(c, keys);
       const user = await loadUser(c);
-      const text = await c.req.text();
-      let soft = false;
-      if (text.trim()) {
-        // An optional body; parse it with the same rules as every other body.
-        const parsed = DeleteBody.safeParse(JSON.parse(text));
-        if (!parsed.success) fail('bad_json', 'Could not parse request body as JSON: field "should_soft_delete" must be a boolean.');
-        soft = parsed.data.should_soft_delete === true;
-      }
+      // The body is optional here; when present it follows the same rules as every other body.
+      const hasBody = Number(c.req.header('content-length') ?? '0') > 0 || c.req.header('transfer-encoding') !== undefined;
+      const soft = hasBody ? (await parseBody(c, DeleteBody)).should_soft_delete === true : false;
       await db.transaction(async (tx) => {
         if (!soft) {
           await tx.query('delete from auth.users where id = $1', [user.id]);
@@ -373,7 +368,7 @@ export function adminRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
         checkPasswordLength(body.password);
         const weak = checkPasswordStrength(body.password, settings);
         if (weak) throw weakPasswordError(weak);
-        passwordHash = await hashPassword(body.password);
+        passwordHash = await hashPassword(body.password, ctx.hasher);
       }
       const newEmail = type.startsWith('email_change') ? validateEmail(body.new_email) : null;
       const result = await db.transaction(async (tx) => {

@@ -83,7 +83,7 @@ export function signupRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
         if (settings.autoconfirm) fail('user_already_exists');
         return json(c, obfuscatedUser(email, existing.confirmation_sent_at ?? new Date()));
       }
-      const passwordHash = existing ? null : await hashPassword(body.password);
+      const passwordHash = existing ? null : await hashPassword(body.password, ctx.hasher);
       const result = await db.transaction(async (tx) => {
         const user =
           existing ??

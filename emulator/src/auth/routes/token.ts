@@ -42,7 +42,7 @@ export function tokenRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
     if (!user || !user.encrypted_password) fail('invalid_credentials');
     if (isBanned(user)) fail('user_banned');
     // bcrypt runs outside any transaction: the embedded database is one connection.
-    if (!(await verifyPassword(password, user.encrypted_password))) fail('invalid_credentials');
+    if (!(await verifyPassword(password, user.encrypted_password, ctx.hasher))) fail('invalid_credentials');
     if (!isEmailConfirmed(user)) fail('email_not_confirmed');
     const weak = checkPasswordStrength(password, settings);
     const session = await db.transaction((tx) => startSession(tx, ctx, user, 'password', clientInfo(c)));

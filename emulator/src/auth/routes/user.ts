@@ -81,7 +81,7 @@ export function userRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
 
       let passwordHash: string | null = null;
       if (password) {
-        if (user.encrypted_password && (await verifyPassword(password, user.encrypted_password))) fail('same_password');
+        if (user.encrypted_password && (await verifyPassword(password, user.encrypted_password, ctx.hasher))) fail('same_password');
         const stale = !session || new Date(session.created_at).getTime() + RECENT_SESSION_MS < Date.now();
         if (settings.securePasswordChange && stale) {
           if (!body.nonce) fail('reauthentication_needed');
@@ -94,7 +94,7 @@ export function userRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
             fail('reauthentication_not_valid');
           }
         }
-        passwordHash = await hashPassword(password);
+        passwordHash = await hashPassword(password, ctx.hasher);
       }
 
       const updated = await db.transaction(async (tx) => {

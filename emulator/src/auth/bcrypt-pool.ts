@@ -1,0 +1,72 @@
+// bcrypt in worker threads: at cost 10 one hash takes ~100 ms of CPU, so running them off the
+// main thread keeps the emulator answering other requests and lets sign-ins use every core.
+// The worker is a small ES module given as a data: URL that imports the installed bcryptjs.
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { BCRYPT_COST, type PasswordHasher } from './passwords.js';
+
+interface Job {
+  resolve: (value: string | boolean) => void;
+  reject: (error: Error) => void;
+}
+
+function workerSource(bcryptUrl: string): string {
+  return `
+import bcrypt from ${JSON.stringify(bcryptUrl)};
+import { parentPort } from 'node:worker_threads';
+parentPort.on('message', ({ id, op, password, hash, cost }) => {
+  const work = op === 'hash' ? bcrypt.hash(password, cost) : bcrypt.compare(password, hash);
+  work.then(
+    (result) => parentPort.postMessage({ id, result }),
+    (error) => parentPort.postMessage({ id, error: String(error && error.message || error) }),
+  );
+});`;
+}
+
+export class BcryptPool implements PasswordHasher {
+  private readonly workers: Worker[] = [];
+  private readonly jobs = new Map<number, Job>();
+  private nextId = 1;
+  private nextWorker = 0;
+
+  constructor(size = Math.max(1, availableParallelism())) {
+    const url = new URL(`data:text/javascript,${encodeURIComponent(workerSource(import.meta.resolve('bcryptjs')))}`);
+    for (let i = 0; i < size; i++) {
+      const worker = new Worker(url);
+      worker.unref();
+      worker.on('message', (message: { id: number; result?: string | boolean; error?: string }) => {
+        const job = this.jobs.get(message.id);
+        if (!job) return;
+        this.jobs.delete(message.id);
+        if (message.error !== undefined) job.reject(new Error(message.error));
+        else job.resolve(message.result!);
+      });
+      worker.on('error', (error) => {
+        for (const job of this.jobs.values()) job.reject(error);
+        this.jobs.clear();
+      });
+      this.workers.push(worker);
+    }
+  }
+
+  private run<T extends string | boolean>(message: Record<string, unknown>): Promise<T> {
+    const id = this.nextId++;
+    const worker = this.workers[this.nextWorker++ % this.workers.length]!;
+    return new Promise<T>((resolve, reject) => {
+      this.jobs.set(id, { resolve: resolve as Job['resolve'], reject });
+      worker.postMessage({ id, ...message });
+    });
+  }
+
+  hash(password: string): Promise<string> {
+    return this.run<string>({ op: 'hash', password, cost: BCRYPT_COST });
+  }
+
+  compare(password: string, hash: string): Promise<boolean> {
+    return this.run<boolean>({ op: 'compare', password, hash });
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.terminate()));
+  }
+}
