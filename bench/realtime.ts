@@ -148,13 +148,17 @@ try {
   );
   await Promise.all(changeReceivers.map(subscribed));
   const publicSamples: number[] = [];
+  const insertTimes: number[] = [];
   for (let i = 0; i < CHANGES; i++) {
     current = arrivals(SUBSCRIBERS);
-    const { error } = await admin.from('bench_public').insert({ sent_at: performance.now() });
+    const sentAt = performance.now();
+    const { error } = await admin.from('bench_public').insert({ sent_at: sentAt });
     if (error) throw new Error(`insert failed: ${error.message}`);
+    insertTimes.push(performance.now() - sentAt);
     await current.done;
     publicSamples.push(...current.samples);
   }
+  console.log(`  (for scale: the REST insert itself answers in ${summary(insertTimes)})`);
   console.log(`postgres_changes INSERT to ${SUBSCRIBERS} subscribers (same role, no RLS): ${summary(publicSamples)}`);
   await Promise.all(changeReceivers.map((r) => r.unsubscribe()));
 

@@ -128,8 +128,20 @@ describe('realtime: broadcast and presence', () => {
     await subscribed(legacy);
     const sender = client().channel('room-v1');
     await subscribed(sender);
+    const senderInbox = listen(sender, 'hello');
     await sender.send({ type: 'broadcast', event: 'hello', payload: { from: 'v2' } });
     expect((await inbox.next()).payload).toEqual({ from: 'v2' });
+    // And the other way: a v1 client's JSON broadcast reaches a v2 client.
+    await legacy.send({ type: 'broadcast', event: 'hello', payload: { from: 'v1' } });
+    expect((await senderInbox.next()).payload).toEqual({ from: 'v1' });
+  });
+
+  it('signals readiness when the client opts in with `replication_ready`', async () => {
+    const channel = client().channel('room-ready', { config: { broadcast: { replication_ready: true } } });
+    const system = new Inbox<{ extension: string; status: string; message: string }>();
+    channel.on('system', {}, (payload) => system.push(payload as { extension: string; status: string; message: string }));
+    await subscribed(channel);
+    expect(await system.next()).toMatchObject({ extension: 'system', status: 'ok', message: 'Replication connection established' });
   });
 
   it('tracks presence across three clients: state on join, joins, leaves, untrack and abrupt disconnects', async () => {

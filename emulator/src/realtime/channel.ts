@@ -50,7 +50,10 @@ const joinPayloadSchema = z
   .object({
     config: z
       .object({
-        broadcast: z.object({ self: flag, ack: flag, replay: z.unknown().optional() }).nullish().catch(null),
+        broadcast: z
+          .object({ self: flag, ack: flag, replay: z.unknown().optional(), replication_ready: flag })
+          .nullish()
+          .catch(null),
         presence: z.object({ key: z.string().nullish().catch(null), enabled: flag }).nullish().catch(null),
         postgres_changes: z.array(z.unknown()).nullish().catch(null),
         private: flag,
@@ -184,6 +187,8 @@ export class ChannelSession implements TopicMember {
         if (subscriptionError) this.system('postgres_changes', 'error', subscriptionError);
         else this.system('postgres_changes', 'ok', MESSAGES.subscribed);
       }
+      // Capture is in-process and always ready, so the opt-in readiness signal comes at once.
+      if (config.broadcast?.replication_ready === true) this.system('system', 'ok', MESSAGES.replicationReady);
       return true;
     } catch (error) {
       this.closed = true;

@@ -57,6 +57,7 @@ export const MESSAGES = {
   readRevoked: (topic: string) => `You no longer have permission to read from this Channel topic: ${topic}`,
   expired: (secondsAgo: number) => `Token has expired ${secondsAgo} seconds ago`,
   subscribed: 'Subscribed to PostgreSQL',
+  replicationReady: 'Replication connection established',
   disabled: 'Realtime is disabled in supabase/config.toml ([realtime] enabled = false)',
 };
 

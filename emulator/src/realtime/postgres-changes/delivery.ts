@@ -1,14 +1,9 @@
 // Delivers one captured change to the subscriptions it matches, each subscriber seeing it
-// only if its own JWT may: per distinct set of claims, one query runs as that role
-// (`withClaims` semantics: role, request.jwt.claims …) and asks Postgres whether the row is
-// selectable under RLS, which columns the role may select, and which filters match.
-import {
-  buildSetConfigSql,
-  claimSettings,
-  isPostgresError,
-  type Database,
-  type Queryable,
-} from '../../db/database.js';
+// only if its own JWT may. For each distinct set of claims, Postgres is asked as that
+// subscriber (role, request.jwt.claims … set as `withClaims` sets them) whether the row is
+// selectable under RLS and which columns the role may select; filters are evaluated on the
+// changed row. All of it is one statement per change, however many subscribers there are.
+import { claimSettings, isPostgresError, type Database, type Queryable } from '../../db/database.js';
 import type { JwtClaims } from '../../keys.js';
 import { buildFilterSql, quoteIdentifier } from './filter.js';
 import type { ChangeData, ChangeEvent, ChangeSubscriber, Subscription } from './subscriptions.js';
@@ -43,49 +38,59 @@ function deliveredOldRecord(change: CapturedChange): Record<string, unknown> | n
   return change.rls ? pick(change.old_record, new Set(change.primary_key)) : change.old_record;
 }
 
-/**
- * Several subscribers are judged in one transaction, so settings the previous one had and
- * this one lacks (a legacy `request.jwt.claim.sub`, say) are blanked, never inherited.
- */
-function settingsFor(claims: JwtClaims, inTransaction: Set<string>): [string, string][] {
-  const settings = claimSettings({ claims });
-  const names = new Set(settings.map(([name]) => name));
-  for (const name of inTransaction) if (!names.has(name)) settings.push([name, '']);
-  for (const name of names) inTransaction.add(name);
-  return settings;
+interface Group {
+  claims: JwtClaims;
+  subscriptions: Subscription[];
 }
 
-async function judgeGroup(
-  tx: Queryable,
-  change: CapturedChange,
-  claims: JwtClaims,
-  subscriptions: Subscription[],
-  inTransaction = new Set<string>(),
-): Promise<GroupVerdict> {
-  const settings = buildSetConfigSql(settingsFor(claims, inTransaction));
-  await tx.query(settings.sql, settings.params);
+/**
+ * The settings that make a transaction each group's subscriber. Every group sets every
+ * name any group uses (blank where it has none), so nothing leaks from one subscriber to
+ * the next, e.g. a legacy `request.jwt.claim.sub`.
+ */
+function settingsPerGroup(groups: Group[]): [string, string][][] {
+  const perGroup = groups.map((group) => claimSettings({ claims: group.claims }));
+  const allNames = new Set(perGroup.flatMap((settings) => settings.map(([name]) => name)));
+  return perGroup.map((settings) => {
+    const names = new Set(settings.map(([name]) => name));
+    return [...settings, ...[...allNames].filter((name) => !names.has(name)).map((name): [string, string] => [name, ''])];
+  });
+}
+
+/** One statement judges the change for every group: visibility and columns per subscriber, filters per subscription. */
+async function judge(tx: Queryable, change: CapturedChange, groups: Group[]): Promise<GroupVerdict[]> {
   const entity = `${quoteIdentifier(change.schema)}.${quoteIdentifier(change.table)}`;
   const filterRecord = change.type === 'DELETE' ? deliveredOldRecord(change) : change.record;
-  const params: unknown[] = [entity, change.type, JSON.stringify(change.record ?? {}), JSON.stringify(filterRecord ?? {})];
-  const filters = subscriptions.map((s, i) => `${buildFilterSql(s.conditions, params)} as f${i}`);
+  const params: unknown[] = [
+    entity,
+    change.type,
+    JSON.stringify(change.record ?? {}),
+    JSON.stringify(filterRecord ?? {}),
+    JSON.stringify(settingsPerGroup(groups)),
+  ];
+  const filters = groups.flatMap((group, g) =>
+    group.subscriptions.map((s, i) => `, ${buildFilterSql(s.conditions, params)} as f${g}_${i}`),
+  );
   const result = await tx.query<Record<string, unknown>>(
-    `select realtime.change_visible($1::regclass, $2, $3::jsonb) as visible,
-            realtime.selectable_columns($1::regclass) as columns
-            ${filters.map((f) => `, ${f}`).join('')}
+    `select (select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('visible', v.visible, 'columns', v.columns) order by g.ord)
+               from pg_catalog.jsonb_array_elements($5::jsonb) with ordinality as g(settings, ord)
+               cross join lateral realtime.judge_as(g.settings, $1::regclass, $2, $3::jsonb) v) as verdicts
+            ${filters.join('')}
        from pg_catalog.jsonb_populate_record(null::${entity}, $4::jsonb) r`,
     params,
   );
   const row = result.rows[0] ?? {};
-  const columns = (typeof row.columns === 'string' ? JSON.parse(row.columns) : row.columns) as GroupVerdict['columns'];
-  return {
-    visible: row.visible === true,
-    columns: columns ?? [],
-    matches: subscriptions.map((_, i) => row[`f${i}`] === true),
-  };
+  const raw = typeof row.verdicts === 'string' ? JSON.parse(row.verdicts) : row.verdicts;
+  const verdicts = (raw ?? []) as { visible: boolean; columns: GroupVerdict['columns'] | null }[];
+  return groups.map((group, g) => ({
+    visible: verdicts[g]?.visible === true,
+    columns: verdicts[g]?.columns ?? [],
+    matches: group.subscriptions.map((_, i) => row[`f${g}_${i}`] === true),
+  }));
 }
 
-function groupByClaims(subscriptions: Subscription[]): Map<string, { claims: JwtClaims; subscriptions: Subscription[] }> {
-  const groups = new Map<string, { claims: JwtClaims; subscriptions: Subscription[] }>();
+function groupByClaims(subscriptions: Subscription[]): Map<string, Group> {
+  const groups = new Map<string, Group>();
   for (const subscription of subscriptions) {
     const claims = subscription.subscriber.claims();
     const key = JSON.stringify(claims);
@@ -138,33 +143,32 @@ function sendVerdict(change: CapturedChange, subscriptions: Subscription[], verd
 }
 
 /**
- * One transaction for the whole change in the common case; if any subscriber's check fails
- * (a policy that raises, say), each group is retried alone so the others still get it.
+ * One statement for the whole change in the common case; if any subscriber's check fails
+ * (a policy that raises, say), each group is judged alone so the others still get it.
  */
 export async function deliverChange(
   db: Database,
   change: CapturedChange,
   subscriptions: Subscription[],
-  log: (line: string) => void,
+  warn: (line: string) => void,
 ): Promise<void> {
   const groups = [...groupByClaims(subscriptions).values()];
   try {
-    const verdicts = await db.transaction(async (tx) => {
-      const out: GroupVerdict[] = [];
-      const inTransaction = new Set<string>();
-      for (const group of groups) out.push(await judgeGroup(tx, change, group.claims, group.subscriptions, inTransaction));
-      return out;
-    });
+    const verdicts = await db.transaction((tx) => judge(tx, change, groups));
     groups.forEach((group, i) => sendVerdict(change, group.subscriptions, verdicts[i]!));
   } catch (error) {
-    if (!isPostgresError(error)) throw error;
+    if (!isPostgresError(error) || groups.length === 1) {
+      if (!isPostgresError(error)) throw error;
+      warn(`realtime: ${change.type} on ${change.schema}.${change.table} not delivered: ${error.message}`);
+      return;
+    }
     for (const group of groups) {
       try {
-        const verdict = await db.transaction((tx) => judgeGroup(tx, change, group.claims, group.subscriptions));
-        sendVerdict(change, group.subscriptions, verdict);
+        const [verdict] = await db.transaction((tx) => judge(tx, change, [group]));
+        sendVerdict(change, group.subscriptions, verdict!);
       } catch (groupError) {
         if (!isPostgresError(groupError)) throw groupError;
-        log(
+        warn(
           `realtime: ${change.type} on ${change.schema}.${change.table} not delivered to role ` +
             `${String(group.claims.role)}: ${groupError.message}`,
         );
