@@ -3,6 +3,7 @@ import '@testing-library/jest-dom';
 import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Button } from '../buttons/Button.js';
+import { Dialog } from '../overlays/Dialog.js';
 import { Menu, MenuItem, MenuLabel, MenuList, MenuSeparator, MenuTrigger } from './Menu.js';
 
 function UserMenu({ onSelect = () => {} }: { onSelect?: (item: string) => void }) {
@@ -119,5 +120,35 @@ describe('Menu', () => {
     expect(item('Settings')).toHaveAttribute('href', '/settings');
     await user.click(screen.getByRole('button', { name: 'Outside' }));
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('closes on Tab, handing focus back to the trigger so Tab carries on from there', async () => {
+    const user = userEvent.setup();
+    render(<UserMenu />);
+    await user.click(trigger());
+    expect(item('Profile')).toHaveFocus();
+    await user.tab();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Outside' })).toHaveFocus();
+  });
+
+  it('works inside a dialog: the list is not clipped, keeps focus, and Escape closes only the menu', async () => {
+    const user = userEvent.setup();
+    const onClose = jest.fn();
+    render(
+      <Dialog open onClose={onClose} title="Row 42">
+        <UserMenu />
+      </Dialog>,
+    );
+    await user.click(trigger());
+    const menu = screen.getByRole('menu');
+    expect(screen.getByRole('dialog').contains(menu)).toBe(false); // rendered in a portal
+    expect(menu.style.top).toMatch(/px$/);
+    await user.keyboard('{ArrowDown}');
+    expect(item('Security')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(trigger()).toHaveFocus();
   });
 });

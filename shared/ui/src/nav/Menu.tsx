@@ -3,6 +3,7 @@ import {
   useContext,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
   type AnchorHTMLAttributes,
@@ -12,6 +13,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
+import { createPortal } from 'react-dom';
 import { Button, type ButtonProps } from '../buttons/Button.js';
 import { cx } from '../internal/cx.js';
 import { mergeRefs } from '../internal/mergeRefs.js';
@@ -25,6 +27,7 @@ interface MenuContextValue {
   triggerId: string;
   listId: string;
   triggerRef: RefObject<HTMLButtonElement | null>;
+  listRef: RefObject<HTMLDivElement | null>;
   openMenu: (focus: FocusTarget) => void;
   /** Closes; `returnFocus` puts focus back on the trigger (keyboard paths and selections). */
   closeMenu: (returnFocus: boolean) => void;
@@ -55,6 +58,7 @@ export function Menu({ onOpenChange, className, ...rest }: MenuProps) {
   const baseId = `pui-menu-${useId()}`;
   const triggerRef = useRef<HTMLButtonElement | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLDivElement | null>(null);
 
   const setOpenState = (next: boolean) => {
     setOpen(next);
@@ -66,6 +70,7 @@ export function Menu({ onOpenChange, className, ...rest }: MenuProps) {
     triggerId: `${baseId}-trigger`,
     listId: `${baseId}-list`,
     triggerRef,
+    listRef,
     openMenu: (focus) => {
       setFocusOnOpen(focus);
       setOpenState(true);
@@ -79,7 +84,8 @@ export function Menu({ onOpenChange, className, ...rest }: MenuProps) {
   useEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {
-      if (rootRef.current && !rootRef.current.contains(event.target as Node)) {
+      const target = event.target as Node;
+      if (!rootRef.current?.contains(target) && !listRef.current?.contains(target)) {
         setOpen(false);
         onOpenChange?.(false);
       }
@@ -140,16 +146,50 @@ export interface MenuListProps extends HTMLAttributes<HTMLDivElement> {
 const itemsOf = (list: HTMLElement) =>
   Array.from(list.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])'));
 
+const GAP = 4;
+const MARGIN = 8;
+
+/**
+ * Places the list under the trigger (or above it when there is no room below), kept
+ * inside the viewport. Fixed positioning in a portal, so a menu in a scrolling table
+ * or a card with overflow hidden is never clipped.
+ */
+function placeList(list: HTMLElement, trigger: HTMLElement, align: 'start' | 'end'): void {
+  const anchor = trigger.getBoundingClientRect();
+  const { offsetWidth: width, offsetHeight: height } = list;
+  const below = anchor.bottom + GAP;
+  const above = anchor.top - GAP - height;
+  const top = below + height > window.innerHeight - MARGIN && above >= MARGIN ? above : below;
+  const preferredLeft = align === 'end' ? anchor.right - width : anchor.left;
+  const left = Math.min(Math.max(preferredLeft, MARGIN), Math.max(MARGIN, window.innerWidth - width - MARGIN));
+  list.style.top = `${Math.round(top)}px`;
+  list.style.left = `${Math.round(left)}px`;
+}
+
 export function MenuList({ align = 'start', className, onKeyDown, children, ...rest }: MenuListProps) {
   const menu = useMenu('MenuList');
-  const listRef = useRef<HTMLDivElement>(null);
+  const { listRef, triggerRef } = menu;
+
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    const trigger = triggerRef.current;
+    if (!menu.open || !list || !trigger) return;
+    const place = () => placeList(list, trigger, align);
+    place();
+    window.addEventListener('resize', place);
+    window.addEventListener('scroll', place, true);
+    return () => {
+      window.removeEventListener('resize', place);
+      window.removeEventListener('scroll', place, true);
+    };
+  }, [menu.open, align, listRef, triggerRef]);
 
   useEffect(() => {
     if (!menu.open || !listRef.current) return;
     const items = itemsOf(listRef.current);
     const target = menu.focusOnOpen === 'last' ? items[items.length - 1] : items[0];
     (target ?? listRef.current).focus();
-  }, [menu.open, menu.focusOnOpen]);
+  }, [menu.open, menu.focusOnOpen, listRef]);
 
   if (!menu.open) return null;
 
@@ -182,7 +222,9 @@ export function MenuList({ align = 'start', className, onKeyDown, children, ...r
         menu.closeMenu(true);
         return;
       case 'Tab':
-        menu.closeMenu(false);
+        // Focus goes back to the trigger before the browser moves it, so Tab continues
+        // from the menu button (the list lives in a portal at the end of <body>).
+        menu.closeMenu(true);
         return;
       default:
         if (event.key.length === 1 && /\S/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
@@ -194,9 +236,10 @@ export function MenuList({ align = 'start', className, onKeyDown, children, ...r
     }
   };
 
-  return (
+  return createPortal(
     <div
       ref={listRef}
+      data-pui-portal=""
       role="menu"
       id={menu.listId}
       aria-labelledby={menu.triggerId}
@@ -206,7 +249,8 @@ export function MenuList({ align = 'start', className, onKeyDown, children, ...r
       {...rest}
     >
       {children}
-    </div>
+    </div>,
+    document.body,
   );
 }
 

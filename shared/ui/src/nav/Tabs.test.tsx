@@ -55,4 +55,21 @@ describe('Tabs', () => {
     expect(onValueChange.mock.calls.map(([value]) => value)).toEqual(['columns', 'sql', 'rows', 'sql', 'rows', 'sql']);
     expect(screen.queryByText('Row grid')).not.toBeInTheDocument();
   });
+
+  it('keeps the first tab reachable when nothing is selected yet', async () => {
+    const user = userEvent.setup();
+    render(
+      <Tabs>
+        <TabList label="Empty">
+          <Tab value="a">A</Tab>
+          <Tab value="b">B</Tab>
+        </TabList>
+      </Tabs>,
+    );
+    await user.tab();
+    expect(screen.getByRole('tab', { name: 'A' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'B' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getAllByRole('tab').map((tab) => tab.getAttribute('tabindex'))).toEqual(['-1', '0']);
+  });
 });

@@ -2,6 +2,8 @@ import {
   createContext,
   useContext,
   useId,
+  useLayoutEffect,
+  useRef,
   type ButtonHTMLAttributes,
   type HTMLAttributes,
   type KeyboardEvent,
@@ -53,6 +55,20 @@ export interface TabListProps extends HTMLAttributes<HTMLDivElement> {
 
 export function TabList({ label, className, onKeyDown, ...rest }: TabListProps) {
   const { select } = useTabs('TabList');
+  const listRef = useRef<HTMLDivElement>(null);
+  // With no tab selected (no value yet), keep the first one reachable by Tab; once one
+  // is selected, the roving tabindex React renders is put back in charge.
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const tabs = Array.from(list.querySelectorAll<HTMLElement>('[role="tab"]'));
+    const anySelected = tabs.some((tab) => tab.getAttribute('aria-selected') === 'true');
+    const fallback = anySelected ? null : tabs.find((tab) => !tab.hasAttribute('disabled'));
+    for (const tab of tabs) {
+      const selected = tab.getAttribute('aria-selected') === 'true';
+      tab.setAttribute('tabindex', selected || tab === fallback ? '0' : '-1');
+    }
+  });
   // Roving tabindex: only the selected tab is in the Tab order; arrows move between tabs.
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     onKeyDown?.(event);
@@ -77,6 +93,7 @@ export function TabList({ label, className, onKeyDown, ...rest }: TabListProps) 
   };
   return (
     <div
+      ref={listRef}
       role="tablist"
       aria-label={label}
       aria-orientation="horizontal"

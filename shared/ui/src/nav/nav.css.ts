@@ -67,8 +67,8 @@ export const navCss = `
 
 .pui-menu { position: relative; display: inline-flex; }
 .pui-menu__list {
-  position: absolute;
-  top: calc(100% + 4px);
+  position: fixed;
+  top: 0;
   left: 0;
   z-index: var(--pui-z-dropdown);
   min-width: 12rem;
@@ -85,7 +85,7 @@ export const navCss = `
   animation: pui-pop-in var(--pui-duration) var(--pui-ease);
   transform-origin: top left;
 }
-.pui-menu__list--end { left: auto; right: 0; transform-origin: top right; }
+.pui-menu__list--end { transform-origin: top right; }
 .pui-menu__list:focus { outline: none; }
 .pui-menu__item {
   display: flex;
@@ -99,6 +99,7 @@ export const navCss = `
   background: transparent;
   color: var(--pui-text);
   font: inherit;
+  font-family: var(--pui-font-sans);
   font-size: var(--pui-text-md);
   text-align: left;
   text-decoration: none;

@@ -83,7 +83,10 @@ export function Dialog({
     // Focus that escapes (a click on the page behind, a script) is pulled back in.
     const onFocusIn = (event: FocusEvent) => {
       if (!isTopDialog(token) || !dialogRef.current) return;
-      if (event.target instanceof Node && !dialogRef.current.contains(event.target)) {
+      const target = event.target;
+      // Menus opened from inside the dialog render in their own portal; they may hold focus.
+      const inOwnPortal = target instanceof Element && target.closest('[data-pui-portal]');
+      if (target instanceof Node && !dialogRef.current.contains(target) && !inOwnPortal) {
         (tabbableElements(dialogRef.current)[0] ?? dialogRef.current).focus();
       }
     };

@@ -44,8 +44,8 @@ const shared = `
 
   --pui-z-sticky: 10;
   --pui-z-header: 50;
-  --pui-z-dropdown: 1000;
   --pui-z-overlay: 1100;
+  --pui-z-dropdown: 1150; /* above dialogs: a menu may open inside one */
   --pui-z-toast: 1200;
 
   --pui-duration: 150ms;
