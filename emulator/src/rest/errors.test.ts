@@ -1,4 +1,4 @@
-import { statusForSqlState, toRestError } from './errors';
+import { statusForSqlState, toRestError } from './errors.js';
 
 describe('SQLSTATE → status (PostgREST pgErrorStatus)', () => {
   it.each([

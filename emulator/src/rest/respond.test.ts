@@ -1,5 +1,5 @@
-import { isRestError } from './errors';
-import { contentRange, rangeStatus, rowWindow } from './respond';
+import { isRestError } from './errors.js';
+import { contentRange, rangeStatus, rowWindow } from './respond.js';
 
 describe('Content-Range and statuses', () => {
   it('formats ranges as PostgREST', () => {

@@ -1,5 +1,5 @@
-import { isRestError } from '../errors';
-import { parseArgumentsBody, parseCsv, parseRowsBody } from './body';
+import { isRestError } from '../errors.js';
+import { parseArgumentsBody, parseCsv, parseRowsBody } from './body.js';
 
 function code(fn: () => unknown): string {
   try {

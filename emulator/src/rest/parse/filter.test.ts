@@ -1,6 +1,6 @@
-import { isRestError } from '../errors';
-import { parseFilter, parseLogicTree } from './filter';
-import type { Field } from './types';
+import { isRestError } from '../errors.js';
+import { parseFilter, parseLogicTree } from './filter.js';
+import type { Field } from './types.js';
 
 const col = (name: string): Field => ({ name, jsonPath: [] });
 

@@ -1,5 +1,5 @@
-import { isRestError } from '../errors';
-import { bodyFormat, contentTypeOf, negotiate } from './media';
+import { isRestError } from '../errors.js';
+import { bodyFormat, contentTypeOf, negotiate } from './media.js';
 
 describe('negotiate', () => {
   it('serves JSON by default and for wildcards', () => {

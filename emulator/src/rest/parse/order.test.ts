@@ -1,5 +1,5 @@
-import { isRestError } from '../errors';
-import { parseOrder } from './order';
+import { isRestError } from '../errors.js';
+import { parseOrder } from './order.js';
 
 describe('parseOrder', () => {
   it('reads directions, nulls placement, JSON paths and related columns', () => {

@@ -1,5 +1,5 @@
-import { isRestError } from '../errors';
-import { formatApplied, parsePrefer } from './prefer';
+import { isRestError } from '../errors.js';
+import { formatApplied, parsePrefer } from './prefer.js';
 
 describe('parsePrefer', () => {
   it('reads a comma list with or without spaces', () => {

@@ -1,5 +1,5 @@
-import { isRestError } from '../errors';
-import { parseQuery } from './query';
+import { isRestError } from '../errors.js';
+import { parseQuery } from './query.js';
 
 describe('parseQuery', () => {
   it('splits filters, logic trees and modifiers by embedding level', () => {

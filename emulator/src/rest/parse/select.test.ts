@@ -1,5 +1,5 @@
-import { isRestError } from '../errors';
-import { parseSelect } from './select';
+import { isRestError } from '../errors.js';
+import { parseSelect } from './select.js';
 
 function parseError(input: string) {
   try {

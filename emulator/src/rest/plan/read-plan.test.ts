@@ -1,7 +1,7 @@
-import { isRestError } from '../errors';
-import { parseQuery } from '../parse/query';
-import { testCache } from '../test-cache';
-import { outputKeys, planRead, sourceOfRelation } from './read-plan';
+import { isRestError } from '../errors.js';
+import { parseQuery } from '../parse/query.js';
+import { testCache } from '../test-cache.js';
+import { outputKeys, planRead, sourceOfRelation } from './read-plan.js';
 
 const cache = testCache();
 const messages = sourceOfRelation(cache.relations.get('public.messages')!);

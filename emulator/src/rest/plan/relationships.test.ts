@@ -1,6 +1,6 @@
-import { isRestError } from '../errors';
-import { testCache } from '../test-cache';
-import { findRelationship } from './relationships';
+import { isRestError } from '../errors.js';
+import { testCache } from '../test-cache.js';
+import { findRelationship } from './relationships.js';
 
 function failure(fn: () => unknown) {
   try {

@@ -36,14 +36,18 @@ export function bodyShape(representation: Representation, head: boolean): BodySh
   return 'array';
 }
 
-/** The row estimate of the planner for what the filters match (`count=planned`). */
-async function plannedCount(tx: Queryable, parts: LevelParts, from: string, params: unknown[]): Promise<number> {
-  let sql = `select 1 from ${from}${parts.filteringLaterals.join('')}`;
-  if (parts.where.length) sql += ` where ${parts.where.join(' and ')}`;
-  const result = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${sql}`, params);
+/**
+ * The planner's row estimate for what the filters match (`count=planned`): EXPLAIN of the page
+ * query itself (so every parameter is used), read below its Limit and Sort nodes.
+ */
+async function plannedCount(tx: Queryable, source: string, params: unknown[]): Promise<number> {
+  const result = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${source}`, params);
   const raw = result.rows[0]?.['QUERY PLAN'];
-  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
-  return Math.round(plan[0]?.Plan['Plan Rows'] ?? 0);
+  type PlanNode = { 'Node Type': string; 'Plan Rows': number; Plans?: PlanNode[] };
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
+  let node = plan[0]?.Plan;
+  while (node && ['Limit', 'Sort', 'Incremental Sort'].includes(node['Node Type']) && node.Plans?.[0]) node = node.Plans[0];
+  return Math.round(node?.['Plan Rows'] ?? 0);
 }
 
 export interface CountPlan {
@@ -67,7 +71,7 @@ export async function runCountedRead(
 ): Promise<Envelope> {
   let planned: number | null = null;
   if (count.mode === 'planned' || count.mode === 'estimated') {
-    planned = await plannedCount(tx, parts, from, builder.params.values);
+    planned = await plannedCount(tx, source, builder.params.values);
   }
   const exact = count.mode === 'exact' || (count.mode === 'estimated' && planned !== null && planned <= count.maxRows);
   const sql = `with "pgrst_source" as (${source}) ${envelopeSql({ ...envelope, countSql: exact ? countSelect(parts, from) : null })}`;

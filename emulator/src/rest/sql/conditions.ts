@@ -20,8 +20,8 @@ const COMPARISONS: Record<string, string> = {
   ov: '&&',
   sl: '<<',
   sr: '>>',
-  nxl: '&<',
-  nxr: '&>',
+  nxl: '&>',
+  nxr: '&<',
   adj: '-|-',
 };
 

@@ -1,7 +1,7 @@
-import { parseQuery } from '../parse/query';
-import { planRead, sourceOfRelation } from '../plan/read-plan';
-import { testCache } from '../test-cache';
-import { buildLevelParts, countSelect, envelopeSql, levelSelect, newBuilder } from './read';
+import { parseQuery } from '../parse/query.js';
+import { planRead, sourceOfRelation } from '../plan/read-plan.js';
+import { testCache } from '../test-cache.js';
+import { buildLevelParts, countSelect, envelopeSql, levelSelect, newBuilder } from './read.js';
 
 const cache = testCache();
 
@@ -44,8 +44,8 @@ describe('read SQL', () => {
       ['ov.{a}', '&& $1'],
       ['sl.[1,2]', '<< $1'],
       ['sr.[1,2]', '>> $1'],
-      ['nxl.[1,2]', '&< $1'],
-      ['nxr.[1,2]', '&> $1'],
+      ['nxl.[1,2]', '&> $1'],
+      ['nxr.[1,2]', '&< $1'],
       ['adj.[1,2]', '-|- $1'],
       ['isdistinct.1', 'is distinct from $1'],
       ['is.not_null', 'is not null'],

@@ -1,6 +1,6 @@
-import { testCache } from '../test-cache';
-import { Params } from './identifiers';
-import { deleteSql, insertSql, returningSql, updateSql } from './write';
+import { testCache } from '../test-cache.js';
+import { Params } from './identifiers.js';
+import { deleteSql, insertSql, returningSql, updateSql } from './write.js';
 
 const users = testCache().relations.get('public.users')!;
 
