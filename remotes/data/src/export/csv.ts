@@ -1,0 +1,21 @@
+// Rows → CSV (RFC 4180): a header line, CRLF line ends, fields quoted when they hold a comma, a
+// quote, a line break or spaces at their ends. NULL is an empty field; an empty string is `""`,
+// so the two stay apart. Objects and arrays are written as JSON, as the table shows them.
+
+function field(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return text === '' || /[",\r\n]/.test(text) || text.trim() !== text ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function toCsv(columns: readonly string[], rows: ReadonlyArray<Record<string, unknown>>): string {
+  const lines = [columns.map(field).join(',')];
+  for (const row of rows) lines.push(columns.map((column) => field(row[column])).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** A file name for an export of `table`: `tasks-2026-03-01.csv`. */
+export function csvFileName(table: string, now = new Date()): string {
+  const safe = table.replace(/[^\w.-]+/g, '_') || 'export';
+  return `${safe}-${now.toISOString().slice(0, 10)}.csv`;
+}
