@@ -9,7 +9,7 @@ import { clientInfo, enforceRateLimit, type AuthContext } from '../context.js';
 import { fail } from '../errors.js';
 import { createFlowState, pkceParams } from '../flow-state.js';
 import { json, parseBody, route } from '../http.js';
-import { checkPasswordStrength, hashPassword, weakPasswordError } from '../passwords.js';
+import { checkPasswordStrength, hashPassword, verifyPassword, weakPasswordError } from '../passwords.js';
 import { resolveRedirect } from '../redirects.js';
 import { startSession } from '../sessions.js';
 import { findUserByEmail, isEmailConfirmed, userJson, type Json } from '../users.js';
@@ -82,6 +82,12 @@ export function signupRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
       if (existing && isEmailConfirmed(existing)) {
         if (settings.autoconfirm) fail('user_already_exists');
         return json(c, obfuscatedUser(email, existing.confirmation_sent_at ?? new Date()));
+      }
+      if (existing && settings.autoconfirm) {
+        // Confirming an existing, unconfirmed account on sign-up would hand it to whoever knows the
+        // address; only its own password may (a deliberate tightening of GoTrue's behaviour).
+        const own = await verifyPassword(body.password, existing.encrypted_password, ctx.hasher);
+        if (!own) fail('user_already_exists');
       }
       const passwordHash = existing ? null : await hashPassword(body.password, ctx.hasher);
       const result = await db.transaction(async (tx) => {
