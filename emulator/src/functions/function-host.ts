@@ -2,8 +2,7 @@
 // and redeploys when any of its source files, its import map or `functions/.env` changes
 // (checked on every invocation, so the next request after an edit runs the new code).
 // A replaced worker finishes the invocations it has before it stops.
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { bundleFunction, BundleError } from './bundler.js';
 import { FunctionsError, isFunctionsError } from './errors.js';
@@ -20,6 +19,8 @@ export interface FunctionHostOptions {
   databaseUrl: string | null;
   projectDir: string;
   functionsDir: string;
+  /** Where bundles are written; emptied at start and on close. */
+  cacheDir: string;
   /** Problems a developer must see (boot failures, crashes, timeouts). */
   warn: (line: string) => void;
 }
@@ -57,11 +58,16 @@ function isCurrent(stamp: Map<string, string>): boolean {
 export class FunctionHost {
   private readonly deployments = new Map<string, Deployment>();
   private readonly builds = new Map<string, Promise<Deployment>>();
-  private readonly cacheDir = mkdtempSync(path.join(tmpdir(), 'portal-functions-'));
+  private readonly cacheDir: string;
   private version = 0;
   private closed = false;
 
-  constructor(private readonly options: FunctionHostOptions) {}
+  constructor(private readonly options: FunctionHostOptions) {
+    this.cacheDir = options.cacheDir;
+    // Bundles left by an emulator that was killed are of no use.
+    rmSync(this.cacheDir, { recursive: true, force: true });
+    mkdirSync(this.cacheDir, { recursive: true });
+  }
 
   /** The warm worker of a function, deploying or redeploying it first when needed. */
   async acquire(spec: FunctionSpec): Promise<FunctionWorker> {

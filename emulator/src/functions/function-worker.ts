@@ -87,7 +87,13 @@ export class FunctionWorker {
         settleBoot(new FunctionsError('boot_error', message.message));
         void this.terminate();
       } else {
-        this.onMessage(message);
+        try {
+          this.onMessage(message);
+        } catch (error) {
+          // Whatever a function sends, the emulator's own thread must not fail on it.
+          options.log(`Function ${name}: unusable message from the worker: ${(error as Error).message}`);
+          if ('id' in message) this.fail(message.id, new FunctionsError('worker_crashed', (error as Error).message));
+        }
       }
     });
     this.worker.on('error', (error: Error & { code?: string }) => {
@@ -214,7 +220,8 @@ export class FunctionWorker {
                   }),
                 cancel: () => this.cancel(id, 'the client stopped reading'),
               },
-              { highWaterMark: 0 },
+              // One chunk ahead: the first pull goes out with the head, and no more is buffered.
+              { highWaterMark: 1 },
             )
           : null;
         pending.resolve(new Response(body, { status: message.status, statusText: message.statusText, headers }));

@@ -2,6 +2,7 @@
 // supabase/functions, applies `verify_jwt`, and hands the request, as the caller sent it, to
 // the function's worker thread; the function's Response streams back unchanged. `GET
 // /functions/v1/` lists the functions (an emulator extra, for the portal's catalogue).
+import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import type { GatewayEnv, ServiceFactory } from '../http/gateway-env.js';
@@ -28,6 +29,7 @@ export const functionsService: ServiceFactory = (context) => {
     databaseUrl: config.databaseUrl,
     projectDir: config.workdir,
     functionsDir: functionsDir(config),
+    cacheDir: path.join(config.dataDir, 'functions'),
     warn: (line) => console.error(line),
   });
   const app = new Hono<GatewayEnv>();

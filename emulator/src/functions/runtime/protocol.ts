@@ -1,8 +1,8 @@
 // Messages between the emulator (main thread) and a function's worker thread. One worker
 // serves many invocations at once, so every request-scoped message carries the invocation id.
-// Response bodies are pulled chunk by chunk: the main thread asks for the next chunk only when
-// the HTTP client has taken the previous one, so a fast producer cannot flood memory and a
-// `text/event-stream` reaches the client as it is written.
+// Response bodies are pulled chunk by chunk: the main thread stays at most one chunk ahead of
+// the HTTP client, so a fast producer cannot flood memory and a `text/event-stream` reaches
+// the client as it is written.
 
 /** Sent once, as `workerData`, when the worker starts. */
 export interface WorkerBoot {

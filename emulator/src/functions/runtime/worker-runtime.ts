@@ -100,16 +100,26 @@ async function handle(message: SerializedRequest): Promise<void> {
     }
     response = fallback;
   }
+  let reader: ReadableStreamDefaultReader<unknown> | null;
+  try {
+    // A body that was already read or locked fails here, before anything is sent.
+    reader = response.body === null ? null : response.body.getReader();
+  } catch (error) {
+    console.error('The response body cannot be read:', error);
+    post({ t: 'error', id, phase: 'handler', message: describeError(error) });
+    finish(id);
+    return;
+  }
   // Header iteration yields each Set-Cookie on its own (Fetch standard), so cookies survive.
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => headers.push([name, value]));
-  post({ t: 'head', id, status: response.status, statusText: response.statusText, headers, hasBody: response.body !== null });
-  if (response.body === null) {
+  post({ t: 'head', id, status: response.status, statusText: response.statusText, headers, hasBody: reader !== null });
+  if (reader === null) {
     post({ t: 'end', id });
     finish(id);
     return;
   }
-  invocation.reader = response.body.getReader();
+  invocation.reader = reader;
 }
 
 function toBytes(chunk: unknown): Uint8Array {
