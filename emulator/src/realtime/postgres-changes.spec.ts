@@ -214,6 +214,24 @@ describe.each(engines)('realtime postgres_changes on %s', (_engine, postgres) =>
     expect(bigChange.new.payload).toBe(big);
   });
 
+  it('narrows payloads to `select` columns and serves schema-wide subscriptions', async () => {
+    const channel = (await as(BOB)).channel('narrow-and-wide');
+    const narrow = new Inbox<Change>();
+    channel.on(
+      'postgres_changes',
+      { event: 'INSERT', schema: 'public', table: 'events', select: ['id', 'kind'] },
+      (payload) => narrow.push(payload as unknown as Change),
+    );
+    const wide = new Inbox<Change>();
+    channel.on('postgres_changes', { event: 'INSERT', schema: 'public' }, (payload) => wide.push(payload as unknown as Change));
+    await subscribed(channel);
+    const { id } = await insertEvent({ kind: 'narrow', size: 5, payload: 'hidden' });
+    expect((await narrow.next()).new).toEqual({ id, kind: 'narrow' });
+    expect(await wide.next()).toMatchObject({ table: 'events', new: { id, kind: 'narrow', size: 5, payload: 'hidden' } });
+    await insertNote({ owner: BOB, body: 'wide too' });
+    expect(await wide.next()).toMatchObject({ table: 'notes', new: { body: 'wide too' } });
+  });
+
   it('never delivers a change whose transaction rolled back', async () => {
     const channel = (await as(ALICE)).channel('alice-rollback');
     const received = changes(channel, { event: 'INSERT', table: 'notes' });
