@@ -29,3 +29,12 @@ describe('ensureStylesheet', () => {
     expect(classes.filter((name) => !name.startsWith('.pui-'))).toEqual([]);
   });
 });
+
+describe('ensureStylesheet after the sheet was removed', () => {
+  it('puts it back (e.g. a host that rebuilt <head>)', () => {
+    ensureStylesheet();
+    document.head.querySelector('style[data-portal-ui]')?.remove();
+    ensureStylesheet();
+    expect(document.head.querySelectorAll('style[data-portal-ui]')).toHaveLength(1);
+  });
+});

@@ -2,6 +2,10 @@ import { portalStylesheet, STYLESHEET_VERSION } from './stylesheet.js';
 
 const ATTRIBUTE = 'data-portal-ui';
 
+// Every component calls ensureStylesheet on mount (a table may mount thousands), so the
+// common case is one pointer check instead of a DOM query.
+let inserted: HTMLStyleElement | null = null;
+
 /**
  * Inserts the design system's stylesheet into the document once. Safe to call from every
  * component and every remote: under Module Federation all remotes share one copy of
@@ -10,9 +14,15 @@ const ATTRIBUTE = 'data-portal-ui';
  */
 export function ensureStylesheet(doc: Document | undefined = globalThis.document): void {
   if (!doc?.head) return;
-  if (doc.head.querySelector(`style[${ATTRIBUTE}]`)) return;
+  if (inserted?.isConnected && inserted.ownerDocument === doc) return;
+  const existing = doc.head.querySelector<HTMLStyleElement>(`style[${ATTRIBUTE}]`);
+  if (existing) {
+    inserted = existing;
+    return;
+  }
   const style = doc.createElement('style');
   style.setAttribute(ATTRIBUTE, STYLESHEET_VERSION);
   style.textContent = portalStylesheet;
   doc.head.prepend(style);
+  inserted = style;
 }
