@@ -84,6 +84,7 @@ export const storageErrors = {
   notFoundRoute: (method: string, path: string) =>
     new StorageError('NotFound', 404, `Route ${method}:${path} not found`, 'Not Found'),
   internal: (message = 'Internal server error') => new StorageError('InternalError', 500, message),
+  aborted: () => new StorageError('Aborted', 500, 'The client aborted the upload before it completed'),
   // Vector buckets (wire contract §3.2); these keep their real HTTP status.
   vectorConflict: (resource: string, name: string) =>
     new StorageError('ConflictException', 409, `${resource} "${name}" already exists`),

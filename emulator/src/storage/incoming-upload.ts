@@ -39,10 +39,27 @@ function metadataHeader(value: string | undefined): Record<string, unknown> | nu
   return parseUserMetadata(Buffer.from(value, 'base64').toString('utf8'), 'The x-metadata header (base64 JSON)');
 }
 
+/** The request body ended because the client went away (not a server failure). */
+function isClientAbort(error: unknown): boolean {
+  const { code, message, name } = (error ?? {}) as { code?: string; message?: string; name?: string };
+  return (
+    code === 'ECONNRESET' ||
+    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    code === 'ABORT_ERR' ||
+    name === 'AbortError' ||
+    message === 'aborted'
+  );
+}
+
 export async function receiveUpload(request: Request, store: BlobStore, rules: UploadRules): Promise<IncomingUpload> {
   const contentType = request.headers.get('content-type') ?? '';
-  if (/^multipart\/form-data/i.test(contentType)) return receiveMultipart(request, store, rules);
-  return receiveRaw(request, store, rules);
+  try {
+    if (/^multipart\/form-data/i.test(contentType)) return await receiveMultipart(request, store, rules);
+    return await receiveRaw(request, store, rules);
+  } catch (error) {
+    if (isClientAbort(error)) throw storageErrors.aborted();
+    throw error;
+  }
 }
 
 function bodyStream(request: Request): Readable {

@@ -85,6 +85,6 @@ export async function renderObject(
   if (partial) headers.set('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
   const status = partial ? 206 : 200;
   if (options.head || length === 0) return new Response(null, { status, headers });
-  const stream = store.open(location, partial ? { start: range.start, end: range.end } : undefined);
+  const stream = await store.open(location, partial ? { start: range.start, end: range.end } : undefined);
   return new Response(Readable.toWeb(stream) as unknown as ReadableStream<Uint8Array>, { status, headers });
 }

@@ -4,6 +4,7 @@
 // that path until the row commits); if anything fails the transaction rolls back and the
 // file is removed. Replaced versions are deleted only after the commit.
 import type { Context } from 'hono';
+import type { Queryable } from '../db/database.js';
 import type { GatewayEnv } from '../http/gateway-env.js';
 import { newVersion, type BlobLocation, type StagedBlob } from './blob-store.js';
 import { ownerColumns, type Caller } from './caller.js';
@@ -39,7 +40,7 @@ export async function requireBucket(rt: StorageRuntime, c: StorageContext, bucke
 
 async function removeQuietly(rt: StorageRuntime, location: BlobLocation): Promise<void> {
   await rt.blobs.remove(location).catch((error: Error) => {
-    rt.context.log(`storage: could not remove ${rt.blobs.pathOf(location)}: ${error.message}`);
+    rt.context.log(`storage: could not remove ${rt.blobs.describe(location)}: ${error.message}`);
   });
 }
 
@@ -83,7 +84,7 @@ async function commitBlob(
   const { owner, ownerId } = ownerColumns(target.owner);
   const write = { bucketId: target.bucketId, name: key, owner, ownerId, version, metadata, userMetadata };
   let placed = false;
-  const work = async (tx: Parameters<Parameters<typeof asService>[2]>[0]) => {
+  const work = async (tx: Queryable) => {
     const previous =
       target.mode === 'create' ? null : ((await findObject(tx, target.bucketId, key, { forUpdate: true }))?.version ?? null);
     let row: ObjectRow | null;
@@ -93,7 +94,7 @@ async function commitBlob(
     } else {
       row = await insertObject(tx, write, target.mode === 'upsert');
     }
-    await rt.blobs.place(staged, location);
+    await rt.blobs.place(staged, location, tx);
     placed = true;
     return { row, previous };
   };
@@ -137,13 +138,7 @@ export async function copyObject(
   if (source.metadata.size > effectiveSizeLimit(destination.file_size_limit, rt.globalSizeLimit)) {
     throw storageErrors.entityTooLarge();
   }
-  let staged: StagedBlob;
-  try {
-    staged = await rt.blobs.stageCopy({ bucket: source.bucket_id, key: source.name, version: source.version });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw storageErrors.noSuchKey();
-    throw error;
-  }
+  const staged = await rt.blobs.stageCopy({ bucket: source.bucket_id, key: source.name, version: source.version });
   const metadata = objectMetadata({
     eTag: source.metadata.eTag,
     size: staged.size,
@@ -185,13 +180,8 @@ export async function moveObject(rt: StorageRuntime, c: StorageContext, caller: 
         if (moved.version) {
           oldLocation = { bucket: transfer.sourceBucket, key: sourceKey, version: moved.version };
           const target = { bucket: transfer.destinationBucket, key: destinationKey, version: moved.version };
-          try {
-            await rt.blobs.linkTo(oldLocation, target);
-            linked = target;
-          } catch (error) {
-            if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-            oldLocation = null; // a row without bytes moves as it is
-          }
+          await rt.blobs.linkTo(oldLocation, target, tx);
+          linked = target;
         }
       },
       storageErrors.keyAlreadyExists,

@@ -5,7 +5,9 @@ import type { Context } from 'hono';
 import type { Queryable } from '../db/database.js';
 import type { GatewayEnv, ServiceContext } from '../http/gateway-env.js';
 import type { JwtClaims } from '../keys.js';
-import { BlobStore } from './blob-store.js';
+import type { BlobStore } from './blob-store.js';
+import { DatabaseBlobStore } from './database-blob-store.js';
+import { FileBlobStore } from './file-blob-store.js';
 import { SERVICE_CLAIMS, type Caller } from './caller.js';
 import { fromPostgresError, storageErrors, type StorageError } from './errors.js';
 
@@ -17,10 +19,20 @@ export interface StorageRuntime {
   mount: string;
 }
 
+/**
+ * Object bytes go to files under the data directory unless PORTAL_STORAGE_BACKEND=database.
+ * (An environment switch until config.toml's [storage] section carries it.)
+ */
+export function createBlobStore(context: ServiceContext, backend = process.env.PORTAL_STORAGE_BACKEND ?? 'file'): BlobStore {
+  if (backend === 'file') return new FileBlobStore(context.config.dataDir);
+  if (backend === 'database') return new DatabaseBlobStore(context.db, context.config.dataDir);
+  throw new Error(`PORTAL_STORAGE_BACKEND must be "file" or "database", not ${JSON.stringify(backend)}`);
+}
+
 export function createRuntime(context: ServiceContext, mount: string): StorageRuntime {
   return {
     context,
-    blobs: new BlobStore(context.config.dataDir),
+    blobs: createBlobStore(context),
     globalSizeLimit: context.config.storage.file_size_limit,
     mount,
   };

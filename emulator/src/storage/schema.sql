@@ -37,8 +37,33 @@ create table if not exists storage.objects (
 create unique index if not exists bucketid_objname on storage.objects (bucket_id, name);
 create index if not exists name_prefix_search on storage.objects (name text_pattern_ops);
 
+create index if not exists objects_version_idx on storage.objects (version);
+
 alter table storage.buckets enable row level security;
 alter table storage.objects enable row level security;
+
+-- Object bytes when the emulator keeps them in the database (PORTAL_STORAGE_BACKEND=database)
+-- instead of files: one row per object version, reachable only by service_role.
+create table if not exists storage.object_blobs (
+  version text primary key,
+  data bytea not null,
+  created_at timestamptz not null default now()
+);
+alter table storage.object_blobs enable row level security;
+revoke all on storage.object_blobs from anon, authenticated;
+grant all on storage.object_blobs to postgres, service_role;
+
+-- Writes the bytes of an upload inside the uploader's own transaction (whatever their role):
+-- only for a version an object row carries, and only once.
+create or replace function storage.put_object_blob(p_version text, p_data bytea) returns void
+language plpgsql security definer set search_path = '' as $$
+begin
+  if not exists (select 1 from storage.objects where version = p_version) then
+    raise exception 'no object carries version %', p_version using errcode = '22023';
+  end if;
+  insert into storage.object_blobs (version, data) values (p_version, p_data);
+end
+$$;
 
 -- Helpers used in storage policies, e.g.
 --   (storage.foldername(name))[1] = auth.uid()::text

@@ -303,27 +303,43 @@ describe('storage', () => {
       expect(toMissingBucket.error).toMatchObject({ statusCode: '404', message: 'Bucket not found' });
     });
 
-    it('leaves nothing behind when the client aborts an upload mid-stream', async () => {
-      const url = new URL(`${storageUrl}/object/files/aborted/upload.bin`);
+    /** Starts an upload, waits until the server streams it into a temp file, then drops the connection. */
+    async function abortMidUpload(key: string, headers: Record<string, string>, firstChunk: Buffer): Promise<void> {
       const tempDir = path.join(dataDir, 'storage-tmp');
-      const req = httpRequest(url, {
+      const req = httpRequest(new URL(`${storageUrl}/object/files/${key}`), {
         method: 'POST',
-        headers: {
-          apikey: ANON_KEY,
-          Authorization: `Bearer ${SERVICE_ROLE_KEY}`,
-          'content-type': 'application/octet-stream',
-          'content-length': String(1024 * 1024),
-        },
+        headers: { apikey: ANON_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}`, ...headers },
       });
       const closed = new Promise<void>((resolve) => req.on('close', () => resolve()));
       req.on('error', () => undefined);
-      req.write(Buffer.alloc(64 * 1024, 1));
+      req.write(firstChunk);
       await eventually(() => filesUnder(tempDir).length > 0, 'the upload to be streaming into a temp file');
       req.destroy();
       await closed;
       await eventually(() => filesUnder(tempDir).length === 0, 'the temp file to be removed');
-      expect((await admin.storage.from('files').exists('aborted/upload.bin')).data).toBe(false);
-      expect(existsSync(path.join(dataDir, 'storage', 'files', 'aborted'))).toBe(false);
+      expect((await admin.storage.from('files').exists(key)).data).toBe(false);
+      expect(existsSync(path.join(dataDir, 'storage', 'files', key.split('/')[0]!))).toBe(false);
+    }
+
+    it('leaves nothing behind when the client aborts a raw upload mid-stream', async () => {
+      await abortMidUpload(
+        'aborted/raw.bin',
+        { 'content-type': 'application/octet-stream', 'content-length': String(1024 * 1024) },
+        Buffer.alloc(64 * 1024, 1),
+      );
+    });
+
+    it('leaves nothing behind when the client aborts a multipart upload mid-file', async () => {
+      const head = Buffer.from(
+        '--XBOUNDARYX\r\nContent-Disposition: form-data; name="cacheControl"\r\n\r\n3600\r\n' +
+          '--XBOUNDARYX\r\nContent-Disposition: form-data; name=""; filename="blob"\r\n' +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      );
+      await abortMidUpload(
+        'aborted-multipart/file.bin',
+        { 'content-type': 'multipart/form-data; boundary=XBOUNDARYX', 'transfer-encoding': 'chunked' },
+        Buffer.concat([head, Buffer.alloc(64 * 1024, 2)]),
+      );
     });
 
     it('answers JSON for unknown routes and a bad JWT', async () => {
