@@ -9,7 +9,6 @@ export type FunctionsErrorCode =
   | 'missing_authorization'
   | 'malformed_authorization'
   | 'invalid_jwt'
-  | 'method_not_allowed'
   | 'boot_error'
   | 'worker_error'
   | 'worker_crashed'
@@ -32,11 +31,6 @@ const CATALOGUE: Record<FunctionsErrorCode, CatalogueEntry> = {
   missing_authorization: { status: 401, relay: false, body: () => ({ msg: 'Missing authorization header' }) },
   malformed_authorization: { status: 401, relay: false, body: () => ({ msg: "Auth header is not 'Bearer {token}'" }) },
   invalid_jwt: { status: 401, relay: false, body: () => ({ msg: 'Invalid JWT' }) },
-  method_not_allowed: {
-    status: 405,
-    relay: false,
-    body: (detail) => ({ code: 'METHOD_NOT_ALLOWED', message: detail }),
-  },
   boot_error: {
     status: 503,
     relay: true,

@@ -203,7 +203,6 @@ export class FunctionWorker {
     if (!pending) return;
     switch (message.t) {
       case 'head': {
-        pending.state = 'body';
         const headers = new Headers();
         for (const [name, value] of message.headers) if (!HOP_BY_HOP.has(name)) headers.append(name, value);
         const id = message.id;
@@ -224,7 +223,9 @@ export class FunctionWorker {
               { highWaterMark: 1 },
             )
           : null;
-        pending.resolve(new Response(body, { status: message.status, statusText: message.statusText, headers }));
+        const response = new Response(body, { status: message.status, statusText: message.statusText, headers });
+        pending.state = 'body';
+        pending.resolve(response);
         break;
       }
       case 'chunk':

@@ -37,7 +37,7 @@ export const functionsService: ServiceFactory = (context) => {
   const invoke = async (c: Context<GatewayEnv>, name: string) => {
     const spec = findFunction(config, name);
     if (!spec || !spec.enabled) return functionsErrorResponse('not_found', `Requested function was not found: ${name}`);
-    // CORS preflights reach the function unauthenticated, as on the CLI's relay.
+    // OPTIONS (CORS preflight) needs no JWT, as on the CLI's relay; the gateway's CORS answers most first.
     if (spec.verifyJwt && c.req.method !== 'OPTIONS') {
       const failure = await checkFunctionJwt(c.req.header('authorization'), keys);
       if (failure) return functionsErrorResponse(failure);

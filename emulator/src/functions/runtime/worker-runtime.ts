@@ -159,7 +159,11 @@ function cancel(id: number, reason: string): void {
 port.on('message', (message: ToWorker) => {
   switch (message.t) {
     case 'request':
-      void handle(message);
+      handle(message).catch((error: unknown) => {
+        console.error('The invocation failed:', error);
+        post({ t: 'error', id: message.id, phase: 'handler', message: describeError(error) });
+        finish(message.id);
+      });
       break;
     case 'pull':
       void pull(message.id);
