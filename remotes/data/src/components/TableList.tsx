@@ -1,0 +1,67 @@
+// The tables and views the person may reach, with how many rows they may see in each.
+import { useSupabase } from '@portal/platform';
+import { Badge, EmptyState, Inline, PageHeader, Skeleton, Table, type TableColumn } from '@portal/ui';
+import type { ReactNode } from 'react';
+import type { SchemaModel, TableModel } from '../schema/openapi-model.js';
+import { useRowCounts, type RowCount } from './use-row-counts.js';
+
+function AccessBadges({ table }: { table: TableModel }): ReactNode {
+  const writes = [table.canInsert && 'insert', table.canUpdate && 'update', table.canDelete && 'delete'].filter((w): w is string => Boolean(w));
+  if (writes.length === 0) return <Badge>read only</Badge>;
+  return (
+    <Inline gap={1}>
+      {writes.map((write) => (
+        <Badge key={write} tone="accent">
+          {write}
+        </Badge>
+      ))}
+    </Inline>
+  );
+}
+
+function CountCell({ count }: { count: RowCount | undefined }): ReactNode {
+  if (!count || count.status === 'loading') return <Skeleton width="3rem" />;
+  if (count.status === 'error') {
+    return (
+      <span className="data-count-error" title={count.error}>
+        unknown
+      </span>
+    );
+  }
+  return count.count.toLocaleString();
+}
+
+export function TableList({ model, route }: { model: SchemaModel; route: string }): ReactNode {
+  const supabase = useSupabase();
+  const counts = useRowCounts(supabase, model);
+  const columns: TableColumn<TableModel>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      cell: (table) => (
+        <span className="data-table-name">
+          <a href={`${route}/${encodeURIComponent(table.name)}`}>{table.name}</a>
+          {table.description ? <span className="data-table-name__description">{table.description}</span> : null}
+        </span>
+      ),
+    },
+    { key: 'columns', header: 'Columns', align: 'end', width: '7rem', cell: (table) => String(table.columns.length) },
+    { key: 'rows', header: 'Rows you see', align: 'end', width: '9rem', cell: (table) => <span data-row-count={table.name}><CountCell count={counts.get(table.name)} /></span> },
+    { key: 'access', header: 'You may', width: '14rem', cell: (table) => <AccessBadges table={table} /> },
+  ];
+  return (
+    <div className="data-page">
+      <PageHeader title="Data" description={`The tables and views of the ${model.schema} schema you may reach. Counts are the rows row level security lets you see.`} />
+      <Table<TableModel>
+        className="data-tables"
+        caption="Tables and views"
+        hideCaption
+        columns={columns}
+        rows={model.tables}
+        rowKey={(table) => table.name}
+        wrapCells
+        empty={<EmptyState title="No tables" description="The REST API describes no tables or views you may reach." />}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+// Row counts for the list of tables: what row level security lets the person see, counted by the
+// server (HEAD with `Prefer: count=exact`), a few tables at a time.
+import { describeError } from '@portal/platform';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { useEffect, useState } from 'react';
+import { countRows } from '../data-access/read-rows.js';
+import { tableView } from '../query/view-state.js';
+import type { SchemaModel } from '../schema/openapi-model.js';
+
+export type RowCount = { status: 'loading' } | { status: 'ready'; count: number } | { status: 'error'; error: string };
+
+const AT_ONCE = 4;
+
+export function useRowCounts(supabase: SupabaseClient, model: SchemaModel): ReadonlyMap<string, RowCount> {
+  const [counts, setCounts] = useState<ReadonlyMap<string, RowCount>>(new Map());
+  useEffect(() => {
+    const controller = new AbortController();
+    const queue = model.tables.filter((t) => t.canRead);
+    setCounts(new Map(queue.map((t) => [t.name, { status: 'loading' } as RowCount])));
+    const settle = (name: string, count: RowCount) => {
+      if (!controller.signal.aborted) setCounts((current) => new Map(current).set(name, count));
+    };
+    const worker = async () => {
+      for (let table = queue.shift(); table; table = queue.shift()) {
+        try {
+          settle(table.name, { status: 'ready', count: await countRows(supabase, table, tableView(table.name), controller.signal) });
+        } catch (error) {
+          settle(table.name, { status: 'error', error: describeError(error) });
+        }
+      }
+    };
+    for (let i = 0; i < AT_ONCE; i += 1) void worker();
+    return () => controller.abort();
+  }, [supabase, model]);
+  return counts;
+}

@@ -1,0 +1,94 @@
+// One page of a view, kept in step with the URL: a new read on every change of table or view (the
+// one before is aborted), `refresh()` after writes and remote changes without emptying the table,
+// and `replaceRow()` for a row the server just returned from a write.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { describeError } from '@portal/platform';
+import { isDataError } from '../errors/data-errors.js';
+import { countRows, RANGE_NOT_SATISFIABLE, readPage } from '../data-access/read-rows.js';
+import { rowKey, type Row } from '../query/row-identity.js';
+import { viewLocation, type ViewState } from '../query/view-state.js';
+import type { Embed } from '../relations/embeds.js';
+import type { TableModel } from '../schema/openapi-model.js';
+
+export interface TablePage {
+  status: 'loading' | 'ready' | 'error';
+  rows: Row[];
+  total: number | null;
+  error: string | null;
+  /** A refresh is running while the current rows stay on screen. */
+  refreshing: boolean;
+  /** The embeddings the rows carry (none once the server refused them). */
+  embeds: readonly Embed[];
+}
+
+export interface TablePageControls extends TablePage {
+  refresh(): Promise<void>;
+  /** Puts the server's copy of a row in place of the row with `key`, keeping its related rows. */
+  replaceRow(key: string, row: Row): void;
+}
+
+/** Relationship errors (PGRST200–PGRST204): the page is read again without related rows. */
+function isEmbeddingError(error: unknown): boolean {
+  return isDataError(error) && /^PGRST20\d$/.test(error.serverCode ?? '');
+}
+
+export function useTablePage(
+  supabase: SupabaseClient,
+  table: TableModel,
+  view: ViewState,
+  wantedEmbeds: readonly Embed[],
+  /** Called with a view on the last page when the page asked for lies beyond the last row. */
+  onPageOutOfRange: (location: string) => void,
+  route: string,
+): TablePageControls {
+  const [embedsRefused, setEmbedsRefused] = useState(false);
+  const embeds = embedsRefused ? [] : wantedEmbeds;
+  const [page, setPage] = useState<TablePage>({ status: 'loading', rows: [], total: null, error: null, refreshing: false, embeds });
+  const sequence = useRef(0);
+  const viewKey = viewLocation(route, view);
+
+  const load = useCallback(
+    async (mode: 'load' | 'refresh', signal?: AbortSignal) => {
+      const id = ++sequence.current;
+      if (mode === 'load') setPage((current) => ({ ...current, status: 'loading', error: null }));
+      else setPage((current) => ({ ...current, refreshing: true }));
+      try {
+        const result = await readPage(supabase, table, view, embeds, signal);
+        if (id !== sequence.current) return;
+        setPage({ status: 'ready', rows: result.rows, total: result.total, error: null, refreshing: false, embeds });
+      } catch (error) {
+        if (signal?.aborted || id !== sequence.current) return;
+        if (isEmbeddingError(error) && embeds.length > 0) {
+          setEmbedsRefused(true);
+          return;
+        }
+        if (isDataError(error) && error.serverCode === RANGE_NOT_SATISFIABLE && view.page > 1) {
+          const total = await countRows(supabase, table, view, signal).catch(() => 0);
+          const last = Math.max(1, Math.ceil(total / view.pageSize));
+          onPageOutOfRange(viewLocation(route, { ...view, page: last }));
+          return;
+        }
+        setPage((current) => ({ ...current, status: 'error', error: describeError(error), refreshing: false }));
+      }
+    },
+    // The view is identified by its location; `embeds` changes only with the table or a refusal.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [supabase, table, viewKey, embeds, route],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void load('load', controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  const refresh = useCallback(() => load('refresh'), [load]);
+  const replaceRow = useCallback(
+    (key: string, row: Row) => {
+      setPage((current) => ({ ...current, rows: current.rows.map((r) => (rowKey(table, r) === key ? { ...r, ...row } : r)) }));
+    },
+    [table],
+  );
+  return { ...page, refresh, replaceRow };
+}

@@ -1,0 +1,35 @@
+// Rows changed by anyone while a table is open: postgres_changes on the platform's ref-counted
+// channels (never `supabase.channel` directly: removing a shared channel would close it for every
+// remote). The server sends each change only to subscribers whose role may see the row (RLS).
+import { getPortal } from '@portal/platform';
+import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
+import { useEffect, useEffectEvent } from 'react';
+import type { Row } from '../query/row-identity.js';
+
+export interface TableChange {
+  type: 'INSERT' | 'UPDATE' | 'DELETE';
+  /** The row after the change (empty for deletes). */
+  record: Row;
+  /** The row before (with replica identity default: its primary key only). */
+  oldRecord: Row;
+}
+
+/** The channel topic of a table's changes; one per table, shared by everyone watching it. */
+export function changesTopic(schema: string, table: string): string {
+  return `data:${schema}:${table}`;
+}
+
+export function useTableChanges(schema: string, table: string, onChange: (change: TableChange) => void): void {
+  const deliver = useEffectEvent((payload: RealtimePostgresChangesPayload<Row>) => {
+    onChange({ type: payload.eventType, record: (payload.new ?? {}) as Row, oldRecord: (payload.old ?? {}) as Row });
+  });
+  useEffect(() => {
+    const lease = getPortal().realtime.channel(changesTopic(schema, table));
+    // Bindings must be in place before the join: the server answers the join with their ids.
+    lease.channel.on<Row>('postgres_changes', { event: '*', schema, table }, (payload) => deliver(payload));
+    lease.subscribe();
+    return () => {
+      void lease.release();
+    };
+  }, [schema, table]);
+}
