@@ -570,6 +570,9 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
         const listed = await second.auth.mfa.listFactors();
         expect(listed.data?.totp.map((f) => f.id)).toEqual([factor.id]);
 
+        const adminView = await emulator.admin().auth.admin.mfa.listFactors({ userId: verified.data!.user.id });
+        expect(adminView.data?.factors.map((f) => [f.id, f.status])).toEqual([[factor.id, 'verified']]);
+
         const done = await c.auth.mfa.unenroll({ factorId: factor.id });
         expect(done.error).toBeNull();
         expect(done.data).toEqual({ id: factor.id });

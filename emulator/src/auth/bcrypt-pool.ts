@@ -29,24 +29,39 @@ export class BcryptPool implements PasswordHasher {
   private nextId = 1;
   private nextWorker = 0;
 
+  /** The jobs each worker holds, failed if it dies. */
+  private readonly owned = new WeakMap<Worker, Set<number>>();
+  private readonly url: URL;
+  private closed = false;
+
   constructor(size = Math.max(1, availableParallelism())) {
-    const url = new URL(`data:text/javascript,${encodeURIComponent(workerSource(import.meta.resolve('bcryptjs')))}`);
-    for (let i = 0; i < size; i++) {
-      const worker = new Worker(url);
-      worker.unref();
-      worker.on('message', (message: { id: number; result?: string | boolean; error?: string }) => {
-        const job = this.jobs.get(message.id);
-        if (!job) return;
-        this.jobs.delete(message.id);
-        if (message.error !== undefined) job.reject(new Error(message.error));
-        else job.resolve(message.result!);
-      });
-      worker.on('error', (error) => {
-        for (const job of this.jobs.values()) job.reject(error);
-        this.jobs.clear();
-      });
-      this.workers.push(worker);
-    }
+    this.url = new URL(`data:text/javascript,${encodeURIComponent(workerSource(import.meta.resolve('bcryptjs')))}`);
+    for (let i = 0; i < size; i++) this.workers.push(this.spawn(i));
+  }
+
+  /** Starts the worker of slot `index`; a worker that dies fails its jobs and is replaced. */
+  private spawn(index: number): Worker {
+    const worker = new Worker(this.url);
+    const mine = new Set<number>();
+    worker.unref();
+    worker.on('message', (message: { id: number; result?: string | boolean; error?: string }) => {
+      const job = this.jobs.get(message.id);
+      mine.delete(message.id);
+      if (!job) return;
+      this.jobs.delete(message.id);
+      if (message.error !== undefined) job.reject(new Error(message.error));
+      else job.resolve(message.result!);
+    });
+    worker.on('exit', () => {
+      for (const id of mine) {
+        this.jobs.get(id)?.reject(new Error('the bcrypt worker stopped'));
+        this.jobs.delete(id);
+      }
+      if (!this.closed) this.workers[index] = this.spawn(index);
+    });
+    worker.on('error', () => undefined);
+    this.owned.set(worker, mine);
+    return worker;
   }
 
   private run<T extends string | boolean>(message: Record<string, unknown>): Promise<T> {
@@ -54,6 +69,7 @@ export class BcryptPool implements PasswordHasher {
     const worker = this.workers[this.nextWorker++ % this.workers.length]!;
     return new Promise<T>((resolve, reject) => {
       this.jobs.set(id, { resolve: resolve as Job['resolve'], reject });
+      this.owned.get(worker)?.add(id);
       worker.postMessage({ id, ...message });
     });
   }
@@ -67,6 +83,7 @@ export class BcryptPool implements PasswordHasher {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await Promise.all(this.workers.map((worker) => worker.terminate()));
   }
 }
