@@ -30,6 +30,17 @@ beforeAll(async () => {
           contract: '^1.0.0',
           auth: 'none',
         },
+        // Real files, but the registry's integrity hash does not match the manifest.
+        tampered: {
+          title: 'Tampered',
+          route: '/tampered',
+          version: account.version,
+          // The runtime caches manifests by URL; a URL of its own keeps this case independent.
+          manifest: `${account.manifest}?copy=tampered`,
+          integrity: FAKE_INTEGRITY,
+          contract: '^1.0.0',
+          auth: 'none',
+        },
         // Needs a platform contract this shell does not provide.
         future: {
           title: 'Future',
@@ -66,7 +77,7 @@ describe('the portal in a browser', () => {
   it('starts with an offline remote in the registry, and a new person signs up and lands signed in', async () => {
     await page.goto(portal.url);
     await page.getByRole('heading', { name: 'Welcome to the portal' }).waitFor();
-    await page.getByRole('link', { name: 'Account' }).first().click();
+    await page.getByRole('link', { name: 'Account', exact: true }).click();
     await page.waitForURL('**/account/sign-in');
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.waitForURL('**/account/sign-up');
@@ -119,7 +130,7 @@ describe('the portal in a browser', () => {
     await page.getByRole('heading', { name: `Welcome back, ${person.email}` }).waitFor();
     await expect(remoteSlot('account').count()).resolves.toBe(0);
 
-    await page.getByRole('link', { name: 'Account' }).first().click();
+    await page.getByRole('link', { name: 'Account', exact: true }).click();
     await profileEmail().waitFor();
     await expect(remoteSlot('account').count()).resolves.toBe(1);
     await expect(page.evaluate(() => (globalThis as unknown as { __samePage?: boolean }).__samePage)).resolves.toBe(true);
@@ -166,12 +177,12 @@ describe('the portal in a browser', () => {
     const card = page.getByTestId('remote-error');
     await card.waitFor();
     await expect(card.textContent()).resolves.toMatch(/Ghost could not be loaded/);
-    await page.getByRole('link', { name: 'Account' }).first().click();
+    await page.getByRole('link', { name: 'Account', exact: true }).click();
     await expect(profileEmail().textContent()).resolves.toBe(person.email);
   });
 
   it('contains a remote whose code throws, offers a retry, and keeps the portal working', async () => {
-    await page.getByRole('link', { name: 'Crashy' }).click();
+    await page.getByRole('link', { name: 'Crashy', exact: true }).click();
     const card = page.getByTestId('remote-error');
     await card.waitFor();
     await expect(card.textContent()).resolves.toMatch(/Crashy stopped working.*on purpose/);
@@ -179,6 +190,11 @@ describe('the portal in a browser', () => {
     await page.getByTestId('remote-error').waitFor();
     await page.getByRole('link', { name: 'Home' }).click();
     await page.getByRole('heading', { name: `Welcome back, ${person.email}` }).waitFor();
+  });
+
+  it('refuses a remote whose manifest does not match the registry’s integrity hash', async () => {
+    await page.getByRole('link', { name: 'Tampered', exact: true }).click();
+    await expect(page.getByTestId('remote-error').textContent()).resolves.toMatch(/does not match the integrity hash/);
   });
 
   it('refuses a remote that needs a newer platform contract', async () => {
@@ -192,7 +208,7 @@ describe('the portal in a browser', () => {
 
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await page.getByRole('link', { name: 'Crashy' }).click();
+    await page.getByRole('link', { name: 'Crashy', exact: true }).click();
     const gate = page.getByTestId('sign-in-gate');
     await expect(gate.textContent()).resolves.toMatch(/Sign in to open Crashy/);
     await gate.getByRole('button', { name: 'Sign in' }).click();
@@ -223,9 +239,9 @@ describe('the portal in a browser', () => {
     await fresh.goto(`${portal.url}/status`);
     await fresh.getByRole('heading', { name: 'Status' }).waitFor();
     const entry = fresh.waitForRequest((request) => request.url().startsWith(portal.portal.remoteUrls.account!) && request.url().endsWith('/remoteEntry.js'));
-    await fresh.getByRole('link', { name: 'Account' }).first().hover();
+    await fresh.getByRole('link', { name: 'Account', exact: true }).hover();
     await entry;
-    await fresh.getByRole('link', { name: 'Account' }).first().click();
+    await fresh.getByRole('link', { name: 'Account', exact: true }).click();
     await fresh.locator('form[aria-label="Sign in"]').waitFor();
     await fresh.getByRole('link', { name: 'Status' }).click();
     const row = fresh.locator('tr', { hasText: 'Account' }).first();

@@ -10,13 +10,15 @@ interface ExpectedManifest {
   integrity: string;
 }
 
+/** Keyed by remote name and manifest URL: two registry entries may point at one manifest. */
 const expected = new Map<string, ExpectedManifest>();
+const keyOf = (remote: string, url: string) => `${remote} ${url}`;
 
 /** Fetches each known manifest itself and refuses one whose bytes do not match the registry. */
 const manifestIntegrityPlugin: ModuleFederationRuntimePlugin = {
   name: 'portal-manifest-integrity',
-  fetch(url, init) {
-    const known = expected.get(url);
+  fetch(url, init, remoteInfo) {
+    const known = remoteInfo ? expected.get(keyOf(remoteInfo.name, url)) : undefined;
     if (!known) return undefined;
     return (async () => {
       const response = await fetch(url, { ...init, cache: 'no-cache' });
@@ -53,7 +55,7 @@ export function registerFederatedRemote(remote: FederatedRemote, { force = false
     registerPlugins([manifestIntegrityPlugin]);
     pluginsRegistered = true;
   }
-  expected.set(remote.manifestUrl, { remote: remote.name, integrity: remote.integrity });
+  expected.set(keyOf(remote.name, remote.manifestUrl), { remote: remote.name, integrity: remote.integrity });
   registerRemotes([{ name: remote.name, entry: remote.manifestUrl }], { force });
 }
 
