@@ -1,5 +1,5 @@
 // portal-emulator start | status | db reset — the Supabase CLI's habits, offline.
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError, loadConfig, type StartOptions } from './config.js';
@@ -42,6 +42,7 @@ async function start(options: CliOptions): Promise<void> {
   const emulator = await startEmulator(config);
   const ready = performance.now() - started;
   const database = config.databaseUrl ? config.databaseUrl.replace(/:[^:@/]*@/, ':***@') : `PGlite in ${config.dataDir}`;
+  mkdirSync(config.dataDir, { recursive: true });
   writeFileSync(
     path.join(config.dataDir, STATE_FILE),
     JSON.stringify({ pid: process.pid, apiUrl: emulator.apiUrl, mailUrl: emulator.mailUrl }),

@@ -109,6 +109,8 @@ export interface StartOptions {
   functionTimeoutMs?: number;
   /** Skip request log lines (benchmarks). */
   quiet?: boolean;
+  /** Where storage keeps object bytes: files under the data directory, or the database. */
+  storageBackend?: 'file' | 'database';
 }
 
 export interface Config extends TomlConfig {
@@ -122,6 +124,7 @@ export interface Config extends TomlConfig {
   databaseUrl: string | null;
   functionTimeoutMs: number;
   quiet: boolean;
+  storageBackend: 'file' | 'database';
   jwtSecret: string;
 }
 
@@ -129,6 +132,12 @@ export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-lo
 
 export class ConfigError extends Error {
   readonly code = 'config_invalid';
+}
+
+function parseStorageBackend(value: string | undefined): 'file' | 'database' {
+  if (value === undefined || value === '' || value === 'file') return 'file';
+  if (value === 'database') return 'database';
+  throw new ConfigError(`PORTAL_STORAGE_BACKEND must be "file" or "database", not ${JSON.stringify(value)}`);
 }
 
 export function loadConfig(options: StartOptions = {}, env: NodeJS.ProcessEnv = process.env): Config {
@@ -163,6 +172,7 @@ export function loadConfig(options: StartOptions = {}, env: NodeJS.ProcessEnv = 
     databaseUrl: options.databaseUrl ?? env.DATABASE_URL ?? null,
     functionTimeoutMs: options.functionTimeoutMs ?? Number(env.PORTAL_FUNCTION_TIMEOUT_MS ?? 150_000),
     quiet: options.quiet ?? env.PORTAL_EMULATOR_QUIET === '1',
+    storageBackend: options.storageBackend ?? parseStorageBackend(env.PORTAL_STORAGE_BACKEND),
     jwtSecret: env.JWT_SECRET ?? JWT_SECRET,
   };
 }

@@ -19,14 +19,11 @@ export interface StorageRuntime {
   mount: string;
 }
 
-/**
- * Object bytes go to files under the data directory unless PORTAL_STORAGE_BACKEND=database.
- * (An environment switch until config.toml's [storage] section carries it.)
- */
-export function createBlobStore(context: ServiceContext, backend = process.env.PORTAL_STORAGE_BACKEND ?? 'file'): BlobStore {
-  if (backend === 'file') return new FileBlobStore(context.config.dataDir);
-  if (backend === 'database') return new DatabaseBlobStore(context.db, context.config.dataDir);
-  throw new Error(`PORTAL_STORAGE_BACKEND must be "file" or "database", not ${JSON.stringify(backend)}`);
+/** Object bytes go to files under the data directory, or to the database (`config.storageBackend`). */
+export function createBlobStore(context: ServiceContext): BlobStore {
+  return context.config.storageBackend === 'database'
+    ? new DatabaseBlobStore(context.db, context.config.dataDir)
+    : new FileBlobStore(context.config.dataDir);
 }
 
 export function createRuntime(context: ServiceContext, mount: string): StorageRuntime {
