@@ -24,10 +24,14 @@ sign_in_sign_ups = 1000000
 
 function start(workdir: string): Promise<{ child: ChildProcess; apiUrl: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'start', '--workdir', workdir, '--port', '0', '--mail-port', '0'], {
-      env: { ...process.env, PORTAL_EMULATOR_QUIET: '1' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [bin, 'start', '--workdir', workdir, '--port', '0', '--mail-port', '0'],
+      {
+        env: { ...process.env, PORTAL_EMULATOR_QUIET: '1' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
@@ -41,7 +45,12 @@ function start(workdir: string): Promise<{ child: ChildProcess; apiUrl: string }
 async function post(url: string, body: unknown, key = ANON_KEY): Promise<Record<string, unknown>> {
   const response = await fetch(url, {
     method: 'POST',
-    headers: { apikey: key, Authorization: `Bearer ${key}`, 'content-type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' },
+    headers: {
+      apikey: key,
+      Authorization: `Bearer ${key}`,
+      'content-type': 'application/json',
+      'X-Supabase-Api-Version': '2024-01-01',
+    },
     body: JSON.stringify(body),
   });
   const json = (await response.json()) as Record<string, unknown>;
@@ -82,7 +91,10 @@ writeFileSync(path.join(workdir, 'supabase/config.toml'), CONFIG);
 const { child, apiUrl } = await start(workdir);
 try {
   const auth = `${apiUrl}/auth/v1`;
-  const users = Array.from({ length: concurrency }, (_, i) => ({ email: `bench-${i}@example.com`, password: 'bench-password-1' }));
+  const users = Array.from({ length: concurrency }, (_, i) => ({
+    email: `bench-${i}@example.com`,
+    password: 'bench-password-1',
+  }));
   for (const user of users) {
     await post(`${auth}/admin/users`, { ...user, email_confirm: true }, SERVICE_ROLE_KEY);
   }
@@ -90,10 +102,15 @@ try {
     await post(`${auth}/token?grant_type=password`, users[worker]);
   });
   const tokens = await Promise.all(
-    users.map(async (user) => (await post(`${auth}/token?grant_type=password`, user)).refresh_token as string),
+    users.map(
+      async (user) =>
+        (await post(`${auth}/token?grant_type=password`, user)).refresh_token as string,
+    ),
   );
   await measure('refresh-token rotations', async (worker) => {
-    const session = await post(`${auth}/token?grant_type=refresh_token`, { refresh_token: tokens[worker] });
+    const session = await post(`${auth}/token?grant_type=refresh_token`, {
+      refresh_token: tokens[worker],
+    });
     tokens[worker] = session.refresh_token as string;
   });
 } finally {

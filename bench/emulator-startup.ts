@@ -10,12 +10,18 @@ const root = path.resolve(import.meta.dirname, '..');
 const bin = path.join(root, 'emulator/bin/portal-emulator.js');
 const runs = Number(process.argv[2] ?? 3);
 
-function start(workdir: string): Promise<{ child: ChildProcess; apiUrl: string; printedReady: number }> {
+function start(
+  workdir: string,
+): Promise<{ child: ChildProcess; apiUrl: string; printedReady: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'start', '--workdir', workdir, '--port', '0', '--mail-port', '0'], {
-      env: { ...process.env, PORTAL_EMULATOR_QUIET: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [bin, 'start', '--workdir', workdir, '--port', '0', '--mail-port', '0'],
+      {
+        env: { ...process.env, PORTAL_EMULATOR_QUIET: '1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
@@ -36,11 +42,16 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-async function timeToHealthy(workdir: string): Promise<{ total: number; inProcess: number; child: ChildProcess }> {
+async function timeToHealthy(
+  workdir: string,
+): Promise<{ total: number; inProcess: number; child: ChildProcess }> {
   const started = performance.now();
   const { child, apiUrl, printedReady } = await start(workdir);
   for (;;) {
-    const ok = await fetch(`${apiUrl}/auth/v1/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${apiUrl}/auth/v1/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
   }
   return { total: (performance.now() - started) / 1000, inProcess: printedReady, child };
@@ -52,7 +63,10 @@ const rows: string[] = [];
 for (let run = 1; run <= runs; run++) {
   const workdir = mkdtempSync(path.join(tmp, 'bench-startup-'));
   mkdirSync(path.join(workdir, 'supabase'));
-  writeFileSync(path.join(workdir, 'supabase/config.toml'), '[auth]\nsite_url = "http://127.0.0.1:3000"\n');
+  writeFileSync(
+    path.join(workdir, 'supabase/config.toml'),
+    '[auth]\nsite_url = "http://127.0.0.1:3000"\n',
+  );
   try {
     const cold = await timeToHealthy(workdir);
     await stop(cold.child);
@@ -67,4 +81,6 @@ for (let run = 1; run <= runs; run++) {
     rmSync(workdir, { recursive: true, force: true });
   }
 }
-console.log(`emulator start-up, ${runs} run(s), PGlite, spawn → first healthy /auth/v1/health (figures only)`);
+console.log(
+  `emulator start-up, ${runs} run(s), PGlite, spawn → first healthy /auth/v1/health (figures only)`,
+);

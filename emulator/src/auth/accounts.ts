@@ -20,7 +20,13 @@ async function saving<T>(work: () => Promise<T>): Promise<T> {
 
 export async function createEmailUser(
   tx: Queryable,
-  user: { email: string; passwordHash: string | null; userMetadata: Json; confirmed: boolean; invited?: boolean } & Partial<
+  user: {
+    email: string;
+    passwordHash: string | null;
+    userMetadata: Json;
+    confirmed: boolean;
+    invited?: boolean;
+  } & Partial<
     Pick<NewUser, 'id' | 'appMetadata' | 'role' | 'phone' | 'phoneConfirmed' | 'bannedUntil'>
   >,
 ): Promise<UserRow> {

@@ -24,7 +24,8 @@ max_frequency = "60s"
 
 describe('auth service with confirmations and limits', () => {
   let emulator: TestEmulator;
-  const client = (flowType: 'implicit' | 'pkce' = 'implicit') => emulator.client(ANON_KEY, { auth: { flowType } });
+  const client = (flowType: 'implicit' | 'pkce' = 'implicit') =>
+    emulator.client(ANON_KEY, { auth: { flowType } });
   const confirmedEmail = freshEmail('confirmed');
 
   beforeAll(async () => {
@@ -41,14 +42,19 @@ describe('auth service with confirmations and limits', () => {
     expect(data.user?.email).toBe(confirmedEmail);
     expect(data.user?.confirmation_sent_at).toBeTruthy();
     expect(data.user?.email_confirmed_at).toBeUndefined();
-    const early = await c.auth.signInWithPassword({ email: confirmedEmail, password: 'password-1' });
+    const early = await c.auth.signInWithPassword({
+      email: confirmedEmail,
+      password: 'password-1',
+    });
     expect(early.error).toMatchObject({ code: 'email_not_confirmed', status: 400 });
     const mail = await mailFor(emulator, confirmedEmail);
     expect(mail.subject).toBe('Confirm Your Signup');
     const target = fragment(await location(mail.link!));
     expect(target.get('type')).toBe('signup');
     expect(decodeJwt(target.get('access_token')!).email).toBe(confirmedEmail);
-    expect((await c.auth.signInWithPassword({ email: confirmedEmail, password: 'password-1' })).error).toBeNull();
+    expect(
+      (await c.auth.signInWithPassword({ email: confirmedEmail, password: 'password-1' })).error,
+    ).toBeNull();
   });
 
   it('refuses another mail sooner than max_frequency', async () => {
@@ -56,35 +62,56 @@ describe('auth service with confirmations and limits', () => {
     expect((await client().auth.signUp({ email, password: 'password-1' })).error).toBeNull();
     const { error } = await client().auth.resend({ type: 'signup', email });
     expect(error).toMatchObject({ code: 'over_email_send_rate_limit', status: 429 });
-    expect(error?.message).toMatch(/^For security purposes, you can only request this after \d+ seconds\.$/);
+    expect(error?.message).toMatch(
+      /^For security purposes, you can only request this after \d+ seconds\.$/,
+    );
   });
 
   it('answers a look-alike user for an address that is already confirmed', async () => {
-    const { data, error } = await client().auth.signUp({ email: confirmedEmail, password: 'password-2' });
+    const { data, error } = await client().auth.signUp({
+      email: confirmedEmail,
+      password: 'password-2',
+    });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
     expect(data.user?.email).toBe(confirmedEmail);
     expect(data.user?.identities).toEqual([]);
-    const real = await client().auth.signInWithPassword({ email: confirmedEmail, password: 'password-1' });
+    const real = await client().auth.signInWithPassword({
+      email: confirmedEmail,
+      password: 'password-1',
+    });
     expect(data.user?.id).not.toBe(real.data.user?.id);
   });
 
   it('confirms a PKCE sign-up through ?code=', async () => {
     const c = client('pkce');
     const email = freshEmail('pkce-signup');
-    expect((await c.auth.signUp({ email, password: 'password-1', options: { emailRedirectTo: 'http://127.0.0.1:4000/cb' } })).error).toBeNull();
+    expect(
+      (
+        await c.auth.signUp({
+          email,
+          password: 'password-1',
+          options: { emailRedirectTo: 'http://127.0.0.1:4000/cb' },
+        })
+      ).error,
+    ).toBeNull();
     const link = (await mailFor(emulator, email)).link!;
     expect(link).toContain('token=pkce_');
     const code = new URL(await location(link)).searchParams.get('code');
     const { data, error } = await c.auth.exchangeCodeForSession(code!);
     expect(error).toBeNull();
     expect(data.user?.email_confirmed_at).toBeTruthy();
-    expect((decodeJwt(data.session!.access_token).amr as { method: string }[])[0]!.method).toBe('email/signup');
+    expect((decodeJwt(data.session!.access_token).amr as { method: string }[])[0]!.method).toBe(
+      'email/signup',
+    );
   });
 
   it('accepts a revoked refresh token again within the reuse interval', async () => {
     const c = client();
-    const { data } = await c.auth.signInWithPassword({ email: confirmedEmail, password: 'password-1' });
+    const { data } = await c.auth.signInWithPassword({
+      email: confirmedEmail,
+      password: 'password-1',
+    });
     const a = data.session!.refresh_token;
     const b = (await c.auth.refreshSession({ refresh_token: a })).data.session!.refresh_token;
     const cToken = (await c.auth.refreshSession({ refresh_token: b })).data.session!.refresh_token;
@@ -98,7 +125,10 @@ describe('auth service with confirmations and limits', () => {
     expect(anonymous.error).toMatchObject({ code: 'anonymous_provider_disabled', status: 422 });
     const c = client();
     await c.auth.signInWithPassword({ email: confirmedEmail, password: 'password-1' });
-    const link = await c.auth.linkIdentity({ provider: 'test' as never, options: { skipBrowserRedirect: true } });
+    const link = await c.auth.linkIdentity({
+      provider: 'test' as never,
+      options: { skipBrowserRedirect: true },
+    });
     expect(link.error).toMatchObject({ code: 'manual_linking_disabled', status: 404 });
   });
 
@@ -117,7 +147,11 @@ describe('auth service with confirmations and limits', () => {
     for (let attempt = 0; attempt < 10; attempt++) {
       const response = await fetch(`${emulator.apiUrl}/auth/v1/verify`, {
         method: 'POST',
-        headers: { apikey: ANON_KEY, 'content-type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' },
+        headers: {
+          apikey: ANON_KEY,
+          'content-type': 'application/json',
+          'X-Supabase-Api-Version': '2024-01-01',
+        },
         body: JSON.stringify({ type: 'magiclink', token_hash: 'f'.repeat(56) }),
       });
       statuses.push(response.status);
@@ -126,6 +160,9 @@ describe('auth service with confirmations and limits', () => {
     }
     expect(statuses[0]).toBe(403);
     expect(statuses.at(-1)).toBe(429);
-    expect(last).toEqual({ code: 'over_request_rate_limit', message: 'Request rate limit reached' });
+    expect(last).toEqual({
+      code: 'over_request_rate_limit',
+      message: 'Request rate limit reached',
+    });
   });
 });

@@ -4,7 +4,14 @@
 import { createHmac } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import * as OTPAuth from 'otpauth';
-import { ANON_KEY, JWT_SECRET, latestMail, SERVICE_ROLE_KEY, startTestEmulator, type TestEmulator } from '../../test/harness.js';
+import {
+  ANON_KEY,
+  JWT_SECRET,
+  latestMail,
+  SERVICE_ROLE_KEY,
+  startTestEmulator,
+  type TestEmulator,
+} from '../../test/harness.js';
 
 export const AUTH_CONFIG = `
 [auth]
@@ -85,7 +92,10 @@ export function freshEmail(prefix: string): string {
 }
 
 export function decodeJwt(token: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<
+    string,
+    unknown
+  >;
 }
 
 /** An HS256 JWT signed with `secret` (to forge or expire tokens on purpose). */
@@ -118,7 +128,10 @@ export async function mailFor(emulator: TestEmulator, to: string): Promise<ReadM
 export async function location(url: string, init: RequestInit = {}): Promise<string> {
   const response = await fetch(url, { ...init, redirect: 'manual' });
   const target = response.headers.get('location');
-  if (!target) throw new Error(`${url} answered ${response.status} without a redirect: ${await response.text()}`);
+  if (!target)
+    throw new Error(
+      `${url} answered ${response.status} without a redirect: ${await response.text()}`,
+    );
   return target;
 }
 
@@ -138,11 +151,20 @@ async function authFetch(
   if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
   const response = await fetch(`${emulator.apiUrl}/auth/v1${path}`, { ...init, headers });
   const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: response.headers };
+  return {
+    status: response.status,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+    headers: response.headers,
+  };
 }
 
 function totpFor(secret: string): string {
-  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
+  return new OTPAuth.TOTP({
+    secret: OTPAuth.Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+  }).generate();
 }
 
 export function describeAuthFlows(name: string, options: { postgres?: boolean } = {}): void {
@@ -151,13 +173,18 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
     let anon: SupabaseClient;
 
     beforeAll(async () => {
-      emulator = await startTestEmulator({ configToml: AUTH_CONFIG, files: AUTH_FILES, postgres: options.postgres ?? false });
+      emulator = await startTestEmulator({
+        configToml: AUTH_CONFIG,
+        files: AUTH_FILES,
+        postgres: options.postgres ?? false,
+      });
       anon = emulator.client();
     }, 120_000);
 
     afterAll(() => emulator?.stop(), 60_000);
 
-    const client = (flowType: 'implicit' | 'pkce' = 'implicit') => emulator.client(ANON_KEY, { auth: { flowType } });
+    const client = (flowType: 'implicit' | 'pkce' = 'implicit') =>
+      emulator.client(ANON_KEY, { auth: { flowType } });
 
     async function signedIn(email = freshEmail('user'), password = 'password-123') {
       const c = client();
@@ -186,17 +213,36 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
         const { c, email, session, user } = await signedIn();
         expect(user.email).toBe(email);
         expect(user.email_confirmed_at).toBeTruthy();
-        expect(user.identities?.[0]).toMatchObject({ provider: 'email', id: user.id, identity_data: { email, email_verified: true } });
+        expect(user.identities?.[0]).toMatchObject({
+          provider: 'email',
+          id: user.id,
+          identity_data: { email, email_verified: true },
+        });
         expect(session.refresh_token).toMatch(/^[a-z0-9]{12}$/);
         const { data } = await c.auth.getUser();
         expect(data.user?.user_metadata.profile_created).toBe(true);
       });
 
-      it('puts exactly GoTrue\'s claims in the access token', async () => {
+      it("puts exactly GoTrue's claims in the access token", async () => {
         const { session, user } = await signedIn();
         const claims = decodeJwt(session.access_token);
         expect(Object.keys(claims).sort()).toEqual(
-          ['aal', 'amr', 'app_metadata', 'aud', 'email', 'exp', 'iat', 'is_anonymous', 'iss', 'phone', 'role', 'session_id', 'sub', 'user_metadata'].sort(),
+          [
+            'aal',
+            'amr',
+            'app_metadata',
+            'aud',
+            'email',
+            'exp',
+            'iat',
+            'is_anonymous',
+            'iss',
+            'phone',
+            'role',
+            'session_id',
+            'sub',
+            'user_metadata',
+          ].sort(),
         );
         expect(claims).toMatchObject({
           iss: `${emulator.apiUrl}/auth/v1`,
@@ -215,15 +261,28 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
       it('refuses a second sign-up for a confirmed address with user_already_exists', async () => {
         const { email } = await signedIn();
         const { error } = await anon.auth.signUp({ email, password: 'password-456' });
-        expect(error).toMatchObject({ code: 'user_already_exists', status: 422, message: 'User already registered' });
+        expect(error).toMatchObject({
+          code: 'user_already_exists',
+          status: 422,
+          message: 'User already registered',
+        });
       });
 
       it('refuses weak passwords with their reasons', async () => {
         const short = await anon.auth.signUp({ email: freshEmail('weak'), password: 'abc1' });
-        expect(short.error).toMatchObject({ code: 'weak_password', status: 422, name: 'AuthWeakPasswordError' });
+        expect(short.error).toMatchObject({
+          code: 'weak_password',
+          status: 422,
+          name: 'AuthWeakPasswordError',
+        });
         expect((short.error as unknown as { reasons: string[] }).reasons).toEqual(['length']);
-        const lettersOnly = await anon.auth.signUp({ email: freshEmail('weak'), password: 'onlyletters' });
-        expect((lettersOnly.error as unknown as { reasons: string[] }).reasons).toEqual(['characters']);
+        const lettersOnly = await anon.auth.signUp({
+          email: freshEmail('weak'),
+          password: 'onlyletters',
+        });
+        expect((lettersOnly.error as unknown as { reasons: string[] }).reasons).toEqual([
+          'characters',
+        ]);
         expect(lettersOnly.error?.message).toMatch(/at least one character of each/);
       });
 
@@ -231,30 +290,59 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
         const bad = await anon.auth.signUp({ email: 'not-an-email', password: 'password-123' });
         expect(bad.error).toMatchObject({ code: 'validation_failed', status: 400 });
         expect(bad.error?.message).toMatch(/invalid format/);
-        const missing = await authFetch(emulator, '/signup', { method: 'POST', body: JSON.stringify({ email: freshEmail('x') }) });
+        const missing = await authFetch(emulator, '/signup', {
+          method: 'POST',
+          body: JSON.stringify({ email: freshEmail('x') }),
+        });
         expect(missing.status).toBe(422);
-        expect(missing.body).toEqual({ code: 'validation_failed', message: 'Signup requires a valid password' });
+        expect(missing.body).toEqual({
+          code: 'validation_failed',
+          message: 'Signup requires a valid password',
+        });
       });
 
       it('signs in a seeded user whose password pgcrypto hashed ($2a$)', async () => {
         const c = client();
-        const { data, error } = await c.auth.signInWithPassword({ email: 'seed@example.com', password: 'seed-password-1' });
+        const { data, error } = await c.auth.signInWithPassword({
+          email: 'seed@example.com',
+          password: 'seed-password-1',
+        });
         expect(error).toBeNull();
         expect(data.user?.user_metadata.display_name).toBe('Seed');
         expect(data.session?.access_token).toBeTruthy();
       });
 
       it('answers invalid_credentials and email_not_confirmed as GoTrue does', async () => {
-        const wrong = await anon.auth.signInWithPassword({ email: 'seed@example.com', password: 'nope-nope-1' });
-        expect(wrong.error).toMatchObject({ code: 'invalid_credentials', status: 400, message: 'Invalid login credentials' });
-        const unknown = await anon.auth.signInWithPassword({ email: 'nobody@example.com', password: 'nope-nope-1' });
+        const wrong = await anon.auth.signInWithPassword({
+          email: 'seed@example.com',
+          password: 'nope-nope-1',
+        });
+        expect(wrong.error).toMatchObject({
+          code: 'invalid_credentials',
+          status: 400,
+          message: 'Invalid login credentials',
+        });
+        const unknown = await anon.auth.signInWithPassword({
+          email: 'nobody@example.com',
+          password: 'nope-nope-1',
+        });
         expect(unknown.error).toMatchObject({ code: 'invalid_credentials', status: 400 });
-        const pending = await anon.auth.signInWithPassword({ email: 'pending@example.com', password: 'pending-password-1' });
-        expect(pending.error).toMatchObject({ code: 'email_not_confirmed', status: 400, message: 'Email not confirmed' });
+        const pending = await anon.auth.signInWithPassword({
+          email: 'pending@example.com',
+          password: 'pending-password-1',
+        });
+        expect(pending.error).toMatchObject({
+          code: 'email_not_confirmed',
+          status: 400,
+          message: 'Email not confirmed',
+        });
       });
 
       it('reports a failing project trigger as a database error, and keeps serving', async () => {
-        const { error } = await anon.auth.signUp({ email: freshEmail('reject'), password: 'password-123' });
+        const { error } = await anon.auth.signUp({
+          email: freshEmail('reject'),
+          password: 'password-123',
+        });
         expect(error?.status).toBe(500);
         expect(error?.message).toMatch(/Database error saving new user/);
         expect((await authFetch(emulator, '/health')).status).toBe(200);
@@ -276,7 +364,11 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
         const thirdToken = third.data.session!.refresh_token;
         // The grandparent is outside the reuse interval (0 s here): the family is revoked.
         const reused = await anon.auth.refreshSession({ refresh_token: first });
-        expect(reused.error).toMatchObject({ code: 'refresh_token_already_used', status: 400, message: 'Invalid Refresh Token: Already Used' });
+        expect(reused.error).toMatchObject({
+          code: 'refresh_token_already_used',
+          status: 400,
+          message: 'Invalid Refresh Token: Already Used',
+        });
         const afterRevocation = await anon.auth.refreshSession({ refresh_token: thirdToken });
         expect(afterRevocation.error?.code).toBe('refresh_token_already_used');
       });
@@ -284,9 +376,15 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
       it('answers refresh_token_not_found for unknown tokens and an OAuth error for a missing one', async () => {
         const { error } = await anon.auth.refreshSession({ refresh_token: 'doesnotexist' });
         expect(error).toMatchObject({ code: 'refresh_token_not_found', status: 400 });
-        const missing = await authFetch(emulator, '/token?grant_type=refresh_token', { method: 'POST', body: '{}' });
+        const missing = await authFetch(emulator, '/token?grant_type=refresh_token', {
+          method: 'POST',
+          body: '{}',
+        });
         expect(missing.status).toBe(400);
-        expect(missing.body).toEqual({ error: 'invalid_request', error_description: 'refresh_token required' });
+        expect(missing.body).toEqual({
+          error: 'invalid_request',
+          error_description: 'refresh_token required',
+        });
       });
     });
 
@@ -301,24 +399,42 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
         const { data, error } = await c.auth.verifyOtp({ email, token: mail.code!, type: 'email' });
         expect(error).toBeNull();
         expect(data.session?.user.email).toBe(email);
-        expect((decodeJwt(data.session!.access_token).amr as { method: string }[])[0]!.method).toBe('otp');
+        expect((decodeJwt(data.session!.access_token).amr as { method: string }[])[0]!.method).toBe(
+          'otp',
+        );
         const reused = await client().auth.verifyOtp({ email, token: mail.code!, type: 'email' });
-        expect(reused.error).toMatchObject({ code: 'otp_expired', status: 403, message: 'Token has expired or is invalid' });
+        expect(reused.error).toMatchObject({
+          code: 'otp_expired',
+          status: 403,
+          message: 'Token has expired or is invalid',
+        });
       });
 
       it('creates the user on first OTP unless create_user is false', async () => {
         const email = freshEmail('otp-new');
-        const refused = await anon.auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
+        const refused = await anon.auth.signInWithOtp({
+          email,
+          options: { shouldCreateUser: false },
+        });
         expect(refused.error).toMatchObject({ code: 'otp_disabled', status: 422 });
-        expect((await anon.auth.signInWithOtp({ email, options: { data: { plan: 'free' } } })).error).toBeNull();
+        expect(
+          (await anon.auth.signInWithOtp({ email, options: { data: { plan: 'free' } } })).error,
+        ).toBeNull();
         const mail = await mailFor(emulator, email);
-        const { data } = await client().auth.verifyOtp({ email, token: mail.code!, type: 'magiclink' });
+        const { data } = await client().auth.verifyOtp({
+          email,
+          token: mail.code!,
+          type: 'magiclink',
+        });
         expect(data.user?.user_metadata.plan).toBe('free');
       });
 
       it('follows a magic link to redirect_to with the session in the fragment, then refuses it', async () => {
         const { email } = await signedIn();
-        await anon.auth.signInWithOtp({ email, options: { emailRedirectTo: 'http://127.0.0.1:4321/welcome' } });
+        await anon.auth.signInWithOtp({
+          email,
+          options: { emailRedirectTo: 'http://127.0.0.1:4321/welcome' },
+        });
         const mail = await mailFor(emulator, email);
         expect(mail.link).toContain('type=magiclink');
         const target = await location(mail.link!);
@@ -340,11 +456,20 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
 
       it('sends disallowed redirects to site_url', async () => {
         const { email } = await signedIn();
-        await anon.auth.signInWithOtp({ email, options: { emailRedirectTo: 'https://evil.example.net/steal' } });
+        await anon.auth.signInWithOtp({
+          email,
+          options: { emailRedirectTo: 'https://evil.example.net/steal' },
+        });
         const target = await location((await mailFor(emulator, email)).link!);
-        expect(target.startsWith('http://127.0.0.1:3000/#') || target.startsWith('http://127.0.0.1:3000#')).toBe(true);
+        expect(
+          target.startsWith('http://127.0.0.1:3000/#') ||
+            target.startsWith('http://127.0.0.1:3000#'),
+        ).toBe(true);
         // additional_redirect_urls globs are honoured.
-        await anon.auth.signInWithOtp({ email, options: { emailRedirectTo: 'https://app.example.com/deep/path' } });
+        await anon.auth.signInWithOtp({
+          email,
+          options: { emailRedirectTo: 'https://app.example.com/deep/path' },
+        });
         const allowed = await location((await mailFor(emulator, email)).link!);
         expect(allowed.startsWith('https://app.example.com/deep/path#')).toBe(true);
       });
@@ -352,7 +477,14 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
       it('exchanges a PKCE magic link code (lowercase s256) for a session', async () => {
         const { email } = await signedIn();
         const c = client('pkce');
-        expect((await c.auth.signInWithOtp({ email, options: { emailRedirectTo: 'http://127.0.0.1:4321/cb' } })).error).toBeNull();
+        expect(
+          (
+            await c.auth.signInWithOtp({
+              email,
+              options: { emailRedirectTo: 'http://127.0.0.1:4321/cb' },
+            })
+          ).error,
+        ).toBeNull();
         const mail = await mailFor(emulator, email);
         expect(mail.link).toContain('token=pkce_');
         const target = new URL(await location(mail.link!));
@@ -369,7 +501,9 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
         const { email } = await signedIn();
         const c = client('pkce');
         await c.auth.signInWithOtp({ email });
-        const code = new URL(await location((await mailFor(emulator, email)).link!)).searchParams.get('code')!;
+        const code = new URL(
+          await location((await mailFor(emulator, email)).link!),
+        ).searchParams.get('code')!;
         const wrong = await authFetch(emulator, '/token?grant_type=pkce', {
           method: 'POST',
           body: JSON.stringify({ auth_code: code, code_verifier: 'x'.repeat(64) }),
@@ -378,7 +512,10 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
         expect(wrong.body.code).toBe('bad_code_verifier');
         const unknown = await authFetch(emulator, '/token?grant_type=pkce', {
           method: 'POST',
-          body: JSON.stringify({ auth_code: '00000000-0000-4000-8000-000000000000', code_verifier: 'x'.repeat(64) }),
+          body: JSON.stringify({
+            auth_code: '00000000-0000-4000-8000-000000000000',
+            code_verifier: 'x'.repeat(64),
+          }),
         });
         expect(unknown.status).toBe(404);
         expect(unknown.body.code).toBe('flow_state_not_found');
@@ -388,7 +525,13 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
     describe('password recovery and user updates', () => {
       it('recovers: mail → verify (PASSWORD_RECOVERY) → updateUser({password})', async () => {
         const { email } = await signedIn();
-        expect((await anon.auth.resetPasswordForEmail(email, { redirectTo: 'http://127.0.0.1:4321/reset' })).error).toBeNull();
+        expect(
+          (
+            await anon.auth.resetPasswordForEmail(email, {
+              redirectTo: 'http://127.0.0.1:4321/reset',
+            })
+          ).error,
+        ).toBeNull();
         const mail = await mailFor(emulator, email);
         expect(mail.subject).toBe('Reset Your Password');
         expect(fragment(await location(mail.link!)).get('type')).toBe('recovery');
@@ -448,18 +591,30 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
 
       it('needs a reauthentication nonce for a password change from an old session', async () => {
         const c = client();
-        const { error: refreshError } = await c.auth.refreshSession({ refresh_token: OLD_REFRESH_TOKEN });
+        const { error: refreshError } = await c.auth.refreshSession({
+          refresh_token: OLD_REFRESH_TOKEN,
+        });
         expect(refreshError).toBeNull();
         const needed = await c.auth.updateUser({ password: 'brand-new-1' });
         expect(needed.error).toMatchObject({ code: 'reauthentication_needed', status: 400 });
         expect((await c.auth.reauthenticate()).error).toBeNull();
         const mail = await mailFor(emulator, 'seed@example.com');
         expect(mail.subject).toBe('Confirm reauthentication');
-        const wrong = await c.auth.updateUser({ password: 'brand-new-1', nonce: '000000' === mail.code ? '111111' : '000000' });
+        const wrong = await c.auth.updateUser({
+          password: 'brand-new-1',
+          nonce: '000000' === mail.code ? '111111' : '000000',
+        });
         expect(wrong.error).toMatchObject({ code: 'reauthentication_not_valid', status: 422 });
         const ok = await c.auth.updateUser({ password: 'brand-new-1', nonce: mail.code! });
         expect(ok.error).toBeNull();
-        expect((await client().auth.signInWithPassword({ email: 'seed@example.com', password: 'brand-new-1' })).error).toBeNull();
+        expect(
+          (
+            await client().auth.signInWithPassword({
+              email: 'seed@example.com',
+              password: 'brand-new-1',
+            })
+          ).error,
+        ).toBeNull();
         // A fresh session changes the password without a nonce.
         const fresh = client();
         await fresh.auth.signInWithPassword({ email: 'seed@example.com', password: 'brand-new-1' });
@@ -480,12 +635,18 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
         expect(others.error).toBeTruthy();
         expect((await first.auth.getUser()).error).toBeNull();
 
-        const raw = await authFetch(emulator, '/logout?scope=local', { method: 'POST', token: firstToken });
+        const raw = await authFetch(emulator, '/logout?scope=local', {
+          method: 'POST',
+          token: firstToken,
+        });
         expect(raw.status).toBe(204);
         const gone = await authFetch(emulator, '/user', { token: firstToken });
         expect(gone.status).toBe(403);
         expect(gone.body.code).toBe('session_not_found');
-        const bad = await authFetch(emulator, '/logout?scope=everything', { method: 'POST', token: (await signedIn()).session.access_token });
+        const bad = await authFetch(emulator, '/logout?scope=everything', {
+          method: 'POST',
+          token: (await signedIn()).session.access_token,
+        });
         expect(bad.status).toBe(400);
       });
 
@@ -496,7 +657,9 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
         const otherToken = (await other.auth.getSession()).data.session!.access_token;
         expect((await c.auth.signOut()).error).toBeNull();
         expect((await c.auth.getSession()).data.session).toBeNull();
-        expect((await authFetch(emulator, '/user', { token: otherToken })).body.code).toBe('session_not_found');
+        expect((await authFetch(emulator, '/user', { token: otherToken })).body.code).toBe(
+          'session_not_found',
+        );
       });
     });
 
@@ -521,7 +684,9 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
         const refreshed = await c.auth.refreshSession();
         expect(refreshed.data.user?.is_anonymous).toBe(false);
         expect(decodeJwt(refreshed.data.session!.access_token).is_anonymous).toBe(false);
-        expect((await client().auth.signInWithPassword({ email, password: 'password-123' })).error).toBeNull();
+        expect(
+          (await client().auth.signInWithPassword({ email, password: 'password-123' })).error,
+        ).toBeNull();
       });
     });
 
@@ -537,15 +702,26 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
         expect(factor.totp.uri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
         expect(factor.totp.uri).toContain(encodeURIComponent(email));
         expect(factor.totp.secret).toMatch(/^[A-Z2-7]+=*$/);
-        const duplicate = await c.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'phone app' });
+        const duplicate = await c.auth.mfa.enroll({
+          factorType: 'totp',
+          friendlyName: 'phone app',
+        });
         expect(duplicate.error).toMatchObject({ code: 'mfa_factor_name_conflict', status: 422 });
 
         const challenge = await c.auth.mfa.challenge({ factorId: factor.id });
         expect(challenge.error).toBeNull();
         expect(challenge.data!.expires_at).toBeGreaterThan(Date.now() / 1000);
         const wrongCode = totpFor(factor.totp.secret) === '000000' ? '111111' : '000000';
-        const wrong = await c.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code: wrongCode });
-        expect(wrong.error).toMatchObject({ code: 'mfa_verification_failed', status: 422, message: 'Invalid TOTP code entered' });
+        const wrong = await c.auth.mfa.verify({
+          factorId: factor.id,
+          challengeId: challenge.data!.id,
+          code: wrongCode,
+        });
+        expect(wrong.error).toMatchObject({
+          code: 'mfa_verification_failed',
+          status: 422,
+          message: 'Invalid TOTP code entered',
+        });
         const verified = await c.auth.mfa.verify({
           factorId: factor.id,
           challengeId: challenge.data!.id,
@@ -554,7 +730,9 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
         expect(verified.error).toBeNull();
         const claims = decodeJwt(verified.data!.access_token);
         expect(claims.aal).toBe('aal2');
-        expect((claims.amr as { method: string }[]).map((entry) => entry.method)).toEqual(expect.arrayContaining(['totp', 'password']));
+        expect((claims.amr as { method: string }[]).map((entry) => entry.method)).toEqual(
+          expect.arrayContaining(['totp', 'password']),
+        );
         const aal = await c.auth.mfa.getAuthenticatorAssuranceLevel();
         expect(aal.data).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' });
 
@@ -570,8 +748,12 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
         const listed = await second.auth.mfa.listFactors();
         expect(listed.data?.totp.map((f) => f.id)).toEqual([factor.id]);
 
-        const adminView = await emulator.admin().auth.admin.mfa.listFactors({ userId: verified.data!.user.id });
-        expect(adminView.data?.factors.map((f) => [f.id, f.status])).toEqual([[factor.id, 'verified']]);
+        const adminView = await emulator
+          .admin()
+          .auth.admin.mfa.listFactors({ userId: verified.data!.user.id });
+        expect(adminView.data?.factors.map((f) => [f.id, f.status])).toEqual([
+          [factor.id, 'verified'],
+        ]);
 
         const done = await c.auth.mfa.unenroll({ factorId: factor.id });
         expect(done.error).toBeNull();
@@ -582,7 +764,10 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
     });
 
     describe('OAuth with the test provider', () => {
-      async function throughProvider(url: string, who: { email: string; name?: string }): Promise<string> {
+      async function throughProvider(
+        url: string,
+        who: { email: string; name?: string },
+      ): Promise<string> {
         // /authorize redirects to the provider; linkIdentity already answers the provider's URL.
         const providerPage = url.includes('/test-provider/authorize') ? url : await location(url);
         expect(providerPage).toContain('/auth/v1/test-provider/authorize');
@@ -590,7 +775,11 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
         expect(html).toContain('<form');
         const state = new URL(providerPage).searchParams.get('state')!;
         const approve = new URL(`${emulator.apiUrl}/auth/v1/test-provider/approve`);
-        approve.search = new URLSearchParams({ state, email: who.email, name: who.name ?? '' }).toString();
+        approve.search = new URLSearchParams({
+          state,
+          email: who.email,
+          name: who.name ?? '',
+        }).toString();
         const callback = await location(approve.toString());
         expect(callback).toContain('/auth/v1/callback?');
         return location(callback);
@@ -610,8 +799,13 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
         expect(session.error).toBeNull();
         expect(session.data.session?.provider_token).toMatch(/^test-provider-token-/);
         expect(session.data.user?.app_metadata.provider).toBe('test');
-        expect(session.data.user?.identities?.[0]).toMatchObject({ provider: 'test', identity_data: { email, name: 'Olive Auth' } });
-        expect((decodeJwt(session.data.session!.access_token).amr as { method: string }[])[0]!.method).toBe('oauth');
+        expect(session.data.user?.identities?.[0]).toMatchObject({
+          provider: 'test',
+          identity_data: { email, name: 'Olive Auth' },
+        });
+        expect(
+          (decodeJwt(session.data.session!.access_token).amr as { method: string }[])[0]!.method,
+        ).toBe('oauth');
       });
 
       it('signs in with the implicit flow and refuses providers that are not enabled', async () => {
@@ -626,7 +820,7 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
         expect(forged.body.code).toBe('bad_oauth_state');
       });
 
-      it('links and unlinks an identity with GoTrue\'s rules', async () => {
+      it("links and unlinks an identity with GoTrue's rules", async () => {
         const { email } = await signedIn();
         const c = client('pkce');
         await c.auth.signInWithPassword({ email, password: 'password-123' });
@@ -635,10 +829,17 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
           options: { redirectTo: 'http://127.0.0.1:4321/linked', skipBrowserRedirect: true },
         });
         expect(link.error).toBeNull();
-        const back = new URL(await throughProvider(link.data.url!, { email: freshEmail('linked') }));
-        expect((await c.auth.exchangeCodeForSession(back.searchParams.get('code')!)).error).toBeNull();
+        const back = new URL(
+          await throughProvider(link.data.url!, { email: freshEmail('linked') }),
+        );
+        expect(
+          (await c.auth.exchangeCodeForSession(back.searchParams.get('code')!)).error,
+        ).toBeNull();
         const identities = await c.auth.getUserIdentities();
-        expect(identities.data?.identities.map((i) => i.provider).sort()).toEqual(['email', 'test']);
+        expect(identities.data?.identities.map((i) => i.provider).sort()).toEqual([
+          'email',
+          'test',
+        ]);
         const testIdentity = identities.data!.identities.find((i) => i.provider === 'test')!;
         expect((await c.auth.unlinkIdentity(testIdentity)).error).toBeNull();
         const remaining = (await c.auth.getUserIdentities()).data!.identities;
@@ -657,7 +858,13 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
       it('creates, lists with paging headers, reads, updates, bans and deletes users', async () => {
         const admin = emulator.admin();
         const email = freshEmail('admin-made');
-        const created = await admin.auth.admin.createUser({ email, password: 'password-123', email_confirm: true, user_metadata: { team: 'a' }, app_metadata: { plan: 'pro' } });
+        const created = await admin.auth.admin.createUser({
+          email,
+          password: 'password-123',
+          email_confirm: true,
+          user_metadata: { team: 'a' },
+          app_metadata: { plan: 'pro' },
+        });
         expect(created.error).toBeNull();
         const id = created.data.user!.id;
         expect(created.data.user?.app_metadata).toMatchObject({ provider: 'email', plan: 'pro' });
@@ -670,20 +877,29 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
         expect((page.data as unknown as { total: number }).total).toBeGreaterThan(1);
         expect((page.data as unknown as { nextPage: number }).nextPage).toBe(2);
         const raw = await fetch(`${emulator.apiUrl}/auth/v1/admin/users?page=1&per_page=2`, {
-          headers: { apikey: SERVICE_ROLE_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}`, origin: 'http://127.0.0.1:3000' },
+          headers: {
+            apikey: SERVICE_ROLE_KEY,
+            Authorization: `Bearer ${SERVICE_ROLE_KEY}`,
+            origin: 'http://127.0.0.1:3000',
+          },
         });
         expect(Number(raw.headers.get('x-total-count'))).toBeGreaterThan(2);
         expect(raw.headers.get('link')).toMatch(/rel="next"/);
         expect(raw.headers.get('access-control-expose-headers')).toMatch(/X-Total-Count/);
 
         expect((await admin.auth.admin.getUserById(id)).data.user?.email).toBe(email);
-        const updated = await admin.auth.admin.updateUserById(id, { user_metadata: { team: 'b' }, ban_duration: '24h' });
+        const updated = await admin.auth.admin.updateUserById(id, {
+          user_metadata: { team: 'b' },
+          ban_duration: '24h',
+        });
         expect(updated.data.user?.user_metadata.team).toBe('b');
         expect(updated.data.user?.banned_until).toBeTruthy();
         const banned = await client().auth.signInWithPassword({ email, password: 'password-123' });
         expect(banned.error).toMatchObject({ code: 'user_banned', status: 400 });
         await admin.auth.admin.updateUserById(id, { ban_duration: 'none' });
-        expect((await client().auth.signInWithPassword({ email, password: 'password-123' })).error).toBeNull();
+        expect(
+          (await client().auth.signInWithPassword({ email, password: 'password-123' })).error,
+        ).toBeNull();
 
         expect((await admin.auth.admin.deleteUser(id)).error).toBeNull();
         const gone = await admin.auth.admin.getUserById(id);
@@ -693,17 +909,31 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
       it('generates links that verify, and invites by mail', async () => {
         const admin = emulator.admin();
         const { email } = await signedIn();
-        const link = await admin.auth.admin.generateLink({ type: 'magiclink', email, options: { redirectTo: 'http://127.0.0.1:4321/in' } });
+        const link = await admin.auth.admin.generateLink({
+          type: 'magiclink',
+          email,
+          options: { redirectTo: 'http://127.0.0.1:4321/in' },
+        });
         expect(link.error).toBeNull();
-        expect(link.data.properties).toMatchObject({ verification_type: 'magiclink', redirect_to: 'http://127.0.0.1:4321/in' });
+        expect(link.data.properties).toMatchObject({
+          verification_type: 'magiclink',
+          redirect_to: 'http://127.0.0.1:4321/in',
+        });
         expect(link.data.properties?.email_otp).toMatch(/^\d{6}$/);
         expect(link.data.user?.email).toBe(email);
-        expect(fragment(await location(link.data.properties!.action_link)).get('access_token')).toBeTruthy();
-        const missing = await admin.auth.admin.generateLink({ type: 'recovery', email: freshEmail('ghost') });
+        expect(
+          fragment(await location(link.data.properties!.action_link)).get('access_token'),
+        ).toBeTruthy();
+        const missing = await admin.auth.admin.generateLink({
+          type: 'recovery',
+          email: freshEmail('ghost'),
+        });
         expect(missing.error).toMatchObject({ code: 'user_not_found', status: 404 });
 
         const invitee = freshEmail('invited');
-        const invited = await admin.auth.admin.inviteUserByEmail(invitee, { data: { invited_by: 'test' } });
+        const invited = await admin.auth.admin.inviteUserByEmail(invitee, {
+          data: { invited_by: 'test' },
+        });
         expect(invited.error).toBeNull();
         expect(invited.data.user?.invited_at).toBeTruthy();
         const mail = await mailFor(emulator, invitee);
@@ -714,17 +944,32 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
 
     describe('bad input', () => {
       it('answers malformed JSON, wrong types, unknown grants and big bodies with GoTrue codes', async () => {
-        const malformed = await authFetch(emulator, '/signup', { method: 'POST', body: '{"email": ' });
+        const malformed = await authFetch(emulator, '/signup', {
+          method: 'POST',
+          body: '{"email": ',
+        });
         expect(malformed.status).toBe(400);
         expect(malformed.body.code).toBe('bad_json');
         expect(malformed.headers.get('x-supabase-api-version')).toBe('2024-01-01');
-        const wrongType = await authFetch(emulator, '/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email: 42, password: 'x' }) });
-        expect(wrongType.body).toEqual({ code: 'bad_json', message: 'Could not parse request body as JSON: field "email" must be a string.' });
+        const wrongType = await authFetch(emulator, '/token?grant_type=password', {
+          method: 'POST',
+          body: JSON.stringify({ email: 42, password: 'x' }),
+        });
+        expect(wrongType.body).toEqual({
+          code: 'bad_json',
+          message: 'Could not parse request body as JSON: field "email" must be a string.',
+        });
         const array = await authFetch(emulator, '/signup', { method: 'POST', body: '[1,2]' });
         expect(array.body.code).toBe('bad_json');
-        const grant = await authFetch(emulator, '/token?grant_type=magic', { method: 'POST', body: '{}' });
+        const grant = await authFetch(emulator, '/token?grant_type=magic', {
+          method: 'POST',
+          body: '{}',
+        });
         expect(grant.status).toBe(400);
-        expect(grant.body).toEqual({ code: 'invalid_credentials', message: 'unsupported_grant_type' });
+        expect(grant.body).toEqual({
+          code: 'invalid_credentials',
+          message: 'unsupported_grant_type',
+        });
         const huge = await authFetch(emulator, '/signup', {
           method: 'POST',
           body: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(2 * 1024 * 1024) }),
@@ -735,22 +980,35 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
 
       it('answers forged, expired and subject-less JWTs as GoTrue does', async () => {
         const { session, user } = await signedIn();
-        const forged = signJwt({ ...decodeJwt(session.access_token) }, 'another-secret-that-is-long-enough-1234');
+        const forged = signJwt(
+          { ...decodeJwt(session.access_token) },
+          'another-secret-that-is-long-enough-1234',
+        );
         const forgedAnswer = await authFetch(emulator, '/user', { token: forged });
         expect(forgedAnswer.status).toBe(403);
         expect(forgedAnswer.body.code).toBe('bad_jwt');
-        expect(forgedAnswer.body.message).toMatch(/^invalid JWT: unable to parse or verify signature, /);
-        const expired = signJwt({ ...decodeJwt(session.access_token), exp: Math.floor(Date.now() / 1000) - 60 });
+        expect(forgedAnswer.body.message).toMatch(
+          /^invalid JWT: unable to parse or verify signature, /,
+        );
+        const expired = signJwt({
+          ...decodeJwt(session.access_token),
+          exp: Math.floor(Date.now() / 1000) - 60,
+        });
         const expiredAnswer = await authFetch(emulator, '/user', { token: expired });
         expect(expiredAnswer.body).toMatchObject({ code: 'bad_jwt' });
         expect(expiredAnswer.body.message).toMatch(/expired/);
         const garbage = await authFetch(emulator, '/user', { token: 'not.a.jwt' });
         expect(garbage.body.code).toBe('bad_jwt');
         const anonKey = await authFetch(emulator, '/user', { token: ANON_KEY });
-        expect(anonKey.body).toEqual({ code: 'bad_jwt', message: 'invalid claim: missing sub claim' });
+        expect(anonKey.body).toEqual({
+          code: 'bad_jwt',
+          message: 'invalid claim: missing sub claim',
+        });
         const noBearer = await fetch(`${emulator.apiUrl}/auth/v1/user`);
         expect(noBearer.status).toBe(401);
-        expect(((await noBearer.json()) as { error_code: string }).error_code).toBe('no_authorization');
+        expect(((await noBearer.json()) as { error_code: string }).error_code).toBe(
+          'no_authorization',
+        );
         expect(user.id).toBeTruthy();
       });
 
@@ -761,7 +1019,11 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
           body: JSON.stringify({ email: 'seed@example.com', password: 'wrong-one-1' }),
         });
         expect(legacy.status).toBe(400);
-        expect(legacy.body).toEqual({ code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' });
+        expect(legacy.body).toEqual({
+          code: 400,
+          error_code: 'invalid_credentials',
+          msg: 'Invalid login credentials',
+        });
         expect(legacy.headers.get('x-supabase-api-version')).toBeNull();
       });
 
@@ -771,7 +1033,8 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
           headers: {
             origin: 'http://127.0.0.1:3000',
             'access-control-request-method': 'POST',
-            'access-control-request-headers': 'apikey,authorization,content-type,x-client-info,x-supabase-api-version',
+            'access-control-request-headers':
+              'apikey,authorization,content-type,x-client-info,x-supabase-api-version',
           },
         });
         expect(response.status).toBeLessThan(300);

@@ -35,7 +35,9 @@ export class BcryptPool implements PasswordHasher {
   private closed = false;
 
   constructor(size = Math.max(1, availableParallelism())) {
-    this.url = new URL(`data:text/javascript,${encodeURIComponent(workerSource(import.meta.resolve('bcryptjs')))}`);
+    this.url = new URL(
+      `data:text/javascript,${encodeURIComponent(workerSource(import.meta.resolve('bcryptjs')))}`,
+    );
     for (let i = 0; i < size; i++) this.workers.push(this.spawn(i));
   }
 

@@ -23,7 +23,8 @@ export interface AuthContext {
 }
 
 /** GoTrue's per-IP request limits, named after config.toml's [auth.rate_limit] keys. */
-export type RequestLimit = 'sign_in_sign_ups' | 'token_refresh' | 'token_verifications' | 'anonymous_users';
+export type RequestLimit =
+  'sign_in_sign_ups' | 'token_refresh' | 'token_verifications' | 'anonymous_users';
 
 export function enforceRateLimit(ctx: AuthContext, c: AuthRequest, limit: RequestLimit): void {
   const limits = ctx.settings.rateLimits;

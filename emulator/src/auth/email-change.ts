@@ -4,7 +4,11 @@ import type { Queryable } from '../db/database.js';
 import { emailIdentityData, insertIdentity } from './identities.js';
 import { reloadUser, setAppMetadata, withProvider, type UserRow } from './users.js';
 
-export async function confirmEmailChange(tx: Queryable, user: UserRow, newEmail: string): Promise<UserRow> {
+export async function confirmEmailChange(
+  tx: Queryable,
+  user: UserRow,
+  newEmail: string,
+): Promise<UserRow> {
   await tx.query(
     `update auth.users set email = $2, email_change = '', email_change_token_new = '', email_change_token_current = '',
        email_change_confirm_status = 0, email_confirmed_at = now(), is_anonymous = false, updated_at = now()
@@ -30,9 +34,10 @@ export async function confirmEmailChange(tx: Queryable, user: UserRow, newEmail:
       data: emailIdentityData(user.id, newEmail, true),
     });
     const refreshed = await reloadUser(tx, user.id);
-    const appMetadata = refreshed.is_anonymous || user.is_anonymous
-      ? { ...withProvider({}, 'email'), ...stripAnonymous(refreshed.raw_app_meta_data) }
-      : withProvider(refreshed.raw_app_meta_data, 'email');
+    const appMetadata =
+      refreshed.is_anonymous || user.is_anonymous
+        ? { ...withProvider({}, 'email'), ...stripAnonymous(refreshed.raw_app_meta_data) }
+        : withProvider(refreshed.raw_app_meta_data, 'email');
     await setAppMetadata(tx, user.id, appMetadata);
   }
   return reloadUser(tx, user.id);

@@ -43,7 +43,10 @@ export const AUTH_ERRORS = {
     'Unable to unlink identity due to email conflict with another user',
   ],
   mfa_verification_failed: [422, 'Invalid TOTP code entered'],
-  mfa_challenge_expired: [422, 'MFA challenge has expired, verify against another challenge or create a new challenge.'],
+  mfa_challenge_expired: [
+    422,
+    'MFA challenge has expired, verify against another challenge or create a new challenge.',
+  ],
   mfa_factor_not_found: [404, 'MFA factor not found'],
   mfa_factor_name_conflict: [422, 'A factor with this friendly name already exists'],
   mfa_ip_address_mismatch: [422, 'Challenge and verify IP addresses mismatch'],
@@ -51,7 +54,10 @@ export const AUTH_ERRORS = {
   mfa_totp_verify_not_enabled: [422, 'MFA verification is disabled for "totp"'],
   mfa_phone_enroll_not_enabled: [422, 'MFA enrollment is disabled for "phone"'],
   mfa_webauthn_enroll_not_enabled: [422, 'MFA enrollment is disabled for "webauthn"'],
-  too_many_enrolled_mfa_factors: [403, 'Maximum number of verified factors reached, unenroll to continue'],
+  too_many_enrolled_mfa_factors: [
+    403,
+    'Maximum number of verified factors reached, unenroll to continue',
+  ],
   insufficient_aal: [403, 'AAL2 session is required'],
   flow_state_not_found: [404, 'invalid flow state, no valid flow state found'],
   flow_state_expired: [422, 'invalid flow state, flow state has expired'],
@@ -61,7 +67,10 @@ export const AUTH_ERRORS = {
   email_address_invalid: [400, 'Email address is invalid'],
   over_request_rate_limit: [429, 'Request rate limit reached'],
   over_email_send_rate_limit: [429, 'Email rate limit exceeded'],
-  unexpected_failure: [500, 'Unexpected failure, please check the emulator log for more information'],
+  unexpected_failure: [
+    500,
+    'Unexpected failure, please check the emulator log for more information',
+  ],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type AuthErrorCode = keyof typeof AUTH_ERRORS;
@@ -103,7 +112,8 @@ const API_VERSION_2024 = '2024-01-01';
 
 /** The API version of the request when it names a valid one (`2YYY-MM-DD`), else null. */
 export function requestApiVersion(header: string | undefined | null): string | null {
-  if (!header || !/^2[0-9]{3}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/.test(header.trim())) return null;
+  if (!header || !/^2[0-9]{3}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/.test(header.trim()))
+    return null;
   return header.trim();
 }
 
@@ -111,7 +121,10 @@ export function requestApiVersion(header: string | undefined | null): string | n
  * The body GoTrue sends for an error: `{code, message}` from API version 2024-01-01 on,
  * the legacy `{code: <status>, error_code, msg}` otherwise; `weak_password` adds its reasons.
  */
-export function errorBody(error: AuthError | OAuthError, apiVersion: string | null): { status: number; body: object } {
+export function errorBody(
+  error: AuthError | OAuthError,
+  apiVersion: string | null,
+): { status: number; body: object } {
   if (error instanceof OAuthError) {
     return { status: 400, body: { error: error.error, error_description: error.description } };
   }

@@ -26,7 +26,8 @@ export function toFactorJson(factor: FactorRow): Record<string, unknown> {
     created_at: new Date(factor.created_at).toISOString(),
     updated_at: new Date(factor.updated_at).toISOString(),
   };
-  if (factor.last_challenged_at) json.last_challenged_at = new Date(factor.last_challenged_at).toISOString();
+  if (factor.last_challenged_at)
+    json.last_challenged_at = new Date(factor.last_challenged_at).toISOString();
   if (factor.phone) json.phone = factor.phone;
   return json;
 }
@@ -41,6 +42,9 @@ export async function factorsOf(tx: Queryable, userId: string): Promise<FactorRo
 
 export async function findFactor(tx: Queryable, id: string): Promise<FactorRow | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const { rows } = await tx.query<FactorRow>(`select ${FACTOR_COLUMNS} from auth.mfa_factors where id = $1`, [id]);
+  const { rows } = await tx.query<FactorRow>(
+    `select ${FACTOR_COLUMNS} from auth.mfa_factors where id = $1`,
+    [id],
+  );
   return rows[0] ?? null;
 }

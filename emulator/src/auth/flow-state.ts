@@ -3,7 +3,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database.js';
 import { fail } from './errors.js';
-import { isValidCodeChallenge, parseChallengeMethod, verifyPkce, type ChallengeMethod } from './secrets.js';
+import {
+  isValidCodeChallenge,
+  parseChallengeMethod,
+  verifyPkce,
+  type ChallengeMethod,
+} from './secrets.js';
 
 export interface FlowStateRow {
   id: string;
@@ -30,7 +35,8 @@ export interface PkceParams {
 /** GoTrue's validatePKCEParams: both or neither, and a well-formed challenge. */
 export function pkceParams(challenge?: string | null, method?: string | null): PkceParams | null {
   if (!challenge && !method) return null;
-  if (!challenge || !method) fail('validation_failed', 'PKCE flow requires code_challenge_method and code_challenge');
+  if (!challenge || !method)
+    fail('validation_failed', 'PKCE flow requires code_challenge_method and code_challenge');
   const parsed = parseChallengeMethod(method);
   if (!parsed) fail('validation_failed', `code challenge method not supported: ${method}`);
   if (!isValidCodeChallenge(challenge)) {
@@ -48,18 +54,33 @@ export async function createFlowState(
        created_at, updated_at, authentication_method)
      values ($1, $2, $3, $4::auth.code_challenge_method, $5, $6, now(), now(), $7)
      returning ${COLUMNS}`,
-    [randomUUID(), flow.userId, randomUUID(), flow.method, flow.challenge, flow.providerType, flow.authenticationMethod],
+    [
+      randomUUID(),
+      flow.userId,
+      randomUUID(),
+      flow.method,
+      flow.challenge,
+      flow.providerType,
+      flow.authenticationMethod,
+    ],
   );
   return rows[0]!;
 }
 
 export async function findFlowState(tx: Queryable, id: string): Promise<FlowStateRow | null> {
-  const { rows } = await tx.query<FlowStateRow>(`select ${COLUMNS} from auth.flow_state where id = $1`, [id]);
+  const { rows } = await tx.query<FlowStateRow>(
+    `select ${COLUMNS} from auth.flow_state where id = $1`,
+    [id],
+  );
   return rows[0] ?? null;
 }
 
 /** The newest flow of a user for an authentication method (email links carry no flow id). */
-export async function latestFlowStateFor(tx: Queryable, userId: string, method: string): Promise<FlowStateRow | null> {
+export async function latestFlowStateFor(
+  tx: Queryable,
+  userId: string,
+  method: string,
+): Promise<FlowStateRow | null> {
   const { rows } = await tx.query<FlowStateRow>(
     `select ${COLUMNS} from auth.flow_state where user_id = $1 and authentication_method = $2
      order by created_at desc limit 1`,
@@ -92,7 +113,10 @@ export function isFlowExpired(flow: FlowStateRow, expirySeconds: number): boolea
 /** GoTrue's FlowState.VerifyPKCE. */
 export function checkCodeVerifier(flow: FlowStateRow, verifier: string): void {
   if (verifier.length < 43 || verifier.length > 128) {
-    fail('bad_code_verifier', 'code verifier should be at least 43 characters and at most 128 characters');
+    fail(
+      'bad_code_verifier',
+      'code verifier should be at least 43 characters and at most 128 characters',
+    );
   }
   if (!verifyPkce(verifier, flow.code_challenge, flow.code_challenge_method)) {
     fail('bad_code_verifier', 'code challenge does not match previously saved code verifier');
@@ -100,9 +124,13 @@ export function checkCodeVerifier(flow: FlowStateRow, verifier: string): void {
 }
 
 /** Resolves an auth code to its flow (GoTrue's FindFlowStateByAuthCode). */
-export async function flowByAuthCode(tx: Queryable, authCode: string): Promise<FlowStateRow | null> {
-  const { rows } = await tx.query<FlowStateRow>(`select ${COLUMNS} from auth.flow_state where auth_code = $1`, [
-    authCode,
-  ]);
+export async function flowByAuthCode(
+  tx: Queryable,
+  authCode: string,
+): Promise<FlowStateRow | null> {
+  const { rows } = await tx.query<FlowStateRow>(
+    `select ${COLUMNS} from auth.flow_state where auth_code = $1`,
+    [authCode],
+  );
   return rows[0] ?? null;
 }

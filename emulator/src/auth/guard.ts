@@ -20,7 +20,8 @@ export async function verifiedClaims(c: AuthRequest, keys: Keys): Promise<JwtCla
   if (!bearer) fail('no_authorization');
   const result = await keys.verify(bearer);
   if (!result.ok) {
-    const reason = result.reason === 'expired' ? 'token has invalid claims: token is expired' : result.message;
+    const reason =
+      result.reason === 'expired' ? 'token has invalid claims: token is expired' : result.message;
     fail('bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);
   }
   return result.claims;

@@ -6,7 +6,14 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { isPostgresError } from '../db/database.js';
 import type { GatewayEnv } from '../http/gateway-env.js';
-import { API_VERSION_HEADER, AuthError, errorBody, fail, OAuthError, requestApiVersion } from './errors.js';
+import {
+  API_VERSION_HEADER,
+  AuthError,
+  errorBody,
+  fail,
+  OAuthError,
+  requestApiVersion,
+} from './errors.js';
 
 export type AuthRequest = Context<GatewayEnv>;
 
@@ -17,12 +24,18 @@ export function apiVersionOf(c: AuthRequest): string | null {
   return requestApiVersion(c.req.header(API_VERSION_HEADER));
 }
 
-export function errorResponse(error: unknown, apiVersion: string | null, log: (line: string) => void): Response {
+export function errorResponse(
+  error: unknown,
+  apiVersion: string | null,
+  log: (line: string) => void,
+): Response {
   let known: AuthError | OAuthError;
   if (error instanceof AuthError || error instanceof OAuthError) {
     known = error;
   } else {
-    const detail = isPostgresError(error) ? `${error.code} ${error.message}` : (error as Error)?.stack ?? String(error);
+    const detail = isPostgresError(error)
+      ? `${error.code} ${error.message}`
+      : ((error as Error)?.stack ?? String(error));
     log(`auth: unexpected failure: ${detail}`);
     known = new AuthError('unexpected_failure');
   }
@@ -58,12 +71,17 @@ export function route(log: (line: string) => void, fn: (c: AuthRequest) => Promi
 
 export async function readJsonObject(c: AuthRequest): Promise<Record<string, unknown>> {
   const declared = Number(c.req.header('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) fail('request_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+  if (declared > MAX_BODY_BYTES)
+    fail('request_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
   const text = await c.req.text();
   if (Buffer.byteLength(text) > MAX_BODY_BYTES) {
     fail('request_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
   }
-  if (!text.trim()) fail('bad_json', 'Could not parse request body as JSON: the body is empty, send a JSON object.');
+  if (!text.trim())
+    fail(
+      'bad_json',
+      'Could not parse request body as JSON: the body is empty, send a JSON object.',
+    );
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -89,11 +107,17 @@ function describeIssue(issue: z.core.$ZodIssue): string {
  * (its JSON decoder refuses it); missing values are checked by each route with GoTrue's
  * own `validation_failed` messages.
  */
-export async function parseBody<Schema extends z.ZodType>(c: AuthRequest, schema: Schema): Promise<z.output<Schema>> {
+export async function parseBody<Schema extends z.ZodType>(
+  c: AuthRequest,
+  schema: Schema,
+): Promise<z.output<Schema>> {
   const raw = await readJsonObject(c);
   const result = schema.safeParse(raw);
   if (!result.success) {
-    fail('bad_json', `Could not parse request body as JSON: ${describeIssue(result.error.issues[0]!)}.`);
+    fail(
+      'bad_json',
+      `Could not parse request body as JSON: ${describeIssue(result.error.issues[0]!)}.`,
+    );
   }
   return result.data;
 }

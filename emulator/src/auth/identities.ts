@@ -14,7 +14,8 @@ export interface IdentityRow {
   email: string | null;
 }
 
-const COLUMNS = 'id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at, email';
+const COLUMNS =
+  'id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at, email';
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : undefined);
 
@@ -42,7 +43,11 @@ export async function identitiesOf(tx: Queryable, userId: string): Promise<Ident
   return rows;
 }
 
-export async function findIdentity(tx: Queryable, provider: string, providerId: string): Promise<IdentityRow | null> {
+export async function findIdentity(
+  tx: Queryable,
+  provider: string,
+  providerId: string,
+): Promise<IdentityRow | null> {
   const { rows } = await tx.query<IdentityRow>(
     `select ${COLUMNS} from auth.identities where provider = $1 and provider_id = $2`,
     [provider, providerId],
@@ -52,18 +57,34 @@ export async function findIdentity(tx: Queryable, provider: string, providerId: 
 
 export async function insertIdentity(
   tx: Queryable,
-  identity: { userId: string; provider: string; providerId: string; data: Record<string, unknown>; signedIn?: boolean },
+  identity: {
+    userId: string;
+    provider: string;
+    providerId: string;
+    data: Record<string, unknown>;
+    signedIn?: boolean;
+  },
 ): Promise<IdentityRow> {
   const { rows } = await tx.query<IdentityRow>(
     `insert into auth.identities (id, user_id, provider, provider_id, identity_data, last_sign_in_at, created_at, updated_at)
      values (extensions.gen_random_uuid(), $1, $2, $3, $4, case when $5 then now() end, now(), now())
      returning ${COLUMNS}`,
-    [identity.userId, identity.provider, identity.providerId, JSON.stringify(identity.data), identity.signedIn ?? true],
+    [
+      identity.userId,
+      identity.provider,
+      identity.providerId,
+      JSON.stringify(identity.data),
+      identity.signedIn ?? true,
+    ],
   );
   return rows[0]!;
 }
 
 /** The identity a new email user gets: GoTrue's {sub, email, email_verified, phone_verified}. */
-export function emailIdentityData(userId: string, email: string, verified: boolean): Record<string, unknown> {
+export function emailIdentityData(
+  userId: string,
+  email: string,
+  verified: boolean,
+): Record<string, unknown> {
   return { sub: userId, email, email_verified: verified, phone_verified: false };
 }

@@ -1,7 +1,8 @@
 // The mails auth sends, modelled on GoTrue's default templates. Each carries its link and
 // its one-time code, so the mailbox page can list them.
 
-export type MailKind = 'confirmation' | 'invite' | 'magiclink' | 'recovery' | 'email_change' | 'reauthentication';
+export type MailKind =
+  'confirmation' | 'invite' | 'magiclink' | 'recovery' | 'email_change' | 'reauthentication';
 
 export interface MailInput {
   kind: MailKind;
@@ -21,51 +22,64 @@ export interface RenderedMail {
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-const COPY: Record<MailKind, { subject: string; heading: string; intro: string; action: string }> = {
-  confirmation: {
-    subject: 'Confirm Your Signup',
-    heading: 'Confirm your signup',
-    intro: 'Follow this link to confirm your user:',
-    action: 'Confirm your mail',
-  },
-  invite: {
-    subject: 'You have been invited',
-    heading: 'You have been invited',
-    intro: 'You have been invited to create a user. Follow this link to accept the invite:',
-    action: 'Accept the invite',
-  },
-  magiclink: {
-    subject: 'Your Magic Link',
-    heading: 'Magic Link',
-    intro: 'Follow this link to login:',
-    action: 'Log In',
-  },
-  recovery: {
-    subject: 'Reset Your Password',
-    heading: 'Reset Password',
-    intro: 'Follow this link to reset the password for your user:',
-    action: 'Reset Password',
-  },
-  email_change: {
-    subject: 'Confirm Email Change',
-    heading: 'Confirm Change of Email',
-    intro: 'Follow this link to confirm the update of your email:',
-    action: 'Change Email',
-  },
-  reauthentication: {
-    subject: 'Confirm reauthentication',
-    heading: 'Confirm reauthentication',
-    intro: 'Enter the code below to confirm it is you.',
-    action: '',
-  },
-};
+const COPY: Record<MailKind, { subject: string; heading: string; intro: string; action: string }> =
+  {
+    confirmation: {
+      subject: 'Confirm Your Signup',
+      heading: 'Confirm your signup',
+      intro: 'Follow this link to confirm your user:',
+      action: 'Confirm your mail',
+    },
+    invite: {
+      subject: 'You have been invited',
+      heading: 'You have been invited',
+      intro: 'You have been invited to create a user. Follow this link to accept the invite:',
+      action: 'Accept the invite',
+    },
+    magiclink: {
+      subject: 'Your Magic Link',
+      heading: 'Magic Link',
+      intro: 'Follow this link to login:',
+      action: 'Log In',
+    },
+    recovery: {
+      subject: 'Reset Your Password',
+      heading: 'Reset Password',
+      intro: 'Follow this link to reset the password for your user:',
+      action: 'Reset Password',
+    },
+    email_change: {
+      subject: 'Confirm Email Change',
+      heading: 'Confirm Change of Email',
+      intro: 'Follow this link to confirm the update of your email:',
+      action: 'Change Email',
+    },
+    reauthentication: {
+      subject: 'Confirm reauthentication',
+      heading: 'Confirm reauthentication',
+      intro: 'Enter the code below to confirm it is you.',
+      action: '',
+    },
+  };
 
 export function renderMail(input: MailInput): RenderedMail {
   const copy = COPY[input.kind];
   const change = input.newEmail ? ` from ${input.to} to ${input.newEmail}` : '';
-  const intro = input.kind === 'email_change' ? `Follow this link to confirm the update of your email${change}:` : copy.intro;
+  const intro =
+    input.kind === 'email_change'
+      ? `Follow this link to confirm the update of your email${change}:`
+      : copy.intro;
   const codeLine = `Alternatively, enter the code: ${input.code}`;
-  const text = [copy.heading, '', intro, ...(input.link ? [input.link] : []), '', codeLine, '', `Sent by ${input.siteUrl}`].join('\n');
+  const text = [
+    copy.heading,
+    '',
+    intro,
+    ...(input.link ? [input.link] : []),
+    '',
+    codeLine,
+    '',
+    `Sent by ${input.siteUrl}`,
+  ].join('\n');
   const html = [
     `<h2>${escape(copy.heading)}</h2>`,
     `<p>${escape(intro)}</p>`,

@@ -71,13 +71,17 @@ export class Mailer {
   }
 
   /** Generates and stores the token of a mail without sending it (also used by generate_link). */
-  async prepareToken(tx: Queryable, request: Omit<MailRequest, 'skipFrequencyCheck'>): Promise<PreparedToken> {
+  async prepareToken(
+    tx: Queryable,
+    request: Omit<MailRequest, 'skipFrequencyCheck'>,
+  ): Promise<PreparedToken> {
     const kind = request.tokenKind ?? TOKEN_KIND[request.kind];
     const otp = generateOtp(this.settings.otpLength);
     const hash = tokenHash(request.to.toLowerCase(), otp);
     const hashedToken = request.pkce ? `${PKCE_PREFIX}${hash}` : hash;
     await storeToken(tx, request.user.id, kind, hashedToken, request.to.toLowerCase());
-    const verificationType = request.kind === 'reauthentication' ? 'reauthentication' : VERIFY_TYPE[request.kind];
+    const verificationType =
+      request.kind === 'reauthentication' ? 'reauthentication' : VERIFY_TYPE[request.kind];
     const link =
       request.kind === 'reauthentication'
         ? null
@@ -93,7 +97,8 @@ export class Mailer {
   async send(tx: Queryable, request: MailRequest): Promise<PreparedToken> {
     const kind = request.tokenKind ?? TOKEN_KIND[request.kind];
     if (!request.skipFrequencyCheck) {
-      const sentAt = (request.user as unknown as Record<string, Date | null>)[sentAtColumn(kind)] ?? null;
+      const sentAt =
+        (request.user as unknown as Record<string, Date | null>)[sentAtColumn(kind)] ?? null;
       this.checkFrequency(sentAt);
     }
     if (!this.limiter.take('email_sent', this.settings.rateLimits.emailSentPerHour, ONE_HOUR)) {

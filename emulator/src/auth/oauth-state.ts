@@ -22,7 +22,13 @@ const CODE_SECONDS = 5 * 60;
 
 export async function signState(keys: Keys, state: OAuthState): Promise<string> {
   return keys.sign(
-    { purpose: 'oauth_state', provider: state.provider, referrer: state.redirectTo, flow_state_id: state.flowStateId, linking_target_id: state.linkingTargetId },
+    {
+      purpose: 'oauth_state',
+      provider: state.provider,
+      referrer: state.redirectTo,
+      flow_state_id: state.flowStateId,
+      linking_target_id: state.linkingTargetId,
+    },
     { expiresInSeconds: STATE_SECONDS },
   );
 }
@@ -55,7 +61,10 @@ export async function signProviderCode(keys: Keys, identity: ProviderIdentity): 
   );
 }
 
-export async function readProviderCode(keys: Keys, token: string | undefined): Promise<ProviderIdentity | null> {
+export async function readProviderCode(
+  keys: Keys,
+  token: string | undefined,
+): Promise<ProviderIdentity | null> {
   if (!token) return null;
   const result = await keys.verify(token);
   if (!result.ok || result.claims.purpose !== 'test_provider_code') return null;

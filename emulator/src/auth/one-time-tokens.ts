@@ -34,10 +34,10 @@ export async function storeToken(
   relatesTo: string,
 ): Promise<void> {
   const [token, sentAt] = COLUMNS[kind];
-  await tx.query(`update auth.users set ${token} = $2, ${sentAt} = now(), updated_at = now() where id = $1`, [
-    userId,
-    hash,
-  ]);
+  await tx.query(
+    `update auth.users set ${token} = $2, ${sentAt} = now(), updated_at = now() where id = $1`,
+    [userId, hash],
+  );
   await tx.query(
     `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, updated_at)
      values (extensions.gen_random_uuid(), $1, $2, $3, $4, now(), now())
@@ -49,5 +49,8 @@ export async function storeToken(
 
 export async function clearToken(tx: Queryable, userId: string, kind: TokenKind): Promise<void> {
   await tx.query(`update auth.users set ${COLUMNS[kind][0]} = '' where id = $1`, [userId]);
-  await tx.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2', [userId, kind]);
+  await tx.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2', [
+    userId,
+    kind,
+  ]);
 }

@@ -9,8 +9,11 @@ describe('checkPasswordStrength', () => {
     expect(checkPasswordStrength('abc12345', settings(8, ['abc', '0123456789']))).toBeNull();
   });
 
-  it('names the length and the missing character sets, in GoTrue\'s words', () => {
-    const weak = checkPasswordStrength('abc', settings(6, ['abcdefghijklmnopqrstuvwxyz', '0123456789']));
+  it("names the length and the missing character sets, in GoTrue's words", () => {
+    const weak = checkPasswordStrength(
+      'abc',
+      settings(6, ['abcdefghijklmnopqrstuvwxyz', '0123456789']),
+    );
     expect(weak).toEqual({
       reasons: ['length', 'characters'],
       message:

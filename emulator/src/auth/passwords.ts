@@ -19,7 +19,10 @@ export const inThreadHasher: PasswordHasher = {
 /** bcrypt reads at most 72 bytes; GoTrue refuses longer passwords. */
 export const MAX_PASSWORD_BYTES = 72;
 
-export function hashPassword(password: string, hasher: PasswordHasher = inThreadHasher): Promise<string> {
+export function hashPassword(
+  password: string,
+  hasher: PasswordHasher = inThreadHasher,
+): Promise<string> {
   return hasher.hash(password);
 }
 
@@ -42,14 +45,19 @@ export interface WeakPassword {
 }
 
 /** GoTrue's checkPasswordStrength: minimum length, then required character sets. */
-export function checkPasswordStrength(password: string, settings: AuthSettings): WeakPassword | null {
+export function checkPasswordStrength(
+  password: string,
+  settings: AuthSettings,
+): WeakPassword | null {
   const reasons: WeakPassword['reasons'] = [];
   const messages: string[] = [];
   if ([...password].length < settings.minimumPasswordLength) {
     reasons.push('length');
     messages.push(`Password should be at least ${settings.minimumPasswordLength} characters.`);
   }
-  const missingSet = settings.requiredCharacters.some((set) => ![...password].some((ch) => set.includes(ch)));
+  const missingSet = settings.requiredCharacters.some(
+    (set) => ![...password].some((ch) => set.includes(ch)),
+  );
   if (missingSet) {
     reasons.push('characters');
     messages.push(
@@ -61,5 +69,7 @@ export function checkPasswordStrength(password: string, settings: AuthSettings):
 
 /** GoTrue's 422 `weak_password`, with the reasons the client turns into AuthWeakPasswordError. */
 export function weakPasswordError(weak: WeakPassword): AuthError {
-  return new AuthError('weak_password', weak.message, { extra: { weak_password: { reasons: weak.reasons } } });
+  return new AuthError('weak_password', weak.message, {
+    extra: { weak_password: { reasons: weak.reasons } },
+  });
 }

@@ -3,11 +3,14 @@ import type { AuthSettings } from './settings.js';
 
 const settings = {
   siteUrl: 'https://portal.example.com',
-  additionalRedirectUrls: ['https://*.preview.example.com/**', 'https://exact.example.org/callback'],
+  additionalRedirectUrls: [
+    'https://*.preview.example.com/**',
+    'https://exact.example.org/callback',
+  ],
 } as AuthSettings;
 
 describe('redirect_to', () => {
-  it('allows site_url\'s origin, the listed URLs and globs, and local addresses', () => {
+  it("allows site_url's origin, the listed URLs and globs, and local addresses", () => {
     expect(isRedirectAllowed('https://portal.example.com/welcome', settings)).toBe(true);
     expect(isRedirectAllowed('https://pr-12.preview.example.com/a/b', settings)).toBe(true);
     expect(isRedirectAllowed('https://exact.example.org/callback', settings)).toBe(true);
@@ -19,7 +22,9 @@ describe('redirect_to', () => {
     expect(isRedirectAllowed('https://evil.example.net/', settings)).toBe(false);
     expect(isRedirectAllowed('https://a.b.preview.example.com/', settings)).toBe(false);
     expect(isRedirectAllowed('not a url', settings)).toBe(false);
-    expect(resolveRedirect('https://evil.example.net/', settings)).toBe('https://portal.example.com');
+    expect(resolveRedirect('https://evil.example.net/', settings)).toBe(
+      'https://portal.example.com',
+    );
     expect(resolveRedirect(undefined, settings)).toBe('https://portal.example.com');
   });
 });

@@ -35,7 +35,8 @@ export function isRedirectAllowed(candidate: string, settings: AuthSettings): bo
   } catch {
     return false;
   }
-  if (url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost')) return true;
+  if (url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost'))
+    return true;
   try {
     if (sameOrigin(url, new URL(settings.siteUrl))) return true;
   } catch {
@@ -44,7 +45,8 @@ export function isRedirectAllowed(candidate: string, settings: AuthSettings): bo
   const withoutFragment = candidate.split('#')[0]!;
   return settings.additionalRedirectUrls.some((allowed) => {
     if (allowed === candidate || allowed === withoutFragment) return true;
-    if (allowed.includes('*') || allowed.includes('?')) return globToRegExp(allowed).test(withoutFragment);
+    if (allowed.includes('*') || allowed.includes('?'))
+      return globToRegExp(allowed).test(withoutFragment);
     try {
       const base = new URL(allowed);
       return sameOrigin(url, base) && url.pathname.startsWith(base.pathname);
@@ -55,7 +57,10 @@ export function isRedirectAllowed(candidate: string, settings: AuthSettings): bo
 }
 
 /** The requested redirect when allowed, else site_url. */
-export function resolveRedirect(requested: string | null | undefined, settings: AuthSettings): string {
+export function resolveRedirect(
+  requested: string | null | undefined,
+  settings: AuthSettings,
+): string {
   if (requested && isRedirectAllowed(requested, settings)) return requested;
   return settings.siteUrl;
 }

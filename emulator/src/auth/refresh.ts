@@ -4,7 +4,13 @@
 // the reuse interval, after which the whole family is revoked (`refresh_token_already_used`).
 import type { Database } from '../db/database.js';
 import { AuthError, fail, OAuthError } from './errors.js';
-import { findSession, insertRefreshToken, sessionResponse, type Issuer, type SessionResponse } from './sessions.js';
+import {
+  findSession,
+  insertRefreshToken,
+  sessionResponse,
+  type Issuer,
+  type SessionResponse,
+} from './sessions.js';
 import { findUserById, isBanned } from './users.js';
 
 interface TokenRow {
@@ -17,7 +23,11 @@ interface TokenRow {
   user_id: string;
 }
 
-export async function refreshGrant(db: Database, issuer: Issuer, refreshToken: string | undefined): Promise<SessionResponse> {
+export async function refreshGrant(
+  db: Database,
+  issuer: Issuer,
+  refreshToken: string | undefined,
+): Promise<SessionResponse> {
   if (!refreshToken) throw new OAuthError('invalid_request', 'refresh_token required');
   // Revoking a family must commit even though the request fails, so the failure is
   // carried out of the transaction and thrown after it.
@@ -36,10 +46,15 @@ export async function refreshGrant(db: Database, issuer: Issuer, refreshToken: s
     const session = token.session_id ? await findSession(tx, token.session_id, true) : null;
     if (!session) {
       await tx.query('delete from auth.refresh_tokens where id = $1', [token.id]);
-      deferred = new AuthError('session_not_found', 'Invalid Refresh Token: No Valid Session Found', { status: 400 });
+      deferred = new AuthError(
+        'session_not_found',
+        'Invalid Refresh Token: No Valid Session Found',
+        { status: 400 },
+      );
       return null;
     }
-    if (session.not_after && new Date(session.not_after).getTime() < Date.now()) fail('session_expired');
+    if (session.not_after && new Date(session.not_after).getTime() < Date.now())
+      fail('session_expired');
 
     let issued: string | null = null;
     if (token.revoked) {
@@ -53,7 +68,8 @@ export async function refreshGrant(db: Database, issuer: Issuer, refreshToken: s
         // The client lost the answer to its last refresh: hand back the same active token.
         issued = current.token;
       } else {
-        const reuseUntil = new Date(token.updated_at).getTime() + issuer.settings.reuseIntervalSeconds * 1000;
+        const reuseUntil =
+          new Date(token.updated_at).getTime() + issuer.settings.reuseIntervalSeconds * 1000;
         if (Date.now() > reuseUntil) {
           if (issuer.settings.rotation) {
             await tx.query(
@@ -68,7 +84,10 @@ export async function refreshGrant(db: Database, issuer: Issuer, refreshToken: s
       }
     }
     if (!issued) {
-      await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [token.id]);
+      await tx.query(
+        'update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1',
+        [token.id],
+      );
       issued = await insertRefreshToken(tx, user.id, session.id, token.token);
     }
     await tx.query(

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { generateOtp, isValidCodeChallenge, newRefreshToken, parseChallengeMethod, tokenHash, verifyPkce } from './secrets.js';
+import {
+  generateOtp,
+  isValidCodeChallenge,
+  newRefreshToken,
+  parseChallengeMethod,
+  tokenHash,
+  verifyPkce,
+} from './secrets.js';
 
 describe('secrets', () => {
   it('makes 12-character lowercase alphanumeric refresh tokens and numeric OTPs', () => {
@@ -9,7 +16,9 @@ describe('secrets', () => {
   });
 
   it('hashes an emailed code as hex SHA-224 of address and code', () => {
-    expect(tokenHash('a@example.com', '123456')).toBe(createHash('sha224').update('a@example.com123456').digest('hex'));
+    expect(tokenHash('a@example.com', '123456')).toBe(
+      createHash('sha224').update('a@example.com123456').digest('hex'),
+    );
   });
 
   it('checks PKCE verifiers with lowercase s256 and plain', () => {

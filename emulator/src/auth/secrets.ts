@@ -19,7 +19,9 @@ export function generateOtp(length: number): string {
 
 /** How GoTrue stores an emailed OTP: the hex SHA-224 of the address followed by the code. */
 export function tokenHash(address: string, otp: string): string {
-  return createHash('sha224').update(address + otp).digest('hex');
+  return createHash('sha224')
+    .update(address + otp)
+    .digest('hex');
 }
 
 export function randomHex(bytes: number): string {

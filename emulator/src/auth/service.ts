@@ -45,7 +45,9 @@ export const authService: ServiceFactory = (service) => {
   adminRoutes(app, ctx);
   app.all(
     '*',
-    route(ctx.log, async (c) => fail('not_found', `No auth endpoint ${c.req.method} ${new URL(c.req.url).pathname}`)),
+    route(ctx.log, async (c) =>
+      fail('not_found', `No auth endpoint ${c.req.method} ${new URL(c.req.url).pathname}`),
+    ),
   );
   return { mount: '/auth/v1', app, close: () => hasher.close() };
 };

@@ -47,7 +47,11 @@ export interface SessionResponse extends Json {
   user: Json;
 }
 
-export async function findSession(tx: Queryable, id: string, forUpdate = false): Promise<SessionRow | null> {
+export async function findSession(
+  tx: Queryable,
+  id: string,
+  forUpdate = false,
+): Promise<SessionRow | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const { rows } = await tx.query<SessionRow>(
     `select id, user_id, created_at, updated_at, factor_id, aal::text as aal, not_after
@@ -57,7 +61,11 @@ export async function findSession(tx: Queryable, id: string, forUpdate = false):
   return rows[0] ?? null;
 }
 
-export async function addAmrClaim(tx: Queryable, sessionId: string, method: AuthMethod): Promise<void> {
+export async function addAmrClaim(
+  tx: Queryable,
+  sessionId: string,
+  method: AuthMethod,
+): Promise<void> {
   await tx.query(
     `insert into auth.mfa_amr_claims (id, session_id, authentication_method, created_at, updated_at)
      values (extensions.gen_random_uuid(), $1, $2, now(), now())
@@ -73,7 +81,10 @@ export async function amrOf(tx: Queryable, sessionId: string): Promise<AmrEntry[
     [sessionId],
   );
   return rows
-    .map((row) => ({ method: row.method, timestamp: Math.floor(new Date(row.at).getTime() / 1000) }))
+    .map((row) => ({
+      method: row.method,
+      timestamp: Math.floor(new Date(row.at).getTime() / 1000),
+    }))
     .sort((a, b) => b.timestamp - a.timestamp);
 }
 
@@ -106,7 +117,10 @@ export async function sessionResponse(
   refreshToken: string,
 ): Promise<SessionResponse> {
   const amr = await amrOf(tx, sessionId);
-  const { token, expiresAt } = await signAccessToken(issuer.keys, issuer.settings, user, { id: sessionId, amr });
+  const { token, expiresAt } = await signAccessToken(issuer.keys, issuer.settings, user, {
+    id: sessionId,
+    amr,
+  });
   return {
     access_token: token,
     token_type: 'bearer',
@@ -163,6 +177,9 @@ export async function endSessions(
   } else if (scope === 'local') {
     await tx.query('delete from auth.sessions where id = $1', [sessionId]);
   } else {
-    await tx.query('delete from auth.sessions where user_id = $1 and id is distinct from $2::uuid', [userId, sessionId]);
+    await tx.query(
+      'delete from auth.sessions where user_id = $1 and id is distinct from $2::uuid',
+      [userId, sessionId],
+    );
   }
 }

@@ -27,7 +27,13 @@ describe('RateLimiter', () => {
 
 describe('renderMail', () => {
   it('carries the link and the code in text and HTML', () => {
-    const mail = renderMail({ kind: 'magiclink', to: 'a@example.com', code: '123456', link: 'http://x/verify?token=t&type=magiclink', siteUrl: 'http://site' });
+    const mail = renderMail({
+      kind: 'magiclink',
+      to: 'a@example.com',
+      code: '123456',
+      link: 'http://x/verify?token=t&type=magiclink',
+      siteUrl: 'http://site',
+    });
     expect(mail.subject).toBe('Your Magic Link');
     expect(mail.text).toContain('http://x/verify?token=t&type=magiclink');
     expect(mail.text).toContain('code: 123456');

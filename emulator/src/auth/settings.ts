@@ -9,12 +9,16 @@ import type { Config } from '../config.js';
 const REQUIRED_CHARACTERS: Record<string, string[]> = {
   '': [],
   letters_digits: ['abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'],
-  lower_upper_letters_digits: ['abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'],
+  lower_upper_letters_digits: [
+    'abcdefghijklmnopqrstuvwxyz',
+    'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+    '0123456789',
+  ],
   lower_upper_letters_digits_symbols: [
     'abcdefghijklmnopqrstuvwxyz',
     'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
     '0123456789',
-    "!@#$%^&*()_+-=[]{};'\\:\"|<>?,./`~",
+    '!@#$%^&*()_+-=[]{};\'\\:"|<>?,./`~',
   ],
 };
 
@@ -60,7 +64,15 @@ export interface AuthSettings {
   };
 }
 
-const GO_DURATION_UNITS: Record<string, number> = { ns: 1e-6, us: 1e-3, 'µs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const GO_DURATION_UNITS: Record<string, number> = {
+  ns: 1e-6,
+  us: 1e-3,
+  µs: 1e-3,
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+};
 
 /** A Go duration as the CLI and GoTrue write them ("1s", "24h", "1h30m") in milliseconds; null when malformed. */
 export function parseDurationMs(value: string): number | null {
@@ -79,9 +91,16 @@ function enabledExternalProviders(config: Config): string[] {
   const file = path.join(config.supabaseDir, 'config.toml');
   if (!existsSync(file)) return [];
   try {
-    const toml = parseToml(readFileSync(file, 'utf8')) as { auth?: { external?: Record<string, unknown> } };
+    const toml = parseToml(readFileSync(file, 'utf8')) as {
+      auth?: { external?: Record<string, unknown> };
+    };
     return Object.entries(toml.auth?.external ?? {})
-      .filter(([, value]) => typeof value === 'object' && value !== null && (value as { enabled?: unknown }).enabled === true)
+      .filter(
+        ([, value]) =>
+          typeof value === 'object' &&
+          value !== null &&
+          (value as { enabled?: unknown }).enabled === true,
+      )
       .map(([name]) => name);
   } catch {
     return [];

@@ -14,7 +14,10 @@ const escape = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.char
 
 /** The provider's user id for an address: stable, so the same email is the same identity. */
 export function testSubject(provider: string, email: string): string {
-  return createHash('sha256').update(`${provider}:${email.toLowerCase()}`).digest('hex').slice(0, 24);
+  return createHash('sha256')
+    .update(`${provider}:${email.toLowerCase()}`)
+    .digest('hex')
+    .slice(0, 24);
 }
 
 function page(title: string, body: string): string {
@@ -35,7 +38,11 @@ export function testProviderRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): voi
     route(ctx.log, async (c) => {
       const stateToken = c.req.query('state') ?? '';
       const state = await readState(keys, stateToken);
-      if (!state) fail('bad_oauth_state', 'The sign-in request has expired or was not made by this emulator; start again from the app.');
+      if (!state)
+        fail(
+          'bad_oauth_state',
+          'The sign-in request has expired or was not made by this emulator; start again from the app.',
+        );
       const { rows } = await db.query<{ email: string | null; name: string | null; sub: string }>(
         `select identity_data->>'email' as email, identity_data->>'name' as name, provider_id as sub
          from auth.identities where provider = $1 order by last_sign_in_at desc nulls last limit 20`,
@@ -75,7 +82,11 @@ ${known ? `<h2>Identities used before</h2><ul>${known}</ul>` : ''}
     route(ctx.log, async (c) => {
       const stateToken = c.req.query('state') ?? '';
       const state = await readState(keys, stateToken);
-      if (!state) fail('bad_oauth_state', 'The sign-in request has expired or was not made by this emulator; start again from the app.');
+      if (!state)
+        fail(
+          'bad_oauth_state',
+          'The sign-in request has expired or was not made by this emulator; start again from the app.',
+        );
       if (c.req.query('cancel')) {
         const params = new URLSearchParams({
           error: 'access_denied',
@@ -87,13 +98,15 @@ ${known ? `<h2>Identities used before</h2><ul>${known}</ul>` : ''}
       const email = validateEmail(c.req.query('email'));
       const name = (c.req.query('name') ?? '').trim() || null;
       // An unticked checkbox sends nothing, so the typed form marks itself; otherwise verified by default.
-      const verifiedParam = c.req.query('email_verified') ?? (c.req.query('typed') ? 'false' : undefined);
+      const verifiedParam =
+        c.req.query('email_verified') ?? (c.req.query('typed') ? 'false' : undefined);
       const code = await signProviderCode(keys, {
         provider: state.provider,
         sub: testSubject(state.provider, email),
         email,
         name,
-        emailVerified: verifiedParam === undefined || verifiedParam === 'true' || verifiedParam === 'on',
+        emailVerified:
+          verifiedParam === undefined || verifiedParam === 'true' || verifiedParam === 'on',
       });
       return c.redirect(`${callback}?${new URLSearchParams({ code, state: stateToken })}`, 302);
     }),

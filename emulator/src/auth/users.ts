@@ -96,7 +96,11 @@ export function toUserJson(user: UserRow, identities: IdentityRow[], factors: Fa
   return json;
 }
 
-export async function findUserById(tx: Queryable, id: string, forUpdate = false): Promise<UserRow | null> {
+export async function findUserById(
+  tx: Queryable,
+  id: string,
+  forUpdate = false,
+): Promise<UserRow | null> {
   if (!isUuid(id)) return null;
   const { rows } = await tx.query<UserRow>(
     `select ${USER_COLUMNS} from auth.users where id = $1${forUpdate ? ' for update' : ''}`,
@@ -118,7 +122,10 @@ export async function findUserByEmail(tx: Queryable, email: string): Promise<Use
 
 /** The full User JSON (identities and factors included), read in the given transaction. */
 export async function userJson(tx: Queryable, user: UserRow): Promise<Json> {
-  const [identities, factors] = await Promise.all([identitiesOf(tx, user.id), factorsOf(tx, user.id)]);
+  const [identities, factors] = await Promise.all([
+    identitiesOf(tx, user.id),
+    factorsOf(tx, user.id),
+  ]);
   return toUserJson(user, identities, factors);
 }
 
@@ -193,12 +200,22 @@ export async function insertUser(tx: Queryable, user: NewUser): Promise<UserRow>
 /** app_metadata.provider(s) after a provider was added to the user. */
 export function withProvider(appMetadata: Json | null, provider: string): Json {
   const current = appMetadata ?? {};
-  const providers = Array.isArray(current.providers) ? (current.providers as unknown[]).map(String) : [];
+  const providers = Array.isArray(current.providers)
+    ? (current.providers as unknown[]).map(String)
+    : [];
   if (!providers.includes(provider)) providers.push(provider);
-  return { ...current, provider: typeof current.provider === 'string' ? current.provider : provider, providers };
+  return {
+    ...current,
+    provider: typeof current.provider === 'string' ? current.provider : provider,
+    providers,
+  };
 }
 
-export async function setAppMetadata(tx: Queryable, userId: string, appMetadata: Json): Promise<void> {
+export async function setAppMetadata(
+  tx: Queryable,
+  userId: string,
+  appMetadata: Json,
+): Promise<void> {
   await tx.query('update auth.users set raw_app_meta_data = $2, updated_at = now() where id = $1', [
     userId,
     JSON.stringify(appMetadata),
@@ -211,7 +228,10 @@ export async function confirmEmail(tx: Queryable, userId: string): Promise<void>
        updated_at = now() where id = $1`,
     [userId],
   );
-  await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation_token'`, [userId]);
+  await tx.query(
+    `delete from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation_token'`,
+    [userId],
+  );
   // The email identity's data says whether the address was verified.
   await tx.query(
     `update auth.identities set identity_data = identity_data || '{"email_verified": true}'::jsonb, updated_at = now()

@@ -78,7 +78,10 @@ function banUntil(duration: string | null | undefined): Date | null | undefined 
 
 function checkPasswordHash(hash: string): void {
   if (!/^\$2[abxy]?\$\d\d\$[./A-Za-z0-9]{53}$/.test(hash)) {
-    fail('validation_failed', 'Invalid password hash format: only bcrypt hashes ($2a$, $2b$, $2y$) are supported');
+    fail(
+      'validation_failed',
+      'Invalid password hash format: only bcrypt hashes ($2a$, $2b$, $2y$) are supported',
+    );
   }
 }
 
@@ -98,7 +101,8 @@ export function adminRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
     route(ctx.log, async (c) => {
       await requireAdmin(c, keys);
       const body = await parseBody(c, UserBody);
-      if (!body.email && !body.phone) fail('validation_failed', 'Cannot create a user without either an email or phone');
+      if (!body.email && !body.phone)
+        fail('validation_failed', 'Cannot create a user without either an email or phone');
       const email = body.email ? validateEmail(body.email) : null;
       if (body.id && !isUuid(body.id)) fail('validation_failed', 'id must be a UUID');
       let passwordHash: string | null = null;
@@ -115,7 +119,9 @@ export function adminRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
       const created = await db.transaction(async (tx) => {
         if (email && (await findUserByEmail(tx, email))) fail('email_exists');
         if (body.phone) {
-          const { rows } = await tx.query('select 1 from auth.users where phone = $1', [body.phone]);
+          const { rows } = await tx.query('select 1 from auth.users where phone = $1', [
+            body.phone,
+          ]);
           if (rows.length) fail('phone_exists');
         }
         const userMetadata = body.user_metadata ?? body.data ?? {};
@@ -149,7 +155,12 @@ export function adminRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
             userId: user.id,
             provider: 'phone',
             providerId: user.id,
-            data: { sub: user.id, phone: body.phone, email_verified: false, phone_verified: body.phone_confirm === true },
+            data: {
+              sub: user.id,
+              phone: body.phone,
+              email_verified: false,
+              phone_verified: body.phone_confirm === true,
+            },
             signedIn: false,
           });
         }
@@ -164,9 +175,14 @@ export function adminRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
     route(ctx.log, async (c) => {
       await requireAdmin(c, keys);
       const page = Math.max(1, Number.parseInt(c.req.query('page') || '1', 10) || 1);
-      const perPage = Math.min(1000, Math.max(1, Number.parseInt(c.req.query('per_page') || '50', 10) || 50));
+      const perPage = Math.min(
+        1000,
+        Math.max(1, Number.parseInt(c.req.query('per_page') || '50', 10) || 50),
+      );
       const filter = c.req.query('filter') ?? '';
-      const where = filter ? `where aud = 'authenticated' and (email ilike $3 or raw_user_meta_data->>'full_name' ilike $3)` : `where aud = 'authenticated'`;
+      const where = filter
+        ? `where aud = 'authenticated' and (email ilike $3 or raw_user_meta_data->>'full_name' ilike $3)`
+        : `where aud = 'authenticated'`;
       const params: unknown[] = [perPage, (page - 1) * perPage];
       if (filter) params.push(`%${filter.replace(/[%_\\]/g, '\\$&')}%`);
       const users = await db.transaction(async (tx) => {
@@ -226,7 +242,10 @@ export function adminRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
         if (email && email !== (user.email ?? '').toLowerCase()) {
           const other = await findUserByEmail(tx, email);
           if (other && other.id !== user.id) fail('email_exists');
-          await tx.query('update auth.users set email = $2, updated_at = now() where id = $1', [user.id, email]);
+          await tx.query('update auth.users set email = $2, updated_at = now() where id = $1', [
+            user.id,
+            email,
+          ]);
           await tx.query(
             `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now()
              where user_id = $1 and provider = 'email'`,
@@ -234,35 +253,55 @@ export function adminRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
           );
         }
         if (body.phone !== undefined && body.phone !== null) {
-          await tx.query('update auth.users set phone = nullif($2, \'\'), updated_at = now() where id = $1', [user.id, body.phone]);
+          await tx.query(
+            "update auth.users set phone = nullif($2, ''), updated_at = now() where id = $1",
+            [user.id, body.phone],
+          );
         }
         if (passwordHash) {
-          await tx.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [user.id, passwordHash]);
+          await tx.query(
+            'update auth.users set encrypted_password = $2, updated_at = now() where id = $1',
+            [user.id, passwordHash],
+          );
         }
         if (body.email_confirm === true) {
-          await tx.query('update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1', [user.id]);
+          await tx.query(
+            'update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1',
+            [user.id],
+          );
         }
         if (body.phone_confirm === true) {
-          await tx.query('update auth.users set phone_confirmed_at = coalesce(phone_confirmed_at, now()) where id = $1', [user.id]);
+          await tx.query(
+            'update auth.users set phone_confirmed_at = coalesce(phone_confirmed_at, now()) where id = $1',
+            [user.id],
+          );
         }
         const userMetadata = body.user_metadata ?? body.data;
         if (userMetadata) {
-          await tx.query('update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1', [
-            user.id,
-            JSON.stringify(mergeMetadata(user.raw_user_meta_data, userMetadata)),
-          ]);
+          await tx.query(
+            'update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1',
+            [user.id, JSON.stringify(mergeMetadata(user.raw_user_meta_data, userMetadata))],
+          );
         }
         if (body.app_metadata) {
-          await tx.query('update auth.users set raw_app_meta_data = $2, updated_at = now() where id = $1', [
-            user.id,
-            JSON.stringify(mergeMetadata(user.raw_app_meta_data, body.app_metadata)),
-          ]);
+          await tx.query(
+            'update auth.users set raw_app_meta_data = $2, updated_at = now() where id = $1',
+            [user.id, JSON.stringify(mergeMetadata(user.raw_app_meta_data, body.app_metadata))],
+          );
         }
-        if (body.role) await tx.query('update auth.users set role = $2, updated_at = now() where id = $1', [user.id, body.role]);
+        if (body.role)
+          await tx.query('update auth.users set role = $2, updated_at = now() where id = $1', [
+            user.id,
+            body.role,
+          ]);
         if (bannedUntil !== undefined) {
-          await tx.query('update auth.users set banned_until = $2, updated_at = now() where id = $1', [user.id, bannedUntil]);
+          await tx.query(
+            'update auth.users set banned_until = $2, updated_at = now() where id = $1',
+            [user.id, bannedUntil],
+          );
           // A ban ends the user's sessions, as GoTrue's does.
-          if (bannedUntil) await tx.query('delete from auth.sessions where user_id = $1', [user.id]);
+          if (bannedUntil)
+            await tx.query('delete from auth.sessions where user_id = $1', [user.id]);
         }
         return userJson(tx, await reloadUser(tx, user.id));
       });
@@ -276,7 +315,9 @@ export function adminRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
       await requireAdmin(c, keys);
       const user = await loadUser(c);
       // The body is optional here; when present it follows the same rules as every other body.
-      const hasBody = Number(c.req.header('content-length') ?? '0') > 0 || c.req.header('transfer-encoding') !== undefined;
+      const hasBody =
+        Number(c.req.header('content-length') ?? '0') > 0 ||
+        c.req.header('transfer-encoding') !== undefined;
       const soft = hasBody ? (await parseBody(c, DeleteBody)).should_soft_delete === true : false;
       await db.transaction(async (tx) => {
         if (!soft) {
@@ -333,9 +374,24 @@ export function adminRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
       const user = await db.transaction(async (tx) => {
         let user = await findUserByEmail(tx, email);
         if (user && isEmailConfirmed(user)) fail('email_exists');
-        user ??= await createEmailUser(tx, { email, passwordHash: null, userMetadata: body.data ?? {}, confirmed: false, invited: true });
-        await tx.query('update auth.users set invited_at = coalesce(invited_at, now()) where id = $1', [user.id]);
-        await mailer.send(tx, { kind: 'invite', user, to: email, redirectTo, skipFrequencyCheck: true });
+        user ??= await createEmailUser(tx, {
+          email,
+          passwordHash: null,
+          userMetadata: body.data ?? {},
+          confirmed: false,
+          invited: true,
+        });
+        await tx.query(
+          'update auth.users set invited_at = coalesce(invited_at, now()) where id = $1',
+          [user.id],
+        );
+        await mailer.send(tx, {
+          kind: 'invite',
+          user,
+          to: email,
+          redirectTo,
+          skipFrequencyCheck: true,
+        });
         return userJson(tx, await reloadUser(tx, user.id));
       });
       return json(c, user);
@@ -358,7 +414,10 @@ export function adminRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
       };
       const kind = kinds[type];
       if (!kind) {
-        fail('validation_failed', 'Invalid type: use signup, invite, magiclink, recovery, email_change_current or email_change_new');
+        fail(
+          'validation_failed',
+          'Invalid type: use signup, invite, magiclink, recovery, email_change_current or email_change_new',
+        );
       }
       const email = validateEmail(body.email);
       const redirectTo = resolveRedirect(body.redirect_to ?? c.req.query('redirect_to'), settings);
@@ -383,14 +442,22 @@ export function adminRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
             invited: type === 'invite',
           });
         } else if (type === 'magiclink') {
-          user ??= await createEmailUser(tx, { email, passwordHash: null, userMetadata: body.data ?? {}, confirmed: false });
+          user ??= await createEmailUser(tx, {
+            email,
+            passwordHash: null,
+            userMetadata: body.data ?? {},
+            confirmed: false,
+          });
         }
         if (!user) fail('user_not_found', 'User with this email not found');
         let to = email;
         if (newEmail) {
           const other = await findUserByEmail(tx, newEmail);
           if (other && other.id !== user.id) fail('email_exists');
-          await tx.query('update auth.users set email_change = $2, email_change_confirm_status = 0 where id = $1', [user.id, newEmail]);
+          await tx.query(
+            'update auth.users set email_change = $2, email_change_confirm_status = 0 where id = $1',
+            [user.id, newEmail],
+          );
           if (type === 'email_change_new') to = newEmail;
         }
         const prepared = await mailer.prepareToken(tx, {
@@ -398,7 +465,9 @@ export function adminRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
           user,
           to,
           redirectTo,
-          ...(type === 'email_change_current' ? { tokenKind: 'email_change_token_current' as const } : {}),
+          ...(type === 'email_change_current'
+            ? { tokenKind: 'email_change_token_current' as const }
+            : {}),
         });
         return {
           ...(await userJson(tx, await reloadUser(tx, user.id))),

@@ -16,7 +16,12 @@ import { isUuid, reloadUser } from '../users.js';
 import { optionalString } from '../validation.js';
 
 const EnrollBody = z
-  .object({ friendly_name: optionalString, factor_type: optionalString, issuer: optionalString, phone: optionalString })
+  .object({
+    friendly_name: optionalString,
+    factor_type: optionalString,
+    issuer: optionalString,
+    phone: optionalString,
+  })
   .loose();
 const VerifyBody = z.object({ challenge_id: optionalString, code: optionalString }).loose();
 
@@ -31,7 +36,8 @@ export function factorRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
     const caller = await authenticate(c, db, keys);
     requireNotAnonymous(caller);
     const factor = await findFactor(db, c.req.param('id') ?? '');
-    if (!factor || factor.user_id !== caller.user.id) fail('mfa_factor_not_found', 'Factor not found');
+    if (!factor || factor.user_id !== caller.user.id)
+      fail('mfa_factor_not_found', 'Factor not found');
     return { caller, factor };
   }
 
@@ -44,7 +50,8 @@ export function factorRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
       const type = body.factor_type ?? '';
       if (type === 'phone') fail('mfa_phone_enroll_not_enabled');
       if (type === 'webauthn') fail('mfa_webauthn_enroll_not_enabled');
-      if (type !== 'totp') fail('validation_failed', 'factor_type needs to be totp, phone, or webauthn');
+      if (type !== 'totp')
+        fail('validation_failed', 'factor_type needs to be totp, phone, or webauthn');
       if (!settings.totpEnrollEnabled) fail('mfa_totp_enroll_not_enabled');
       const { user } = caller;
       const issuer = body.issuer || new URL(settings.siteUrl).host;
@@ -56,10 +63,14 @@ export function factorRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
       );
       const factors = await factorsOf(db, user.id);
       const verifiedCount = factors.filter((f) => f.status === 'verified').length;
-      if (factors.length >= settings.mfaMaxEnrolledFactors || verifiedCount >= settings.mfaMaxVerifiedFactors) {
+      if (
+        factors.length >= settings.mfaMaxEnrolledFactors ||
+        verifiedCount >= settings.mfaMaxVerifiedFactors
+      ) {
         fail('too_many_enrolled_mfa_factors');
       }
-      if (verifiedCount > 0 && !isAal2(caller)) fail('insufficient_aal', 'AAL2 required to enroll a new factor');
+      if (verifiedCount > 0 && !isAal2(caller))
+        fail('insufficient_aal', 'AAL2 required to enroll a new factor');
       const friendlyName = body.friendly_name ?? '';
       const secret = newTotpSecret();
       const uri = totpUri(secret, issuer, user.email ?? '');
@@ -72,7 +83,10 @@ export function factorRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
         );
       } catch (error) {
         if (isPostgresError(error) && error.code === '23505') {
-          fail('mfa_factor_name_conflict', `A factor with the friendly name "${friendlyName}" for this user already exists`);
+          fail(
+            'mfa_factor_name_conflict',
+            `A factor with the friendly name "${friendlyName}" for this user already exists`,
+          );
         }
         throw error;
       }
@@ -116,29 +130,48 @@ export function factorRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
       if (!settings.totpVerifyEnabled) fail('mfa_totp_verify_not_enabled');
       if (!body.code) fail('validation_failed', 'Code needs to be non-empty');
       if (!body.challenge_id || !isUuid(body.challenge_id)) {
-        fail('bad_json', 'Could not parse request body as JSON: field "challenge_id" must be a UUID.');
+        fail(
+          'bad_json',
+          'Could not parse request body as JSON: field "challenge_id" must be a UUID.',
+        );
       }
       const challengeId = body.challenge_id;
-      const { rows } = await db.query<{ id: string; created_at: Date; verified_at: Date | null; ip: string }>(
+      const { rows } = await db.query<{
+        id: string;
+        created_at: Date;
+        verified_at: Date | null;
+        ip: string;
+      }>(
         `select id, created_at, verified_at, host(ip_address) as ip from auth.mfa_challenges where id = $1 and factor_id = $2`,
         [challengeId, factor.id],
       );
       const challenge = rows[0];
-      if (!challenge) fail('mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
-      if (challenge.verified_at || challenge.ip !== plainIp(clientIp(c))) fail('mfa_ip_address_mismatch');
-      if (new Date(challenge.created_at).getTime() + settings.mfaChallengeExpirySeconds * 1000 < Date.now()) {
+      if (!challenge)
+        fail('mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
+      if (challenge.verified_at || challenge.ip !== plainIp(clientIp(c)))
+        fail('mfa_ip_address_mismatch');
+      if (
+        new Date(challenge.created_at).getTime() + settings.mfaChallengeExpirySeconds * 1000 <
+        Date.now()
+      ) {
         await db.query('delete from auth.mfa_challenges where id = $1', [challengeId]);
         fail(
           'mfa_challenge_expired',
           `MFA challenge ${challengeId} has expired, verify against another challenge or create a new challenge.`,
         );
       }
-      if (!factor.secret || !isValidTotp(factor.secret, body.code.trim())) fail('mfa_verification_failed');
+      if (!factor.secret || !isValidTotp(factor.secret, body.code.trim()))
+        fail('mfa_verification_failed');
       const session = caller.session;
       if (!session) fail('session_not_found', 'A session is required to verify a factor');
       const response = await db.transaction(async (tx) => {
-        await tx.query('update auth.mfa_challenges set verified_at = now() where id = $1', [challengeId]);
-        await tx.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id]);
+        await tx.query('update auth.mfa_challenges set verified_at = now() where id = $1', [
+          challengeId,
+        ]);
+        await tx.query(
+          `update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`,
+          [factor.id],
+        );
         await addAmrClaim(tx, session.id, 'totp');
         // Swap the session's refresh token so the aal2 session starts a fresh token (GoTrue's refresh swap).
         const { rows: active } = await tx.query<{ id: string; token: string }>(
@@ -147,20 +180,37 @@ export function factorRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
           [session.id],
         );
         if (active[0]) {
-          await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [active[0].id]);
+          await tx.query(
+            'update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1',
+            [active[0].id],
+          );
         }
-        const refreshToken = await insertRefreshToken(tx, caller.user.id, session.id, active[0]?.token ?? null);
-        await tx.query(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`, [
+        const refreshToken = await insertRefreshToken(
+          tx,
+          caller.user.id,
           session.id,
-          factor.id,
-        ]);
+          active[0]?.token ?? null,
+        );
+        await tx.query(
+          `update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`,
+          [session.id, factor.id],
+        );
         // Other sessions below aal2 end, and unverified factors are dropped (GoTrue does both).
         await tx.query(
           `delete from auth.sessions where user_id = $1 and id <> $2 and (aal is null or aal = 'aal1')`,
           [caller.user.id, session.id],
         );
-        await tx.query(`delete from auth.mfa_factors where user_id = $1 and status = 'unverified'`, [caller.user.id]);
-        return sessionResponse(tx, ctx, await reloadUser(tx, caller.user.id), session.id, refreshToken);
+        await tx.query(
+          `delete from auth.mfa_factors where user_id = $1 and status = 'unverified'`,
+          [caller.user.id],
+        );
+        return sessionResponse(
+          tx,
+          ctx,
+          await reloadUser(tx, caller.user.id),
+          session.id,
+          refreshToken,
+        );
       });
       return json(c, response);
     }),
@@ -192,7 +242,9 @@ export async function downgradeSessions(
        and session_id in (select id from auth.sessions where factor_id = $1)`,
     [factorId],
   );
-  await tx.query(`update auth.sessions set aal = 'aal1', factor_id = null where factor_id = $1`, [factorId]);
+  await tx.query(`update auth.sessions set aal = 'aal1', factor_id = null where factor_id = $1`, [
+    factorId,
+  ]);
 }
 
 export { toFactorJson };

@@ -6,9 +6,29 @@ import { json, route } from '../http.js';
 
 /** Providers GoTrue lists in /settings; those served locally read true. */
 const KNOWN_PROVIDERS = [
-  'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'figma', 'fly', 'github', 'gitlab', 'google', 'keycloak',
-  'kakao', 'linkedin', 'linkedin_oidc', 'notion', 'spotify', 'slack', 'slack_oidc', 'workos', 'twitch', 'twitter',
-  'x', 'zoom',
+  'apple',
+  'azure',
+  'bitbucket',
+  'discord',
+  'facebook',
+  'figma',
+  'fly',
+  'github',
+  'gitlab',
+  'google',
+  'keycloak',
+  'kakao',
+  'linkedin',
+  'linkedin_oidc',
+  'notion',
+  'spotify',
+  'slack',
+  'slack_oidc',
+  'workos',
+  'twitch',
+  'twitter',
+  'x',
+  'zoom',
 ];
 
 export function metaRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
@@ -16,14 +36,19 @@ export function metaRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
   app.get(
     '/health',
     route(ctx.log, async (c) =>
-      json(c, { version: 'portal-emulator', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' }),
+      json(c, {
+        version: 'portal-emulator',
+        name: 'GoTrue',
+        description: 'GoTrue is a user registration and authentication API',
+      }),
     ),
   );
   app.get(
     '/settings',
     route(ctx.log, async (c) => {
       const external: Record<string, boolean> = {};
-      for (const provider of KNOWN_PROVIDERS) external[provider] = settings.oauthProviders.has(provider);
+      for (const provider of KNOWN_PROVIDERS)
+        external[provider] = settings.oauthProviders.has(provider);
       for (const provider of settings.oauthProviders) external[provider] = true;
       external.anonymous_users = settings.anonymousEnabled;
       external.email = settings.emailSignupEnabled;

@@ -48,13 +48,24 @@ export function oauthRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
   async function providerUrl(c: AuthRequest, linkingTargetId: string | null): Promise<string> {
     const provider = c.req.query('provider') ?? '';
     if (!provider) fail('validation_failed', 'Unsupported provider: missing provider');
-    if (!settings.oauthProviders.has(provider)) fail('validation_failed', 'Unsupported provider: provider is not enabled');
+    if (!settings.oauthProviders.has(provider))
+      fail('validation_failed', 'Unsupported provider: provider is not enabled');
     const redirectTo = resolveRedirect(c.req.query('redirect_to'), settings);
     const pkce = pkceParams(c.req.query('code_challenge'), c.req.query('code_challenge_method'));
     const flow = pkce
-      ? await createFlowState(db, { ...pkce, providerType: provider, authenticationMethod: 'oauth', userId: null })
+      ? await createFlowState(db, {
+          ...pkce,
+          providerType: provider,
+          authenticationMethod: 'oauth',
+          userId: null,
+        })
       : null;
-    const state = await signState(keys, { provider, redirectTo, flowStateId: flow?.id ?? null, linkingTargetId });
+    const state = await signState(keys, {
+      provider,
+      redirectTo,
+      flowStateId: flow?.id ?? null,
+      linkingTargetId,
+    });
     const params = new URLSearchParams({ state, provider, scope: c.req.query('scopes') ?? '' });
     return `${settings.apiUrl}/auth/v1/test-provider/authorize?${params}`;
   }
@@ -79,7 +90,11 @@ export function oauthRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
   );
 
   /** Finds or creates the user behind a provider identity (or links it to the signed-in user). */
-  async function userForIdentity(tx: Queryable, identity: ProviderIdentity, linkingTargetId: string | null): Promise<UserRow> {
+  async function userForIdentity(
+    tx: Queryable,
+    identity: ProviderIdentity,
+    linkingTargetId: string | null,
+  ): Promise<UserRow> {
     const data = identityData(identity, `${settings.apiUrl}/auth/v1/test-provider`);
     const existing = await findIdentity(tx, identity.provider, identity.sub);
     if (linkingTargetId) {
@@ -91,8 +106,17 @@ export function oauthRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
       if (existing) {
         await touchIdentity(tx, existing.id, data);
       } else {
-        await insertIdentity(tx, { userId: target.id, provider: identity.provider, providerId: identity.sub, data });
-        await setAppMetadata(tx, target.id, withProvider(target.raw_app_meta_data, identity.provider));
+        await insertIdentity(tx, {
+          userId: target.id,
+          provider: identity.provider,
+          providerId: identity.sub,
+          data,
+        });
+        await setAppMetadata(
+          tx,
+          target.id,
+          withProvider(target.raw_app_meta_data, identity.provider),
+        );
       }
       if (target.is_anonymous) {
         // Linking an identity makes an anonymous user permanent, with the provider's email.
@@ -102,7 +126,12 @@ export function oauthRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
              raw_app_meta_data = jsonb_build_object('provider', $4::text, 'providers', jsonb_build_array($4::text)),
              updated_at = now()
            where id = $1`,
-          [target.id, identity.email, identity.emailVerified && identity.email !== null, identity.provider],
+          [
+            target.id,
+            identity.email,
+            identity.emailVerified && identity.email !== null,
+            identity.provider,
+          ],
         );
       }
       return reloadUser(tx, target.id);
@@ -114,10 +143,21 @@ export function oauthRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
     const sameEmail = identity.email ? await findUserByEmail(tx, identity.email) : null;
     if (sameEmail && identity.emailVerified) {
       // GoTrue links a verified provider email to the account that has it.
-      await insertIdentity(tx, { userId: sameEmail.id, provider: identity.provider, providerId: identity.sub, data });
-      await setAppMetadata(tx, sameEmail.id, withProvider(sameEmail.raw_app_meta_data, identity.provider));
+      await insertIdentity(tx, {
+        userId: sameEmail.id,
+        provider: identity.provider,
+        providerId: identity.sub,
+        data,
+      });
+      await setAppMetadata(
+        tx,
+        sameEmail.id,
+        withProvider(sameEmail.raw_app_meta_data, identity.provider),
+      );
       if (!sameEmail.email_confirmed_at) {
-        await tx.query('update auth.users set email_confirmed_at = now() where id = $1', [sameEmail.id]);
+        await tx.query('update auth.users set email_confirmed_at = now() where id = $1', [
+          sameEmail.id,
+        ]);
       }
       return reloadUser(tx, sameEmail.id);
     }
@@ -142,7 +182,11 @@ export function oauthRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
       try {
         const providerError = c.req.query('error');
         if (providerError) {
-          throw new AuthError('bad_oauth_callback', c.req.query('error_description') ?? providerError, { status: 403 });
+          throw new AuthError(
+            'bad_oauth_callback',
+            c.req.query('error_description') ?? providerError,
+            { status: 403 },
+          );
         }
         const identity = await readProviderCode(keys, c.req.query('code'));
         if (!identity || identity.provider !== state.provider) {
@@ -189,14 +233,23 @@ export function oauthRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
       await db.transaction(async (tx) => {
         await tx.query('delete from auth.identities where id = $1', [doomed.id]);
         const providers = [...new Set(remaining.map((identity) => identity.provider))];
-        const appMetadata = { ...(user.raw_app_meta_data ?? {}), provider: providers[0], providers };
+        const appMetadata = {
+          ...(user.raw_app_meta_data ?? {}),
+          provider: providers[0],
+          providers,
+        };
         await setAppMetadata(tx, user.id, appMetadata);
         // The primary email follows the identities that remain (GoTrue's UpdateUserEmailFromIdentities).
-        const emails = remaining.map((identity) => identity.email).filter((email): email is string => Boolean(email));
+        const emails = remaining
+          .map((identity) => identity.email)
+          .filter((email): email is string => Boolean(email));
         if (user.email && !emails.includes(user.email.toLowerCase()) && emails.length > 0) {
           const clash = await findUserByEmail(tx, emails[0]!);
           if (clash && clash.id !== user.id) fail('email_conflict_identity_not_deletable');
-          await tx.query('update auth.users set email = $2, updated_at = now() where id = $1', [user.id, emails[0]]);
+          await tx.query('update auth.users set email = $2, updated_at = now() where id = $1', [
+            user.id,
+            emails[0],
+          ]);
         }
       });
       return json(c, {});
@@ -204,7 +257,11 @@ export function oauthRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
   );
 }
 
-async function touchIdentity(tx: Queryable, id: string, data: Record<string, unknown>): Promise<void> {
+async function touchIdentity(
+  tx: Queryable,
+  id: string,
+  data: Record<string, unknown>,
+): Promise<void> {
   await tx.query(
     `update auth.identities set identity_data = identity_data || $2::jsonb, last_sign_in_at = now(), updated_at = now()
      where id = $1`,

@@ -24,7 +24,11 @@ const OtpBody = z
   .loose();
 
 const RecoverBody = z
-  .object({ email: optionalString, code_challenge: optionalString, code_challenge_method: optionalString })
+  .object({
+    email: optionalString,
+    code_challenge: optionalString,
+    code_challenge_method: optionalString,
+  })
   .loose();
 
 const ResendBody = z
@@ -66,15 +70,37 @@ export function otpRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
       if (!isEmailConfirmed(user) && !settings.autoconfirm) {
         // The confirmation mail is the magic link of a user who has not finished signing up.
         if (pkce) {
-          await createFlowState(tx, { ...pkce, providerType: 'email', authenticationMethod: 'email/signup', userId: user.id });
+          await createFlowState(tx, {
+            ...pkce,
+            providerType: 'email',
+            authenticationMethod: 'email/signup',
+            userId: user.id,
+          });
         }
-        await mailer.send(tx, { kind: 'confirmation', user, to: email, redirectTo, pkce: Boolean(pkce) });
+        await mailer.send(tx, {
+          kind: 'confirmation',
+          user,
+          to: email,
+          redirectTo,
+          pkce: Boolean(pkce),
+        });
         return;
       }
       if (pkce) {
-        await createFlowState(tx, { ...pkce, providerType: 'email', authenticationMethod: 'magiclink', userId: user.id });
+        await createFlowState(tx, {
+          ...pkce,
+          providerType: 'email',
+          authenticationMethod: 'magiclink',
+          userId: user.id,
+        });
       }
-      await mailer.send(tx, { kind: 'magiclink', user, to: email, redirectTo, pkce: Boolean(pkce) });
+      await mailer.send(tx, {
+        kind: 'magiclink',
+        user,
+        to: email,
+        redirectTo,
+        pkce: Boolean(pkce),
+      });
     });
     return json(c, {});
   }
@@ -96,9 +122,20 @@ export function otpRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
         // Unknown addresses get the same answer, so the endpoint does not reveal who has an account.
         if (!user) return;
         if (pkce) {
-          await createFlowState(tx, { ...pkce, providerType: 'recovery', authenticationMethod: 'recovery', userId: user.id });
+          await createFlowState(tx, {
+            ...pkce,
+            providerType: 'recovery',
+            authenticationMethod: 'recovery',
+            userId: user.id,
+          });
         }
-        await mailer.send(tx, { kind: 'recovery', user, to: email, redirectTo, pkce: Boolean(pkce) });
+        await mailer.send(tx, {
+          kind: 'recovery',
+          user,
+          to: email,
+          redirectTo,
+          pkce: Boolean(pkce),
+        });
       });
       return json(c, {});
     }),
@@ -111,7 +148,10 @@ export function otpRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
       enforceRateLimit(ctx, c, 'sign_in_sign_ups');
       const type = body.type ?? '';
       if (!['signup', 'email_change', 'sms', 'phone_change'].includes(type)) {
-        fail('validation_failed', 'Missing one of these types: signup, email_change, sms, phone_change');
+        fail(
+          'validation_failed',
+          'Missing one of these types: signup, email_change, sms, phone_change',
+        );
       }
       if (type === 'sms' || type === 'phone_change' || (body.phone && !body.email)) {
         fail('phone_provider_disabled', 'Unsupported phone provider');
@@ -125,14 +165,30 @@ export function otpRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
         if (type === 'signup') {
           if (isEmailConfirmed(user)) return;
           if (pkce) {
-            await createFlowState(tx, { ...pkce, providerType: 'email', authenticationMethod: 'email/signup', userId: user.id });
+            await createFlowState(tx, {
+              ...pkce,
+              providerType: 'email',
+              authenticationMethod: 'email/signup',
+              userId: user.id,
+            });
           }
-          await mailer.send(tx, { kind: 'confirmation', user, to: email, redirectTo, pkce: Boolean(pkce) });
+          await mailer.send(tx, {
+            kind: 'confirmation',
+            user,
+            to: email,
+            redirectTo,
+            pkce: Boolean(pkce),
+          });
           return;
         }
         if (!user.email_change) return;
         if (pkce) {
-          await createFlowState(tx, { ...pkce, providerType: 'email_change', authenticationMethod: 'email_change', userId: user.id });
+          await createFlowState(tx, {
+            ...pkce,
+            providerType: 'email_change',
+            authenticationMethod: 'email_change',
+            userId: user.id,
+          });
         }
         await sendEmailChangeMails(ctx, tx, user, user.email_change, redirectTo, Boolean(pkce));
       });

@@ -9,11 +9,21 @@ import { clientInfo, enforceRateLimit, type AuthContext } from '../context.js';
 import { fail } from '../errors.js';
 import { createFlowState, pkceParams } from '../flow-state.js';
 import { json, parseBody, route } from '../http.js';
-import { checkPasswordStrength, hashPassword, verifyPassword, weakPasswordError } from '../passwords.js';
+import {
+  checkPasswordStrength,
+  hashPassword,
+  verifyPassword,
+  weakPasswordError,
+} from '../passwords.js';
 import { resolveRedirect } from '../redirects.js';
 import { startSession } from '../sessions.js';
 import { findUserByEmail, isEmailConfirmed, userJson, type Json } from '../users.js';
-import { checkPasswordLength, optionalObject, optionalString, validateEmail } from '../validation.js';
+import {
+  checkPasswordLength,
+  optionalObject,
+  optionalString,
+  validateEmail,
+} from '../validation.js';
 
 const SignupBody = z
   .object({
@@ -66,7 +76,10 @@ export function signupRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
       enforceRateLimit(ctx, c, 'sign_in_sign_ups');
       if (!settings.signupEnabled) fail('signup_disabled');
       if (body.email && body.phone) {
-        fail('validation_failed', 'Only an email address or phone number should be provided on signup.');
+        fail(
+          'validation_failed',
+          'Only an email address or phone number should be provided on signup.',
+        );
       }
       if (!body.email) fail('phone_provider_disabled', 'Phone signups are disabled');
       if (!settings.emailSignupEnabled) fail('email_provider_disabled');
@@ -101,15 +114,28 @@ export function signupRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
           }));
         if (settings.autoconfirm) {
           if (!isEmailConfirmed(user)) {
-            await tx.query(`update auth.users set email_confirmed_at = now() where id = $1`, [user.id]);
+            await tx.query(`update auth.users set email_confirmed_at = now() where id = $1`, [
+              user.id,
+            ]);
             user.email_confirmed_at = new Date();
           }
           return { session: await startSession(tx, ctx, user, 'password', clientInfo(c)) };
         }
         if (pkce) {
-          await createFlowState(tx, { ...pkce, providerType: 'email', authenticationMethod: 'email/signup', userId: user.id });
+          await createFlowState(tx, {
+            ...pkce,
+            providerType: 'email',
+            authenticationMethod: 'email/signup',
+            userId: user.id,
+          });
         }
-        await ctx.mailer.send(tx, { kind: 'confirmation', user, to: email, redirectTo, pkce: Boolean(pkce) });
+        await ctx.mailer.send(tx, {
+          kind: 'confirmation',
+          user,
+          to: email,
+          redirectTo,
+          pkce: Boolean(pkce),
+        });
         const { rows } = await tx.query<{ confirmation_sent_at: Date }>(
           'select confirmation_sent_at from auth.users where id = $1',
           [user.id],
@@ -122,4 +148,3 @@ export function signupRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
     }),
   );
 }
-

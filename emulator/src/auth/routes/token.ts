@@ -12,7 +12,9 @@ import { startSession, type AuthMethod } from '../sessions.js';
 import { findUserByEmail, findUserById, isBanned, isEmailConfirmed } from '../users.js';
 import { optionalString } from '../validation.js';
 
-const PasswordBody = z.object({ email: optionalString, phone: optionalString, password: optionalString }).loose();
+const PasswordBody = z
+  .object({ email: optionalString, phone: optionalString, password: optionalString })
+  .loose();
 const RefreshBody = z.object({ refresh_token: optionalString }).loose();
 const PkceBody = z.object({ auth_code: optionalString, code_verifier: optionalString }).loose();
 
@@ -33,7 +35,10 @@ export function tokenRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
   async function passwordGrant(c: AuthRequest): Promise<Response> {
     const body = await parseBody(c, PasswordBody);
     if (body.email && body.phone) {
-      fail('validation_failed', 'Only an email address or phone number should be provided on login.');
+      fail(
+        'validation_failed',
+        'Only an email address or phone number should be provided on login.',
+      );
     }
     if (body.phone) fail('phone_provider_disabled', 'Phone logins are disabled');
     if (!body.email) fail('validation_failed', 'missing email or phone');
@@ -42,17 +47,23 @@ export function tokenRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
     if (!user || !user.encrypted_password) fail('invalid_credentials');
     if (isBanned(user)) fail('user_banned');
     // bcrypt runs outside any transaction: the embedded database is one connection.
-    if (!(await verifyPassword(password, user.encrypted_password, ctx.hasher))) fail('invalid_credentials');
+    if (!(await verifyPassword(password, user.encrypted_password, ctx.hasher)))
+      fail('invalid_credentials');
     if (!isEmailConfirmed(user)) fail('email_not_confirmed');
     const weak = checkPasswordStrength(password, settings);
-    const session = await db.transaction((tx) => startSession(tx, ctx, user, 'password', clientInfo(c)));
+    const session = await db.transaction((tx) =>
+      startSession(tx, ctx, user, 'password', clientInfo(c)),
+    );
     return json(c, weak ? { ...session, weak_password: weak } : session);
   }
 
   async function pkceGrant(c: AuthRequest): Promise<Response> {
     const body = await parseBody(c, PkceBody);
     if (!body.auth_code || !body.code_verifier) {
-      fail('validation_failed', 'invalid request: both auth code and code verifier should be non-empty');
+      fail(
+        'validation_failed',
+        'invalid request: both auth code and code verifier should be non-empty',
+      );
     }
     const authCode = body.auth_code;
     const verifier = body.code_verifier;
@@ -71,7 +82,9 @@ export function tokenRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
       return {
         ...response,
         ...(flow.provider_access_token ? { provider_token: flow.provider_access_token } : {}),
-        ...(flow.provider_refresh_token ? { provider_refresh_token: flow.provider_refresh_token } : {}),
+        ...(flow.provider_refresh_token
+          ? { provider_refresh_token: flow.provider_refresh_token }
+          : {}),
       };
     });
     return json(c, session);
@@ -83,7 +96,15 @@ export function tokenRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
       const grantType = c.req.query('grant_type') ?? '';
       const handlers: Record<string, (c: AuthRequest) => Promise<Response>> = {
         password: passwordGrant,
-        refresh_token: async (c) => json(c, await refreshGrant(db, ctx, (await parseBody(c, RefreshBody)).refresh_token ?? undefined)),
+        refresh_token: async (c) =>
+          json(
+            c,
+            await refreshGrant(
+              db,
+              ctx,
+              (await parseBody(c, RefreshBody)).refresh_token ?? undefined,
+            ),
+          ),
         pkce: pkceGrant,
         id_token: async () =>
           fail(

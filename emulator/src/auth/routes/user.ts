@@ -9,12 +9,22 @@ import { createFlowState, pkceParams } from '../flow-state.js';
 import { authenticate, isAal2 } from '../guard.js';
 import { json, parseBody, route } from '../http.js';
 import { clearToken } from '../one-time-tokens.js';
-import { checkPasswordStrength, hashPassword, verifyPassword, weakPasswordError } from '../passwords.js';
+import {
+  checkPasswordStrength,
+  hashPassword,
+  verifyPassword,
+  weakPasswordError,
+} from '../passwords.js';
 import { resolveRedirect } from '../redirects.js';
 import { safeEqual, tokenHash, PKCE_PREFIX } from '../secrets.js';
 import { endSessions } from '../sessions.js';
 import { findUserByEmail, mergeMetadata, reloadUser, userJson } from '../users.js';
-import { checkPasswordLength, optionalObject, optionalString, validateEmail } from '../validation.js';
+import {
+  checkPasswordLength,
+  optionalObject,
+  optionalString,
+  validateEmail,
+} from '../validation.js';
 import { sendEmailChangeMails } from './otp.js';
 
 const UpdateBody = z
@@ -68,29 +78,49 @@ export function userRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
         [user.id],
       );
       if ((verified[0]?.n ?? 0) > 0 && !isAal2(caller) && (password || changesEmail)) {
-        fail('insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.', 401);
+        fail(
+          'insufficient_aal',
+          'AAL2 session is required to update email or password when MFA is enabled.',
+          401,
+        );
       }
       if (user.is_anonymous && password && !newEmail && !user.email) {
-        fail('validation_failed', 'Updating password of an anonymous user without an email or phone is not allowed', 422);
+        fail(
+          'validation_failed',
+          'Updating password of an anonymous user without an email or phone is not allowed',
+          422,
+        );
       }
       if (changesEmail) {
         const other = await findUserByEmail(db, newEmail);
         if (other && other.id !== user.id) fail('email_exists');
       }
-      const pkce = changesEmail ? pkceParams(body.code_challenge, body.code_challenge_method) : null;
+      const pkce = changesEmail
+        ? pkceParams(body.code_challenge, body.code_challenge_method)
+        : null;
 
       let passwordHash: string | null = null;
       if (password) {
-        if (user.encrypted_password && (await verifyPassword(password, user.encrypted_password, ctx.hasher))) fail('same_password');
-        const stale = !session || new Date(session.created_at).getTime() + RECENT_SESSION_MS < Date.now();
+        if (
+          user.encrypted_password &&
+          (await verifyPassword(password, user.encrypted_password, ctx.hasher))
+        )
+          fail('same_password');
+        const stale =
+          !session || new Date(session.created_at).getTime() + RECENT_SESSION_MS < Date.now();
         if (settings.securePasswordChange && stale) {
           if (!body.nonce) fail('reauthentication_needed');
           const expected = user.reauthentication_token ?? '';
           const hash = tokenHash((user.email ?? '').toLowerCase(), body.nonce.trim());
           const fresh =
             user.reauthentication_sent_at !== null &&
-            new Date(user.reauthentication_sent_at).getTime() + settings.otpExpirySeconds * 1000 > Date.now();
-          if (!expected || !fresh || !(safeEqual(expected, hash) || safeEqual(expected, `${PKCE_PREFIX}${hash}`))) {
+            new Date(user.reauthentication_sent_at).getTime() + settings.otpExpirySeconds * 1000 >
+              Date.now();
+          if (
+            !expected ||
+            !fresh ||
+            !(safeEqual(expected, hash) || safeEqual(expected, `${PKCE_PREFIX}${hash}`))
+          ) {
             fail('reauthentication_not_valid');
           }
         }
@@ -99,19 +129,19 @@ export function userRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
 
       const updated = await db.transaction(async (tx) => {
         if (passwordHash) {
-          await tx.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [
-            user.id,
-            passwordHash,
-          ]);
+          await tx.query(
+            'update auth.users set encrypted_password = $2, updated_at = now() where id = $1',
+            [user.id, passwordHash],
+          );
           await clearToken(tx, user.id, 'reauthentication_token');
           // A new password signs out every other session (GoTrue's LogoutAllExceptMe).
           await endSessions(tx, user.id, session?.id ?? null, 'others');
         }
         if (body.data) {
-          await tx.query('update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1', [
-            user.id,
-            JSON.stringify(mergeMetadata(user.raw_user_meta_data, body.data)),
-          ]);
+          await tx.query(
+            'update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1',
+            [user.id, JSON.stringify(mergeMetadata(user.raw_user_meta_data, body.data))],
+          );
         }
         let current = await reloadUser(tx, user.id);
         if (changesEmail) {
@@ -120,7 +150,12 @@ export function userRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
             current = await confirmEmailChange(tx, current, newEmail);
           } else {
             if (pkce) {
-              await createFlowState(tx, { ...pkce, providerType: 'email_change', authenticationMethod: 'email_change', userId: user.id });
+              await createFlowState(tx, {
+                ...pkce,
+                providerType: 'email_change',
+                authenticationMethod: 'email_change',
+                userId: user.id,
+              });
             }
             await sendEmailChangeMails(ctx, tx, current, newEmail, redirectTo, Boolean(pkce));
             current = await reloadUser(tx, user.id);
@@ -137,10 +172,18 @@ export function userRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
     route(ctx.log, async (c) => {
       const { user } = await authenticate(c, db, keys);
       if (!user.email) {
-        fail('validation_failed', 'Reauthentication requires the user to have an email or a phone number');
+        fail(
+          'validation_failed',
+          'Reauthentication requires the user to have an email or a phone number',
+        );
       }
       await db.transaction((tx) =>
-        ctx.mailer.send(tx, { kind: 'reauthentication', user, to: user.email!, redirectTo: settings.siteUrl }),
+        ctx.mailer.send(tx, {
+          kind: 'reauthentication',
+          user,
+          to: user.email!,
+          redirectTo: settings.siteUrl,
+        }),
       );
       return json(c, {});
     }),
@@ -152,7 +195,10 @@ export function userRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
       const { user, session } = await authenticate(c, db, keys);
       const scope = c.req.query('scope') ?? 'global';
       if (scope !== 'global' && scope !== 'local' && scope !== 'others') {
-        fail('validation_failed', `Unsupported logout scope "${scope}", use global, local or others`);
+        fail(
+          'validation_failed',
+          `Unsupported logout scope "${scope}", use global, local or others`,
+        );
       }
       await db.transaction((tx) => endSessions(tx, user.id, session?.id ?? null, scope));
       return c.body(null, 204);

@@ -13,7 +13,14 @@ import { clearToken, tokenColumn, type TokenKind } from '../one-time-tokens.js';
 import { resolveRedirect } from '../redirects.js';
 import { PKCE_PREFIX, tokenHash } from '../secrets.js';
 import { startSession, type AuthMethod, type SessionResponse } from '../sessions.js';
-import { confirmEmail, findUserByEmail, isBanned, reloadUser, USER_COLUMNS, type UserRow } from '../users.js';
+import {
+  confirmEmail,
+  findUserByEmail,
+  isBanned,
+  reloadUser,
+  USER_COLUMNS,
+  type UserRow,
+} from '../users.js';
 import { optionalString, validateEmail } from '../validation.js';
 
 const VerifyBody = z
@@ -56,7 +63,8 @@ const SENT_AT: Record<TokenKind, keyof UserRow> = {
   reauthentication_token: 'reauthentication_sent_at',
 };
 
-const SINGLE_CONFIRMATION = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+const SINGLE_CONFIRMATION =
+  'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 
 interface Match {
   user: UserRow;
@@ -68,7 +76,12 @@ function matches(stored: string | null, hash: string): boolean {
 }
 
 /** Finds the user whose token of one of `kinds` is `hash` (optionally for a given address). */
-async function findByToken(tx: Queryable, kinds: TokenKind[], hash: string, email: string | null): Promise<Match | null> {
+async function findByToken(
+  tx: Queryable,
+  kinds: TokenKind[],
+  hash: string,
+  email: string | null,
+): Promise<Match | null> {
   const plain = hash.startsWith(PKCE_PREFIX) ? hash.slice(PKCE_PREFIX.length) : hash;
   for (const kind of kinds) {
     const column = tokenColumn(kind);
@@ -77,7 +90,9 @@ async function findByToken(tx: Queryable, kinds: TokenKind[], hash: string, emai
     if (email) {
       params.push(email);
       filter =
-        kind === 'email_change_token_new' ? ' and lower(email_change) = lower($3)' : ' and lower(email) = lower($3)';
+        kind === 'email_change_token_new'
+          ? ' and lower(email_change) = lower($3)'
+          : ' and lower(email) = lower($3)';
     }
     const { rows } = await tx.query<UserRow>(
       `select ${USER_COLUMNS} from auth.users where ${column} in ($1, $2)${filter} for update`,
@@ -94,8 +109,10 @@ export function verifyRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
   function checkFresh(match: Match, hash: string): void {
     const sentAt = match.user[SENT_AT[match.kind]] as Date | null;
     const stored = match.user[tokenColumn(match.kind) as keyof UserRow] as string | null;
-    if (!matches(stored, hash.startsWith(PKCE_PREFIX) ? hash.slice(PKCE_PREFIX.length) : hash)) fail('otp_expired');
-    if (!sentAt || new Date(sentAt).getTime() + settings.otpExpirySeconds * 1000 < Date.now()) fail('otp_expired');
+    if (!matches(stored, hash.startsWith(PKCE_PREFIX) ? hash.slice(PKCE_PREFIX.length) : hash))
+      fail('otp_expired');
+    if (!sentAt || new Date(sentAt).getTime() + settings.otpExpirySeconds * 1000 < Date.now())
+      fail('otp_expired');
     if (isBanned(match.user)) fail('user_banned');
   }
 
@@ -116,8 +133,14 @@ export function verifyRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
       return reloadUser(tx, user.id);
     }
     if (type !== 'email_change' || !user.email_change) fail('otp_expired');
-    if (settings.doubleConfirmChanges && (user.email_change_confirm_status ?? 0) === 0 && user.email) {
-      await tx.query(`update auth.users set email_change_confirm_status = 1 where id = $1`, [user.id]);
+    if (
+      settings.doubleConfirmChanges &&
+      (user.email_change_confirm_status ?? 0) === 0 &&
+      user.email
+    ) {
+      await tx.query(`update auth.users set email_change_confirm_status = 1 where id = $1`, [
+        user.id,
+      ]);
       await clearToken(tx, user.id, kind);
       return null;
     }
@@ -133,14 +156,21 @@ export function verifyRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
       if (Boolean(body.token) === Boolean(body.token_hash)) {
         fail('validation_failed', 'Verify requires either a token or a token hash', 422);
       }
-      if (body.type === 'sms' || body.type === 'phone_change') fail('phone_provider_disabled', 'Unsupported phone provider');
-      if (!(EMAIL_TYPES as readonly string[]).includes(body.type)) fail('validation_failed', 'Unsupported verification type');
+      if (body.type === 'sms' || body.type === 'phone_change')
+        fail('phone_provider_disabled', 'Unsupported phone provider');
+      if (!(EMAIL_TYPES as readonly string[]).includes(body.type))
+        fail('validation_failed', 'Unsupported verification type');
       const type = body.type as EmailType;
       let hash: string;
       let email: string | null = null;
       if (body.token) {
-        if (body.phone && !body.email) fail('phone_provider_disabled', 'Unsupported phone provider');
-        if (!body.email) fail('validation_failed', 'Only an email address or phone number should be provided on verify');
+        if (body.phone && !body.email)
+          fail('phone_provider_disabled', 'Unsupported phone provider');
+        if (!body.email)
+          fail(
+            'validation_failed',
+            'Only an email address or phone number should be provided on verify',
+          );
         try {
           email = validateEmail(body.email);
         } catch {
@@ -148,31 +178,34 @@ export function verifyRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
         }
         hash = tokenHash(email, body.token.replace(/-/g, '').trim());
       } else {
-        if (body.email || body.phone) fail('validation_failed', 'Only the token_hash and type should be provided');
+        if (body.email || body.phone)
+          fail('validation_failed', 'Only the token_hash and type should be provided');
         hash = body.token_hash!;
       }
-      const result = await db.transaction(async (tx): Promise<SessionResponse | { msg: string; code: number }> => {
-        let match: Match | null;
-        if (type === 'email_change' && email) {
-          match = await findByToken(tx, KINDS.email_change, hash, email);
-        } else if (email) {
-          const user = await findUserByEmail(tx, email);
-          match = null;
-          for (const kind of user ? KINDS[type] : []) {
-            if (matches(user![tokenColumn(kind) as keyof UserRow] as string | null, hash)) {
-              match = { user: user!, kind };
-              break;
+      const result = await db.transaction(
+        async (tx): Promise<SessionResponse | { msg: string; code: number }> => {
+          let match: Match | null;
+          if (type === 'email_change' && email) {
+            match = await findByToken(tx, KINDS.email_change, hash, email);
+          } else if (email) {
+            const user = await findUserByEmail(tx, email);
+            match = null;
+            for (const kind of user ? KINDS[type] : []) {
+              if (matches(user![tokenColumn(kind) as keyof UserRow] as string | null, hash)) {
+                match = { user: user!, kind };
+                break;
+              }
             }
+          } else {
+            match = await findByToken(tx, KINDS[type], hash, null);
           }
-        } else {
-          match = await findByToken(tx, KINDS[type], hash, null);
-        }
-        if (!match) fail('otp_expired');
-        checkFresh(match, hash);
-        const user = await apply(tx, type, match);
-        if (!user) return { msg: SINGLE_CONFIRMATION, code: 200 };
-        return startSession(tx, ctx, user, 'otp', clientInfo(c));
-      });
+          if (!match) fail('otp_expired');
+          checkFresh(match, hash);
+          const user = await apply(tx, type, match);
+          if (!user) return { msg: SINGLE_CONFIRMATION, code: 200 };
+          return startSession(tx, ctx, user, 'otp', clientInfo(c));
+        },
+      );
       return json(c, result);
     }),
   );
