@@ -35,10 +35,14 @@ alter publication supabase_realtime add table public.bench_private;
 
 function startEmulator(workdir: string): Promise<{ child: ChildProcess; apiUrl: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'start', '--workdir', workdir, '--port', '0', '--mail-port', '0'], {
-      env: { ...process.env, PORTAL_EMULATOR_QUIET: '1' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [BIN, 'start', '--workdir', workdir, '--port', '0', '--mail-port', '0'],
+      {
+        env: { ...process.env, PORTAL_EMULATOR_QUIET: '1' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let seen = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       seen += chunk.toString();
@@ -85,7 +89,11 @@ async function userToken(sub: string): Promise<string> {
 }
 
 /** Resolves when `count` arrivals have been recorded. */
-function arrivals(count: number): { record(sentAt: number): void; done: Promise<void>; samples: number[] } {
+function arrivals(count: number): {
+  record(sentAt: number): void;
+  done: Promise<void>;
+  samples: number[];
+} {
   const samples: number[] = [];
   let resolve!: () => void;
   const done = new Promise<void>((r) => (resolve = r));
@@ -122,7 +130,9 @@ try {
   const receivers = Array.from({ length: SUBSCRIBERS }, () =>
     client()
       .channel('bench-fanout')
-      .on('broadcast', { event: 'tick' }, ({ payload }) => current.record((payload as { sentAt: number }).sentAt)),
+      .on('broadcast', { event: 'tick' }, ({ payload }) =>
+        current.record((payload as { sentAt: number }).sentAt),
+      ),
   );
   await Promise.all(receivers.map(subscribed));
   const sender = client().channel('bench-fanout');
@@ -130,11 +140,17 @@ try {
   const fanout: number[] = [];
   for (let i = 0; i < BROADCASTS; i++) {
     current = arrivals(SUBSCRIBERS);
-    await sender.send({ type: 'broadcast', event: 'tick', payload: { sentAt: performance.now(), i } });
+    await sender.send({
+      type: 'broadcast',
+      event: 'tick',
+      payload: { sentAt: performance.now(), i },
+    });
     await current.done;
     fanout.push(...current.samples);
   }
-  console.log(`broadcast to ${SUBSCRIBERS} subscribers (JSON, kind 3 → kind 4):  ${summary(fanout)}`);
+  console.log(
+    `broadcast to ${SUBSCRIBERS} subscribers (JSON, kind 3 → kind 4):  ${summary(fanout)}`,
+  );
   await Promise.all(receivers.map((r) => r.unsubscribe()));
 
   // postgres_changes, one claims group: 100 anon subscribers, a table without RLS.
@@ -142,8 +158,10 @@ try {
   const changeReceivers = Array.from({ length: SUBSCRIBERS }, () =>
     client()
       .channel('bench-public')
-      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'bench_public' }, ({ new: row }) =>
-        current.record((row as { sent_at: number }).sent_at),
+      .on(
+        'postgres_changes',
+        { event: 'INSERT', schema: 'public', table: 'bench_public' },
+        ({ new: row }) => current.record((row as { sent_at: number }).sent_at),
       ),
   );
   await Promise.all(changeReceivers.map(subscribed));
@@ -159,19 +177,25 @@ try {
     publicSamples.push(...current.samples);
   }
   console.log(`  (for scale: the REST insert itself answers in ${summary(insertTimes)})`);
-  console.log(`postgres_changes INSERT to ${SUBSCRIBERS} subscribers (same role, no RLS): ${summary(publicSamples)}`);
+  console.log(
+    `postgres_changes INSERT to ${SUBSCRIBERS} subscribers (same role, no RLS): ${summary(publicSamples)}`,
+  );
   await Promise.all(changeReceivers.map((r) => r.unsubscribe()));
 
   // postgres_changes under RLS with 20 different users: one visibility check per user per change.
   const rlsReceivers: RealtimeChannel[] = [];
   for (let u = 0; u < RLS_SUBSCRIBERS; u++) {
     const user = client();
-    await user.realtime.setAuth(await userToken(`00000000-0000-4000-8000-${String(u).padStart(12, '0')}`));
+    await user.realtime.setAuth(
+      await userToken(`00000000-0000-4000-8000-${String(u).padStart(12, '0')}`),
+    );
     rlsReceivers.push(
       user
         .channel('bench-private')
-        .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'bench_private' }, ({ new: row }) =>
-          current.record((row as { sent_at: number }).sent_at),
+        .on(
+          'postgres_changes',
+          { event: 'INSERT', schema: 'public', table: 'bench_private' },
+          ({ new: row }) => current.record((row as { sent_at: number }).sent_at),
         ),
     );
   }
@@ -186,7 +210,9 @@ try {
     await current.done;
     rlsSamples.push(...current.samples);
   }
-  console.log(`postgres_changes INSERT to ${RLS_SUBSCRIBERS} users under RLS (one check each):  ${summary(rlsSamples)}`);
+  console.log(
+    `postgres_changes INSERT to ${RLS_SUBSCRIBERS} users under RLS (one check each):  ${summary(rlsSamples)}`,
+  );
 } finally {
   await Promise.all(clients.map((c) => c.removeAllChannels().catch(() => undefined)));
   await stop(child);

@@ -6,8 +6,14 @@ import { isRealtimeError } from './errors.js';
 const SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 const keys = new Keys(SECRET);
 
-async function sign(claims: Record<string, unknown>, secret = SECRET, alg = 'HS256'): Promise<string> {
-  return new SignJWT(claims).setProtectedHeader({ alg, typ: 'JWT' }).sign(new TextEncoder().encode(secret));
+async function sign(
+  claims: Record<string, unknown>,
+  secret = SECRET,
+  alg = 'HS256',
+): Promise<string> {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg, typ: 'JWT' })
+    .sign(new TextEncoder().encode(secret));
 }
 
 async function reasonOf(token: string, now?: number): Promise<string> {
@@ -33,24 +39,38 @@ describe('realtime access tokens', () => {
   });
 
   it('words refusals as Realtime does', async () => {
-    expect(await reasonOf('garbage', now)).toBe('MalformedJWT: The token provided is not a valid JWT');
-    expect(await reasonOf(await sign({ role: 'anon', exp: nowSeconds + 60 }, 'another-secret-of-at-least-32-characters!'), now)).toBe(
-      'JwtSignatureError: Failed to validate JWT signature',
+    expect(await reasonOf('garbage', now)).toBe(
+      'MalformedJWT: The token provided is not a valid JWT',
     );
+    expect(
+      await reasonOf(
+        await sign(
+          { role: 'anon', exp: nowSeconds + 60 },
+          'another-secret-of-at-least-32-characters!',
+        ),
+        now,
+      ),
+    ).toBe('JwtSignatureError: Failed to validate JWT signature');
     expect(await reasonOf(await sign({ sub: 'u1', exp: nowSeconds + 60 }), now)).toBe(
       'InvalidJWTToken: Fields `role` and `exp` are required in JWT',
     );
-    expect(await reasonOf(await sign({ role: 'anon' }), now)).toBe('InvalidJWTToken: Fields `role` and `exp` are required in JWT');
+    expect(await reasonOf(await sign({ role: 'anon' }), now)).toBe(
+      'InvalidJWTToken: Fields `role` and `exp` are required in JWT',
+    );
     expect(await reasonOf(await sign({ role: 'anon', exp: nowSeconds - 42 }), now)).toMatch(
       /^InvalidJWTToken: Token has expired \d+ seconds ago$/,
     );
-    expect(await reasonOf(await sign({ role: 'anon', exp: nowSeconds + 60 }, SECRET, 'HS512'), now)).toMatch(/^JwtSignerError/);
+    expect(
+      await reasonOf(await sign({ role: 'anon', exp: nowSeconds + 60 }, SECRET, 'HS512'), now),
+    ).toMatch(/^JwtSignerError/);
   });
 
   it('counts the expiry from the given clock, refusing exp == now as Realtime does', async () => {
     const token = await sign({ role: 'anon', exp: Math.floor(Date.now() / 1000) + 30 });
     expect(await reasonOf(token)).toBe('accepted');
-    expect(await reasonOf(token, (Math.floor(Date.now() / 1000) + 30) * 1000)).toBe('InvalidJWTToken: Token has expired 0 seconds ago');
+    expect(await reasonOf(token, (Math.floor(Date.now() / 1000) + 30) * 1000)).toBe(
+      'InvalidJWTToken: Token has expired 0 seconds ago',
+    );
   });
 
   it('recognises new-style API keys, which are never access tokens', () => {

@@ -12,16 +12,25 @@ export interface VerifiedToken {
   exp: number;
 }
 
-function decodeOrNull(token: string): { header: Record<string, unknown>; claims: Record<string, unknown> } | null {
+function decodeOrNull(
+  token: string,
+): { header: Record<string, unknown>; claims: Record<string, unknown> } | null {
   try {
-    return { header: decodeProtectedHeader(token) as Record<string, unknown>, claims: decodeJwt(token) };
+    return {
+      header: decodeProtectedHeader(token) as Record<string, unknown>,
+      claims: decodeJwt(token),
+    };
   } catch {
     return null;
   }
 }
 
 /** Throws a RealtimeError naming what is wrong with the token. */
-export async function verifyAccessToken(keys: Keys, rawToken: string, now = Date.now()): Promise<VerifiedToken> {
+export async function verifyAccessToken(
+  keys: Keys,
+  rawToken: string,
+  now = Date.now(),
+): Promise<VerifiedToken> {
   // Realtime strips whitespace (and URL-decodes) before verifying.
   const token = rawToken.replace(/\s/g, '');
   const decoded = decodeOrNull(token);
@@ -33,9 +42,13 @@ export async function verifyAccessToken(keys: Keys, rawToken: string, now = Date
   if (!result.ok) {
     if (result.reason === 'expired') {
       const exp = Number(decoded.claims.exp);
-      throw new RealtimeError('InvalidJWTToken', MESSAGES.expired(Math.max(0, Math.floor(now / 1000) - exp)));
+      throw new RealtimeError(
+        'InvalidJWTToken',
+        MESSAGES.expired(Math.max(0, Math.floor(now / 1000) - exp)),
+      );
     }
-    if (/signature/.test(result.message)) throw new RealtimeError('JwtSignatureError', MESSAGES.badSignature);
+    if (/signature/.test(result.message))
+      throw new RealtimeError('JwtSignatureError', MESSAGES.badSignature);
     if (/HS256/.test(result.message)) throw new RealtimeError('JwtSignerError', MESSAGES.signer);
     throw new RealtimeError('MalformedJWT', `${MESSAGES.malformedToken}: ${result.message}`);
   }
@@ -45,7 +58,10 @@ export async function verifyAccessToken(keys: Keys, rawToken: string, now = Date
   }
   // jose accepts exp == now; Realtime requires exp > now.
   if (claims.exp <= Math.floor(now / 1000)) {
-    throw new RealtimeError('InvalidJWTToken', MESSAGES.expired(Math.floor(now / 1000) - claims.exp));
+    throw new RealtimeError(
+      'InvalidJWTToken',
+      MESSAGES.expired(Math.floor(now / 1000) - claims.exp),
+    );
   }
   return { token, claims, exp: claims.exp };
 }

@@ -52,7 +52,9 @@ describe('realtime: private channels, tokens and restarts', () => {
 
   function broadcasts(channel: RealtimeChannel): Inbox<BroadcastEvent> {
     const inbox = new Inbox<BroadcastEvent>();
-    channel.on('broadcast', { event: '*' }, (message) => inbox.push(message as unknown as BroadcastEvent));
+    channel.on('broadcast', { event: '*' }, (message) =>
+      inbox.push(message as unknown as BroadcastEvent),
+    );
     return inbox;
   }
 
@@ -80,10 +82,14 @@ describe('realtime: private channels, tokens and restarts', () => {
     const carol = (await as(await mintToken({ sub: CAROL }))).channel('team', privateConfig);
     const refused = await subscribeOutcome(carol);
     expect(refused.status).toBe('CHANNEL_ERROR');
-    expect(refused.error?.message).toBe('Unauthorized: You do not have permissions to read from this Channel topic: team');
+    expect(refused.error?.message).toBe(
+      'Unauthorized: You do not have permissions to read from this Channel topic: team',
+    );
 
     const anon = (await as(null)).channel('team', privateConfig);
-    expect((await subscribeOutcome(anon)).error?.message).toMatch(/^Unauthorized: You do not have permissions to read/);
+    expect((await subscribeOutcome(anon)).error?.message).toMatch(
+      /^Unauthorized: You do not have permissions to read/,
+    );
   });
 
   it('lets members in; who may send follows the write policy; private and public topics stay apart', async () => {
@@ -98,15 +104,27 @@ describe('realtime: private channels, tokens and restarts', () => {
     const service = emulator.admin();
     clients.push(service);
     const serviceChannel = service.channel('team', privateConfig);
-    await Promise.all([subscribed(alice), subscribed(bob), subscribed(publicTeam), subscribed(publicSender), subscribed(serviceChannel)]);
+    await Promise.all([
+      subscribed(alice),
+      subscribed(bob),
+      subscribed(publicTeam),
+      subscribed(publicSender),
+      subscribed(serviceChannel),
+    ]);
 
-    await expect(alice.send({ type: 'broadcast', event: 'plan', payload: { step: 1 } })).resolves.toBe('ok');
+    await expect(
+      alice.send({ type: 'broadcast', event: 'plan', payload: { step: 1 } }),
+    ).resolves.toBe('ok');
     expect((await bobInbox.next((m) => m.event === 'plan')).payload).toEqual({ step: 1 });
 
     // Bob may read but not write: with ack on he is told so, and nobody receives his message.
-    await expect(bob.send({ type: 'broadcast', event: 'plan', payload: { step: 'bob' } })).resolves.toBe('error');
+    await expect(
+      bob.send({ type: 'broadcast', event: 'plan', payload: { step: 'bob' } }),
+    ).resolves.toBe('error');
     await expect(bob.track({ here: true })).resolves.toBe('error');
-    await expect(serviceChannel.send({ type: 'broadcast', event: 'marker', payload: {} })).resolves.toBe('ok');
+    await expect(
+      serviceChannel.send({ type: 'broadcast', event: 'marker', payload: {} }),
+    ).resolves.toBe('ok');
     await aliceInbox.next((m) => m.event === 'marker');
     expect(aliceInbox.received.map((m) => m.event)).toEqual(['marker']);
 
@@ -122,7 +140,9 @@ describe('realtime: private channels, tokens and restarts', () => {
     await subscribed(bob);
 
     const aliceSender = (await as(await mintToken({ sub: ALICE }))).channel('team', privateConfig);
-    await expect(aliceSender.httpSend('rest', { from: 'alice' })).resolves.toEqual({ success: true });
+    await expect(aliceSender.httpSend('rest', { from: 'alice' })).resolves.toEqual({
+      success: true,
+    });
     expect((await bobInbox.next()).payload).toEqual({ from: 'alice' });
 
     const carolSender = (await as(await mintToken({ sub: CAROL }))).channel('team', privateConfig);
@@ -136,15 +156,23 @@ describe('realtime: private channels, tokens and restarts', () => {
     const dave = await as(readerToken);
     const channel = dave.channel('vip', privateConfig);
     await subscribed(channel);
-    await expect(channel.send({ type: 'broadcast', event: 'hi', payload: {} })).resolves.toBe('error');
+    await expect(channel.send({ type: 'broadcast', event: 'hi', payload: {} })).resolves.toBe(
+      'error',
+    );
 
-    const listener = (await as(await mintToken({ sub: ALICE, claims: { app_metadata: { vip: true } } }))).channel('vip', privateConfig);
+    const listener = (
+      await as(await mintToken({ sub: ALICE, claims: { app_metadata: { vip: true } } }))
+    ).channel('vip', privateConfig);
     const heard = broadcasts(listener);
     await subscribed(listener);
 
     // The client pushes `access_token` to every joined channel; the next send runs as the new token.
-    await dave.realtime.setAuth(await mintToken({ sub: BOB, claims: { app_metadata: { vip: true, vip_writer: true } } }));
-    await expect(channel.send({ type: 'broadcast', event: 'hi', payload: { now: 'writer' } })).resolves.toBe('ok');
+    await dave.realtime.setAuth(
+      await mintToken({ sub: BOB, claims: { app_metadata: { vip: true, vip_writer: true } } }),
+    );
+    await expect(
+      channel.send({ type: 'broadcast', event: 'hi', payload: { now: 'writer' } }),
+    ).resolves.toBe('ok');
     expect((await heard.next()).payload).toEqual({ now: 'writer' });
   });
 
@@ -152,7 +180,10 @@ describe('realtime: private channels, tokens and restarts', () => {
     const user = emulator.client();
     clients.push(user);
     const email = `realtime-${Date.now()}@example.com`;
-    const { data: signUp, error } = await user.auth.signUp({ email, password: 'a-long-password-1' });
+    const { data: signUp, error } = await user.auth.signUp({
+      email,
+      password: 'a-long-password-1',
+    });
     expect(error).toBeNull();
     const userId = signUp.user!.id;
     const admin = emulator.admin();
@@ -161,9 +192,13 @@ describe('realtime: private channels, tokens and restarts', () => {
 
     const channel = user.channel('vip', privateConfig);
     await subscribed(channel);
-    await expect(channel.send({ type: 'broadcast', event: 'hi', payload: {} })).resolves.toBe('error');
+    await expect(channel.send({ type: 'broadcast', event: 'hi', payload: {} })).resolves.toBe(
+      'error',
+    );
 
-    await admin.auth.admin.updateUserById(userId, { app_metadata: { vip: true, vip_writer: true } });
+    await admin.auth.admin.updateUserById(userId, {
+      app_metadata: { vip: true, vip_writer: true },
+    });
     const { error: refreshError } = await user.auth.refreshSession();
     expect(refreshError).toBeNull();
     // supabase-js hands the refreshed token to realtime without waiting; the push is queued
@@ -204,8 +239,10 @@ describe('realtime: private channels, tokens and restarts', () => {
     const channel = watcher.channel('after-restart');
     const heard = broadcasts(channel);
     const ticks = new Inbox<{ new: { label: string } }>();
-    channel.on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'ticks' }, (payload) =>
-      ticks.push(payload as unknown as { new: { label: string } }),
+    channel.on(
+      'postgres_changes',
+      { event: 'INSERT', schema: 'public', table: 'ticks' },
+      (payload) => ticks.push(payload as unknown as { new: { label: string } }),
     );
     const statuses = watchStatuses(channel);
     await statuses.next((s) => s.status === 'SUBSCRIBED');

@@ -2,7 +2,13 @@
 // Realtime checks them (its Tenants.Authorization): inside a transaction that is always
 // rolled back, rows for the topic are written, then read (or written) as the caller with
 // `realtime.topic` set, so `realtime.topic()` and `auth.uid()` work in policies.
-import { buildSetConfigSql, claimSettings, isPostgresError, type Database, type Queryable } from '../db/database.js';
+import {
+  buildSetConfigSql,
+  claimSettings,
+  isPostgresError,
+  type Database,
+  type Queryable,
+} from '../db/database.js';
 import type { JwtClaims } from '../keys.js';
 
 export interface AuthorizationContext {
@@ -24,7 +30,10 @@ class Rollback<T> {
   constructor(readonly value: T) {}
 }
 
-async function inRolledBackTransaction<T>(db: Database, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+async function inRolledBackTransaction<T>(
+  db: Database,
+  fn: (tx: Queryable) => Promise<T>,
+): Promise<T> {
   try {
     await db.transaction(async (tx) => {
       throw new Rollback(await fn(tx));
@@ -38,7 +47,11 @@ async function inRolledBackTransaction<T>(db: Database, fn: (tx: Queryable) => P
 
 async function actAs(tx: Queryable, context: AuthorizationContext): Promise<void> {
   const { sql, params } = buildSetConfigSql(
-    claimSettings({ claims: context.claims, headers: context.headers, settings: { 'realtime.topic': context.topic } }),
+    claimSettings({
+      claims: context.claims,
+      headers: context.headers,
+      settings: { 'realtime.topic': context.topic },
+    }),
   );
   await tx.query(sql, params);
 }
@@ -61,7 +74,8 @@ export class RealtimeAuthorizer {
           [context.topic, inserted.rows.map((r) => r.id)],
         );
         const seen = new Set(visible.rows.map((r) => r.id));
-        const idOf = (extension: Extension) => inserted.rows.find((r) => r.extension === extension)?.id ?? '';
+        const idOf = (extension: Extension) =>
+          inserted.rows.find((r) => r.extension === extension)?.id ?? '';
         return { broadcast: seen.has(idOf('broadcast')), presence: seen.has(idOf('presence')) };
       });
     } catch (error) {
@@ -75,10 +89,10 @@ export class RealtimeAuthorizer {
     try {
       return await inRolledBackTransaction(this.db, async (tx) => {
         await actAs(tx, context);
-        await tx.query('insert into realtime.messages (topic, extension, private) values ($1, $2, true)', [
-          context.topic,
-          extension,
-        ]);
+        await tx.query(
+          'insert into realtime.messages (topic, extension, private) values ($1, $2, true)',
+          [context.topic, extension],
+        );
         return true;
       });
     } catch (error) {

@@ -2,7 +2,12 @@
 // plus the protocol edges a raw websocket can reach.
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { ANON_KEY, PUBLISHABLE_KEY, startTestEmulator, type TestEmulator } from '../../test/harness.js';
+import {
+  ANON_KEY,
+  PUBLISHABLE_KEY,
+  startTestEmulator,
+  type TestEmulator,
+} from '../../test/harness.js';
 import { Inbox, subscribed, subscribeOutcome } from './spec-support.js';
 
 type BroadcastEvent = { type: string; event: string; payload: unknown };
@@ -51,7 +56,9 @@ describe('realtime: broadcast and presence', () => {
     // at that point proves it never got its own message.
     await a.send({ type: 'broadcast', event: 'marker', payload: {} });
     await bInbox.next((m) => m.event === 'marker');
-    expect(bInbox.received.filter((m) => m.event === 'note').map((m) => m.payload)).toEqual([{ n: 1 }]);
+    expect(bInbox.received.filter((m) => m.event === 'note').map((m) => m.payload)).toEqual([
+      { n: 1 },
+    ]);
   });
 
   it('acknowledges a broadcast when `ack` is on', async () => {
@@ -60,7 +67,9 @@ describe('realtime: broadcast and presence', () => {
     const bInbox = listen(b, 'ping');
     await subscribed(a);
     await subscribed(b);
-    await expect(a.send({ type: 'broadcast', event: 'ping', payload: { at: 1 } })).resolves.toBe('ok');
+    await expect(a.send({ type: 'broadcast', event: 'ping', payload: { at: 1 } })).resolves.toBe(
+      'ok',
+    );
     expect((await bInbox.next()).payload).toEqual({ at: 1 });
   });
 
@@ -84,29 +93,44 @@ describe('realtime: broadcast and presence', () => {
     const sender = client().channel('room-rest');
 
     await expect(sender.httpSend('json', { hello: 'rest' })).resolves.toEqual({ success: true });
-    expect(await inbox.next((m) => m.event === 'json')).toMatchObject({ type: 'broadcast', payload: { hello: 'rest' } });
+    expect(await inbox.next((m) => m.event === 'json')).toMatchObject({
+      type: 'broadcast',
+      payload: { hello: 'rest' },
+    });
 
-    await expect(sender.httpSend('bytes', new Uint8Array([7, 7, 7]))).resolves.toEqual({ success: true });
+    await expect(sender.httpSend('bytes', new Uint8Array([7, 7, 7]))).resolves.toEqual({
+      success: true,
+    });
     const binary = await inbox.next((m) => m.event === 'bytes');
     expect([...new Uint8Array(binary.payload as ArrayBuffer)]).toEqual([7, 7, 7]);
 
     // Not joined: send() falls back to POST /api/broadcast.
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    await expect(sender.send({ type: 'broadcast', event: 'batch', payload: { via: 'batch' } })).resolves.toBe('ok');
+    await expect(
+      sender.send({ type: 'broadcast', event: 'batch', payload: { via: 'batch' } }),
+    ).resolves.toBe('ok');
     warn.mockRestore();
     expect((await inbox.next((m) => m.event === 'batch')).payload).toEqual({ via: 'batch' });
   });
 
   it('answers bad REST broadcasts with the status and a message, never a 500', async () => {
     const url = `${emulator.apiUrl}/realtime/v1/api/broadcast`;
-    const noKey = await fetch(url, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const noKey = await fetch(url, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(noKey.status).toBe(401);
     expect(((await noKey.json()) as { message: string }).message).toMatch(/apikey/);
 
     const headers = { apikey: PUBLISHABLE_KEY, 'content-type': 'application/json' };
     const badJson = await fetch(url, { method: 'POST', headers, body: '{nope' });
     expect(badJson.status).toBe(400);
-    const invalid = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ messages: [{ event: 'x' }] }) });
+    const invalid = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ messages: [{ event: 'x' }] }),
+    });
     expect(invalid.status).toBe(422);
     expect(((await invalid.json()) as { message: string }).message).toMatch(/messages\.0\.topic/);
 
@@ -118,12 +142,18 @@ describe('realtime: broadcast and presence', () => {
     expect(expired.status).toBe(401);
     expect(((await expired.json()) as { message: string }).message).toMatch(/^MalformedJWT/);
 
-    const single = await fetch(`${url}/room/events/e`, { method: 'POST', headers: { apikey: PUBLISHABLE_KEY, 'content-type': 'text/plain' }, body: 'x' });
+    const single = await fetch(`${url}/room/events/e`, {
+      method: 'POST',
+      headers: { apikey: PUBLISHABLE_KEY, 'content-type': 'text/plain' },
+      body: 'x',
+    });
     expect(single.status).toBe(415);
   });
 
   it('speaks vsn 1.0.0 object frames, turning JSON broadcasts into text for such clients', async () => {
-    const legacy = client({ realtime: { transport: WebSocket as never, vsn: '1.0.0' } }).channel('room-v1');
+    const legacy = client({ realtime: { transport: WebSocket as never, vsn: '1.0.0' } }).channel(
+      'room-v1',
+    );
     const inbox = listen(legacy, 'hello');
     await subscribed(legacy);
     const sender = client().channel('room-v1');
@@ -137,11 +167,19 @@ describe('realtime: broadcast and presence', () => {
   });
 
   it('signals readiness when the client opts in with `replication_ready`', async () => {
-    const channel = client().channel('room-ready', { config: { broadcast: { replication_ready: true } } });
+    const channel = client().channel('room-ready', {
+      config: { broadcast: { replication_ready: true } },
+    });
     const system = new Inbox<{ extension: string; status: string; message: string }>();
-    channel.on('system', {}, (payload) => system.push(payload as { extension: string; status: string; message: string }));
+    channel.on('system', {}, (payload) =>
+      system.push(payload as { extension: string; status: string; message: string }),
+    );
     await subscribed(channel);
-    expect(await system.next()).toMatchObject({ extension: 'system', status: 'ok', message: 'Replication connection established' });
+    expect(await system.next()).toMatchObject({
+      extension: 'system',
+      status: 'ok',
+      message: 'Replication connection established',
+    });
   });
 
   it('tracks presence across three clients: state on join, joins, leaves, untrack and abrupt disconnects', async () => {
@@ -150,8 +188,12 @@ describe('realtime: broadcast and presence', () => {
     const watch = (channel: RealtimeChannel) => {
       const syncs = new Inbox<Snapshot>();
       const leaves = new Inbox<{ key: string }>();
-      channel.on('presence', { event: 'sync' }, () => syncs.push(channel.presenceState() as Snapshot));
-      channel.on('presence', { event: 'leave' }, (payload) => leaves.push(payload as { key: string }));
+      channel.on('presence', { event: 'sync' }, () =>
+        syncs.push(channel.presenceState() as Snapshot),
+      );
+      channel.on('presence', { event: 'leave' }, (payload) =>
+        leaves.push(payload as { key: string }),
+      );
       return { syncs, leaves };
     };
 
@@ -164,26 +206,36 @@ describe('realtime: broadcast and presence', () => {
     const bobSeen = watch(bob);
     await subscribed(bob);
     // Bob's first sync is the state he got on join: Alice is already there.
-    expect(keysOf(await bobSeen.syncs.next((s) => keysOf(s) === 'alice', 'presence_state with alice'))).toBe('alice');
+    expect(
+      keysOf(await bobSeen.syncs.next((s) => keysOf(s) === 'alice', 'presence_state with alice')),
+    ).toBe('alice');
     await bob.track({ name: 'Bob' });
 
     // Carol never reconnects after her connection is cut.
-    const carolClient = client({ realtime: { transport: WebSocket as never, reconnectAfterMs: () => 3_600_000 } });
+    const carolClient = client({
+      realtime: { transport: WebSocket as never, reconnectAfterMs: () => 3_600_000 },
+    });
     const carol = carolClient.channel('lobby', { config: { presence: { key: 'carol' } } });
     watch(carol);
     await subscribed(carol);
     await carol.track({ name: 'Carol' });
 
-    const all = await aliceSeen.syncs.next((s) => keysOf(s) === 'alice,bob,carol', 'all three present');
+    const all = await aliceSeen.syncs.next(
+      (s) => keysOf(s) === 'alice,bob,carol',
+      'all three present',
+    );
     expect(all.bob?.[0]).toMatchObject({ name: 'Bob', presence_ref: expect.any(String) });
 
     await expect(bob.untrack()).resolves.toBe('ok');
     expect((await aliceSeen.leaves.next((l) => l.key === 'bob', 'bob leaving')).key).toBe('bob');
 
-    const carolSocket = (carolClient.realtime as unknown as { socketAdapter: { getSocket(): { conn: WebSocket } } })
-      .socketAdapter.getSocket().conn;
+    const carolSocket = (
+      carolClient.realtime as unknown as { socketAdapter: { getSocket(): { conn: WebSocket } } }
+    ).socketAdapter.getSocket().conn;
     carolSocket.terminate();
-    expect((await aliceSeen.leaves.next((l) => l.key === 'carol', 'carol leaving')).key).toBe('carol');
+    expect((await aliceSeen.leaves.next((l) => l.key === 'carol', 'carol leaving')).key).toBe(
+      'carol',
+    );
     expect(alice.presenceState()).toEqual({ alice: [expect.objectContaining({ name: 'Alice' })] });
     await carolClient.realtime.disconnect();
   });
@@ -191,7 +243,9 @@ describe('realtime: broadcast and presence', () => {
   it('updates a tracked presence in place (one meta per channel, the new payload)', async () => {
     const a = client().channel('lobby-update', { config: { presence: { key: 'dora' } } });
     const syncs = new Inbox<Record<string, { mood?: string }[]>>();
-    a.on('presence', { event: 'sync' }, () => syncs.push(a.presenceState() as Record<string, { mood?: string }[]>));
+    a.on('presence', { event: 'sync' }, () =>
+      syncs.push(a.presenceState() as Record<string, { mood?: string }[]>),
+    );
     await subscribed(a);
     await a.track({ mood: 'happy' });
     await syncs.next((s) => s.dora?.[0]?.mood === 'happy', 'first payload');
@@ -221,10 +275,27 @@ describe('realtime: broadcast and presence', () => {
     it('answers heartbeats, refuses unjoined topics and nameless topics with reasons', async () => {
       const { ws, frames } = await open();
       ws.send(JSON.stringify([null, '1', 'phoenix', 'heartbeat', {}]));
-      expect(await frames.next((f) => f[1] === '1')).toEqual([null, '1', 'phoenix', 'phx_reply', { status: 'ok', response: {} }]);
+      expect(await frames.next((f) => f[1] === '1')).toEqual([
+        null,
+        '1',
+        'phoenix',
+        'phx_reply',
+        { status: 'ok', response: {} },
+      ]);
 
-      ws.send(JSON.stringify(['2', '2', 'realtime:never-joined', 'broadcast', { type: 'broadcast', event: 'x', payload: {} }]));
-      expect((await frames.next((f) => f[1] === '2'))[4]).toEqual({ status: 'error', response: { reason: 'unmatched topic' } });
+      ws.send(
+        JSON.stringify([
+          '2',
+          '2',
+          'realtime:never-joined',
+          'broadcast',
+          { type: 'broadcast', event: 'x', payload: {} },
+        ]),
+      );
+      expect((await frames.next((f) => f[1] === '2'))[4]).toEqual({
+        status: 'error',
+        response: { reason: 'unmatched topic' },
+      });
 
       ws.send(JSON.stringify(['3', '3', 'realtime:', 'phx_join', { config: {} }]));
       expect((await frames.next((f) => f[1] === '3'))[4]).toEqual({
@@ -232,7 +303,15 @@ describe('realtime: broadcast and presence', () => {
         response: { reason: 'TopicNameRequired: You must provide a topic name' },
       });
 
-      ws.send(JSON.stringify(['4', '4', 'realtime:with-token', 'phx_join', { config: {}, access_token: 'garbage' }]));
+      ws.send(
+        JSON.stringify([
+          '4',
+          '4',
+          'realtime:with-token',
+          'phx_join',
+          { config: {}, access_token: 'garbage' },
+        ]),
+      );
       expect((await frames.next((f) => f[1] === '4'))[4]).toEqual({
         status: 'error',
         response: { reason: 'MalformedJWT: The token provided is not a valid JWT' },
@@ -253,7 +332,10 @@ describe('realtime: broadcast and presence', () => {
         ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
       );
       ws.send('this is not phoenix');
-      expect(await closed).toEqual({ code: 1007, reason: expect.stringMatching(/invalid frame: frame is not valid JSON/) });
+      expect(await closed).toEqual({
+        code: 1007,
+        reason: expect.stringMatching(/invalid frame: frame is not valid JSON/),
+      });
     });
 
     it('disconnects a client that stops reading, without holding up the others', async () => {
@@ -278,18 +360,24 @@ describe('realtime: broadcast and presence', () => {
       const chunk = new Uint8Array(512 * 1024).fill(42);
       const count = 60;
       for (let i = 0; i < count; i++) {
-        const response = await fetch(`${emulator.apiUrl}/realtime/v1/api/broadcast/firehose/events/chunk`, {
-          method: 'POST',
-          headers: { apikey: PUBLISHABLE_KEY, 'content-type': 'application/octet-stream' },
-          body: chunk,
-        });
+        const response = await fetch(
+          `${emulator.apiUrl}/realtime/v1/api/broadcast/firehose/events/chunk`,
+          {
+            method: 'POST',
+            headers: { apikey: PUBLISHABLE_KEY, 'content-type': 'application/octet-stream' },
+            body: chunk,
+          },
+        );
         expect(response.status).toBe(202);
       }
       for (let i = 0; i < count; i++) await inbox.next(undefined, `chunk ${i}`);
       expect(inbox.received).toHaveLength(count);
 
       (slow as unknown as { _socket: { resume(): void } })._socket.resume();
-      expect(await slowClosed).toEqual({ code: 1008, reason: expect.stringMatching(/slow consumer/) });
+      expect(await slowClosed).toEqual({
+        code: 1008,
+        reason: expect.stringMatching(/slow consumer/),
+      });
     }, 60_000);
 
     it('joins with the publishable key mapped to anon, as the CLI gateway does', async () => {

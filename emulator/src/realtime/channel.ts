@@ -51,10 +51,18 @@ const joinPayloadSchema = z
     config: z
       .object({
         broadcast: z
-          .object({ self: flag, ack: flag, replay: z.unknown().optional(), replication_ready: flag })
+          .object({
+            self: flag,
+            ack: flag,
+            replay: z.unknown().optional(),
+            replication_ready: flag,
+          })
           .nullish()
           .catch(null),
-        presence: z.object({ key: z.string().nullish().catch(null), enabled: flag }).nullish().catch(null),
+        presence: z
+          .object({ key: z.string().nullish().catch(null), enabled: flag })
+          .nullish()
+          .catch(null),
         postgres_changes: z.array(z.unknown()).nullish().catch(null),
         private: flag,
       })
@@ -116,7 +124,9 @@ export class ChannelSession implements TopicMember {
   }
 
   receivesPresence(): boolean {
-    return !this.closed && this.presenceEnabled && (this.policies ? this.policies.presenceRead : true);
+    return (
+      !this.closed && this.presenceEnabled && (this.policies ? this.policies.presenceRead : true)
+    );
   }
 
   send(frame: string | Buffer): void {
@@ -125,14 +135,30 @@ export class ChannelSession implements TopicMember {
 
   private push(event: string, payload: unknown, withJoinRef = true): void {
     if (this.closed) return;
-    this.host.push({ joinRef: withJoinRef ? this.joinRef : null, ref: null, topic: this.topic, event, payload });
+    this.host.push({
+      joinRef: withJoinRef ? this.joinRef : null,
+      ref: null,
+      topic: this.topic,
+      event,
+      payload,
+    });
   }
 
   private reply(ref: string | null, status: 'ok' | 'error', response: unknown): void {
-    this.host.push({ joinRef: this.joinRef, ref, topic: this.topic, event: 'phx_reply', payload: { status, response } });
+    this.host.push({
+      joinRef: this.joinRef,
+      ref,
+      topic: this.topic,
+      event: 'phx_reply',
+      payload: { status, response },
+    });
   }
 
-  private system(extension: 'system' | 'postgres_changes', status: 'ok' | 'error', message: string): void {
+  private system(
+    extension: 'system' | 'postgres_changes',
+    status: 'ok' | 'error',
+    message: string,
+  ): void {
     this.push('system', { extension, status, message, channel: this.subTopic });
   }
 
@@ -144,7 +170,8 @@ export class ChannelSession implements TopicMember {
     const payload = joinPayloadSchema.parse(rawPayload ?? {});
     const config = payload.config ?? {};
     try {
-      if (this.subTopic === '') throw new RealtimeError('TopicNameRequired', MESSAGES.topicRequired);
+      if (this.subTopic === '')
+        throw new RealtimeError('TopicNameRequired', MESSAGES.topicRequired);
       this.isPrivate = config.private === true;
       this.selfBroadcast = config.broadcast?.self === true;
       this.ackBroadcast = config.broadcast?.ack === true;
@@ -157,11 +184,19 @@ export class ChannelSession implements TopicMember {
       this.token = await verifyAccessToken(this.deps.keys, rawToken);
 
       if (this.isPrivate) {
-        const read = await this.deps.authorizer.readPolicies({ claims: this.token.claims, topic: this.subTopic });
+        const read = await this.deps.authorizer.readPolicies({
+          claims: this.token.claims,
+          topic: this.subTopic,
+        });
         if (!read.broadcast && !read.presence) {
           throw new RealtimeError('Unauthorized', MESSAGES.cannotRead(this.subTopic));
         }
-        this.policies = { broadcastRead: read.broadcast, presenceRead: read.presence, broadcastWrite: null, presenceWrite: null };
+        this.policies = {
+          broadcastRead: read.broadcast,
+          presenceRead: read.presence,
+          broadcastWrite: null,
+          presenceWrite: null,
+        };
       } else if (config.broadcast?.replay !== undefined && config.broadcast.replay !== null) {
         throw new RealtimeError('UnableToReplayMessages', MESSAGES.replayOnPublic);
       }
@@ -174,7 +209,10 @@ export class ChannelSession implements TopicMember {
         const validation = await validateBindings(this.deps.db, bindings);
         reply = validation.reply;
         subscriptionError = validation.error;
-        this.subscriptions = validation.specs.map((spec) => ({ ...spec, subscriber: this.changeSubscriber }));
+        this.subscriptions = validation.specs.map((spec) => ({
+          ...spec,
+          subscriber: this.changeSubscriber,
+        }));
       }
       if (this.closed) return false;
 
@@ -182,20 +220,24 @@ export class ChannelSession implements TopicMember {
       this.deps.registry.add(this.subscriptions);
       this.scheduleTokenCheck();
       this.reply(ref, 'ok', { postgres_changes: reply });
-      if (this.receivesPresence()) this.push('presence_state', this.deps.hub.presence(this.key).state());
+      if (this.receivesPresence())
+        this.push('presence_state', this.deps.hub.presence(this.key).state());
       if (bindings.length > 0) {
         if (subscriptionError) this.system('postgres_changes', 'error', subscriptionError);
         else this.system('postgres_changes', 'ok', MESSAGES.subscribed);
       }
       // Capture is in-process and always ready, so the opt-in readiness signal comes at once.
-      if (config.broadcast?.replication_ready === true) this.system('system', 'ok', MESSAGES.replicationReady);
+      if (config.broadcast?.replication_ready === true)
+        this.system('system', 'ok', MESSAGES.replicationReady);
       return true;
     } catch (error) {
       this.closed = true;
       if (isRealtimeError(error)) {
         this.reply(ref, 'error', { reason: error.reason });
       } else {
-        this.deps.warn(`realtime: joining ${this.topic} failed: ${(error as Error).stack ?? String(error)}`);
+        this.deps.warn(
+          `realtime: joining ${this.topic} failed: ${(error as Error).stack ?? String(error)}`,
+        );
         this.reply(ref, 'error', { reason: 'UnknownErrorOnChannel: Unknown Error on Channel' });
       }
       return false;
@@ -226,18 +268,26 @@ export class ChannelSession implements TopicMember {
     const payload = message.payload;
     if (!isPlainObject(payload) || typeof payload.event !== 'string') {
       if (this.ackBroadcast) {
-        this.reply(message.ref, 'error', { reason: 'a broadcast payload is {type: "broadcast", event, payload}' });
+        this.reply(message.ref, 'error', {
+          reason: 'a broadcast payload is {type: "broadcast", event, payload}',
+        });
       }
       return;
     }
-    await this.sendBroadcast(message.ref, { event: payload.event, body: { kind: 'value', value: payload.payload } });
+    await this.sendBroadcast(message.ref, {
+      event: payload.event,
+      body: { kind: 'value', value: payload.payload },
+    });
   }
 
   /** A kind-3 binary broadcast push for this channel. */
   async handleBinaryBroadcast(push: UserBroadcastPush): Promise<void> {
     await this.sendBroadcast(push.ref, {
       event: push.event,
-      body: push.encoding === 'json' ? { kind: 'json-bytes', bytes: push.payload } : { kind: 'binary', bytes: push.payload },
+      body:
+        push.encoding === 'json'
+          ? { kind: 'json-bytes', bytes: push.payload }
+          : { kind: 'binary', bytes: push.payload },
     });
   }
 
@@ -249,12 +299,16 @@ export class ChannelSession implements TopicMember {
       );
       if (!this.policies.broadcastWrite) {
         // Supabase drops it silently (an ack never comes); a clear error is kinder.
-        if (this.ackBroadcast) this.reply(ref, 'error', { reason: `Unauthorized: ${MESSAGES.cannotWrite(this.subTopic)}` });
+        if (this.ackBroadcast)
+          this.reply(ref, 'error', {
+            reason: `Unauthorized: ${MESSAGES.cannotWrite(this.subTopic)}`,
+          });
         return;
       }
     }
     if (broadcastSize(broadcast) > MAX_PAYLOAD_BYTES) {
-      if (this.ackBroadcast) this.reply(ref, 'error', { reason: `PayloadTooLarge: ${MESSAGES.payloadTooLarge}` });
+      if (this.ackBroadcast)
+        this.reply(ref, 'error', { reason: `PayloadTooLarge: ${MESSAGES.payloadTooLarge}` });
       return;
     }
     if (this.closed) return;
@@ -278,7 +332,9 @@ export class ChannelSession implements TopicMember {
           'presence',
         );
         if (!this.policies.presenceWrite) {
-          this.reply(message.ref, 'error', { reason: `Unauthorized: ${MESSAGES.cannotWrite(this.subTopic)}` });
+          this.reply(message.ref, 'error', {
+            reason: `Unauthorized: ${MESSAGES.cannotWrite(this.subTopic)}`,
+          });
           return;
         }
       }
@@ -298,7 +354,9 @@ export class ChannelSession implements TopicMember {
       this.reply(message.ref, 'ok', {});
       return;
     }
-    this.reply(message.ref, 'error', { reason: `unknown presence event "${event}" (use track or untrack)` });
+    this.reply(message.ref, 'error', {
+      reason: `unknown presence event "${event}" (use track or untrack)`,
+    });
   }
 
   private async handleAccessToken(payload: unknown): Promise<void> {
@@ -314,11 +372,22 @@ export class ChannelSession implements TopicMember {
     const previous = this.policies;
     this.token = verified;
     if (previous) {
-      const read = await this.deps.authorizer.readPolicies({ claims: verified.claims, topic: this.subTopic });
-      if ((previous.broadcastRead && !read.broadcast) || (previous.presenceRead && !read.presence)) {
+      const read = await this.deps.authorizer.readPolicies({
+        claims: verified.claims,
+        topic: this.subTopic,
+      });
+      if (
+        (previous.broadcastRead && !read.broadcast) ||
+        (previous.presenceRead && !read.presence)
+      ) {
         return this.shutdown(MESSAGES.readRevoked(this.subTopic));
       }
-      this.policies = { broadcastRead: read.broadcast, presenceRead: read.presence, broadcastWrite: null, presenceWrite: null };
+      this.policies = {
+        broadcastRead: read.broadcast,
+        presenceRead: read.presence,
+        broadcastWrite: null,
+        presenceWrite: null,
+      };
     }
     this.scheduleTokenCheck();
   }
@@ -347,7 +416,13 @@ export class ChannelSession implements TopicMember {
   shutdown(message: string): void {
     if (this.closed) return;
     this.system('system', 'error', message);
-    this.host.push({ joinRef: this.joinRef, ref: this.joinRef, topic: this.topic, event: 'phx_close', payload: {} });
+    this.host.push({
+      joinRef: this.joinRef,
+      ref: this.joinRef,
+      topic: this.topic,
+      event: 'phx_close',
+      payload: {},
+    });
     this.teardown();
   }
 

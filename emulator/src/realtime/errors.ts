@@ -38,7 +38,11 @@ export class RealtimeError extends Error {
 
 /** Brand guard that survives duplicate module copies (STYLE.md: brand guards, not instanceof). */
 export function isRealtimeError(error: unknown): error is RealtimeError {
-  return typeof error === 'object' && error !== null && (error as { isRealtimeError?: unknown }).isRealtimeError === true;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { isRealtimeError?: unknown }).isRealtimeError === true
+  );
 }
 
 export const MESSAGES = {
@@ -52,9 +56,12 @@ export const MESSAGES = {
   replayOnPublic: 'Replay is not allowed for public channels',
   presencePayload: 'Presence track payload must be a map',
   payloadTooLarge: 'Payload size exceeds tenant limit',
-  cannotRead: (topic: string) => `You do not have permissions to read from this Channel topic: ${topic}`,
-  cannotWrite: (topic: string) => `You do not have permissions to write to this Channel topic: ${topic}`,
-  readRevoked: (topic: string) => `You no longer have permission to read from this Channel topic: ${topic}`,
+  cannotRead: (topic: string) =>
+    `You do not have permissions to read from this Channel topic: ${topic}`,
+  cannotWrite: (topic: string) =>
+    `You do not have permissions to write to this Channel topic: ${topic}`,
+  readRevoked: (topic: string) =>
+    `You no longer have permission to read from this Channel topic: ${topic}`,
   expired: (secondsAgo: number) => `Token has expired ${secondsAgo} seconds ago`,
   subscribed: 'Subscribed to PostgreSQL',
   replicationReady: 'Replication connection established',

@@ -35,7 +35,9 @@ export function topicKey(subTopic: string, isPrivate: boolean): string {
 }
 
 function byteSize(body: BroadcastBody): number {
-  return body.kind === 'value' ? Buffer.byteLength(JSON.stringify(body.value) ?? '') : body.bytes.byteLength;
+  return body.kind === 'value'
+    ? Buffer.byteLength(JSON.stringify(body.value) ?? '')
+    : body.bytes.byteLength;
 }
 
 export function broadcastSize(broadcast: Broadcast): number {
@@ -72,7 +74,8 @@ class BroadcastFrames {
     }
     let value: unknown;
     if (body.kind === 'value') value = body.value;
-    else if (body.kind === 'binary') return null; // vsn 1.0.0 cannot carry binary; Realtime skips such receivers.
+    else if (body.kind === 'binary')
+      return null; // vsn 1.0.0 cannot carry binary; Realtime skips such receivers.
     else {
       try {
         value = JSON.parse(Buffer.from(body.bytes).toString('utf8'));
@@ -81,7 +84,13 @@ class BroadcastFrames {
       }
     }
     return encodeMessage(
-      { joinRef: null, ref: null, topic: this.topic, event: 'broadcast', payload: { type: 'broadcast', event, payload: value } },
+      {
+        joinRef: null,
+        ref: null,
+        topic: this.topic,
+        event: 'broadcast',
+        payload: { type: 'broadcast', event, payload: value },
+      },
       vsn,
     );
   }
@@ -150,7 +159,10 @@ export class TopicHub {
       const cacheKey = `${member.vsn} ${member.topic}`;
       let frame = frames.get(cacheKey);
       if (!frame) {
-        frame = encodeMessage({ joinRef: null, ref: null, topic: member.topic, event: 'presence_diff', payload: diff }, member.vsn);
+        frame = encodeMessage(
+          { joinRef: null, ref: null, topic: member.topic, event: 'presence_diff', payload: diff },
+          member.vsn,
+        );
         frames.set(cacheKey, frame);
       }
       member.send(frame);

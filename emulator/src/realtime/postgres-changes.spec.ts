@@ -3,7 +3,12 @@
 // official client, each checked under RLS as that subscriber. PGlite, and a real PostgreSQL
 // server when TEST_DATABASE_URL names one.
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
-import { ANON_KEY, postgresTestUrl, startTestEmulator, type TestEmulator } from '../../test/harness.js';
+import {
+  ANON_KEY,
+  postgresTestUrl,
+  startTestEmulator,
+  type TestEmulator,
+} from '../../test/harness.js';
 import { Inbox, mintToken, subscribed } from './spec-support.js';
 
 const ALICE = 'a1111111-1111-4111-8111-111111111111';
@@ -72,7 +77,11 @@ describe.each(engines)('realtime postgres_changes on %s', (_engine, postgres) =>
     filter: { event: '*' | 'INSERT' | 'UPDATE' | 'DELETE'; table: string; filter?: string },
   ): Inbox<Change> {
     const inbox = new Inbox<Change>();
-    channel.on('postgres_changes' as never, { schema: 'public', ...filter } as never, (payload: Change) => inbox.push(payload));
+    channel.on(
+      'postgres_changes' as never,
+      { schema: 'public', ...filter } as never,
+      (payload: Change) => inbox.push(payload),
+    );
     return inbox;
   }
 
@@ -82,7 +91,12 @@ describe.each(engines)('realtime postgres_changes on %s', (_engine, postgres) =>
     return inbox;
   }
 
-  async function insertNote(row: { owner: string; body: string; priority?: number; tags?: string[] }) {
+  async function insertNote(row: {
+    owner: string;
+    body: string;
+    priority?: number;
+    tags?: string[];
+  }) {
     const { data, error } = await admin.from('notes').insert(row).select().single();
     if (error) throw new Error(`insert failed: ${error.message}`);
     return data as { id: number };
@@ -95,7 +109,10 @@ describe.each(engines)('realtime postgres_changes on %s', (_engine, postgres) =>
   }
 
   beforeAll(async () => {
-    emulator = await startTestEmulator({ postgres, files: { 'migrations/20240101000000_realtime.sql': MIGRATION } });
+    emulator = await startTestEmulator({
+      postgres,
+      files: { 'migrations/20240101000000_realtime.sql': MIGRATION },
+    });
     admin = emulator.admin();
   }, 90_000);
 
@@ -110,7 +127,11 @@ describe.each(engines)('realtime postgres_changes on %s', (_engine, postgres) =>
     const received = changes(channel, { event: '*', table: 'notes' });
     const system = systemMessages(channel);
     await subscribed(channel);
-    expect(await system.next()).toMatchObject({ extension: 'postgres_changes', status: 'ok', message: 'Subscribed to PostgreSQL' });
+    expect(await system.next()).toMatchObject({
+      extension: 'postgres_changes',
+      status: 'ok',
+      message: 'Subscribed to PostgreSQL',
+    });
 
     const { id } = await insertNote({ owner: ALICE, body: 'first', priority: 2, tags: ['a', 'b'] });
     const insert = await received.next();
@@ -163,7 +184,8 @@ describe.each(engines)('realtime postgres_changes on %s', (_engine, postgres) =>
     }
     await insertNote({ owner: ALICE, body: 'sentinel', priority: 0 });
     await all.next((c) => c.new.body === 'sentinel', 'the sentinel row');
-    const bodies = (filter: string) => byFilter[filter]!.received.map((c) => c.new.body).filter((b) => b !== 'sentinel');
+    const bodies = (filter: string) =>
+      byFilter[filter]!.received.map((c) => c.new.body).filter((b) => b !== 'sentinel');
     expect(bodies('priority=eq.5')).toEqual(['banana']);
     expect(bodies('priority=neq.5')).toEqual(['apple', 'cherry, ripe']);
     expect(bodies('priority=lt.5')).toEqual(['apple']);
@@ -181,7 +203,9 @@ describe.each(engines)('realtime postgres_changes on %s', (_engine, postgres) =>
     const alice = changes(aliceChannel, { event: 'INSERT', table: 'notes' });
     const bob = changes(bobChannel, { event: 'INSERT', table: 'notes' });
     const anon = changes(anonChannel, { event: 'INSERT', table: 'notes' });
-    const sentinels = [aliceChannel, bobChannel, anonChannel].map((c) => changes(c, { event: 'INSERT', table: 'events' }));
+    const sentinels = [aliceChannel, bobChannel, anonChannel].map((c) =>
+      changes(c, { event: 'INSERT', table: 'events' }),
+    );
     await Promise.all([subscribed(aliceChannel), subscribed(bobChannel), subscribed(anonChannel)]);
 
     await insertNote({ owner: ALICE, body: 'alice secret' });
@@ -189,7 +213,8 @@ describe.each(engines)('realtime postgres_changes on %s', (_engine, postgres) =>
     await insertEvent({ kind: 'public sentinel' });
 
     // Changes reach each socket in commit order: once the sentinel is there, so is every note.
-    for (const sentinel of sentinels) expect((await sentinel.next()).new.kind).toBe('public sentinel');
+    for (const sentinel of sentinels)
+      expect((await sentinel.next()).new.kind).toBe('public sentinel');
     expect(bob.received.map((c) => c.new.body)).toEqual(['bob secret']);
     expect(alice.received.map((c) => c.new.body)).toEqual(['alice secret']);
     expect(anon.received).toEqual([]);
@@ -202,9 +227,16 @@ describe.each(engines)('realtime postgres_changes on %s', (_engine, postgres) =>
     const { id } = await insertEvent({ kind: 'resize', size: 1 });
     await received.next();
     await admin.from('events').update({ size: 2 }).eq('id', id);
-    expect(await received.next()).toMatchObject({ eventType: 'UPDATE', new: { id, size: 2 }, old: { id, kind: 'resize', size: 1, payload: null } });
+    expect(await received.next()).toMatchObject({
+      eventType: 'UPDATE',
+      new: { id, size: 2 },
+      old: { id, kind: 'resize', size: 1, payload: null },
+    });
     await admin.from('events').delete().eq('id', id);
-    expect(await received.next()).toMatchObject({ eventType: 'DELETE', old: { id, kind: 'resize', size: 2 } });
+    expect(await received.next()).toMatchObject({
+      eventType: 'DELETE',
+      old: { id, kind: 'resize', size: 2 },
+    });
 
     // Over NOTIFY's 8000-byte limit: the change waits in a queue table, the notification carries its id.
     const big = 'x'.repeat(20_000);
@@ -223,11 +255,16 @@ describe.each(engines)('realtime postgres_changes on %s', (_engine, postgres) =>
       (payload) => narrow.push(payload as unknown as Change),
     );
     const wide = new Inbox<Change>();
-    channel.on('postgres_changes', { event: 'INSERT', schema: 'public' }, (payload) => wide.push(payload as unknown as Change));
+    channel.on('postgres_changes', { event: 'INSERT', schema: 'public' }, (payload) =>
+      wide.push(payload as unknown as Change),
+    );
     await subscribed(channel);
     const { id } = await insertEvent({ kind: 'narrow', size: 5, payload: 'hidden' });
     expect((await narrow.next()).new).toEqual({ id, kind: 'narrow' });
-    expect(await wide.next()).toMatchObject({ table: 'events', new: { id, kind: 'narrow', size: 5, payload: 'hidden' } });
+    expect(await wide.next()).toMatchObject({
+      table: 'events',
+      new: { id, kind: 'narrow', size: 5, payload: 'hidden' },
+    });
     await insertNote({ owner: BOB, body: 'wide too' });
     expect(await wide.next()).toMatchObject({ table: 'notes', new: { body: 'wide too' } });
   });
@@ -236,7 +273,9 @@ describe.each(engines)('realtime postgres_changes on %s', (_engine, postgres) =>
     const channel = (await as(ALICE)).channel('alice-rollback');
     const received = changes(channel, { event: 'INSERT', table: 'notes' });
     await subscribed(channel);
-    const { error } = await admin.from('notes').insert({ owner: ALICE, body: 'refused', priority: -1 });
+    const { error } = await admin
+      .from('notes')
+      .insert({ owner: ALICE, body: 'refused', priority: -1 });
     expect(error).not.toBeNull();
     await insertNote({ owner: ALICE, body: 'accepted' });
     expect((await received.next()).new.body).toBe('accepted');
@@ -245,7 +284,11 @@ describe.each(engines)('realtime postgres_changes on %s', (_engine, postgres) =>
 
   it('reports subscriptions it cannot serve in a system message, as Realtime words them', async () => {
     const unpublished = (await as(ALICE)).channel('bad-table');
-    unpublished.on('postgres_changes', { event: '*', schema: 'public', table: 'unpublished' }, () => undefined);
+    unpublished.on(
+      'postgres_changes',
+      { event: '*', schema: 'public', table: 'unpublished' },
+      () => undefined,
+    );
     const unpublishedSystem = systemMessages(unpublished);
     await subscribed(unpublished);
     expect((await unpublishedSystem.next()).message).toBe(
@@ -254,19 +297,31 @@ describe.each(engines)('realtime postgres_changes on %s', (_engine, postgres) =>
     );
 
     const badColumn = (await as(ALICE)).channel('bad-column');
-    badColumn.on('postgres_changes', { event: '*', schema: 'public', table: 'notes', filter: 'notacolumn=eq.123' }, () => undefined);
+    badColumn.on(
+      'postgres_changes',
+      { event: '*', schema: 'public', table: 'notes', filter: 'notacolumn=eq.123' },
+      () => undefined,
+    );
     const badColumnSystem = systemMessages(badColumn);
     await subscribed(badColumn);
     expect(await badColumnSystem.next()).toMatchObject({
       status: 'error',
-      message: expect.stringMatching(/filters: \[\{"notacolumn", "eq", "123", false\}\].*invalid column for filter notacolumn$/),
+      message: expect.stringMatching(
+        /filters: \[\{"notacolumn", "eq", "123", false\}\].*invalid column for filter notacolumn$/,
+      ),
     });
 
     const badValue = (await as(ALICE)).channel('bad-value');
-    badValue.on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'notes', filter: 'priority=eq.high' }, () => undefined);
+    badValue.on(
+      'postgres_changes',
+      { event: 'INSERT', schema: 'public', table: 'notes', filter: 'priority=eq.high' },
+      () => undefined,
+    );
     const badValueSystem = systemMessages(badValue);
     await subscribed(badValue);
-    expect((await badValueSystem.next()).message).toMatch(/Exception: ERROR 22P02 invalid input syntax for type integer: "high"/);
+    expect((await badValueSystem.next()).message).toMatch(
+      /Exception: ERROR 22P02 invalid input syntax for type integer: "high"/,
+    );
   });
 
   it('follows the publication when it changes at run time', async () => {
@@ -284,7 +339,9 @@ describe.each(engines)('realtime postgres_changes on %s', (_engine, postgres) =>
     const againSystem = systemMessages(again);
     await subscribed(again);
     expect((await againSystem.next()).status).toBe('ok');
-    const { error: insertError } = await admin.from('late').insert({ id: 1, label: 'now published' });
+    const { error: insertError } = await admin
+      .from('late')
+      .insert({ id: 1, label: 'now published' });
     expect(insertError).toBeNull();
     expect((await late.next()).new).toEqual({ id: 1, label: 'now published' });
     expect(received.received).toEqual([]);

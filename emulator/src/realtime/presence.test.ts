@@ -13,10 +13,18 @@ describe('presence of one topic', () => {
     expect(room.track('channel-1', 'alice', { status: 'online' })).toBeNull();
 
     const updated = room.track('channel-1', 'alice', { status: 'away' });
-    expect(updated!.joins.alice!.metas[0]).toMatchObject({ status: 'away', phx_ref_prev: firstRef });
-    expect(updated!.leaves).toEqual({ alice: { metas: [{ status: 'online', phx_ref: firstRef }] } });
+    expect(updated!.joins.alice!.metas[0]).toMatchObject({
+      status: 'away',
+      phx_ref_prev: firstRef,
+    });
+    expect(updated!.leaves).toEqual({
+      alice: { metas: [{ status: 'online', phx_ref: firstRef }] },
+    });
 
-    expect(room.untrack('channel-1')).toEqual({ joins: {}, leaves: { alice: { metas: [expect.objectContaining({ status: 'away' })] } } });
+    expect(room.untrack('channel-1')).toEqual({
+      joins: {},
+      leaves: { alice: { metas: [expect.objectContaining({ status: 'away' })] } },
+    });
     expect(room.untrack('channel-1')).toBeNull();
     expect(room.state()).toEqual({});
   });

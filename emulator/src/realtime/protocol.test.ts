@@ -1,7 +1,14 @@
 // The framing must round-trip with the official client's own serializer.
 import { RealtimeClient } from '@supabase/realtime-js';
 import WebSocket from 'ws';
-import { decodeBinary, decodeFrame, decodeText, encodeMessage, encodeUserBroadcast, FrameError } from './protocol.js';
+import {
+  decodeBinary,
+  decodeFrame,
+  decodeText,
+  encodeMessage,
+  encodeUserBroadcast,
+  FrameError,
+} from './protocol.js';
 
 // The client's serializer, as its socket uses it (creating a client does not connect).
 const serializer = new RealtimeClient('ws://127.0.0.1:9/realtime/v1', {
@@ -15,7 +22,11 @@ function clientEncode(message: Parameters<typeof serializer.encode>[0]): ArrayBu
   return out;
 }
 
-function clientDecode(raw: ArrayBuffer | string): { topic: string; event: string; payload: Record<string, unknown> } {
+function clientDecode(raw: ArrayBuffer | string): {
+  topic: string;
+  event: string;
+  payload: Record<string, unknown>;
+} {
   let out: unknown;
   serializer.decode(raw, (result: unknown) => (out = result));
   return out as { topic: string; event: string; payload: Record<string, unknown> };
@@ -32,7 +43,13 @@ describe('realtime framing', () => {
     });
     expect(raw).toBeInstanceOf(ArrayBuffer);
     const push = decodeBinary(new Uint8Array(raw as ArrayBuffer));
-    expect(push).toMatchObject({ joinRef: '1', ref: '2', topic: 'realtime:room1', event: 'cursor', encoding: 'json' });
+    expect(push).toMatchObject({
+      joinRef: '1',
+      ref: '2',
+      topic: 'realtime:room1',
+      event: 'cursor',
+      encoding: 'json',
+    });
     expect(JSON.parse(Buffer.from(push.payload).toString())).toEqual({ x: 1 });
   });
 
@@ -83,13 +100,27 @@ describe('realtime framing', () => {
       event: 'phx_join',
       payload: { config: {} },
     });
-    expect(decodeText('{"topic":"phoenix","event":"heartbeat","payload":{},"ref":"5"}', '1.0.0')).toMatchObject({
+    expect(
+      decodeText('{"topic":"phoenix","event":"heartbeat","payload":{},"ref":"5"}', '1.0.0'),
+    ).toMatchObject({
       topic: 'phoenix',
       ref: '5',
       joinRef: null,
     });
-    const message = { joinRef: '1', ref: null, topic: 'realtime:a', event: 'system', payload: { ok: 1 } };
-    expect(JSON.parse(encodeMessage(message, '2.0.0'))).toEqual(['1', null, 'realtime:a', 'system', { ok: 1 }]);
+    const message = {
+      joinRef: '1',
+      ref: null,
+      topic: 'realtime:a',
+      event: 'system',
+      payload: { ok: 1 },
+    };
+    expect(JSON.parse(encodeMessage(message, '2.0.0'))).toEqual([
+      '1',
+      null,
+      'realtime:a',
+      'system',
+      { ok: 1 },
+    ]);
     expect(JSON.parse(encodeMessage(message, '1.0.0'))).toEqual({
       topic: 'realtime:a',
       event: 'system',
@@ -104,7 +135,9 @@ describe('realtime framing', () => {
     expect(() => decodeText('{"topic":"a"}', '2.0.0')).toThrow(/JSON array/);
     expect(() => decodeText('[null,null,1,"x",{}]', '2.0.0')).toThrow(/topic must be a string/);
     expect(() => decodeBinary(new Uint8Array([4, 0, 0, 0, 0, 0, 1]))).toThrow(/kind 4/);
-    expect(() => decodeBinary(new Uint8Array([3, 5, 0, 0, 0, 0, 1]))).toThrow(/ends inside join_ref/);
+    expect(() => decodeBinary(new Uint8Array([3, 5, 0, 0, 0, 0, 1]))).toThrow(
+      /ends inside join_ref/,
+    );
     expect(() => decodeFrame(Buffer.from([3]), true, '1.0.0')).toThrow(/vsn 2.0.0/);
   });
 });

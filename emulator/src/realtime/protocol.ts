@@ -26,7 +26,8 @@ export interface UserBroadcastPush {
   metadata: Record<string, unknown>;
 }
 
-export type InboundFrame = { kind: 'message'; message: PhoenixMessage } | { kind: 'broadcast'; push: UserBroadcastPush };
+export type InboundFrame =
+  { kind: 'message'; message: PhoenixMessage } | { kind: 'broadcast'; push: UserBroadcastPush };
 
 export class FrameError extends Error {
   constructor(message: string) {
@@ -61,7 +62,9 @@ export function decodeText(text: string, vsn: Vsn): PhoenixMessage {
   }
   if (vsn === '2.0.0') {
     if (!Array.isArray(parsed) || parsed.length < 5) {
-      throw new FrameError('expected a JSON array [join_ref, ref, topic, event, payload] (vsn 2.0.0)');
+      throw new FrameError(
+        'expected a JSON array [join_ref, ref, topic, event, payload] (vsn 2.0.0)',
+      );
     }
     const [joinRef, ref, topic, event, payload] = parsed as unknown[];
     return {
@@ -73,7 +76,9 @@ export function decodeText(text: string, vsn: Vsn): PhoenixMessage {
     };
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new FrameError('expected a JSON object {topic, event, payload, ref, join_ref} (vsn 1.0.0)');
+    throw new FrameError(
+      'expected a JSON object {topic, event, payload, ref, join_ref} (vsn 1.0.0)',
+    );
   }
   const object = parsed as Record<string, unknown>;
   return {
@@ -100,7 +105,9 @@ export function decodeBinary(frame: Uint8Array): UserBroadcastPush {
   if (frame.length < 7) throw new FrameError('binary frame is shorter than its 7-byte header');
   const kind = frame[0];
   if (kind !== KIND_USER_BROADCAST_PUSH) {
-    throw new FrameError(`binary frame kind ${kind} is not accepted from clients (only 3, a broadcast push)`);
+    throw new FrameError(
+      `binary frame kind ${kind} is not accepted from clients (only 3, a broadcast push)`,
+    );
   }
   const [joinRefSize, refSize, topicSize, eventSize, metaSize, encoding] = [
     frame[1]!,
@@ -157,7 +164,13 @@ export function decodeFrame(data: Buffer, isBinary: boolean, vsn: Vsn): InboundF
 
 export function encodeMessage(message: PhoenixMessage, vsn: Vsn): string {
   if (vsn === '2.0.0') {
-    return JSON.stringify([message.joinRef, message.ref, message.topic, message.event, message.payload]);
+    return JSON.stringify([
+      message.joinRef,
+      message.ref,
+      message.topic,
+      message.event,
+      message.payload,
+    ]);
   }
   return JSON.stringify({
     topic: message.topic,
@@ -169,7 +182,8 @@ export function encodeMessage(message: PhoenixMessage, vsn: Vsn): string {
 }
 
 function checkedSize(bytes: Buffer, field: string): number {
-  if (bytes.length > 255) throw new FrameError(`${field} is ${bytes.length} bytes; at most 255 fit a binary frame`);
+  if (bytes.length > 255)
+    throw new FrameError(`${field} is ${bytes.length} bytes; at most 255 fit a binary frame`);
   return bytes.length;
 }
 
@@ -183,7 +197,9 @@ export function encodeUserBroadcast(input: {
 }): Buffer {
   const topic = Buffer.from(input.topic, 'utf8');
   const event = Buffer.from(input.event, 'utf8');
-  const meta = input.metadata ? Buffer.from(JSON.stringify(input.metadata), 'utf8') : Buffer.alloc(0);
+  const meta = input.metadata
+    ? Buffer.from(JSON.stringify(input.metadata), 'utf8')
+    : Buffer.alloc(0);
   const header = Buffer.from([
     KIND_USER_BROADCAST,
     checkedSize(topic, 'topic'),

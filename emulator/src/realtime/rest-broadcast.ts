@@ -35,7 +35,11 @@ type RealtimeContext = Context<GatewayEnv>;
 /** The caller's verified token, or the 401 Realtime answers. */
 async function authenticate(c: RealtimeContext, keys: Keys): Promise<VerifiedToken | Response> {
   const bearer = c.get('bearer');
-  if (!bearer) return c.json({ message: 'Unauthorized: send the project key as `apikey` (or a user JWT as Bearer)' }, 401);
+  if (!bearer)
+    return c.json(
+      { message: 'Unauthorized: send the project key as `apikey` (or a user JWT as Bearer)' },
+      401,
+    );
   try {
     return await verifyAccessToken(keys, bearer);
   } catch (error) {
@@ -58,12 +62,17 @@ export function broadcastRoutes({ keys, hub, authorizer }: BroadcastRouteDeps): 
     }
     const parsed = batchSchema.safeParse(body);
     if (!parsed.success) {
-      const errors = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`);
+      const errors = parsed.error.issues.map(
+        (issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`,
+      );
       return c.json({ message: errors.join('; '), errors }, 422);
     }
     const outgoing: { key: string; broadcast: Broadcast }[] = [];
     for (const [i, message] of parsed.data.messages.entries()) {
-      const broadcast: Broadcast = { event: message.event, body: { kind: 'value', value: message.payload } };
+      const broadcast: Broadcast = {
+        event: message.event,
+        body: { kind: 'value', value: message.payload },
+      };
       if (broadcastSize(broadcast) > MAX_PAYLOAD_BYTES) {
         return c.json({ message: `messages.${i}.payload: ${MESSAGES.payloadTooLarge}` }, 422);
       }
@@ -77,7 +86,10 @@ export function broadcastRoutes({ keys, hub, authorizer }: BroadcastRouteDeps): 
       if (message.private) {
         let may = allowed.get(message.topic);
         if (may === undefined) {
-          may = await authorizer.canWrite({ claims: token.claims, topic: message.topic }, 'broadcast');
+          may = await authorizer.canWrite(
+            { claims: token.claims, topic: message.topic },
+            'broadcast',
+          );
           allowed.set(message.topic, may);
         }
         if (!may) continue;
@@ -95,10 +107,14 @@ export function broadcastRoutes({ keys, hub, authorizer }: BroadcastRouteDeps): 
     const isPrivate = c.req.query('private') === 'true';
     const contentType = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (contentType !== 'application/json' && contentType !== 'application/octet-stream') {
-      return c.json({ message: 'Content-Type must be application/json or application/octet-stream' }, 415);
+      return c.json(
+        { message: 'Content-Type must be application/json or application/octet-stream' },
+        415,
+      );
     }
     const bytes = new Uint8Array(await c.req.arrayBuffer());
-    if (bytes.byteLength > MAX_PAYLOAD_BYTES) return c.json({ message: MESSAGES.payloadTooLarge }, 422);
+    if (bytes.byteLength > MAX_PAYLOAD_BYTES)
+      return c.json({ message: MESSAGES.payloadTooLarge }, 422);
     if (contentType === 'application/json') {
       try {
         JSON.parse(Buffer.from(bytes).toString('utf8'));
@@ -111,7 +127,10 @@ export function broadcastRoutes({ keys, hub, authorizer }: BroadcastRouteDeps): 
     }
     hub.broadcast(topicKey(topic, isPrivate), {
       event,
-      body: contentType === 'application/json' ? { kind: 'json-bytes', bytes } : { kind: 'binary', bytes },
+      body:
+        contentType === 'application/json'
+          ? { kind: 'json-bytes', bytes }
+          : { kind: 'binary', bytes },
     });
     return c.body(null, 202);
   });

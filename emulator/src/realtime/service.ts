@@ -46,7 +46,11 @@ export const realtimeService: ServiceFactory = async (context) => {
   const authorizer = new RealtimeAuthorizer(db);
   const deps: ChannelDeps = { db, keys, hub, authorizer, registry, feed, warn };
   const sockets = new Set<RealtimeSocket>();
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES + 64 * 1024, perMessageDeflate: false });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_PAYLOAD_BYTES + 64 * 1024,
+    perMessageDeflate: false,
+  });
 
   const idleCheck = setInterval(() => {
     const now = Date.now();
@@ -64,11 +68,21 @@ export const realtimeService: ServiceFactory = async (context) => {
   } else {
     app.route('/', broadcastRoutes({ keys, hub, authorizer }));
     app.get('/websocket', (c) =>
-      c.json({ message: `This endpoint speaks websocket: connect to ws://…${REALTIME_MOUNT}/websocket?apikey=<key>&vsn=2.0.0` }, 400),
+      c.json(
+        {
+          message: `This endpoint speaks websocket: connect to ws://…${REALTIME_MOUNT}/websocket?apikey=<key>&vsn=2.0.0`,
+        },
+        400,
+      ),
     );
   }
 
-  async function accept(request: IncomingMessage, socket: Duplex, head: Buffer, url: URL): Promise<void> {
+  async function accept(
+    request: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    url: URL,
+  ): Promise<void> {
     const vsn = (url.searchParams.get('vsn') ?? '1.0.0') as Vsn;
     if (!SUPPORTED_VSN.includes(vsn)) {
       return refuseUpgrade(socket, 400, `vsn ${vsn} is not supported (use 1.0.0 or 2.0.0)`);
@@ -76,17 +90,24 @@ export const realtimeService: ServiceFactory = async (context) => {
     const header = request.headers.apikey;
     const apikey = url.searchParams.get('apikey') ?? (typeof header === 'string' ? header : null);
     const token = effectiveBearer(null, apikey);
-    if (!token) return refuseUpgrade(socket, 403, 'Add the project key as ?apikey=… to the websocket URL');
+    if (!token)
+      return refuseUpgrade(socket, 403, 'Add the project key as ?apikey=… to the websocket URL');
     try {
       await verifyAccessToken(keys, token);
     } catch (error) {
-      if (isRealtimeError(error)) return refuseUpgrade(socket, 403, `The apikey was refused: ${error.reason}`);
+      if (isRealtimeError(error))
+        return refuseUpgrade(socket, 403, `The apikey was refused: ${error.reason}`);
       throw error;
     }
     if (socket.destroyed) return;
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const realtimeSocket = new RealtimeSocket(ws, vsn, token, deps, { maxBufferedBytes: MAX_BUFFERED_BYTES }, (gone) =>
-        sockets.delete(gone),
+      const realtimeSocket = new RealtimeSocket(
+        ws,
+        vsn,
+        token,
+        deps,
+        { maxBufferedBytes: MAX_BUFFERED_BYTES },
+        (gone) => sockets.delete(gone),
       );
       sockets.add(realtimeSocket);
     });
@@ -105,13 +126,15 @@ export const realtimeService: ServiceFactory = async (context) => {
       }
       accept(request, socket, head, url).catch((error: unknown) => {
         warn(`realtime: websocket upgrade failed: ${(error as Error).stack ?? String(error)}`);
-        if (!socket.destroyed) refuseUpgrade(socket, 500, 'The realtime service could not accept the connection');
+        if (!socket.destroyed)
+          refuseUpgrade(socket, 500, 'The realtime service could not accept the connection');
       });
       return true;
     },
     async close() {
       clearInterval(idleCheck);
-      for (const socket of [...sockets]) socket.close(CLOSE_CODES.goingAway, 'the emulator is shutting down');
+      for (const socket of [...sockets])
+        socket.close(CLOSE_CODES.goingAway, 'the emulator is shutting down');
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       await feed.stop();
     },

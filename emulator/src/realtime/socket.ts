@@ -4,7 +4,14 @@
 import type { WebSocket, RawData } from 'ws';
 import { ChannelSession, type ChannelDeps, type ChannelHost } from './channel.js';
 import { CLOSE_CODES, MESSAGES, RealtimeError } from './errors.js';
-import { decodeFrame, encodeMessage, FrameError, type PhoenixMessage, type UserBroadcastPush, type Vsn } from './protocol.js';
+import {
+  decodeFrame,
+  encodeMessage,
+  FrameError,
+  type PhoenixMessage,
+  type UserBroadcastPush,
+  type Vsn,
+} from './protocol.js';
 
 /** Realtime's default `max_channels_per_client`. */
 export const MAX_CHANNELS_PER_SOCKET = 100;
@@ -88,14 +95,28 @@ export class RealtimeSocket implements ChannelHost {
       this.close(CLOSE_CODES.invalidPayload, `invalid frame: ${error.message}`.slice(0, 120));
       return;
     }
-    if (frame.kind === 'message' && frame.message.topic === 'phoenix' && frame.message.event === 'heartbeat') {
-      this.push({ joinRef: null, ref: frame.message.ref, topic: 'phoenix', event: 'phx_reply', payload: { status: 'ok', response: {} } });
+    if (
+      frame.kind === 'message' &&
+      frame.message.topic === 'phoenix' &&
+      frame.message.event === 'heartbeat'
+    ) {
+      this.push({
+        joinRef: null,
+        ref: frame.message.ref,
+        topic: 'phoenix',
+        event: 'phx_reply',
+        payload: { status: 'ok', response: {} },
+      });
       return;
     }
     this.inbox = this.inbox
-      .then(() => (frame.kind === 'message' ? this.route(frame.message) : this.routeBroadcast(frame.push)))
+      .then(() =>
+        frame.kind === 'message' ? this.route(frame.message) : this.routeBroadcast(frame.push),
+      )
       .catch((error: unknown) => {
-        this.deps.warn(`realtime: message handling failed: ${(error as Error).stack ?? String(error)}`);
+        this.deps.warn(
+          `realtime: message handling failed: ${(error as Error).stack ?? String(error)}`,
+        );
       });
   }
 
@@ -118,8 +139,16 @@ export class RealtimeSocket implements ChannelHost {
       await channel.handle(message);
     } catch (error) {
       // A crash of one channel is reported to its client as phx_error (it then rejoins).
-      this.deps.warn(`realtime: channel ${message.topic} failed: ${(error as Error).stack ?? String(error)}`);
-      this.push({ joinRef: channel.joinRef, ref: channel.joinRef, topic: channel.topic, event: 'phx_error', payload: {} });
+      this.deps.warn(
+        `realtime: channel ${message.topic} failed: ${(error as Error).stack ?? String(error)}`,
+      );
+      this.push({
+        joinRef: channel.joinRef,
+        ref: channel.joinRef,
+        topic: channel.topic,
+        event: 'phx_error',
+        payload: {},
+      });
       channel.teardown();
     }
   }
@@ -144,13 +173,24 @@ export class RealtimeSocket implements ChannelHost {
     // Joining a topic twice replaces the first join, as Phoenix does (it closes the old one).
     const existing = this.channels.get(message.topic);
     if (existing) {
-      this.push({ joinRef: existing.joinRef, ref: existing.joinRef, topic: existing.topic, event: 'phx_close', payload: {} });
+      this.push({
+        joinRef: existing.joinRef,
+        ref: existing.joinRef,
+        topic: existing.topic,
+        event: 'phx_close',
+        payload: {},
+      });
       existing.teardown();
     }
     if (this.channels.size >= MAX_CHANNELS_PER_SOCKET) {
       return refuse(new RealtimeError('ChannelRateLimitReached', MESSAGES.tooManyChannels).reason);
     }
-    const channel = new ChannelSession(this, this.deps, message.topic, message.joinRef ?? message.ref);
+    const channel = new ChannelSession(
+      this,
+      this.deps,
+      message.topic,
+      message.joinRef ?? message.ref,
+    );
     this.channels.set(message.topic, channel);
     const joined = await channel.join(message.ref, message.payload);
     if (!joined) this.channelClosed(channel);

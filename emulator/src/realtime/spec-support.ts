@@ -27,7 +27,11 @@ export class Inbox<T> {
     this.items.push(item);
   };
 
-  next(predicate: (item: T) => boolean = () => true, what = 'a message', timeoutMs = 10_000): Promise<T> {
+  next(
+    predicate: (item: T) => boolean = () => true,
+    what = 'a message',
+    timeoutMs = 10_000,
+  ): Promise<T> {
     const index = this.items.findIndex(predicate);
     if (index >= 0) return Promise.resolve(this.items.splice(index, 1)[0]!);
     return new Promise<T>((resolve, reject) => {
@@ -40,7 +44,11 @@ export class Inbox<T> {
       };
       const timer = setTimeout(() => {
         this.waiters.delete(waiter);
-        reject(new Error(`no ${what} within ${timeoutMs} ms; received: ${JSON.stringify(this.received).slice(0, 2000)}`));
+        reject(
+          new Error(
+            `no ${what} within ${timeoutMs} ms; received: ${JSON.stringify(this.received).slice(0, 2000)}`,
+          ),
+        );
       }, timeoutMs);
       this.waiters.add(waiter);
     });
@@ -50,9 +58,15 @@ export class Inbox<T> {
 export type SubscribeOutcome = { status: string; error?: Error };
 
 /** Subscribes and resolves with the first definite status (SUBSCRIBED, CHANNEL_ERROR, …). */
-export function subscribeOutcome(channel: RealtimeChannel, timeoutMs = 15_000): Promise<SubscribeOutcome> {
+export function subscribeOutcome(
+  channel: RealtimeChannel,
+  timeoutMs = 15_000,
+): Promise<SubscribeOutcome> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${channel.topic}: no subscribe status in ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`${channel.topic}: no subscribe status in ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     let settled = false;
     channel.subscribe((status, error) => {
       if (settled) return;
@@ -86,7 +100,12 @@ export interface UserToken {
 }
 
 /** A user access token as the auth service would sign it (harness JWT secret). */
-export async function mintToken({ sub, role = 'authenticated', expiresInSeconds = 3600, claims = {} }: UserToken): Promise<string> {
+export async function mintToken({
+  sub,
+  role = 'authenticated',
+  expiresInSeconds = 3600,
+  claims = {},
+}: UserToken): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({ sub, role, aud: 'authenticated', ...claims })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

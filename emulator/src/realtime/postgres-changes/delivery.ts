@@ -3,7 +3,12 @@
 // subscriber (role, request.jwt.claims … set as `withClaims` sets them) whether the row is
 // selectable under RLS and which columns the role may select; filters are evaluated on the
 // changed row. All of it is one statement per change, however many subscribers there are.
-import { claimSettings, isPostgresError, type Database, type Queryable } from '../../db/database.js';
+import {
+  claimSettings,
+  isPostgresError,
+  type Database,
+  type Queryable,
+} from '../../db/database.js';
 import type { JwtClaims } from '../../keys.js';
 import { buildFilterSql, quoteIdentifier } from './filter.js';
 import type { ChangeData, ChangeEvent, ChangeSubscriber, Subscription } from './subscriptions.js';
@@ -53,12 +58,21 @@ function settingsPerGroup(groups: Group[]): [string, string][][] {
   const allNames = new Set(perGroup.flatMap((settings) => settings.map(([name]) => name)));
   return perGroup.map((settings) => {
     const names = new Set(settings.map(([name]) => name));
-    return [...settings, ...[...allNames].filter((name) => !names.has(name)).map((name): [string, string] => [name, ''])];
+    return [
+      ...settings,
+      ...[...allNames]
+        .filter((name) => !names.has(name))
+        .map((name): [string, string] => [name, '']),
+    ];
   });
 }
 
 /** One statement judges the change for every group: visibility and columns per subscriber, filters per subscription. */
-async function judge(tx: Queryable, change: CapturedChange, groups: Group[]): Promise<GroupVerdict[]> {
+async function judge(
+  tx: Queryable,
+  change: CapturedChange,
+  groups: Group[],
+): Promise<GroupVerdict[]> {
   const entity = `${quoteIdentifier(change.schema)}.${quoteIdentifier(change.table)}`;
   const filterRecord = change.type === 'DELETE' ? deliveredOldRecord(change) : change.record;
   const params: unknown[] = [
@@ -104,7 +118,11 @@ function groupByClaims(subscriptions: Subscription[]): Map<string, Group> {
   return groups;
 }
 
-function buildData(change: CapturedChange, verdict: GroupVerdict, select: string[] | null): ChangeData {
+function buildData(
+  change: CapturedChange,
+  verdict: GroupVerdict,
+  select: string[] | null,
+): ChangeData {
   const allowed = new Set(verdict.columns.map((c) => c.name));
   if (select) for (const name of [...allowed]) if (!select.includes(name)) allowed.delete(name);
   const data: ChangeData = {
@@ -120,11 +138,18 @@ function buildData(change: CapturedChange, verdict: GroupVerdict, select: string
   return data;
 }
 
-function sendVerdict(change: CapturedChange, subscriptions: Subscription[], verdict: GroupVerdict): void {
+function sendVerdict(
+  change: CapturedChange,
+  subscriptions: Subscription[],
+  verdict: GroupVerdict,
+): void {
   if (!verdict.visible) return;
   const selectable = new Set(verdict.columns.map((c) => c.name));
   // Per subscriber and `select` list: one message carrying every matching binding id.
-  const outgoing = new Map<string, { subscriber: ChangeSubscriber; select: string[] | null; ids: number[] }>();
+  const outgoing = new Map<
+    string,
+    { subscriber: ChangeSubscriber; select: string[] | null; ids: number[] }
+  >();
   subscriptions.forEach((subscription, i) => {
     if (!verdict.matches[i]) return;
     // A filter on a column the role may not select would leak that column: never matches.
@@ -159,7 +184,9 @@ export async function deliverChange(
   } catch (error) {
     if (!isPostgresError(error) || groups.length === 1) {
       if (!isPostgresError(error)) throw error;
-      warn(`realtime: ${change.type} on ${change.schema}.${change.table} not delivered: ${error.message}`);
+      warn(
+        `realtime: ${change.type} on ${change.schema}.${change.table} not delivered: ${error.message}`,
+      );
       return;
     }
     for (const group of groups) {

@@ -15,7 +15,11 @@ function parseNotification(payload: string): Notification | null {
   try {
     const parsed = JSON.parse(payload) as Record<string, unknown>;
     if (typeof parsed.queued === 'number') return { kind: 'queued', id: parsed.queued };
-    if (typeof parsed.schema === 'string' && typeof parsed.table === 'string' && typeof parsed.type === 'string') {
+    if (
+      typeof parsed.schema === 'string' &&
+      typeof parsed.table === 'string' &&
+      typeof parsed.type === 'string'
+    ) {
       return { kind: 'inline', change: parsed as unknown as CapturedChange };
     }
   } catch {
@@ -41,7 +45,9 @@ export class ChangeFeed {
     // Changes queued while no emulator was listening have no subscriber left to go to.
     await this.db.exec('delete from realtime.change_queue');
     await this.syncTriggers();
-    this.unlisten = await this.db.listen(CHANGES_CHANNEL, (payload) => this.onNotification(payload));
+    this.unlisten = await this.db.listen(CHANGES_CHANNEL, (payload) =>
+      this.onNotification(payload),
+    );
   }
 
   syncTriggers(): Promise<void> {
@@ -64,7 +70,9 @@ export class ChangeFeed {
     if (this.stopped) return;
     const notification = parseNotification(payload);
     if (!notification) {
-      this.warn(`realtime: ignored a notification on ${CHANGES_CHANNEL} that is not a captured change`);
+      this.warn(
+        `realtime: ignored a notification on ${CHANGES_CHANNEL} that is not a captured change`,
+      );
       return;
     }
     this.pending.push(notification);
@@ -81,7 +89,9 @@ export class ChangeFeed {
       try {
         await this.handle(notification);
       } catch (error) {
-        this.warn(`realtime: a captured change could not be delivered: ${(error as Error).message}`);
+        this.warn(
+          `realtime: a captured change could not be delivered: ${(error as Error).message}`,
+        );
       }
     }
   }

@@ -3,9 +3,13 @@ import { buildFilterSql, describeFilters, FilterParseError, parseFilter } from '
 
 describe('postgres_changes filters', () => {
   it('reads the single conditions Realtime documents', () => {
-    expect(parseFilter('id=eq.1')).toEqual([{ column: 'id', operator: 'eq', negate: false, value: '1' }]);
+    expect(parseFilter('id=eq.1')).toEqual([
+      { column: 'id', operator: 'eq', negate: false, value: '1' },
+    ]);
     for (const op of ['neq', 'lt', 'lte', 'gt', 'gte']) {
-      expect(parseFilter(`age=${op}.30`)).toEqual([{ column: 'age', operator: op, negate: false, value: '30' }]);
+      expect(parseFilter(`age=${op}.30`)).toEqual([
+        { column: 'age', operator: op, negate: false, value: '30' },
+      ]);
     }
     expect(parseFilter('status=in.(open,closed)')[0]?.value).toEqual(['open', 'closed']);
     expect(parseFilter('')).toEqual([]);
@@ -53,7 +57,9 @@ describe('postgres_changes filters', () => {
   });
 
   it('describes filters the way Realtime echoes them in errors', () => {
-    expect(describeFilters(parseFilter('notacolumn=eq.123'))).toBe('[{"notacolumn", "eq", "123", false}]');
+    expect(describeFilters(parseFilter('notacolumn=eq.123'))).toBe(
+      '[{"notacolumn", "eq", "123", false}]',
+    );
     expect(describeFilters([])).toBe('[]');
   });
 });

@@ -82,16 +82,21 @@ function parseCondition(text: string): FilterCondition {
   const dot = rest.indexOf('.');
   const operator = (dot < 0 ? rest : rest.slice(0, dot)) as FilterOperator;
   if (!FILTER_OPERATORS.includes(operator)) {
-    throw new FilterParseError(`"${operator}" is not a filter operator (use one of ${FILTER_OPERATORS.join(', ')})`);
+    throw new FilterParseError(
+      `"${operator}" is not a filter operator (use one of ${FILTER_OPERATORS.join(', ')})`,
+    );
   }
   if (dot < 0) throw new FilterParseError(`"${text}" has no value after the operator`);
   const raw = rest.slice(dot + 1);
   if (operator === 'in') {
     if (!raw.startsWith('(') || !raw.endsWith(')')) {
-      throw new FilterParseError(`the value of "in" must be a list in parentheses, as in ${column}=in.(1,2)`);
+      throw new FilterParseError(
+        `the value of "in" must be a list in parentheses, as in ${column}=in.(1,2)`,
+      );
     }
     const inner = raw.slice(1, -1);
-    const items = inner.trim() === '' ? [] : splitTopLevel(inner, ',').map((item) => unquote(item.trim()));
+    const items =
+      inner.trim() === '' ? [] : splitTopLevel(inner, ',').map((item) => unquote(item.trim()));
     if (items.length === 0) throw new FilterParseError(`"in" needs at least one value`);
     return { column, operator, negate, value: items };
   }
@@ -157,7 +162,9 @@ export function buildFilterSql(conditions: FilterCondition[], params: unknown[])
 /** How Realtime echoes filters in its errors: `[{"col", "eq", "1", false}]`. */
 export function describeFilters(conditions: FilterCondition[]): string {
   const items = conditions.map((c) => {
-    const value = Array.isArray(c.value) ? `[${c.value.map((v) => JSON.stringify(v)).join(', ')}]` : JSON.stringify(c.value);
+    const value = Array.isArray(c.value)
+      ? `[${c.value.map((v) => JSON.stringify(v)).join(', ')}]`
+      : JSON.stringify(c.value);
     return `{${JSON.stringify(c.column)}, ${JSON.stringify(c.operator)}, ${value}, ${c.negate}}`;
   });
   return `[${items.join(', ')}]`;

@@ -4,7 +4,14 @@
 // without touching the database.
 import { isPostgresError, type Database, type Queryable } from '../../db/database.js';
 import type { JwtClaims } from '../../keys.js';
-import { buildFilterSql, describeFilters, FilterParseError, parseFilter, quoteIdentifier, type FilterCondition } from './filter.js';
+import {
+  buildFilterSql,
+  describeFilters,
+  FilterParseError,
+  parseFilter,
+  quoteIdentifier,
+  type FilterCondition,
+} from './filter.js';
 
 export type ChangeEvent = 'INSERT' | 'UPDATE' | 'DELETE';
 export type EventSelector = ChangeEvent | '*';
@@ -65,7 +72,9 @@ function text(value: unknown): string | null {
 
 /** `[event: *, schema: public, table: todos, filters: [], select: nil]`, as Realtime prints params. */
 function describeParams(raw: Record<string, unknown>, conditions: FilterCondition[]): string {
-  const select = Array.isArray(raw.select) ? `[${raw.select.map((c) => JSON.stringify(c)).join(', ')}]` : 'nil';
+  const select = Array.isArray(raw.select)
+    ? `[${raw.select.map((c) => JSON.stringify(c)).join(', ')}]`
+    : 'nil';
   return `[event: ${text(raw.event) ?? 'nil'}, schema: ${text(raw.schema) ?? 'nil'}, table: ${text(raw.table) ?? '*'}, filters: ${describeFilters(conditions)}, select: ${select}]`;
 }
 
@@ -76,7 +85,11 @@ function notEnabled(raw: Record<string, unknown>, conditions: FilterCondition[])
   );
 }
 
-function exception(raw: Record<string, unknown>, conditions: FilterCondition[], detail: string): string {
+function exception(
+  raw: Record<string, unknown>,
+  conditions: FilterCondition[],
+  detail: string,
+): string {
   return (
     'Unable to subscribe to changes with given parameters. An exception happened so please check your ' +
     `connect parameters: ${describeParams(raw, conditions)}. Exception: ${detail}`
@@ -117,7 +130,8 @@ export async function validateBindings(db: Database, list: unknown[]): Promise<V
   let error: string | null = null;
   for (const item of list) {
     if (item === null || item === undefined) continue;
-    const raw = typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : {};
+    const raw =
+      typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : {};
     const id = bindingId(raw);
     reply.push({ ...raw, id });
     if (error) continue;
@@ -145,7 +159,9 @@ export async function validateBindings(db: Database, list: unknown[]): Promise<V
       error = exception(raw, conditions, 'a filter needs a `table`');
       continue;
     }
-    const select = Array.isArray(raw.select) ? raw.select.filter((c): c is string => typeof c === 'string') : null;
+    const select = Array.isArray(raw.select)
+      ? raw.select.filter((c): c is string => typeof c === 'string')
+      : null;
     pending.push({ raw, spec: { id, event, schema, table, conditions, select } });
   }
   if (!error && pending.some((p) => p.spec.table)) {
@@ -158,7 +174,11 @@ export async function validateBindings(db: Database, list: unknown[]): Promise<V
           spec.conditions.find((c) => !info.columns.includes(c.column))?.column ??
           spec.select?.find((c) => !info.columns.includes(c));
         if (unknownColumn) {
-          return exception(raw, spec.conditions, `ERROR P0001 (raise_exception) invalid column for filter ${unknownColumn}`);
+          return exception(
+            raw,
+            spec.conditions,
+            `ERROR P0001 (raise_exception) invalid column for filter ${unknownColumn}`,
+          );
         }
         if (spec.conditions.length > 0) {
           const params: unknown[] = [];
@@ -173,7 +193,11 @@ export async function validateBindings(db: Database, list: unknown[]): Promise<V
           } catch (queryError) {
             if (!isPostgresError(queryError)) throw queryError;
             await tx.query('rollback to savepoint realtime_filter_check');
-            return exception(raw, spec.conditions, `ERROR ${queryError.code} ${queryError.message}`);
+            return exception(
+              raw,
+              spec.conditions,
+              `ERROR ${queryError.code} ${queryError.message}`,
+            );
           }
         }
       }
@@ -215,7 +239,10 @@ export class SubscriptionRegistry {
 
   match(schema: string, table: string, type: ChangeEvent): Subscription[] {
     const found: Subscription[] = [];
-    for (const key of [SubscriptionRegistry.key(schema, table), SubscriptionRegistry.key(schema, null)]) {
+    for (const key of [
+      SubscriptionRegistry.key(schema, table),
+      SubscriptionRegistry.key(schema, null),
+    ]) {
       for (const subscription of this.byTable.get(key) ?? []) {
         if (subscription.event === '*' || subscription.event === type) found.push(subscription);
       }
