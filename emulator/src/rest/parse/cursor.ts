@@ -5,6 +5,8 @@ import { requestErrors, type RestError } from '../errors.js';
 import type { Field, JsonStep } from './types.js';
 
 const NAME_CHAR = /[\p{L}\p{N}_ $]/u;
+/** JSON paths longer than this are refused (each step nests the SQL expression once more). */
+export const MAX_JSON_PATH = 64;
 
 export class Cursor {
   pos = 0;
@@ -90,6 +92,7 @@ export class Cursor {
       if (this.eat('->>')) op = '->>';
       else if (this.eat('->')) op = '->';
       else return steps;
+      if (steps.length >= MAX_JSON_PATH) throw this.fail([`at most ${MAX_JSON_PATH} JSON path steps`]);
       const index = /^-?\d+(?=$|->|::|[.,)!:])/.exec(this.input.slice(this.pos));
       if (index) {
         this.pos += index[0].length;

@@ -31,6 +31,8 @@ const TEXT_SEARCH: readonly TextSearchOperator[] = ['fts', 'plfts', 'phfts', 'wf
 const IS_VALUES: readonly IsValue[] = ['null', 'not_null', 'true', 'false', 'unknown'];
 export const OPERATORS: readonly string[] = [...SIMPLE, 'in', 'is', ...TEXT_SEARCH];
 const OPERATOR_NAMES = OPERATORS.map((op) => `"${op}"`);
+/** Logic trees nest at most this deep: deeper is a mistake, and would exhaust the stack. */
+export const MAX_TREE_DEPTH = 32;
 
 /** The value of a filter query parameter: everything after the operator is the value. */
 export function parseFilter(field: Field, raw: string): Filter {
@@ -45,28 +47,29 @@ export function parseFilter(field: Field, raw: string): Filter {
 export function parseLogicTree(operator: 'and' | 'or', negated: boolean, raw: string): LogicTree {
   assertNoNul(raw, 'logic tree');
   const cursor = new Cursor(raw, 'logic tree');
-  const tree = parseTreeBody(cursor, operator, negated);
+  const tree = parseTreeBody(cursor, operator, negated, 0);
   if (!cursor.atEnd) throw cursor.fail(['end of input']);
   return tree;
 }
 
-function parseTreeBody(cursor: Cursor, operator: 'and' | 'or', negated: boolean): LogicTree {
+function parseTreeBody(cursor: Cursor, operator: 'and' | 'or', negated: boolean, depth: number): LogicTree {
+  if (depth > MAX_TREE_DEPTH) throw cursor.fail([`at most ${MAX_TREE_DEPTH} levels of nesting`]);
   cursor.expect('(');
   const children: Condition[] = [];
   for (;;) {
-    children.push(parseCondition(cursor));
+    children.push(parseCondition(cursor, depth));
     if (cursor.eat(',')) continue;
     cursor.expect(')', ['","', '")"']);
     return { kind: 'logic', operator, negated, children };
   }
 }
 
-function parseCondition(cursor: Cursor): Condition {
+function parseCondition(cursor: Cursor, depth: number): Condition {
   const negated = cursor.eat('not.');
   for (const operator of ['and', 'or'] as const) {
     if (cursor.startsWith(`${operator}(`)) {
       cursor.pos += operator.length;
-      return parseTreeBody(cursor, operator, negated);
+      return parseTreeBody(cursor, operator, negated, depth + 1);
     }
   }
   if (negated) cursor.pos -= 'not.'.length;

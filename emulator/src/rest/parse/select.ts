@@ -5,22 +5,25 @@ import { Cursor, assertNoNul } from './cursor.js';
 import type { AggregateName, EmbedItem, SelectItem } from './types.js';
 
 const AGGREGATES: readonly AggregateName[] = ['count', 'sum', 'avg', 'max', 'min'];
+/** Embeds nest at most this deep: deeper is a mistake, and would exhaust the stack. */
+export const MAX_EMBED_DEPTH = 32;
 const ITEM_END = ['","', '")"', 'end of input'];
 
 export function parseSelect(input: string): SelectItem[] {
   assertNoNul(input, 'select parameter');
   const cursor = new Cursor(input, 'select parameter');
   if (cursor.atEnd) return [{ kind: 'star' }];
-  const items = parseItems(cursor, false);
+  const items = parseItems(cursor, false, 0);
   if (!cursor.atEnd) throw cursor.fail(['","', 'end of input']);
   return items;
 }
 
-function parseItems(cursor: Cursor, nested: boolean): SelectItem[] {
+function parseItems(cursor: Cursor, nested: boolean, depth: number): SelectItem[] {
   const items: SelectItem[] = [];
   if (nested && cursor.peek() === ')') return items;
+  if (depth > MAX_EMBED_DEPTH) throw cursor.fail([`at most ${MAX_EMBED_DEPTH} levels of embedding`]);
   for (;;) {
-    items.push(parseItem(cursor));
+    items.push(parseItem(cursor, depth));
     if (!cursor.eat(',')) return items;
   }
 }
@@ -30,9 +33,9 @@ function parseCast(cursor: Cursor): string | undefined {
   return cursor.name(['type name']);
 }
 
-function parseItem(cursor: Cursor): SelectItem {
+function parseItem(cursor: Cursor, depth: number): SelectItem {
   if (cursor.eat('*')) return { kind: 'star' };
-  if (cursor.eat('...')) return parseEmbed(cursor, undefined, cursor.name(['relation name']), true);
+  if (cursor.eat('...')) return parseEmbed(cursor, undefined, cursor.name(['relation name']), true, depth);
 
   const first = cursor.name(['"*"', '"..."', 'field name']);
   let alias: string | undefined;
@@ -47,7 +50,7 @@ function parseItem(cursor: Cursor): SelectItem {
   if (name === 'count' && cursor.eat('()')) {
     return { kind: 'count', ...(alias !== undefined && { alias }), ...optional('cast', parseCast(cursor)) };
   }
-  if (cursor.peek() === '!' || cursor.peek() === '(') return parseEmbed(cursor, alias, name, false);
+  if (cursor.peek() === '!' || cursor.peek() === '(') return parseEmbed(cursor, alias, name, false, depth);
 
   const field = { name, jsonPath: cursor.jsonPath() };
   const cast = parseCast(cursor);
@@ -74,7 +77,7 @@ function parseItem(cursor: Cursor): SelectItem {
   };
 }
 
-function parseEmbed(cursor: Cursor, alias: string | undefined, name: string, spread: boolean): EmbedItem {
+function parseEmbed(cursor: Cursor, alias: string | undefined, name: string, spread: boolean, depth: number): EmbedItem {
   let hint: string | undefined;
   let join: EmbedItem['join'] = 'left';
   while (cursor.eat('!')) {
@@ -84,7 +87,7 @@ function parseEmbed(cursor: Cursor, alias: string | undefined, name: string, spr
     else throw cursor.fail(['"inner"', '"left"', '"(" (only one hint per embed)']);
   }
   cursor.expect('(', ['"("', '"!"']);
-  const select = parseItems(cursor, true);
+  const select = parseItems(cursor, true, depth + 1);
   cursor.expect(')', ['","', '")"']);
   return { kind: 'embed', ...(alias !== undefined && { alias }), name, ...optional('hint', hint), join, spread, select };
 }

@@ -1,10 +1,13 @@
 // INSERT / upsert / UPDATE / DELETE as the first CTE (`pgrst_mutation`) of one statement; the
 // request body is a single JSON parameter Postgres turns into rows with
 // json_populate_recordset, so types convert exactly as in PostgREST.
+import { requestErrors } from '../errors.js';
 import type { Relation } from '../schema-cache.js';
 import { ident, type Params, qualifiedIdent } from './identifiers.js';
 
 export const TARGET_ALIAS = 'pgrst_target';
+/** Each row is one parameter with missing=default; Postgres takes at most 65535. */
+const MAX_ROWS_WITH_DEFAULTS = 60_000;
 
 /** `returning 1` touches no column, so SELECT policies do not apply (as PostgREST's minimal). */
 export function returningSql(wantRows: boolean): string {
@@ -33,6 +36,12 @@ export function insertSql(relation: Relation, options: InsertOptions, params: Pa
       ? `insert into ${table} as ${ident(TARGET_ALIAS)} (${ident(first.name)}) values ${options.rows.map(() => '(default)').join(', ')}`
       : `insert into ${table} as ${ident(TARGET_ALIAS)} default values`;
   } else if (options.missingDefault) {
+    if (options.rows.length > MAX_ROWS_WITH_DEFAULTS) {
+      throw requestErrors.invalidBody(
+        'Too many rows for missing=default',
+        `Send at most ${MAX_ROWS_WITH_DEFAULTS} rows per request when missing keys take column defaults.`,
+      );
+    }
     const values = options.rows.map((row) => {
       const record = `json_populate_record(null::${rowType}, ${params.add(JSON.stringify(row))}::json)`;
       const cells = options.columns.map((c) => (Object.hasOwn(row, c) ? `(${record}).${ident(c)}` : 'default'));
