@@ -8,6 +8,8 @@ import {
   ANON_KEY,
   JWT_SECRET,
   latestMail,
+  PUBLISHABLE_KEY,
+  SECRET_KEY,
   SERVICE_ROLE_KEY,
   startTestEmulator,
   type TestEmulator,
@@ -396,6 +398,9 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
         const mail = await mailFor(emulator, email);
         expect(mail.subject).toBe('Your Magic Link');
         expect(mail.code).toMatch(/^\d{6}$/);
+        // The mailbox page lists each mail's code and link.
+        const page = await (await fetch(`${emulator.mailUrl}/`)).text();
+        expect(page).toContain(`<code>${mail.code}</code>`);
         const { data, error } = await c.auth.verifyOtp({ email, token: mail.code!, type: 'email' });
         expect(error).toBeNull();
         expect(data.session?.user.email).toBe(email);
@@ -850,6 +855,19 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
     });
 
     describe('admin API', () => {
+      it('accepts the opaque keys: publishable for users, secret for the admin API', async () => {
+        const { email, password } = await signedIn();
+        const publishable = emulator.client(PUBLISHABLE_KEY);
+        expect((await publishable.auth.signInWithPassword({ email, password })).error).toBeNull();
+        expect((await publishable.auth.getUser()).data.user?.email).toBe(email);
+        const secret = emulator.client(SECRET_KEY);
+        const listed = await secret.auth.admin.listUsers({ page: 1, perPage: 1 });
+        expect(listed.error).toBeNull();
+        expect(listed.data.users).toHaveLength(1);
+        const notAdmin = await publishable.auth.admin.listUsers();
+        expect(notAdmin.error).toMatchObject({ code: 'not_admin', status: 403 });
+      });
+
       it('refuses non-admin tokens with not_admin', async () => {
         const { error } = await anon.auth.admin.listUsers();
         expect(error).toMatchObject({ code: 'not_admin', status: 403 });
