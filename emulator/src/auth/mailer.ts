@@ -5,7 +5,7 @@ import type { Queryable } from '../db/database.js';
 import type { Mailbox } from '../mail/mailbox.js';
 import { fail } from './errors.js';
 import { renderMail, type MailKind } from './mail-templates.js';
-import { sentAtColumn, storeToken, type TokenKind } from './one-time-tokens.js';
+import { sentAt, storeToken, type TokenKind } from './one-time-tokens.js';
 import { ONE_HOUR, type RateLimiter } from './rate-limit.js';
 import { generateOtp, PKCE_PREFIX, tokenHash } from './secrets.js';
 import type { AuthSettings } from './settings.js';
@@ -96,11 +96,7 @@ export class Mailer {
   /** Checks the limits, stores the token and sends the mail; answers the prepared token. */
   async send(tx: Queryable, request: MailRequest): Promise<PreparedToken> {
     const kind = request.tokenKind ?? TOKEN_KIND[request.kind];
-    if (!request.skipFrequencyCheck) {
-      const sentAt =
-        (request.user as unknown as Record<string, Date | null>)[sentAtColumn(kind)] ?? null;
-      this.checkFrequency(sentAt);
-    }
+    if (!request.skipFrequencyCheck) this.checkFrequency(sentAt(request.user, kind));
     if (!this.limiter.take('email_sent', this.settings.rateLimits.emailSentPerHour, ONE_HOUR)) {
       fail('over_email_send_rate_limit');
     }

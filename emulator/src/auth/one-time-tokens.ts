@@ -1,6 +1,7 @@
 // Where emailed tokens live: GoTrue keeps each hash both in its auth.users column (the
 // legacy place seeds and old tools read) and in auth.one_time_tokens.
 import type { Queryable } from '../db/database.js';
+import type { UserRow } from './users.js';
 
 export type TokenKind =
   | 'confirmation_token'
@@ -9,8 +10,17 @@ export type TokenKind =
   | 'email_change_token_current'
   | 'reauthentication_token';
 
+type TokenColumn =
+  | 'confirmation_token'
+  | 'recovery_token'
+  | 'email_change_token_new'
+  | 'email_change_token_current'
+  | 'reauthentication_token';
+type SentAtColumn =
+  'confirmation_sent_at' | 'recovery_sent_at' | 'email_change_sent_at' | 'reauthentication_sent_at';
+
 /** auth.users column of each kind, and the column recording when it was sent. */
-const COLUMNS: Record<TokenKind, [token: string, sentAt: string]> = {
+const COLUMNS: Record<TokenKind, [token: TokenColumn, sentAt: SentAtColumn]> = {
   confirmation_token: ['confirmation_token', 'confirmation_sent_at'],
   recovery_token: ['recovery_token', 'recovery_sent_at'],
   email_change_token_new: ['email_change_token_new', 'email_change_sent_at'],
@@ -18,12 +28,18 @@ const COLUMNS: Record<TokenKind, [token: string, sentAt: string]> = {
   reauthentication_token: ['reauthentication_token', 'reauthentication_sent_at'],
 };
 
-export function tokenColumn(kind: TokenKind): string {
+export function tokenColumn(kind: TokenKind): TokenColumn {
   return COLUMNS[kind][0];
 }
 
-export function sentAtColumn(kind: TokenKind): string {
-  return COLUMNS[kind][1];
+/** The hash of this kind the user's row holds ('' or null when none). */
+export function storedToken(user: UserRow, kind: TokenKind): string | null {
+  return user[COLUMNS[kind][0]];
+}
+
+/** When the user's token of this kind was sent. */
+export function sentAt(user: UserRow, kind: TokenKind): Date | null {
+  return user[COLUMNS[kind][1]];
 }
 
 export async function storeToken(

@@ -9,7 +9,13 @@ import { confirmEmailChange } from '../email-change.js';
 import { AuthError, fail } from '../errors.js';
 import { issueAuthCode, latestFlowStateFor } from '../flow-state.js';
 import { json, parseBody, route } from '../http.js';
-import { clearToken, tokenColumn, type TokenKind } from '../one-time-tokens.js';
+import {
+  clearToken,
+  sentAt,
+  storedToken,
+  tokenColumn,
+  type TokenKind,
+} from '../one-time-tokens.js';
 import { resolveRedirect } from '../redirects.js';
 import { PKCE_PREFIX, tokenHash } from '../secrets.js';
 import { startSession, type AuthMethod, type SessionResponse } from '../sessions.js';
@@ -53,14 +59,6 @@ const FLOW_METHOD: Record<Exclude<EmailType, 'email'>, AuthMethod> = {
   magiclink: 'magiclink',
   recovery: 'recovery',
   email_change: 'email_change',
-};
-
-const SENT_AT: Record<TokenKind, keyof UserRow> = {
-  confirmation_token: 'confirmation_sent_at',
-  recovery_token: 'recovery_sent_at',
-  email_change_token_new: 'email_change_sent_at',
-  email_change_token_current: 'email_change_sent_at',
-  reauthentication_token: 'reauthentication_sent_at',
 };
 
 const SINGLE_CONFIRMATION =
@@ -107,12 +105,12 @@ export function verifyRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
   const { db, settings } = ctx;
 
   function checkFresh(match: Match, hash: string): void {
-    const sentAt = match.user[SENT_AT[match.kind]] as Date | null;
-    const stored = match.user[tokenColumn(match.kind) as keyof UserRow] as string | null;
-    if (!matches(stored, hash.startsWith(PKCE_PREFIX) ? hash.slice(PKCE_PREFIX.length) : hash))
-      fail('otp_expired');
-    if (!sentAt || new Date(sentAt).getTime() + settings.otpExpirySeconds * 1000 < Date.now())
-      fail('otp_expired');
+    const sent = sentAt(match.user, match.kind);
+    const stored = storedToken(match.user, match.kind);
+    const plain = hash.startsWith(PKCE_PREFIX) ? hash.slice(PKCE_PREFIX.length) : hash;
+    const expired =
+      !sent || new Date(sent).getTime() + settings.otpExpirySeconds * 1000 < Date.now();
+    if (!matches(stored, plain) || expired) fail('otp_expired');
     if (isBanned(match.user)) fail('user_banned');
   }
 
@@ -189,13 +187,10 @@ export function verifyRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
             match = await findByToken(tx, KINDS.email_change, hash, email);
           } else if (email) {
             const user = await findUserByEmail(tx, email);
-            match = null;
-            for (const kind of user ? KINDS[type] : []) {
-              if (matches(user![tokenColumn(kind) as keyof UserRow] as string | null, hash)) {
-                match = { user: user!, kind };
-                break;
-              }
-            }
+            const kind = user
+              ? KINDS[type].find((k) => matches(storedToken(user, k), hash))
+              : undefined;
+            match = user && kind ? { user, kind } : null;
           } else {
             match = await findByToken(tx, KINDS[type], hash, null);
           }
