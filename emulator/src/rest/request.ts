@@ -24,14 +24,45 @@ export interface RestRequest {
   readOnly: boolean;
 }
 
+/**
+ * Tokens already verified, so a client's repeated requests skip the HMAC (PostgREST keeps a
+ * JWT cache too). An entry lives until the token expires, at most a minute.
+ */
+export class VerifiedTokens {
+  private readonly entries = new Map<string, { claims: JwtClaims; until: number }>();
+
+  constructor(private readonly capacity = 1000) {}
+
+  get(token: string, now = Date.now()): JwtClaims | null {
+    const entry = this.entries.get(token);
+    if (!entry) return null;
+    if (entry.until <= now) {
+      this.entries.delete(token);
+      return null;
+    }
+    return entry.claims;
+  }
+
+  set(token: string, claims: JwtClaims, now = Date.now()): void {
+    if (this.entries.size >= this.capacity) this.entries.clear();
+    const expires = typeof claims.exp === 'number' ? claims.exp * 1000 : Infinity;
+    this.entries.set(token, { claims, until: Math.min(expires, now + 60_000) });
+  }
+}
+
 /** `Bearer` → claims; none → anon. Failures are PGRST301/PGRST303 as PostgREST words them. */
-async function authenticate(service: ServiceContext, bearer: string | null): Promise<JwtClaims | null> {
+async function authenticate(service: ServiceContext, bearer: string | null, tokens: VerifiedTokens): Promise<JwtClaims | null> {
   if (!bearer) return null;
+  const known = tokens.get(bearer);
+  if (known) return known;
   if (bearer.split('.').length !== 3) {
     throw jwtErrors.invalid(`Expected 3 parts in JWT; got ${bearer.split('.').length}`);
   }
   const verified = await service.keys.verify(bearer);
-  if (verified.ok) return verified.claims;
+  if (verified.ok) {
+    tokens.set(bearer, verified.claims);
+    return verified.claims;
+  }
   switch (verified.reason) {
     case 'expired':
       throw jwtErrors.claims('JWT expired');
@@ -52,10 +83,15 @@ function schemaOf(c: Context<GatewayEnv>, exposed: readonly string[]): string {
   return schema;
 }
 
-export async function readRequest(c: Context<GatewayEnv>, service: ServiceContext, mount: string): Promise<RestRequest> {
+export async function readRequest(
+  c: Context<GatewayEnv>,
+  service: ServiceContext,
+  mount: string,
+  tokens: VerifiedTokens,
+): Promise<RestRequest> {
   const url = new URL(c.req.url);
   const schema = schemaOf(c, service.config.api.schemas);
-  const claims = await authenticate(service, c.get('bearer'));
+  const claims = await authenticate(service, c.get('bearer'), tokens);
   const role = typeof claims?.role === 'string' && claims.role ? claims.role : 'anon';
   const headers: Record<string, string> = {};
   c.req.raw.headers.forEach((value, name) => {

@@ -5,7 +5,7 @@ import { Hono, type Context } from 'hono';
 import type { GatewayEnv, ServiceContext, ServiceFactory } from '../http/gateway-env.js';
 import { requestErrors, schemaErrors, toRestError } from './errors.js';
 import { closest } from './plan/suggest.js';
-import { readRequest, type RestRequest } from './request.js';
+import { readRequest, VerifiedTokens, type RestRequest } from './request.js';
 import { errorResponse } from './respond.js';
 import { serveOpenApi } from './routes/openapi.js';
 import { readRelation, type RouteDeps } from './routes/read.js';
@@ -31,13 +31,14 @@ export const restService: ServiceFactory = async (service: ServiceContext) => {
   const cache = new SchemaCacheStore(service.db, service.config.api.schemas);
   await cache.start();
   const deps: RouteDeps = { service, cache };
+  const tokens = new VerifiedTokens();
   const app = new Hono<GatewayEnv>();
 
   /** Runs a handler with the request resolved, turning any failure into PostgREST's error. */
   const handle = (handler: (c: Context<GatewayEnv>, request: RestRequest) => Promise<Response>) => async (c: Context<GatewayEnv>) => {
     let request: RestRequest | null = null;
     try {
-      request = await readRequest(c, service, REST_MOUNT);
+      request = await readRequest(c, service, REST_MOUNT, tokens);
       return await handler(c, request);
     } catch (error) {
       const restError = toRestError(error, request?.anonymous ?? true);
