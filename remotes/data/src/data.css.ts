@@ -31,7 +31,7 @@ export const dataStylesheet = `
 .data-filter__join { font-size: var(--pui-text-sm); color: var(--pui-text-subtle); text-align: right; }
 .data-filter__error { grid-column: 2 / -1; margin: 0; font-size: var(--pui-text-sm); color: var(--pui-danger-text); }
 .data-filterbar__actions { display: flex; gap: var(--pui-space-2); align-items: center; padding-left: 3.5rem; }
-.data-filterbar__spacer, .data-selection__spacer, .data-cell-editor__spacer { flex: 1; }
+.data-toolbar__spacer, .data-filterbar__spacer, .data-selection__spacer, .data-cell-editor__spacer { flex: 1; }
 @media (max-width: 720px) {
   .data-filter { grid-template-columns: 1fr 1fr; }
   .data-filter__join { display: none; }
@@ -49,9 +49,10 @@ export const dataStylesheet = `
   font-weight: var(--pui-weight-medium);
 }
 
+.data-rows .pui-table { width: max-content; min-width: 100%; }
 .data-rows .pui-table td { max-width: 22rem; }
 .data-rows .pui-table td:has(.data-cell--editing) { overflow: visible; white-space: normal; vertical-align: top; max-width: none; }
-.data-rows .pui-table th { vertical-align: bottom; padding-top: var(--pui-space-1); padding-bottom: var(--pui-space-1); height: auto; }
+.data-rows .pui-table th { padding-top: var(--pui-space-1); padding-bottom: var(--pui-space-1); height: auto; }
 .data-col-head { display: inline-flex; flex-direction: column; align-items: flex-start; line-height: var(--pui-leading-tight); }
 .data-col-head__name { display: inline-flex; align-items: center; gap: var(--pui-space-1); color: var(--pui-text); font-weight: var(--pui-weight-semibold); }
 .data-col-head__key { color: var(--pui-warning-text); font-size: 0.75rem; }
@@ -67,7 +68,7 @@ export const dataStylesheet = `
 }
 .data-cell__value--editable {
   border: 1px solid transparent; background: transparent; cursor: text;
-  padding: 1px var(--pui-space-1); margin: -2px calc(-1 * var(--pui-space-1));
+  padding: 1px var(--pui-space-1); margin: -2px 0;
   border-radius: var(--pui-radius-sm);
 }
 .data-cell__value--editable:hover { border-color: var(--pui-border-strong); background: var(--pui-surface); }

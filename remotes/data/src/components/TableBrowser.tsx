@@ -11,7 +11,7 @@ import { applicableFilters, searchableColumns } from '../query/build-request.js'
 import type { Filter } from '../query/filter-operators.js';
 import { isEditableTable, rowKey, type Row } from '../query/row-identity.js';
 import { PAGE_SIZES, viewLocation, type ViewSort, type ViewState } from '../query/view-state.js';
-import { useTableChanges } from '../realtime/use-table-changes.js';
+import { useTableChanges, type LiveStatus } from '../realtime/use-table-changes.js';
 import { embedsFor, ownColumns } from '../relations/embeds.js';
 import type { ColumnModel, SchemaModel, TableModel } from '../schema/openapi-model.js';
 import { AddRowDialog } from './AddRowDialog.js';
@@ -57,6 +57,24 @@ function useRecentKeys(): { keys: ReadonlySet<string>; mark(key: string): void }
     );
   }, []);
   return { keys, mark };
+}
+
+function LiveBadge({ status }: { status: LiveStatus }): ReactNode {
+  if (status === 'live') {
+    return (
+      <Badge tone="success" dot title="Rows others change appear here as they happen.">
+        Live
+      </Badge>
+    );
+  }
+  if (status === 'unavailable') {
+    return (
+      <Badge tone="warning" title="Changes by others will show after a reload.">
+        Not live
+      </Badge>
+    );
+  }
+  return null;
 }
 
 function downloadText(fileName: string, text: string, type: string): void {
@@ -106,7 +124,7 @@ export function TableBrowser({ model, table, view, route }: TableBrowserProps): 
     },
     [],
   );
-  useTableChanges(model.schema, table.name, (change) => {
+  const live = useTableChanges(model.schema, table.name, (change) => {
     const source = change.type === 'DELETE' ? change.oldRecord : change.record;
     const key = rowKey(table, source);
     const ownAt = key ? ownWrites.current.get(key) : undefined;
@@ -203,7 +221,15 @@ export function TableBrowser({ model, table, view, route }: TableBrowserProps): 
       : null;
 
   return (
-    <div className="data-page" data-table={table.name}>
+    <div
+      className="data-page"
+      data-table={table.name}
+      // What tests (and anyone debugging) can wait on: the view asked for, the view shown, and whether it is settled.
+      data-view={page.viewKey}
+      data-loaded-view={page.loadedView ?? undefined}
+      data-state={page.status === 'ready' && page.refreshing ? 'refreshing' : page.status}
+      data-live={live}
+    >
       <nav className="data-breadcrumb" aria-label="Breadcrumb">
         <a href={route}>All tables</a>
         <span aria-hidden="true">/</span>
@@ -240,7 +266,9 @@ export function TableBrowser({ model, table, view, route }: TableBrowserProps): 
             Read only
           </Badge>
         ) : null}
-        {page.refreshing ? <span className="data-toolbar__status" role="status">Updating…</span> : null}
+        <span className="data-toolbar__spacer" />
+        {page.refreshing ? <span className="data-toolbar__status">Updating…</span> : null}
+        <LiveBadge status={live} />
       </div>
       {showFilters ? (
         <div id="data-filterbar">

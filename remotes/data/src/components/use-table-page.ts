@@ -20,9 +20,13 @@ export interface TablePage {
   refreshing: boolean;
   /** The embeddings the rows carry (none once the server refused them). */
   embeds: readonly Embed[];
+  /** The view (its location) the rows on screen belong to. */
+  loadedView: string | null;
 }
 
 export interface TablePageControls extends TablePage {
+  /** The view (its location) asked for now. */
+  viewKey: string;
   refresh(): Promise<void>;
   /** Puts the server's copy of a row in place of the row with `key`, keeping its related rows. */
   replaceRow(key: string, row: Row): void;
@@ -44,7 +48,7 @@ export function useTablePage(
 ): TablePageControls {
   const [embedsRefused, setEmbedsRefused] = useState(false);
   const embeds = embedsRefused ? [] : wantedEmbeds;
-  const [page, setPage] = useState<TablePage>({ status: 'loading', rows: [], total: null, error: null, refreshing: false, embeds });
+  const [page, setPage] = useState<TablePage>({ status: 'loading', rows: [], total: null, error: null, refreshing: false, embeds, loadedView: null });
   const sequence = useRef(0);
   const viewKey = viewLocation(route, view);
 
@@ -56,7 +60,7 @@ export function useTablePage(
       try {
         const result = await readPage(supabase, table, view, embeds, signal);
         if (id !== sequence.current) return;
-        setPage({ status: 'ready', rows: result.rows, total: result.total, error: null, refreshing: false, embeds });
+        setPage({ status: 'ready', rows: result.rows, total: result.total, error: null, refreshing: false, embeds, loadedView: viewKey });
       } catch (error) {
         if (signal?.aborted || id !== sequence.current) return;
         if (isEmbeddingError(error) && embeds.length > 0) {
@@ -90,5 +94,5 @@ export function useTablePage(
     },
     [table],
   );
-  return { ...page, refresh, replaceRow };
+  return { ...page, refresh, replaceRow, viewKey };
 }

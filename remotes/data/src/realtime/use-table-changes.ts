@@ -3,7 +3,7 @@
 // remote). The server sends each change only to subscribers whose role may see the row (RLS).
 import { getPortal } from '@portal/platform';
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
-import { useEffect, useEffectEvent } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { Row } from '../query/row-identity.js';
 
 export interface TableChange {
@@ -19,7 +19,11 @@ export function changesTopic(schema: string, table: string): string {
   return `data:${schema}:${table}`;
 }
 
-export function useTableChanges(schema: string, table: string, onChange: (change: TableChange) => void): void {
+/** Where the subscription stands: joining, live, or failed (then changes need a reload to show). */
+export type LiveStatus = 'joining' | 'live' | 'unavailable';
+
+export function useTableChanges(schema: string, table: string, onChange: (change: TableChange) => void): LiveStatus {
+  const [status, setStatus] = useState<LiveStatus>('joining');
   const deliver = useEffectEvent((payload: RealtimePostgresChangesPayload<Row>) => {
     onChange({ type: payload.eventType, record: (payload.new ?? {}) as Row, oldRecord: (payload.old ?? {}) as Row });
   });
@@ -27,9 +31,11 @@ export function useTableChanges(schema: string, table: string, onChange: (change
     const lease = getPortal().realtime.channel(changesTopic(schema, table));
     // Bindings must be in place before the join: the server answers the join with their ids.
     lease.channel.on<Row>('postgres_changes', { event: '*', schema, table }, (payload) => deliver(payload));
-    lease.subscribe();
+    setStatus('joining');
+    lease.subscribe((state) => setStatus(state === 'SUBSCRIBED' ? 'live' : state === 'CLOSED' ? 'joining' : 'unavailable'));
     return () => {
       void lease.release();
     };
   }, [schema, table]);
+  return status;
 }
