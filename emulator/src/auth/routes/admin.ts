@@ -73,6 +73,8 @@ function banUntil(duration: string | null | undefined): Date | null | undefined 
   if (duration === 'none') return null;
   const ms = parseDurationMs(duration);
   if (ms === null) fail('validation_failed', `invalid format for ban duration: ${duration}`);
+  if (ms > 1000 * 365 * 24 * 3_600_000)
+    fail('validation_failed', `ban duration is too long: ${duration}`);
   return new Date(Date.now() + ms);
 }
 
@@ -118,6 +120,9 @@ export function adminRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
       const bannedUntil = banUntil(body.ban_duration);
       const created = await db.transaction(async (tx) => {
         if (email && (await findUserByEmail(tx, email))) fail('email_exists');
+        if (body.id && (await findUserById(tx, body.id))) {
+          fail('validation_failed', `A user with id ${body.id} already exists`, 422);
+        }
         if (body.phone) {
           const { rows } = await tx.query('select 1 from auth.users where phone = $1', [
             body.phone,
