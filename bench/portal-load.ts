@@ -7,10 +7,10 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { spawnSync } from 'node:child_process';
-import { repoRoot } from '../deploy/src/build.ts';
-import { startEmulatorProcess } from '../deploy/src/emulator-process.ts';
-import { listFiles } from '../deploy/src/hashing.ts';
-import { startLocalPortal } from '../deploy/src/local-portal.ts';
+import { repoRoot } from '../deploy/src/build.js';
+import { startEmulatorProcess } from '../deploy/src/emulator-process.js';
+import { listFiles } from '../deploy/src/hashing.js';
+import { startLocalPortal } from '../deploy/src/local-portal.js';
 
 const runs = Number(process.argv[2] ?? 5);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;

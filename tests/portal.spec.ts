@@ -77,6 +77,7 @@ describe('the portal in a browser', () => {
   it('starts with an offline remote in the registry, and a new person signs up and lands signed in', async () => {
     await page.goto(portal.url);
     await page.getByRole('heading', { name: 'Welcome to the portal' }).waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'home.png') });
     await page.getByRole('link', { name: 'Account', exact: true }).click();
     await page.waitForURL('**/account/sign-in');
     await page.getByRole('link', { name: 'Create an account' }).click();
@@ -186,6 +187,7 @@ describe('the portal in a browser', () => {
     const card = page.getByTestId('remote-error');
     await card.waitFor();
     await expect(card.textContent()).resolves.toMatch(/Crashy stopped working.*on purpose/);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'error-card.png') });
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByTestId('remote-error').waitFor();
     await page.getByRole('link', { name: 'Home' }).click();
@@ -208,6 +210,7 @@ describe('the portal in a browser', () => {
 
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Welcome to the portal' }).waitFor();
     await page.getByRole('link', { name: 'Crashy', exact: true }).click();
     const gate = page.getByTestId('sign-in-gate');
     await expect(gate.textContent()).resolves.toMatch(/Sign in to open Crashy/);
@@ -252,6 +255,7 @@ describe('the portal in a browser', () => {
     await expect(fresh.getByTestId('state-ghost').textContent()).resolves.toBe('registered');
     await expect(fresh.getByTestId('state-future').textContent()).resolves.toBe('blocked');
     await expect(fresh.getByText('Shared libraries — one copy of each').count()).resolves.toBe(1);
+    await fresh.screenshot({ path: path.join(SCREENSHOTS, 'status.png'), fullPage: true });
     expect(problems(fresh.console)).toEqual([]);
     await fresh.close();
   });

@@ -63,6 +63,7 @@ export class RemoteApplications {
         title: entry.title,
         route: entry.route,
         ...(entry.icon ? { icon: entry.icon } : {}),
+        ...(entry.description ? { description: entry.description } : {}),
         auth: entry.auth,
         version: release.version,
         manifestUrl: release.manifest,

@@ -37,6 +37,7 @@ export interface RemoteStatus {
   title: string;
   route: string;
   icon?: string;
+  description?: string;
   auth: RequiredAuth;
   version: string;
   manifestUrl: string;

@@ -17,7 +17,7 @@ export function HomePage({ onIntent }: { onIntent: (remote: string) => void }): 
       ) : (
         <div className="portal-home-grid">
           {remotes.map((remote) => (
-            <Card key={remote.name} headingLevel={2} title={remote.title} description={remote.auth === 'none' ? 'Open to everyone' : 'Needs you to be signed in'}>
+            <Card key={remote.name} headingLevel={2} title={remote.title} description={remote.description ?? (remote.auth === 'none' ? 'Open to everyone.' : 'Needs you to be signed in.')}>
               <a className="portal-home-link" href={remote.route} onMouseEnter={() => onIntent(remote.name)} onFocus={() => onIntent(remote.name)}>
                 <RemoteIcon name={remote.icon} />
                 <span>Open {remote.title}</span>

@@ -21,6 +21,7 @@ const remoteColumns: TableColumn<RemoteStatus>[] = [
   {
     key: 'version',
     header: 'Version',
+    width: '10rem',
     cell: (r) => (
       <>
         <Code>{r.version}</Code> {r.canary ? <Badge tone="accent">canary</Badge> : null}
@@ -37,7 +38,7 @@ const remoteColumns: TableColumn<RemoteStatus>[] = [
     ),
   },
   { key: 'loadMs', header: 'Load time', align: 'end', cell: (r) => (r.loadMs === null ? '—' : `${r.loadMs} ms`) },
-  { key: 'route', header: 'Route', cell: (r) => <Code>{r.route}</Code> },
+  { key: 'route', header: 'Route', width: '8rem', cell: (r) => <Code>{r.route}</Code> },
   { key: 'contract', header: 'Contract', cell: (r) => <Code>{r.contract}</Code> },
   { key: 'manifestUrl', header: 'Manifest', cell: (r) => <Code>{r.manifestUrl}</Code> },
   { key: 'error', header: 'Last error', cell: (r) => (r.error ? `${r.error.code} (${r.error.step}): ${r.error.message}` : '—') },

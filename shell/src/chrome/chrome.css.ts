@@ -3,7 +3,8 @@ export const chromeStylesheet = `
 .portal-brand { display: inline-flex; align-items: center; gap: var(--pui-space-2, .5rem); font-weight: 650; color: inherit; text-decoration: none; }
 .portal-brand__mark { display: inline-grid; place-items: center; width: 1.75rem; height: 1.75rem; border-radius: .5rem; background: var(--pui-accent, #3b5bdb); color: var(--pui-text-on-accent, #fff); font-size: .95rem; }
 .portal-home-grid { display: grid; gap: var(--pui-space-4, 1rem); grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); }
-.portal-home-link { display: inline-flex; align-items: center; gap: var(--pui-space-2, .5rem); font-weight: 600; }
+.portal-home-link { display: inline-flex; align-items: center; gap: var(--pui-space-2, .5rem); font-weight: 600; color: var(--pui-accent-text, #1f6f50); text-decoration: none; }
+.portal-home-link:hover { text-decoration: underline; }
 .portal-home-link svg { width: 1.1rem; height: 1.1rem; }
 .portal-facts { display: grid; grid-template-columns: max-content 1fr; gap: var(--pui-space-2, .5rem) var(--pui-space-6, 1.5rem); margin: 0; }
 .portal-facts dt { color: var(--pui-text-muted, #667); }
