@@ -100,7 +100,9 @@ describe('REST errors', () => {
     const view = await post('/message_counts', '{"slug":"x"}');
     expect([view.status, view.body.code, view.body.message]).toEqual([405, '55000', 'cannot insert into view "message_counts"']);
     const put = await call('/todos', { method: 'PUT', body: '{}' });
-    expect([put.status, put.body.code]).toEqual([405, 'PGRST117']);
+    expect([put.status, put.body.code]).toEqual([405, 'PGRST105']);
+    const merge = await call('/todos', { method: 'MERGE' });
+    expect([merge.status, merge.body.code, merge.body.message]).toEqual([405, 'PGRST117', 'Unsupported HTTP method: MERGE']);
   });
 
   it('answers content negotiation failures with 406/415', async () => {

@@ -377,6 +377,22 @@ export function describeRestReads(
         ]);
       });
 
+      it('embeds from and into views through the keys of their tables', async () => {
+        const fromView = await anon
+          .from('message_view')
+          .select('id,author:users!author_id(username),channels(slug)')
+          .eq('id', 4)
+          .single();
+        expect(fromView.data).toEqual({ id: 4, author: { username: 'carol' }, channels: { slug: 'random' } });
+        const intoView = await anon
+          .from('channel_view')
+          .select('slug,messages(id)')
+          .eq('slug', 'random')
+          .order('id', { referencedTable: 'messages' })
+          .single();
+        expect(intoView.data).toEqual({ slug: 'random', messages: [{ id: 3 }, { id: 4 }] });
+      });
+
       it('orders by a to-one embed column', async () => {
         const { data } = await anon
           .from('messages')

@@ -184,6 +184,15 @@ const KEYS_SQL = `
   where i.indisunique and i.indpred is null and i.indexprs is null and i.indrelid = any($1::oid[])
     and not exists (select 1 from pg_constraint con where con.conindid = i.indexrelid)`;
 
+/** Which base-table columns each view reads (from its rewrite rule's dependencies). */
+const VIEW_COLUMNS_SQL = `
+  select distinct r.ev_class::int8 as view, d.refobjid::int8 as base, a.attname::text as column
+  from pg_rewrite r
+    join pg_depend d on d.objid = r.oid and d.classid = 'pg_rewrite'::regclass
+      and d.refclassid = 'pg_class'::regclass and d.refobjsubid > 0
+    join pg_attribute a on a.attrelid = d.refobjid and a.attnum = d.refobjsubid
+  where r.ev_class = any($1::oid[]) and d.refobjid <> r.ev_class`;
+
 const FUNCTIONS_SQL = `
   select p.oid::int8 as oid, n.nspname as schema, p.proname as name,
     obj_description(p.oid, 'pg_proc') as description,
@@ -309,6 +318,12 @@ export async function introspect(tx: Queryable, schemas: readonly string[]): Pro
     }
   }
 
+  const viewIds = [...byOid.values()].filter((r) => r.kind === 'view' || r.kind === 'materialized_view').map((r) => r.oid);
+  const viewColumnRows = viewIds.length
+    ? (await tx.query<{ view: string | number; base: string | number; column: string }>(VIEW_COLUMNS_SQL, [viewIds])).rows
+    : [];
+  foreignKeys.push(...inferViewKeys(byOid, foreignKeys, viewColumnRows));
+
   const functionRows = await tx.query<{
     oid: string | number;
     schema: string;
@@ -396,6 +411,52 @@ export async function introspect(tx: Queryable, schemas: readonly string[]): Pro
   };
   cache.relationships = buildRelationships(cache);
   return cache;
+}
+
+/**
+ * Views get the keys and foreign keys of the tables they read, where the view shows the key
+ * columns under their own names (PostgREST traces view columns more precisely; renamed key
+ * columns are not followed here). A view over one table also takes its primary key.
+ */
+export function inferViewKeys(
+  byOid: Map<number, Relation>,
+  foreignKeys: ForeignKey[],
+  rows: { view: string | number; base: string | number; column: string }[],
+): ForeignKey[] {
+  const used = new Map<Relation, Map<Relation, Set<string>>>();
+  for (const row of rows) {
+    const view = byOid.get(Number(row.view));
+    const base = byOid.get(Number(row.base));
+    if (!view || !base) continue;
+    const bases = used.get(view) ?? new Map<Relation, Set<string>>();
+    const columns = bases.get(base) ?? new Set<string>();
+    columns.add(row.column);
+    bases.set(base, columns);
+    used.set(view, bases);
+  }
+  const shows = (view: Relation, columns: Set<string>, names: string[]) =>
+    names.length > 0 && names.every((n) => columns.has(n) && view.columnsByName.has(n));
+  const inferred: ForeignKey[] = [];
+  for (const [view, bases] of used) {
+    if (bases.size === 1) {
+      const [base, columns] = [...bases][0]!;
+      if (shows(view, columns, base.primaryKey) && view.primaryKey.length === 0) {
+        view.primaryKey = base.primaryKey;
+        view.uniqueKeys.push(...base.uniqueKeys.filter((key) => shows(view, columns, key)));
+      }
+    }
+    for (const [base, columns] of bases) {
+      for (const fk of foreignKeys) {
+        if (fk.source === base && shows(view, columns, fk.columns)) {
+          inferred.push({ ...fk, source: view });
+        }
+        if (fk.target === base && fk.source !== base && shows(view, columns, fk.targetColumns)) {
+          inferred.push({ ...fk, target: view });
+        }
+      }
+    }
+  }
+  return inferred;
 }
 
 function outputColumn(name: string, position: number, typeOid: number, type: string): Column {

@@ -62,7 +62,7 @@ export const restService: ServiceFactory = async (service: ServiceContext) => {
         return callFunction(deps, request, segments[1]!, { accept, contentType }, await bodyOf(c));
       }
       if (segments.length !== 1) throw requestErrors.invalidPath();
-      if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(method)) throw requestErrors.unsupportedMethod(method);
+      if (!['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) throw requestErrors.unsupportedMethod(method);
       const name = segments[0]!;
       const schemaCache = await cache.get();
       const relation = findRelation(schemaCache, request.schema, name);
@@ -72,7 +72,7 @@ export const restService: ServiceFactory = async (service: ServiceContext) => {
         throw schemaErrors.tableNotFound(`${request.schema}.${name}`, suggestion ? `${request.schema}.${suggestion}` : null);
       }
       if (method === 'GET' || method === 'HEAD') return readRelation(deps, request, relation, accept, c.req.header('range') ?? null);
-      return writeRelation(deps, request, relation, method as 'POST' | 'PATCH' | 'DELETE', { accept, contentType }, await bodyOf(c));
+      return writeRelation(deps, request, relation, method as 'POST' | 'PUT' | 'PATCH' | 'DELETE', { accept, contentType }, await bodyOf(c));
     }),
   );
 

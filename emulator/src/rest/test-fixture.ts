@@ -95,6 +95,7 @@ create table public.todos (
 create table public.no_pk (a int, b text);
 
 create view public.channel_view as select id, slug from public.channels;
+create view public.message_view as select id, channel_id, author_id, body from public.messages;
 create view public.message_counts as
   select c.slug, count(m.id) as total from public.channels c left join public.messages m on m.channel_id = c.id group by c.slug;
 

@@ -5,6 +5,7 @@ import { buildOpenApi } from '../openapi.js';
 import { contentTypeOf, negotiate } from '../parse/media.js';
 import type { RestRequest } from '../request.js';
 import { profileHeaders } from '../respond.js';
+import type { SchemaCache } from '../schema-cache.js';
 import type { RouteDeps } from './read.js';
 
 const VISIBLE_SQL = `
@@ -17,24 +18,45 @@ const VISIBLE_SQL = `
   select 'f', p.oid::int8 from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where n.nspname = $1 and p.prokind = 'f' and has_function_privilege(p.oid, 'EXECUTE')`;
 
+/**
+ * Documents by schema cache (so a reload after DDL or GRANT drops them), then by schema and
+ * role: what a role may see only changes with the schema.
+ */
+const documents = new WeakMap<SchemaCache, Map<string, string>>();
+
 export async function serveOpenApi(deps: RouteDeps, request: RestRequest, accept: string | null): Promise<Response> {
   const representation = negotiate(accept, 'root');
   const cache = await deps.cache.get();
+  const role = typeof request.claims?.role === 'string' && request.claims.role ? request.claims.role : 'anon';
+  const key = `${request.schema}\u0000${role}`;
+  let byKey = documents.get(cache);
+  if (!byKey) {
+    byKey = new Map();
+    documents.set(cache, byKey);
+  }
+  let text = byKey.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(await buildDocument(deps, request, cache));
+    byKey.set(key, text);
+  }
+  return new Response(request.method === 'HEAD' ? null : text, {
+    status: 200,
+    headers: { 'Content-Type': contentTypeOf(representation), ...profileHeaders(request.schema, deps.service.config.api.schemas) },
+  });
+}
+
+async function buildDocument(deps: RouteDeps, request: RestRequest, cache: SchemaCache): Promise<Record<string, unknown>> {
   const visibleRows = await runAsCaller(deps.service, request, async (tx) =>
     (await tx.query<{ kind: string; oid: string | number }>(VISIBLE_SQL, [request.schema])).rows,
   );
   const visible = { relations: new Set<number>(), functions: new Set<number>() };
   for (const row of visibleRows) (row.kind === 'r' ? visible.relations : visible.functions).add(Number(row.oid));
   const api = new URL(deps.service.apiUrl);
-  const document = buildOpenApi(cache, {
+  return buildOpenApi(cache, {
     schema: request.schema,
     host: api.host,
     basePath: '/rest/v1/',
     scheme: api.protocol.replace(':', ''),
     visible,
-  });
-  return new Response(request.method === 'HEAD' ? null : JSON.stringify(document), {
-    status: 200,
-    headers: { 'Content-Type': contentTypeOf(representation), ...profileHeaders(request.schema, deps.service.config.api.schemas) },
   });
 }

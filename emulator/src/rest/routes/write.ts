@@ -7,18 +7,19 @@ import { parseRowsBody, type BodyRow } from '../parse/body.js';
 import { bodyFormat, contentTypeOf, negotiate } from '../parse/media.js';
 import { formatApplied, type AppliedPreference } from '../parse/prefer.js';
 import { parseQuery } from '../parse/query.js';
+import type { ParsedQuery } from '../parse/types.js';
 import { outputKeys, planRead, sourceOfRelation, type ReadLevel } from '../plan/read-plan.js';
 import type { RestRequest } from '../request.js';
 import { timezoneApplied } from '../request.js';
 import { contentRange, csvHeader, profileHeaders } from '../respond.js';
 import type { Relation } from '../schema-cache.js';
 import { conditionSql } from '../sql/conditions.js';
-import { ident } from '../sql/identifiers.js';
-import { buildLevelParts, envelopeSql, levelSelect, newBuilder } from '../sql/read.js';
+import { ident, qualifiedIdent } from '../sql/identifiers.js';
+import { buildLevelParts, envelopeSql, levelSelect, newBuilder, orderSql, type Builder } from '../sql/read.js';
 import { deleteSql, insertSql, returningSql, TARGET_ALIAS, updateSql } from '../sql/write.js';
 import { bodyShape, type RouteDeps } from './read.js';
 
-type WriteMethod = 'POST' | 'PATCH' | 'DELETE';
+type WriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 function checkColumns(relation: Relation, names: Iterable<string>): void {
   for (const name of names) {
@@ -64,6 +65,128 @@ function locationOf(relation: Relation, body: string | null): string | null {
   return `/${encodeURIComponent(relation.name)}?${query}`;
 }
 
+interface MutationContext {
+  relation: Relation;
+  query: ParsedQuery;
+  planned: ReadLevel;
+  bodyText: string;
+  contentType: string | null;
+  returning: string;
+  builder: Builder;
+  request: RestRequest;
+  applied: Set<AppliedPreference>;
+}
+
+function emptyMutation(relation: Relation): string {
+  return `select * from ${qualifiedIdent(relation.schema, relation.name)} as ${ident(TARGET_ALIAS)} where false`;
+}
+
+/** POST: insert, or upsert with `Prefer: resolution=…` on the primary key or `on_conflict`. */
+function insertMutation({ relation, query, bodyText, contentType, returning, builder, request, applied }: MutationContext): string {
+  const { prefer } = request;
+  if (!relation.insertable) throw notAllowed(relation, 'insert into');
+  const body = parseRowsBody(bodyText, bodyFormat(contentType));
+  const columns = writtenColumns(relation, body.rows, query.columns);
+  let onConflict: { columns: string[]; resolution: 'merge' | 'ignore' } | undefined;
+  if (prefer.resolution) {
+    const target = query.onConflict ?? relation.primaryKey;
+    checkColumns(relation, target);
+    if (target.length === 0) {
+      throw new RestError(400, {
+        code: '42P10',
+        message: 'there is no unique or exclusion constraint matching the ON CONFLICT specification',
+        hint: `'${relation.name}' has no primary key: name the unique columns with on_conflict.`,
+      });
+    }
+    onConflict = { columns: target, resolution: prefer.resolution === 'merge-duplicates' ? 'merge' : 'ignore' };
+    applied.add('resolution');
+  } else if (query.onConflict) {
+    checkColumns(relation, query.onConflict);
+  }
+  if (prefer.missing === 'default') applied.add('missing');
+  if (body.rows.length === 0) return emptyMutation(relation);
+  return insertSql(
+    relation,
+    { columns, rows: body.rows, missingDefault: prefer.missing === 'default', ...(onConflict && { onConflict }), returning },
+    builder.params,
+  );
+}
+
+/**
+ * PUT: one row, addressed by `pk=eq.value` for every primary key column, inserted or replaced
+ * (PostgREST's single-row upsert; PGRST105/114/115 when the request does not say one row).
+ */
+function putMutation({ relation, query, planned, bodyText, contentType, returning, builder }: MutationContext): string {
+  if (!relation.insertable || !relation.updatable) throw notAllowed(relation, 'insert into');
+  const invalid = () =>
+    new RestError(405, { code: 'PGRST105', message: "Filters must include all and only primary key columns with 'eq' operators" });
+  if (relation.primaryKey.length === 0) throw invalid();
+  const keyFilters = new Map<string, string>();
+  for (const condition of planned.conditions) {
+    if (condition.kind !== 'filter' || condition.filter.negated || condition.ref.jsonPath.length) throw invalid();
+    const { operation } = condition.filter;
+    if (operation.op !== 'eq' || 'quantifier' in operation && operation.quantifier) throw invalid();
+    keyFilters.set(condition.ref.column.name, operation.value);
+  }
+  if (keyFilters.size !== relation.primaryKey.length || relation.primaryKey.some((k) => !keyFilters.has(k))) throw invalid();
+  if (planned.limit !== undefined || planned.offset !== undefined) {
+    throw new RestError(400, { code: 'PGRST114', message: 'limit/offset querystring parameters are not allowed for PUT' });
+  }
+  const body = parseRowsBody(bodyText, bodyFormat(contentType));
+  if (body.rows.length !== 1) throw requestErrors.invalidBody('Empty or invalid json', 'PUT takes exactly one row');
+  const row = body.rows[0]!;
+  const mismatch = relation.primaryKey.some((k) => !Object.hasOwn(row, k) || String(row[k]) !== keyFilters.get(k));
+  if (mismatch) throw new RestError(400, { code: 'PGRST115', message: 'Payload values do not match URL in primary key column(s)' });
+  const columns = writtenColumns(relation, [row], query.columns);
+  return insertSql(
+    relation,
+    { columns, rows: [row], missingDefault: false, onConflict: { columns: relation.primaryKey, resolution: 'merge' }, returning },
+    builder.params,
+  );
+}
+
+/**
+ * PATCH / DELETE with the filters. `limit`/`offset` (with `order`) pick the rows by ctid
+ * first, as PostgREST's limited update/delete.
+ */
+function updateOrDeleteMutation(
+  { relation, query, planned, bodyText, contentType, returning, builder }: MutationContext,
+  method: 'PATCH' | 'DELETE',
+): string {
+  const isUpdate = method === 'PATCH';
+  if (isUpdate && !relation.updatable) throw notAllowed(relation, 'update');
+  if (!isUpdate && !relation.deletable) throw notAllowed(relation, 'delete from');
+  if (planned.conditions.some((c) => c.kind === 'embedded')) throw requestErrors.embedFilter();
+  const { params } = builder;
+  const limited = planned.limit !== undefined || planned.offset !== undefined;
+  // Supabase loads pg-safeupdate for the API roles: no filter, no UPDATE/DELETE.
+  if (planned.conditions.length === 0 && !limited) throw requestErrors.missingWhere(isUpdate ? 'UPDATE' : 'DELETE');
+  let where: string[];
+  if (limited) {
+    if (relation.kind !== 'table' && relation.kind !== 'partitioned_table') {
+      throw requestErrors.notImplemented('limit on PATCH and DELETE needs a table', `'${relation.name}' is a ${relation.kind.replace('_', ' ')}`);
+    }
+    const inner = 'pgrst_limited';
+    const scope = { alias: inner, embedAliases: new Map() };
+    const conditions = planned.conditions.map((c) => conditionSql(c, scope, params));
+    const order = planned.order.filter((t) => !t.embed).map((t) => orderSql(t, inner, new Map(), builder));
+    let select = `select ${ident(inner)}.ctid from ${qualifiedIdent(relation.schema, relation.name)} as ${ident(inner)}`;
+    if (conditions.length) select += ` where ${conditions.join(' and ')}`;
+    if (order.length) select += ` order by ${order.join(', ')}`;
+    if (planned.limit !== undefined) select += ` limit ${params.add(planned.limit)}::bigint`;
+    if (planned.offset !== undefined) select += ` offset ${params.add(planned.offset)}::bigint`;
+    where = [`${ident(TARGET_ALIAS)}.ctid = any(array(${select}))`];
+  } else {
+    where = planned.conditions.map((c) => conditionSql(c, { alias: TARGET_ALIAS, embedAliases: new Map() }, params));
+  }
+  if (!isUpdate) return deleteSql(relation, where, returning);
+  const body = parseRowsBody(bodyText, bodyFormat(contentType));
+  if (!body.single) throw requestErrors.invalidBody('Empty or invalid json', 'PATCH takes one JSON object, not an array');
+  const row = body.rows[0]!;
+  const columns = writtenColumns(relation, [row], query.columns);
+  return columns.length ? updateSql(relation, columns, row, where, returning, params) : emptyMutation(relation);
+}
+
 export async function writeRelation(
   deps: RouteDeps,
   request: RestRequest,
@@ -92,64 +215,11 @@ export async function writeRelation(
   const { params } = builder;
   const returning = returningSql(wantBody || wantLocation);
   const applied = new Set<AppliedPreference>();
+  const context: MutationContext = { relation, query, planned, bodyText, contentType: headers.contentType, returning, builder, request, applied };
   let mutation: string;
-
-  if (method === 'POST') {
-    if (!relation.insertable) throw notAllowed(relation, 'insert into');
-    const body = parseRowsBody(bodyText, bodyFormat(headers.contentType));
-    const columns = writtenColumns(relation, body.rows, query.columns);
-    let onConflict: { columns: string[]; resolution: 'merge' | 'ignore' } | undefined;
-    if (prefer.resolution) {
-      const target = query.onConflict ?? relation.primaryKey;
-      checkColumns(relation, target);
-      if (target.length === 0) {
-        throw new RestError(400, {
-          code: '42P10',
-          message: 'there is no unique or exclusion constraint matching the ON CONFLICT specification',
-          hint: `'${relation.name}' has no primary key: name the unique columns with on_conflict.`,
-        });
-      }
-      onConflict = { columns: target, resolution: prefer.resolution === 'merge-duplicates' ? 'merge' : 'ignore' };
-      applied.add('resolution');
-    } else if (query.onConflict) {
-      checkColumns(relation, query.onConflict);
-    }
-    if (prefer.missing === 'default') applied.add('missing');
-    if (body.rows.length === 0) {
-      mutation = `select * from ${`${ident(relation.schema)}.${ident(relation.name)}`} as ${ident(TARGET_ALIAS)} where false`;
-    } else {
-      mutation = insertSql(
-        relation,
-        {
-          columns,
-          rows: body.rows,
-          missingDefault: prefer.missing === 'default',
-          ...(onConflict && { onConflict }),
-          returning,
-        },
-        params,
-      );
-    }
-  } else {
-    const isUpdate = method === 'PATCH';
-    if (isUpdate && !relation.updatable) throw notAllowed(relation, 'update');
-    if (!isUpdate && !relation.deletable) throw notAllowed(relation, 'delete from');
-    if (planned.conditions.some((c) => c.kind === 'embedded')) throw requestErrors.embedFilter();
-    const where = planned.conditions.map((c) => conditionSql(c, { alias: TARGET_ALIAS, embedAliases: new Map() }, params));
-    // Supabase loads pg-safeupdate for the API roles: no filter, no UPDATE/DELETE.
-    if (where.length === 0) throw requestErrors.missingWhere(isUpdate ? 'UPDATE' : 'DELETE');
-    if (isUpdate) {
-      const body = parseRowsBody(bodyText, bodyFormat(headers.contentType));
-      if (!body.single) throw requestErrors.invalidBody('Empty or invalid json', 'PATCH takes one JSON object, not an array');
-      const row = body.rows[0]!;
-      const columns = writtenColumns(relation, [row], query.columns);
-      mutation = columns.length
-        ? updateSql(relation, columns, row, where, returning, params)
-        : `select * from ${ident(relation.schema)}.${ident(relation.name)} as ${ident(TARGET_ALIAS)} where false`;
-    } else {
-      mutation = deleteSql(relation, where, returning);
-    }
-  }
+  if (method === 'POST') mutation = insertMutation(context);
+  else if (method === 'PUT') mutation = putMutation(context);
+  else mutation = updateOrDeleteMutation(context, method);
 
   const alias = builder.aliases.table();
   const from = `"pgrst_mutation" as ${ident(alias)}`;
@@ -162,7 +232,7 @@ export async function writeRelation(
   })}`;
 
   const singular = representation.kind === 'json' && representation.singular && wantBody;
-  const strictMax = prefer.handling === 'strict' && prefer.maxAffected !== undefined && method !== 'POST';
+  const strictMax = prefer.handling === 'strict' && prefer.maxAffected !== undefined && (method === 'PATCH' || method === 'DELETE');
   if (strictMax) {
     applied.add('handling');
     applied.add('max-affected');

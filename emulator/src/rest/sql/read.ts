@@ -73,7 +73,7 @@ function itemSql(item: PlannedItem, alias: string, level: ReadLevel, embedAliase
   }
 }
 
-function orderSql(term: PlannedOrder, alias: string, embedAliases: Map<EmbedPlan, string>, builder: Builder): string {
+export function orderSql(term: PlannedOrder, alias: string, embedAliases: Map<EmbedPlan, string>, builder: Builder): string {
   const expression = term.embed
     ? `${ident(embedAliases.get(term.embed)!)}.${ident(orderHelper(term.embed, term.ref))}`
     : columnExpression(alias, term.ref, builder.params);
