@@ -151,7 +151,11 @@ async function authFetch(
   if (init.version !== null) headers.set('X-Supabase-Api-Version', init.version ?? '2024-01-01');
   if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
   if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
-  const response = await fetch(`${emulator.apiUrl}/auth/v1${path}`, { ...init, headers });
+  const response = await fetch(`${emulator.apiUrl}/auth/v1${path}`, {
+    ...init,
+    headers,
+    redirect: 'manual',
+  });
   const text = await response.text();
   return {
     status: response.status,
@@ -1028,6 +1032,78 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
           'no_authorization',
         );
         expect(user.id).toBeTruthy();
+      });
+
+      it('never answers a 500 to garbage on any endpoint, and keeps serving', async () => {
+        const { session, user } = await signedIn();
+        const endpoints: [string, string][] = [
+          ['POST', '/signup'],
+          ['POST', '/token?grant_type=password'],
+          ['POST', '/token?grant_type=refresh_token'],
+          ['POST', '/token?grant_type=pkce'],
+          ['POST', '/token?grant_type=id_token'],
+          ['POST', '/otp'],
+          ['POST', '/magiclink'],
+          ['POST', '/verify'],
+          ['GET', '/verify?type=signup&token=nope'],
+          ['POST', '/resend'],
+          ['POST', '/recover'],
+          ['PUT', '/user'],
+          ['POST', '/factors'],
+          ['POST', '/factors/not-a-uuid/challenge'],
+          ['POST', `/factors/${user.id}/verify`],
+          ['DELETE', '/factors/not-a-uuid'],
+          ['DELETE', '/user/identities/not-a-uuid'],
+          ['GET', '/authorize?provider=test&code_challenge=short&code_challenge_method=s256'],
+          ['GET', '/callback?state=x'],
+          ['GET', '/test-provider/authorize?state=x'],
+          ['GET', '/test-provider/approve?state=x'],
+          ['POST', '/admin/users'],
+          ['PUT', `/admin/users/${user.id}`],
+          ['DELETE', '/admin/users/not-a-uuid'],
+          ['POST', '/admin/generate_link'],
+          ['POST', '/invite'],
+        ];
+        const bodies = [
+          '',
+          'null',
+          '[]',
+          '"text"',
+          '{"email":{},"password":[1]}',
+          '{"data":"x","type":7}',
+          '{',
+        ];
+        const failures: string[] = [];
+        for (const [method, path] of endpoints) {
+          for (const body of method === 'GET' ? [undefined] : bodies) {
+            const token =
+              path.startsWith('/admin') || path === '/invite'
+                ? SERVICE_ROLE_KEY
+                : session.access_token;
+            const response = await authFetch(emulator, path, {
+              method,
+              token,
+              ...(body === undefined ? {} : { body }),
+            }).catch((error: Error) => ({
+              status: 0,
+              body: { message: error.message } as Record<string, unknown>,
+            }));
+            const location = 'headers' in response ? response.headers.get('location') : null;
+            if (
+              response.status >= 500 ||
+              response.status === 0 ||
+              (!location &&
+                typeof response.body.code !== 'string' &&
+                typeof response.body.error !== 'string')
+            ) {
+              failures.push(
+                `${method} ${path} ${JSON.stringify(body)} → ${response.status} ${JSON.stringify(response.body)}`,
+              );
+            }
+          }
+        }
+        expect(failures).toEqual([]);
+        expect((await authFetch(emulator, '/health')).status).toBe(200);
       });
 
       it('answers in the legacy shape without the API version header', async () => {
