@@ -11,14 +11,15 @@ export type RowCount = { status: 'loading' } | { status: 'ready'; count: number 
 
 const AT_ONCE = 4;
 
+/** Counts by table name; a table not in the map yet is still being counted. */
 export function useRowCounts(supabase: SupabaseClient, model: SchemaModel): ReadonlyMap<string, RowCount> {
-  const [counts, setCounts] = useState<ReadonlyMap<string, RowCount>>(new Map());
+  const [counted, setCounted] = useState<{ model: SchemaModel; counts: ReadonlyMap<string, RowCount> } | null>(null);
   useEffect(() => {
     const controller = new AbortController();
     const queue = model.tables.filter((t) => t.canRead);
-    setCounts(new Map(queue.map((t) => [t.name, { status: 'loading' } as RowCount])));
     const settle = (name: string, count: RowCount) => {
-      if (!controller.signal.aborted) setCounts((current) => new Map(current).set(name, count));
+      if (controller.signal.aborted) return;
+      setCounted((current) => ({ model, counts: new Map(current?.model === model ? current.counts : []).set(name, count) }));
     };
     const worker = async () => {
       for (let table = queue.shift(); table; table = queue.shift()) {
@@ -32,5 +33,7 @@ export function useRowCounts(supabase: SupabaseClient, model: SchemaModel): Read
     for (let i = 0; i < AT_ONCE; i += 1) void worker();
     return () => controller.abort();
   }, [supabase, model]);
-  return counts;
+  return counted?.model === model ? counted.counts : EMPTY;
 }
+
+const EMPTY: ReadonlyMap<string, RowCount> = new Map();

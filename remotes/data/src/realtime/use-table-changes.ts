@@ -23,19 +23,20 @@ export function changesTopic(schema: string, table: string): string {
 export type LiveStatus = 'joining' | 'live' | 'unavailable';
 
 export function useTableChanges(schema: string, table: string, onChange: (change: TableChange) => void): LiveStatus {
-  const [status, setStatus] = useState<LiveStatus>('joining');
+  const topic = changesTopic(schema, table);
+  // The status is kept with its topic: another table starts over at "joining".
+  const [status, setStatus] = useState<{ topic: string; status: LiveStatus } | null>(null);
   const deliver = useEffectEvent((payload: RealtimePostgresChangesPayload<Row>) => {
     onChange({ type: payload.eventType, record: (payload.new ?? {}) as Row, oldRecord: (payload.old ?? {}) as Row });
   });
   useEffect(() => {
-    const lease = getPortal().realtime.channel(changesTopic(schema, table));
+    const lease = getPortal().realtime.channel(topic);
     // Bindings must be in place before the join: the server answers the join with their ids.
     lease.channel.on<Row>('postgres_changes', { event: '*', schema, table }, (payload) => deliver(payload));
-    setStatus('joining');
-    lease.subscribe((state) => setStatus(state === 'SUBSCRIBED' ? 'live' : state === 'CLOSED' ? 'joining' : 'unavailable'));
+    lease.subscribe((state) => setStatus({ topic, status: state === 'SUBSCRIBED' ? 'live' : state === 'CLOSED' ? 'joining' : 'unavailable' }));
     return () => {
       void lease.release();
     };
-  }, [schema, table]);
-  return status;
+  }, [topic, schema, table]);
+  return status?.topic === topic ? status.status : 'joining';
 }
