@@ -34,11 +34,10 @@ export class BcryptPool implements PasswordHasher {
   private readonly url: URL;
   private closed = false;
 
-  constructor(size = Math.max(1, availableParallelism())) {
+  constructor(private readonly size = Math.max(1, availableParallelism())) {
     this.url = new URL(
       `data:text/javascript,${encodeURIComponent(workerSource(import.meta.resolve('bcryptjs')))}`,
     );
-    for (let i = 0; i < size; i++) this.workers.push(this.spawn(i));
   }
 
   /** Starts the worker of slot `index`; a worker that dies fails its jobs and is replaced. */
@@ -67,6 +66,10 @@ export class BcryptPool implements PasswordHasher {
   }
 
   private run<T extends string | boolean>(message: Record<string, unknown>): Promise<T> {
+    // Workers start on first use, so they cost nothing at emulator start-up.
+    if (this.workers.length === 0) {
+      for (let i = 0; i < this.size; i++) this.workers.push(this.spawn(i));
+    }
     const id = this.nextId++;
     const worker = this.workers[this.nextWorker++ % this.workers.length]!;
     return new Promise<T>((resolve, reject) => {
