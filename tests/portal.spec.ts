@@ -237,6 +237,36 @@ describe('the portal in a browser', () => {
     await expect(emailField.getByText(/already registered/i).textContent()).resolves.toMatch(/already registered/i);
   });
 
+  it('recovers a remote with "Try again" once its origin answers again', async () => {
+    const fresh = await browser.newPage();
+    const manifest = `${portal.portal.remoteUrls.account}/**/mf-manifest.json`;
+    await fresh.route(manifest, (route) => route.abort('connectionrefused'));
+    await fresh.goto(`${portal.url}/account/sign-in`);
+    const card = fresh.getByTestId('remote-error');
+    await expect(card.textContent()).resolves.toMatch(/Account could not be loaded/);
+    await expect(fresh.getByRole('link', { name: 'Home', exact: true }).count()).resolves.toBe(1);
+
+    await fresh.unroute(manifest);
+    await card.getByRole('button', { name: 'Try again' }).click();
+    await fresh.locator('form[aria-label="Sign in"]').waitFor();
+    await fresh.close();
+  });
+
+  it('keeps the shell usable when the registry cannot be fetched, and retries it', async () => {
+    const fresh = await browser.newPage();
+    await fresh.route('**/registry.json', (route) => route.fulfill({ status: 503, body: 'down for maintenance' }));
+    await fresh.goto(`${portal.url}/status`);
+    const error = fresh.getByTestId('registry-error');
+    await expect(error.textContent()).resolves.toMatch(/answered 503/);
+    await fresh.getByRole('heading', { name: 'Status' }).waitFor();
+
+    await fresh.unroute('**/registry.json');
+    await error.getByRole('button', { name: 'Try again' }).click();
+    await fresh.getByRole('link', { name: 'Account', exact: true }).waitFor();
+    await expect(fresh.getByTestId('registry-error').count()).resolves.toBe(0);
+    await fresh.close();
+  });
+
   it('preloads a remote on navigation intent and lists every remote on the status page', async () => {
     const fresh = await browser.newPage();
     await fresh.goto(`${portal.url}/status`);
