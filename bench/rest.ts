@@ -53,12 +53,19 @@ insert into public.bench_posts (author_id, title, score)
   from generate_series(1, ${POSTS}) i;
 `;
 
-function start(workdir: string, env: Record<string, string>): Promise<{ child: ChildProcess; apiUrl: string }> {
+function start(
+  workdir: string,
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; apiUrl: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'start', '--workdir', workdir, '--port', '0', '--mail-port', '0'], {
-      env: { ...process.env, PORTAL_EMULATOR_QUIET: '1', ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [bin, 'start', '--workdir', workdir, '--port', '0', '--mail-port', '0'],
+      {
+        env: { ...process.env, PORTAL_EMULATOR_QUIET: '1', ...env },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
@@ -93,7 +100,10 @@ interface Figures {
 }
 
 /** Runs `request` from `concurrency` loops for `seconds`; every answer must be the expected status. */
-async function measure(request: (i: number) => Promise<Response>, expected: number): Promise<Figures> {
+async function measure(
+  request: (i: number) => Promise<Response>,
+  expected: number,
+): Promise<Figures> {
   const latencies: number[] = [];
   const deadline = performance.now() + seconds * 1000;
   let counter = 0;
@@ -102,7 +112,8 @@ async function measure(request: (i: number) => Promise<Response>, expected: numb
       const started = performance.now();
       const response = await request(counter++);
       await response.arrayBuffer();
-      if (response.status !== expected) throw new Error(`expected ${expected}, got ${response.status}`);
+      if (response.status !== expected)
+        throw new Error(`expected ${expected}, got ${response.status}`);
       latencies.push(performance.now() - started);
     }
   };
@@ -110,8 +121,14 @@ async function measure(request: (i: number) => Promise<Response>, expected: numb
   await Promise.all(Array.from({ length: concurrency }, loop));
   const elapsed = (performance.now() - began) / 1000;
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { requests: latencies.length, perSecond: latencies.length / elapsed, p50: at(0.5), p95: at(0.95) };
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    requests: latencies.length,
+    perSecond: latencies.length / elapsed,
+    p50: at(0.5),
+    p95: at(0.95),
+  };
 }
 
 async function benchEngine(label: string, env: Record<string, string>): Promise<void> {
@@ -123,7 +140,10 @@ async function benchEngine(label: string, env: Record<string, string>): Promise<
   try {
     const rest = `${apiUrl}/rest/v1`;
     const tokens = await Promise.all(Array.from({ length: USERS }, (_, i) => token(userId(i + 1))));
-    const headers = (i: number) => ({ apikey: ANON_KEY, Authorization: `Bearer ${tokens[i % USERS]}` });
+    const headers = (i: number) => ({
+      apikey: ANON_KEY,
+      Authorization: `Bearer ${tokens[i % USERS]}`,
+    });
     // Warm the schema cache and the connection.
     await (await fetch(`${rest}/bench_notes?limit=1`, { headers: headers(0) })).arrayBuffer();
 
@@ -143,9 +163,12 @@ async function benchEngine(label: string, env: Record<string, string>): Promise<
       [
         '100-row list with an embed (GET /bench_posts?select=…,author:bench_users(name)&limit=100)',
         (i) =>
-          fetch(`${rest}/bench_posts?select=id,title,score,author:bench_users(name)&order=id&offset=${(i * 100) % POSTS}&limit=100`, {
-            headers: headers(i),
-          }),
+          fetch(
+            `${rest}/bench_posts?select=id,title,score,author:bench_users(name)&order=id&offset=${(i * 100) % POSTS}&limit=100`,
+            {
+              headers: headers(i),
+            },
+          ),
         200,
       ],
       [
@@ -172,7 +195,10 @@ async function benchEngine(label: string, env: Record<string, string>): Promise<
   }
 }
 
-async function withScratchDatabase(serverUrl: string, run: (url: string) => Promise<void>): Promise<void> {
+async function withScratchDatabase(
+  serverUrl: string,
+  run: (url: string) => Promise<void>,
+): Promise<void> {
   const name = `bench_rest_${process.pid}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -194,7 +220,11 @@ mkdirSync(path.join(root, '.tmp'), { recursive: true });
 await benchEngine('PGlite (embedded)', {});
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (serverUrl) {
-  await withScratchDatabase(serverUrl, (url) => benchEngine('PostgreSQL (DATABASE_URL)', { DATABASE_URL: url }));
+  await withScratchDatabase(serverUrl, (url) =>
+    benchEngine('PostgreSQL (DATABASE_URL)', { DATABASE_URL: url }),
+  );
 } else {
-  console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a server to measure it).');
+  console.log(
+    '\nPostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a server to measure it).',
+  );
 }

@@ -40,7 +40,9 @@ export class RestError extends Error {
 
 /** Brand guard: works across module copies, where `instanceof` can lie. */
 export function isRestError(error: unknown): error is RestError {
-  return typeof error === 'object' && error !== null && (error as { [BRAND]?: boolean })[BRAND] === true;
+  return (
+    typeof error === 'object' && error !== null && (error as { [BRAND]?: boolean })[BRAND] === true
+  );
 }
 
 function quote(value: string): string {
@@ -63,7 +65,10 @@ export const requestErrors = {
   },
   /** PGRST101: rpc answers GET, HEAD and POST only. */
   rpcMethod(method: string): RestError {
-    return new RestError(405, { code: 'PGRST101', message: `Cannot use the ${method} method on RPC` });
+    return new RestError(405, {
+      code: 'PGRST101',
+      message: `Cannot use the ${method} method on RPC`,
+    });
   },
   /** PGRST102: the body is not what the endpoint takes. */
   invalidBody(message = 'Empty or invalid json', details: string | null = null): RestError {
@@ -71,7 +76,11 @@ export const requestErrors = {
   },
   /** PGRST103: the requested range is not satisfiable. */
   range(details: string): RestError {
-    return new RestError(416, { code: 'PGRST103', message: 'Requested range not satisfiable', details });
+    return new RestError(416, {
+      code: 'PGRST103',
+      message: 'Requested range not satisfiable',
+      details,
+    });
   },
   /** PGRST106: the profile header names a schema that is not exposed. */
   schemaNotExposed(schema: string, exposed: readonly string[]): RestError {
@@ -83,7 +92,10 @@ export const requestErrors = {
   },
   /** PGRST107 (406): no representation the client accepts. */
   notAcceptable(accept: string): RestError {
-    return new RestError(406, { code: 'PGRST107', message: `None of these media types are available: ${accept}` });
+    return new RestError(406, {
+      code: 'PGRST107',
+      message: `None of these media types are available: ${accept}`,
+    });
   },
   /** PGRST107 (415): a request body of a type the endpoint does not read. */
   unsupportedContentType(contentType: string): RestError {
@@ -125,7 +137,7 @@ export const requestErrors = {
     return new RestError(400, {
       code: 'PGRST120',
       message: 'Bad operator on the embedded resource',
-      details: "Only is null or not is null filters are allowed on embedded resources",
+      details: 'Only is null or not is null filters are allowed on embedded resources',
     });
   },
   /** PGRST122: `Prefer: handling=strict` with preferences the server does not know. */
@@ -146,7 +158,10 @@ export const requestErrors = {
   },
   /** PGRST125: a path that is neither `/`, `/<table>` nor `/rpc/<function>`. */
   invalidPath(): RestError {
-    return new RestError(404, { code: 'PGRST125', message: 'Invalid path specified in request URL' });
+    return new RestError(404, {
+      code: 'PGRST125',
+      message: 'Invalid path specified in request URL',
+    });
   },
   /** PGRST127: a feature PostgREST has and this emulator does not. */
   notImplemented(message: string, details: string | null = null): RestError {
@@ -168,7 +183,13 @@ export interface RelationshipDescription {
 /** Group 2: the schema cache. */
 export const schemaErrors = {
   /** PGRST200: no foreign key joins the two relations. */
-  noRelationship(source: string, target: string, schema: string, hint: string | undefined, suggestion: string | null): RestError {
+  noRelationship(
+    source: string,
+    target: string,
+    schema: string,
+    hint: string | undefined,
+    suggestion: string | null,
+  ): RestError {
     const using = hint ? ` using the hint '${hint}'` : '';
     return new RestError(400, {
       code: 'PGRST200',
@@ -178,7 +199,12 @@ export const schemaErrors = {
     });
   },
   /** PGRST201: more than one foreign key joins them; a `!hint` picks one. */
-  ambiguousRelationship(source: string, target: string, options: RelationshipDescription[], hints: string[]): RestError {
+  ambiguousRelationship(
+    source: string,
+    target: string,
+    options: RelationshipDescription[],
+    hints: string[],
+  ): RestError {
     return new RestError(300, {
       code: 'PGRST201',
       message: `Could not embed because more than one relationship was found for '${source}' and '${target}'`,
@@ -187,7 +213,11 @@ export const schemaErrors = {
     });
   },
   /** PGRST202: no function of that name takes those arguments. */
-  functionNotFound(qualifiedName: string, argNames: string[], suggestion: string | null): RestError {
+  functionNotFound(
+    qualifiedName: string,
+    argNames: string[],
+    suggestion: string | null,
+  ): RestError {
     const sorted = [...argNames].sort();
     const signature = sorted.length ? `(${sorted.join(', ')})` : ' without parameters';
     const searched = sorted.length ? `with parameters ${sorted.join(', ')}` : 'without parameters';
@@ -226,7 +256,9 @@ export const schemaErrors = {
     return new RestError(400, {
       code: '42703',
       message: `column ${relation}.${column} does not exist`,
-      hint: suggestion ? `Perhaps you meant to reference the column "${relation}.${suggestion}".` : null,
+      hint: suggestion
+        ? `Perhaps you meant to reference the column "${relation}.${suggestion}".`
+        : null,
     });
   },
   /** 42704 as Postgres words it, for a `::cast` to a type that does not exist. */
@@ -242,7 +274,9 @@ export const jwtErrors = {
     return new RestError(
       401,
       { code: 'PGRST301', message },
-      { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message.replace(/"/g, "'")}"` },
+      {
+        'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message.replace(/"/g, "'")}"`,
+      },
     );
   },
   /** PGRST303: the claims do not validate (expired, not yet valid). */
@@ -317,7 +351,12 @@ export function toRestError(error: unknown, anonymous: boolean): RestError {
     // `RAISE … USING ERRCODE = 'PT4xx'` may carry its own status; PGRST in the message is not parsed here.
     return new RestError(
       status,
-      { code: error.code, message: error.message, details: error.detail ?? null, hint: error.hint ?? null },
+      {
+        code: error.code,
+        message: error.message,
+        details: error.detail ?? null,
+        hint: error.hint ?? null,
+      },
       status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {},
     );
   }

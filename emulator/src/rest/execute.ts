@@ -54,17 +54,20 @@ export async function runAsCaller<T>(
 ): Promise<T> {
   let schemaChanged = false;
   try {
-    const value = await service.db.withClaims(transactionContext(request, service.config.api.extra_search_path), async (tx) => {
-      const value = await fn(tx);
-      if (options.watchSchema) {
-        const flag = await tx.query<{ changed: string | null }>(
-          `select nullif(current_setting('pgrst.schema_changed', true), '') as changed`,
-        );
-        schemaChanged = flag.rows[0]?.changed === 'on';
-      }
-      if (options.rollback) throw { [ROLLBACK]: true, value } satisfies RollbackSignal<T>;
-      return value;
-    });
+    const value = await service.db.withClaims(
+      transactionContext(request, service.config.api.extra_search_path),
+      async (tx) => {
+        const value = await fn(tx);
+        if (options.watchSchema) {
+          const flag = await tx.query<{ changed: string | null }>(
+            `select nullif(current_setting('pgrst.schema_changed', true), '') as changed`,
+          );
+          schemaChanged = flag.rows[0]?.changed === 'on';
+        }
+        if (options.rollback) throw { [ROLLBACK]: true, value } satisfies RollbackSignal<T>;
+        return value;
+      },
+    );
     if (schemaChanged) options.watchSchema?.invalidate();
     return value;
   } catch (error) {

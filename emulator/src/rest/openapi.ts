@@ -61,13 +61,17 @@ function keyNotes(cache: SchemaCache, relation: Relation): KeyNotes {
   return { primaryKey: new Set(relation.primaryKey), foreignKeys };
 }
 
+/** PostgREST's property description: the comment, then "Note:" lines for keys. */
 function columnDescription(column: Column, notes: KeyNotes): string | undefined {
-  const parts: string[] = [];
-  if (column.description) parts.push(column.description);
-  if (notes.primaryKey.has(column.name)) parts.push('Note:\nThis is a Primary Key.<pk/>');
+  const lines = ['Note:'];
+  if (notes.primaryKey.has(column.name)) lines.push('This is a Primary Key.<pk/>');
   const fk = notes.foreignKeys.get(column.name);
-  if (fk) parts.push(`Note:\nThis is a Foreign Key to \`${fk.table}.${fk.column}\`.<fk table='${fk.table}' column='${fk.column}'/>`);
-  return parts.length ? parts.join('\n\n') : undefined;
+  if (fk)
+    lines.push(
+      `This is a Foreign Key to \`${fk.table}.${fk.column}\`.<fk table='${fk.table}' column='${fk.column}'/>`,
+    );
+  if (lines.length === 1) return column.description ?? undefined;
+  return `${column.description ? `${column.description}\n\n` : ''}${lines.join('\n')}`;
 }
 
 function property(column: Column, notes: KeyNotes): Json {
@@ -79,7 +83,9 @@ function property(column: Column, notes: KeyNotes): Json {
   if (column.enumValues) prop.enum = column.enumValues;
   prop.format = column.nominalType;
   if (column.maxLength !== null) prop.maxLength = column.maxLength;
-  const type = swaggerType(column.dataType === 'USER-DEFINED' ? column.nominalType : column.dataType);
+  const type = swaggerType(
+    column.dataType === 'USER-DEFINED' ? column.nominalType : column.dataType,
+  );
   if (type === 'array') {
     const itemType = column.elementType ? swaggerType(column.elementType) : 'string';
     prop.items = itemType ? { type: itemType } : {};
@@ -113,12 +119,28 @@ function relationPaths(relation: Relation): Json {
   const name = relation.name;
   const ref = (p: string) => ({ $ref: `#/parameters/${p}` });
   const filters = relation.columns.map((c) => ref(`rowFilter.${name}.${c.name}`));
-  const operation = (extra: Json) => ({ tags: [name], ...(relation.description && { summary: relation.description }), ...extra });
+  const operation = (extra: Json) => ({
+    tags: [name],
+    ...(relation.description && { summary: relation.description }),
+    ...extra,
+  });
   const paths: Json = {
     get: operation({
-      parameters: [...filters, ref('select'), ref('order'), ref('range'), ref('rangeUnit'), ref('offset'), ref('limit'), ref('preferCount')],
+      parameters: [
+        ...filters,
+        ref('select'),
+        ref('order'),
+        ref('range'),
+        ref('rangeUnit'),
+        ref('offset'),
+        ref('limit'),
+        ref('preferCount'),
+      ],
       responses: {
-        '200': { description: 'OK', schema: { items: { $ref: `#/definitions/${name}` }, type: 'array' } },
+        '200': {
+          description: 'OK',
+          schema: { items: { $ref: `#/definitions/${name}` }, type: 'array' },
+        },
         '206': { description: 'Partial Content' },
       },
     }),
@@ -189,24 +211,88 @@ function functionPaths(routine: RoutineInfo): Json {
 }
 
 const COMMON_PARAMETERS: Json = {
-  preferParams: { name: 'Prefer', description: 'Preference', required: false, enum: ['params=single-object'], in: 'header', type: 'string' },
-  preferReturn: { name: 'Prefer', description: 'Preference', required: false, enum: ['return=representation', 'return=minimal', 'return=none'], in: 'header', type: 'string' },
-  preferCount: { name: 'Prefer', description: 'Preference', required: false, enum: ['count=none'], in: 'header', type: 'string' },
+  preferParams: {
+    name: 'Prefer',
+    description: 'Preference',
+    required: false,
+    enum: ['params=single-object'],
+    in: 'header',
+    type: 'string',
+  },
+  preferReturn: {
+    name: 'Prefer',
+    description: 'Preference',
+    required: false,
+    enum: ['return=representation', 'return=minimal', 'return=none'],
+    in: 'header',
+    type: 'string',
+  },
+  preferCount: {
+    name: 'Prefer',
+    description: 'Preference',
+    required: false,
+    enum: ['count=none'],
+    in: 'header',
+    type: 'string',
+  },
   preferPost: {
     name: 'Prefer',
     description: 'Preference',
     required: false,
-    enum: ['return=representation', 'return=minimal', 'return=none', 'resolution=ignore-duplicates', 'resolution=merge-duplicates'],
+    enum: [
+      'return=representation',
+      'return=minimal',
+      'return=none',
+      'resolution=ignore-duplicates',
+      'resolution=merge-duplicates',
+    ],
     in: 'header',
     type: 'string',
   },
-  select: { name: 'select', description: 'Filtering Columns', required: false, in: 'query', type: 'string' },
-  on_conflict: { name: 'on_conflict', description: 'On Conflict', required: false, in: 'query', type: 'string' },
+  select: {
+    name: 'select',
+    description: 'Filtering Columns',
+    required: false,
+    in: 'query',
+    type: 'string',
+  },
+  on_conflict: {
+    name: 'on_conflict',
+    description: 'On Conflict',
+    required: false,
+    in: 'query',
+    type: 'string',
+  },
   order: { name: 'order', description: 'Ordering', required: false, in: 'query', type: 'string' },
-  range: { name: 'Range', description: 'Limiting and Pagination', required: false, in: 'header', type: 'string' },
-  rangeUnit: { name: 'Range-Unit', description: 'Limiting and Pagination', required: false, default: 'items', in: 'header', type: 'string' },
-  offset: { name: 'offset', description: 'Limiting and Pagination', required: false, in: 'query', type: 'string' },
-  limit: { name: 'limit', description: 'Limiting and Pagination', required: false, in: 'query', type: 'string' },
+  range: {
+    name: 'Range',
+    description: 'Limiting and Pagination',
+    required: false,
+    in: 'header',
+    type: 'string',
+  },
+  rangeUnit: {
+    name: 'Range-Unit',
+    description: 'Limiting and Pagination',
+    required: false,
+    default: 'items',
+    in: 'header',
+    type: 'string',
+  },
+  offset: {
+    name: 'offset',
+    description: 'Limiting and Pagination',
+    required: false,
+    in: 'query',
+    type: 'string',
+  },
+  limit: {
+    name: 'limit',
+    description: 'Limiting and Pagination',
+    required: false,
+    in: 'query',
+    type: 'string',
+  },
 };
 
 export interface OpenApiOptions {
@@ -267,7 +353,9 @@ export function buildOpenApi(cache: SchemaCache, options: OpenApiOptions): Json 
   return {
     swagger: '2.0',
     info: {
-      description: description ? rest.join('\n').trim() : 'This is a dynamic API generated by PostgREST',
+      description: description
+        ? rest.join('\n').trim()
+        : 'This is a dynamic API generated by PostgREST',
       title: title || 'PostgREST API',
       version: '14.0 (portal-emulator)',
     },
@@ -279,6 +367,9 @@ export function buildOpenApi(cache: SchemaCache, options: OpenApiOptions): Json 
     paths,
     definitions,
     parameters,
-    externalDocs: { description: 'PostgREST Documentation', url: 'https://postgrest.org/en/v14/references/api.html' },
+    externalDocs: {
+      description: 'PostgREST Documentation',
+      url: 'https://postgrest.org/en/v14/references/api.html',
+    },
   };
 }

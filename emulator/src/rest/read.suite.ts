@@ -383,7 +383,11 @@ export function describeRestReads(
           .select('id,author:users!author_id(username),channels(slug)')
           .eq('id', 4)
           .single();
-        expect(fromView.data).toEqual({ id: 4, author: { username: 'carol' }, channels: { slug: 'random' } });
+        expect(fromView.data).toEqual({
+          id: 4,
+          author: { username: 'carol' },
+          channels: { slug: 'random' },
+        });
         const intoView = await anon
           .from('channel_view')
           .select('slug,messages(id)')
@@ -546,6 +550,14 @@ export function describeRestReads(
         expect(data).toBe(
           'id,body,score\n3,"Random thoughts about cats",\n4,"Cats and dogs, 50% of the time",7.00',
         );
+      });
+
+      it('renders timestamps in the time zone of Prefer: timezone', async () => {
+        const response = await fetch(`${rest}/messages?select=created_at&id=eq.1`, {
+          headers: { apikey: ANON_KEY, Prefer: 'timezone=America/New_York' },
+        });
+        expect(response.headers.get('preference-applied')).toBe('timezone=America/New_York');
+        expect(await response.json()).toEqual([{ created_at: '2024-01-01T05:00:00-05:00' }]);
       });
 
       it('strips nulls when asked', async () => {

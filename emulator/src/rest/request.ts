@@ -51,7 +51,11 @@ export class VerifiedTokens {
 }
 
 /** `Bearer` → claims; none → anon. Failures are PGRST301/PGRST303 as PostgREST words them. */
-async function authenticate(service: ServiceContext, bearer: string | null, tokens: VerifiedTokens): Promise<JwtClaims | null> {
+async function authenticate(
+  service: ServiceContext,
+  bearer: string | null,
+  tokens: VerifiedTokens,
+): Promise<JwtClaims | null> {
   if (!bearer) return null;
   const known = tokens.get(bearer);
   if (known) return known;
@@ -70,7 +74,9 @@ async function authenticate(service: ServiceContext, bearer: string | null, toke
       throw jwtErrors.claims('JWT not yet valid');
     default:
       throw jwtErrors.invalid(
-        verified.message === 'signature is invalid' ? 'No suitable key or wrong key type' : `JWT ${verified.message}`,
+        verified.message === 'signature is invalid'
+          ? 'No suitable key or wrong key type'
+          : `JWT ${verified.message}`,
       );
   }
 }
@@ -121,10 +127,16 @@ function isTimeZone(name: string): boolean {
 }
 
 /** The `withClaims` context: claims, headers, method, path, search_path and friends. */
-export function transactionContext(request: RestRequest, extraSearchPath: readonly string[]): RequestContext {
-  const searchPath = [request.schema, ...extraSearchPath.filter((s) => s !== request.schema)].map(ident).join(', ');
+export function transactionContext(
+  request: RestRequest,
+  extraSearchPath: readonly string[],
+): RequestContext {
+  const searchPath = [request.schema, ...extraSearchPath.filter((s) => s !== request.schema)]
+    .map(ident)
+    .join(', ');
   const settings: Record<string, string> = { search_path: searchPath };
-  if (request.prefer.timezone && isTimeZone(request.prefer.timezone)) settings.timezone = request.prefer.timezone;
+  if (request.prefer.timezone && isTimeZone(request.prefer.timezone))
+    settings.timezone = request.prefer.timezone;
   // PostgREST reads in a read-only transaction: a volatile function called by GET cannot write.
   if (request.readOnly) settings.transaction_read_only = 'on';
   return {

@@ -11,7 +11,10 @@ export function contentRange(lower: number, upper: number, total: number | null)
 /** 416 when the offset is past a known total; 206 when a known total is not all returned. */
 export function rangeStatus(lower: number, upper: number, total: number | null): number {
   if (total === null) return 200;
-  if (lower > total) throw requestErrors.range(`An offset of ${lower} was requested, but there are only ${total} rows.`);
+  if (lower > total)
+    throw requestErrors.range(
+      `An offset of ${lower} was requested, but there are only ${total} rows.`,
+    );
   if (1 + upper - lower < total) return 206;
   return 200;
 }
@@ -38,7 +41,9 @@ export function rowWindow(
       const from = Number(match[1]);
       const to = match[2] ? Number(match[2]) : Infinity;
       if (to < from) {
-        throw requestErrors.range('The lower boundary must be lower than or equal to the upper boundary in the Range header.');
+        throw requestErrors.range(
+          'The lower boundary must be lower than or equal to the upper boundary in the Range header.',
+        );
       }
       // Intersect the header's window with offset/limit.
       offset = Math.max(offset, from);
@@ -49,10 +54,17 @@ export function rowWindow(
   return { offset, limit: end === Infinity ? undefined : Math.max(0, end - offset) };
 }
 
-export function errorResponse(error: RestError, extraHeaders: Record<string, string> = {}): Response {
+export function errorResponse(
+  error: RestError,
+  extraHeaders: Record<string, string> = {},
+): Response {
   return new Response(JSON.stringify(error.toBody()), {
     status: error.status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', ...extraHeaders, ...error.headers },
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      ...extraHeaders,
+      ...error.headers,
+    },
   });
 }
 

@@ -25,8 +25,15 @@ describe('the query pipeline on generated input', () => {
     let built = 0;
     for (let i = 0; i < CASES; i++) {
       const relation = relations[i % relations.length]!;
-      const pairs = randomPairs(random, relation.columns.map((c) => c.name));
-      if (i % 3 === 0) pairs.push(['select', mutate(random, '*,author:users!author_id(username),channels!inner(slug)', 0.6)]);
+      const pairs = randomPairs(
+        random,
+        relation.columns.map((c) => c.name),
+      );
+      if (i % 3 === 0)
+        pairs.push([
+          'select',
+          mutate(random, '*,author:users!author_id(username),channels!inner(slug)', 0.6),
+        ]);
       try {
         const level = planRead(cache, sourceOfRelation(relation), parseQuery(pairs));
         const builder = newBuilder();

@@ -27,7 +27,8 @@ export interface Column {
   description: string | null;
 }
 
-export type RelationKind = 'table' | 'view' | 'materialized_view' | 'foreign_table' | 'partitioned_table';
+export type RelationKind =
+  'table' | 'view' | 'materialized_view' | 'foreign_table' | 'partitioned_table';
 
 export interface Relation {
   oid: number;
@@ -106,7 +107,11 @@ export function qualified(schema: string, name: string): string {
   return `${schema}.${name}`;
 }
 
-export function findRelation(cache: SchemaCache, schema: string, name: string): Relation | undefined {
+export function findRelation(
+  cache: SchemaCache,
+  schema: string,
+  name: string,
+): Relation | undefined {
   return cache.relations.get(qualified(schema, name));
 }
 
@@ -318,9 +323,16 @@ export async function introspect(tx: Queryable, schemas: readonly string[]): Pro
     }
   }
 
-  const viewIds = [...byOid.values()].filter((r) => r.kind === 'view' || r.kind === 'materialized_view').map((r) => r.oid);
+  const viewIds = [...byOid.values()]
+    .filter((r) => r.kind === 'view' || r.kind === 'materialized_view')
+    .map((r) => r.oid);
   const viewColumnRows = viewIds.length
-    ? (await tx.query<{ view: string | number; base: string | number; column: string }>(VIEW_COLUMNS_SQL, [viewIds])).rows
+    ? (
+        await tx.query<{ view: string | number; base: string | number; column: string }>(
+          VIEW_COLUMNS_SQL,
+          [viewIds],
+        )
+      ).rows
     : [];
   foreignKeys.push(...inferViewKeys(byOid, foreignKeys, viewColumnRows));
 
@@ -367,9 +379,13 @@ export async function introspect(tx: Queryable, schemas: readonly string[]): Pro
     else if (outputs.length > 0) result = { kind: 'composite', columns: outputs };
     else if (row.return_typtype === 'c') {
       const relation = byOid.get(Number(row.return_relid));
-      result = relation && relation.kind !== 'materialized_view'
-        ? { kind: 'relation', relation }
-        : { kind: 'composite', columns: parseJson<RawColumn[]>(row.return_columns ?? []).map(toColumn) };
+      result =
+        relation && relation.kind !== 'materialized_view'
+          ? { kind: 'relation', relation }
+          : {
+              kind: 'composite',
+              columns: parseJson<RawColumn[]>(row.return_columns ?? []).map(toColumn),
+            };
     } else if (row.return_type === 'record') {
       // `returns setof record` without OUT parameters needs a column list no HTTP call can give.
       continue;
@@ -382,7 +398,8 @@ export async function introspect(tx: Queryable, schemas: readonly string[]): Pro
       parameters: inputs,
       result,
       returnsSet: row.returns_set,
-      volatility: row.volatility === 'i' ? 'immutable' : row.volatility === 's' ? 'stable' : 'volatile',
+      volatility:
+        row.volatility === 'i' ? 'immutable' : row.volatility === 's' ? 'stable' : 'volatile',
     };
     const key = qualified(row.schema, row.name);
     const list = functions.get(key) ?? [];
@@ -390,10 +407,18 @@ export async function introspect(tx: Queryable, schemas: readonly string[]): Pro
     functions.set(key, list);
   }
 
-  const typeRows = await tx.query<{ oid: string | number; schema: string; name: string; sql: string }>(TYPES_SQL, [
-    schemas,
-  ]);
-  const types = typeRows.rows.map((r) => ({ oid: Number(r.oid), schema: r.schema, name: r.name, sql: r.sql }));
+  const typeRows = await tx.query<{
+    oid: string | number;
+    schema: string;
+    name: string;
+    sql: string;
+  }>(TYPES_SQL, [schemas]);
+  const types = typeRows.rows.map((r) => ({
+    oid: Number(r.oid),
+    schema: r.schema,
+    name: r.name,
+    sql: r.sql,
+  }));
 
   const schemaRows = await tx.query<{ name: string; description: string | null }>(
     `select n.nspname as name, obj_description(n.oid, 'pg_namespace') as description from pg_namespace n where n.nspname = any($1)`,

@@ -35,17 +35,22 @@ export const restService: ServiceFactory = async (service: ServiceContext) => {
   const app = new Hono<GatewayEnv>();
 
   /** Runs a handler with the request resolved, turning any failure into PostgREST's error. */
-  const handle = (handler: (c: Context<GatewayEnv>, request: RestRequest) => Promise<Response>) => async (c: Context<GatewayEnv>) => {
-    let request: RestRequest | null = null;
-    try {
-      request = await readRequest(c, service, REST_MOUNT, tokens);
-      return await handler(c, request);
-    } catch (error) {
-      const restError = toRestError(error, request?.anonymous ?? true);
-      if (restError.status >= 500) service.log(`REST ${c.req.method} ${c.req.path}: ${(error as Error)?.stack ?? String(error)}`);
-      return errorResponse(restError);
-    }
-  };
+  const handle =
+    (handler: (c: Context<GatewayEnv>, request: RestRequest) => Promise<Response>) =>
+    async (c: Context<GatewayEnv>) => {
+      let request: RestRequest | null = null;
+      try {
+        request = await readRequest(c, service, REST_MOUNT, tokens);
+        return await handler(c, request);
+      } catch (error) {
+        const restError = toRestError(error, request?.anonymous ?? true);
+        if (restError.status >= 500)
+          service.log(
+            `REST ${c.req.method} ${c.req.path}: ${(error as Error)?.stack ?? String(error)}`,
+          );
+        return errorResponse(restError);
+      }
+    };
 
   app.all(
     '*',
@@ -62,17 +67,31 @@ export const restService: ServiceFactory = async (service: ServiceContext) => {
         return callFunction(deps, request, segments[1]!, { accept, contentType }, await bodyOf(c));
       }
       if (segments.length !== 1) throw requestErrors.invalidPath();
-      if (!['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) throw requestErrors.unsupportedMethod(method);
+      if (!['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method))
+        throw requestErrors.unsupportedMethod(method);
       const name = segments[0]!;
       const schemaCache = await cache.get();
       const relation = findRelation(schemaCache, request.schema, name);
       if (!relation) {
-        const names = [...schemaCache.relations.values()].filter((r) => r.schema === request.schema).map((r) => r.name);
+        const names = [...schemaCache.relations.values()]
+          .filter((r) => r.schema === request.schema)
+          .map((r) => r.name);
         const suggestion = closest(name, names);
-        throw schemaErrors.tableNotFound(`${request.schema}.${name}`, suggestion ? `${request.schema}.${suggestion}` : null);
+        throw schemaErrors.tableNotFound(
+          `${request.schema}.${name}`,
+          suggestion ? `${request.schema}.${suggestion}` : null,
+        );
       }
-      if (method === 'GET' || method === 'HEAD') return readRelation(deps, request, relation, accept, c.req.header('range') ?? null);
-      return writeRelation(deps, request, relation, method as 'POST' | 'PUT' | 'PATCH' | 'DELETE', { accept, contentType }, await bodyOf(c));
+      if (method === 'GET' || method === 'HEAD')
+        return readRelation(deps, request, relation, accept, c.req.header('range') ?? null);
+      return writeRelation(
+        deps,
+        request,
+        relation,
+        method as 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+        { accept, contentType },
+        await bodyOf(c),
+      );
     }),
   );
 

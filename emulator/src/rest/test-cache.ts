@@ -24,7 +24,12 @@ export function column(name: string, type: string, options: Partial<Column> = {}
   };
 }
 
-export function relation(name: string, columns: Column[], primaryKey: string[] = ['id'], options: Partial<Relation> = {}): Relation {
+export function relation(
+  name: string,
+  columns: Column[],
+  primaryKey: string[] = ['id'],
+  options: Partial<Relation> = {},
+): Relation {
   columns.forEach((c, i) => (c.position = i + 1));
   return {
     oid: Math.floor(Math.random() * 1e9),
@@ -52,7 +57,11 @@ export function testCache(): SchemaCache {
     column('profile', 'jsonb'),
   ]);
   users.uniqueKeys.push(['username']);
-  const profiles = relation('profiles', [column('user_id', 'uuid', { nullable: false }), column('bio', 'text')], ['user_id']);
+  const profiles = relation(
+    'profiles',
+    [column('user_id', 'uuid', { nullable: false }), column('bio', 'text')],
+    ['user_id'],
+  );
   const channels = relation('channels', [
     column('id', 'bigint', { nullable: false }),
     column('slug', 'text'),
@@ -72,7 +81,13 @@ export function testCache(): SchemaCache {
     column('search', 'tsvector'),
     column('data', 'jsonb'),
   ]);
-  const fk = (name: string, source: Relation, columns: string[], target: Relation, targetColumns: string[]): ForeignKey => ({
+  const fk = (
+    name: string,
+    source: Relation,
+    columns: string[],
+    target: Relation,
+    targetColumns: string[],
+  ): ForeignKey => ({
     name,
     source,
     columns,
@@ -88,7 +103,9 @@ export function testCache(): SchemaCache {
     fk('messages_author_id_fkey', messages, ['author_id'], users, ['id']),
     fk('messages_editor_id_fkey', messages, ['editor_id'], users, ['id']),
   ];
-  const relations = new Map([users, profiles, channels, members, messages].map((r) => [`public.${r.name}`, r]));
+  const relations = new Map(
+    [users, profiles, channels, members, messages].map((r) => [`public.${r.name}`, r]),
+  );
   const numbers: RoutineInfo = {
     oid: 1,
     schema: 'public',

@@ -158,7 +158,13 @@ insert into public.notes (owner_id, title) values ('${ALICE}', 'alice note 1'), 
 
 /** A user's access token as auth would mint it. */
 export async function userToken(sub: string, extra: Record<string, unknown> = {}): Promise<string> {
-  return new SignJWT({ sub, role: 'authenticated', aud: 'authenticated', email: `${sub.slice(0, 4)}@example.com`, ...extra })
+  return new SignJWT({
+    sub,
+    role: 'authenticated',
+    aud: 'authenticated',
+    email: `${sub.slice(0, 4)}@example.com`,
+    ...extra,
+  })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuedAt()
     .setExpirationTime('1h')

@@ -260,7 +260,11 @@ export function describeRestWrites(
       });
 
       it('limits PATCH and DELETE to the ordered first rows', async () => {
-        await admin.from('todos').insert([{ title: 'limited', priority: 1 }, { title: 'limited', priority: 2 }, { title: 'limited', priority: 3 }]);
+        await admin.from('todos').insert([
+          { title: 'limited', priority: 1 },
+          { title: 'limited', priority: 2 },
+          { title: 'limited', priority: 3 },
+        ]);
         const updated = await admin
           .from('todos')
           .update({ done: true })
@@ -269,7 +273,13 @@ export function describeRestWrites(
           .limit(2)
           .select('priority');
         expect(updated.data).toEqual([{ priority: 3 }, { priority: 2 }]);
-        const deleted = await admin.from('todos').delete().eq('title', 'limited').order('priority').limit(1).select('priority');
+        const deleted = await admin
+          .from('todos')
+          .delete()
+          .eq('title', 'limited')
+          .order('priority')
+          .limit(1)
+          .select('priority');
         expect(deleted.data).toEqual([{ priority: 1 }]);
       });
 
@@ -281,14 +291,28 @@ export function describeRestWrites(
             body: JSON.stringify(body),
           });
         const created = await put(9001, { id: 9001, title: 'put new' });
-        expect([created.status, await created.json()]).toEqual([200, [{ id: 9001, title: 'put new' }]]);
+        expect([created.status, await created.json()]).toEqual([
+          200,
+          [{ id: 9001, title: 'put new' }],
+        ]);
         const replaced = await put(9001, { id: 9001, title: 'put replaced' }, 'return=minimal');
         expect(replaced.status).toBe(204);
-        expect((await admin.from('todos').select('title').eq('id', 9001).single()).data).toEqual({ title: 'put replaced' });
+        expect((await admin.from('todos').select('title').eq('id', 9001).single()).data).toEqual({
+          title: 'put replaced',
+        });
         const mismatch = await put(9001, { id: 9002, title: 'x' });
-        expect([mismatch.status, ((await mismatch.json()) as { code: string }).code]).toEqual([400, 'PGRST115']);
-        const wrongFilter = await fetch(`${rest}/todos?title=eq.x`, { method: 'PUT', headers: { ...serviceHeaders, 'Content-Type': 'application/json' }, body: '{"title":"x"}' });
-        expect([wrongFilter.status, ((await wrongFilter.json()) as { code: string }).code]).toEqual([405, 'PGRST105']);
+        expect([mismatch.status, ((await mismatch.json()) as { code: string }).code]).toEqual([
+          400,
+          'PGRST115',
+        ]);
+        const wrongFilter = await fetch(`${rest}/todos?title=eq.x`, {
+          method: 'PUT',
+          headers: { ...serviceHeaders, 'Content-Type': 'application/json' },
+          body: '{"title":"x"}',
+        });
+        expect([wrongFilter.status, ((await wrongFilter.json()) as { code: string }).code]).toEqual(
+          [405, 'PGRST105'],
+        );
       });
 
       it('refuses UPDATE and DELETE without a filter, as Supabase (21000)', async () => {
@@ -346,9 +370,7 @@ export function describeRestWrites(
         await admin.from('todos').insert([{ title: 'many' }, { title: 'many' }, { title: 'many' }]);
         // maxAffected is typed for clients declaring PostgREST 13+; the wire is the same.
         type Limited = {
-          maxAffected(
-            rows: number,
-          ): PromiseLike<{ error: unknown; status: number }> & {
+          maxAffected(rows: number): PromiseLike<{ error: unknown; status: number }> & {
             select(columns: string): PromiseLike<{ data: unknown[] | null }>;
           };
         };

@@ -14,7 +14,10 @@ function code(fn: () => unknown): string {
 describe('request bodies', () => {
   it('reads a JSON object or array of objects', () => {
     expect(parseRowsBody('{"a":1}', 'json')).toEqual({ rows: [{ a: 1 }], single: true });
-    expect(parseRowsBody('[{"a":1},{"a":2}]', 'json')).toEqual({ rows: [{ a: 1 }, { a: 2 }], single: false });
+    expect(parseRowsBody('[{"a":1},{"a":2}]', 'json')).toEqual({
+      rows: [{ a: 1 }, { a: 2 }],
+      single: false,
+    });
   });
 
   it('refuses what is not a JSON object or array of objects (PGRST102)', () => {

@@ -71,7 +71,10 @@ export function parseCsv(text: string): BodyRow[] {
   if (!header) return [];
   return rows.map((values, line) => {
     if (values.length !== header.length) {
-      throw requestErrors.invalidBody('Invalid CSV', `Row ${line + 1} has ${values.length} fields, the header has ${header.length}`);
+      throw requestErrors.invalidBody(
+        'Invalid CSV',
+        `Row ${line + 1} has ${values.length} fields, the header has ${header.length}`,
+      );
     }
     return Object.fromEntries(header.map((name, j) => [name ?? '', values[j] ?? null]));
   });
@@ -89,21 +92,38 @@ export function parseRowsBody(text: string, format: BodyFormat): ParsedBody {
       if (isObject(value)) return { rows: [value], single: true };
       if (Array.isArray(value)) {
         const bad = value.findIndex((row) => !isObject(row));
-        if (bad >= 0) throw requestErrors.invalidBody('Empty or invalid json', `Element ${bad} of the array is not an object`);
+        if (bad >= 0)
+          throw requestErrors.invalidBody(
+            'Empty or invalid json',
+            `Element ${bad} of the array is not an object`,
+          );
         return { rows: value as BodyRow[], single: false };
       }
-      throw requestErrors.invalidBody('Empty or invalid json', 'Expected a JSON object or an array of objects');
+      throw requestErrors.invalidBody(
+        'Empty or invalid json',
+        'Expected a JSON object or an array of objects',
+      );
     }
     default:
-      throw requestErrors.invalidBody('Empty or invalid json', `A ${format} body cannot be written to a table`);
+      throw requestErrors.invalidBody(
+        'Empty or invalid json',
+        `A ${format} body cannot be written to a table`,
+      );
   }
 }
 
 /** An rpc body: a JSON object of arguments (or any JSON for a single json parameter), or a form. */
-export function parseArgumentsBody(text: string, format: BodyFormat): { object: BodyRow | null; raw: string } {
-  if (format === 'form') return { object: Object.fromEntries(new URLSearchParams(text)), raw: text };
+export function parseArgumentsBody(
+  text: string,
+  format: BodyFormat,
+): { object: BodyRow | null; raw: string } {
+  if (format === 'form')
+    return { object: Object.fromEntries(new URLSearchParams(text)), raw: text };
   if (format !== 'json') {
-    throw requestErrors.invalidBody('Empty or invalid json', `A ${format} body cannot be passed as function arguments`);
+    throw requestErrors.invalidBody(
+      'Empty or invalid json',
+      `A ${format} body cannot be passed as function arguments`,
+    );
   }
   if (text.trim() === '') return { object: {}, raw: '{}' };
   const value = parseJson(text);

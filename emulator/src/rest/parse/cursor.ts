@@ -48,8 +48,16 @@ export class Cursor {
   /** The PGRST100 error at the current position. */
   fail(expecting: string[]): RestError {
     const found = this.atEnd ? 'end of input' : JSON.stringify(this.peek());
-    const wanted = expecting.length > 1 ? `${expecting.slice(0, -1).join(', ')} or ${expecting.at(-1)}` : expecting[0];
-    return requestErrors.parse(this.what, this.input, this.pos + 1, `unexpected ${found} expecting ${wanted}`);
+    const wanted =
+      expecting.length > 1
+        ? `${expecting.slice(0, -1).join(', ')} or ${expecting.at(-1)}`
+        : expecting[0];
+    return requestErrors.parse(
+      this.what,
+      this.input,
+      this.pos + 1,
+      `unexpected ${found} expecting ${wanted}`,
+    );
   }
 
   /** A name: `"quoted \" name"` or letters, digits, `_`, `$`, spaces and `-` not starting `->`. */
@@ -59,7 +67,8 @@ export class Cursor {
     while (!this.atEnd) {
       const char = this.peek();
       if (NAME_CHAR.test(char)) this.pos++;
-      else if (char === '-' && this.peek(1) !== '>' && this.pos > start && this.peek(1) !== '') this.pos++;
+      else if (char === '-' && this.peek(1) !== '>' && this.pos > start && this.peek(1) !== '')
+        this.pos++;
       else break;
     }
     if (this.pos === start) throw this.fail(expecting);
@@ -78,7 +87,7 @@ export class Cursor {
     }
     if (this.atEnd) {
       this.pos = open;
-      throw this.fail(['closing \'"\'']);
+      throw this.fail(["closing '\"'"]);
     }
     this.pos++;
     return value;
@@ -92,7 +101,8 @@ export class Cursor {
       if (this.eat('->>')) op = '->>';
       else if (this.eat('->')) op = '->';
       else return steps;
-      if (steps.length >= MAX_JSON_PATH) throw this.fail([`at most ${MAX_JSON_PATH} JSON path steps`]);
+      if (steps.length >= MAX_JSON_PATH)
+        throw this.fail([`at most ${MAX_JSON_PATH} JSON path steps`]);
       const index = /^-?\d+(?=$|->|::|[.,)!:])/.exec(this.input.slice(this.pos));
       if (index) {
         this.pos += index[0].length;
@@ -114,6 +124,11 @@ export class Cursor {
 export function assertNoNul(value: string, what: string): void {
   const index = value.indexOf('\u0000');
   if (index >= 0) {
-    throw requestErrors.parse(what, value.replace(/\u0000/g, '\\0'), index + 1, 'unexpected NUL character');
+    throw requestErrors.parse(
+      what,
+      value.replace(/\u0000/g, '\\0'),
+      index + 1,
+      'unexpected NUL character',
+    );
   }
 }

@@ -15,22 +15,50 @@ function failure(fn: () => unknown) {
 }
 
 describe('parseFilter', () => {
-  it.each(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'isdistinct', 'cs', 'cd', 'ov', 'sl', 'sr', 'nxl', 'nxr', 'adj'])(
-    'reads %s with the whole rest as the value',
-    (op) => {
-      expect(parseFilter(col('a'), `${op}.x,y(z).w`)).toEqual({
-        kind: 'filter',
-        field: col('a'),
-        negated: false,
-        operation: { op, value: 'x,y(z).w' },
-      });
-    },
-  );
+  it.each([
+    'eq',
+    'neq',
+    'gt',
+    'gte',
+    'lt',
+    'lte',
+    'like',
+    'ilike',
+    'match',
+    'imatch',
+    'isdistinct',
+    'cs',
+    'cd',
+    'ov',
+    'sl',
+    'sr',
+    'nxl',
+    'nxr',
+    'adj',
+  ])('reads %s with the whole rest as the value', (op) => {
+    expect(parseFilter(col('a'), `${op}.x,y(z).w`)).toEqual({
+      kind: 'filter',
+      field: col('a'),
+      negated: false,
+      operation: { op, value: 'x,y(z).w' },
+    });
+  });
 
   it('reads not., quantifiers and empty values', () => {
-    expect(parseFilter(col('a'), 'not.eq.')).toMatchObject({ negated: true, operation: { op: 'eq', value: '' } });
-    expect(parseFilter(col('a'), 'like(any).{a*,b*}').operation).toEqual({ op: 'like', quantifier: 'any', value: '{a*,b*}' });
-    expect(parseFilter(col('a'), 'gt(all).{1,2}').operation).toEqual({ op: 'gt', quantifier: 'all', value: '{1,2}' });
+    expect(parseFilter(col('a'), 'not.eq.')).toMatchObject({
+      negated: true,
+      operation: { op: 'eq', value: '' },
+    });
+    expect(parseFilter(col('a'), 'like(any).{a*,b*}').operation).toEqual({
+      op: 'like',
+      quantifier: 'any',
+      value: '{a*,b*}',
+    });
+    expect(parseFilter(col('a'), 'gt(all).{1,2}').operation).toEqual({
+      op: 'gt',
+      quantifier: 'all',
+      value: '{1,2}',
+    });
   });
 
   it('reads in lists with quoted values and escapes', () => {
@@ -43,14 +71,27 @@ describe('parseFilter', () => {
 
   it('reads is values case-insensitively', () => {
     expect(parseFilter(col('a'), 'is.NULL').operation).toEqual({ op: 'is', value: 'null' });
-    expect(parseFilter(col('a'), 'not.is.not_null')).toMatchObject({ negated: true, operation: { op: 'is', value: 'not_null' } });
+    expect(parseFilter(col('a'), 'not.is.not_null')).toMatchObject({
+      negated: true,
+      operation: { op: 'is', value: 'not_null' },
+    });
     expect(failure(() => parseFilter(col('a'), 'is.maybe')).code).toBe('PGRST100');
   });
 
   it('reads full-text search with and without a configuration', () => {
-    expect(parseFilter(col('t'), 'fts(english).cat & dog').operation).toEqual({ op: 'fts', config: 'english', value: 'cat & dog' });
-    expect(parseFilter(col('t'), 'wfts.cat or dog').operation).toEqual({ op: 'wfts', value: 'cat or dog' });
-    expect(parseFilter(col('t'), 'phfts(simple).a b').operation).toMatchObject({ op: 'phfts', config: 'simple' });
+    expect(parseFilter(col('t'), 'fts(english).cat & dog').operation).toEqual({
+      op: 'fts',
+      config: 'english',
+      value: 'cat & dog',
+    });
+    expect(parseFilter(col('t'), 'wfts.cat or dog').operation).toEqual({
+      op: 'wfts',
+      value: 'cat or dog',
+    });
+    expect(parseFilter(col('t'), 'phfts(simple).a b').operation).toMatchObject({
+      op: 'phfts',
+      config: 'simple',
+    });
     expect(parseFilter(col('t'), 'plfts.a').operation).toMatchObject({ op: 'plfts' });
   });
 
@@ -72,7 +113,13 @@ describe('parseFilter', () => {
 
 describe('parseLogicTree', () => {
   it('reads nested and/or/not with JSON paths, arrays, lists and quoted values', () => {
-    expect(parseLogicTree('or', false, '(a.eq.1,not.and(b.gt.2,data->>k.is.null),tags.cs.{x,y},c.in.(1,2),d.eq."a,b)")')).toEqual({
+    expect(
+      parseLogicTree(
+        'or',
+        false,
+        '(a.eq.1,not.and(b.gt.2,data->>k.is.null),tags.cs.{x,y},c.in.(1,2),d.eq."a,b)")',
+      ),
+    ).toEqual({
       kind: 'logic',
       operator: 'or',
       negated: false,
@@ -83,12 +130,32 @@ describe('parseLogicTree', () => {
           operator: 'and',
           negated: true,
           children: [
-            { kind: 'filter', field: col('b'), negated: false, operation: { op: 'gt', value: '2' } },
-            { kind: 'filter', field: { name: 'data', jsonPath: [{ op: '->>', key: 'k' }] }, negated: false, operation: { op: 'is', value: 'null' } },
+            {
+              kind: 'filter',
+              field: col('b'),
+              negated: false,
+              operation: { op: 'gt', value: '2' },
+            },
+            {
+              kind: 'filter',
+              field: { name: 'data', jsonPath: [{ op: '->>', key: 'k' }] },
+              negated: false,
+              operation: { op: 'is', value: 'null' },
+            },
           ],
         },
-        { kind: 'filter', field: col('tags'), negated: false, operation: { op: 'cs', value: '{x,y}' } },
-        { kind: 'filter', field: col('c'), negated: false, operation: { op: 'in', values: ['1', '2'] } },
+        {
+          kind: 'filter',
+          field: col('tags'),
+          negated: false,
+          operation: { op: 'cs', value: '{x,y}' },
+        },
+        {
+          kind: 'filter',
+          field: col('c'),
+          negated: false,
+          operation: { op: 'in', values: ['1', '2'] },
+        },
         { kind: 'filter', field: col('d'), negated: false, operation: { op: 'eq', value: 'a,b)' } },
       ],
     });
@@ -100,12 +167,18 @@ describe('parseLogicTree', () => {
   });
 
   it('reads a negated filter inside a tree', () => {
-    expect(parseLogicTree('or', true, '(a.not.eq.1)')).toMatchObject({ negated: true, children: [{ negated: true }] });
+    expect(parseLogicTree('or', true, '(a.not.eq.1)')).toMatchObject({
+      negated: true,
+      children: [{ negated: true }],
+    });
   });
 
-  it.each(['a.eq.1', '(a.eq.1', '()', '(a.eq.1,)', '(a)', '(and(a.eq.1)', '(a.eq.1))'])('refuses %s with PGRST100', (value) => {
-    const error = failure(() => parseLogicTree('or', false, value));
-    expect(error.code).toBe('PGRST100');
-    expect(error.message).toContain('failed to parse logic tree');
-  });
+  it.each(['a.eq.1', '(a.eq.1', '()', '(a.eq.1,)', '(a)', '(and(a.eq.1)', '(a.eq.1))'])(
+    'refuses %s with PGRST100',
+    (value) => {
+      const error = failure(() => parseLogicTree('or', false, value));
+      expect(error.code).toBe('PGRST100');
+      expect(error.message).toContain('failed to parse logic tree');
+    },
+  );
 });

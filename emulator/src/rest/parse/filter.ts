@@ -13,7 +13,17 @@ import type {
   TextSearchOperator,
 } from './types.js';
 
-const QUANTIFIED: readonly QuantifiedOperator[] = ['eq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch'];
+const QUANTIFIED: readonly QuantifiedOperator[] = [
+  'eq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+];
 const SIMPLE: readonly SimpleOperator[] = [
   ...QUANTIFIED,
   'neq',
@@ -52,7 +62,12 @@ export function parseLogicTree(operator: 'and' | 'or', negated: boolean, raw: st
   return tree;
 }
 
-function parseTreeBody(cursor: Cursor, operator: 'and' | 'or', negated: boolean, depth: number): LogicTree {
+function parseTreeBody(
+  cursor: Cursor,
+  operator: 'and' | 'or',
+  negated: boolean,
+  depth: number,
+): LogicTree {
   if (depth > MAX_TREE_DEPTH) throw cursor.fail([`at most ${MAX_TREE_DEPTH} levels of nesting`]);
   cursor.expect('(');
   const children: Condition[] = [];

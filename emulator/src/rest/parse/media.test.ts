@@ -4,14 +4,28 @@ import { bodyFormat, contentTypeOf, negotiate } from './media.js';
 describe('negotiate', () => {
   it('serves JSON by default and for wildcards', () => {
     for (const accept of [undefined, '', '*/*', 'application/*', 'application/json']) {
-      expect(negotiate(accept, 'rows')).toEqual({ kind: 'json', singular: false, stripNulls: false });
+      expect(negotiate(accept, 'rows')).toEqual({
+        kind: 'json',
+        singular: false,
+        stripNulls: false,
+      });
     }
   });
 
   it('serves singular objects, stripped nulls and CSV', () => {
-    expect(negotiate('application/vnd.pgrst.object+json', 'rows')).toEqual({ kind: 'json', singular: true, stripNulls: false });
-    expect(negotiate('application/vnd.pgrst.object+json;nulls=stripped', 'rows')).toMatchObject({ singular: true, stripNulls: true });
-    expect(negotiate('application/vnd.pgrst.array+json;nulls=stripped', 'rows')).toMatchObject({ singular: false, stripNulls: true });
+    expect(negotiate('application/vnd.pgrst.object+json', 'rows')).toEqual({
+      kind: 'json',
+      singular: true,
+      stripNulls: false,
+    });
+    expect(negotiate('application/vnd.pgrst.object+json;nulls=stripped', 'rows')).toMatchObject({
+      singular: true,
+      stripNulls: true,
+    });
+    expect(negotiate('application/vnd.pgrst.array+json;nulls=stripped', 'rows')).toMatchObject({
+      singular: false,
+      stripNulls: true,
+    });
     expect(negotiate('text/csv', 'rows')).toEqual({ kind: 'csv' });
   });
 
@@ -38,7 +52,9 @@ describe('negotiate', () => {
   });
 
   it('names the response type', () => {
-    expect(contentTypeOf({ kind: 'json', singular: true, stripNulls: false })).toBe('application/vnd.pgrst.object+json; charset=utf-8');
+    expect(contentTypeOf({ kind: 'json', singular: true, stripNulls: false })).toBe(
+      'application/vnd.pgrst.object+json; charset=utf-8',
+    );
     expect(contentTypeOf({ kind: 'csv' })).toBe('text/csv; charset=utf-8');
   });
 });

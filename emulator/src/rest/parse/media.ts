@@ -22,7 +22,14 @@ function parseMediaRanges(header: string): MediaRange[] {
     const params = new Map<string, string>();
     for (const raw of rawParams) {
       const eq = raw.indexOf('=');
-      if (eq > 0) params.set(raw.slice(0, eq).trim().toLowerCase(), raw.slice(eq + 1).trim().replace(/^"|"$/g, ''));
+      if (eq > 0)
+        params.set(
+          raw.slice(0, eq).trim().toLowerCase(),
+          raw
+            .slice(eq + 1)
+            .trim()
+            .replace(/^"|"$/g, ''),
+        );
     }
     const q = params.has('q') ? Number(params.get('q')) : 1;
     ranges.push({ type: type.trim().toLowerCase(), params, q: Number.isFinite(q) ? q : 0 });
@@ -34,16 +41,26 @@ function parseMediaRanges(header: string): MediaRange[] {
  * The representation of a read. `openapi` is offered only on the root; `singular`-only Accept
  * values are refused on the root as PostgREST does.
  */
-export function negotiate(accept: string | null | undefined, target: 'rows' | 'root'): Representation {
-  if (!accept || !accept.trim()) return target === 'root' ? { kind: 'openapi' } : { kind: 'json', singular: false, stripNulls: false };
+export function negotiate(
+  accept: string | null | undefined,
+  target: 'rows' | 'root',
+): Representation {
+  if (!accept || !accept.trim())
+    return target === 'root'
+      ? { kind: 'openapi' }
+      : { kind: 'json', singular: false, stripNulls: false };
   for (const range of parseMediaRanges(accept)) {
     const stripNulls = range.params.get('nulls') === 'stripped';
     switch (range.type) {
       case '*/*':
       case 'application/*':
-        return target === 'root' ? { kind: 'openapi' } : { kind: 'json', singular: false, stripNulls: false };
+        return target === 'root'
+          ? { kind: 'openapi' }
+          : { kind: 'json', singular: false, stripNulls: false };
       case 'application/json':
-        return target === 'root' ? { kind: 'openapi' } : { kind: 'json', singular: false, stripNulls: false };
+        return target === 'root'
+          ? { kind: 'openapi' }
+          : { kind: 'json', singular: false, stripNulls: false };
       case 'application/openapi+json':
         if (target === 'root') return { kind: 'openapi' };
         break;

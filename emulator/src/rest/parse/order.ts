@@ -29,7 +29,14 @@ function parseTerm(cursor: Cursor): OrderTerm {
   if (cursor.eat('.nullsfirst')) term.nulls = 'first';
   else if (cursor.eat('.nullslast')) term.nulls = 'last';
   if (!cursor.atEnd && cursor.peek() !== ',') {
-    throw cursor.fail(['".asc"', '".desc"', '".nullsfirst"', '".nullslast"', '","', 'end of input']);
+    throw cursor.fail([
+      '".asc"',
+      '".desc"',
+      '".nullsfirst"',
+      '".nullslast"',
+      '","',
+      'end of input',
+    ]);
   }
   return term;
 }

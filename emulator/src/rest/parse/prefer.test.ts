@@ -3,7 +3,11 @@ import { formatApplied, parsePrefer } from './prefer.js';
 
 describe('parsePrefer', () => {
   it('reads a comma list with or without spaces', () => {
-    expect(parsePrefer('return=representation, count=exact,resolution=merge-duplicates,missing=default, tx=rollback')).toEqual({
+    expect(
+      parsePrefer(
+        'return=representation, count=exact,resolution=merge-duplicates,missing=default, tx=rollback',
+      ),
+    ).toEqual({
       return: 'representation',
       count: 'exact',
       resolution: 'merge-duplicates',
@@ -14,7 +18,9 @@ describe('parsePrefer', () => {
   });
 
   it('reads max-affected, handling and timezone, and collects what it does not know', () => {
-    expect(parsePrefer('handling=lenient, max-affected=5, timezone=Europe/Paris, count=sometimes, foo')).toEqual({
+    expect(
+      parsePrefer('handling=lenient, max-affected=5, timezone=Europe/Paris, count=sometimes, foo'),
+    ).toEqual({
       handling: 'lenient',
       maxAffected: 5,
       timezone: 'Europe/Paris',
@@ -34,7 +40,9 @@ describe('parsePrefer', () => {
   });
 
   it('formats Preference-Applied in PostgREST order, with only what was applied', () => {
-    const prefer = parsePrefer('count=exact, return=representation, resolution=ignore-duplicates, tx=commit');
+    const prefer = parsePrefer(
+      'count=exact, return=representation, resolution=ignore-duplicates, tx=commit',
+    );
     expect(formatApplied(prefer, new Set(['count', 'return', 'resolution']))).toBe(
       'resolution=ignore-duplicates, return=representation, count=exact',
     );

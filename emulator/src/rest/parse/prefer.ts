@@ -55,10 +55,14 @@ export function parsePrefer(header: string | null | undefined): Preferences {
   return preferences;
 }
 
-export type AppliedPreference = 'resolution' | 'missing' | 'return' | 'count' | 'tx' | 'handling' | 'timezone' | 'max-affected';
+export type AppliedPreference =
+  'resolution' | 'missing' | 'return' | 'count' | 'tx' | 'handling' | 'timezone' | 'max-affected';
 
 /** `Preference-Applied`, in PostgREST's order; null when nothing was applied. */
-export function formatApplied(preferences: Preferences, applied: ReadonlySet<AppliedPreference>): string | null {
+export function formatApplied(
+  preferences: Preferences,
+  applied: ReadonlySet<AppliedPreference>,
+): string | null {
   const parts: string[] = [];
   const add = (key: AppliedPreference, value: string | number | undefined) => {
     if (value !== undefined && applied.has(key)) parts.push(`${key}=${value}`);

@@ -23,9 +23,15 @@ describe('parseQuery', () => {
     expect(root.conditions.map((c) => c.kind)).toEqual(['filter', 'logic', 'logic']);
     expect(root.conditions[2]).toMatchObject({ operator: 'and', negated: true });
     expect(root).toMatchObject({ limit: 10, offset: 5, order: [{ field: { name: 'id' } }] });
-    expect(query.levels.get('comments')).toMatchObject({ limit: 2, offset: 1, order: [{ direction: 'desc' }] });
+    expect(query.levels.get('comments')).toMatchObject({
+      limit: 2,
+      offset: 1,
+      order: [{ direction: 'desc' }],
+    });
     expect(query.levels.get('comments')!.conditions).toHaveLength(1);
-    expect(query.levels.get('comments.author')!.conditions[0]).toMatchObject({ field: { name: 'name' } });
+    expect(query.levels.get('comments.author')!.conditions[0]).toMatchObject({
+      field: { name: 'name' },
+    });
   });
 
   it('reads columns and on_conflict, quoted or not', () => {
@@ -49,7 +55,13 @@ describe('parseQuery', () => {
   });
 
   it('leaves rpc arguments alone', () => {
-    const query = parseQuery([['n', '5'], ['id', 'eq.1']], { isArgument: (k) => k === 'n' });
+    const query = parseQuery(
+      [
+        ['n', '5'],
+        ['id', 'eq.1'],
+      ],
+      { isArgument: (k) => k === 'n' },
+    );
     expect(query.levels.get('')!.conditions).toHaveLength(1);
   });
 

@@ -16,7 +16,10 @@ export interface ParseQueryOptions {
   isArgument?: (key: string) => boolean;
 }
 
-export function parseQuery(pairs: Iterable<[string, string]>, options: ParseQueryOptions = {}): ParsedQuery {
+export function parseQuery(
+  pairs: Iterable<[string, string]>,
+  options: ParseQueryOptions = {},
+): ParsedQuery {
   const query: ParsedQuery = { select: [{ kind: 'star' }], levels: new Map() };
   const level = (path: string[]): LevelModifiers => {
     const key = path.join('.');
@@ -65,7 +68,12 @@ export function parseQuery(pairs: Iterable<[string, string]>, options: ParseQuer
 }
 
 /** `comments.author.name->>x` → path [comments, author], field `name` with its JSON path. */
-function parseKey(key: string): { path: string[]; last: string; jsonPath: JsonStep[]; lastQuoted: boolean } {
+function parseKey(key: string): {
+  path: string[];
+  last: string;
+  jsonPath: JsonStep[];
+  lastQuoted: boolean;
+} {
   const cursor = new Cursor(key, 'filter');
   const names: string[] = [];
   let lastQuoted = false;
@@ -102,7 +110,9 @@ export function parseCount(value: string, what: string): number {
       what,
       value,
       Math.max(1, at + 1),
-      trimmed === '' ? 'unexpected end of input expecting digit' : 'expecting a non-negative integer',
+      trimmed === ''
+        ? 'unexpected end of input expecting digit'
+        : 'expecting a non-negative integer',
     );
   }
   return Number(trimmed);

@@ -57,7 +57,11 @@ describe('parseSelect', () => {
   });
 
   it('reads embeds with alias, hint, inner join, spread, nesting and empty selects', () => {
-    expect(parseSelect('id,author:users!author_id!inner(name,profile:profiles(bio)),...channels(slug),tags!left()')).toEqual([
+    expect(
+      parseSelect(
+        'id,author:users!author_id!inner(name,profile:profiles(bio)),...channels(slug),tags!left()',
+      ),
+    ).toEqual([
       { kind: 'field', field: { name: 'id', jsonPath: [] } },
       {
         kind: 'embed',
@@ -68,10 +72,23 @@ describe('parseSelect', () => {
         spread: false,
         select: [
           { kind: 'field', field: { name: 'name', jsonPath: [] } },
-          { kind: 'embed', alias: 'profile', name: 'profiles', join: 'left', spread: false, select: [{ kind: 'field', field: { name: 'bio', jsonPath: [] } }] },
+          {
+            kind: 'embed',
+            alias: 'profile',
+            name: 'profiles',
+            join: 'left',
+            spread: false,
+            select: [{ kind: 'field', field: { name: 'bio', jsonPath: [] } }],
+          },
         ],
       },
-      { kind: 'embed', name: 'channels', join: 'left', spread: true, select: [{ kind: 'field', field: { name: 'slug', jsonPath: [] } }] },
+      {
+        kind: 'embed',
+        name: 'channels',
+        join: 'left',
+        spread: true,
+        select: [{ kind: 'field', field: { name: 'slug', jsonPath: [] } }],
+      },
       { kind: 'embed', name: 'tags', join: 'left', spread: false, select: [] },
     ]);
   });
@@ -84,7 +101,9 @@ describe('parseSelect', () => {
   });
 
   it('allows dashes inside names but not the arrow', () => {
-    expect(parseSelect('first-name')).toEqual([{ kind: 'field', field: { name: 'first-name', jsonPath: [] } }]);
+    expect(parseSelect('first-name')).toEqual([
+      { kind: 'field', field: { name: 'first-name', jsonPath: [] } },
+    ]);
   });
 
   it.each([
@@ -100,7 +119,9 @@ describe('parseSelect', () => {
     const error = parseError(input);
     expect(error.code).toBe('PGRST100');
     expect(error.status).toBe(400);
-    expect(error.message).toBe(`${JSON.stringify(`failed to parse select parameter (${input})`)} (line 1, column ${column})`);
+    expect(error.message).toBe(
+      `${JSON.stringify(`failed to parse select parameter (${input})`)} (line 1, column ${column})`,
+    );
     expect(String(error.details)).toContain(details);
   });
 

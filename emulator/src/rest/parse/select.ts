@@ -21,7 +21,8 @@ export function parseSelect(input: string): SelectItem[] {
 function parseItems(cursor: Cursor, nested: boolean, depth: number): SelectItem[] {
   const items: SelectItem[] = [];
   if (nested && cursor.peek() === ')') return items;
-  if (depth > MAX_EMBED_DEPTH) throw cursor.fail([`at most ${MAX_EMBED_DEPTH} levels of embedding`]);
+  if (depth > MAX_EMBED_DEPTH)
+    throw cursor.fail([`at most ${MAX_EMBED_DEPTH} levels of embedding`]);
   for (;;) {
     items.push(parseItem(cursor, depth));
     if (!cursor.eat(',')) return items;
@@ -35,7 +36,8 @@ function parseCast(cursor: Cursor): string | undefined {
 
 function parseItem(cursor: Cursor, depth: number): SelectItem {
   if (cursor.eat('*')) return { kind: 'star' };
-  if (cursor.eat('...')) return parseEmbed(cursor, undefined, cursor.name(['relation name']), true, depth);
+  if (cursor.eat('...'))
+    return parseEmbed(cursor, undefined, cursor.name(['relation name']), true, depth);
 
   const first = cursor.name(['"*"', '"..."', 'field name']);
   let alias: string | undefined;
@@ -48,9 +50,14 @@ function parseItem(cursor: Cursor, depth: number): SelectItem {
   }
 
   if (name === 'count' && cursor.eat('()')) {
-    return { kind: 'count', ...(alias !== undefined && { alias }), ...optional('cast', parseCast(cursor)) };
+    return {
+      kind: 'count',
+      ...(alias !== undefined && { alias }),
+      ...optional('cast', parseCast(cursor)),
+    };
   }
-  if (cursor.peek() === '!' || cursor.peek() === '(') return parseEmbed(cursor, alias, name, false, depth);
+  if (cursor.peek() === '!' || cursor.peek() === '(')
+    return parseEmbed(cursor, alias, name, false, depth);
 
   const field = { name, jsonPath: cursor.jsonPath() };
   const cast = parseCast(cursor);
@@ -77,7 +84,13 @@ function parseItem(cursor: Cursor, depth: number): SelectItem {
   };
 }
 
-function parseEmbed(cursor: Cursor, alias: string | undefined, name: string, spread: boolean, depth: number): EmbedItem {
+function parseEmbed(
+  cursor: Cursor,
+  alias: string | undefined,
+  name: string,
+  spread: boolean,
+  depth: number,
+): EmbedItem {
   let hint: string | undefined;
   let join: EmbedItem['join'] = 'left';
   while (cursor.eat('!')) {
@@ -89,7 +102,15 @@ function parseEmbed(cursor: Cursor, alias: string | undefined, name: string, spr
   cursor.expect('(', ['"("', '"!"']);
   const select = parseItems(cursor, true, depth + 1);
   cursor.expect(')', ['","', '")"']);
-  return { kind: 'embed', ...(alias !== undefined && { alias }), name, ...optional('hint', hint), join, spread, select };
+  return {
+    kind: 'embed',
+    ...(alias !== undefined && { alias }),
+    name,
+    ...optional('hint', hint),
+    join,
+    spread,
+    select,
+  };
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {

@@ -45,7 +45,8 @@ export interface EmbedItem {
   select: SelectItem[];
 }
 
-export type QuantifiedOperator = 'eq' | 'gt' | 'gte' | 'lt' | 'lte' | 'like' | 'ilike' | 'match' | 'imatch';
+export type QuantifiedOperator =
+  'eq' | 'gt' | 'gte' | 'lt' | 'lte' | 'like' | 'ilike' | 'match' | 'imatch';
 export type SimpleOperator =
   | QuantifiedOperator
   | 'neq'

@@ -20,7 +20,9 @@ function isJsonBodyParameter(routine: RoutineInfo): FunctionParameter | null {
 }
 
 function signature(routine: RoutineInfo): string {
-  const params = routine.parameters.map((p) => (p.name ? `${p.name} => ${p.type}` : p.type)).join(', ');
+  const params = routine.parameters
+    .map((p) => (p.name ? `${p.name} => ${p.type}` : p.type))
+    .join(', ');
   return `${routine.schema}.${routine.name}(${params})`;
 }
 
@@ -56,10 +58,15 @@ export function matchFunction(
   }
   const bodyTakers = candidates.filter((r) => isJsonBodyParameter(r));
   if (mode === 'body' && bodyTakers.length === 1) {
-    return { routine: bodyTakers[0]!, args: { kind: 'body', parameter: isJsonBodyParameter(bodyTakers[0]!)! } };
+    return {
+      routine: bodyTakers[0]!,
+      args: { kind: 'body', parameter: isJsonBodyParameter(bodyTakers[0]!)! },
+    };
   }
   if (bodyTakers.length > 1) throw schemaErrors.ambiguousFunction(bodyTakers.map(signature));
-  const names = [...cache.functions.keys()].filter((k) => k.startsWith(`${schema}.`)).map((k) => k.slice(schema.length + 1));
+  const names = [...cache.functions.keys()]
+    .filter((k) => k.startsWith(`${schema}.`))
+    .map((k) => k.slice(schema.length + 1));
   const suggestion = closest(name, names);
   throw schemaErrors.functionNotFound(
     qualified(schema, name),

@@ -22,8 +22,20 @@ function failure(fn: () => unknown) {
 
 describe('planRead', () => {
   it('expands * to the columns in order and keys JSON paths by their last key', () => {
-    expect(outputKeys(plan([['select', '*']]))).toEqual(['id', 'channel_id', 'author_id', 'editor_id', 'body', 'search', 'data']);
-    expect(outputKeys(plan([['select', 'data->a->>b,data->x->0,d:data']]))).toEqual(['b', 'x', 'd']);
+    expect(outputKeys(plan([['select', '*']]))).toEqual([
+      'id',
+      'channel_id',
+      'author_id',
+      'editor_id',
+      'body',
+      'search',
+      'data',
+    ]);
+    expect(outputKeys(plan([['select', 'data->a->>b,data->x->0,d:data']]))).toEqual([
+      'b',
+      'x',
+      'd',
+    ]);
   });
 
   it('keys aggregates by function name and marks the level grouped', () => {
@@ -60,7 +72,14 @@ describe('planRead', () => {
       ['users', 'not.is.null'],
     ]);
     expect(level.conditions[0]).toMatchObject({ kind: 'embedded', present: true });
-    expect(failure(() => plan([['select', 'id,users!editor_id(username)'], ['users', 'eq.1']])).code).toBe('PGRST120');
+    expect(
+      failure(() =>
+        plan([
+          ['select', 'id,users!editor_id(username)'],
+          ['users', 'eq.1'],
+        ]),
+      ).code,
+    ).toBe('PGRST120');
   });
 
   it('answers 42703 for unknown columns anywhere, with a suggestion', () => {
@@ -70,7 +89,9 @@ describe('planRead', () => {
     expect(error.hint).toBe('Perhaps you meant to reference the column "messages.body".');
     expect(failure(() => plan([['nope', 'eq.1']])).code).toBe('42703');
     expect(failure(() => plan([['order', 'nope']])).code).toBe('42703');
-    expect(failure(() => plan([['select', 'channels(nope)']])).message).toBe('column channels.nope does not exist');
+    expect(failure(() => plan([['select', 'channels(nope)']])).message).toBe(
+      'column channels.nope does not exist',
+    );
   });
 
   it('answers PGRST108 for modifiers on resources that are not embedded', () => {
@@ -81,7 +102,16 @@ describe('planRead', () => {
 
   it('answers PGRST118 when ordering by a to-many embed', () => {
     const users = sourceOfRelation(cache.relations.get('public.users')!);
-    const error = failure(() => planRead(cache, users, parseQuery([['select', 'id,profiles(bio),channels!channels_owner_id_fkey(slug)'], ['order', 'channels(slug)']])));
+    const error = failure(() =>
+      planRead(
+        cache,
+        users,
+        parseQuery([
+          ['select', 'id,profiles(bio),channels!channels_owner_id_fkey(slug)'],
+          ['order', 'channels(slug)'],
+        ]),
+      ),
+    );
     expect(error.code).toBe('PGRST118');
   });
 

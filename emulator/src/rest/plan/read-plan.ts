@@ -104,7 +104,11 @@ interface PlanContext {
  * Plans a read of `source` with `query`. Modifiers addressed to paths that name no embed
  * raise PGRST108.
  */
-export function planRead(cache: SchemaCache, source: ReadSource, query: Pick<ParsedQuery, 'select' | 'levels'>): ReadLevel {
+export function planRead(
+  cache: SchemaCache,
+  source: ReadSource,
+  query: Pick<ParsedQuery, 'select' | 'levels'>,
+): ReadLevel {
   const context: PlanContext = { cache, levels: query.levels, used: new Set() };
   const root = planLevel(context, source, query.select, [], false);
   for (const path of query.levels.keys()) {
@@ -116,7 +120,11 @@ export function planRead(cache: SchemaCache, source: ReadSource, query: Pick<Par
 function resolveColumn(source: ReadSource, field: Field): ColumnRef {
   const column = source.columns.get(field.name);
   if (!column) {
-    throw schemaErrors.undefinedColumn(source.displayName, field.name, closest(field.name, source.columns.keys()));
+    throw schemaErrors.undefinedColumn(
+      source.displayName,
+      field.name,
+      closest(field.name, source.columns.keys()),
+    );
   }
   return { column, jsonPath: field.jsonPath };
 }
@@ -130,7 +138,13 @@ function defaultKey(field: Field): string {
   return field.name;
 }
 
-function planLevel(context: PlanContext, source: ReadSource, select: SelectItem[], path: string[], isEmbedded: boolean): ReadLevel {
+function planLevel(
+  context: PlanContext,
+  source: ReadSource,
+  select: SelectItem[],
+  path: string[],
+  isEmbedded: boolean,
+): ReadLevel {
   const level: ReadLevel = {
     relation: source.relation,
     displayName: source.displayName,
@@ -159,18 +173,34 @@ function planLevel(context: PlanContext, source: ReadSource, select: SelectItem[
         break;
       case 'field': {
         // Legacy `rel(count)`: a `count` field where the relation has no such column.
-        if (isEmbedded && item.field.name === 'count' && !item.field.jsonPath.length && !source.columns.has('count') && !item.aggregate) {
-          level.items.push({ kind: 'count', key: item.alias ?? 'count', ...(item.cast !== undefined && { cast: resolveCast(context.cache, item.cast) }) });
+        if (
+          isEmbedded &&
+          item.field.name === 'count' &&
+          !item.field.jsonPath.length &&
+          !source.columns.has('count') &&
+          !item.aggregate
+        ) {
+          level.items.push({
+            kind: 'count',
+            key: item.alias ?? 'count',
+            ...(item.cast !== undefined && { cast: resolveCast(context.cache, item.cast) }),
+          });
           break;
         }
         const ref = resolveColumn(source, item.field);
         level.items.push({
           kind: 'column',
-          key: item.alias ?? (item.aggregate && !item.field.jsonPath.length ? item.aggregate : defaultKey(item.field)),
+          key:
+            item.alias ??
+            (item.aggregate && !item.field.jsonPath.length
+              ? item.aggregate
+              : defaultKey(item.field)),
           ref,
           ...(item.cast !== undefined && { cast: resolveCast(context.cache, item.cast) }),
           ...(item.aggregate !== undefined && { aggregate: item.aggregate }),
-          ...(item.aggregateCast !== undefined && { aggregateCast: resolveCast(context.cache, item.aggregateCast) }),
+          ...(item.aggregateCast !== undefined && {
+            aggregateCast: resolveCast(context.cache, item.aggregateCast),
+          }),
         });
         break;
       }
@@ -179,17 +209,22 @@ function planLevel(context: PlanContext, source: ReadSource, select: SelectItem[
         level.embeds.push(embed);
         level.items.push({ kind: 'embed', embed });
         embedsByPathName.set(item.alias ?? item.name, embed);
-        if (item.alias !== undefined && !embedsByPathName.has(item.name)) embedsByPathName.set(item.name, embed);
+        if (item.alias !== undefined && !embedsByPathName.has(item.name))
+          embedsByPathName.set(item.name, embed);
         break;
       }
     }
   }
-  level.grouped = level.items.some((i) => i.kind === 'count' || (i.kind === 'column' && i.aggregate !== undefined));
+  level.grouped = level.items.some(
+    (i) => i.kind === 'count' || (i.kind === 'column' && i.aggregate !== undefined),
+  );
 
   const modifiers = context.levels.get(path.join('.'));
   if (modifiers) {
     context.used.add(path.join('.'));
-    level.conditions = modifiers.conditions.map((c) => planCondition(source, c, embedsByPathName, true));
+    level.conditions = modifiers.conditions.map((c) =>
+      planCondition(source, c, embedsByPathName, true),
+    );
     level.order = modifiers.order.map((term) => planOrder(source, term, embedsByPathName, path));
     if (modifiers.limit !== undefined) level.limit = modifiers.limit;
     if (modifiers.offset !== undefined) level.offset = modifiers.offset;
@@ -197,9 +232,20 @@ function planLevel(context: PlanContext, source: ReadSource, select: SelectItem[
   return level;
 }
 
-function planEmbed(context: PlanContext, source: ReadSource, item: EmbedItem, path: string[]): EmbedPlan {
+function planEmbed(
+  context: PlanContext,
+  source: ReadSource,
+  item: EmbedItem,
+  path: string[],
+): EmbedPlan {
   if (!source.relation) {
-    throw schemaErrors.noRelationship(source.displayName, item.name, context.cache.schemas[0] ?? 'public', item.hint, null);
+    throw schemaErrors.noRelationship(
+      source.displayName,
+      item.name,
+      context.cache.schemas[0] ?? 'public',
+      item.hint,
+      null,
+    );
   }
   const relationship = findRelationship(context.cache, source.relation, item.name, item.hint);
   const key = item.alias ?? item.name;
@@ -241,7 +287,12 @@ function planCondition(
 ): PlannedCondition {
   if (condition.kind === 'logic') return planLogic(source, condition, embeds);
   const embed = embeds.get(condition.field.name);
-  if (topLevel && embed && !condition.field.jsonPath.length && !source.columns.has(condition.field.name)) {
+  if (
+    topLevel &&
+    embed &&
+    !condition.field.jsonPath.length &&
+    !source.columns.has(condition.field.name)
+  ) {
     const { operation, negated } = condition;
     if (operation.op !== 'is' || (operation.value !== 'null' && operation.value !== 'not_null')) {
       throw requestErrors.embedFilter();
@@ -252,7 +303,11 @@ function planCondition(
   return { kind: 'filter', ref: resolveColumn(source, condition.field), filter: condition };
 }
 
-function planLogic(source: ReadSource, tree: LogicTree, embeds: Map<string, EmbedPlan>): PlannedCondition {
+function planLogic(
+  source: ReadSource,
+  tree: LogicTree,
+  embeds: Map<string, EmbedPlan>,
+): PlannedCondition {
   return {
     kind: 'logic',
     operator: tree.operator,
@@ -261,7 +316,12 @@ function planLogic(source: ReadSource, tree: LogicTree, embeds: Map<string, Embe
   };
 }
 
-function planOrder(source: ReadSource, term: OrderTerm, embeds: Map<string, EmbedPlan>, path: string[]): PlannedOrder {
+function planOrder(
+  source: ReadSource,
+  term: OrderTerm,
+  embeds: Map<string, EmbedPlan>,
+  path: string[],
+): PlannedOrder {
   const base = {
     ...(term.direction !== undefined && { direction: term.direction }),
     ...(term.nulls !== undefined && { nulls: term.nulls }),
@@ -271,7 +331,10 @@ function planOrder(source: ReadSource, term: OrderTerm, embeds: Map<string, Embe
   if (!embed) throw requestErrors.notEmbedded([...path, term.relation].join('.'));
   if (!embed.toOne) throw requestErrors.relatedOrder(source.displayName, term.relation);
   const target = embed.relationship.target;
-  const ref = resolveColumn({ relation: target, displayName: target.name, columns: target.columnsByName }, term.field);
+  const ref = resolveColumn(
+    { relation: target, displayName: target.name, columns: target.columnsByName },
+    term.field,
+  );
   embed.orderRefs.push(ref);
   return { ...base, ref, embed };
 }

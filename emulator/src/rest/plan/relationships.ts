@@ -41,7 +41,9 @@ function coveredByKey(relation: Relation, columns: string[]): boolean {
   return relation.uniqueKeys.some((unique) => columns.every((c) => unique.includes(c)));
 }
 
-export function buildRelationships(cache: Pick<SchemaCache, 'foreignKeys'>): Map<string, Relationship[]> {
+export function buildRelationships(
+  cache: Pick<SchemaCache, 'foreignKeys'>,
+): Map<string, Relationship[]> {
   const map = new Map<string, Relationship[]>();
   const add = (relationship: Relationship) => {
     const list = map.get(key(relationship.source)) ?? [];
@@ -143,11 +145,18 @@ export function findRelationship(
     // By FK name: `messages?select=*,messages_author_fkey(*)`.
     if (r.constraint.name === name) return true;
     // By the FK column of a many-to-one: `messages?select=*,author_id(*)`.
-    return isToOne(r) && r.constraint.source === source && r.sourceColumns.length === 1 && r.sourceColumns[0] === name;
+    return (
+      isToOne(r) &&
+      r.constraint.source === source &&
+      r.sourceColumns.length === 1 &&
+      r.sourceColumns[0] === name
+    );
   });
   // A target in the source's own schema wins over same-named ones elsewhere.
   if (candidates.some((r) => r.target.schema === source.schema)) {
-    candidates = candidates.filter((r) => r.target.schema === source.schema || r.target.name !== name);
+    candidates = candidates.filter(
+      (r) => r.target.schema === source.schema || r.target.name !== name,
+    );
   }
   if (hint !== undefined) {
     candidates = candidates.filter((r) => {
@@ -160,7 +169,9 @@ export function findRelationship(
       }
       if (r.constraint.name === hint) return true;
       const columns = [...r.sourceColumns, ...r.targetColumns];
-      return columns.length > 0 && (r.sourceColumns.includes(hint) || r.targetColumns.includes(hint));
+      return (
+        columns.length > 0 && (r.sourceColumns.includes(hint) || r.targetColumns.includes(hint))
+      );
     });
   }
   if (candidates.length === 1) return candidates[0]!;

@@ -7,7 +7,11 @@ function distance(a: string, b: string): number {
     previous[0] = i;
     for (let j = 1; j <= b.length; j++) {
       const above = previous[j]!;
-      previous[j] = Math.min(previous[j]! + 1, previous[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous[j] = Math.min(
+        previous[j]! + 1,
+        previous[j - 1]! + 1,
+        diagonal + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
       diagonal = above;
     }
   }

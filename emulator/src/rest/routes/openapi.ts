@@ -24,10 +24,15 @@ const VISIBLE_SQL = `
  */
 const documents = new WeakMap<SchemaCache, Map<string, string>>();
 
-export async function serveOpenApi(deps: RouteDeps, request: RestRequest, accept: string | null): Promise<Response> {
+export async function serveOpenApi(
+  deps: RouteDeps,
+  request: RestRequest,
+  accept: string | null,
+): Promise<Response> {
   const representation = negotiate(accept, 'root');
   const cache = await deps.cache.get();
-  const role = typeof request.claims?.role === 'string' && request.claims.role ? request.claims.role : 'anon';
+  const role =
+    typeof request.claims?.role === 'string' && request.claims.role ? request.claims.role : 'anon';
   const key = `${request.schema}\u0000${role}`;
   let byKey = documents.get(cache);
   if (!byKey) {
@@ -41,16 +46,27 @@ export async function serveOpenApi(deps: RouteDeps, request: RestRequest, accept
   }
   return new Response(request.method === 'HEAD' ? null : text, {
     status: 200,
-    headers: { 'Content-Type': contentTypeOf(representation), ...profileHeaders(request.schema, deps.service.config.api.schemas) },
+    headers: {
+      'Content-Type': contentTypeOf(representation),
+      ...profileHeaders(request.schema, deps.service.config.api.schemas),
+    },
   });
 }
 
-async function buildDocument(deps: RouteDeps, request: RestRequest, cache: SchemaCache): Promise<Record<string, unknown>> {
-  const visibleRows = await runAsCaller(deps.service, request, async (tx) =>
-    (await tx.query<{ kind: string; oid: string | number }>(VISIBLE_SQL, [request.schema])).rows,
+async function buildDocument(
+  deps: RouteDeps,
+  request: RestRequest,
+  cache: SchemaCache,
+): Promise<Record<string, unknown>> {
+  const visibleRows = await runAsCaller(
+    deps.service,
+    request,
+    async (tx) =>
+      (await tx.query<{ kind: string; oid: string | number }>(VISIBLE_SQL, [request.schema])).rows,
   );
   const visible = { relations: new Set<number>(), functions: new Set<number>() };
-  for (const row of visibleRows) (row.kind === 'r' ? visible.relations : visible.functions).add(Number(row.oid));
+  for (const row of visibleRows)
+    (row.kind === 'r' ? visible.relations : visible.functions).add(Number(row.oid));
   const api = new URL(deps.service.apiUrl);
   return buildOpenApi(cache, {
     schema: request.schema,

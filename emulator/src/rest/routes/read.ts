@@ -41,12 +41,20 @@ export function bodyShape(representation: Representation, head: boolean): BodySh
  * query itself (so every parameter is used), read below its Limit and Sort nodes.
  */
 async function plannedCount(tx: Queryable, source: string, params: unknown[]): Promise<number> {
-  const result = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${source}`, params);
+  const result = await tx.query<{ 'QUERY PLAN': unknown }>(
+    `explain (format json) ${source}`,
+    params,
+  );
   const raw = result.rows[0]?.['QUERY PLAN'];
   type PlanNode = { 'Node Type': string; 'Plan Rows': number; Plans?: PlanNode[] };
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
   let node = plan[0]?.Plan;
-  while (node && ['Limit', 'Sort', 'Incremental Sort'].includes(node['Node Type']) && node.Plans?.[0]) node = node.Plans[0];
+  while (
+    node &&
+    ['Limit', 'Sort', 'Incremental Sort'].includes(node['Node Type']) &&
+    node.Plans?.[0]
+  )
+    node = node.Plans[0];
   return Math.round(node?.['Plan Rows'] ?? 0);
 }
 
@@ -73,7 +81,9 @@ export async function runCountedRead(
   if (count.mode === 'planned' || count.mode === 'estimated') {
     planned = await plannedCount(tx, source, builder.params.values);
   }
-  const exact = count.mode === 'exact' || (count.mode === 'estimated' && planned !== null && planned <= count.maxRows);
+  const exact =
+    count.mode === 'exact' ||
+    (count.mode === 'estimated' && planned !== null && planned <= count.maxRows);
   const sql = `with "pgrst_source" as (${source}) ${envelopeSql({ ...envelope, countSql: exact ? countSelect(parts, from) : null })}`;
   const result = readEnvelope((await tx.query<EnvelopeRow>(sql, builder.params.values)).rows[0]);
   if (!exact && planned !== null) result.total = planned;
@@ -108,7 +118,10 @@ export function readResponse(
   if (representation.kind === 'json' && representation.singular && envelope.pageTotal !== 1) {
     throw requestErrors.singular(envelope.pageTotal);
   }
-  const status = representation.kind === 'json' && representation.singular ? 200 : rangeStatus(lower, upper, envelope.total);
+  const status =
+    representation.kind === 'json' && representation.singular
+      ? 200
+      : rangeStatus(lower, upper, envelope.total);
   let body: string | null = head ? null : envelope.body;
   if (!head && representation.kind === 'csv') {
     body = `${csvHeader(outputKeys(level))}\n${envelope.body ?? ''}`;
@@ -127,7 +140,11 @@ export async function readRelation(
   const cache = await deps.cache.get();
   const query = parseQuery(request.query);
   const level = planRead(cache, sourceOfRelation(relation), query);
-  const window = rowWindow(level, request.method === 'GET' || request.method === 'HEAD' ? rangeHeader : null, deps.service.config.api.max_rows);
+  const window = rowWindow(
+    level,
+    request.method === 'GET' || request.method === 'HEAD' ? rangeHeader : null,
+    deps.service.config.api.max_rows,
+  );
   level.offset = window.offset;
   if (window.limit !== undefined) level.limit = window.limit;
   else delete level.limit;

@@ -17,7 +17,19 @@ import { functionFromSql, SCALAR_COLUMN, type CallArguments } from '../sql/rpc.j
 import { appliedCount, bodyShape, readResponse, runCountedRead, type RouteDeps } from './read.js';
 
 /** Query keys that are never function arguments. */
-const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict', 'or', 'and', 'not.or', 'not.and', 'apikey']);
+const RESERVED = new Set([
+  'select',
+  'order',
+  'limit',
+  'offset',
+  'columns',
+  'on_conflict',
+  'or',
+  'and',
+  'not.or',
+  'not.and',
+  'apikey',
+]);
 
 function isModifierKey(key: string): boolean {
   return RESERVED.has(key) || /\.(order|limit|offset|or|and)$/.test(key);
@@ -26,10 +38,18 @@ function isModifierKey(key: string): boolean {
 function resultSource(routine: RoutineInfo): ReadSource {
   const { result } = routine;
   if (result.kind === 'relation') {
-    return { relation: result.relation, displayName: routine.name, columns: result.relation.columnsByName };
+    return {
+      relation: result.relation,
+      displayName: routine.name,
+      columns: result.relation.columnsByName,
+    };
   }
   if (result.kind === 'composite') {
-    return { relation: null, displayName: routine.name, columns: new Map(result.columns.map((c) => [c.name, c])) };
+    return {
+      relation: null,
+      displayName: routine.name,
+      columns: new Map(result.columns.map((c) => [c.name, c])),
+    };
   }
   return { relation: null, displayName: routine.name, columns: new Map<string, Column>() };
 }
@@ -42,7 +62,8 @@ export async function callFunction(
   bodyText: string,
 ): Promise<Response> {
   const { method, prefer } = request;
-  if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') throw requestErrors.rpcMethod(method);
+  if (method !== 'GET' && method !== 'HEAD' && method !== 'POST')
+    throw requestErrors.rpcMethod(method);
   const representation = negotiate(headers.accept, 'rows');
   const cache = await deps.cache.get();
 
@@ -52,7 +73,14 @@ export async function callFunction(
   if (method === 'POST') {
     const body = parseArgumentsBody(bodyText, bodyFormat(headers.contentType));
     rawBody = body.raw;
-    match = matchFunction(cache, request.schema, name, body.object ? Object.keys(body.object) : [], 'body', body.object !== null);
+    match = matchFunction(
+      cache,
+      request.schema,
+      name,
+      body.object ? Object.keys(body.object) : [],
+      'body',
+      body.object !== null,
+    );
     values = body.object ?? {};
   } else {
     const keys = [...new Set(request.query.map(([k]) => k).filter((k) => !isModifierKey(k)))];
@@ -64,7 +92,9 @@ export async function callFunction(
   }
   const { routine } = match;
   const argumentNames = match.args.kind === 'named' ? new Set(match.args.names) : new Set<string>();
-  const query = parseQuery(request.query, { isArgument: (key) => method !== 'POST' && argumentNames.has(key) });
+  const query = parseQuery(request.query, {
+    isArgument: (key) => method !== 'POST' && argumentNames.has(key),
+  });
 
   const args: CallArguments =
     match.args.kind === 'body'
@@ -78,7 +108,16 @@ export async function callFunction(
   const scalar = routine.result.kind === 'scalar' || routine.result.kind === 'void';
   const source = resultSource(routine);
   const level: ReadLevel = scalar
-    ? { relation: null, displayName: routine.name, columns: source.columns, items: [], conditions: [], order: [], embeds: [], grouped: false }
+    ? {
+        relation: null,
+        displayName: routine.name,
+        columns: source.columns,
+        items: [],
+        conditions: [],
+        order: [],
+        embeds: [],
+        grouped: false,
+      }
     : planRead(cache, source, query);
   if (scalar) {
     // A scalar result has no columns to filter or embed; only paging applies to sets.
@@ -115,7 +154,10 @@ export async function callFunction(
         from,
         sourceSql,
         { shape, stripNulls: representation.kind === 'json' && representation.stripNulls, scalar },
-        { mode: routine.returnsSet ? prefer.count : undefined, maxRows: deps.service.config.api.max_rows },
+        {
+          mode: routine.returnsSet ? prefer.count : undefined,
+          maxRows: deps.service.config.api.max_rows,
+        },
       ),
     { watchSchema: deps.cache, rollback: prefer.tx === 'rollback' },
   );
@@ -135,7 +177,15 @@ export async function callFunction(
   }
   if (singleResult) {
     const headers: Record<string, string> = {
-      'Content-Type': contentTypeOf(representation.kind === 'csv' ? representation : { kind: 'json', singular: representation.kind === 'json' && representation.singular, stripNulls: false }),
+      'Content-Type': contentTypeOf(
+        representation.kind === 'csv'
+          ? representation
+          : {
+              kind: 'json',
+              singular: representation.kind === 'json' && representation.singular,
+              stripNulls: false,
+            },
+      ),
       'Content-Range': contentRange(0, envelope.pageTotal - 1, null),
       ...profileHeaders(request.schema, deps.service.config.api.schemas),
     };

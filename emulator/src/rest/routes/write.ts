@@ -15,7 +15,14 @@ import { contentRange, csvHeader, profileHeaders } from '../respond.js';
 import type { Relation } from '../schema-cache.js';
 import { conditionSql } from '../sql/conditions.js';
 import { ident, qualifiedIdent } from '../sql/identifiers.js';
-import { buildLevelParts, envelopeSql, levelSelect, newBuilder, orderSql, type Builder } from '../sql/read.js';
+import {
+  buildLevelParts,
+  envelopeSql,
+  levelSelect,
+  newBuilder,
+  orderSql,
+  type Builder,
+} from '../sql/read.js';
 import { deleteSql, insertSql, returningSql, TARGET_ALIAS, updateSql } from '../sql/write.js';
 import { bodyShape, type RouteDeps } from './read.js';
 
@@ -28,7 +35,11 @@ function checkColumns(relation: Relation, names: Iterable<string>): void {
 }
 
 /** The columns written: `columns=` when given, else the keys of the rows (which must agree). */
-function writtenColumns(relation: Relation, rows: BodyRow[], columnsParam: string[] | undefined): string[] {
+function writtenColumns(
+  relation: Relation,
+  rows: BodyRow[],
+  columnsParam: string[] | undefined,
+): string[] {
   if (columnsParam) {
     checkColumns(relation, columnsParam);
     return [...new Set(columnsParam)];
@@ -49,7 +60,8 @@ function notAllowed(relation: Relation, verb: 'insert into' | 'update' | 'delete
   return new RestError(405, {
     code: '55000',
     message: `cannot ${verb} view "${relation.name}"`,
-    details: 'Views that do not select from a single table or view are not automatically updatable.',
+    details:
+      'Views that do not select from a single table or view are not automatically updatable.',
   });
 }
 
@@ -82,7 +94,16 @@ function emptyMutation(relation: Relation): string {
 }
 
 /** POST: insert, or upsert with `Prefer: resolution=…` on the primary key or `on_conflict`. */
-function insertMutation({ relation, query, bodyText, contentType, returning, builder, request, applied }: MutationContext): string {
+function insertMutation({
+  relation,
+  query,
+  bodyText,
+  contentType,
+  returning,
+  builder,
+  request,
+  applied,
+}: MutationContext): string {
   const { prefer } = request;
   if (!relation.insertable) throw notAllowed(relation, 'insert into');
   const body = parseRowsBody(bodyText, bodyFormat(contentType));
@@ -94,11 +115,15 @@ function insertMutation({ relation, query, bodyText, contentType, returning, bui
     if (target.length === 0) {
       throw new RestError(400, {
         code: '42P10',
-        message: 'there is no unique or exclusion constraint matching the ON CONFLICT specification',
+        message:
+          'there is no unique or exclusion constraint matching the ON CONFLICT specification',
         hint: `'${relation.name}' has no primary key: name the unique columns with on_conflict.`,
       });
     }
-    onConflict = { columns: target, resolution: prefer.resolution === 'merge-duplicates' ? 'merge' : 'ignore' };
+    onConflict = {
+      columns: target,
+      resolution: prefer.resolution === 'merge-duplicates' ? 'merge' : 'ignore',
+    };
     applied.add('resolution');
   } else if (query.onConflict) {
     checkColumns(relation, query.onConflict);
@@ -107,7 +132,13 @@ function insertMutation({ relation, query, bodyText, contentType, returning, bui
   if (body.rows.length === 0) return emptyMutation(relation);
   return insertSql(
     relation,
-    { columns, rows: body.rows, missingDefault: prefer.missing === 'default', ...(onConflict && { onConflict }), returning },
+    {
+      columns,
+      rows: body.rows,
+      missingDefault: prefer.missing === 'default',
+      ...(onConflict && { onConflict }),
+      returning,
+    },
     builder.params,
   );
 }
@@ -116,31 +147,64 @@ function insertMutation({ relation, query, bodyText, contentType, returning, bui
  * PUT: one row, addressed by `pk=eq.value` for every primary key column, inserted or replaced
  * (PostgREST's single-row upsert; PGRST105/114/115 when the request does not say one row).
  */
-function putMutation({ relation, query, planned, bodyText, contentType, returning, builder }: MutationContext): string {
+function putMutation({
+  relation,
+  query,
+  planned,
+  bodyText,
+  contentType,
+  returning,
+  builder,
+}: MutationContext): string {
   if (!relation.insertable || !relation.updatable) throw notAllowed(relation, 'insert into');
   const invalid = () =>
-    new RestError(405, { code: 'PGRST105', message: "Filters must include all and only primary key columns with 'eq' operators" });
+    new RestError(405, {
+      code: 'PGRST105',
+      message: "Filters must include all and only primary key columns with 'eq' operators",
+    });
   if (relation.primaryKey.length === 0) throw invalid();
   const keyFilters = new Map<string, string>();
   for (const condition of planned.conditions) {
-    if (condition.kind !== 'filter' || condition.filter.negated || condition.ref.jsonPath.length) throw invalid();
+    if (condition.kind !== 'filter' || condition.filter.negated || condition.ref.jsonPath.length)
+      throw invalid();
     const { operation } = condition.filter;
-    if (operation.op !== 'eq' || 'quantifier' in operation && operation.quantifier) throw invalid();
+    if (operation.op !== 'eq' || ('quantifier' in operation && operation.quantifier))
+      throw invalid();
     keyFilters.set(condition.ref.column.name, operation.value);
   }
-  if (keyFilters.size !== relation.primaryKey.length || relation.primaryKey.some((k) => !keyFilters.has(k))) throw invalid();
+  if (
+    keyFilters.size !== relation.primaryKey.length ||
+    relation.primaryKey.some((k) => !keyFilters.has(k))
+  )
+    throw invalid();
   if (planned.limit !== undefined || planned.offset !== undefined) {
-    throw new RestError(400, { code: 'PGRST114', message: 'limit/offset querystring parameters are not allowed for PUT' });
+    throw new RestError(400, {
+      code: 'PGRST114',
+      message: 'limit/offset querystring parameters are not allowed for PUT',
+    });
   }
   const body = parseRowsBody(bodyText, bodyFormat(contentType));
-  if (body.rows.length !== 1) throw requestErrors.invalidBody('Empty or invalid json', 'PUT takes exactly one row');
+  if (body.rows.length !== 1)
+    throw requestErrors.invalidBody('Empty or invalid json', 'PUT takes exactly one row');
   const row = body.rows[0]!;
-  const mismatch = relation.primaryKey.some((k) => !Object.hasOwn(row, k) || String(row[k]) !== keyFilters.get(k));
-  if (mismatch) throw new RestError(400, { code: 'PGRST115', message: 'Payload values do not match URL in primary key column(s)' });
+  const mismatch = relation.primaryKey.some(
+    (k) => !Object.hasOwn(row, k) || String(row[k]) !== keyFilters.get(k),
+  );
+  if (mismatch)
+    throw new RestError(400, {
+      code: 'PGRST115',
+      message: 'Payload values do not match URL in primary key column(s)',
+    });
   const columns = writtenColumns(relation, [row], query.columns);
   return insertSql(
     relation,
-    { columns, rows: [row], missingDefault: false, onConflict: { columns: relation.primaryKey, resolution: 'merge' }, returning },
+    {
+      columns,
+      rows: [row],
+      missingDefault: false,
+      onConflict: { columns: relation.primaryKey, resolution: 'merge' },
+      returning,
+    },
     builder.params,
   );
 }
@@ -160,16 +224,22 @@ function updateOrDeleteMutation(
   const { params } = builder;
   const limited = planned.limit !== undefined || planned.offset !== undefined;
   // Supabase loads pg-safeupdate for the API roles: no filter, no UPDATE/DELETE.
-  if (planned.conditions.length === 0 && !limited) throw requestErrors.missingWhere(isUpdate ? 'UPDATE' : 'DELETE');
+  if (planned.conditions.length === 0 && !limited)
+    throw requestErrors.missingWhere(isUpdate ? 'UPDATE' : 'DELETE');
   let where: string[];
   if (limited) {
     if (relation.kind !== 'table' && relation.kind !== 'partitioned_table') {
-      throw requestErrors.notImplemented('limit on PATCH and DELETE needs a table', `'${relation.name}' is a ${relation.kind.replace('_', ' ')}`);
+      throw requestErrors.notImplemented(
+        'limit on PATCH and DELETE needs a table',
+        `'${relation.name}' is a ${relation.kind.replace('_', ' ')}`,
+      );
     }
     const inner = 'pgrst_limited';
     const scope = { alias: inner, embedAliases: new Map() };
     const conditions = planned.conditions.map((c) => conditionSql(c, scope, params));
-    const order = planned.order.filter((t) => !t.embed).map((t) => orderSql(t, inner, new Map(), builder));
+    const order = planned.order
+      .filter((t) => !t.embed)
+      .map((t) => orderSql(t, inner, new Map(), builder));
     let select = `select ${ident(inner)}.ctid from ${qualifiedIdent(relation.schema, relation.name)} as ${ident(inner)}`;
     if (conditions.length) select += ` where ${conditions.join(' and ')}`;
     if (order.length) select += ` order by ${order.join(', ')}`;
@@ -177,14 +247,22 @@ function updateOrDeleteMutation(
     if (planned.offset !== undefined) select += ` offset ${params.add(planned.offset)}::bigint`;
     where = [`${ident(TARGET_ALIAS)}.ctid = any(array(${select}))`];
   } else {
-    where = planned.conditions.map((c) => conditionSql(c, { alias: TARGET_ALIAS, embedAliases: new Map() }, params));
+    where = planned.conditions.map((c) =>
+      conditionSql(c, { alias: TARGET_ALIAS, embedAliases: new Map() }, params),
+    );
   }
   if (!isUpdate) return deleteSql(relation, where, returning);
   const body = parseRowsBody(bodyText, bodyFormat(contentType));
-  if (!body.single) throw requestErrors.invalidBody('Empty or invalid json', 'PATCH takes one JSON object, not an array');
+  if (!body.single)
+    throw requestErrors.invalidBody(
+      'Empty or invalid json',
+      'PATCH takes one JSON object, not an array',
+    );
   const row = body.rows[0]!;
   const columns = writtenColumns(relation, [row], query.columns);
-  return columns.length ? updateSql(relation, columns, row, where, returning, params) : emptyMutation(relation);
+  return columns.length
+    ? updateSql(relation, columns, row, where, returning, params)
+    : emptyMutation(relation);
 }
 
 export async function writeRelation(
@@ -206,7 +284,18 @@ export async function writeRelation(
   const wantLocation = returnMode === 'headers-only' && method === 'POST';
   // The representation reads the mutated rows: no filters (they went to the mutation).
   const representationLevel: ReadLevel = wantLocation
-    ? { ...planned, items: relation.primaryKey.map((k) => ({ kind: 'column' as const, key: k, ref: { column: relation.columnsByName.get(k)!, jsonPath: [] } })), embeds: [], conditions: [], order: [], grouped: false }
+    ? {
+        ...planned,
+        items: relation.primaryKey.map((k) => ({
+          kind: 'column' as const,
+          key: k,
+          ref: { column: relation.columnsByName.get(k)!, jsonPath: [] },
+        })),
+        embeds: [],
+        conditions: [],
+        order: [],
+        grouped: false,
+      }
     : { ...planned, conditions: [], order: planned.order };
   delete representationLevel.limit;
   delete representationLevel.offset;
@@ -215,7 +304,17 @@ export async function writeRelation(
   const { params } = builder;
   const returning = returningSql(wantBody || wantLocation);
   const applied = new Set<AppliedPreference>();
-  const context: MutationContext = { relation, query, planned, bodyText, contentType: headers.contentType, returning, builder, request, applied };
+  const context: MutationContext = {
+    relation,
+    query,
+    planned,
+    bodyText,
+    contentType: headers.contentType,
+    returning,
+    builder,
+    request,
+    applied,
+  };
   let mutation: string;
   if (method === 'POST') mutation = insertMutation(context);
   else if (method === 'PUT') mutation = putMutation(context);
@@ -224,7 +323,8 @@ export async function writeRelation(
   const alias = builder.aliases.table();
   const from = `"pgrst_mutation" as ${ident(alias)}`;
   const parts = buildLevelParts(representationLevel, alias, builder);
-  const source = wantBody || wantLocation ? levelSelect(parts, from) : `select 1 from "pgrst_mutation"`;
+  const source =
+    wantBody || wantLocation ? levelSelect(parts, from) : `select 1 from "pgrst_mutation"`;
   const shape = wantBody ? bodyShape(representation, false) : wantLocation ? 'array' : 'none';
   const sql = `with "pgrst_mutation" as (${mutation}), "pgrst_source" as (${source}) ${envelopeSql({
     shape,
@@ -232,7 +332,10 @@ export async function writeRelation(
   })}`;
 
   const singular = representation.kind === 'json' && representation.singular && wantBody;
-  const strictMax = prefer.handling === 'strict' && prefer.maxAffected !== undefined && (method === 'PATCH' || method === 'DELETE');
+  const strictMax =
+    prefer.handling === 'strict' &&
+    prefer.maxAffected !== undefined &&
+    (method === 'PATCH' || method === 'DELETE');
   if (strictMax) {
     applied.add('handling');
     applied.add('max-affected');
@@ -244,7 +347,8 @@ export async function writeRelation(
       const result = readEnvelope((await tx.query<EnvelopeRow>(sql, params.values)).rows[0]);
       // Thrown inside the transaction, so the write rolls back as PostgREST's does.
       if (singular && result.pageTotal !== 1) throw requestErrors.singular(result.pageTotal);
-      if (strictMax && result.pageTotal > prefer.maxAffected!) throw requestErrors.maxAffected(result.pageTotal);
+      if (strictMax && result.pageTotal > prefer.maxAffected!)
+        throw requestErrors.maxAffected(result.pageTotal);
       return result;
     },
     { rollback: prefer.tx === 'rollback' },
@@ -258,7 +362,9 @@ export async function writeRelation(
   const responseHeaders: Record<string, string> = {
     ...profileHeaders(request.schema, deps.service.config.api.schemas),
     'Content-Range':
-      method === 'POST' ? contentRange(1, 0, total) : contentRange(0, envelope.pageTotal - 1, total),
+      method === 'POST'
+        ? contentRange(1, 0, total)
+        : contentRange(0, envelope.pageTotal - 1, total),
   };
   const preferenceApplied = formatApplied(prefer, applied);
   if (preferenceApplied) responseHeaders['Preference-Applied'] = preferenceApplied;
@@ -266,8 +372,12 @@ export async function writeRelation(
     const location = locationOf(relation, envelope.body);
     if (location) responseHeaders.Location = location;
   }
-  if (!wantBody) return new Response(null, { status: method === 'POST' ? 201 : 204, headers: responseHeaders });
+  if (!wantBody)
+    return new Response(null, { status: method === 'POST' ? 201 : 204, headers: responseHeaders });
   responseHeaders['Content-Type'] = contentTypeOf(representation);
-  const body = representation.kind === 'csv' ? `${csvHeader(outputKeys(representationLevel))}\n${envelope.body ?? ''}` : envelope.body;
+  const body =
+    representation.kind === 'csv'
+      ? `${csvHeader(outputKeys(representationLevel))}\n${envelope.body ?? ''}`
+      : envelope.body;
   return new Response(body, { status: method === 'POST' ? 201 : 200, headers: responseHeaders });
 }

@@ -36,7 +36,10 @@ const TEXT_SEARCH_FUNCTIONS: Record<string, string> = {
 export function columnExpression(alias: string, ref: ColumnRef, params: Params): string {
   let expression = `${ident(alias)}.${ident(ref.column.name)}`;
   for (const step of ref.jsonPath) {
-    const key = typeof step.key === 'number' ? `${params.add(step.key)}::int` : `${params.add(step.key)}::text`;
+    const key =
+      typeof step.key === 'number'
+        ? `${params.add(step.key)}::int`
+        : `${params.add(step.key)}::text`;
     expression = `(${expression}${step.op}${key})`;
   }
   return expression;
@@ -56,7 +59,13 @@ function filterSql(expression: string, ref: ColumnRef, filter: Filter, params: P
   const { operation } = filter;
   switch (operation.op) {
     case 'is': {
-      const tests = { null: 'is null', not_null: 'is not null', true: 'is true', false: 'is false', unknown: 'is unknown' };
+      const tests = {
+        null: 'is null',
+        not_null: 'is not null',
+        true: 'is true',
+        false: 'is false',
+        unknown: 'is unknown',
+      };
       return `${expression} ${tests[operation.value]}`;
     }
     case 'in':
@@ -67,7 +76,8 @@ function filterSql(expression: string, ref: ColumnRef, filter: Filter, params: P
     case 'plfts':
     case 'phfts':
     case 'wfts': {
-      const config = operation.config !== undefined ? `${params.add(operation.config)}::regconfig, ` : '';
+      const config =
+        operation.config !== undefined ? `${params.add(operation.config)}::regconfig, ` : '';
       const query = `${TEXT_SEARCH_FUNCTIONS[operation.op]}(${config}${params.add(operation.value)}::text)`;
       const isVector = ref.jsonPath.length === 0 && ref.column.nominalType === 'tsvector';
       const document = isVector ? expression : `to_tsvector(${config}${expression})`;
@@ -92,10 +102,19 @@ export interface ConditionScope {
   embedAliases: Map<EmbedPlan, string>;
 }
 
-export function conditionSql(condition: PlannedCondition, scope: ConditionScope, params: Params): string {
+export function conditionSql(
+  condition: PlannedCondition,
+  scope: ConditionScope,
+  params: Params,
+): string {
   switch (condition.kind) {
     case 'filter': {
-      const sql = filterSql(columnExpression(scope.alias, condition.ref, params), condition.ref, condition.filter, params);
+      const sql = filterSql(
+        columnExpression(scope.alias, condition.ref, params),
+        condition.ref,
+        condition.filter,
+        params,
+      );
       return condition.filter.negated ? `not (${sql})` : sql;
     }
     case 'logic': {

@@ -2,7 +2,13 @@
 // subqueries returning JSON (to-one: `row_to_json`, to-many: `json_agg`), so a read with any
 // number of embeds is one round trip and Postgres renders every value as PostgREST does.
 // Every level exposes `pgrst_hit` so `!inner` and `rel=not.is.null` can test for a match.
-import type { ColumnRef, EmbedPlan, PlannedItem, PlannedOrder, ReadLevel } from '../plan/read-plan.js';
+import type {
+  ColumnRef,
+  EmbedPlan,
+  PlannedItem,
+  PlannedOrder,
+  ReadLevel,
+} from '../plan/read-plan.js';
 import { outputKeys } from '../plan/read-plan.js';
 import { columnExpression, conditionSql, type ConditionScope } from './conditions.js';
 import { Aliases, ident, Params, qualifiedIdent } from './identifiers.js';
@@ -33,7 +39,13 @@ function orderHelper(embed: EmbedPlan, ref: ColumnRef): string {
   return `pgrst_o${embed.orderRefs.indexOf(ref)}`;
 }
 
-function itemSql(item: PlannedItem, alias: string, level: ReadLevel, embedAliases: Map<EmbedPlan, string>, builder: Builder): { select: string[]; group: string[] } {
+function itemSql(
+  item: PlannedItem,
+  alias: string,
+  level: ReadLevel,
+  embedAliases: Map<EmbedPlan, string>,
+  builder: Builder,
+): { select: string[]; group: string[] } {
   switch (item.kind) {
     case 'count': {
       const count = item.cast ? `cast(count(*) as ${item.cast})` : 'count(*)';
@@ -42,7 +54,8 @@ function itemSql(item: PlannedItem, alias: string, level: ReadLevel, embedAliase
     case 'column': {
       let expression = columnExpression(alias, item.ref, builder.params);
       if (item.cast) expression = `cast(${expression} as ${item.cast})`;
-      if (!item.aggregate) return { select: [`${expression} as ${ident(item.key)}`], group: [expression] };
+      if (!item.aggregate)
+        return { select: [`${expression} as ${ident(item.key)}`], group: [expression] };
       let aggregate = `${item.aggregate}(${expression})`;
       if (item.aggregateCast) aggregate = `cast(${aggregate} as ${item.aggregateCast})`;
       return { select: [`${aggregate} as ${ident(item.key)}`], group: [] };
@@ -56,7 +69,11 @@ function itemSql(item: PlannedItem, alias: string, level: ReadLevel, embedAliase
         const group: string[] = [];
         for (const key of outputKeys(embed.level)) {
           const value = `${lateral}.${ident(key)}`;
-          select.push(embed.toOne ? `${value} as ${ident(key)}` : `coalesce(${value}, '[]'::json) as ${ident(key)}`);
+          select.push(
+            embed.toOne
+              ? `${value} as ${ident(key)}`
+              : `coalesce(${value}, '[]'::json) as ${ident(key)}`,
+          );
           group.push(embed.toOne ? value : `${value}::text`);
         }
         return { select, group };
@@ -68,12 +85,22 @@ function itemSql(item: PlannedItem, alias: string, level: ReadLevel, embedAliase
         group.push(`${value}::text`);
         value = `(${value}::text)::json`;
       }
-      return { select: [`${embed.toOne ? value : `coalesce(${value}, '[]'::json)`} as ${ident(embed.key)}`], group };
+      return {
+        select: [
+          `${embed.toOne ? value : `coalesce(${value}, '[]'::json)`} as ${ident(embed.key)}`,
+        ],
+        group,
+      };
     }
   }
 }
 
-export function orderSql(term: PlannedOrder, alias: string, embedAliases: Map<EmbedPlan, string>, builder: Builder): string {
+export function orderSql(
+  term: PlannedOrder,
+  alias: string,
+  embedAliases: Map<EmbedPlan, string>,
+  builder: Builder,
+): string {
   const expression = term.embed
     ? `${ident(embedAliases.get(term.embed)!)}.${ident(orderHelper(term.embed, term.ref))}`
     : columnExpression(alias, term.ref, builder.params);
@@ -86,12 +113,18 @@ export function orderSql(term: PlannedOrder, alias: string, embedAliases: Map<Em
  * Builds one level's parts. `alias` is the level's source alias (already in the FROM the
  * caller writes); `extraWhere` are join conditions from the parent.
  */
-export function buildLevelParts(level: ReadLevel, alias: string, builder: Builder, extraWhere: string[] = []): LevelParts {
+export function buildLevelParts(
+  level: ReadLevel,
+  alias: string,
+  builder: Builder,
+  extraWhere: string[] = [],
+): LevelParts {
   const embedAliases = new Map<EmbedPlan, string>();
   const laterals: string[] = [];
   const filteringLaterals: string[] = [];
   const filtering = new Set<EmbedPlan>(level.embeds.filter((e) => e.inner));
-  for (const condition of level.conditions) if (condition.kind === 'embedded') filtering.add(condition.embed);
+  for (const condition of level.conditions)
+    if (condition.kind === 'embedded') filtering.add(condition.embed);
 
   for (const embed of level.embeds) {
     const lateralAlias = builder.aliases.embed();
@@ -110,19 +143,35 @@ export function buildLevelParts(level: ReadLevel, alias: string, builder: Builde
   }
 
   const scope: ConditionScope = { alias, embedAliases };
-  const where = [...extraWhere, ...level.conditions.map((c) => conditionSql(c, scope, builder.params))];
+  const where = [
+    ...extraWhere,
+    ...level.conditions.map((c) => conditionSql(c, scope, builder.params)),
+  ];
   for (const embed of level.embeds) {
     if (embed.inner) where.push(`${ident(embedAliases.get(embed)!)}."pgrst_hit" is true`);
   }
   const orderBy = level.order.map((term) => orderSql(term, alias, embedAliases, builder));
   let limit = '';
   if (level.limit !== undefined) limit += ` limit ${builder.params.add(level.limit)}::bigint`;
-  if (level.offset !== undefined && level.offset > 0) limit += ` offset ${builder.params.add(level.offset)}::bigint`;
-  return { projection, laterals, filteringLaterals, where, groupBy: level.grouped ? groupBy : [], orderBy, limit };
+  if (level.offset !== undefined && level.offset > 0)
+    limit += ` offset ${builder.params.add(level.offset)}::bigint`;
+  return {
+    projection,
+    laterals,
+    filteringLaterals,
+    where,
+    groupBy: level.grouped ? groupBy : [],
+    orderBy,
+    limit,
+  };
 }
 
 /** `select … from <from> … where … group by … order by … limit …`. */
-export function levelSelect(parts: LevelParts, from: string, projection = parts.projection): string {
+export function levelSelect(
+  parts: LevelParts,
+  from: string,
+  projection = parts.projection,
+): string {
   const select = projection.length ? projection.join(', ') : '1 as "pgrst_one"';
   let sql = `select ${select} from ${from}${parts.laterals.join('')}`;
   if (parts.where.length) sql += ` where ${parts.where.join(' and ')}`;
@@ -155,10 +204,14 @@ function embedSql(embed: EmbedPlan, parentAlias: string, builder: Builder): stri
   if (relationship.junction) {
     const { relation, toSource, toTarget } = relationship.junction;
     const junctionAlias = ident(builder.aliases.table());
-    const onTarget = toTarget.columns.map((c, i) => `${junctionAlias}.${ident(c)} = ${child}.${ident(toTarget.targetColumns[i]!)}`);
+    const onTarget = toTarget.columns.map(
+      (c, i) => `${junctionAlias}.${ident(c)} = ${child}.${ident(toTarget.targetColumns[i]!)}`,
+    );
     from += ` join ${qualifiedIdent(relation.schema, relation.name)} as ${junctionAlias} on ${onTarget.join(' and ')}`;
     toSource.columns.forEach((c, i) => {
-      joinWhere.push(`${junctionAlias}.${ident(c)} = ${parent}.${ident(toSource.targetColumns[i]!)}`);
+      joinWhere.push(
+        `${junctionAlias}.${ident(c)} = ${parent}.${ident(toSource.targetColumns[i]!)}`,
+      );
     });
   } else {
     relationship.targetColumns.forEach((c, i) => {
@@ -167,20 +220,34 @@ function embedSql(embed: EmbedPlan, parentAlias: string, builder: Builder): stri
   }
   const parts = buildLevelParts(level, childAlias, builder, joinWhere);
   const helpers = embed.orderRefs.map(
-    (ref) => `${columnExpression(childAlias, ref, builder.params)} as ${ident(orderHelper(embed, ref))}`,
+    (ref) =>
+      `${columnExpression(childAlias, ref, builder.params)} as ${ident(orderHelper(embed, ref))}`,
   );
 
   if (embed.toOne) {
     if (embed.hidden) return levelSelect(parts, from, ['true as "pgrst_hit"', ...helpers]);
-    if (embed.spread) return levelSelect(parts, from, [...parts.projection, 'true as "pgrst_hit"', ...helpers]);
+    if (embed.spread)
+      return levelSelect(parts, from, [...parts.projection, 'true as "pgrst_hit"', ...helpers]);
     // The row is built in its own lateral so helper columns stay out of the JSON.
-    const withRow = { ...parts, laterals: [...parts.laterals, `, lateral (select ${parts.projection.join(', ')}) as "pgrst_row"`] };
-    return levelSelect(withRow, from, ['row_to_json("pgrst_row") as "pgrst_j"', 'true as "pgrst_hit"', ...helpers]);
+    const withRow = {
+      ...parts,
+      laterals: [
+        ...parts.laterals,
+        `, lateral (select ${parts.projection.join(', ')}) as "pgrst_row"`,
+      ],
+    };
+    return levelSelect(withRow, from, [
+      'row_to_json("pgrst_row") as "pgrst_j"',
+      'true as "pgrst_hit"',
+      ...helpers,
+    ]);
   }
   const rows = levelSelect(parts, from);
   if (embed.hidden) return `select count(*) > 0 as "pgrst_hit" from (${rows}) as "pgrst_rows"`;
   if (embed.spread) {
-    const columns = outputKeys(level).map((k) => `json_agg("pgrst_rows".${ident(k)}) as ${ident(k)}`);
+    const columns = outputKeys(level).map(
+      (k) => `json_agg("pgrst_rows".${ident(k)}) as ${ident(k)}`,
+    );
     return `select ${[...columns, 'count(*) > 0 as "pgrst_hit"'].join(', ')} from (${rows}) as "pgrst_rows"`;
   }
   return `select json_agg("pgrst_rows") as "pgrst_j", count(*) > 0 as "pgrst_hit" from (${rows}) as "pgrst_rows"`;

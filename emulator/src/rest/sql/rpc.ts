@@ -13,7 +13,12 @@ export type CallArguments =
   | { kind: 'body'; parameter: FunctionParameter; body: string };
 
 /** `… cross join lateral "s"."fn"(…) as "alias"` (scalar results get one column, `pgrst_scalar`). */
-export function functionFromSql(routine: RoutineInfo, args: CallArguments, alias: string, params: Params): string {
+export function functionFromSql(
+  routine: RoutineInfo,
+  args: CallArguments,
+  alias: string,
+  params: Params,
+): string {
   const fn = qualifiedIdent(routine.schema, routine.name);
   const scalar = routine.result.kind === 'scalar' || routine.result.kind === 'void';
   const as = scalar ? `${ident(alias)}(${ident(SCALAR_COLUMN)})` : ident(alias);

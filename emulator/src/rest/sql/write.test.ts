@@ -7,7 +7,16 @@ const users = testCache().relations.get('public.users')!;
 describe('write SQL', () => {
   it('inserts through json_populate_recordset with the body as one parameter', () => {
     const params = new Params();
-    const sql = insertSql(users, { columns: ['id', 'username'], rows: [{ id: 'x', username: 'y' }], missingDefault: false, returning: returningSql(false) }, params);
+    const sql = insertSql(
+      users,
+      {
+        columns: ['id', 'username'],
+        rows: [{ id: 'x', username: 'y' }],
+        missingDefault: false,
+        returning: returningSql(false),
+      },
+      params,
+    );
     expect(sql).toBe(
       'insert into "public"."users" as "pgrst_target" ("id", "username") select "pgrst_body"."id", "pgrst_body"."username" from json_populate_recordset(null::"public"."users", $1::json) as "pgrst_body" returning 1',
     );
@@ -15,31 +24,70 @@ describe('write SQL', () => {
   });
 
   it('upserts with merge or ignore on the conflict columns', () => {
-    const merge = insertSql(users, { columns: ['id', 'age'], rows: [{ id: 'x', age: 1 }], missingDefault: false, onConflict: { columns: ['id'], resolution: 'merge' }, returning: returningSql(true) }, new Params());
-    expect(merge).toContain('on conflict ("id") do update set "id" = excluded."id", "age" = excluded."age" returning "pgrst_target".*');
-    const ignore = insertSql(users, { columns: ['id'], rows: [{ id: 'x' }], missingDefault: false, onConflict: { columns: ['username'], resolution: 'ignore' }, returning: '' }, new Params());
+    const merge = insertSql(
+      users,
+      {
+        columns: ['id', 'age'],
+        rows: [{ id: 'x', age: 1 }],
+        missingDefault: false,
+        onConflict: { columns: ['id'], resolution: 'merge' },
+        returning: returningSql(true),
+      },
+      new Params(),
+    );
+    expect(merge).toContain(
+      'on conflict ("id") do update set "id" = excluded."id", "age" = excluded."age" returning "pgrst_target".*',
+    );
+    const ignore = insertSql(
+      users,
+      {
+        columns: ['id'],
+        rows: [{ id: 'x' }],
+        missingDefault: false,
+        onConflict: { columns: ['username'], resolution: 'ignore' },
+        returning: '',
+      },
+      new Params(),
+    );
     expect(ignore).toContain('on conflict ("username") do nothing');
   });
 
   it('uses DEFAULT for missing keys with missing=default', () => {
     const params = new Params();
-    const sql = insertSql(users, { columns: ['id', 'age'], rows: [{ id: 'a' }, { id: 'b', age: 2 }], missingDefault: true, returning: '' }, params);
+    const sql = insertSql(
+      users,
+      {
+        columns: ['id', 'age'],
+        rows: [{ id: 'a' }, { id: 'b', age: 2 }],
+        missingDefault: true,
+        returning: '',
+      },
+      params,
+    );
     expect(sql).toBe(
       'insert into "public"."users" as "pgrst_target" ("id", "age") values ((json_populate_record(null::"public"."users", $1::json))."id", default), ((json_populate_record(null::"public"."users", $2::json))."id", (json_populate_record(null::"public"."users", $2::json))."age")',
     );
   });
 
   it('inserts rows of defaults for empty objects', () => {
-    expect(insertSql(users, { columns: [], rows: [{}, {}], missingDefault: false, returning: '' }, new Params())).toBe(
-      'insert into "public"."users" as "pgrst_target" ("id") values (default), (default)',
-    );
+    expect(
+      insertSql(
+        users,
+        { columns: [], rows: [{}, {}], missingDefault: false, returning: '' },
+        new Params(),
+      ),
+    ).toBe('insert into "public"."users" as "pgrst_target" ("id") values (default), (default)');
   });
 
   it('updates from one populated record and deletes with the filters', () => {
     const params = new Params();
-    expect(updateSql(users, ['age'], { age: 3 }, ['"pgrst_target"."id" = $9'], ' returning 1', params)).toBe(
+    expect(
+      updateSql(users, ['age'], { age: 3 }, ['"pgrst_target"."id" = $9'], ' returning 1', params),
+    ).toBe(
       'update "public"."users" as "pgrst_target" set "age" = "pgrst_body"."age" from (select * from json_populate_record(null::"public"."users", $1::json)) as "pgrst_body" where "pgrst_target"."id" = $9 returning 1',
     );
-    expect(deleteSql(users, ['x = $1'], ' returning 1')).toBe('delete from "public"."users" as "pgrst_target" where x = $1 returning 1');
+    expect(deleteSql(users, ['x = $1'], ' returning 1')).toBe(
+      'delete from "public"."users" as "pgrst_target" where x = $1 returning 1',
+    );
   });
 });

@@ -44,7 +44,9 @@ export function insertSql(relation: Relation, options: InsertOptions, params: Pa
     }
     const values = options.rows.map((row) => {
       const record = `json_populate_record(null::${rowType}, ${params.add(JSON.stringify(row))}::json)`;
-      const cells = options.columns.map((c) => (Object.hasOwn(row, c) ? `(${record}).${ident(c)}` : 'default'));
+      const cells = options.columns.map((c) =>
+        Object.hasOwn(row, c) ? `(${record}).${ident(c)}` : 'default',
+      );
       return `(${cells.join(', ')})`;
     });
     sql = `insert into ${table} as ${ident(TARGET_ALIAS)} (${columnList}) values ${values.join(', ')}`;
@@ -64,7 +66,14 @@ export function insertSql(relation: Relation, options: InsertOptions, params: Pa
   return sql + options.returning;
 }
 
-export function updateSql(relation: Relation, columns: string[], body: Record<string, unknown>, where: string[], returning: string, params: Params): string {
+export function updateSql(
+  relation: Relation,
+  columns: string[],
+  body: Record<string, unknown>,
+  where: string[],
+  returning: string,
+  params: Params,
+): string {
   const table = qualifiedIdent(relation.schema, relation.name);
   const set = columns.map((c) => `${ident(c)} = "pgrst_body".${ident(c)}`).join(', ');
   const whereSql = where.length ? ` where ${where.join(' and ')}` : '';
