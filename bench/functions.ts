@@ -16,10 +16,14 @@ const PROJECT_SUPABASE = path.resolve(import.meta.dirname, '../supabase');
 
 function startEmulator(workdir: string): Promise<{ child: ChildProcess; apiUrl: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'start', '--workdir', workdir, '--port', '0', '--mail-port', '0'], {
-      env: { ...process.env, PORTAL_EMULATOR_QUIET: '1' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [BIN, 'start', '--workdir', workdir, '--port', '0', '--mail-port', '0'],
+      {
+        env: { ...process.env, PORTAL_EMULATOR_QUIET: '1' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let seen = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       seen += chunk.toString();
@@ -61,7 +65,9 @@ function must<T>(result: { data: T | null; error: unknown }): T {
 }
 
 const workdir = mkdtempSync(path.join(tmpdir(), 'bench-functions-'));
-cpSync(path.join(PROJECT_SUPABASE, 'functions'), path.join(workdir, 'supabase/functions'), { recursive: true });
+cpSync(path.join(PROJECT_SUPABASE, 'functions'), path.join(workdir, 'supabase/functions'), {
+  recursive: true,
+});
 cpSync(path.join(PROJECT_SUPABASE, 'config.toml'), path.join(workdir, 'supabase/config.toml'));
 const [{ child, apiUrl }, startMs] = await timed(() => startEmulator(workdir));
 console.log(`emulator ready in ${(startMs / 1000).toFixed(1)} s`);
@@ -80,9 +86,13 @@ try {
   const [, echoCold] = await timed(() => invoke('echo', { method: 'GET' }));
   console.log(`cold start echo:                                ${echoCold.toFixed(0)} ms`);
 
-  console.log(`warm hello GET:                                 ${await latencies(300, () => invoke('hello', { method: 'GET' }))}`);
+  console.log(
+    `warm hello GET:                                 ${await latencies(300, () => invoke('hello', { method: 'GET' }))}`,
+  );
   const body = { text: 'x'.repeat(100 * 1024) };
-  console.log(`warm echo, 100 KiB JSON body:                   ${await latencies(100, () => invoke('echo', { body }))}`);
+  console.log(
+    `warm echo, 100 KiB JSON body:                   ${await latencies(100, () => invoke('echo', { body }))}`,
+  );
 
   const total = 400;
   const concurrency = 16;
@@ -97,17 +107,25 @@ try {
       }),
     ),
   );
-  console.log(`hello, ${total} calls ${concurrency} at a time:              ${(total / (concurrentMs / 1000)).toFixed(0)} req/s`);
+  console.log(
+    `hello, ${total} calls ${concurrency} at a time:              ${(total / (concurrentMs / 1000)).toFixed(0)} req/s`,
+  );
 
-  const texts = Array.from({ length: 100 }, (_, i) => `Document ${i}: refunds, shipping and passwords, paragraph ${i}. `.repeat(8));
-  console.log(`embed 100 texts of ~500 chars per call:         ${await latencies(20, () => invoke('embed', { body: { input: texts } }))}`);
+  const texts = Array.from({ length: 100 }, (_, i) =>
+    `Document ${i}: refunds, shipping and passwords, paragraph ${i}. `.repeat(8),
+  );
+  console.log(
+    `embed 100 texts of ~500 chars per call:         ${await latencies(20, () => invoke('embed', { body: { input: texts } }))}`,
+  );
 
   const [stream, streamMs] = await timed(async () => {
     const response = (await invoke('slow?count=100&interval=0', { method: 'GET' })) as Response;
     return response.text();
   });
   const events = stream.split('\n\n').filter(Boolean).length;
-  console.log(`slow stream, ${events} events back to back:            ${streamMs.toFixed(0)} ms (${(streamMs / events).toFixed(2)} ms/event)`);
+  console.log(
+    `slow stream, ${events} events back to back:            ${streamMs.toFixed(0)} ms (${(streamMs / events).toFixed(2)} ms/event)`,
+  );
 
   const helloFile = path.join(workdir, 'supabase/functions/hello/index.ts');
   const source = readFileSync(helloFile, 'utf8');
@@ -117,7 +135,9 @@ try {
     reloads.push((await timed(() => invoke('hello', { method: 'GET' })))[1]);
   }
   reloads.sort((a, b) => a - b);
-  console.log(`first call after editing hello (rebundle):      p50 ${percentile(reloads, 50).toFixed(0)} ms (n=5)`);
+  console.log(
+    `first call after editing hello (rebundle):      p50 ${percentile(reloads, 50).toFixed(0)} ms (n=5)`,
+  );
 } finally {
   await stop(child);
   rmSync(workdir, { recursive: true, force: true });

@@ -47,7 +47,12 @@ export async function bundleFunction(request: BundleRequest): Promise<FunctionBu
   ].join('\n');
   try {
     const result = await build({
-      stdin: { contents: entry, resolveDir: path.dirname(request.entrypoint), sourcefile: entrySource, loader: 'js' },
+      stdin: {
+        contents: entry,
+        resolveDir: path.dirname(request.entrypoint),
+        sourcefile: entrySource,
+        loader: 'js',
+      },
       absWorkingDir: request.projectDir,
       bundle: true,
       write: false,
@@ -73,9 +78,16 @@ export async function bundleFunction(request: BundleRequest): Promise<FunctionBu
       ],
     });
     const inputs = Object.keys(result.metafile.inputs)
-      .filter((input) => !/^[\w-]+:/.test(input) && !input.includes('node_modules/') && input !== '<stdin>')
+      .filter(
+        (input) =>
+          !/^[\w-]+:/.test(input) && !input.includes('node_modules/') && input !== '<stdin>',
+      )
       .map((input) => path.resolve(request.projectDir, input))
-      .filter((input) => !input.startsWith(RUNTIME_DIR) && input !== path.join(path.dirname(request.entrypoint), entrySource));
+      .filter(
+        (input) =>
+          !input.startsWith(RUNTIME_DIR) &&
+          input !== path.join(path.dirname(request.entrypoint), entrySource),
+      );
     return { code: result.outputFiles[0]!.text, inputs };
   } catch (error) {
     const failure = error as Partial<BuildFailure>;

@@ -13,7 +13,10 @@ describe('functions error catalogue', () => {
     expect(thrown.status).toBe(500);
     expect(thrown.headers.get('x-relay-error')).toBeNull();
     // The handler's own message stays in the log, not in the answer.
-    expect(await thrown.json()).toEqual({ code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' });
+    expect(await thrown.json()).toEqual({
+      code: 'WORKER_ERROR',
+      message: 'Function exited due to an error (please check logs)',
+    });
   });
 
   it("answers the JWT gate's failures as { msg } with 401", async () => {

@@ -25,11 +25,22 @@ const CATALOGUE: Record<FunctionsErrorCode, CatalogueEntry> = {
   not_found: {
     status: 404,
     relay: false,
-    body: (detail) => ({ code: 'NOT_FOUND', message: detail || 'Requested function was not found' }),
+    body: (detail) => ({
+      code: 'NOT_FOUND',
+      message: detail || 'Requested function was not found',
+    }),
   },
   // The relay's JWT gate answers `{ msg }`, as the CLI's does.
-  missing_authorization: { status: 401, relay: false, body: () => ({ msg: 'Missing authorization header' }) },
-  malformed_authorization: { status: 401, relay: false, body: () => ({ msg: "Auth header is not 'Bearer {token}'" }) },
+  missing_authorization: {
+    status: 401,
+    relay: false,
+    body: () => ({ msg: 'Missing authorization header' }),
+  },
+  malformed_authorization: {
+    status: 401,
+    relay: false,
+    body: () => ({ msg: "Auth header is not 'Bearer {token}'" }),
+  },
   invalid_jwt: { status: 401, relay: false, body: () => ({ msg: 'Invalid JWT' }) },
   boot_error: {
     status: 503,
@@ -40,17 +51,26 @@ const CATALOGUE: Record<FunctionsErrorCode, CatalogueEntry> = {
   worker_error: {
     status: 500,
     relay: false,
-    body: () => ({ code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' }),
+    body: () => ({
+      code: 'WORKER_ERROR',
+      message: 'Function exited due to an error (please check logs)',
+    }),
   },
   worker_crashed: {
     status: 500,
     relay: true,
-    body: (detail) => ({ code: 'WORKER_ERROR', message: `Function worker stopped before it answered: ${detail}` }),
+    body: (detail) => ({
+      code: 'WORKER_ERROR',
+      message: `Function worker stopped before it answered: ${detail}`,
+    }),
   },
   worker_limit: {
     status: 546,
     relay: true,
-    body: () => ({ code: 'WORKER_LIMIT', message: 'Worker failed to respond due to a resource limit (please check logs)' }),
+    body: () => ({
+      code: 'WORKER_LIMIT',
+      message: 'Worker failed to respond due to a resource limit (please check logs)',
+    }),
   },
   timeout: {
     status: 504,
@@ -73,7 +93,11 @@ export class FunctionsError extends Error {
 
 /** Brand guard: works even when two copies of this module are loaded. */
 export function isFunctionsError(error: unknown): error is FunctionsError {
-  return typeof error === 'object' && error !== null && (error as FunctionsError).isFunctionsError === true;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as FunctionsError).isFunctionsError === true
+  );
 }
 
 export function functionsErrorResponse(code: FunctionsErrorCode, detail = ''): Response {

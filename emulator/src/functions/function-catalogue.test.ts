@@ -2,13 +2,17 @@ import { FUNCTION_NAME, leadingDescription } from './function-catalogue.js';
 
 describe('leadingDescription', () => {
   it('takes the first paragraph of a leading block comment', () => {
-    expect(leadingDescription('/**\n * Says hello\n * to people.\n *\n * Details.\n */\nDeno.serve(() => new Response());')).toBe(
-      'Says hello to people.',
-    );
+    expect(
+      leadingDescription(
+        '/**\n * Says hello\n * to people.\n *\n * Details.\n */\nDeno.serve(() => new Response());',
+      ),
+    ).toBe('Says hello to people.');
   });
 
   it('takes leading line comments, after blank lines', () => {
-    expect(leadingDescription('\n\n// One line.\n// Two.\n\n// Later.\ncode();')).toBe('One line. Two.');
+    expect(leadingDescription('\n\n// One line.\n// Two.\n\n// Later.\ncode();')).toBe(
+      'One line. Two.',
+    );
   });
 
   it('is null without a leading comment', () => {
@@ -18,7 +22,11 @@ describe('leadingDescription', () => {
 
 describe('FUNCTION_NAME', () => {
   it('accepts CLI slugs only', () => {
-    expect(['hello', 'search-documents', 'a_b1'].every((name) => FUNCTION_NAME.test(name))).toBe(true);
-    expect(['_shared', '1abc', 'bad.name', '', 'a b'].some((name) => FUNCTION_NAME.test(name))).toBe(false);
+    expect(['hello', 'search-documents', 'a_b1'].every((name) => FUNCTION_NAME.test(name))).toBe(
+      true,
+    );
+    expect(
+      ['_shared', '1abc', 'bad.name', '', 'a b'].some((name) => FUNCTION_NAME.test(name)),
+    ).toBe(false);
   });
 });

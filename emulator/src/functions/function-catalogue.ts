@@ -38,7 +38,13 @@ export function findFunction(config: Config, name: string): FunctionSpec | null 
   const entry = ENTRYPOINTS.map((file) => path.join(dir, file)).find((file) => existsSync(file));
   if (!entry) return null;
   const settings = config.functions[name];
-  return { name, dir, entrypoint: entry, verifyJwt: settings?.verify_jwt ?? true, enabled: settings?.enabled ?? true };
+  return {
+    name,
+    dir,
+    entrypoint: entry,
+    verifyJwt: settings?.verify_jwt ?? true,
+    enabled: settings?.enabled ?? true,
+  };
 }
 
 /** The leading comment of a source file, first paragraph, as one line. */

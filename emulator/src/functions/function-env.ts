@@ -17,7 +17,12 @@ export function envFilePath(functionsDir: string): string {
   return path.join(functionsDir, '.env');
 }
 
-export function functionEnvironment({ apiUrl, databaseUrl, functionsDir, log }: FunctionEnvInput): Record<string, string> {
+export function functionEnvironment({
+  apiUrl,
+  databaseUrl,
+  functionsDir,
+  log,
+}: FunctionEnvInput): Record<string, string> {
   const env: Record<string, string> = {};
   const file = envFilePath(functionsDir);
   if (existsSync(file)) {

@@ -88,7 +88,12 @@ export class FunctionHost {
     const building = this.builds.get(spec.name);
     if (building) return building;
     const existing = this.deployments.get(spec.name);
-    if (existing && !existing.rebuildEveryTime && existing.spec.entrypoint === spec.entrypoint && isCurrent(existing.stamp)) {
+    if (
+      existing &&
+      !existing.rebuildEveryTime &&
+      existing.spec.entrypoint === spec.entrypoint &&
+      isCurrent(existing.stamp)
+    ) {
       return Promise.resolve(existing);
     }
     const build = this.deploy(spec)
@@ -105,7 +110,11 @@ export class FunctionHost {
   private async deploy(spec: FunctionSpec): Promise<Deployment> {
     const builtAt = Date.now();
     const { file: importMapFile, candidates } = findImportMap(spec.dir, this.options.functionsDir);
-    const watched = new Set<string>([spec.entrypoint, ...candidates, envFilePath(this.options.functionsDir)]);
+    const watched = new Set<string>([
+      spec.entrypoint,
+      ...candidates,
+      envFilePath(this.options.functionsDir),
+    ]);
     const deployment: Deployment = {
       spec,
       stamp: new Map(),
@@ -136,7 +145,8 @@ export class FunctionHost {
       // The failing file may be any import, not known here: try again on the next request.
       deployment.rebuildEveryTime = true;
     }
-    for (const file of watched) if (!deployment.stamp.has(file)) deployment.stamp.set(file, fileState(file, builtAt));
+    for (const file of watched)
+      if (!deployment.stamp.has(file)) deployment.stamp.set(file, fileState(file, builtAt));
     return deployment;
   }
 
@@ -176,7 +186,8 @@ export class FunctionHost {
   /** An outdated deployment finishes what it is doing, then stops and removes its bundle. */
   private retire(deployment: Deployment): void {
     if (deployment.idleTimer) clearTimeout(deployment.idleTimer);
-    const removeBundle = () => deployment.bundleFile && rmSync(deployment.bundleFile, { force: true });
+    const removeBundle = () =>
+      deployment.bundleFile && rmSync(deployment.bundleFile, { force: true });
     const worker = deployment.worker;
     deployment.worker = null;
     if (!worker?.alive) {

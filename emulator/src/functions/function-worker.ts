@@ -39,7 +39,13 @@ function describeDuration(ms: number): string {
   return ms >= 1000 ? `${ms / 1000} s` : `${ms} ms`;
 }
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'proxy-connection',
+]);
 
 export class FunctionWorker {
   readonly ready: Promise<void>;
@@ -91,27 +97,43 @@ export class FunctionWorker {
           this.onMessage(message);
         } catch (error) {
           // Whatever a function sends, the emulator's own thread must not fail on it.
-          options.log(`Function ${name}: unusable message from the worker: ${(error as Error).message}`);
-          if ('id' in message) this.fail(message.id, new FunctionsError('worker_crashed', (error as Error).message));
+          options.log(
+            `Function ${name}: unusable message from the worker: ${(error as Error).message}`,
+          );
+          if ('id' in message)
+            this.fail(message.id, new FunctionsError('worker_crashed', (error as Error).message));
         }
       }
     });
     this.worker.on('error', (error: Error & { code?: string }) => {
       if (!booted) {
-        settleBoot(new FunctionsError('boot_error', `the module threw while loading: ${error.name}: ${error.message}`));
+        settleBoot(
+          new FunctionsError(
+            'boot_error',
+            `the module threw while loading: ${error.name}: ${error.message}`,
+          ),
+        );
         options.log(`Function ${name} failed to boot: ${error.stack ?? error.message}`);
         return;
       }
       this.exitReason =
         error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? new FunctionsError('worker_limit', `function ${name} ran out of memory (${MEMORY_LIMIT_MB} MB)`)
+          ? new FunctionsError(
+              'worker_limit',
+              `function ${name} ran out of memory (${MEMORY_LIMIT_MB} MB)`,
+            )
           : new FunctionsError('worker_crashed', `${error.name}: ${error.message}`);
       options.log(`Function ${name} crashed: ${error.stack ?? error.message}`);
     });
     this.worker.on('exit', (code) => {
       this.exited = true;
-      if (!booted) settleBoot(new FunctionsError('boot_error', `the worker exited with code ${code} while loading`));
-      const reason = this.exitReason ?? new FunctionsError('worker_crashed', `the worker exited with code ${code}`);
+      if (!booted)
+        settleBoot(
+          new FunctionsError('boot_error', `the worker exited with code ${code} while loading`),
+        );
+      const reason =
+        this.exitReason ??
+        new FunctionsError('worker_crashed', `the worker exited with code ${code}`);
       for (const id of [...this.pending.keys()]) this.fail(id, reason);
       for (const listener of this.exitListeners) listener();
     });
@@ -142,10 +164,13 @@ export class FunctionWorker {
    * Runs one invocation. Resolves with the function's Response as soon as its head arrives
    * (the body follows as a stream); rejects with a FunctionsError when the function fails to
    * boot, throws before answering, the worker dies, or the wall clock runs out. The wall
-   * clock covers booting, answering and streaming the body.
+   * clock covers answering and streaming the body; loading the module (on a worker's first
+   * call) has a limit of its own, of the same length.
    */
-  async invoke(invocation: Invocation, options: { timeoutMs: number; signal?: AbortSignal }): Promise<Response> {
-    const started = Date.now();
+  async invoke(
+    invocation: Invocation,
+    options: { timeoutMs: number; signal?: AbortSignal },
+  ): Promise<Response> {
     let timer: NodeJS.Timeout | undefined;
     const bootDeadline = new Promise<'late'>((resolve) => {
       timer = setTimeout(() => resolve('late'), options.timeoutMs);
@@ -154,21 +179,26 @@ export class FunctionWorker {
       if ((await Promise.race([this.ready, bootDeadline])) === 'late') {
         const limit = describeDuration(options.timeoutMs);
         this.settleBoot(
-          new FunctionsError('boot_error', `the module did not finish loading within ${limit} (does it await something that never settles?)`),
+          new FunctionsError(
+            'boot_error',
+            `the module did not finish loading within ${limit} (does it await something that never settles?)`,
+          ),
         );
         await this.terminate();
-        throw new FunctionsError('timeout', `Function ${this.options.boot.functionName} did not finish loading within the ${limit} wall-clock limit`);
+        throw new FunctionsError(
+          'timeout',
+          `Function ${this.options.boot.functionName} did not finish loading within the ${limit} wall-clock limit`,
+        );
       }
     } finally {
       clearTimeout(timer);
     }
-    const remainingMs = Math.max(0, options.timeoutMs - (Date.now() - started));
-    return this.dispatch(invocation, { remainingMs, limitMs: options.timeoutMs, signal: options.signal });
+    return this.dispatch(invocation, options);
   }
 
   private dispatch(
     invocation: Invocation,
-    { remainingMs, limitMs, signal }: { remainingMs: number; limitMs: number; signal?: AbortSignal | undefined },
+    { timeoutMs, signal }: { timeoutMs: number; signal?: AbortSignal | undefined },
   ): Promise<Response> {
     const id = this.nextId++;
     return new Promise<Response>((resolve, reject) => {
@@ -184,7 +214,7 @@ export class FunctionWorker {
         reject,
         controller: null,
         pulled: null,
-        timer: setTimeout(() => this.onTimeout(id, limitMs), remainingMs),
+        timer: setTimeout(() => this.onTimeout(id, timeoutMs), timeoutMs),
         detach: () => signal?.removeEventListener('abort', onAbort),
       };
       this.pending.set(id, pending);
@@ -204,7 +234,8 @@ export class FunctionWorker {
     switch (message.t) {
       case 'head': {
         const headers = new Headers();
-        for (const [name, value] of message.headers) if (!HOP_BY_HOP.has(name)) headers.append(name, value);
+        for (const [name, value] of message.headers)
+          if (!HOP_BY_HOP.has(name)) headers.append(name, value);
         const id = message.id;
         const body = message.hasBody
           ? new ReadableStream<Uint8Array>(
@@ -223,7 +254,11 @@ export class FunctionWorker {
               { highWaterMark: 1 },
             )
           : null;
-        const response = new Response(body, { status: message.status, statusText: message.statusText, headers });
+        const response = new Response(body, {
+          status: message.status,
+          statusText: message.statusText,
+          headers,
+        });
         pending.state = 'body';
         pending.resolve(response);
         break;
@@ -242,7 +277,9 @@ export class FunctionWorker {
         if (message.phase === 'handler' && pending.state === 'head') {
           pending.reject(new FunctionsError('worker_error', message.message));
         } else {
-          pending.controller?.error(new Error(`the function's response body failed: ${message.message}`));
+          pending.controller?.error(
+            new Error(`the function's response body failed: ${message.message}`),
+          );
           pending.pulled?.();
         }
         this.settle(message.id);
@@ -286,7 +323,13 @@ export class FunctionWorker {
     const name = this.options.boot.functionName;
     this.options.log(`Function ${name}: invocation stopped after the ${seconds} wall-clock limit`);
     this.send({ t: 'cancel', id, reason: 'wall-clock limit reached' });
-    this.fail(id, new FunctionsError('timeout', `Function ${name} did not finish within the ${seconds} wall-clock limit`));
+    this.fail(
+      id,
+      new FunctionsError(
+        'timeout',
+        `Function ${name} did not finish within the ${seconds} wall-clock limit`,
+      ),
+    );
     void this.terminateIfStuck();
   }
 
@@ -305,8 +348,13 @@ export class FunctionWorker {
     this.pongs.delete(n);
     if (answered) this.suspect = false;
     else if (!this.exited) {
-      this.options.log(`Function ${this.options.boot.functionName} is not responding; stopping its worker`);
-      this.exitReason = new FunctionsError('worker_crashed', 'the worker was stopped because it stopped responding');
+      this.options.log(
+        `Function ${this.options.boot.functionName} is not responding; stopping its worker`,
+      );
+      this.exitReason = new FunctionsError(
+        'worker_crashed',
+        'the worker was stopped because it stopped responding',
+      );
       await this.terminate();
     }
   }

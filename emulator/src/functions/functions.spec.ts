@@ -2,9 +2,20 @@
 // functions are loaded, invoked, isolated, timed out, streamed and protected by verify_jwt.
 import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { FunctionRegion, FunctionsFetchError, FunctionsHttpError, FunctionsRelayError } from '@supabase/supabase-js';
+import {
+  FunctionRegion,
+  FunctionsFetchError,
+  FunctionsHttpError,
+  FunctionsRelayError,
+} from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
-import { ANON_KEY, JWT_SECRET, PUBLISHABLE_KEY, startTestEmulator, type TestEmulator } from '../../test/harness.js';
+import {
+  ANON_KEY,
+  JWT_SECRET,
+  PUBLISHABLE_KEY,
+  startTestEmulator,
+  type TestEmulator,
+} from '../../test/harness.js';
 
 const TIMEOUT_MS = 2000;
 
@@ -42,7 +53,9 @@ const FIXTURES: Record<string, string> = {
   'functions/.env': 'GREETING=hej\nSUPABASE_URL=http://not-the-emulator\n',
   'functions/_shared/shout.ts': `export const shout = (text: string) => text.toUpperCase() + '!';`,
   'functions/_shared/greeting.ts': `export const greet = (name: string) => 'hello ' + name;`,
-  'functions/imports/deno.json': JSON.stringify({ imports: { greeting: '../_shared/greeting.ts', 'lib/': '../_shared/' } }),
+  'functions/imports/deno.json': JSON.stringify({
+    imports: { greeting: '../_shared/greeting.ts', 'lib/': '../_shared/' },
+  }),
   'functions/imports/index.ts': `
     import "jsr:@supabase/functions-js/edge-runtime.d.ts";
     import { serve } from "https://deno.land/std@0.168.0/http/server.ts";
@@ -119,15 +132,21 @@ describe('functions relay', () => {
   let emulator: TestEmulator;
   const fn = (name: string) => `${emulator.apiUrl}/functions/v1/${name}`;
 
+  // Kept so that afterAll stops the emulator even when starting it outlived beforeAll's timeout.
+  let starting: Promise<TestEmulator> | undefined;
+
   beforeAll(async () => {
-    emulator = await startTestEmulator({
+    starting = startTestEmulator({
       configToml: CONFIG,
       files: FIXTURES,
       env: { PORTAL_FUNCTION_TIMEOUT_MS: String(TIMEOUT_MS) },
     });
-  }, 60_000);
+    emulator = await starting;
+  }, 180_000);
 
-  afterAll(() => emulator?.stop());
+  afterAll(async () => {
+    await (await starting?.catch(() => undefined))?.stop();
+  }, 180_000);
 
   describe('invocation', () => {
     it('passes method, path, query, body and the caller headers through, with the region', async () => {
@@ -159,7 +178,10 @@ describe('functions relay', () => {
     });
 
     it('answers HEAD without a body, and CORS preflights without a JWT', async () => {
-      const head = await fetch(fn('probe'), { method: 'HEAD', headers: { authorization: `Bearer ${ANON_KEY}` } });
+      const head = await fetch(fn('probe'), {
+        method: 'HEAD',
+        headers: { authorization: `Bearer ${ANON_KEY}` },
+      });
       expect(head.status).toBe(200);
       expect(await head.text()).toBe('');
       const preflight = await fetch(fn('probe'), {
@@ -174,7 +196,9 @@ describe('functions relay', () => {
       const text = await emulator.client().functions.invoke('probe', { body: 'just text' });
       expect(text.data.headers['content-type']).toBe('text/plain');
       expect(text.data.bodyText).toBe('just text');
-      const binary = await emulator.client().functions.invoke('probe', { body: new Blob([new Uint8Array(300)]) });
+      const binary = await emulator
+        .client()
+        .functions.invoke('probe', { body: new Blob([new Uint8Array(300)]) });
       expect(binary.data.headers['content-type']).toBe('application/octet-stream');
       expect(binary.data.bodyBytes).toBe(300);
     });
@@ -188,7 +212,9 @@ describe('functions relay', () => {
     });
 
     it("reports a function's own non-2xx answer as FunctionsHttpError", async () => {
-      const { data, error, response } = await emulator.client().functions.invoke('probe?type=status', { method: 'GET' });
+      const { data, error, response } = await emulator
+        .client()
+        .functions.invoke('probe?type=status', { method: 'GET' });
       expect(data).toBeNull();
       expect(error).toBeInstanceOf(FunctionsHttpError);
       expect(response?.status).toBe(418);
@@ -208,7 +234,9 @@ describe('functions relay', () => {
     });
 
     it('resolves npm:, jsr:, bare, import-mapped, relative, node: and deno.land std imports offline', async () => {
-      const { data, error } = await emulator.client().functions.invoke('imports', { method: 'GET' });
+      const { data, error } = await emulator
+        .client()
+        .functions.invoke('imports', { method: 'GET' });
       expect(error).toBeNull();
       expect(data).toEqual({
         sameClient: true,
@@ -226,7 +254,14 @@ describe('functions relay', () => {
     it('lists the functions with their settings and descriptions (an emulator extra)', async () => {
       const response = await fetch(`${emulator.apiUrl}/functions/v1/`);
       expect(response.status).toBe(200);
-      const { functions } = (await response.json()) as { functions: { name: string; verify_jwt: boolean; description: string | null; entrypoint: string }[] };
+      const { functions } = (await response.json()) as {
+        functions: {
+          name: string;
+          verify_jwt: boolean;
+          description: string | null;
+          entrypoint: string;
+        }[];
+      };
       const names = functions.map((f) => f.name);
       expect(names).toEqual(expect.arrayContaining(['probe', 'public', 'stream', 'imports']));
       expect(names).not.toContain('_shared');
@@ -253,11 +288,19 @@ describe('functions relay', () => {
 
   describe('verify_jwt', () => {
     const signed = (claims: Record<string, unknown>, secret = JWT_SECRET) =>
-      new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode(secret));
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .sign(new TextEncoder().encode(secret));
 
     it('accepts a user JWT signed with the project secret', async () => {
-      const token = await signed({ sub: 'a0000000-0000-4000-8000-000000000001', role: 'authenticated', exp: Math.floor(Date.now() / 1000) + 60 });
-      const { data, error } = await emulator.client().functions.invoke('probe', { headers: { Authorization: `Bearer ${token}` } });
+      const token = await signed({
+        sub: 'a0000000-0000-4000-8000-000000000001',
+        role: 'authenticated',
+        exp: Math.floor(Date.now() / 1000) + 60,
+      });
+      const { data, error } = await emulator
+        .client()
+        .functions.invoke('probe', { headers: { Authorization: `Bearer ${token}` } });
       expect(error).toBeNull();
       expect(data.headers.authorization).toBe(`Bearer ${token}`);
     });
@@ -269,10 +312,15 @@ describe('functions relay', () => {
     });
 
     it('answers 401 "Invalid JWT" for a bad signature, an expired token or a publishable key', async () => {
-      const forged = await signed({ role: 'service_role' }, 'another-secret-that-is-at-least-32-characters');
+      const forged = await signed(
+        { role: 'service_role' },
+        'another-secret-that-is-at-least-32-characters',
+      );
       const expired = await signed({ role: 'anon', exp: Math.floor(Date.now() / 1000) - 10 });
       for (const token of [forged, expired]) {
-        const { error, response } = await emulator.client().functions.invoke('probe', { headers: { Authorization: `Bearer ${token}` } });
+        const { error, response } = await emulator
+          .client()
+          .functions.invoke('probe', { headers: { Authorization: `Bearer ${token}` } });
         expect(error).toBeInstanceOf(FunctionsHttpError);
         expect(response?.status).toBe(401);
         expect(await relayBody(error)).toEqual({ msg: 'Invalid JWT' });
@@ -284,7 +332,10 @@ describe('functions relay', () => {
     });
 
     it('rejects an Authorization header that is not a bearer token', async () => {
-      const response = await fetch(fn('probe'), { method: 'POST', headers: { authorization: 'Basic dXNlcjpwYXNz' } });
+      const response = await fetch(fn('probe'), {
+        method: 'POST',
+        headers: { authorization: 'Basic dXNlcjpwYXNz' },
+      });
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ msg: "Auth header is not 'Bearer {token}'" });
     });
@@ -307,7 +358,9 @@ describe('functions relay', () => {
       expect(await readChunk(reader)).toBe('data: one\n\n');
       // The function holds its second chunk until another request opens the gate: the first
       // chunk has therefore arrived while the response was still open.
-      const { data: opened } = await emulator.client().functions.invoke('stream/open', { method: 'GET' });
+      const { data: opened } = await emulator
+        .client()
+        .functions.invoke('stream/open', { method: 'GET' });
       expect(opened).toBe('opened');
       expect(await readChunk(reader)).toBe('data: two\n\n');
       expect((await reader.read()).done).toBe(true);
@@ -315,11 +368,15 @@ describe('functions relay', () => {
 
     it('aborts the request signal inside the function when the caller goes away', async () => {
       const controller = new AbortController();
-      const { data } = await emulator.client().functions.invoke('stream/endless', { method: 'GET', signal: controller.signal });
+      const { data } = await emulator
+        .client()
+        .functions.invoke('stream/endless', { method: 'GET', signal: controller.signal });
       const reader = (data as Response).body!.getReader();
       expect(await readChunk(reader)).toBe('data: first\n\n');
       controller.abort();
-      const { data: seen } = await emulator.client().functions.invoke('stream/aborted', { method: 'GET' });
+      const { data: seen } = await emulator
+        .client()
+        .functions.invoke('stream/aborted', { method: 'GET' });
       expect(seen).toBe('the function saw the abort');
     });
   });
@@ -330,7 +387,10 @@ describe('functions relay', () => {
       expect(error).toBeInstanceOf(FunctionsHttpError);
       expect(response?.status).toBe(500);
       expect(response?.headers.get('x-relay-error')).toBeNull();
-      expect(await relayBody(error)).toEqual({ code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' });
+      expect(await relayBody(error)).toEqual({
+        code: 'WORKER_ERROR',
+        message: 'Function exited due to an error (please check logs)',
+      });
       expect(emulator.output.join('\n')).toMatch(/\[functions\/throws\].*deliberate failure/);
     });
 
@@ -361,13 +421,18 @@ describe('functions relay', () => {
       const { error, response } = await emulator.client().functions.invoke('crashes');
       expect(error).toBeInstanceOf(FunctionsRelayError);
       expect(response?.status).toBe(500);
-      expect(await relayBody(error)).toMatchObject({ code: 'WORKER_ERROR', message: expect.stringMatching(/async crash/) });
+      expect(await relayBody(error)).toMatchObject({
+        code: 'WORKER_ERROR',
+        message: expect.stringMatching(/async crash/),
+      });
       const { error: second } = await emulator.client().functions.invoke('crashes');
       expect(second).toBeInstanceOf(FunctionsRelayError);
     });
 
     it('cuts a response stream that outlives the wall clock', async () => {
-      const { data } = await emulator.client().functions.invoke('stream/endless', { method: 'GET' });
+      const { data } = await emulator
+        .client()
+        .functions.invoke('stream/endless', { method: 'GET' });
       const reader = (data as Response).body!.getReader();
       expect(await readChunk(reader)).toBe('data: first\n\n');
       await expect(reader.read()).rejects.toThrow();
@@ -411,14 +476,20 @@ describe('functions relay', () => {
 
     it('notices changes to shared modules a function imports', async () => {
       write('functions/_shared/word.ts', `export const word = 'before';`);
-      write('functions/uses-shared/index.ts', `import { word } from '../_shared/word.ts';\nDeno.serve(() => new Response(word));`);
+      write(
+        'functions/uses-shared/index.ts',
+        `import { word } from '../_shared/word.ts';\nDeno.serve(() => new Response(word));`,
+      );
       expect((await emulator.client().functions.invoke('uses-shared')).data).toBe('before');
       write('functions/_shared/word.ts', `export const word = 'after!';`);
       expect((await emulator.client().functions.invoke('uses-shared')).data).toBe('after!');
     });
 
     it('recovers once a function that failed to boot is fixed', async () => {
-      write('functions/fixable/index.ts', `import x from "https://example.com/x.ts";\nDeno.serve(() => new Response(x));`);
+      write(
+        'functions/fixable/index.ts',
+        `import x from "https://example.com/x.ts";\nDeno.serve(() => new Response(x));`,
+      );
       expect((await emulator.client().functions.invoke('fixable')).response?.status).toBe(503);
       write('functions/fixable/index.ts', `Deno.serve(() => new Response('fixed'));`);
       expect((await emulator.client().functions.invoke('fixable')).data).toBe('fixed');

@@ -48,7 +48,8 @@ function stringRecord(value: unknown, where: string, file: string): Record<strin
     throw new ImportMapError(`${file}: "${where}" must be an object of specifier → target`);
   }
   for (const [key, target] of Object.entries(value)) {
-    if (typeof target !== 'string') throw new ImportMapError(`${file}: "${where}.${key}" must be a string`);
+    if (typeof target !== 'string')
+      throw new ImportMapError(`${file}: "${where}.${key}" must be a string`);
   }
   return value as Record<string, string>;
 }
@@ -61,7 +62,8 @@ export function readImportMap(file: string): ImportMap {
   } catch (error) {
     throw new ImportMapError(`${file}: not valid JSON (${(error as Error).message})`);
   }
-  if (typeof parsed !== 'object' || parsed === null) throw new ImportMapError(`${file}: must hold a JSON object`);
+  if (typeof parsed !== 'object' || parsed === null)
+    throw new ImportMapError(`${file}: must hold a JSON object`);
   const json = parsed as { imports?: unknown; scopes?: unknown; importMap?: unknown };
   if (typeof json.importMap === 'string' && json.imports === undefined) {
     return readImportMap(path.resolve(path.dirname(file), json.importMap));
@@ -72,7 +74,10 @@ export function readImportMap(file: string): ImportMap {
       throw new ImportMapError(`${file}: "scopes" must be an object`);
     }
     for (const [scope, imports] of Object.entries(json.scopes)) {
-      scopeEntries.push([path.resolve(path.dirname(file), scope), stringRecord(imports, `scopes.${scope}`, file)]);
+      scopeEntries.push([
+        path.resolve(path.dirname(file), scope),
+        stringRecord(imports, `scopes.${scope}`, file),
+      ]);
     }
     scopeEntries.sort((a, b) => b[0].length - a[0].length);
   }
@@ -84,9 +89,14 @@ export function readImportMap(file: string): ImportMap {
  * the function's own `deno.json`, `deno.jsonc` or `import_map.json`, then the same names in
  * `supabase/functions/`. Also returns every candidate path, so a map created later is noticed.
  */
-export function findImportMap(functionDir: string, functionsDir: string): { file: string | null; candidates: string[] } {
+export function findImportMap(
+  functionDir: string,
+  functionsDir: string,
+): { file: string | null; candidates: string[] } {
   const names = ['deno.json', 'deno.jsonc', 'import_map.json'];
-  const candidates = [functionDir, functionsDir].flatMap((dir) => names.map((name) => path.join(dir, name)));
+  const candidates = [functionDir, functionsDir].flatMap((dir) =>
+    names.map((name) => path.join(dir, name)),
+  );
   return { file: candidates.find((candidate) => existsSync(candidate)) ?? null, candidates };
 }
 
@@ -95,7 +105,12 @@ function lookup(imports: Record<string, string>, specifier: string): string | nu
   if (exact !== undefined) return exact;
   let best: string | null = null;
   for (const key of Object.keys(imports)) {
-    if (key.endsWith('/') && specifier.startsWith(key) && (best === null || key.length > best.length)) best = key;
+    if (
+      key.endsWith('/') &&
+      specifier.startsWith(key) &&
+      (best === null || key.length > best.length)
+    )
+      best = key;
   }
   return best === null ? null : imports[best]! + specifier.slice(best.length);
 }

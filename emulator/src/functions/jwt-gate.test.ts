@@ -7,7 +7,12 @@ describe('checkFunctionJwt', () => {
 
   it('passes a bearer JWT signed with the project secret', async () => {
     expect(await checkFunctionJwt(`Bearer ${ANON_KEY}`, keys)).toBeNull();
-    expect(await checkFunctionJwt(`Bearer ${await keys.sign({ role: 'authenticated', sub: 'u' }, { expiresInSeconds: 60 })}`, keys)).toBeNull();
+    expect(
+      await checkFunctionJwt(
+        `Bearer ${await keys.sign({ role: 'authenticated', sub: 'u' }, { expiresInSeconds: 60 })}`,
+        keys,
+      ),
+    ).toBeNull();
   });
 
   it('names what is wrong, as the relay does', async () => {
@@ -16,7 +21,14 @@ describe('checkFunctionJwt', () => {
     expect(await checkFunctionJwt(`Basic abc`, keys)).toBe('malformed_authorization');
     expect(await checkFunctionJwt(`Bearer`, keys)).toBe('malformed_authorization');
     expect(await checkFunctionJwt(`Bearer ${PUBLISHABLE_KEY}`, keys)).toBe('invalid_jwt');
-    expect(await checkFunctionJwt(`Bearer ${await new Keys('x'.repeat(40)).sign({ role: 'anon' })}`, keys)).toBe('invalid_jwt');
-    expect(await checkFunctionJwt(`Bearer ${await keys.sign({ role: 'anon', exp: 1 })}`, keys)).toBe('invalid_jwt');
+    expect(
+      await checkFunctionJwt(
+        `Bearer ${await new Keys('x'.repeat(40)).sign({ role: 'anon' })}`,
+        keys,
+      ),
+    ).toBe('invalid_jwt');
+    expect(
+      await checkFunctionJwt(`Bearer ${await keys.sign({ role: 'anon', exp: 1 })}`, keys),
+    ).toBe('invalid_jwt');
   });
 });

@@ -27,14 +27,19 @@ async function errorBody(error: unknown): Promise<{ code: string; message: strin
   return (await (error as FunctionsHttpError).context.json()) as { code: string; message: string };
 }
 
-async function readEvents(response: Response): Promise<{ event: string; data: Record<string, unknown> }[]> {
+async function readEvents(
+  response: Response,
+): Promise<{ event: string; data: Record<string, unknown> }[]> {
   const text = await response.text();
   return text
     .split('\n\n')
     .filter(Boolean)
     .map((block) => {
       const event = /^event: (.*)$/m.exec(block)?.[1] ?? '';
-      const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as Record<string, unknown>;
+      const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as Record<
+        string,
+        unknown
+      >;
       return { event, data };
     });
 }
@@ -44,11 +49,17 @@ const dot = (a: number[], b: number[]) => a.reduce((sum, value, i) => sum + valu
 describe("the project's functions", () => {
   let emulator: TestEmulator;
 
-  beforeAll(async () => {
-    emulator = await startTestEmulator({ files: projectFunctionFiles() });
-  }, 60_000);
+  // Kept so that afterAll stops the emulator even when starting it outlived beforeAll's timeout.
+  let starting: Promise<TestEmulator> | undefined;
 
-  afterAll(() => emulator?.stop());
+  beforeAll(async () => {
+    starting = startTestEmulator({ files: projectFunctionFiles() });
+    emulator = await starting;
+  }, 180_000);
+
+  afterAll(async () => {
+    await (await starting?.catch(() => undefined))?.stop();
+  }, 180_000);
 
   describe('hello', () => {
     it('greets anyone, without a JWT (verify_jwt = false)', async () => {
@@ -67,7 +78,10 @@ describe("the project's functions", () => {
     it('explains a bad name and an unsupported method', async () => {
       const bad = await emulator.client().functions.invoke('hello', { body: { name: 42 } });
       expect(bad.response?.status).toBe(400);
-      expect(await errorBody(bad.error)).toEqual({ code: 'invalid_name', message: 'name must be text of 1 to 100 characters.' });
+      expect(await errorBody(bad.error)).toEqual({
+        code: 'invalid_name',
+        message: 'name must be text of 1 to 100 characters.',
+      });
       const put = await emulator.client().functions.invoke('hello', { method: 'PUT' });
       expect(put.response?.status).toBe(405);
       expect(put.response?.headers.get('allow')).toBe('GET, POST, OPTIONS');
@@ -88,7 +102,11 @@ describe("the project's functions", () => {
         query: { sort: 'asc' },
         body: { done: true },
       });
-      expect(data.headers).toMatchObject({ 'x-trace': 'abc', authorization: `Bearer ${ANON_KEY}`, apikey: ANON_KEY });
+      expect(data.headers).toMatchObject({
+        'x-trace': 'abc',
+        authorization: `Bearer ${ANON_KEY}`,
+        apikey: ANON_KEY,
+      });
     });
 
     it('reflects text, form and binary bodies', async () => {
@@ -98,8 +116,13 @@ describe("the project's functions", () => {
       form.append('title', 'Report');
       form.append('file', new Blob(['12345'], { type: 'text/csv' }), 'data.csv');
       const formed = await emulator.client().functions.invoke('echo', { body: form });
-      expect(formed.data.body).toEqual({ title: 'Report', file: { name: 'data.csv', type: 'text/csv', size: 5 } });
-      const binary = await emulator.client().functions.invoke('echo', { body: new Uint8Array([0, 255, 16]).buffer });
+      expect(formed.data.body).toEqual({
+        title: 'Report',
+        file: { name: 'data.csv', type: 'text/csv', size: 5 },
+      });
+      const binary = await emulator
+        .client()
+        .functions.invoke('echo', { body: new Uint8Array([0, 255, 16]).buffer });
       expect(binary.data.body).toEqual({ base64: 'AP8Q', size: 3 });
       const none = await emulator.client().functions.invoke('echo', { method: 'GET' });
       expect(none.data.body).toBeNull();
@@ -113,7 +136,9 @@ describe("the project's functions", () => {
 
   describe('slow', () => {
     it('streams tick events and a closing done event', async () => {
-      const { data, error } = await emulator.client().functions.invoke('slow?count=3&interval=20', { method: 'GET' });
+      const { data, error } = await emulator
+        .client()
+        .functions.invoke('slow?count=3&interval=20', { method: 'GET' });
       expect(error).toBeNull();
       expect(data).toBeInstanceOf(Response);
       expect((data as Response).headers.get('content-type')).toBe('text/event-stream');
@@ -124,7 +149,9 @@ describe("the project's functions", () => {
     });
 
     it('accepts its pace as JSON and refuses out-of-range values', async () => {
-      const { data } = await emulator.client().functions.invoke('slow', { body: { count: 1, interval: 0 } });
+      const { data } = await emulator
+        .client()
+        .functions.invoke('slow', { body: { count: 1, interval: 0 } });
       expect((await readEvents(data as Response)).map((e) => e.event)).toEqual(['tick', 'done']);
       const bad = await emulator.client().functions.invoke('slow?count=1000', { method: 'GET' });
       expect(bad.response?.status).toBe(400);
@@ -139,8 +166,12 @@ describe("the project's functions", () => {
     });
 
     it('gives the same unit-length vector for the same text', async () => {
-      const first = await emulator.client().functions.invoke('embed', { body: { input: 'Refunds take five days.' } });
-      const second = await emulator.client().functions.invoke('embed', { body: { input: 'Refunds take five days.' } });
+      const first = await emulator
+        .client()
+        .functions.invoke('embed', { body: { input: 'Refunds take five days.' } });
+      const second = await emulator
+        .client()
+        .functions.invoke('embed', { body: { input: 'Refunds take five days.' } });
       const [vector] = first.data.embeddings as number[][];
       expect(first.data.model).toBe('hashed-ngrams-v1');
       expect(vector).toHaveLength(384);
@@ -150,7 +181,13 @@ describe("the project's functions", () => {
 
     it('puts texts that share words closer than texts that do not', async () => {
       const { data } = await emulator.client().functions.invoke('embed', {
-        body: { input: ['How do I get a refund for my order?', 'refund my order please', 'The weather in Lisbon is sunny'] },
+        body: {
+          input: [
+            'How do I get a refund for my order?',
+            'refund my order please',
+            'The weather in Lisbon is sunny',
+          ],
+        },
       });
       const [question, close, far] = data.embeddings as number[][];
       expect(dot(question!, close!)).toBeGreaterThan(dot(question!, far!));
@@ -170,7 +207,9 @@ describe("the project's functions", () => {
     });
 
     it('refuses a body that is not JSON', async () => {
-      const { error, response } = await emulator.client().functions.invoke('embed', { body: 'plain text' });
+      const { error, response } = await emulator
+        .client()
+        .functions.invoke('embed', { body: 'plain text' });
       expect(response?.status).toBe(415);
       expect((await errorBody(error)).code).toBe('unsupported_media_type');
     });
@@ -187,7 +226,8 @@ describe("the project's functions", () => {
       return client;
     }
 
-    const search = (client: SupabaseClient, body: Record<string, unknown>) => client.functions.invoke('search-documents', { body });
+    const search = (client: SupabaseClient, body: Record<string, unknown>) =>
+      client.functions.invoke('search-documents', { body });
 
     beforeAll(async () => {
       alice = await signedIn(`alice-${Date.now()}@example.com`);
@@ -198,15 +238,34 @@ describe("the project's functions", () => {
       const added = await search(alice, {
         action: 'add',
         documents: [
-          { id: 'refunds', title: 'Refunds', text: 'Refunds are paid back to your card within five days.', metadata: { tag: 'billing' } },
-          { id: 'shipping', title: 'Shipping', text: 'Parcels ship from Lisbon every weekday morning.', metadata: { tag: 'delivery' } },
-          { id: 'passwords', title: 'Passwords', text: 'Reset a forgotten password from the sign-in page.', metadata: { tag: 'account' } },
+          {
+            id: 'refunds',
+            title: 'Refunds',
+            text: 'Refunds are paid back to your card within five days.',
+            metadata: { tag: 'billing' },
+          },
+          {
+            id: 'shipping',
+            title: 'Shipping',
+            text: 'Parcels ship from Lisbon every weekday morning.',
+            metadata: { tag: 'delivery' },
+          },
+          {
+            id: 'passwords',
+            title: 'Passwords',
+            text: 'Reset a forgotten password from the sign-in page.',
+            metadata: { tag: 'account' },
+          },
         ],
       });
       expect(added.error).toBeNull();
       expect(added.data).toEqual({ added: 3, ids: ['refunds', 'shipping', 'passwords'] });
 
-      const { data, error } = await search(alice, { action: 'query', query: 'when are refunds paid back', topK: 2 });
+      const { data, error } = await search(alice, {
+        action: 'query',
+        query: 'when are refunds paid back',
+        topK: 2,
+      });
       expect(error).toBeNull();
       expect(data.results).toHaveLength(2);
       expect(data.results[0]).toMatchObject({
@@ -220,38 +279,75 @@ describe("the project's functions", () => {
     });
 
     it('narrows a query with metadata equality', async () => {
-      const { data } = await search(alice, { action: 'query', query: 'refunds', where: { tag: 'delivery' } });
+      const { data } = await search(alice, {
+        action: 'query',
+        query: 'refunds',
+        where: { tag: 'delivery' },
+      });
       expect(data.results.map((r: { id: string }) => r.id)).toEqual(['shipping']);
     });
 
     it("keeps each user's documents private, even under the same ids", async () => {
-      const nothing = await search(bob, { action: 'query', query: 'refunds paid back to your card' });
+      const nothing = await search(bob, {
+        action: 'query',
+        query: 'refunds paid back to your card',
+      });
       expect(nothing.data.results).toEqual([]);
       expect((await search(bob, { action: 'get', ids: ['refunds'] })).data.documents).toEqual([]);
       expect((await search(bob, { action: 'list' })).data.documents).toEqual([]);
       // Bob's "refunds" is his own document; Alice's stays as it was.
-      await search(bob, { action: 'add', documents: [{ id: 'refunds', title: 'Bob refunds', text: 'Bob keeps his own notes on refunds.' }] });
+      await search(bob, {
+        action: 'add',
+        documents: [
+          { id: 'refunds', title: 'Bob refunds', text: 'Bob keeps his own notes on refunds.' },
+        ],
+      });
       await search(bob, { action: 'delete', ids: ['shipping'] });
       const bobs = await search(bob, { action: 'query', query: 'refunds', topK: 10 });
       expect(bobs.data.results.map((r: { title: string }) => r.title)).toEqual(['Bob refunds']);
       const alices = await search(alice, { action: 'get', ids: ['refunds', 'shipping'] });
-      expect(alices.data.documents.map((d: { title: string }) => d.title).sort()).toEqual(['Refunds', 'Shipping']);
+      expect(alices.data.documents.map((d: { title: string }) => d.title).sort()).toEqual([
+        'Refunds',
+        'Shipping',
+      ]);
     });
 
     it('lists, gets and deletes by id', async () => {
       const listed = await search(alice, { action: 'list' });
-      expect(listed.data.documents.map((d: { id: string }) => d.id).sort()).toEqual(['passwords', 'refunds', 'shipping']);
+      expect(listed.data.documents.map((d: { id: string }) => d.id).sort()).toEqual([
+        'passwords',
+        'refunds',
+        'shipping',
+      ]);
       expect(listed.data.cursor).toBeNull();
-      const deleted = await search(alice, { action: 'delete', ids: ['passwords', 'never-existed'] });
+      const deleted = await search(alice, {
+        action: 'delete',
+        ids: ['passwords', 'never-existed'],
+      });
       expect(deleted.data).toEqual({ deleted: ['passwords', 'never-existed'] });
       const after = await search(alice, { action: 'list' });
-      expect(after.data.documents.map((d: { id: string }) => d.id).sort()).toEqual(['refunds', 'shipping']);
+      expect(after.data.documents.map((d: { id: string }) => d.id).sort()).toEqual([
+        'refunds',
+        'shipping',
+      ]);
     });
 
     it('replaces a document added again under the same id', async () => {
-      await search(alice, { action: 'add', documents: [{ id: 'shipping', title: 'Shipping (new)', text: 'Parcels now ship twice a day.' }] });
+      await search(alice, {
+        action: 'add',
+        documents: [
+          { id: 'shipping', title: 'Shipping (new)', text: 'Parcels now ship twice a day.' },
+        ],
+      });
       const { data } = await search(alice, { action: 'get', ids: ['shipping'] });
-      expect(data.documents).toEqual([{ id: 'shipping', title: 'Shipping (new)', snippet: 'Parcels now ship twice a day.', metadata: {} }]);
+      expect(data.documents).toEqual([
+        {
+          id: 'shipping',
+          title: 'Shipping (new)',
+          snippet: 'Parcels now ship twice a day.',
+          metadata: {},
+        },
+      ]);
     });
 
     it('asks anonymous callers to sign in', async () => {
@@ -263,10 +359,31 @@ describe("the project's functions", () => {
     it.each([
       [{ action: 'fly' }, /action/],
       [{ action: 'add', documents: [] }, /add at least one document/],
-      [{ action: 'add', documents: [{ id: 'a b', title: 't', text: 'x' }] }, /documents\.0\.id: ids are 1–128/],
-      [{ action: 'add', documents: [{ id: 'a', title: '', text: 'x' }] }, /documents\.0\.title: a title is required/],
-      [{ action: 'add', documents: [{ id: 'a', title: 't', text: 'x', metadata: { owner: 'me' } }] }, /reserved/],
-      [{ action: 'add', documents: [{ id: 'a', title: 't', text: 'x' }, { id: 'a', title: 't', text: 'y' }] }, /unique/],
+      [
+        { action: 'add', documents: [{ id: 'a b', title: 't', text: 'x' }] },
+        /documents\.0\.id: ids are 1–128/,
+      ],
+      [
+        { action: 'add', documents: [{ id: 'a', title: '', text: 'x' }] },
+        /documents\.0\.title: a title is required/,
+      ],
+      [
+        {
+          action: 'add',
+          documents: [{ id: 'a', title: 't', text: 'x', metadata: { owner: 'me' } }],
+        },
+        /reserved/,
+      ],
+      [
+        {
+          action: 'add',
+          documents: [
+            { id: 'a', title: 't', text: 'x' },
+            { id: 'a', title: 't', text: 'y' },
+          ],
+        },
+        /unique/,
+      ],
       [{ action: 'query', query: '   ' }, /query: needs at least one letter or digit/],
       [{ action: 'query', query: 'x', topK: 500 }, /topK/],
       [{ action: 'delete', ids: [] }, /name at least one id/],

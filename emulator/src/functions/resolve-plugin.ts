@@ -8,7 +8,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ImportKind, Plugin, ResolveResult } from 'esbuild';
 import { applyImportMap, type ImportMap } from './import-map.js';
-import { isDenoStdHttpServer, jsrToNpm, parsePackageSpecifier, specifierKind, toBareSpecifier } from './specifiers.js';
+import {
+  isDenoStdHttpServer,
+  jsrToNpm,
+  parsePackageSpecifier,
+  specifierKind,
+  toBareSpecifier,
+} from './specifiers.js';
 
 const TYPES_ONLY = 'deno-types-only';
 const BUILTINS = new Set(builtinModules);
@@ -37,7 +43,11 @@ export function denoResolvePlugin(options: ResolvePluginOptions): Plugin {
         if (BUILTINS.has(name)) return { path: `node:${bare}`, external: true } as ResolveResult;
         const roots = [path.dirname(importer), ...options.packageRoots];
         for (const resolveDir of roots) {
-          const result = await build.resolve(bare, { kind, resolveDir, pluginData: { viaDenoResolve: true } });
+          const result = await build.resolve(bare, {
+            kind,
+            resolveDir,
+            pluginData: { viaDenoResolve: true },
+          });
           if (result.errors.length === 0) return result;
         }
         return {
@@ -52,21 +62,29 @@ export function denoResolvePlugin(options: ResolvePluginOptions): Plugin {
       };
 
       build.onResolve({ filter: /.*/ }, async (args) => {
-        if ((args.pluginData as { viaDenoResolve?: boolean } | undefined)?.viaDenoResolve) return undefined;
+        if ((args.pluginData as { viaDenoResolve?: boolean } | undefined)?.viaDenoResolve)
+          return undefined;
         const importer = args.importer;
         // Inside installed packages and the emulator's runtime, Node's own rules apply.
-        if (importer.includes(`${path.sep}node_modules${path.sep}`) || importer.startsWith(options.runtimeDir)) {
+        if (
+          importer.includes(`${path.sep}node_modules${path.sep}`) ||
+          importer.startsWith(options.runtimeDir)
+        ) {
           return undefined;
         }
         const written = args.path;
-        const mapped = options.importMap && importer ? applyImportMap(options.importMap, written, importer) : null;
+        const mapped =
+          options.importMap && importer
+            ? applyImportMap(options.importMap, written, importer)
+            : null;
         const specifier = mapped ?? written;
         switch (specifierKind(specifier)) {
           case 'node':
             return { path: specifier, external: true };
           case 'npm': {
             const parsed = parsePackageSpecifier(specifier);
-            if (!parsed) return { errors: [{ text: `"${specifier}" is not a valid npm: specifier` }] };
+            if (!parsed)
+              return { errors: [{ text: `"${specifier}" is not a valid npm: specifier` }] };
             return resolvePackage(toBareSpecifier(parsed), written, importer, args.kind);
           }
           case 'jsr': {
@@ -103,12 +121,17 @@ export function denoResolvePlugin(options: ResolvePluginOptions): Plugin {
           case 'bare':
             return resolvePackage(specifier, written, importer, args.kind);
           case 'other-scheme':
-            return { errors: [{ text: `Cannot import "${specifier}": unsupported specifier scheme` }] };
+            return {
+              errors: [{ text: `Cannot import "${specifier}": unsupported specifier scheme` }],
+            };
         }
       });
 
       // `import "jsr:@supabase/functions-js/edge-runtime.d.ts"` only brings types.
-      build.onLoad({ filter: /.*/, namespace: TYPES_ONLY }, () => ({ contents: 'export {};', loader: 'js' }));
+      build.onLoad({ filter: /.*/, namespace: TYPES_ONLY }, () => ({
+        contents: 'export {};',
+        loader: 'js',
+      }));
     },
   };
 }

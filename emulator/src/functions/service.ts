@@ -36,7 +36,8 @@ export const functionsService: ServiceFactory = (context) => {
 
   const invoke = async (c: Context<GatewayEnv>, name: string) => {
     const spec = findFunction(config, name);
-    if (!spec || !spec.enabled) return functionsErrorResponse('not_found', `Requested function was not found: ${name}`);
+    if (!spec || !spec.enabled)
+      return functionsErrorResponse('not_found', `Requested function was not found: ${name}`);
     // OPTIONS (CORS preflight) needs no JWT, as on the CLI's relay; the gateway's CORS answers most first.
     if (spec.verifyJwt && c.req.method !== 'OPTIONS') {
       const failure = await checkFunctionJwt(c.req.header('authorization'), keys);
@@ -69,8 +70,12 @@ export const functionsService: ServiceFactory = (context) => {
   app.all('*', (c) => {
     const rest = new URL(c.req.url).pathname.slice(MOUNT.length);
     if (rest === '' || rest === '/') {
-      if (c.req.method === 'GET') return c.json({ functions: listFunctions(config, context.apiUrl) });
-      return functionsErrorResponse('not_found', 'Name the function to invoke: /functions/v1/<name>');
+      if (c.req.method === 'GET')
+        return c.json({ functions: listFunctions(config, context.apiUrl) });
+      return functionsErrorResponse(
+        'not_found',
+        'Name the function to invoke: /functions/v1/<name>',
+      );
     }
     // Function names are plain slugs; anything percent-encoded cannot name one.
     return invoke(c, rest.split('/')[1] ?? '');

@@ -1,4 +1,10 @@
-import { isDenoStdHttpServer, jsrToNpm, parsePackageSpecifier, specifierKind, toBareSpecifier } from './specifiers.js';
+import {
+  isDenoStdHttpServer,
+  jsrToNpm,
+  parsePackageSpecifier,
+  specifierKind,
+  toBareSpecifier,
+} from './specifiers.js';
 
 describe('specifierKind', () => {
   it.each([
@@ -26,13 +32,19 @@ describe('parsePackageSpecifier', () => {
       version: '2.39.3',
       subpath: '/dist/module',
     });
-    expect(parsePackageSpecifier('npm:zod@^4/v4')).toEqual({ name: 'zod', version: '^4', subpath: '/v4' });
+    expect(parsePackageSpecifier('npm:zod@^4/v4')).toEqual({
+      name: 'zod',
+      version: '^4',
+      subpath: '/v4',
+    });
     expect(parsePackageSpecifier('npm:zod')).toEqual({ name: 'zod', version: null, subpath: '' });
     expect(parsePackageSpecifier('npm:/zod@4')).toEqual({ name: 'zod', version: '4', subpath: '' });
   });
 
   it('gives the bare specifier Node resolution understands', () => {
-    expect(toBareSpecifier(parsePackageSpecifier('npm:@scope/pkg@1/sub/path.js')!)).toBe('@scope/pkg/sub/path.js');
+    expect(toBareSpecifier(parsePackageSpecifier('npm:@scope/pkg@1/sub/path.js')!)).toBe(
+      '@scope/pkg/sub/path.js',
+    );
   });
 
   it('refuses what is not a package', () => {
@@ -43,8 +55,13 @@ describe('parsePackageSpecifier', () => {
 
 describe('jsrToNpm', () => {
   it('maps @supabase packages to their npm twins and type-only files to nothing', () => {
-    expect(jsrToNpm(parsePackageSpecifier('jsr:@supabase/supabase-js@2')!)).toEqual({ kind: 'package', bare: '@supabase/supabase-js' });
-    expect(jsrToNpm(parsePackageSpecifier('jsr:@supabase/functions-js/edge-runtime.d.ts')!)).toEqual({ kind: 'types-only' });
+    expect(jsrToNpm(parsePackageSpecifier('jsr:@supabase/supabase-js@2')!)).toEqual({
+      kind: 'package',
+      bare: '@supabase/supabase-js',
+    });
+    expect(
+      jsrToNpm(parsePackageSpecifier('jsr:@supabase/functions-js/edge-runtime.d.ts')!),
+    ).toEqual({ kind: 'types-only' });
   });
 
   it('has no offline answer for other jsr packages', () => {

@@ -40,9 +40,12 @@ export function toBareSpecifier({ name, subpath }: PackageSpecifier): string {
  * supabase-js brings them along. Type-only imports (`jsr:@supabase/functions-js/edge-runtime.d.ts`,
  * which the CLI's function template adds) have no runtime code at all.
  */
-export function jsrToNpm(specifier: PackageSpecifier): { kind: 'types-only' } | { kind: 'package'; bare: string } | null {
+export function jsrToNpm(
+  specifier: PackageSpecifier,
+): { kind: 'types-only' } | { kind: 'package'; bare: string } | null {
   if (specifier.subpath.endsWith('.d.ts')) return { kind: 'types-only' };
-  if (specifier.name.startsWith('@supabase/')) return { kind: 'package', bare: toBareSpecifier(specifier) };
+  if (specifier.name.startsWith('@supabase/'))
+    return { kind: 'package', bare: toBareSpecifier(specifier) };
   return null;
 }
 

@@ -11,7 +11,10 @@ declare namespace Deno {
     shutdown(): Promise<void>;
   }
   function serve(handler: ServeHandler): HttpServer;
-  function serve(options: { onError?: (error: unknown) => Response | Promise<Response> }, handler: ServeHandler): HttpServer;
+  function serve(
+    options: { onError?: (error: unknown) => Response | Promise<Response> },
+    handler: ServeHandler,
+  ): HttpServer;
   const env: {
     get(key: string): string | undefined;
     set(key: string, value: string): void;

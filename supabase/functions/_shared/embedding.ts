@@ -85,15 +85,25 @@ interface SupabaseAiSession {
 
 /** Supabase's hosted edge runtime ships `gte-small` as `Supabase.ai.Session`. */
 function gteSmallEmbedder(): Embedder {
-  const ai = (globalThis as { Supabase?: { ai?: { Session: new (model: string) => SupabaseAiSession } } }).Supabase?.ai;
+  const ai = (
+    globalThis as { Supabase?: { ai?: { Session: new (model: string) => SupabaseAiSession } } }
+  ).Supabase?.ai;
   if (!ai) {
-    throw new Error('EMBEDDING_MODEL=gte-small needs the Supabase edge runtime (Supabase.ai); unset it to use hashed-ngrams-v1.');
+    throw new Error(
+      'EMBEDDING_MODEL=gte-small needs the Supabase edge runtime (Supabase.ai); unset it to use hashed-ngrams-v1.',
+    );
   }
   const session = new ai.Session('gte-small');
   return {
     model: 'gte-small',
     dimension: EMBEDDING_DIMENSION,
-    embed: (texts) => Promise.all(texts.map(async (text) => (await session.run(text, { mean_pool: true, normalize: true })) as number[])),
+    embed: (texts) =>
+      Promise.all(
+        texts.map(
+          async (text) =>
+            (await session.run(text, { mean_pool: true, normalize: true })) as number[],
+        ),
+      ),
   };
 }
 
@@ -102,7 +112,9 @@ export function createEmbedder(env: (name: string) => string | undefined): Embed
   const model = env('EMBEDDING_MODEL') ?? HASHED_NGRAMS_MODEL;
   if (model === HASHED_NGRAMS_MODEL) return hashedNgramEmbedder;
   if (model === 'gte-small') return gteSmallEmbedder();
-  throw new Error(`EMBEDDING_MODEL=${model} is not known; use ${HASHED_NGRAMS_MODEL} or gte-small.`);
+  throw new Error(
+    `EMBEDDING_MODEL=${model} is not known; use ${HASHED_NGRAMS_MODEL} or gte-small.`,
+  );
 }
 
 /** Cosine similarity of two unit vectors. */

@@ -19,39 +19,69 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   });
 }
 
-export function problem(status: number, code: string, message: string, headers: Record<string, string> = {}): Response {
+export function problem(
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
   return json({ code, message }, status, headers);
 }
 
 /** 405 naming the methods the function does accept. */
 export function methodNotAllowed(method: string, allowed: string[]): Response {
-  return problem(405, 'method_not_allowed', `${method} is not supported here; use ${allowed.join(' or ')}.`, {
-    Allow: [...allowed, 'OPTIONS'].join(', '),
-  });
+  return problem(
+    405,
+    'method_not_allowed',
+    `${method} is not supported here; use ${allowed.join(' or ')}.`,
+    {
+      Allow: [...allowed, 'OPTIONS'].join(', '),
+    },
+  );
 }
 
 /** Reads a JSON object body, or explains why it cannot. */
-export async function readJsonObject(request: Request): Promise<{ ok: true; body: Record<string, unknown> } | { ok: false; response: Response }> {
+export async function readJsonObject(
+  request: Request,
+): Promise<{ ok: true; body: Record<string, unknown> } | { ok: false; response: Response }> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json') {
-    return { ok: false, response: problem(415, 'unsupported_media_type', 'Send a JSON body with Content-Type: application/json.') };
+    return {
+      ok: false,
+      response: problem(
+        415,
+        'unsupported_media_type',
+        'Send a JSON body with Content-Type: application/json.',
+      ),
+    };
   }
   let body: unknown;
   try {
     body = await request.json();
   } catch {
-    return { ok: false, response: problem(400, 'invalid_json', 'The request body is not valid JSON.') };
+    return {
+      ok: false,
+      response: problem(400, 'invalid_json', 'The request body is not valid JSON.'),
+    };
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { ok: false, response: problem(400, 'invalid_request', 'The request body must be a JSON object.') };
+    return {
+      ok: false,
+      response: problem(400, 'invalid_request', 'The request body must be a JSON object.'),
+    };
   }
   return { ok: true, body: body as Record<string, unknown> };
 }
 
 /** A zod-style issue list as one readable sentence: `documents.0.text: Too small…; topK: …`. */
-export function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+export function describeIssues(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): string {
   return issues
     .slice(0, 5)
-    .map((issue) => `${issue.path.length > 0 ? issue.path.map(String).join('.') : 'body'}: ${issue.message}`)
+    .map(
+      (issue) =>
+        `${issue.path.length > 0 ? issue.path.map(String).join('.') : 'body'}: ${issue.message}`,
+    )
     .join('; ');
 }

@@ -18,7 +18,10 @@ async function readBody(request: Request): Promise<Echoed> {
   if (type === 'multipart/form-data' || type === 'application/x-www-form-urlencoded') {
     const fields: Record<string, unknown> = {};
     for (const [key, value] of await request.formData()) {
-      fields[key] = typeof value === 'string' ? value : { name: value.name, type: value.type, size: value.size };
+      fields[key] =
+        typeof value === 'string'
+          ? value
+          : { name: value.name, type: value.type, size: value.size };
     }
     return fields;
   }
@@ -31,13 +34,18 @@ async function readBody(request: Request): Promise<Echoed> {
 }
 
 Deno.serve(async (request) => {
-  if (request.method === 'OPTIONS' && request.headers.has('access-control-request-method')) return preflight();
+  if (request.method === 'OPTIONS' && request.headers.has('access-control-request-method'))
+    return preflight();
   const url = new URL(request.url);
   let body: Echoed;
   try {
     body = await readBody(request);
   } catch (error) {
-    return problem(400, 'invalid_body', `The body does not match its Content-Type: ${(error as Error).message}`);
+    return problem(
+      400,
+      'invalid_body',
+      `The body does not match its Content-Type: ${(error as Error).message}`,
+    );
   }
   return json({
     method: request.method,

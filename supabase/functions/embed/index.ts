@@ -12,8 +12,15 @@
 import { z } from 'zod';
 // @ts-expect-error TS5097: Deno needs the .ts suffix; the repository's tsconfig does not allow it yet.
 import { createEmbedder } from '../_shared/embedding.ts';
-// @ts-expect-error TS5097: as above.
-import { describeIssues, json, methodNotAllowed, preflight, problem, readJsonObject } from '../_shared/http.ts';
+import {
+  describeIssues,
+  json,
+  methodNotAllowed,
+  preflight,
+  problem,
+  readJsonObject,
+  // @ts-expect-error TS5097: as above.
+} from '../_shared/http.ts';
 
 const MAX_INPUTS = 100;
 const MAX_LENGTH = 20_000;
@@ -23,14 +30,18 @@ const text = z
   .max(MAX_LENGTH, `at most ${MAX_LENGTH} characters`)
   .refine((value) => /[\p{L}\p{N}]/u.test(value), 'needs at least one letter or digit');
 const EmbedRequest = z.object({
-  input: z.union([text, z.array(text).min(1, 'needs at least one text').max(MAX_INPUTS, `at most ${MAX_INPUTS} texts`)]),
+  input: z.union([
+    text,
+    z.array(text).min(1, 'needs at least one text').max(MAX_INPUTS, `at most ${MAX_INPUTS} texts`),
+  ]),
 });
 
 const embedder = createEmbedder((name) => Deno.env.get(name));
 
 Deno.serve(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
-  if (request.method === 'GET') return json({ model: embedder.model, dimension: embedder.dimension });
+  if (request.method === 'GET')
+    return json({ model: embedder.model, dimension: embedder.dimension });
   if (request.method !== 'POST') return methodNotAllowed(request.method, ['POST', 'GET']);
   const read = await readJsonObject(request);
   if (!read.ok) return read.response;

@@ -22,11 +22,19 @@ async function nameFrom(request: Request): Promise<unknown> {
 
 Deno.serve(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
-  if (request.method !== 'GET' && request.method !== 'POST') return methodNotAllowed(request.method, ['GET', 'POST']);
+  if (request.method !== 'GET' && request.method !== 'POST')
+    return methodNotAllowed(request.method, ['GET', 'POST']);
   const name = await nameFrom(request);
-  if (name === null) return problem(400, 'invalid_json', 'Send the name as JSON: { "name": "Ada" }.');
-  if (name !== undefined && (typeof name !== 'string' || name.trim().length === 0 || name.length > 100)) {
+  if (name === null)
+    return problem(400, 'invalid_json', 'Send the name as JSON: { "name": "Ada" }.');
+  if (
+    name !== undefined &&
+    (typeof name !== 'string' || name.trim().length === 0 || name.length > 100)
+  ) {
     return problem(400, 'invalid_name', 'name must be text of 1 to 100 characters.');
   }
-  return json({ message: `Hello, ${name === undefined ? 'world' : name.trim()}!`, at: new Date().toISOString() });
+  return json({
+    message: `Hello, ${name === undefined ? 'world' : name.trim()}!`,
+    at: new Date().toISOString(),
+  });
 });

@@ -29,8 +29,15 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 // @ts-expect-error TS5097: Deno needs the .ts suffix; the repository's tsconfig does not allow it yet.
 import { createEmbedder } from '../_shared/embedding.ts';
-// @ts-expect-error TS5097: as above.
-import { describeIssues, json, methodNotAllowed, preflight, problem, readJsonObject } from '../_shared/http.ts';
+import {
+  describeIssues,
+  json,
+  methodNotAllowed,
+  preflight,
+  problem,
+  readJsonObject,
+  // @ts-expect-error TS5097: as above.
+} from '../_shared/http.ts';
 
 const BUCKET = 'portal-documents';
 const SNIPPET_LENGTH = 280;
@@ -40,16 +47,25 @@ const embedder = createEmbedder((name) => Deno.env.get(name));
 /** One index per embedding model: vectors of different models are not comparable. */
 const INDEX = `documents-${embedder.model}`;
 
-const admin: SupabaseClient = createClient(Deno.env.get('SUPABASE_URL')!, Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!, {
-  auth: { persistSession: false, autoRefreshToken: false },
-});
+const admin: SupabaseClient = createClient(
+  Deno.env.get('SUPABASE_URL')!,
+  Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!,
+  {
+    auth: { persistSession: false, autoRefreshToken: false },
+  },
+);
 
-const DocumentId = z.string().regex(/^[A-Za-z0-9._:-]{1,128}$/, 'ids are 1–128 letters, digits, ".", "_", "-" or ":"');
+const DocumentId = z
+  .string()
+  .regex(/^[A-Za-z0-9._:-]{1,128}$/, 'ids are 1–128 letters, digits, ".", "_", "-" or ":"');
 const Scalar = z.union([z.string().max(500), z.number(), z.boolean()]);
 const Metadata = z
   .record(z.string().min(1).max(64), Scalar)
   .refine((value) => Object.keys(value).length <= 20, 'at most 20 metadata values')
-  .refine((value) => !Object.keys(value).some((key) => RESERVED_KEYS.includes(key)), `metadata keys ${RESERVED_KEYS.join(', ')} are reserved`);
+  .refine(
+    (value) => !Object.keys(value).some((key) => RESERVED_KEYS.includes(key)),
+    `metadata keys ${RESERVED_KEYS.join(', ')} are reserved`,
+  );
 const Ids = z.array(DocumentId).min(1, 'name at least one id').max(100, 'at most 100 ids');
 
 const SearchRequest = z.discriminatedUnion('action', [
@@ -60,17 +76,26 @@ const SearchRequest = z.discriminatedUnion('action', [
         z.object({
           id: DocumentId,
           title: z.string().trim().min(1, 'a title is required').max(300),
-          text: z.string().max(20_000).refine((text) => /[\p{L}\p{N}]/u.test(text), 'needs at least one letter or digit'),
+          text: z
+            .string()
+            .max(20_000)
+            .refine((text) => /[\p{L}\p{N}]/u.test(text), 'needs at least one letter or digit'),
           metadata: Metadata.optional(),
         }),
       )
       .min(1, 'add at least one document')
       .max(100, 'at most 100 documents per request')
-      .refine((docs) => new Set(docs.map((d) => d.id)).size === docs.length, 'document ids must be unique within a request'),
+      .refine(
+        (docs) => new Set(docs.map((d) => d.id)).size === docs.length,
+        'document ids must be unique within a request',
+      ),
   }),
   z.object({
     action: z.literal('query'),
-    query: z.string().max(2_000).refine((text) => /[\p{L}\p{N}]/u.test(text), 'needs at least one letter or digit'),
+    query: z
+      .string()
+      .max(2_000)
+      .refine((text) => /[\p{L}\p{N}]/u.test(text), 'needs at least one letter or digit'),
     topK: z.number().int().min(1).max(50).default(5),
     where: Metadata.optional(),
   }),
@@ -87,7 +112,8 @@ type SearchRequest = z.infer<typeof SearchRequest>;
 class VectorStoreError extends Error {}
 
 function orFail<T>(result: { data: T | null; error: { message: string } | null }, step: string): T {
-  if (result.error || result.data === null) throw new VectorStoreError(`${step}: ${result.error?.message ?? 'no answer'}`);
+  if (result.error || result.data === null)
+    throw new VectorStoreError(`${step}: ${result.error?.message ?? 'no answer'}`);
   return result.data;
 }
 
@@ -100,7 +126,8 @@ let ready: Promise<void> | null = null;
 function ensureIndex(): Promise<void> {
   ready ??= (async () => {
     const bucket = await admin.storage.vectors.createBucket(BUCKET);
-    if (bucket.error && !isConflict(bucket.error)) orFail(bucket, `creating vector bucket ${BUCKET}`);
+    if (bucket.error && !isConflict(bucket.error))
+      orFail(bucket, `creating vector bucket ${BUCKET}`);
     const index = await admin.storage.vectors.from(BUCKET).createIndex({
       indexName: INDEX,
       dataType: 'float32',
@@ -136,13 +163,21 @@ async function handle(owner: string, request: SearchRequest): Promise<Response> 
   await ensureIndex();
   switch (request.action) {
     case 'add': {
-      const embeddings = await embedder.embed(request.documents.map((doc) => `${doc.title}\n${doc.text}`));
+      const embeddings = await embedder.embed(
+        request.documents.map((doc) => `${doc.title}\n${doc.text}`),
+      );
       orFail(
         await vectors().putVectors({
           vectors: request.documents.map((doc, i) => ({
             key: keyOf(owner, doc.id),
             data: { float32: embeddings[i]! },
-            metadata: { ...doc.metadata, owner, id: doc.id, title: doc.title, snippet: doc.text.slice(0, SNIPPET_LENGTH) },
+            metadata: {
+              ...doc.metadata,
+              owner,
+              id: doc.id,
+              title: doc.title,
+              snippet: doc.text.slice(0, SNIPPET_LENGTH),
+            },
           })),
         }),
         'storing vectors',
@@ -174,7 +209,10 @@ async function handle(owner: string, request: SearchRequest): Promise<Response> 
     }
     case 'get': {
       const found = orFail(
-        await vectors().getVectors({ keys: request.ids.map((id) => keyOf(owner, id)), returnMetadata: true }),
+        await vectors().getVectors({
+          keys: request.ids.map((id) => keyOf(owner, id)),
+          returnMetadata: true,
+        }),
         'reading vectors',
       );
       const documents = found.vectors
@@ -183,7 +221,10 @@ async function handle(owner: string, request: SearchRequest): Promise<Response> 
       return json({ documents });
     }
     case 'delete': {
-      orFail(await vectors().deleteVectors({ keys: request.ids.map((id) => keyOf(owner, id)) }), 'deleting vectors');
+      orFail(
+        await vectors().deleteVectors({ keys: request.ids.map((id) => keyOf(owner, id)) }),
+        'deleting vectors',
+      );
       return json({ deleted: request.ids });
     }
     case 'list': {
@@ -192,11 +233,16 @@ async function handle(owner: string, request: SearchRequest): Promise<Response> 
       let cursor = request.cursor;
       do {
         const page = orFail(
-          await vectors().listVectors({ maxResults: 1000, returnMetadata: true, ...(cursor ? { nextToken: cursor } : {}) }),
+          await vectors().listVectors({
+            maxResults: 1000,
+            returnMetadata: true,
+            ...(cursor ? { nextToken: cursor } : {}),
+          }),
           'listing vectors',
         );
         for (const match of page.vectors) {
-          if ((match.metadata as StoredMetadata | undefined)?.owner === owner) documents.push(present(match.metadata as StoredMetadata));
+          if ((match.metadata as StoredMetadata | undefined)?.owner === owner)
+            documents.push(present(match.metadata as StoredMetadata));
         }
         cursor = page.nextToken;
       } while (cursor && documents.length < request.limit);
@@ -217,7 +263,12 @@ Deno.serve(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
   if (request.method !== 'POST') return methodNotAllowed(request.method, ['POST']);
   const owner = await callerId(request);
-  if (!owner) return problem(401, 'sign_in_required', 'Sign in to search your documents: the request carries no user session.');
+  if (!owner)
+    return problem(
+      401,
+      'sign_in_required',
+      'Sign in to search your documents: the request carries no user session.',
+    );
   const read = await readJsonObject(request);
   if (!read.ok) return read.response;
   const parsed = SearchRequest.safeParse(read.body);
@@ -225,7 +276,8 @@ Deno.serve(async (request) => {
   try {
     return await handle(owner, parsed.data);
   } catch (error) {
-    if (error instanceof VectorStoreError) return problem(502, 'vector_store_failed', error.message);
+    if (error instanceof VectorStoreError)
+      return problem(502, 'vector_store_failed', error.message);
     throw error;
   }
 });

@@ -29,13 +29,23 @@ async function paceFrom(request: Request): Promise<Pace | Response> {
       const text = await request.text();
       if (text.trim()) source = { ...source, ...(JSON.parse(text) as Record<string, unknown>) };
     } catch {
-      return problem(400, 'invalid_json', 'Send { "count": 5, "interval": 200 } as JSON, or use query parameters.');
+      return problem(
+        400,
+        'invalid_json',
+        'Send { "count": 5, "interval": 200 } as JSON, or use query parameters.',
+      );
     }
   }
   const count = whole(source.count, 5, 1, 100);
   const interval = whole(source.interval, 200, 0, 10_000);
-  if (count === null) return problem(400, 'invalid_count', 'count must be a whole number from 1 to 100.');
-  if (interval === null) return problem(400, 'invalid_interval', 'interval must be a whole number of milliseconds from 0 to 10000.');
+  if (count === null)
+    return problem(400, 'invalid_count', 'count must be a whole number from 1 to 100.');
+  if (interval === null)
+    return problem(
+      400,
+      'invalid_interval',
+      'interval must be a whole number of milliseconds from 0 to 10000.',
+    );
   return { count, interval };
 }
 
@@ -45,16 +55,20 @@ function event(name: string, data: unknown): Uint8Array {
 
 Deno.serve(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
-  if (request.method !== 'GET' && request.method !== 'POST') return methodNotAllowed(request.method, ['GET', 'POST']);
+  if (request.method !== 'GET' && request.method !== 'POST')
+    return methodNotAllowed(request.method, ['GET', 'POST']);
   const pace = await paceFrom(request);
   if (pace instanceof Response) return pace;
   let sent = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      if (sent > 0) await new Promise<void>((resolve) => (timer = setTimeout(resolve, pace.interval)));
+      if (sent > 0)
+        await new Promise<void>((resolve) => (timer = setTimeout(resolve, pace.interval)));
       sent += 1;
-      controller.enqueue(event('tick', { n: sent, count: pace.count, at: new Date().toISOString() }));
+      controller.enqueue(
+        event('tick', { n: sent, count: pace.count, at: new Date().toISOString() }),
+      );
       if (sent === pace.count) {
         controller.enqueue(event('done', { count: pace.count }));
         controller.close();

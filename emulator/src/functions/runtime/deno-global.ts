@@ -14,7 +14,10 @@ export interface ServeHandlerInfo {
   completed: Promise<void>;
 }
 
-export type ServeHandler = (request: Request, info: ServeHandlerInfo) => Response | Promise<Response>;
+export type ServeHandler = (
+  request: Request,
+  info: ServeHandlerInfo,
+) => Response | Promise<Response>;
 
 export interface ServeOptions {
   port?: number;
@@ -55,7 +58,8 @@ function toDenoError(error: unknown): unknown {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   const message = error instanceof Error ? error.message : String(error);
   if (code === 'ENOENT') return new errors.NotFound(message, { cause: error });
-  if (code === 'EACCES' || code === 'EPERM') return new errors.PermissionDenied(message, { cause: error });
+  if (code === 'EACCES' || code === 'EPERM')
+    return new errors.PermissionDenied(message, { cause: error });
   if (code === 'EEXIST') return new errors.AlreadyExists(message, { cause: error });
   return error;
 }
@@ -75,14 +79,12 @@ export function createDenoGlobal({ functionDir, onServe }: DenoGlobalOptions) {
   let finish: () => void = () => undefined;
   const finished = new Promise<void>((resolve) => (finish = resolve));
 
-  function serve(
-    first: ServeHandler | ServeOptions,
-    second?: ServeHandler | ServeOptions,
-  ) {
+  function serve(first: ServeHandler | ServeOptions, second?: ServeHandler | ServeOptions) {
     // Deno.serve(handler) | Deno.serve(options, handler) | Deno.serve({ handler, ...options })
     const options: ServeOptions =
       typeof first === 'function' ? (typeof second === 'object' ? second : {}) : first;
-    const handler = typeof first === 'function' ? first : typeof second === 'function' ? second : options.handler;
+    const handler =
+      typeof first === 'function' ? first : typeof second === 'function' ? second : options.handler;
     if (typeof handler !== 'function') {
       throw new TypeError('Deno.serve needs a handler: Deno.serve((request) => new Response("…"))');
     }
@@ -118,14 +120,22 @@ export function createDenoGlobal({ functionDir, onServe }: DenoGlobalOptions) {
     args: [] as string[],
     pid: process.pid,
     noColor: true,
-    build: { os: 'linux', arch: process.arch === 'arm64' ? 'aarch64' : 'x86_64', target: 'portal-emulator' },
+    build: {
+      os: 'linux',
+      arch: process.arch === 'arm64' ? 'aarch64' : 'x86_64',
+      target: 'portal-emulator',
+    },
     version: { deno: '2.1.4', v8: process.versions.v8, typescript: '5.6.2' },
     cwd: () => functionDir,
     inspect: (value: unknown, options?: object) => inspect(value, options),
     memoryUsage: () => process.memoryUsage(),
-    readTextFile: (file: string | URL) => readFile(toPath(file), 'utf8').catch((e) => Promise.reject(toDenoError(e))),
+    readTextFile: (file: string | URL) =>
+      readFile(toPath(file), 'utf8').catch((e) => Promise.reject(toDenoError(e))),
     readFile: (file: string | URL) =>
-      readFile(toPath(file)).then((b) => new Uint8Array(b), (e) => Promise.reject(toDenoError(e))),
+      readFile(toPath(file)).then(
+        (b) => new Uint8Array(b),
+        (e) => Promise.reject(toDenoError(e)),
+      ),
     readTextFileSync: (file: string | URL) => {
       try {
         return readFileSync(toPath(file), 'utf8');
@@ -144,7 +154,9 @@ export function createDenoGlobal({ functionDir, onServe }: DenoGlobalOptions) {
       writeFile(toPath(file), data).catch((e) => Promise.reject(toDenoError(e))),
     exit: (code?: number) => {
       // The edge runtime does not let a function end its own isolate either.
-      throw new errors.PermissionDenied(`Deno.exit(${code ?? 0}) is not allowed in an Edge Function`);
+      throw new errors.PermissionDenied(
+        `Deno.exit(${code ?? 0}) is not allowed in an Edge Function`,
+      );
     },
   };
 }
@@ -156,7 +168,9 @@ export function createEdgeRuntimeGlobal(log: (message: string) => void) {
   return {
     waitUntil(promise: Promise<unknown>) {
       Promise.resolve(promise).catch((error: unknown) =>
-        log(`EdgeRuntime.waitUntil task failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+        log(
+          `EdgeRuntime.waitUntil task failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        ),
       );
       return promise;
     },

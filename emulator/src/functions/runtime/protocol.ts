@@ -33,7 +33,14 @@ export type FromWorker =
   | { t: 'ready' }
   /** The module evaluated without registering a handler, or threw while evaluating. */
   | { t: 'boot-error'; message: string }
-  | { t: 'head'; id: number; status: number; statusText: string; headers: [string, string][]; hasBody: boolean }
+  | {
+      t: 'head';
+      id: number;
+      status: number;
+      statusText: string;
+      headers: [string, string][];
+      hasBody: boolean;
+    }
   | { t: 'chunk'; id: number; chunk: Uint8Array }
   | { t: 'end'; id: number }
   /** The handler threw (`phase: 'handler'`) or its body stream failed (`phase: 'body'`). */

@@ -8,7 +8,8 @@ import type { FromWorker, SerializedRequest, ToWorker, WorkerBoot } from './prot
 
 const boot = workerData as WorkerBoot;
 const port = parentPort!;
-const post = (message: FromWorker, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer ?? []);
+const post = (message: FromWorker, transfer?: ArrayBuffer[]) =>
+  port.postMessage(message, transfer ?? []);
 
 // Function output goes to the emulator's log, each line named after its function.
 const prefix = `[functions/${boot.functionName}]`;
@@ -87,11 +88,15 @@ async function handle(message: SerializedRequest): Promise<void> {
     const info = { remoteAddr: { transport: 'tcp' as const, ...message.remoteAddr }, completed };
     const result: unknown = await server!.handler(request, info);
     if (!looksLikeResponse(result)) {
-      throw new TypeError(`the handler returned ${result === undefined ? 'undefined' : typeof result} instead of a Response`);
+      throw new TypeError(
+        `the handler returned ${result === undefined ? 'undefined' : typeof result} instead of a Response`,
+      );
     }
     response = result;
   } catch (error) {
-    const fallback = server!.onError ? await Promise.resolve(server!.onError(error)).catch(() => null) : null;
+    const fallback = server!.onError
+      ? await Promise.resolve(server!.onError(error)).catch(() => null)
+      : null;
     if (!looksLikeResponse(fallback)) {
       console.error('The handler failed:', error);
       post({ t: 'error', id, phase: 'handler', message: describeError(error) });
@@ -113,7 +118,14 @@ async function handle(message: SerializedRequest): Promise<void> {
   // Header iteration yields each Set-Cookie on its own (Fetch standard), so cookies survive.
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => headers.push([name, value]));
-  post({ t: 'head', id, status: response.status, statusText: response.statusText, headers, hasBody: reader !== null });
+  post({
+    t: 'head',
+    id,
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+    hasBody: reader !== null,
+  });
   if (reader === null) {
     post({ t: 'end', id });
     finish(id);
@@ -124,9 +136,14 @@ async function handle(message: SerializedRequest): Promise<void> {
 
 function toBytes(chunk: unknown): Uint8Array {
   if (typeof chunk === 'string') return new TextEncoder().encode(chunk);
-  if (ArrayBuffer.isView(chunk)) return new Uint8Array(chunk.buffer.slice(chunk.byteOffset, chunk.byteOffset + chunk.byteLength));
+  if (ArrayBuffer.isView(chunk))
+    return new Uint8Array(
+      chunk.buffer.slice(chunk.byteOffset, chunk.byteOffset + chunk.byteLength),
+    );
   if (chunk instanceof ArrayBuffer) return new Uint8Array(chunk.slice(0));
-  throw new TypeError(`the response body produced ${typeof chunk} chunks; use Uint8Array or string`);
+  throw new TypeError(
+    `the response body produced ${typeof chunk} chunks; use Uint8Array or string`,
+  );
 }
 
 async function pull(id: number): Promise<void> {
@@ -186,7 +203,8 @@ export function bootFunction(): void {
     if (!server) {
       post({
         t: 'boot-error',
-        message: 'the module never called Deno.serve(handler); an Edge Function must register its handler with Deno.serve',
+        message:
+          'the module never called Deno.serve(handler); an Edge Function must register its handler with Deno.serve',
       });
       return;
     }
