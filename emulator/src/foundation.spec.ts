@@ -1,4 +1,4 @@
-import { startTestEmulator, type TestEmulator } from '../test/harness';
+import { startTestEmulator, type TestEmulator } from '../test/harness.js';
 
 describe('emulator foundation', () => {
   let emulator: TestEmulator;

@@ -159,7 +159,7 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     workdir,
     output,
     client(key = ANON_KEY, clientOptions) {
-      return createClient(running.apiUrl, key, {
+      return createClient<any>(running.apiUrl, key, {
         ...clientOptions,
         auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, ...clientOptions?.auth },
         realtime: { transport: WebSocket as never, ...clientOptions?.realtime },

@@ -51,11 +51,9 @@ export interface PostgresError extends Error {
 }
 
 export function isPostgresError(error: unknown): error is PostgresError {
-  return (
-    error instanceof Error &&
-    typeof (error as { code?: unknown }).code === 'string' &&
-    /^[0-9A-Z]{5}$/.test((error as { code: string }).code)
-  );
+  if (!(error instanceof Error)) return false;
+  const code: unknown = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
 }
 
 /** The settings `withClaims` applies, as (name, value) pairs for `set_config(name, value, true)`. */
