@@ -99,9 +99,10 @@ export function TableBrowser({ model, table, view, route }: TableBrowserProps): 
 
   // The bar opens whenever the URL brings filters (a link, back/forward); the button hides it.
   const [filtersOpen, setFiltersOpen] = useState(view.filters.length > 0);
-  const [seenFilters, setSeenFilters] = useState(view.filters);
-  if (seenFilters !== view.filters) {
-    setSeenFilters(view.filters);
+  const filtersKey = JSON.stringify(view.filters);
+  const [seenFilters, setSeenFilters] = useState(filtersKey);
+  if (seenFilters !== filtersKey) {
+    setSeenFilters(filtersKey);
     if (view.filters.length > 0) setFiltersOpen(true);
   }
   const [adding, setAdding] = useState(false);
