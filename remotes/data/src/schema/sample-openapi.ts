@@ -55,7 +55,8 @@ export const SAMPLE_OPENAPI = {
     order_lines: {
       required: ['order_id', 'line'],
       properties: {
-        order_id: { description: `${pk}\n\n${fk('orders', 'id')}`, format: 'bigint', type: 'integer' },
+        // Both notes under one "Note:", as PostgREST writes them.
+        order_id: { description: `${pk}\n${fk('orders', 'id').replace('Note:\n', '')}`, format: 'bigint', type: 'integer' },
         line: { description: pk, format: 'smallint', type: 'integer' },
         product: { format: 'text', type: 'string' },
       },
