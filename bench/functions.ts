@@ -59,6 +59,10 @@ async function latencies(count: number, fn: (i: number) => Promise<unknown>): Pr
   return `p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms (n=${count})`;
 }
 
+function report(label: string, figure: string): void {
+  console.log(`${`${label}:`.padEnd(48)} ${figure}`);
+}
+
 function must<T>(result: { data: T | null; error: unknown }): T {
   if (result.error) throw result.error;
   return result.data as T;
@@ -80,19 +84,15 @@ try {
     supabase.functions.invoke(name, options).then(must);
 
   const [, helloCold] = await timed(() => invoke('hello', { method: 'GET' }));
-  console.log(`cold start hello (bundle + worker boot):        ${helloCold.toFixed(0)} ms`);
+  report('cold start hello (bundle + worker boot)', `${helloCold.toFixed(0)} ms`);
   const [, embedCold] = await timed(() => invoke('embed', { method: 'GET' }));
-  console.log(`cold start embed (with zod):                    ${embedCold.toFixed(0)} ms`);
+  report('cold start embed (with zod)', `${embedCold.toFixed(0)} ms`);
   const [, echoCold] = await timed(() => invoke('echo', { method: 'GET' }));
-  console.log(`cold start echo:                                ${echoCold.toFixed(0)} ms`);
+  report('cold start echo', `${echoCold.toFixed(0)} ms`);
 
-  console.log(
-    `warm hello GET:                                 ${await latencies(300, () => invoke('hello', { method: 'GET' }))}`,
-  );
+  report('warm hello GET', await latencies(300, () => invoke('hello', { method: 'GET' })));
   const body = { text: 'x'.repeat(100 * 1024) };
-  console.log(
-    `warm echo, 100 KiB JSON body:                   ${await latencies(100, () => invoke('echo', { body }))}`,
-  );
+  report('warm echo, 100 KiB JSON body', await latencies(100, () => invoke('echo', { body })));
 
   const total = 400;
   const concurrency = 16;
@@ -107,15 +107,17 @@ try {
       }),
     ),
   );
-  console.log(
-    `hello, ${total} calls ${concurrency} at a time:              ${(total / (concurrentMs / 1000)).toFixed(0)} req/s`,
+  report(
+    `hello, ${total} calls ${concurrency} at a time`,
+    `${(total / (concurrentMs / 1000)).toFixed(0)} req/s`,
   );
 
   const texts = Array.from({ length: 100 }, (_, i) =>
     `Document ${i}: refunds, shipping and passwords, paragraph ${i}. `.repeat(8),
   );
-  console.log(
-    `embed 100 texts of ~500 chars per call:         ${await latencies(20, () => invoke('embed', { body: { input: texts } }))}`,
+  report(
+    'embed 100 texts of ~500 chars per call',
+    await latencies(20, () => invoke('embed', { body: { input: texts } })),
   );
 
   const [stream, streamMs] = await timed(async () => {
@@ -123,8 +125,9 @@ try {
     return response.text();
   });
   const events = stream.split('\n\n').filter(Boolean).length;
-  console.log(
-    `slow stream, ${events} events back to back:            ${streamMs.toFixed(0)} ms (${(streamMs / events).toFixed(2)} ms/event)`,
+  report(
+    `slow stream, ${events} events back to back`,
+    `${streamMs.toFixed(0)} ms (${(streamMs / events).toFixed(2)} ms/event)`,
   );
 
   const helloFile = path.join(workdir, 'supabase/functions/hello/index.ts');
@@ -135,8 +138,9 @@ try {
     reloads.push((await timed(() => invoke('hello', { method: 'GET' })))[1]);
   }
   reloads.sort((a, b) => a - b);
-  console.log(
-    `first call after editing hello (rebundle):      p50 ${percentile(reloads, 50).toFixed(0)} ms (n=5)`,
+  report(
+    'first call after editing hello (rebundle)',
+    `p50 ${percentile(reloads, 50).toFixed(0)} ms (n=5)`,
   );
 } finally {
   await stop(child);
