@@ -10,6 +10,8 @@ const runtimeConfigSchema = z.object({
   registryUrl: z.string().min(1),
   /** Where the sign-in gate sends people (a route of the account remote). */
   signInPath: z.string().startsWith('/'),
+  /** Where the gate sends a signed-in person whose session lacks a route's aal2 (the MFA challenge). */
+  secondFactorPath: z.string().startsWith('/'),
   environment: z.string().min(1),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
@@ -21,6 +23,7 @@ export const EMULATOR_DEFAULTS: RuntimeConfig = {
     'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0',
   registryUrl: '/registry.json',
   signInPath: '/account/sign-in',
+  secondFactorPath: '/account/verify',
   environment: 'local',
 };
 

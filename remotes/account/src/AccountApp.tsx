@@ -2,11 +2,16 @@ import { navigate, registerDebugHandle, getPortal, useAuth, useLocation, useSupa
 import { EmptyState, ProgressBar } from '@portal/ui';
 import { useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { accountRedirect, nextPathFrom } from './account-paths.js';
+import { assuranceOf } from './assurance.js';
+import { ForgotPasswordPage } from './ForgotPasswordPage.js';
 import { ProfilePage } from './ProfilePage.js';
+import { ResetPasswordPage } from './ResetPasswordPage.js';
+import { SecurityPage } from './SecurityPage.js';
 import { SignInPage } from './SignInPage.js';
 import { SignUpPage } from './SignUpPage.js';
+import { VerifyPage } from './VerifyPage.js';
 import { accountStylesheet } from './account.css.js';
-import { nextPathFrom } from './next-path.js';
 
 /** The account area's own routes, below /account. */
 export function AccountApp(): ReactNode {
@@ -21,13 +26,8 @@ export function AccountApp(): ReactNode {
     registerDebugHandle('account', { supabase, react: useState, reactDom: createRoot, platform: getPortal });
   }, [supabase]);
 
-  const signedIn = auth.status === 'signed-in';
-  const redirect = ((): string | null => {
-    if (auth.status === 'loading') return null;
-    if (subpath === '/' && !signedIn) return '/account/sign-in';
-    if ((subpath === '/sign-in' || subpath === '/sign-up') && signedIn) return next ?? '/account';
-    return null;
-  })();
+  const assurance = assuranceOf(auth);
+  const redirect = accountRedirect({ subpath, status: auth.status, aal: assurance.current, nextAal: assurance.next, next });
   useEffect(() => {
     if (redirect) navigate(redirect, { replace: true });
   }, [redirect]);
@@ -44,10 +44,18 @@ function AccountPage({ subpath, pathname, next }: { subpath: string; pathname: s
   switch (subpath) {
     case '/':
       return <ProfilePage />;
+    case '/security':
+      return <SecurityPage />;
     case '/sign-in':
       return <SignInPage next={next} />;
     case '/sign-up':
       return <SignUpPage next={next} />;
+    case '/forgot-password':
+      return <ForgotPasswordPage />;
+    case '/reset-password':
+      return <ResetPasswordPage />;
+    case '/verify':
+      return <VerifyPage next={next} />;
     default:
       return (
         <EmptyState

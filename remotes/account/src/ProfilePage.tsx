@@ -1,13 +1,26 @@
-import { describeError, navigate, usePortal } from '@portal/platform';
-import { Badge, Button, Card, DescriptionList, LogOutIcon, PageHeader, Stack } from '@portal/ui';
+import { describeError, navigate, useLocation, usePortal } from '@portal/platform';
+import { Alert, Avatar, Badge, Button, Card, DescriptionList, LogOutIcon, PageHeader, Stack } from '@portal/ui';
 import { useState, type ReactNode } from 'react';
+import { ACCOUNT_PAGES } from './account-paths.js';
+import { AccountTabs } from './AccountTabs.js';
+import { EmailChangeCard } from './EmailChangeCard.js';
+import { GuestUpgradeCard } from './GuestUpgradeCard.js';
+import { PasswordCard } from './PasswordCard.js';
+import { ProfileDetailsCard, profileOf } from './ProfileDetailsCard.js';
+import { UrlAuthErrorAlert } from './UrlAuthErrorAlert.js';
 
 function formatDate(value: string | undefined | null): string {
   return value ? new Date(value).toLocaleString() : '—';
 }
 
+/** GoTrue's message after the first of two email-change links (`?message=…` or `#message=…`). */
+function linkMessage(search: string, hash: string): string | null {
+  return new URLSearchParams(search).get('message') ?? new URLSearchParams(hash.replace(/^#/, '')).get('message');
+}
+
 export function ProfilePage(): ReactNode {
   const { user, auth, supabase, notify } = usePortal();
+  const { pathname, search, hash } = useLocation();
   const [busy, setBusy] = useState(false);
   if (!user) return null;
 
@@ -16,10 +29,12 @@ export function ProfilePage(): ReactNode {
     const { error } = await supabase.auth.signOut();
     setBusy(false);
     if (error) notify({ tone: 'danger', title: 'Sign-out failed', message: describeError(error) });
-    else navigate('/account/sign-in');
+    else navigate(ACCOUNT_PAGES.signIn);
   };
 
   const providers = (user.app_metadata.providers as string[] | undefined) ?? (user.app_metadata.provider ? [String(user.app_metadata.provider)] : []);
+  const profile = profileOf(user);
+  const message = linkMessage(search, hash);
   return (
     <Stack gap={6}>
       <PageHeader
@@ -31,7 +46,24 @@ export function ProfilePage(): ReactNode {
           </Button>
         }
       />
+      <AccountTabs current={ACCOUNT_PAGES.profile} />
+      <UrlAuthErrorAlert pathname={pathname} search={search} hash={hash} title="That link did not work" />
+      {message ? (
+        <Alert tone="info" role="status" title="One more step">
+          {message}
+        </Alert>
+      ) : null}
+      {user.is_anonymous ? <GuestUpgradeCard /> : null}
       <Card title="Profile">
+        <div className="account-identity">
+          <Avatar name={profile.displayName || user.email || 'Guest'} src={profile.avatarUrl || undefined} size="lg" />
+          <div>
+            <div className="account-identity__name" data-testid="profile-name">
+              {profile.displayName || (user.is_anonymous ? 'Guest' : 'No display name yet')}
+            </div>
+            <div className="account-muted">{user.email ?? 'No email address'}</div>
+          </div>
+        </div>
         <DescriptionList
           data-testid="profile"
           items={[
@@ -43,11 +75,18 @@ export function ProfilePage(): ReactNode {
             { term: 'User ID', description: <code>{user.id}</code> },
             { term: 'Member since', description: formatDate(user.created_at) },
             { term: 'Last sign-in', description: formatDate(user.last_sign_in_at) },
-            { term: 'Sign-in methods', description: providers.length ? providers.join(', ') : '—' },
-            { term: 'Assurance level', description: auth.aal === 'aal2' ? 'Two factors (aal2)' : 'Password only (aal1)' },
+            { term: 'Sign-in methods', description: <span data-testid="profile-providers">{providers.length ? providers.join(', ') : '—'}</span> },
+            { term: 'Assurance level', description: <span data-testid="profile-aal">{auth.aal === 'aal2' ? 'Two factors (aal2)' : 'One factor (aal1)'}</span> },
           ]}
         />
       </Card>
+      <ProfileDetailsCard />
+      {user.is_anonymous ? null : (
+        <>
+          <EmailChangeCard />
+          <PasswordCard />
+        </>
+      )}
     </Stack>
   );
 }

@@ -1,8 +1,11 @@
-import { useSupabase } from '@portal/platform';
-import { Alert, Button, Card, Field, Form, FormActions, PasswordInput, Stack, TextInput, VisuallyHidden } from '@portal/ui';
+import { useLocation, useSupabase } from '@portal/platform';
+import { Button, Card, Field, Form, FormActions, PasswordInput, Stack, TextInput, VisuallyHidden } from '@portal/ui';
 import { useState, type ReactNode } from 'react';
+import { ACCOUNT_PAGES, withNext } from './account-paths.js';
 import { placeAuthError } from './auth-errors.js';
-import { withNext } from './next-path.js';
+import { FormError } from './FormError.js';
+import { OtherSignInOptions } from './OtherSignInOptions.js';
+import { UrlAuthErrorAlert } from './UrlAuthErrorAlert.js';
 import { checkSignIn, hasErrors, type FieldErrors } from './validation.js';
 
 export function SignInPage({ next }: { next: string | null }): ReactNode {
@@ -19,10 +22,10 @@ export function SignInPage({ next }: { next: string | null }): ReactNode {
     setBusy(true);
     try {
       const { error } = await supabase.auth.signInWithPassword({ email: email.trim(), password });
-      // On success the session store changes and AccountApp moves on to `next`.
+      // On success the session store changes and AccountApp moves on (to the second factor, or `next`).
       if (error) {
         const placed = placeAuthError(error);
-        setErrors({ [placed.field]: placed.message });
+        setErrors({ [placed.field === 'code' ? 'form' : placed.field]: placed.message });
       }
     } catch (error) {
       setErrors({ form: placeAuthError(error).message });
@@ -36,31 +39,40 @@ export function SignInPage({ next }: { next: string | null }): ReactNode {
       <VisuallyHidden>
         <h1>Sign in to the portal</h1>
       </VisuallyHidden>
-      <Card title="Sign in" description="Welcome back. Sign in with your email and password." headingLevel={2}>
-        <Form onSubmit={submit} aria-label="Sign in">
-          <Stack gap={4}>
-            {errors.form ? (
-              <Alert tone="error" title="Could not sign in" role="alert">
-                {errors.form}
-              </Alert>
-            ) : null}
-            <Field label="Email" error={errors.email} required>
-              <TextInput type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-            </Field>
-            <Field label="Password" error={errors.password} required>
-              <PasswordInput name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-            </Field>
-            <FormActions align="start">
-              <Button type="submit" variant="primary" loading={busy} loadingLabel="Signing in…">
-                Sign in
-              </Button>
-            </FormActions>
-            <p className="account-switch">
-              New here? <a href={withNext('/account/sign-up', next)}>Create an account</a>
-            </p>
-          </Stack>
-        </Form>
-      </Card>
+      <Stack gap={6}>
+        <SignInLinkProblem />
+        <Card title="Sign in" description="Welcome back. Sign in with your email and password." headingLevel={2}>
+          <Form onSubmit={submit} aria-label="Sign in">
+            <Stack gap={4}>
+              <FormError title="Could not sign in" message={errors.form} />
+              <Field label="Email" error={errors.email} required>
+                <TextInput type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+              </Field>
+              <Field label="Password" error={errors.password} required>
+                <PasswordInput name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+              </Field>
+              <FormActions align="start">
+                <Button type="submit" variant="primary" loading={busy} loadingLabel="Signing in…">
+                  Sign in
+                </Button>
+                <a className="account-inline-link" href={ACCOUNT_PAGES.forgotPassword}>
+                  Forgot your password?
+                </a>
+              </FormActions>
+              <p className="account-switch">
+                New here? <a href={withNext(ACCOUNT_PAGES.signUp, next)}>Create an account</a>
+              </p>
+            </Stack>
+          </Form>
+        </Card>
+        <OtherSignInOptions next={next} />
+      </Stack>
     </div>
   );
+}
+
+/** A magic link or OAuth sign-in that came back with an error. */
+function SignInLinkProblem(): ReactNode {
+  const { pathname, search, hash } = useLocation();
+  return <UrlAuthErrorAlert pathname={pathname} search={search} hash={hash} title="That sign-in link did not work" />;
 }

@@ -1,9 +1,10 @@
 import { useSupabase } from '@portal/platform';
 import { Alert, Button, Card, Field, Form, FormActions, PasswordInput, Stack, TextInput, VisuallyHidden } from '@portal/ui';
 import { useState, type ReactNode } from 'react';
-import { placeAuthError } from './auth-errors.js';
-import { withNext } from './next-path.js';
-import { checkSignUp, hasErrors, MINIMUM_PASSWORD_LENGTH, type FieldErrors } from './validation.js';
+import { ACCOUNT_PAGES, portalUrl, withNext } from './account-paths.js';
+import { describeAuthError, placeAuthError } from './auth-errors.js';
+import { FormError } from './FormError.js';
+import { checkSignUp, hasErrors, PASSWORD_HINT, type FieldErrors } from './validation.js';
 
 export function SignUpPage({ next }: { next: string | null }): ReactNode {
   const supabase = useSupabase();
@@ -13,6 +14,8 @@ export function SignUpPage({ next }: { next: string | null }): ReactNode {
   const [errors, setErrors] = useState<FieldErrors<'email' | 'password' | 'confirm'>>({});
   const [busy, setBusy] = useState(false);
   const [awaitingConfirmation, setAwaitingConfirmation] = useState<string | null>(null);
+  // The confirmation link brings the person back to where they started.
+  const emailRedirectTo = portalUrl(withNext(ACCOUNT_PAGES.signIn, next));
 
   const submit = async () => {
     const found = checkSignUp({ email, password, confirm });
@@ -20,14 +23,10 @@ export function SignUpPage({ next }: { next: string | null }): ReactNode {
     if (hasErrors(found)) return;
     setBusy(true);
     try {
-      const { data, error } = await supabase.auth.signUp({
-        email: email.trim(),
-        password,
-        options: { emailRedirectTo: `${window.location.origin}${next ?? '/account'}` },
-      });
+      const { data, error } = await supabase.auth.signUp({ email: email.trim(), password, options: { emailRedirectTo } });
       if (error) {
         const placed = placeAuthError(error);
-        setErrors({ [placed.field]: placed.message });
+        setErrors({ [placed.field === 'code' ? 'form' : placed.field]: placed.message });
       } else if (!data.session) {
         // The project asks new people to confirm their address first.
         setAwaitingConfirmation(email.trim());
@@ -40,15 +39,7 @@ export function SignUpPage({ next }: { next: string | null }): ReactNode {
     }
   };
 
-  if (awaitingConfirmation) {
-    return (
-      <div className="account-narrow">
-        <Alert tone="success" title="Check your inbox" role="status">
-          We sent a confirmation link to {awaitingConfirmation}. Open it to finish creating your account.
-        </Alert>
-      </div>
-    );
-  }
+  if (awaitingConfirmation) return <CheckYourInbox email={awaitingConfirmation} emailRedirectTo={emailRedirectTo} />;
 
   return (
     <div className="account-narrow">
@@ -58,15 +49,11 @@ export function SignUpPage({ next }: { next: string | null }): ReactNode {
       <Card title="Create an account" description="One account for every part of the portal." headingLevel={2}>
         <Form onSubmit={submit} aria-label="Create an account">
           <Stack gap={4}>
-            {errors.form ? (
-              <Alert tone="error" title="Could not create the account" role="alert">
-                {errors.form}
-              </Alert>
-            ) : null}
+            <FormError title="Could not create the account" message={errors.form} />
             <Field label="Email" error={errors.email} required>
               <TextInput type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
             </Field>
-            <Field label="Password" hint={`At least ${MINIMUM_PASSWORD_LENGTH} characters, with letters and digits.`} error={errors.password} required>
+            <Field label="Password" hint={PASSWORD_HINT} error={errors.password} required>
               <PasswordInput name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
             </Field>
             <Field label="Repeat the password" error={errors.confirm} required>
@@ -78,11 +65,46 @@ export function SignUpPage({ next }: { next: string | null }): ReactNode {
               </Button>
             </FormActions>
             <p className="account-switch">
-              Already have an account? <a href={withNext('/account/sign-in', next)}>Sign in</a>
+              Already have an account? <a href={withNext(ACCOUNT_PAGES.signIn, next)}>Sign in</a>
             </p>
           </Stack>
         </Form>
       </Card>
+    </div>
+  );
+}
+
+function CheckYourInbox({ email, emailRedirectTo }: { email: string; emailRedirectTo: string }): ReactNode {
+  const supabase = useSupabase();
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const resend = async () => {
+    setBusy(true);
+    const { error } = await supabase.auth.resend({ type: 'signup', email, options: { emailRedirectTo } });
+    setBusy(false);
+    setOutcome(error ? { tone: 'error', text: describeAuthError(error) } : { tone: 'success', text: `Sent again to ${email}.` });
+  };
+  return (
+    <div className="account-narrow" data-testid="check-inbox">
+      <Stack gap={4}>
+        <Alert
+          tone="success"
+          title="Check your inbox"
+          role="status"
+          actions={
+            <Button size="sm" variant="secondary" loading={busy} loadingLabel="Sending…" onClick={() => void resend()}>
+              Send the mail again
+            </Button>
+          }
+        >
+          We sent a confirmation link to {email}. Open it in this browser to finish creating your account.
+        </Alert>
+        {outcome ? (
+          <Alert tone={outcome.tone} role={outcome.tone === 'error' ? 'alert' : 'status'} title={outcome.tone === 'error' ? 'Could not send the mail again' : undefined}>
+            {outcome.text}
+          </Alert>
+        ) : null}
+      </Stack>
     </div>
   );
 }

@@ -1,4 +1,25 @@
 export const accountStylesheet = `
-.account-narrow { max-width: 28rem; margin: var(--pui-space-8, 2rem) auto; }
-.account-switch { margin: 0; color: var(--pui-text-muted, #667); }
+.account-narrow { max-width: 30rem; margin: var(--pui-space-8, 2rem) auto; }
+.account-switch, .account-muted { margin: 0; color: var(--pui-text-muted, #667); }
+.account-muted { font-size: 0.875rem; }
+.account-inline-link { align-self: center; font-size: 0.9rem; }
+.account-tabs { display: flex; gap: var(--pui-space-1, 0.25rem); border-bottom: 1px solid var(--pui-border, #dde); }
+.account-tab { padding: var(--pui-space-2, 0.5rem) var(--pui-space-3, 0.75rem); color: var(--pui-text-muted, #667); text-decoration: none; border-bottom: 2px solid transparent; margin-bottom: -1px; font-weight: 500; }
+.account-tab:hover { color: var(--pui-text, #112); }
+.account-tab[aria-current="page"] { color: var(--pui-accent, #3a5bd9); border-bottom-color: var(--pui-accent, #3a5bd9); }
+.account-list { list-style: none; margin: 0; padding: 0; display: grid; gap: var(--pui-space-2, 0.5rem); }
+.account-list__item { display: flex; justify-content: space-between; align-items: center; gap: var(--pui-space-3, 0.75rem); padding: var(--pui-space-3, 0.75rem); border: 1px solid var(--pui-border, #dde); border-radius: var(--pui-radius-md, 8px); }
+.account-list__title { font-weight: 600; }
+.account-list__actions { display: flex; align-items: center; gap: var(--pui-space-2, 0.5rem); flex-shrink: 0; }
+.account-actions { display: flex; flex-wrap: wrap; gap: var(--pui-space-2, 0.5rem); }
+.account-enrol { display: grid; grid-template-columns: auto 1fr; gap: var(--pui-space-6, 1.5rem); align-items: start; }
+@media (max-width: 640px) { .account-enrol { grid-template-columns: 1fr; } }
+.account-qr { background: #fff; padding: 8px; border-radius: var(--pui-radius-md, 8px); border: 1px solid var(--pui-border, #dde); }
+.account-step { margin: 0; font-weight: 600; }
+.account-secret { display: flex; align-items: center; gap: var(--pui-space-2, 0.5rem); flex-wrap: wrap; }
+.account-secret code { font-size: 0.95rem; letter-spacing: 0.05em; word-break: break-all; }
+.account-identity { display: flex; align-items: center; gap: var(--pui-space-4, 1rem); margin-bottom: var(--pui-space-4, 1rem); }
+.account-identity__name { font-size: 1.125rem; font-weight: 600; }
+.account-avatar-field { display: flex; align-items: center; gap: var(--pui-space-3, 0.75rem); }
+.account-avatar-field > :last-child { flex: 1; }
 `;

@@ -1,24 +1,73 @@
-import { isAuthError } from '@supabase/supabase-js';
+import { isAuthError, isAuthWeakPasswordError } from '@supabase/supabase-js';
 import { describeError } from '@portal/platform';
 
-export type AuthField = 'email' | 'password' | 'form';
+export type AuthField = 'email' | 'password' | 'code' | 'form';
+
+const WEAK_REASON: Record<string, string> = {
+  length: `it is too short`,
+  characters: 'it needs both letters and digits',
+  pwned: 'it appeared in a data breach; choose another',
+};
 
 /**
- * Places the server's message next to the field it is about (auth error codes, see the wire
- * contract's auth section). The message itself is the server's, shown as it comes.
+ * Words for a person, from the server's error code (wire contract, auth error codes). The
+ * server's own message is kept, so what the backend said is never hidden; a hint on what to do
+ * next is added where the code alone would leave a person stuck.
  */
-export function placeAuthError(error: unknown): { field: AuthField; message: string } {
+export function describeAuthError(error: unknown): string {
   const message = describeError(error);
-  if (!isAuthError(error)) return { field: 'form', message: `The request failed: ${message}` };
+  if (!isAuthError(error)) return `The request failed: ${message}`;
+  if (isAuthWeakPasswordError(error) && error.reasons.length) {
+    const reasons = error.reasons.map((reason) => WEAK_REASON[reason] ?? reason).join('; ');
+    return `${message} (The server refused this password: ${reasons}.)`;
+  }
+  switch (error.code) {
+    case 'invalid_credentials':
+      return `${message}. Check the address and the password, or reset your password.`;
+    case 'email_not_confirmed':
+      return `${message}. Open the link in the confirmation mail first, or send it again.`;
+    case 'over_email_send_rate_limit':
+    case 'over_request_rate_limit':
+    case 'over_sms_send_rate_limit':
+      return `${message}. Too many attempts for now: wait a little and try again.`;
+    case 'otp_expired':
+      return `${message}. Ask for a new code and use it within the hour.`;
+    case 'mfa_verification_failed':
+      return `${message}. Check the code in your authenticator app; it changes every 30 seconds.`;
+    case 'same_password':
+      return `${message}. Choose a password you have not used here.`;
+    case 'reauthentication_not_valid':
+      return `${message}. Check the code from the mail, or send a new one.`;
+    case 'anonymous_provider_disabled':
+      return 'This portal does not offer guest access.';
+    default:
+      return message;
+  }
+}
+
+/** Places the server's message next to the field it is about. */
+export function placeAuthError(error: unknown): { field: AuthField; message: string } {
+  const message = describeAuthError(error);
+  if (!isAuthError(error)) return { field: 'form', message };
   switch (error.code) {
     case 'weak_password':
+    case 'same_password':
       return { field: 'password', message };
     case 'email_exists':
     case 'user_already_exists':
     case 'email_address_invalid':
     case 'email_address_not_authorized':
       return { field: 'email', message };
+    case 'otp_expired':
+    case 'mfa_verification_failed':
+    case 'reauthentication_not_valid':
+      return { field: 'code', message };
     default:
       return { field: 'form', message };
   }
+}
+
+/** True when the server refused because the session lacks a second factor (insufficient_aal). */
+export function needsSecondFactor(error: unknown): boolean {
+  return isAuthError(error) && error.code === 'insufficient_aal';
 }

@@ -6,7 +6,7 @@ export const accountMeta: RemoteMeta = {
   title: 'Account',
   route: '/account',
   icon: 'user',
-  description: 'Sign in, sign up and see your profile.',
+  description: 'Sign in, your profile, two-step verification and where you are signed in.',
   contract: '^1.0.0',
   auth: 'none',
 };

@@ -61,7 +61,7 @@ export function PortalApp({ config, applications, onOutlet, onRetryRegistry }: P
       return {
         kind: 'remote',
         remote,
-        overlay: <SignInGate remote={remote} reason={access} signInPath={config.signInPath} next={pathname + search} />,
+        overlay: <SignInGate remote={remote} reason={access} signInPath={config.signInPath} secondFactorPath={config.secondFactorPath} next={pathname + search} />,
         outlet: false,
       };
     }

@@ -7,12 +7,14 @@ interface SignInGateProps {
   remote: RemoteStatus;
   reason: Exclude<AuthCheck, 'allowed' | 'waiting'>;
   signInPath: string;
+  /** The second-factor challenge, for routes that need aal2. */
+  secondFactorPath: string;
   /** Where to come back after signing in. */
   next: string;
 }
 
-export function SignInGate({ remote, reason, signInPath, next }: SignInGateProps): ReactNode {
-  const href = `${signInPath}?next=${encodeURIComponent(next)}`;
+export function SignInGate({ remote, reason, signInPath, secondFactorPath, next }: SignInGateProps): ReactNode {
+  const href = `${reason === 'needs-session' ? signInPath : secondFactorPath}?next=${encodeURIComponent(next)}`;
   return (
     <div data-testid="sign-in-gate">
       <EmptyState

@@ -1,0 +1,134 @@
+import { describeError, usePortal } from '@portal/platform';
+import { Badge, Button, Card, ConfirmDialog, EmptyState, KeyIcon, PlusIcon, Stack } from '@portal/ui';
+import type { Factor } from '@supabase/supabase-js';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { ACCOUNT_PAGES } from './account-paths.js';
+import { describeAuthError, needsSecondFactor } from './auth-errors.js';
+import { EnrolFactor } from './EnrolFactor.js';
+import { FormError } from './FormError.js';
+import { requireSecondFactor, sendToSecondFactor } from './step-up.js';
+
+function formatDate(value: string): string {
+  return new Date(value).toLocaleDateString();
+}
+
+/** Authenticator apps (TOTP factors): list, enrol, remove. */
+export function FactorsCard(): ReactNode {
+  const { supabase, auth, notify } = usePortal();
+  const [factors, setFactors] = useState<Factor[] | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const [enrolling, setEnrolling] = useState(false);
+  const [removing, setRemoving] = useState<Factor | null>(null);
+  const token = auth.session?.access_token;
+
+  const load = useCallback(async () => {
+    const { data, error: failed } = await supabase.auth.mfa.listFactors();
+    if (failed) setError(describeAuthError(failed));
+    else setFactors(data.all.filter((factor) => factor.factor_type === 'totp'));
+  }, [supabase]);
+  useEffect(() => {
+    void load();
+  }, [load, token]);
+
+  const remove = async (factor: Factor) => {
+    const { error: failed } = await supabase.auth.mfa.unenroll({ factorId: factor.id });
+    if (failed) {
+      if (needsSecondFactor(failed)) {
+        sendToSecondFactor(ACCOUNT_PAGES.security);
+        return;
+      }
+      throw new Error(describeAuthError(failed));
+    }
+    // The session's copy of the user still lists the factor: refresh it so the level follows.
+    await supabase.auth.refreshSession();
+    notify({ tone: 'success', title: 'Authenticator removed', message: `${factor.friendly_name || 'The authenticator'} no longer signs you in.` });
+    await load();
+  };
+
+  const verified = factors?.filter((factor) => factor.status === 'verified') ?? [];
+  return (
+    <Card
+      title="Authenticator apps"
+      description="A second step at sign-in: a 6-digit code from an app such as 1Password, Google Authenticator or Authy."
+      headingLevel={2}
+      actions={
+        !enrolling ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            iconStart={<PlusIcon />}
+            onClick={() => {
+              if (requireSecondFactor(auth, ACCOUNT_PAGES.security)) setEnrolling(true);
+            }}
+          >
+            Add an authenticator app
+          </Button>
+        ) : null
+      }
+    >
+      <Stack gap={4}>
+        <FormError title="Could not read your authenticators" message={error} />
+        {enrolling ? (
+          <EnrolFactor
+            onDone={() => {
+              setEnrolling(false);
+              void load();
+            }}
+            onCancel={() => {
+              setEnrolling(false);
+              void load();
+            }}
+          />
+        ) : null}
+        {factors && !factors.length && !enrolling ? (
+          <EmptyState icon={<KeyIcon />} title="No authenticator app yet" description="Add one to protect your account with a second step at sign-in." compact />
+        ) : null}
+        {factors?.length ? (
+          <ul className="account-list" data-testid="factor-list">
+            {factors.map((factor) => (
+              <li key={factor.id} className="account-list__item" data-factor-status={factor.status}>
+                <div>
+                  <div className="account-list__title">{factor.friendly_name || 'Authenticator app'}</div>
+                  <div className="account-muted">Added {formatDate(factor.created_at)}</div>
+                </div>
+                <div className="account-list__actions">
+                  {factor.status === 'verified' ? <Badge tone="success">Active</Badge> : <Badge tone="warning">Not verified</Badge>}
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => {
+                      if (requireSecondFactor(auth, ACCOUNT_PAGES.security)) setRemoving(factor);
+                    }}
+                  >
+                    Remove
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {verified.length ? <p className="account-muted">Your sign-ins ask for a code from {verified.length === 1 ? 'this app' : 'one of these apps'}.</p> : null}
+      </Stack>
+      <ConfirmDialog
+        open={removing !== null}
+        onClose={() => setRemoving(null)}
+        onConfirm={async () => {
+          if (!removing) return;
+          try {
+            await remove(removing);
+          } catch (failure) {
+            throw new Error(describeError(failure));
+          }
+          setRemoving(null);
+        }}
+        title="Remove this authenticator?"
+        confirmLabel="Remove"
+        tone="danger"
+      >
+        {removing?.status === 'verified'
+          ? `${removing.friendly_name || 'This app'} will no longer be asked for at sign-in.`
+          : 'This unfinished set-up will be discarded.'}
+      </ConfirmDialog>
+    </Card>
+  );
+}
