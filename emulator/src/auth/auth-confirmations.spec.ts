@@ -23,6 +23,9 @@ max_frequency = "60s"
 `;
 
 describe('auth service with confirmations and limits', () => {
+  // The machine is shared and bcrypt is slow by design: allow for a busy CPU.
+  jest.setTimeout(60_000);
+
   let emulator: TestEmulator;
   const client = (flowType: 'implicit' | 'pkce' = 'implicit') =>
     emulator.client(ANON_KEY, { auth: { flowType } });

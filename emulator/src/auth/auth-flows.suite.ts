@@ -175,6 +175,9 @@ function totpFor(secret: string): string {
 
 export function describeAuthFlows(name: string, options: { postgres?: boolean } = {}): void {
   describe(name, () => {
+    // The machine is shared and bcrypt is slow by design: allow for a busy CPU.
+    jest.setTimeout(60_000);
+
     let emulator: TestEmulator;
     let anon: SupabaseClient;
 
