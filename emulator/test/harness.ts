@@ -79,12 +79,26 @@ interface Running {
   mailUrl: string;
 }
 
+/** Emulators this test process started: killed if the process exits without stopping them. */
+const children = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+const LAUNCH_TIMEOUT_MS = 150_000;
+
 function launch(args: string[], env: Record<string, string>, output: string[]): Promise<Running> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, 'start', ...args], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    children.add(child);
+    child.once('exit', () => children.delete(child));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`emulator did not start within ${LAUNCH_TIMEOUT_MS / 1000}s:\n${output.join('\n')}`));
+    }, LAUNCH_TIMEOUT_MS);
     let apiUrl = '';
     let mailUrl = '';
     let buffer = '';
@@ -98,6 +112,7 @@ function launch(args: string[], env: Record<string, string>, output: string[]): 
         apiUrl ||= /API URL: (\S+)/.exec(line)?.[1] ?? '';
         mailUrl ||= /Mailbox URL: (\S+)/.exec(line)?.[1] ?? '';
         if (apiUrl && mailUrl) {
+          clearTimeout(timer);
           child.stdout?.off('data', onData);
           child.stdout?.on('data', (c: Buffer) => output.push(...c.toString().split('\n').filter(Boolean)));
           resolve({ child, apiUrl, mailUrl });
@@ -107,6 +122,7 @@ function launch(args: string[], env: Record<string, string>, output: string[]): 
     child.stdout?.on('data', onData);
     child.stderr?.on('data', (c: Buffer) => output.push(...c.toString().split('\n').filter(Boolean)));
     child.once('exit', (code) => {
+      clearTimeout(timer);
       if (!apiUrl || !mailUrl) reject(new Error(`emulator exited with ${code}:\n${output.join('\n')}`));
     });
   });

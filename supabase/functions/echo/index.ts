@@ -6,7 +6,6 @@
  *   body: parsed JSON for application/json, fields for forms (files as { name, type, size }),
  *   text for text/*, and { base64, size } for anything else; null when there is none.
  */
-// @ts-expect-error TS5097: Deno needs the .ts suffix; the repository's tsconfig does not allow it yet.
 import { json, preflight, problem } from '../_shared/http.ts';
 
 type Echoed = unknown;

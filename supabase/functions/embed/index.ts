@@ -10,7 +10,6 @@
  * Every vector has length 1, so the dot product of two of them is their cosine similarity.
  */
 import { z } from 'zod';
-// @ts-expect-error TS5097: Deno needs the .ts suffix; the repository's tsconfig does not allow it yet.
 import { createEmbedder } from '../_shared/embedding.ts';
 import {
   describeIssues,
@@ -19,7 +18,6 @@ import {
   preflight,
   problem,
   readJsonObject,
-  // @ts-expect-error TS5097: as above.
 } from '../_shared/http.ts';
 
 const MAX_INPUTS = 100;

@@ -6,7 +6,6 @@
  *
  * Without a name it greets the world; a name has 1–100 characters.
  */
-// @ts-expect-error TS5097: Deno needs the .ts suffix; the repository's tsconfig does not allow it yet.
 import { json, methodNotAllowed, preflight, problem } from '../_shared/http.ts';
 
 async function nameFrom(request: Request): Promise<unknown> {

@@ -27,7 +27,6 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-// @ts-expect-error TS5097: Deno needs the .ts suffix; the repository's tsconfig does not allow it yet.
 import { createEmbedder } from '../_shared/embedding.ts';
 import {
   describeIssues,
@@ -36,7 +35,6 @@ import {
   preflight,
   problem,
   readJsonObject,
-  // @ts-expect-error TS5097: as above.
 } from '../_shared/http.ts';
 
 const BUCKET = 'portal-documents';

@@ -8,7 +8,6 @@
  * count: 1–100 (default 5); interval: 0–10 000 ms (default 200). The stream stops early
  * when the caller goes away.
  */
-// @ts-expect-error TS5097: Deno needs the .ts suffix; the repository's tsconfig does not allow it yet.
 import { corsHeaders, methodNotAllowed, preflight, problem } from '../_shared/http.ts';
 
 interface Pace {
