@@ -1,3 +1,9 @@
+import { darkThemeRules } from '../styles/darkTheme.js';
+
+// In dark the accent is light, so the checkbox tick and dash turn dark to keep their contrast.
+const darkTick = `url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 12 12'%3E%3Cpath d='M2.5 6.2 5 8.6l4.6-5' fill='none' stroke='%2303231a' stroke-width='1.8' stroke-linecap='round' stroke-linejoin='round'/%3E%3C/svg%3E")`;
+const darkDash = `url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 12 12'%3E%3Cpath d='M3 6h6' stroke='%2303231a' stroke-width='1.8' stroke-linecap='round'/%3E%3C/svg%3E")`;
+
 export const formsCss = `
 .pui-form { display: flex; flex-direction: column; gap: var(--pui-space-4); }
 .pui-form__actions { display: flex; gap: var(--pui-space-2); justify-content: flex-end; flex-wrap: wrap; padding-top: var(--pui-space-1); }
@@ -69,10 +75,7 @@ export const formsCss = `
 .pui-input[type="number"] { font-variant-numeric: tabular-nums; }
 .pui-input[type="datetime-local"], .pui-input[type="date"], .pui-input[type="time"] { font-variant-numeric: tabular-nums; }
 .pui-input::-webkit-calendar-picker-indicator { opacity: 0.6; cursor: pointer; }
-:root[data-theme="dark"] .pui-input::-webkit-calendar-picker-indicator { filter: invert(1); }
-@media (prefers-color-scheme: dark) {
-  :root:not([data-theme="light"]) .pui-input::-webkit-calendar-picker-indicator { filter: invert(1); }
-}
+${darkThemeRules((root) => `${root} .pui-input::-webkit-calendar-picker-indicator { filter: invert(1); }`)}
 .pui-input-adornment {
   display: flex;
   align-items: center;
@@ -147,13 +150,10 @@ export const formsCss = `
 .pui-checkbox:indeterminate {
   background-image: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 12 12'%3E%3Cpath d='M3 6h6' stroke='white' stroke-width='1.8' stroke-linecap='round'/%3E%3C/svg%3E");
 }
-/* In dark, the accent is light, so the tick turns dark to keep its contrast. */
-:root[data-theme="dark"] .pui-checkbox:checked { background-image: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 12 12'%3E%3Cpath d='M2.5 6.2 5 8.6l4.6-5' fill='none' stroke='%2303231a' stroke-width='1.8' stroke-linecap='round' stroke-linejoin='round'/%3E%3C/svg%3E"); }
-:root[data-theme="dark"] .pui-checkbox:indeterminate { background-image: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 12 12'%3E%3Cpath d='M3 6h6' stroke='%2303231a' stroke-width='1.8' stroke-linecap='round'/%3E%3C/svg%3E"); }
-@media (prefers-color-scheme: dark) {
-  :root:not([data-theme="light"]) .pui-checkbox:checked { background-image: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 12 12'%3E%3Cpath d='M2.5 6.2 5 8.6l4.6-5' fill='none' stroke='%2303231a' stroke-width='1.8' stroke-linecap='round' stroke-linejoin='round'/%3E%3C/svg%3E"); }
-  :root:not([data-theme="light"]) .pui-checkbox:indeterminate { background-image: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 12 12'%3E%3Cpath d='M3 6h6' stroke='%2303231a' stroke-width='1.8' stroke-linecap='round'/%3E%3C/svg%3E"); }
-}
+${darkThemeRules(
+  (root) => `${root} .pui-checkbox:checked { background-image: ${darkTick}; }
+${root} .pui-checkbox:indeterminate { background-image: ${darkDash}; }`,
+)}
 .pui-checkbox[aria-invalid="true"] { border-color: var(--pui-danger); }
 .pui-checkbox:focus-visible { outline: 2px solid var(--pui-focus); outline-offset: 2px; }
 .pui-choice .pui-checkbox { margin-top: 1px; }

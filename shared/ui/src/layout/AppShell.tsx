@@ -2,7 +2,9 @@ import { useEffect, useId, useState, type HTMLAttributes, type ReactNode } from 
 import { IconButton } from '../buttons/IconButton.js';
 import { CloseIcon, MenuIcon } from '../icons/icons.js';
 import { cx } from '../internal/cx.js';
+import { useMediaQuery } from '../internal/useMediaQuery.js';
 import { useStylesheet } from '../internal/useStylesheet.js';
+import { DRAWER_MEDIA } from './drawer.js';
 
 export interface AppShellProps extends HTMLAttributes<HTMLDivElement> {
   /** Logo and product name, top left. */
@@ -37,9 +39,14 @@ export function AppShell({
   ...rest
 }: AppShellProps) {
   useStylesheet();
+  // Narrow screens get a drawer; wide ones a fixed column and no toggle at all (not just
+  // an invisible one that keyboard users could still tab to). Unknown (no matchMedia):
+  // render the toggle and let the stylesheet's matching media query hide it.
+  const narrow = useMediaQuery(DRAWER_MEDIA);
+  const hasDrawer = Boolean(nav) && narrow !== false;
   // The drawer is open for the location it was opened at; navigating closes it.
   const [openedAt, setOpenedAt] = useState<{ location: string | undefined } | null>(null);
-  const navOpen = openedAt !== null && openedAt.location === locationKey;
+  const navOpen = hasDrawer && openedAt !== null && openedAt.location === locationKey;
   const setNavOpen = (open: boolean) => setOpenedAt(open ? { location: locationKey } : null);
   const sidebarId = `pui-sidebar-${useId()}`;
 
@@ -58,7 +65,7 @@ export function AppShell({
         {skipLinkLabel}
       </a>
       <header className="pui-app__header">
-        {nav ? (
+        {hasDrawer ? (
           <IconButton
             className="pui-app__nav-toggle"
             label={navToggleLabel}

@@ -1,3 +1,5 @@
+import { DRAWER_MEDIA } from './drawer.js';
+
 export const layoutCss = `
 .pui-app {
   min-height: 100vh;
@@ -47,6 +49,7 @@ export const layoutCss = `
 }
 .pui-app__header-content { flex: 1; min-width: 0; overflow: hidden; display: flex; align-items: center; gap: var(--pui-space-3); }
 .pui-app__actions { display: flex; align-items: center; gap: var(--pui-space-2); margin-left: auto; }
+/* The drawer toggle exists only where the nav is a drawer (AppShell also leaves it out). */
 .pui-app__header .pui-app__nav-toggle { display: none; }
 .pui-app__body { flex: 1; display: flex; min-height: 0; }
 .pui-app__sidebar {
@@ -70,7 +73,7 @@ export const layoutCss = `
   padding: var(--pui-space-6) var(--pui-space-8) var(--pui-space-12);
 }
 .pui-app__main:focus { outline: none; }
-@media (max-width: 768px) {
+@media ${DRAWER_MEDIA} {
   .pui-app__header .pui-app__nav-toggle { display: inline-flex; }
   .pui-app__sidebar {
     position: fixed;

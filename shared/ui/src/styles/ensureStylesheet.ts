@@ -1,3 +1,4 @@
+import { watchSystemTheme } from '../theme/instantThemeSwitch.js';
 import { portalStylesheet, STYLESHEET_VERSION } from './stylesheet.js';
 
 const ATTRIBUTE = 'data-portal-ui';
@@ -25,4 +26,5 @@ export function ensureStylesheet(doc: Document | undefined = globalThis.document
   style.textContent = portalStylesheet;
   doc.head.prepend(style);
   inserted = style;
+  watchSystemTheme(doc);
 }

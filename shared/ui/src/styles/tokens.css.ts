@@ -1,3 +1,5 @@
+import { darkThemeRules } from './darkTheme.js';
+
 // Design tokens as CSS custom properties. Light is the default; dark applies when the
 // user's system prefers it, and an explicit `data-theme` on <html> always wins
 // (ThemeToggle writes it). Colours were checked for WCAG AA contrast in both themes:
@@ -52,111 +54,70 @@ const shared = `
   --pui-ease: cubic-bezier(0.2, 0, 0, 1);
 `;
 
-const light = `
-  color-scheme: light;
-  --pui-bg: #fcfcfc;
-  --pui-bg-subtle: #f6f6f7;
-  --pui-bg-muted: #efeff1;
-  --pui-surface: #ffffff;
-  --pui-surface-raised: #ffffff;
-  --pui-surface-hover: #f4f4f5;
-  --pui-surface-active: #ebebed;
-  --pui-border: #e4e4e7;
-  --pui-border-strong: #d1d1d6;
-  --pui-text: #18181b;
-  --pui-text-muted: #52525b;
-  --pui-text-subtle: #6b6b74;
-  --pui-text-on-accent: #ffffff;
-  --pui-text-on-danger: #ffffff;
+export type ThemeName = 'light' | 'dark';
 
-  --pui-accent: #047857;
-  --pui-accent-hover: #065f46;
-  --pui-accent-text: #047857;
-  --pui-accent-subtle: #ecfdf5;
-  --pui-accent-border: #a7f3d0;
+/**
+ * Every per-theme token, one row each: `--pui-<name>: [light, dark]`. Both themes (and
+ * both ways dark can apply) are generated from this one table, so a token can never be
+ * defined in one theme and missing from the other.
+ */
+export const themeTokens: Readonly<Record<string, readonly [light: string, dark: string]>> = {
+  bg: ['#fcfcfc', '#111113'],
+  'bg-subtle': ['#f6f6f7', '#161618'],
+  'bg-muted': ['#efeff1', '#1d1d20'],
+  surface: ['#ffffff', '#18181b'],
+  'surface-raised': ['#ffffff', '#1f1f23'],
+  'surface-hover': ['#f4f4f5', '#26262b'],
+  'surface-active': ['#ebebed', '#2e2e34'],
+  border: ['#e4e4e7', '#2a2a30'],
+  'border-strong': ['#d1d1d6', '#3d3d45'],
+  text: ['#18181b', '#ededef'],
+  'text-muted': ['#52525b', '#a8a8b1'],
+  'text-subtle': ['#6b6b74', '#8d8d96'],
+  'text-on-accent': ['#ffffff', '#03231a'],
+  'text-on-danger': ['#ffffff', '#ffffff'],
 
-  --pui-danger: #dc2626;
-  --pui-danger-hover: #b91c1c;
-  --pui-danger-text: #b91c1c;
-  --pui-danger-subtle: #fef2f2;
-  --pui-danger-border: #fecaca;
+  accent: ['#047857', '#34c58f'],
+  'accent-hover': ['#065f46', '#5fd6a8'],
+  'accent-text': ['#047857', '#4ade9f'],
+  'accent-subtle': ['#ecfdf5', 'rgba(52, 197, 143, 0.12)'],
+  'accent-border': ['#a7f3d0', 'rgba(52, 197, 143, 0.35)'],
 
-  --pui-warning-text: #92400e;
-  --pui-warning-subtle: #fffbeb;
-  --pui-warning-border: #fcd98a;
+  danger: ['#dc2626', '#dc2626'],
+  'danger-hover': ['#b91c1c', '#ef4444'],
+  'danger-text': ['#b91c1c', '#f87171'],
+  'danger-subtle': ['#fef2f2', 'rgba(239, 68, 68, 0.12)'],
+  'danger-border': ['#fecaca', 'rgba(239, 68, 68, 0.38)'],
 
-  --pui-info-text: #1d4ed8;
-  --pui-info-subtle: #eff6ff;
-  --pui-info-border: #bfdbfe;
+  'warning-text': ['#92400e', '#fbbf24'],
+  'warning-subtle': ['#fffbeb', 'rgba(245, 158, 11, 0.12)'],
+  'warning-border': ['#fcd98a', 'rgba(245, 158, 11, 0.35)'],
 
-  --pui-success-text: #047857;
-  --pui-success-subtle: #ecfdf5;
-  --pui-success-border: #a7f3d0;
+  'info-text': ['#1d4ed8', '#7cb1ff'],
+  'info-subtle': ['#eff6ff', 'rgba(59, 130, 246, 0.14)'],
+  'info-border': ['#bfdbfe', 'rgba(59, 130, 246, 0.38)'],
 
-  --pui-focus: #047857;
-  --pui-overlay: rgba(24, 24, 27, 0.45);
-  --pui-code-bg: #f4f4f5;
+  'success-text': ['#047857', '#4ade9f'],
+  'success-subtle': ['#ecfdf5', 'rgba(52, 197, 143, 0.12)'],
+  'success-border': ['#a7f3d0', 'rgba(52, 197, 143, 0.35)'],
 
-  --pui-shadow-sm: 0 1px 2px rgba(16, 16, 20, 0.06);
-  --pui-shadow-md: 0 2px 4px rgba(16, 16, 20, 0.04), 0 4px 12px rgba(16, 16, 20, 0.08);
-  --pui-shadow-lg: 0 4px 8px rgba(16, 16, 20, 0.04), 0 16px 40px rgba(16, 16, 20, 0.16);
-`;
+  focus: ['#047857', '#4ade9f'],
+  overlay: ['rgba(24, 24, 27, 0.45)', 'rgba(0, 0, 0, 0.6)'],
+  'code-bg': ['#f4f4f5', '#1d1d21'],
 
-const dark = `
-  color-scheme: dark;
-  --pui-bg: #111113;
-  --pui-bg-subtle: #161618;
-  --pui-bg-muted: #1d1d20;
-  --pui-surface: #18181b;
-  --pui-surface-raised: #1f1f23;
-  --pui-surface-hover: #26262b;
-  --pui-surface-active: #2e2e34;
-  --pui-border: #2a2a30;
-  --pui-border-strong: #3d3d45;
-  --pui-text: #ededef;
-  --pui-text-muted: #a8a8b1;
-  --pui-text-subtle: #8d8d96;
-  --pui-text-on-accent: #03231a;
-  --pui-text-on-danger: #ffffff;
+  'shadow-sm': ['0 1px 2px rgba(16, 16, 20, 0.06)', '0 1px 2px rgba(0, 0, 0, 0.4)'],
+  'shadow-md': ['0 2px 4px rgba(16, 16, 20, 0.04), 0 4px 12px rgba(16, 16, 20, 0.08)', '0 2px 4px rgba(0, 0, 0, 0.3), 0 4px 12px rgba(0, 0, 0, 0.35)'],
+  'shadow-lg': ['0 4px 8px rgba(16, 16, 20, 0.04), 0 16px 40px rgba(16, 16, 20, 0.16)', '0 4px 8px rgba(0, 0, 0, 0.3), 0 16px 40px rgba(0, 0, 0, 0.5)'],
+};
 
-  --pui-accent: #34c58f;
-  --pui-accent-hover: #5fd6a8;
-  --pui-accent-text: #4ade9f;
-  --pui-accent-subtle: rgba(52, 197, 143, 0.12);
-  --pui-accent-border: rgba(52, 197, 143, 0.35);
-
-  --pui-danger: #dc2626;
-  --pui-danger-hover: #ef4444;
-  --pui-danger-text: #f87171;
-  --pui-danger-subtle: rgba(239, 68, 68, 0.12);
-  --pui-danger-border: rgba(239, 68, 68, 0.38);
-
-  --pui-warning-text: #fbbf24;
-  --pui-warning-subtle: rgba(245, 158, 11, 0.12);
-  --pui-warning-border: rgba(245, 158, 11, 0.35);
-
-  --pui-info-text: #7cb1ff;
-  --pui-info-subtle: rgba(59, 130, 246, 0.14);
-  --pui-info-border: rgba(59, 130, 246, 0.38);
-
-  --pui-success-text: #4ade9f;
-  --pui-success-subtle: rgba(52, 197, 143, 0.12);
-  --pui-success-border: rgba(52, 197, 143, 0.35);
-
-  --pui-focus: #4ade9f;
-  --pui-overlay: rgba(0, 0, 0, 0.6);
-  --pui-code-bg: #1d1d21;
-
-  --pui-shadow-sm: 0 1px 2px rgba(0, 0, 0, 0.4);
-  --pui-shadow-md: 0 2px 4px rgba(0, 0, 0, 0.3), 0 4px 12px rgba(0, 0, 0, 0.35);
-  --pui-shadow-lg: 0 4px 8px rgba(0, 0, 0, 0.3), 0 16px 40px rgba(0, 0, 0, 0.5);
-`;
+export function themeDeclarations(theme: ThemeName): string {
+  const index = theme === 'light' ? 0 : 1;
+  const tokens = Object.entries(themeTokens).map(([name, values]) => `  --pui-${name}: ${values[index]};`);
+  return `\n  color-scheme: ${theme};\n${tokens.join('\n')}\n`;
+}
 
 export const tokensCss = `
-:root {${shared}${light}}
-@media (prefers-color-scheme: dark) {
-  :root:not([data-theme="light"]) {${dark}}
-}
-:root[data-theme="dark"] {${dark}}
-:root[data-theme="light"] {${light}}
+:root {${shared}${themeDeclarations('light')}}
+:root[data-theme="light"] {${themeDeclarations('light')}}
+${darkThemeRules((root) => `${root} {${themeDeclarations('dark')}}`)}
 `;

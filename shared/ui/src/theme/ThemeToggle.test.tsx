@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import '@testing-library/jest-dom';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { ThemeToggle } from './ThemeToggle.js';
 import { THEME_STORAGE_KEY, getThemePreference, setThemePreference } from './themeStore.js';
@@ -96,5 +96,17 @@ describe('theme persistence across page loads', () => {
       const fresh = require('./themeStore.js') as typeof import('./themeStore.js');
       expect(fresh.getThemePreference()).toBe('system');
     });
+  });
+});
+
+describe('switching themes', () => {
+  it('turns transitions off while the theme changes, so nothing fades from the old colours', async () => {
+    act(() => setThemePreference('dark'));
+    expect(html).toHaveAttribute('data-pui-theme-switching');
+    // Cleared once the next frames are painted.
+    await waitFor(() => expect(html).not.toHaveAttribute('data-pui-theme-switching'));
+    // Choosing what is already applied changes nothing, so nothing is suppressed.
+    act(() => setThemePreference('dark'));
+    expect(html).not.toHaveAttribute('data-pui-theme-switching');
   });
 });

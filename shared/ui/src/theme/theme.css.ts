@@ -1,5 +1,6 @@
-export const themeCss = `
-.pui-theme-toggle {
+import { themeSwitchCss } from './instantThemeSwitch.js';
+
+export const themeCss = `${themeSwitchCss}.pui-theme-toggle {
   display: inline-flex;
   align-items: center;
   gap: 2px;

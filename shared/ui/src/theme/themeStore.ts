@@ -1,3 +1,5 @@
+import { switchThemeInstantly } from './instantThemeSwitch.js';
+
 export type ThemePreference = 'light' | 'dark' | 'system';
 export type ResolvedTheme = 'light' | 'dark';
 
@@ -22,6 +24,9 @@ function readStored(): ThemePreference {
 function apply(preference: ThemePreference): void {
   const root = globalThis.document?.documentElement;
   if (!root) return;
+  const attribute = preference === 'system' ? null : preference;
+  if (root.getAttribute('data-theme') === attribute) return;
+  switchThemeInstantly(root.ownerDocument);
   if (preference === 'system') root.removeAttribute('data-theme');
   else root.setAttribute('data-theme', preference);
 }
