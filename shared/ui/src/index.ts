@@ -19,6 +19,7 @@ export { ThemeToggle, type ThemeToggleProps } from './theme/ThemeToggle.js';
 
 // Layout
 export { AppShell, type AppShellProps } from './layout/AppShell.js';
+export { DRAWER_MEDIA } from './layout/drawer.js';
 export { PageHeader, type PageHeaderProps } from './layout/PageHeader.js';
 export { Card, type CardProps } from './layout/Card.js';
 export { Stack, Inline, type InlineProps, type Space } from './layout/Stack.js';
