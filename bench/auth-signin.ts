@@ -88,9 +88,11 @@ mkdirSync(tmp, { recursive: true });
 const workdir = mkdtempSync(path.join(tmp, 'bench-signin-'));
 mkdirSync(path.join(workdir, 'supabase'));
 writeFileSync(path.join(workdir, 'supabase/config.toml'), CONFIG);
-const { child, apiUrl } = await start(workdir);
+let child: ChildProcess | null = null;
 try {
-  const auth = `${apiUrl}/auth/v1`;
+  const started = await start(workdir);
+  child = started.child;
+  const auth = `${started.apiUrl}/auth/v1`;
   const users = Array.from({ length: concurrency }, (_, i) => ({
     email: `bench-${i}@example.com`,
     password: 'bench-password-1',
@@ -114,9 +116,12 @@ try {
     tokens[worker] = session.refresh_token as string;
   });
 } finally {
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+  const running = child;
+  if (running && running.exitCode === null) {
+    await new Promise<void>((resolve) => {
+      running.once('exit', () => resolve());
+      running.kill('SIGTERM');
+    });
+  }
   rmSync(workdir, { recursive: true, force: true });
 }

@@ -47,12 +47,17 @@ async function timeToHealthy(
 ): Promise<{ total: number; inProcess: number; child: ChildProcess }> {
   const started = performance.now();
   const { child, apiUrl, printedReady } = await start(workdir);
+  const giveUp = performance.now() + 120_000;
   for (;;) {
     const ok = await fetch(`${apiUrl}/auth/v1/health`).then(
       (r) => r.ok,
       () => false,
     );
     if (ok) break;
+    if (performance.now() > giveUp) {
+      await stop(child);
+      throw new Error('the emulator printed its URLs but /auth/v1/health never answered');
+    }
   }
   return { total: (performance.now() - started) / 1000, inProcess: printedReady, child };
 }
