@@ -125,7 +125,7 @@ describe('REST errors', () => {
       '/messages?select=id,channels(slug)&channels=eq.1',
       400,
       'PGRST120',
-      'Bad operator on the embedded resource',
+      "Bad operator on the 'channels' embedded resource",
     ],
     [
       '/rpc/nope',
@@ -134,6 +134,7 @@ describe('REST errors', () => {
       'Could not find the function public.nope without parameters in the schema cache',
     ],
     ['/a/b/c', 404, 'PGRST125', 'Invalid path specified in request URL'],
+    ['/users?limit=-1', 416, 'PGRST103', 'Requested range not satisfiable'],
     ['/users?id=eq.x&select=id', 400, '22P02', 'invalid input syntax for type uuid: "x"'],
     [
       '/messages?body=match.(',
@@ -160,6 +161,28 @@ describe('REST errors', () => {
     expect(answer.body).toHaveProperty('details');
     expect(answer.body).toHaveProperty('hint');
     expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
+  it('lets a function decide the whole error with RAISE SQLSTATE PGRST', async () => {
+    const answer = await call('/rpc/payment_required', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(answer.status).toBe(402);
+    expect(answer.body).toEqual({
+      code: '123',
+      message: 'Payment required',
+      details: 'Quota exceeded',
+      hint: 'Upgrade your plan',
+    });
+    expect(answer.headers.get('x-powered-by')).toBe('Nerd Rage');
+    const broken = await call('/rpc/broken_raise', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect([broken.status, broken.body.code]).toEqual([500, 'PGRST121']);
   });
 
   it('suggests the closest table and column', async () => {
@@ -277,9 +300,11 @@ describe('REST errors', () => {
         'PGRST303',
         'JWT expired',
       ]);
+      // PostgREST 14 writes the description unquoted.
       expect(answer.headers.get('www-authenticate')).toBe(
-        'Bearer error="invalid_token", error_description="JWT expired"',
+        'Bearer error="invalid_token", error_description=JWT expired',
       );
+      expect(answer.headers.get('proxy-status')).toBe('PostgREST; error=PGRST303');
     });
 
     it('answers a bad signature or a malformed token with 401 PGRST301', async () => {
@@ -290,7 +315,11 @@ describe('REST errors', () => {
       const bad = await call('/users', {
         headers: { apikey: ANON_KEY, Authorization: `Bearer ${forged}` },
       });
-      expect([bad.status, bad.body.code]).toEqual([401, 'PGRST301']);
+      expect([bad.status, bad.body.code, bad.body.message]).toEqual([
+        401,
+        'PGRST301',
+        'JWT cryptographic operation failed',
+      ]);
       const malformed = await call('/users', {
         headers: { apikey: ANON_KEY, Authorization: 'Bearer not-a-jwt' },
       });
@@ -301,14 +330,31 @@ describe('REST errors', () => {
       ]);
     });
 
-    it('answers a role that does not exist as Postgres does', async () => {
+    it('answers a role that does not exist with 401, as PostgREST 14', async () => {
       const token = await sign({ role: 'superhero' });
       const answer = await call('/users', {
         headers: { apikey: ANON_KEY, Authorization: `Bearer ${token}` },
       });
-      expect(answer.status).toBeGreaterThanOrEqual(400);
-      expect(answer.status).toBeLessThan(500);
-      expect(answer.body.message).toBe('role "superhero" does not exist');
+      expect([answer.status, answer.body.code, answer.body.message]).toEqual([
+        401,
+        '22023',
+        'role "superhero" does not exist',
+      ]);
+    });
+
+    it('answers a token issued in the future with PGRST303', async () => {
+      const token = await sign({
+        role: 'authenticated',
+        iat: Math.floor(Date.now() / 1000) + 3600,
+      });
+      const answer = await call('/users', {
+        headers: { apikey: ANON_KEY, Authorization: `Bearer ${token}` },
+      });
+      expect([answer.status, answer.body.code, answer.body.message]).toEqual([
+        401,
+        'PGRST303',
+        'JWT issued at future',
+      ]);
     });
   });
 

@@ -15,8 +15,37 @@ describe('SQLSTATE → status (PostgREST pgErrorStatus)', () => {
     ['40001', false, 500],
     ['53300', false, 503],
     ['28000', false, 403],
+    ['54001', false, 500],
   ])('%s (anonymous %s) → %d', (code, anonymous, status) => {
     expect(statusForSqlState(code, anonymous)).toBe(status);
+  });
+
+  it('tells pg-safeupdate and unknown JWT roles apart by message', () => {
+    expect(statusForSqlState('21000', false, 'DELETE requires a WHERE clause')).toBe(400);
+    expect(
+      statusForSqlState(
+        '21000',
+        false,
+        'more than one row returned by a subquery used as an expression',
+      ),
+    ).toBe(500);
+    expect(statusForSqlState('22023', false, 'role "x" does not exist')).toBe(401);
+    expect(statusForSqlState('22023', false, 'invalid value for parameter')).toBe(400);
+  });
+
+  it('lets RAISE SQLSTATE PGRST decide code, message, status and headers', () => {
+    const raised = Object.assign(new Error('{"code":"X1","message":"Nope","hint":"h"}'), {
+      code: 'PGRST',
+      detail: '{"status":409,"headers":{"X-A":"b"}}',
+    });
+    const error = toRestError(raised, false);
+    expect([error.status, error.toBody(), error.headers]).toEqual([
+      409,
+      { code: 'X1', message: 'Nope', details: null, hint: 'h' },
+      { 'X-A': 'b' },
+    ]);
+    const broken = toRestError(Object.assign(new Error('oops'), { code: 'PGRST' }), false);
+    expect([broken.status, broken.code]).toEqual([500, 'PGRST121']);
   });
 
   it('keeps Postgres message, detail and hint', () => {

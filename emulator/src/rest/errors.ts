@@ -133,10 +133,10 @@ export const requestErrors = {
     });
   },
   /** PGRST120: an embedded resource can only be filtered with is.null / not.is.null. */
-  embedFilter(): RestError {
+  embedFilter(target: string): RestError {
     return new RestError(400, {
       code: 'PGRST120',
-      message: 'Bad operator on the embedded resource',
+      message: `Bad operator on the '${target}' embedded resource`,
       details: 'Only is null or not is null filters are allowed on embedded resources',
     });
   },
@@ -164,8 +164,16 @@ export const requestErrors = {
     });
   },
   /** PGRST127: a feature PostgREST has and this emulator does not. */
-  notImplemented(message: string, details: string | null = null): RestError {
-    return new RestError(400, { code: 'PGRST127', message, details });
+  notImplemented(details: string): RestError {
+    return new RestError(400, { code: 'PGRST127', message: 'Feature not implemented', details });
+  },
+  /** PGRST103 (416) for `limit=-1`. */
+  negativeLimit(): RestError {
+    return new RestError(416, {
+      code: 'PGRST103',
+      message: 'Requested range not satisfiable',
+      details: 'Limit should be greater than or equal to zero.',
+    });
   },
   /** 21000: UPDATE/DELETE without a filter (Supabase loads pg-safeupdate for the API roles). */
   missingWhere(verb: 'UPDATE' | 'DELETE'): RestError {
@@ -216,15 +224,19 @@ export const schemaErrors = {
   functionNotFound(
     qualifiedName: string,
     argNames: string[],
+    viaJsonBody: boolean,
     suggestion: string | null,
   ): RestError {
     const sorted = [...argNames].sort();
     const signature = sorted.length ? `(${sorted.join(', ')})` : ' without parameters';
-    const searched = sorted.length ? `with parameters ${sorted.join(', ')}` : 'without parameters';
+    const searched = sorted.length
+      ? ` with parameter${sorted.length > 1 ? 's' : ''} ${sorted.join(', ')}`
+      : ' without parameters';
+    const orJson = viaJsonBody ? ' or with a single unnamed json/jsonb parameter' : '';
     return new RestError(404, {
       code: 'PGRST202',
       message: `Could not find the function ${qualifiedName}${signature} in the schema cache`,
-      details: `Searched for the function ${qualifiedName} ${searched} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+      details: `Searched for the function ${qualifiedName}${searched}${orJson}, but no matches were found in the schema cache.`,
       hint: suggestion ? `Perhaps you meant to call the function ${suggestion}` : null,
     });
   },
@@ -267,24 +279,22 @@ export const schemaErrors = {
   },
 };
 
-/** Group 3: JWT. `WWW-Authenticate` as PostgREST sends it. */
+/** Group 3: JWT, with `WWW-Authenticate` as PostgREST 14 writes it. */
 export const jwtErrors = {
   /** PGRST301: the token cannot be decoded or its signature does not verify. */
   invalid(message: string): RestError {
     return new RestError(
       401,
       { code: 'PGRST301', message },
-      {
-        'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message.replace(/"/g, "'")}"`,
-      },
+      { 'WWW-Authenticate': `Bearer error="invalid_token", error_description=${message}` },
     );
   },
-  /** PGRST303: the claims do not validate (expired, not yet valid). */
+  /** PGRST303: the claims do not validate (expired, not yet valid, issued in the future). */
   claims(message: string): RestError {
     return new RestError(
       401,
       { code: 'PGRST303', message },
-      { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message}"` },
+      { 'WWW-Authenticate': `Bearer error="invalid_token", error_description=${message}` },
     );
   },
 };
@@ -293,9 +303,19 @@ export const jwtErrors = {
  * PostgREST's status for a SQLSTATE (`PostgREST.Error.pgErrorStatus`). `anonymous` is true when
  * the request ran as the anon role: 42501 is then 401, else 403.
  */
-export function statusForSqlState(code: string, anonymous: boolean): number {
+export function statusForSqlState(code: string, anonymous: boolean, message = ''): number {
   if (/^PT\d{3}$/.test(code)) return Number(code.slice(2));
   switch (code) {
+    case '21000':
+      // pg-safeupdate's refusal is the client's mistake; other cardinality violations are not.
+      return message.endsWith('requires a WHERE clause') ? 400 : 500;
+    case '22023':
+      // The JWT names a role that does not exist.
+      return message.startsWith('role') && message.endsWith('does not exist') ? 401 : 400;
+    case '53400':
+      return 500;
+    case '57P01':
+      return 503;
     case '23503':
     case '23505':
       return 409;
@@ -347,8 +367,8 @@ export function statusForSqlState(code: string, anonymous: boolean): number {
 export function toRestError(error: unknown, anonymous: boolean): RestError {
   if (isRestError(error)) return error;
   if (isPostgresError(error)) {
-    const status = statusForSqlState(error.code, anonymous);
-    // `RAISE … USING ERRCODE = 'PT4xx'` may carry its own status; PGRST in the message is not parsed here.
+    if (error.code === 'PGRST') return fromRaisePgrst(error.message, error.detail);
+    const status = statusForSqlState(error.code, anonymous, error.message);
     return new RestError(
       status,
       {
@@ -364,4 +384,63 @@ export function toRestError(error: unknown, anonymous: boolean): RestError {
     code: 'PGRSTX00',
     message: 'The REST emulator failed unexpectedly; see the emulator log for the cause.',
   });
+}
+
+/**
+ * `RAISE SQLSTATE 'PGRST' USING message = '{"code":…,"message":…}', detail =
+ * '{"status":…,"headers":{…}}'`: the function decides the whole error response (PostgREST
+ * 11+). A message or detail that is not such JSON is PGRST121.
+ */
+function fromRaisePgrst(message: string, detail: string | undefined): RestError {
+  const parse = (text: string): Record<string, unknown> | null => {
+    try {
+      const value: unknown = JSON.parse(text);
+      return typeof value === 'object' && value !== null && !Array.isArray(value)
+        ? (value as Record<string, unknown>)
+        : null;
+    } catch {
+      return null;
+    }
+  };
+  const invalid = (details: string, hint: string) =>
+    new RestError(500, {
+      code: 'PGRST121',
+      message: 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error',
+      details,
+      hint,
+    });
+  const body = parse(message);
+  if (!body || typeof body.code !== 'string' || typeof body.message !== 'string') {
+    return invalid(
+      `Invalid JSON value for MESSAGE: '${message}'`,
+      "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.",
+    );
+  }
+  const detailHint =
+    "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.";
+  if (detail === undefined) return invalid('DETAIL is missing in the RAISE statement', detailHint);
+  const response = parse(detail);
+  const status = response?.status;
+  const headers = response?.headers;
+  if (
+    !response ||
+    typeof status !== 'number' ||
+    !Number.isInteger(status) ||
+    status < 100 ||
+    status > 599 ||
+    typeof headers !== 'object' ||
+    headers === null
+  ) {
+    return invalid(`Invalid JSON value for DETAIL: '${detail}'`, detailHint);
+  }
+  return new RestError(
+    status,
+    {
+      code: body.code,
+      message: body.message,
+      details: typeof body.details === 'string' ? body.details : null,
+      hint: typeof body.hint === 'string' ? body.hint : null,
+    },
+    Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, String(v)])),
+  );
 }

@@ -50,35 +50,40 @@ export class VerifiedTokens {
   }
 }
 
-/** `Bearer` → claims; none → anon. Failures are PGRST301/PGRST303 as PostgREST words them. */
+/** Seconds a token's `iat` may be ahead of this clock (PostgREST allows 30). */
+const CLOCK_SKEW_SECONDS = 30;
+
+/** `Bearer` → claims; none → anon. Failures are PGRST301/PGRST303 worded as PostgREST 14. */
 async function authenticate(
   service: ServiceContext,
   bearer: string | null,
   tokens: VerifiedTokens,
 ): Promise<JwtClaims | null> {
-  if (!bearer) return null;
+  if (bearer === null) return null;
+  if (bearer === '') throw jwtErrors.invalid('Empty JWT is sent in Authorization header');
   const known = tokens.get(bearer);
   if (known) return known;
-  if (bearer.split('.').length !== 3) {
-    throw jwtErrors.invalid(`Expected 3 parts in JWT; got ${bearer.split('.').length}`);
-  }
+  const parts = bearer.split('.').length;
+  if (parts !== 3) throw jwtErrors.invalid(`Expected 3 parts in JWT; got ${parts}`);
   const verified = await service.keys.verify(bearer);
-  if (verified.ok) {
-    tokens.set(bearer, verified.claims);
-    return verified.claims;
+  if (!verified.ok) {
+    switch (verified.reason) {
+      case 'expired':
+        throw jwtErrors.claims('JWT expired');
+      case 'not_yet_valid':
+        throw jwtErrors.claims('JWT not yet valid');
+    }
+    if (verified.message === 'signature is invalid')
+      throw jwtErrors.invalid('JWT cryptographic operation failed');
+    if (verified.message === 'signing method is not HS256')
+      throw jwtErrors.invalid('Wrong or unsupported encoding algorithm');
+    throw jwtErrors.invalid("JWT couldn't be decoded");
   }
-  switch (verified.reason) {
-    case 'expired':
-      throw jwtErrors.claims('JWT expired');
-    case 'not_yet_valid':
-      throw jwtErrors.claims('JWT not yet valid');
-    default:
-      throw jwtErrors.invalid(
-        verified.message === 'signature is invalid'
-          ? 'No suitable key or wrong key type'
-          : `JWT ${verified.message}`,
-      );
-  }
+  const { iat } = verified.claims;
+  if (typeof iat === 'number' && iat > Date.now() / 1000 + CLOCK_SKEW_SECONDS)
+    throw jwtErrors.claims('JWT issued at future');
+  tokens.set(bearer, verified.claims);
+  return verified.claims;
 }
 
 function schemaOf(c: Context<GatewayEnv>, exposed: readonly string[]): string {

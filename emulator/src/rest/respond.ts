@@ -62,6 +62,8 @@ export function errorResponse(
     status: error.status,
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
+      // PostgREST 14 names the error for proxies and logs.
+      'Proxy-Status': `PostgREST; error=${error.code}`,
       ...extraHeaders,
       ...error.headers,
     },

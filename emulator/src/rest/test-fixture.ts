@@ -115,6 +115,16 @@ create function public.echo_body(json) returns json language sql immutable as $$
 create function public.sum_array(vals int[]) returns int language sql immutable as $$ select coalesce(sum(v), 0)::int from unnest(vals) v $$;
 create function public.fail(msg text) returns void language plpgsql as $$ begin raise exception '%', msg using hint = 'raised on purpose'; end $$;
 create function public.teapot() returns void language plpgsql as $$ begin raise sqlstate 'PT418' using message = 'I am a teapot'; end $$;
+create function public.payment_required() returns void language plpgsql as $$
+begin
+  raise sqlstate 'PGRST' using
+    message = '{"code":"123","message":"Payment required","details":"Quota exceeded","hint":"Upgrade your plan"}',
+    detail = '{"status":402,"headers":{"X-Powered-By":"Nerd Rage"}}';
+end $$;
+create function public.broken_raise() returns void language plpgsql as $$
+begin
+  raise sqlstate 'PGRST' using message = 'not json';
+end $$;
 create function public.whoami() returns json language sql stable as $$
   select json_build_object('role', current_role, 'sub', auth.uid(), 'method', current_setting('request.method', true),
     'path', current_setting('request.path', true), 'header', current_setting('request.headers', true)::json->>'x-test',

@@ -65,8 +65,21 @@ describe('parseQuery', () => {
     expect(query.levels.get('')!.conditions).toHaveLength(1);
   });
 
+  it('answers a negative limit with 416 PGRST103, as PostgREST', () => {
+    let error: unknown;
+    try {
+      parseQuery([['limit', '-1']]);
+    } catch (e) {
+      error = e;
+    }
+    expect(isRestError(error) && [error.status, error.code, error.details]).toEqual([
+      416,
+      'PGRST103',
+      'Limit should be greater than or equal to zero.',
+    ]);
+  });
+
   it.each([
-    ['limit', '-1'],
     ['limit', 'ten'],
     ['offset', ''],
     ['x', 'nope'],

@@ -104,6 +104,8 @@ export function parseNameList(value: string, what: string): string[] {
 /** A non-negative row count (`limit`, `offset`). */
 export function parseCount(value: string, what: string): number {
   const trimmed = value.trim();
+  // PostgREST: a negative limit is a range error (416), not a parse error.
+  if (/^-\d{1,15}$/.test(trimmed)) throw requestErrors.negativeLimit();
   if (!/^\d{1,15}$/.test(trimmed)) {
     const at = [...trimmed].findIndex((c) => !/\d/.test(c));
     throw requestErrors.parse(

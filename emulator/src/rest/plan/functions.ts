@@ -64,13 +64,34 @@ export function matchFunction(
     };
   }
   if (bodyTakers.length > 1) throw schemaErrors.ambiguousFunction(bodyTakers.map(signature));
+  throw schemaErrors.functionNotFound(
+    qualified(schema, name),
+    keys,
+    mode === 'body',
+    suggestFunction(cache, schema, name, keys, candidates),
+  );
+}
+
+/**
+ * PostgREST's hint: with no function of that name, the closest name; with overloads that did
+ * not fit the arguments, the overload whose (sorted) parameter list is closest.
+ */
+function suggestFunction(
+  cache: SchemaCache,
+  schema: string,
+  name: string,
+  keys: string[],
+  candidates: RoutineInfo[],
+): string | null {
+  const listed = (params: string[]) => `(${[...params].sort().join(', ')})`;
+  if (candidates.length) {
+    const lists = candidates.map((r) => listed(r.parameters.map((p) => p.name)));
+    const best = closest(listed(keys), lists);
+    return best ? `${qualified(schema, name)}${best}` : null;
+  }
   const names = [...cache.functions.keys()]
     .filter((k) => k.startsWith(`${schema}.`))
     .map((k) => k.slice(schema.length + 1));
   const suggestion = closest(name, names);
-  throw schemaErrors.functionNotFound(
-    qualified(schema, name),
-    keys,
-    suggestion ? qualified(schema, suggestion) : null,
-  );
+  return suggestion ? qualified(schema, suggestion) : null;
 }

@@ -295,7 +295,7 @@ function planCondition(
   ) {
     const { operation, negated } = condition;
     if (operation.op !== 'is' || (operation.value !== 'null' && operation.value !== 'not_null')) {
-      throw requestErrors.embedFilter();
+      throw requestErrors.embedFilter(embed.key);
     }
     const isNull = operation.value === 'null';
     return { kind: 'embedded', embed, present: negated ? isNull : !isNull };

@@ -66,14 +66,12 @@ describe('findRelationship', () => {
       {
         cardinality: 'many-to-one',
         embedding: 'messages with users',
-        relationship:
-          'messages_author_id_fkey using public.messages(author_id) and public.users(id)',
+        relationship: 'messages_author_id_fkey using messages(author_id) and users(id)',
       },
       {
         cardinality: 'many-to-one',
         embedding: 'messages with users',
-        relationship:
-          'messages_editor_id_fkey using public.messages(editor_id) and public.users(id)',
+        relationship: 'messages_editor_id_fkey using messages(editor_id) and users(id)',
       },
     ]);
     expect(error.hint).toContain(

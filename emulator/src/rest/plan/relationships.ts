@@ -106,14 +106,15 @@ export function relationshipIsToOne(relationship: Relationship): boolean {
   return isToOne(relationship);
 }
 
+/** A relationship as PGRST201's details word it (names without schema, from the source's side). */
 function describe(relationship: Relationship): RelationshipDescription {
   const { source, target, constraint } = relationship;
   let text: string;
   if (relationship.junction) {
     const { relation, toSource, toTarget } = relationship.junction;
-    text = `${relation.schema}.${relation.name} using ${toSource.name}(${toSource.columns.join(', ')}) and ${toTarget.name}(${toTarget.columns.join(', ')})`;
+    text = `${relation.name} using ${toSource.name}(${toSource.columns.join(', ')}) and ${toTarget.name}(${toTarget.columns.join(', ')})`;
   } else {
-    text = `${constraint.name} using ${constraint.source.schema}.${constraint.source.name}(${constraint.columns.join(', ')}) and ${constraint.target.schema}.${constraint.target.name}(${constraint.targetColumns.join(', ')})`;
+    text = `${constraint.name} using ${source.name}(${relationship.sourceColumns.join(', ')}) and ${target.name}(${relationship.targetColumns.join(', ')})`;
   }
   return {
     cardinality: relationship.cardinality,
@@ -139,7 +140,6 @@ export function findRelationship(
 ): Relationship {
   const all = cache.relationships.get(key(source)) ?? [];
   let candidates = all.filter((r) => {
-    if (r.target.name === name && r.target.schema === source.schema) return true;
     if (r.target.name === name) return true;
     if (r.junction) return false;
     // By FK name: `messages?select=*,messages_author_fkey(*)`.
@@ -179,8 +179,6 @@ export function findRelationship(
     const names = [...new Set(all.map((r) => r.target.name))];
     throw schemaErrors.noRelationship(source.name, name, source.schema, hint, closest(name, names));
   }
-  // A self-reference offers both directions with the same FK: PostgREST prefers the
-  // many-to-one (the FK column side) when embedding by the FK column or FK name.
   throw schemaErrors.ambiguousRelationship(
     source.name,
     name,

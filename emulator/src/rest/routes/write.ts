@@ -220,7 +220,8 @@ function updateOrDeleteMutation(
   const isUpdate = method === 'PATCH';
   if (isUpdate && !relation.updatable) throw notAllowed(relation, 'update');
   if (!isUpdate && !relation.deletable) throw notAllowed(relation, 'delete from');
-  if (planned.conditions.some((c) => c.kind === 'embedded')) throw requestErrors.embedFilter();
+  const embedded = planned.conditions.find((c) => c.kind === 'embedded');
+  if (embedded?.kind === 'embedded') throw requestErrors.embedFilter(embedded.embed.key);
   const { params } = builder;
   const limited = planned.limit !== undefined || planned.offset !== undefined;
   // Supabase loads pg-safeupdate for the API roles: no filter, no UPDATE/DELETE.
@@ -230,8 +231,7 @@ function updateOrDeleteMutation(
   if (limited) {
     if (relation.kind !== 'table' && relation.kind !== 'partitioned_table') {
       throw requestErrors.notImplemented(
-        'limit on PATCH and DELETE needs a table',
-        `'${relation.name}' is a ${relation.kind.replace('_', ' ')}`,
+        `limit on PATCH and DELETE needs a table; '${relation.name}' is a ${relation.kind.replace('_', ' ')}`,
       );
     }
     const inner = 'pgrst_limited';
