@@ -1,7 +1,18 @@
 // Starts a real emulator process on free ports with a fresh data directory, for
 // integration specs (*.spec.ts). The emulator runs as its own process, as it is used.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
@@ -140,6 +151,49 @@ function terminate(child: ChildProcess): Promise<void> {
   });
 }
 
+/** Every file whose contents shape a freshly bootstrapped database. */
+function schemaFingerprint(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (entry.name.endsWith('.sql') || entry.name === 'bootstrap.ts') hash.update(file).update(readFileSync(file));
+    }
+  };
+  walk(path.resolve(__dirname, '../src'));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * A PGlite data directory already initialised and bootstrapped (roles, auth, storage,
+ * realtime schemas), made once per schema version and copied for each test emulator:
+ * initdb and bootstrap are most of a cold start. The emulator then applies the test's own
+ * migrations and seed on top, as on any restart.
+ */
+function pgliteTemplate(root: string): string {
+  const template = path.join(root, `pglite-template-${schemaFingerprint()}`);
+  if (existsSync(path.join(template, 'pglite'))) return template;
+  const building = mkdtempSync(path.join(root, 'pglite-template-building-'));
+  const workdir = mkdtempSync(path.join(root, 'pglite-template-workdir-'));
+  const result = spawnSync(process.execPath, [BIN, 'db', 'reset', '--workdir', workdir, '--data-dir', building], {
+    encoding: 'utf8',
+    env: { ...process.env, PORTAL_EMULATOR_QUIET: '1', DATABASE_URL: '' },
+  });
+  rmSync(workdir, { recursive: true, force: true });
+  if (result.status !== 0) {
+    rmSync(building, { recursive: true, force: true });
+    throw new Error(`could not prepare the PGlite template: ${result.stderr || result.stdout}`);
+  }
+  try {
+    renameSync(building, template);
+  } catch {
+    // Another test process made it first: use theirs.
+    rmSync(building, { recursive: true, force: true });
+  }
+  return template;
+}
+
 export async function startTestEmulator(options: EmulatorOptions = {}): Promise<TestEmulator> {
   const root = path.resolve(__dirname, '../../.tmp');
   mkdirSync(root, { recursive: true });
@@ -151,6 +205,10 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
   for (const [file, contents] of Object.entries(options.files ?? {})) {
     mkdirSync(path.dirname(path.join(supabaseDir, file)), { recursive: true });
     writeFileSync(path.join(supabaseDir, file), contents);
+  }
+  if (!options.postgres && !options.env?.DATABASE_URL) {
+    const template = pgliteTemplate(root);
+    cpSync(path.join(template, 'pglite'), path.join(workdir, '.supabase-local', 'pglite'), { recursive: true });
   }
   const output: string[] = [];
   const scratch = options.postgres ? await createScratchDatabase(requirePostgresUrl()) : null;
