@@ -35,6 +35,39 @@ describe('buildOpenApi', () => {
     );
   });
 
+  it('writes defaults as PostgREST parses them', () => {
+    const users = cache.relations.get('public.users')!;
+    const withDefaults = {
+      ...users,
+      columns: users.columns.map((c) =>
+        c.name === 'username'
+          ? { ...c, default: "'anon'::text" }
+          : c.name === 'age'
+            ? { ...c, default: '18' }
+            : c.name === 'tags'
+              ? { ...c, default: "'{}'::text[]" }
+              : c.name === 'id'
+                ? { ...c, default: 'gen_random_uuid()' }
+                : c,
+      ),
+    };
+    const local = { ...cache, relations: new Map([['public.users', withDefaults]]) };
+    const out = buildOpenApi(local, {
+      schema: 'public',
+      host: 'h',
+      basePath: '/',
+      scheme: 'http',
+      visible: { relations: new Set([users.oid]), functions: new Set() },
+    }) as typeof doc;
+    const props = out.definitions.users!.properties;
+    expect([
+      props.username!.default,
+      props.age!.default,
+      props.tags!.default,
+      props.id!.default,
+    ]).toEqual(['anon', 18, undefined, 'gen_random_uuid()']);
+  });
+
   it('types properties as PostgREST does', () => {
     expect(doc.definitions.users!.properties.tags).toEqual({
       format: 'text[]',
@@ -52,7 +85,6 @@ describe('buildOpenApi', () => {
     expect(doc.parameters['rowFilter.users.username']).toEqual({
       name: 'username',
       required: false,
-      format: 'text',
       in: 'query',
       type: 'string',
     });

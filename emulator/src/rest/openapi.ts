@@ -33,16 +33,30 @@ function swaggerType(dataType: string): string | null {
     case 'jsonb':
       return null;
   }
-  return dataType.endsWith('[]') || dataType === 'ARRAY' ? 'array' : 'string';
+  return dataType.endsWith('[]') ? 'array' : 'string';
 }
 
-/** `'draft'::text` → "draft", `42` → 42, anything else the expression as written. */
-function defaultValue(expression: string): unknown {
-  const literal = /^'((?:[^']|'')*)'(?:::[\w. "[\]]+)?$/.exec(expression);
-  if (literal) return literal[1]!.replace(/''/g, "'");
-  if (/^-?\d+(\.\d+)?$/.test(expression)) return Number(expression);
-  if (expression === 'true' || expression === 'false') return expression === 'true';
-  return expression;
+/** The type name PostgREST's OpenAPI works from: `text`, `integer`, `text[]`, `public.mood`. */
+function columnType(column: Column): string {
+  return column.nominalType;
+}
+
+/**
+ * PostgREST's parseDefault: for string-typed columns the default without its `::type` cast and
+ * quotes, as a string (`now()`, `draft`); for others the default only when it is JSON (`3`,
+ * `true`), so `nextval(…)` shows none.
+ */
+function defaultValue(expression: string, type: string): unknown {
+  if (swaggerType(type) === 'string') {
+    const suffix = `::${type}`;
+    const bare = expression.endsWith(suffix) ? expression.slice(0, -suffix.length) : expression;
+    return bare.replace(/^'+|'+$/g, '');
+  }
+  try {
+    return JSON.parse(expression) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 interface KeyNotes {
@@ -50,13 +64,17 @@ interface KeyNotes {
   foreignKeys: Map<string, { table: string; column: string }>;
 }
 
+/** Single-column foreign keys of the relation, to tables before views (as PostgREST sorts them). */
 function keyNotes(cache: SchemaCache, relation: Relation): KeyNotes {
   const foreignKeys = new Map<string, { table: string; column: string }>();
-  for (const fk of cache.foreignKeys) {
-    if (fk.source !== relation) continue;
-    fk.columns.forEach((column, i) => {
-      foreignKeys.set(column, { table: fk.target.name, column: fk.targetColumns[i]! });
-    });
+  const isView = (r: Relation) => r.kind === 'view' || r.kind === 'materialized_view';
+  const own = cache.foreignKeys
+    .filter((fk) => fk.source === relation && fk.columns.length === 1)
+    .sort((a, b) => Number(isView(a.target)) - Number(isView(b.target)));
+  for (const fk of own) {
+    const column = fk.columns[0]!;
+    if (!foreignKeys.has(column))
+      foreignKeys.set(column, { table: fk.target.name, column: fk.targetColumns[0]! });
   }
   return { primaryKey: new Set(relation.primaryKey), foreignKeys };
 }
@@ -66,31 +84,39 @@ function columnDescription(column: Column, notes: KeyNotes): string | undefined 
   const lines = ['Note:'];
   if (notes.primaryKey.has(column.name)) lines.push('This is a Primary Key.<pk/>');
   const fk = notes.foreignKeys.get(column.name);
-  if (fk)
+  if (fk) {
     lines.push(
       `This is a Foreign Key to \`${fk.table}.${fk.column}\`.<fk table='${fk.table}' column='${fk.column}'/>`,
     );
+  }
   if (lines.length === 1) return column.description ?? undefined;
   return `${column.description ? `${column.description}\n\n` : ''}${lines.join('\n')}`;
 }
 
+/** `items` of an array type: its element's swagger type (none for json elements). */
+function arrayItems(type: string): Json | undefined {
+  if (swaggerType(type) !== 'array') return undefined;
+  const element = swaggerType(type.slice(0, -2));
+  return element ? { type: element } : {};
+}
+
 function property(column: Column, notes: KeyNotes): Json {
+  const type = columnType(column);
   const prop: Json = {};
+  // A generated column's expression is not a default (PostgREST's schema cache has none).
+  if (column.default !== null && !column.generated) {
+    const value = defaultValue(column.default, type);
+    if (value !== undefined) prop.default = value;
+  }
   const description = columnDescription(column, notes);
   if (description) prop.description = description;
-  // A generated column's expression is not a default (information_schema shows none either).
-  if (column.default !== null && !column.generated) prop.default = defaultValue(column.default);
   if (column.enumValues) prop.enum = column.enumValues;
-  prop.format = column.nominalType;
+  prop.format = type;
   if (column.maxLength !== null) prop.maxLength = column.maxLength;
-  const type = swaggerType(
-    column.dataType === 'USER-DEFINED' ? column.nominalType : column.dataType,
-  );
-  if (type === 'array') {
-    const itemType = column.elementType ? swaggerType(column.elementType) : 'string';
-    prop.items = itemType ? { type: itemType } : {};
-  }
-  if (type) prop.type = type;
+  const swagger = swaggerType(type);
+  if (swagger) prop.type = swagger;
+  const items = arrayItems(type);
+  if (items) prop.items = items;
   return prop;
 }
 
@@ -98,21 +124,31 @@ function definition(cache: SchemaCache, relation: Relation): Json {
   const notes = keyNotes(cache, relation);
   const def: Json = {};
   if (relation.description) def.description = relation.description;
+  def.type = 'object';
+  def.properties = Object.fromEntries(relation.columns.map((c) => [c.name, property(c, notes)]));
   const required = relation.columns.filter((c) => !c.nullable).map((c) => c.name);
   if (required.length) def.required = required;
-  def.properties = Object.fromEntries(relation.columns.map((c) => [c.name, property(c, notes)]));
-  def.type = 'object';
   return def;
 }
 
-function rowFilter(column: Column, notes: KeyNotes): Json {
-  const param: Json = { name: column.name, required: false };
-  const description = columnDescription(column, notes);
-  if (description) param.description = description;
-  param.format = column.nominalType;
-  param.in = 'query';
-  param.type = 'string';
-  return param;
+/** `rowFilter.<table>.<column>`: the column's comment only, always a string query parameter. */
+function rowFilter(column: Column): Json {
+  return {
+    name: column.name,
+    ...(column.description && { description: column.description }),
+    required: false,
+    in: 'query',
+    type: 'string',
+  };
+}
+
+/** First line of a comment as summary, the rest (after blank lines) as description. */
+function summaryOf(comment: string | null): Json {
+  if (!comment) return {};
+  const newline = comment.indexOf('\n');
+  if (newline < 0) return { summary: comment };
+  const rest = comment.slice(newline).replace(/^\n+/, '');
+  return { summary: comment.slice(0, newline), ...(rest && { description: rest }) };
 }
 
 function relationPaths(relation: Relation): Json {
@@ -121,7 +157,7 @@ function relationPaths(relation: Relation): Json {
   const filters = relation.columns.map((c) => ref(`rowFilter.${name}.${c.name}`));
   const operation = (extra: Json) => ({
     tags: [name],
-    ...(relation.description && { summary: relation.description }),
+    ...summaryOf(relation.description),
     ...extra,
   });
   const paths: Json = {
@@ -139,25 +175,22 @@ function relationPaths(relation: Relation): Json {
       responses: {
         '200': {
           description: 'OK',
-          schema: { items: { $ref: `#/definitions/${name}` }, type: 'array' },
+          schema: { type: 'array', items: { $ref: `#/definitions/${name}` } },
         },
         '206': { description: 'Partial Content' },
       },
     }),
   };
-  if (relation.insertable) {
+  // PostgREST offers every write once the relation takes any.
+  if (relation.insertable || relation.updatable || relation.deletable) {
     paths.post = operation({
       parameters: [ref(`body.${name}`), ref('select'), ref('preferPost')],
       responses: { '201': { description: 'Created' } },
     });
-  }
-  if (relation.deletable) {
     paths.delete = operation({
       parameters: [...filters, ref('preferReturn')],
       responses: { '204': { description: 'No Content' } },
     });
-  }
-  if (relation.updatable) {
     paths.patch = operation({
       parameters: [...filters, ref(`body.${name}`), ref('preferReturn')],
       responses: { '204': { description: 'No Content' } },
@@ -169,43 +202,54 @@ function relationPaths(relation: Relation): Json {
 function parameterSchema(routine: RoutineInfo): Json {
   const properties: Json = {};
   for (const p of routine.parameters) {
-    const isArray = p.type.endsWith('[]');
-    const type = swaggerType(isArray ? 'ARRAY' : p.type);
-    properties[p.name] = {
-      format: p.type,
-      ...(type === 'array' && { items: { type: swaggerType(p.type.slice(0, -2)) ?? 'string' } }),
-      ...(type && { type }),
-    };
+    const type = swaggerType(p.type);
+    const items = arrayItems(p.type);
+    properties[p.name] = { ...(type && { type }), ...(items && { items }), format: p.type };
   }
   const required = routine.parameters.filter((p) => !p.hasDefault).map((p) => p.name);
-  return { ...(required.length && { required }), properties, type: 'object' };
+  return {
+    ...routineDescription(routine),
+    type: 'object',
+    properties,
+    ...(required.length && { required }),
+  };
+}
+
+/** The function's comment on its argument schema (PostgREST's makeProcSchema). */
+function routineDescription(routine: RoutineInfo): Json {
+  return routine.description ? { description: routine.description } : {};
 }
 
 function functionPaths(routine: RoutineInfo): Json {
-  const tags = [`(rpc) ${routine.name}`];
-  const summary = routine.description ? { summary: routine.description.split('\n')[0] } : {};
-  const get: Json = {
-    tags,
-    ...summary,
-    parameters: routine.parameters.map((p) => ({
-      format: p.type,
-      in: 'query',
-      name: p.name,
-      required: !p.hasDefault,
-      type: swaggerType(p.type.endsWith('[]') ? 'ARRAY' : p.type) ?? 'string',
-    })),
+  const operation = {
+    ...summaryOf(routine.description),
+    tags: [`(rpc) ${routine.name}`],
     produces: MEDIA_TYPES.slice(0, 3),
     responses: { '200': { description: 'OK' } },
   };
+  const get: Json = {
+    ...operation,
+    parameters: routine.parameters.map((p) => {
+      const base = { name: p.name, required: !p.hasDefault, in: 'query' };
+      if (p.variadic) {
+        const element = p.type.endsWith('[]') ? p.type.slice(0, -2) : p.type;
+        return {
+          ...base,
+          type: swaggerType(p.type) ?? 'string',
+          items: { collectionFormat: 'multi', type: swaggerType(element), format: element },
+        };
+      }
+      // Arrays travel as `{a,b}` in a query string: a string.
+      const type = swaggerType(p.type);
+      return { ...base, format: p.type, type: type === 'array' || type === null ? 'string' : type };
+    }),
+  };
   const post: Json = {
-    tags,
-    ...summary,
+    ...operation,
     parameters: [
-      { in: 'body', name: 'args', required: true, schema: parameterSchema(routine) },
+      { name: 'args', required: true, in: 'body', schema: parameterSchema(routine) },
       { $ref: '#/parameters/preferParams' },
     ],
-    produces: MEDIA_TYPES.slice(0, 3),
-    responses: { '200': { description: 'OK' } },
   };
   return routine.volatility === 'volatile' ? { post } : { get, post };
 }
@@ -330,7 +374,6 @@ export function buildOpenApi(cache: SchemaCache, options: OpenApiOptions): Json 
   for (const relation of relations) {
     paths[`/${relation.name}`] = relationPaths(relation);
     definitions[relation.name] = definition(cache, relation);
-    const notes = keyNotes(cache, relation);
     parameters[`body.${relation.name}`] = {
       name: relation.name,
       description: relation.name,
@@ -339,7 +382,7 @@ export function buildOpenApi(cache: SchemaCache, options: OpenApiOptions): Json 
       schema: { $ref: `#/definitions/${relation.name}` },
     };
     for (const column of relation.columns) {
-      parameters[`rowFilter.${relation.name}.${column.name}`] = rowFilter(column, notes);
+      parameters[`rowFilter.${relation.name}.${column.name}`] = rowFilter(column);
     }
   }
   // Overloads share one path; the first (by oid) describes it, as PostgREST's.

@@ -683,8 +683,8 @@ export function describeRestReads(
           format: 'public.mood',
           type: 'string',
         });
+        // A default that is not JSON ('{}'::text[]) is left out of non-string types, as PostgREST.
         expect(doc.definitions.users!.properties.tags).toEqual({
-          default: '{}',
           format: 'text[]',
           items: { type: 'string' },
           type: 'array',
