@@ -1,0 +1,364 @@
+// The account remote end to end: every auth flow in Chromium against a real emulator, reading
+// mails from its mailbox API and computing TOTP codes here (otpauth), as a person's phone would.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import * as OTPAuth from 'otpauth';
+import type { Page } from 'playwright-core';
+import { latestMail, type MailMessage } from '../emulator/test/harness.js';
+import { launchBrowser, problems, type Browser, type ConsoleEntry } from './browser.js';
+import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
+
+jest.setTimeout(180_000);
+
+const SCREENSHOTS = path.join(REPO, '.tmp', 'screenshots', 'account');
+const stamp = Date.now();
+const person = { email: `acct-${stamp}@example.com`, password: 'first-pass-42' };
+const NEW_PASSWORD = 'second-pass-43';
+
+let portal: TestPortal;
+let browser: Browser;
+let page: Page & { console: ConsoleEntry[] };
+let totpSecret = '';
+
+beforeAll(async () => {
+  portal = await startTestPortal({
+    extraRemotes: ({ published }) => {
+      const account = published.find((p) => p.remote === 'account')!;
+      // A route whose registry entry requires aal2 (served by the account bundle: what matters
+      // here is the shell's gate, not the page behind it).
+      return {
+        vault: { title: 'Vault', route: '/vault', version: account.version, manifest: account.manifest, integrity: account.integrity, contract: '^1.0.0', auth: 'aal2' },
+      };
+    },
+  });
+  browser = await launchBrowser();
+  page = await browser.newPage();
+  mkdirSync(SCREENSHOTS, { recursive: true });
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+/** Waits for a new mail to `to` whose subject matches (the mailbox has no push; it is polled). */
+async function nextMail(to: string, subject: RegExp, after: string | null): Promise<MailMessage> {
+  for (;;) {
+    const mail = await latestMail(portal.emulator.mailUrl, to);
+    if (mail && mail.ID !== after && subject.test(mail.Subject)) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+const lastMailId = async (to: string) => (await latestMail(portal.emulator.mailUrl, to))?.ID ?? null;
+const linkIn = (mail: MailMessage) => mail.Text.split('\n').find((line) => line.startsWith('http'))!;
+const codeIn = (mail: MailMessage) => /enter the code: (\d{6})/.exec(mail.Text)![1]!;
+const totpNow = () => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(totpSecret), digits: 6, period: 30 }).generate();
+
+const profileEmail = () => page.getByTestId('profile-email');
+const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+
+async function signInWithPassword(email: string, password: string) {
+  const form = page.locator('form[aria-label="Sign in"]');
+  await form.locator('input[name="email"]').fill(email);
+  await form.locator('input[name="password"]').fill(password);
+  await form.locator('button[type="submit"]').click();
+}
+
+async function signOutHere() {
+  await page.goto(`${portal.url}/account`);
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await page.waitForURL('**/account/sign-in');
+}
+
+async function enterCode(formLabel: string, code: string) {
+  const form = page.locator(`form[aria-label="${formLabel}"]`);
+  await form.locator('input[name="code"]').fill(code);
+  await form.locator('button[type="submit"]').click();
+}
+
+describe('the account remote', () => {
+  it('signs a new person up and shows the sign-in page with every way in', async () => {
+    await page.goto(`${portal.url}/account/sign-up`);
+    const form = page.locator('form[aria-label="Create an account"]');
+    await form.locator('input[name="email"]').fill(person.email);
+    await form.locator('input[name="password"]').fill(person.password);
+    await form.locator('input[name="confirm"]').fill(person.password);
+    await form.locator('button[type="submit"]').click();
+    await page.waitForURL('**/account');
+    await expect(profileEmail().textContent()).resolves.toBe(person.email);
+    await shot('profile');
+
+    await signOutHere();
+    await page.getByRole('button', { name: 'Continue with Test provider' }).waitFor();
+    await page.getByRole('button', { name: 'Try without an account' }).waitFor();
+    await shot('sign-in');
+  });
+
+  it('resets a forgotten password through the mailed link, and refuses the link a second time', async () => {
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL('**/account/forgot-password');
+    const form = page.locator('form[aria-label="Reset your password"]');
+    await form.locator('input[name="email"]').fill('not-an-address');
+    await form.locator('button[type="submit"]').click();
+    await page.getByText('Enter an email address like name@example.com.').waitFor();
+
+    const before = await lastMailId(person.email);
+    await form.locator('input[name="email"]').fill(person.email);
+    await form.locator('button[type="submit"]').click();
+    await page.getByText(/a link to reset its password is on its way/).waitFor();
+    const mail = await nextMail(person.email, /Reset Your Password/, before);
+    const link = linkIn(mail);
+
+    await page.goto(link);
+    await page.waitForURL('**/account/reset-password');
+    const reset = page.locator('form[aria-label="Choose a new password"]');
+    await reset.waitFor();
+    await shot('reset-password');
+    await reset.locator('input[name="new-password"]').fill('lettersonly');
+    await reset.locator('input[name="confirm-password"]').fill('lettersonly');
+    await reset.locator('button[type="submit"]').click();
+    await page.getByText('Use both letters and digits.').waitFor();
+    // The server's rule too: the same password as now is refused with its reason.
+    await reset.locator('input[name="new-password"]').fill(person.password);
+    await reset.locator('input[name="confirm-password"]').fill(person.password);
+    await reset.locator('button[type="submit"]').click();
+    await reset.getByText(/different from the old|same|not used here/i).first().waitFor();
+
+    await reset.locator('input[name="new-password"]').fill(NEW_PASSWORD);
+    await reset.locator('input[name="confirm-password"]').fill(NEW_PASSWORD);
+    await reset.locator('button[type="submit"]').click();
+    await page.waitForURL('**/account');
+    person.password = NEW_PASSWORD;
+
+    // A used link: the emulator redirects with otp_expired, and the page says so in words.
+    await signOutHere();
+    await page.goto(link);
+    const problem = page.getByTestId('link-error');
+    await problem.waitFor();
+    await expect(problem.getAttribute('data-error-code')).resolves.toBe('otp_expired');
+    await expect(problem.textContent()).resolves.toMatch(/expired or was already used/);
+    await shot('reset-link-used');
+
+    await page.goto(`${portal.url}/account/sign-in`);
+    await signInWithPassword(person.email, NEW_PASSWORD);
+    await page.waitForURL('**/account');
+    await signOutHere();
+  });
+
+  it('signs in with a magic link back to the route that asked, and with an emailed code (wrong code first)', async () => {
+    await page.goto(`${portal.url}/account/sign-in?next=${encodeURIComponent('/account/security')}`);
+    const request = page.locator('form[aria-label="Email me a sign-in link"]');
+    let before = await lastMailId(person.email);
+    await request.locator('input[name="email"]').fill(person.email);
+    await request.locator('button[type="submit"]').click();
+    await page.locator('form[aria-label="Enter the code from the mail"]').waitFor();
+    await shot('magic-link-sent');
+    const magic = await nextMail(person.email, /Magic Link/, before);
+    await page.goto(linkIn(magic));
+    await page.waitForURL('**/account/security');
+    await page.getByRole('heading', { name: 'Security' }).waitFor();
+    await signOutHere();
+
+    before = await lastMailId(person.email);
+    await request.locator('input[name="email"]').fill(person.email);
+    await request.locator('button[type="submit"]').click();
+    const mail = await nextMail(person.email, /Magic Link/, before);
+    await enterCode('Enter the code from the mail', '12345');
+    await page.getByText('The code is 6 digits, like 123456.').waitFor();
+    const wrong = codeIn(mail) === '000000' ? '111111' : '000000';
+    await enterCode('Enter the code from the mail', wrong);
+    await page.getByText(/expired or is invalid/i).waitFor();
+    await enterCode('Enter the code from the mail', codeIn(mail));
+    await page.waitForURL('**/account');
+    await expect(profileEmail().textContent()).resolves.toBe(person.email);
+  });
+
+  it('enrols an authenticator app (QR code as an image, secret, wrong code refused)', async () => {
+    await page.goto(`${portal.url}/account/security`);
+    await page.getByRole('button', { name: 'Add an authenticator app' }).click();
+    await page.locator('form[aria-label="Name the authenticator"] input[name="factor-name"]').fill('Test phone');
+    await page.locator('form[aria-label="Name the authenticator"] button[type="submit"]').click();
+    const qr = page.locator('img.account-qr');
+    await qr.waitFor();
+    await expect(qr.getAttribute('src')).resolves.toMatch(/^data:image\/svg\+xml/);
+    totpSecret = (await page.getByTestId('totp-secret').getAttribute('data-secret'))!;
+    expect(totpSecret).toMatch(/^[A-Z2-7]+=*$/);
+    await shot('mfa-enrol');
+
+    const wrong = totpNow() === '000000' ? '111111' : '000000';
+    await enterCode('Verify the authenticator', wrong);
+    await page.locator('form[aria-label="Verify the authenticator"]').getByText(/Check the code in your authenticator app/).waitFor();
+    await enterCode('Verify the authenticator', totpNow());
+    await page.locator('[data-factor-status="verified"]').waitFor();
+    await expect(page.locator('[data-factor-status="verified"]').textContent()).resolves.toMatch(/Test phone/);
+    await page.goto(`${portal.url}/account`);
+    await expect(page.getByTestId('profile-aal').textContent()).resolves.toMatch(/aal2/);
+    await shot('security');
+  });
+
+  it('asks for the second factor after a password sign-in, and a route that needs aal2 gates an aal1 session', async () => {
+    await signOutHere();
+    await signInWithPassword(person.email, person.password);
+    await page.waitForURL(/\/account\/verify/);
+    await page.locator('form[aria-label="Verify with your authenticator app"]').waitFor();
+    await shot('mfa-challenge');
+
+    // With only aal1, the registry's aal2 route is gated by the shell.
+    await page.goto(`${portal.url}/vault`);
+    const gate = page.getByTestId('sign-in-gate');
+    await expect(gate.textContent()).resolves.toMatch(/Vault needs a second factor/);
+    await gate.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(/\/account\/verify\?next=%2Fvault/);
+    await enterCode('Verify with your authenticator app', '000000' === totpNow() ? '111111' : '000000');
+    await page.getByText(/Check the code in your authenticator app/).waitFor();
+    await enterCode('Verify with your authenticator app', totpNow());
+    await page.waitForURL('**/vault');
+    await page.getByTestId('remote-outlet').and(page.locator(':not([hidden])')).waitFor();
+    await expect(page.getByTestId('sign-in-gate').count()).resolves.toBe(0);
+  });
+
+  it('links an identity through the test provider, and unlinks it after a step-up', async () => {
+    await page.goto(`${portal.url}/account/security`);
+    await page.getByRole('button', { name: 'Link Test provider' }).click();
+    await page.waitForURL(/test-provider\/authorize/);
+    await page.locator('input#email').fill(`linked-${stamp}@example.com`);
+    await page.locator('input#name').fill('Linked Person');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/account/security**');
+    await shot('after-link');
+    const linked = page.locator('[data-testid="identity-list"] [data-provider="test"]');
+    await linked.waitFor();
+    await expect(linked.textContent()).resolves.toMatch(/Linked Person/);
+
+    await linked.getByRole('button', { name: 'Unlink' }).click();
+    // Linking started a new session; unlinking is destructive, so it may ask for the factor first.
+    const verify = page.locator('form[aria-label="Verify with your authenticator app"]');
+    const dialog = page.getByRole('dialog');
+    await Promise.race([verify.waitFor(), dialog.waitFor()]);
+    if (await verify.isVisible()) {
+      await enterCode('Verify with your authenticator app', totpNow());
+      await page.waitForURL('**/account/security');
+      await page.locator('[data-testid="identity-list"] [data-provider="test"]').getByRole('button', { name: 'Unlink' }).click();
+    }
+    await dialog.getByRole('button', { name: 'Unlink' }).click();
+    await expect(page.locator('[data-testid="identity-list"] [data-provider="test"]').waitFor({ state: 'detached' })).resolves.toBeUndefined();
+    const only = page.locator('[data-testid="identity-list"] [data-provider="email"]');
+    await expect(only.getByRole('button', { name: 'Unlink' }).isDisabled()).resolves.toBe(true);
+    await only.getByText('Your only way in').waitFor();
+  });
+
+  it('removes the authenticator (aal2 session), and sign-in no longer asks for it', async () => {
+    await page.goto(`${portal.url}/account/security`);
+    await page.locator('[data-factor-status="verified"]').getByRole('button', { name: 'Remove' }).click();
+    const verify = page.locator('form[aria-label="Verify with your authenticator app"]');
+    const dialog = page.getByRole('dialog');
+    await Promise.race([verify.waitFor(), dialog.waitFor()]);
+    if (await verify.isVisible()) {
+      await enterCode('Verify with your authenticator app', totpNow());
+      await page.waitForURL('**/account/security');
+      await page.locator('[data-factor-status="verified"]').getByRole('button', { name: 'Remove' }).click();
+    }
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await page.getByText('No authenticator app yet').waitFor();
+    await signOutHere();
+    await signInWithPassword(person.email, person.password);
+    await page.waitForURL('**/account');
+  });
+
+  it('updates the profile and changes the password, with the server’s rules shown', async () => {
+    const details = page.locator('form[aria-label="Name and picture"]');
+    await details.locator('input[name="avatar-url"]').fill('javascript:alert(1)');
+    await details.locator('button[type="submit"]').click();
+    await details.getByText(/starting with https:\/\//).waitFor();
+    await details.locator('input[name="display-name"]').fill('Ada <b>Lovelace</b>');
+    await details.locator('input[name="avatar-url"]').fill('');
+    await details.locator('button[type="submit"]').click();
+    // Shown as text, never as markup.
+    await expect(page.getByTestId('profile-name').textContent()).resolves.toBe('Ada <b>Lovelace</b>');
+    await page.reload();
+    await expect(page.getByTestId('profile-name').textContent()).resolves.toBe('Ada <b>Lovelace</b>');
+
+    const change = page.locator('form[aria-label="Change your password"]');
+    await change.locator('input[name="new-password"]').fill('third-pass-44');
+    await change.locator('input[name="confirm-password"]').fill('third-pass-45');
+    await change.locator('button[type="submit"]').click();
+    await change.getByText('The two passwords differ.').waitFor();
+    await change.locator('input[name="confirm-password"]').fill('third-pass-44');
+    await change.locator('button[type="submit"]').click();
+    await page.getByText('Your other devices were signed out.').waitFor();
+    person.password = 'third-pass-44';
+  });
+
+  it('changes the email address after confirming both links', async () => {
+    const newEmail = `acct-new-${stamp}@example.com`;
+    const oldBefore = await lastMailId(person.email);
+    const newBefore = await lastMailId(newEmail);
+    const form = page.locator('form[aria-label="Change your email address"]');
+    await form.locator('input[name="new-email"]').fill(newEmail);
+    await form.locator('button[type="submit"]').click();
+    await page.getByTestId('email-change-pending').waitFor();
+    const toNew = await nextMail(newEmail, /Email Change/, newBefore);
+    const toOld = await nextMail(person.email, /Email Change/, oldBefore);
+    await page.goto(linkIn(toOld));
+    await page.getByText(/proceed to confirm link sent to the other email/i).waitFor();
+    await page.goto(linkIn(toNew));
+    await page.waitForURL('**/account');
+    await page.getByTestId('profile-email').filter({ hasText: newEmail }).waitFor();
+    person.email = newEmail;
+  });
+
+  it('signs out of other devices, and everywhere (every tab hears it)', async () => {
+    const elsewhere = portal.emulator.client();
+    const { error: signInError } = await elsewhere.auth.signInWithPassword(person);
+    expect(signInError).toBeNull();
+
+    await page.goto(`${portal.url}/account/security`);
+    await page.getByRole('button', { name: 'Sign out of other devices' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign out the others' }).click();
+    await page.getByText('Every other device and browser is signed out').waitFor();
+    const { error: refreshError } = await elsewhere.auth.refreshSession();
+    expect(refreshError?.code).toMatch(/refresh_token_not_found|session_not_found|refresh_token_already_used/);
+
+    const other = await browser.newPage();
+    await other.goto(`${portal.url}/account`);
+    await other.getByTestId('profile-email').waitFor();
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.waitForURL('**/account/sign-in');
+    // The other tab hears the sign-out through the client's cross-tab channel.
+    await other.waitForURL('**/account/sign-in');
+    await other.close();
+  });
+
+  it('lets a guest try the portal and then keep the account with an email and password', async () => {
+    await page.getByRole('button', { name: 'Try without an account' }).click();
+    await page.waitForURL('**/account');
+    await page.getByRole('heading', { name: 'You are using the portal as a guest' }).waitFor();
+    const guestId = await page.locator('[data-testid="profile"] code').textContent();
+    await shot('guest');
+    const form = page.locator('form[aria-label="Keep your guest account"]');
+    const guestEmail = `guest-${stamp}@example.com`;
+    await form.locator('input[name="email"]').fill(guestEmail);
+    await form.locator('input[name="password"]').fill('guest-pass-46');
+    await form.locator('input[name="confirm"]').fill('guest-pass-46');
+    await form.locator('button[type="submit"]').click();
+    await page.getByTestId('profile-email').filter({ hasText: guestEmail }).waitFor();
+    await expect(page.locator('[data-testid="profile"] code').textContent()).resolves.toBe(guestId);
+    await expect(page.getByTestId('profile-providers').textContent()).resolves.toMatch(/email/);
+  });
+
+  it('looks finished in dark mode too, and had no console errors', async () => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(`${portal.url}/account/security`);
+    await page.getByRole('heading', { name: 'Security' }).waitFor();
+    await shot('security-dark');
+    await page.goto(`${portal.url}/account`);
+    await page.getByTestId('profile').waitFor();
+    await shot('profile-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    // Failed requests the flows provoke on purpose (wrong codes, used links) log as network errors.
+    // The shell serves no favicon (reported to the integrator, not this remote's doing).
+    const unexpected = problems(page.console).filter((e) => !/status of (400|401|403|422|429)/.test(e.text) && !e.url.endsWith('/favicon.ico'));
+    expect(unexpected).toEqual([]);
+  });
+});
