@@ -461,6 +461,7 @@ export function describeRestReads(
         const headers = { apikey: ANON_KEY };
         const plain = await fetch(`${rest}/messages?select=id&offset=1&limit=2`, { headers });
         expect(plain.headers.get('content-range')).toBe('1-2/*');
+        expect(plain.headers.get('content-location')).toBe('/messages?limit=2&offset=1&select=id');
         const exact = await fetch(`${rest}/messages?select=id&channel_id=eq.1`, {
           headers: { ...headers, Prefer: 'count=exact' },
         });

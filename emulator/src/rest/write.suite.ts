@@ -559,6 +559,29 @@ export function describeRestWrites(
         expect([teapot.status, teapot.error?.code]).toEqual([418, 'PT418']);
       });
 
+      it('bounds set-returning functions with handling=strict, max-affected', async () => {
+        const call = (fn: string) =>
+          fetch(`${rest}/rpc/${fn}`, {
+            method: 'POST',
+            headers: {
+              ...serviceHeaders,
+              'Content-Type': 'application/json',
+              Prefer: 'handling=strict, max-affected=2',
+            },
+            body: fn === 'numbers' ? '{"n":3}' : '{"a":1}',
+          });
+        const tooMany = await call('numbers');
+        expect([tooMany.status, ((await tooMany.json()) as { code: string }).code]).toEqual([
+          400,
+          'PGRST124',
+        ]);
+        const notSet = await call('add');
+        expect([notSet.status, ((await notSet.json()) as { code: string }).code]).toEqual([
+          400,
+          'PGRST128',
+        ]);
+      });
+
       it('answers PGRST101 for other methods', async () => {
         const response = await fetch(`${rest}/rpc/add`, {
           method: 'PATCH',

@@ -90,9 +90,22 @@ export async function runCountedRead(
   return result;
 }
 
-export function appliedCount(request: RestRequest, applied: Set<AppliedPreference>): void {
-  if (request.prefer.count) applied.add('count');
+/** Preferences every request applies when given (PostgREST's Preference-Applied for reads). */
+export function appliedCommon(request: RestRequest, applied: Set<AppliedPreference>): void {
+  const { prefer } = request;
+  if (prefer.count) applied.add('count');
+  if (prefer.tx) applied.add('tx');
+  if (prefer.handling) applied.add('handling');
   if (timezoneApplied(request)) applied.add('timezone');
+}
+
+/** `Content-Location: /<table>?<query sorted by key>`, as PostgREST answers reads. */
+export function contentLocation(name: string, query: [string, string][]): string {
+  const sorted = [...query].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const canonical = sorted
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .join('&');
+  return `/${encodeURIComponent(name)}${canonical ? `?${canonical}` : ''}`;
 }
 
 /** Builds the read response from the envelope (range checks, singular check, headers). */
@@ -167,6 +180,16 @@ export async function readRelation(
     ),
   );
   const applied = new Set<AppliedPreference>();
-  appliedCount(request, applied);
-  return readResponse(request, deps, representation, level, envelope, window.offset, applied);
+  appliedCommon(request, applied);
+  const response = readResponse(
+    request,
+    deps,
+    representation,
+    level,
+    envelope,
+    window.offset,
+    applied,
+  );
+  response.headers.set('Content-Location', contentLocation(relation.name, request.query));
+  return response;
 }

@@ -1,7 +1,7 @@
 // /rpc/<function>: POST with JSON arguments, GET and HEAD with query arguments (read-only
 // transaction). Set-returning functions are filtered, ordered, paged and embedded like tables;
 // a scalar comes back as its JSON value, a single composite as an object, void as 204.
-import { requestErrors } from '../errors.js';
+import { requestErrors, RestError } from '../errors.js';
 import { runAsCaller } from '../execute.js';
 import { parseArgumentsBody } from '../parse/body.js';
 import { bodyFormat, contentTypeOf, negotiate } from '../parse/media.js';
@@ -14,7 +14,7 @@ import { contentRange, profileHeaders, rowWindow } from '../respond.js';
 import type { Column, RoutineInfo } from '../schema-cache.js';
 import { buildLevelParts, levelSelect, newBuilder } from '../sql/read.js';
 import { functionFromSql, SCALAR_COLUMN, type CallArguments } from '../sql/rpc.js';
-import { appliedCount, bodyShape, readResponse, runCountedRead, type RouteDeps } from './read.js';
+import { appliedCommon, bodyShape, readResponse, runCountedRead, type RouteDeps } from './read.js';
 
 /** Query keys that are never function arguments. */
 const RESERVED = new Set([
@@ -143,30 +143,46 @@ export async function callFunction(
   let shape = bodyShape(representation, head || minimal || routine.result.kind === 'void');
   if (singleResult && shape === 'array') shape = 'object';
 
+  // `handling=strict, max-affected=N` bounds how many rows a set-returning function may touch.
+  const strictMax = prefer.handling === 'strict' && prefer.maxAffected !== undefined;
+  if (strictMax && !routine.returnsSet) {
+    throw new RestError(400, {
+      code: 'PGRST128',
+      message:
+        'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
+    });
+  }
   const envelope = await runAsCaller(
     deps.service,
     request,
-    (tx) =>
-      runCountedRead(
+    async (tx) => {
+      const result = await runCountedRead(
         tx,
         builder,
         parts,
         from,
         sourceSql,
-        { shape, stripNulls: representation.kind === 'json' && representation.stripNulls, scalar },
+        {
+          shape,
+          stripNulls: representation.kind === 'json' && representation.stripNulls,
+          scalar,
+        },
         {
           mode: routine.returnsSet ? prefer.count : undefined,
           maxRows: deps.service.config.api.max_rows,
         },
-      ),
+      );
+      if (strictMax && result.pageTotal > prefer.maxAffected!)
+        throw requestErrors.maxAffected(result.pageTotal);
+      return result;
+    },
     { watchSchema: deps.cache, rollback: prefer.tx === 'rollback' },
   );
 
   const applied = new Set<AppliedPreference>();
-  appliedCount(request, applied);
-  if (prefer.tx) applied.add('tx');
+  appliedCommon(request, applied);
+  if (strictMax) applied.add('max-affected');
   if (routine.result.kind === 'void' || minimal) {
-    if (minimal) applied.add('return');
     const headers: Record<string, string> = {
       ...profileHeaders(request.schema, deps.service.config.api.schemas),
       'Content-Range': contentRange(0, envelope.pageTotal - 1, envelope.total),

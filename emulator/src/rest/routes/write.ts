@@ -10,7 +10,6 @@ import { parseQuery } from '../parse/query.js';
 import type { ParsedQuery } from '../parse/types.js';
 import { outputKeys, planRead, sourceOfRelation, type ReadLevel } from '../plan/read-plan.js';
 import type { RestRequest } from '../request.js';
-import { timezoneApplied } from '../request.js';
 import { contentRange, csvHeader, profileHeaders } from '../respond.js';
 import type { Relation } from '../schema-cache.js';
 import { conditionSql } from '../sql/conditions.js';
@@ -24,7 +23,7 @@ import {
   type Builder,
 } from '../sql/read.js';
 import { deleteSql, insertSql, returningSql, TARGET_ALIAS, updateSql } from '../sql/write.js';
-import { bodyShape, type RouteDeps } from './read.js';
+import { appliedCommon, bodyShape, type RouteDeps } from './read.js';
 
 type WriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -109,17 +108,11 @@ function insertMutation({
   const body = parseRowsBody(bodyText, bodyFormat(contentType));
   const columns = writtenColumns(relation, body.rows, query.columns);
   let onConflict: { columns: string[]; resolution: 'merge' | 'ignore' } | undefined;
-  if (prefer.resolution) {
-    const target = query.onConflict ?? relation.primaryKey;
+  const target = query.onConflict ?? relation.primaryKey;
+  // PostgREST resolves conflicts only on a primary key or named columns; without either the
+  // preference is not applied and the insert is plain.
+  if (prefer.resolution && target.length > 0) {
     checkColumns(relation, target);
-    if (target.length === 0) {
-      throw new RestError(400, {
-        code: '42P10',
-        message:
-          'there is no unique or exclusion constraint matching the ON CONFLICT specification',
-        hint: `'${relation.name}' has no primary key: name the unique columns with on_conflict.`,
-      });
-    }
     onConflict = {
       columns: target,
       resolution: prefer.resolution === 'merge-duplicates' ? 'merge' : 'ignore',
@@ -336,10 +329,6 @@ export async function writeRelation(
     prefer.handling === 'strict' &&
     prefer.maxAffected !== undefined &&
     (method === 'PATCH' || method === 'DELETE');
-  if (strictMax) {
-    applied.add('handling');
-    applied.add('max-affected');
-  }
   const envelope = await runAsCaller(
     deps.service,
     request,
@@ -354,17 +343,18 @@ export async function writeRelation(
     { rollback: prefer.tx === 'rollback' },
   );
 
+  appliedCommon(request, applied);
   if (prefer.return) applied.add('return');
-  if (prefer.count) applied.add('count');
-  if (prefer.tx) applied.add('tx');
-  if (timezoneApplied(request)) applied.add('timezone');
+  if (prefer.maxAffected !== undefined && (method === 'PATCH' || method === 'DELETE'))
+    applied.add('max-affected');
   const total = prefer.count ? envelope.pageTotal : null;
   const responseHeaders: Record<string, string> = {
     ...profileHeaders(request.schema, deps.service.config.api.schemas),
+    // PostgREST: `*/total` for POST, PUT and DELETE, `0-(n-1)/total` for PATCH.
     'Content-Range':
-      method === 'POST'
-        ? contentRange(1, 0, total)
-        : contentRange(0, envelope.pageTotal - 1, total),
+      method === 'PATCH'
+        ? contentRange(0, envelope.pageTotal - 1, total)
+        : contentRange(1, 0, total),
   };
   const preferenceApplied = formatApplied(prefer, applied);
   if (preferenceApplied) responseHeaders['Preference-Applied'] = preferenceApplied;
