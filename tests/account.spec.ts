@@ -233,7 +233,7 @@ describe('the account remote', () => {
     await linked.getByRole('button', { name: 'Unlink' }).click();
     // Linking started a new session; unlinking is destructive, so it may ask for the factor first.
     const verify = page.locator('form[aria-label="Verify with your authenticator app"]');
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('alertdialog');
     await Promise.race([verify.waitFor(), dialog.waitFor()]);
     if (await verify.isVisible()) {
       await enterCode('Verify with your authenticator app', totpNow());
@@ -251,7 +251,7 @@ describe('the account remote', () => {
     await page.goto(`${portal.url}/account/security`);
     await page.locator('[data-factor-status="verified"]').getByRole('button', { name: 'Remove' }).click();
     const verify = page.locator('form[aria-label="Verify with your authenticator app"]');
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('alertdialog');
     await Promise.race([verify.waitFor(), dialog.waitFor()]);
     if (await verify.isVisible()) {
       await enterCode('Verify with your authenticator app', totpNow());
@@ -314,7 +314,7 @@ describe('the account remote', () => {
 
     await page.goto(`${portal.url}/account/security`);
     await page.getByRole('button', { name: 'Sign out of other devices' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Sign out the others' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Sign out the others' }).click();
     await page.getByText('Every other device and browser is signed out').waitFor();
     const { error: refreshError } = await elsewhere.auth.refreshSession();
     expect(refreshError?.code).toMatch(/refresh_token_not_found|session_not_found|refresh_token_already_used/);
@@ -323,7 +323,7 @@ describe('the account remote', () => {
     await other.goto(`${portal.url}/account`);
     await other.getByTestId('profile-email').waitFor();
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Sign out everywhere' }).click();
     await page.waitForURL('**/account/sign-in');
     // The other tab hears the sign-out through the client's cross-tab channel.
     await other.waitForURL('**/account/sign-in');

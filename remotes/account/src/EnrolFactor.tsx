@@ -14,11 +14,15 @@ interface Enrolment {
   secret: string;
 }
 
-/** Shows the QR code only when it is an SVG data URL (the client's own format). */
+/**
+ * An image URL for the QR code. supabase-js prefixes the server's raw SVG with
+ * `data:image/svg+xml;utf-8,` without encoding it, so a `#` in the markup would cut the URL
+ * short: the SVG is taken out and percent-encoded. Anything but SVG is not shown.
+ */
 export function qrImageSource(qrCode: string): string | null {
-  if (qrCode.startsWith('data:image/svg+xml')) return qrCode;
-  if (qrCode.trimStart().startsWith('<svg')) return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrCode)}`;
-  return null;
+  const svg = qrCode.replace(/^data:image\/svg\+xml(;[\w=-]+)?,/, '');
+  if (!svg.trimStart().startsWith('<svg') && !svg.trimStart().startsWith('<?xml')) return null;
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
 /** Groups a TOTP secret in fours, as authenticator apps print them, for typing by hand. */

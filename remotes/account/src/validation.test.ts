@@ -100,7 +100,7 @@ describe('settings and enrolment helpers', () => {
     expect(oauthProviders(null)).toEqual([]);
   });
   it('shows the QR code only as an image URL, never as markup', () => {
-    expect(qrImageSource('data:image/svg+xml;utf-8,<svg/>')).toBe('data:image/svg+xml;utf-8,<svg/>');
+    expect(qrImageSource('data:image/svg+xml;utf-8,<svg fill="#000"/>')).toBe(`data:image/svg+xml;charset=utf-8,${encodeURIComponent('<svg fill="#000"/>')}`);
     expect(qrImageSource('<svg onload="x"/>')).toBe(`data:image/svg+xml;charset=utf-8,${encodeURIComponent('<svg onload="x"/>')}`);
     expect(qrImageSource('javascript:alert(1)')).toBeNull();
     expect(groupSecret('ABCDEFGHIJ')).toBe('ABCD EFGH IJ');
