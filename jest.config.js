@@ -19,6 +19,7 @@ const common = {
   transformIgnorePatterns: ['/node_modules/(?!(@supabase|jose|otpauth)/)'],
 };
 export default {
+  testTimeout: 60_000,
   projects: [
     {
       ...common,
@@ -30,6 +31,8 @@ export default {
       ...common,
       displayName: 'integration',
       testEnvironment: 'node',
+      // Real processes on a 2-core machine: a step may wait on a busy emulator or browser.
+      testTimeout: 60_000,
       testMatch: ['<rootDir>/{emulator,tests}/**/*.spec.ts?(x)'],
     },
   ],
