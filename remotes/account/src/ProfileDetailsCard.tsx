@@ -25,6 +25,8 @@ export function ProfileDetailsCard(): ReactNode {
   const [avatarUrl, setAvatarUrl] = useState(initial.avatarUrl);
   const [errors, setErrors] = useState<FieldErrors<'displayName' | 'avatarUrl'>>({});
   const [busy, setBusy] = useState(false);
+  // Preview only an address that passes the check: never load `javascript:` or other schemes.
+  const previewUrl = avatarUrl.trim() && !checkProfile({ displayName: '', avatarUrl }).avatarUrl ? avatarUrl.trim() : undefined;
 
   const submit = async () => {
     const found = checkProfile({ displayName, avatarUrl });
@@ -47,7 +49,7 @@ export function ProfileDetailsCard(): ReactNode {
           </Field>
           <Field label="Picture address" hint="A link to an image (https://…). Uploads come with the files area." error={errors.avatarUrl} optional>
             <div className="account-avatar-field">
-              <Avatar name={displayName || user?.email || 'You'} src={!errors.avatarUrl && avatarUrl.trim() ? avatarUrl.trim() : undefined} decorative />
+              <Avatar name={displayName || user?.email || 'You'} src={previewUrl} decorative />
               <TextInput name="avatar-url" type="url" inputMode="url" value={avatarUrl} onChange={(e) => setAvatarUrl(e.target.value)} />
             </div>
           </Field>

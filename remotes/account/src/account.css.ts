@@ -2,7 +2,7 @@ export const accountStylesheet = `
 .account-narrow { max-width: 30rem; margin: var(--pui-space-8, 2rem) auto; }
 .account-switch, .account-muted { margin: 0; color: var(--pui-text-muted, #667); }
 .account-muted { font-size: 0.875rem; }
-.account-inline-link { align-self: center; font-size: 0.9rem; }
+.account-inline-link { align-self: center; font-size: 0.9rem; color: var(--pui-accent-text, #1a5); text-underline-offset: 2px; }
 .account-tabs { display: flex; gap: var(--pui-space-1, 0.25rem); border-bottom: 1px solid var(--pui-border, #dde); }
 .account-tab { padding: var(--pui-space-2, 0.5rem) var(--pui-space-3, 0.75rem); color: var(--pui-text-muted, #667); text-decoration: none; border-bottom: 2px solid transparent; margin-bottom: -1px; font-weight: 500; }
 .account-tab:hover { color: var(--pui-text, #112); }

@@ -9,7 +9,7 @@ export interface UrlAuthError {
 }
 
 const LINK_PROBLEMS: Record<string, string> = {
-  otp_expired: 'This link has expired or was already used. Links work once, for one hour: ask for a new one below.',
+  otp_expired: 'This link has expired or was already used. Links work once, for one hour: ask for a new one.',
   flow_state_not_found: 'This link was opened in a different browser from the one that asked for it. Ask for a new one here.',
   flow_state_expired: 'This sign-in took too long. Start again.',
   access_denied: 'The sign-in was cancelled at the provider.',
