@@ -62,6 +62,16 @@ const authSchema = z
         otp_expiry: z.number().int().positive().default(3600),
       })
       .prefault({}),
+    sms: z
+      .object({
+        enable_signup: z.boolean().default(false),
+        enable_confirmations: z.boolean().default(false),
+        template: z.string().default('Your code is {{ .Code }}'),
+        max_frequency: z.string().default('5s'),
+        /** phone number → fixed code: no SMS is sent to these numbers. */
+        test_otp: z.record(z.string(), z.string()).default({}),
+      })
+      .prefault({}),
     mfa: z
       .object({
         max_enrolled_factors: z.number().int().positive().default(10),

@@ -5,6 +5,7 @@ import type { Mailbox } from '../mail/mailbox.js';
 import { fail } from './errors.js';
 import { clientIp, type AuthRequest } from './http.js';
 import type { Mailer } from './mailer.js';
+import type { SmsSender } from './sms.js';
 import type { PasswordHasher } from './passwords.js';
 import { FIVE_MINUTES, ONE_HOUR, type RateLimiter } from './rate-limit.js';
 import type { ClientInfo } from './sessions.js';
@@ -16,6 +17,8 @@ export interface AuthContext {
   keys: Keys;
   mailbox: Mailbox;
   mailer: Mailer;
+  /** SMS codes, delivered into the mailbox (no SMS provider offline). */
+  sms: SmsSender;
   limiter: RateLimiter;
   /** bcrypt, off the main thread in the running service. */
   hasher: PasswordHasher;

@@ -67,6 +67,8 @@ export const AUTH_ERRORS = {
   email_address_invalid: [400, 'Email address is invalid'],
   over_request_rate_limit: [429, 'Request rate limit reached'],
   over_email_send_rate_limit: [429, 'Email rate limit exceeded'],
+  over_sms_send_rate_limit: [429, 'SMS rate limit exceeded'],
+  sms_send_failed: [422, 'Error sending SMS OTP to provider'],
   unexpected_failure: [
     500,
     'Unexpected failure, please check the emulator log for more information',

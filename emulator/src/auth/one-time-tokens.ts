@@ -8,16 +8,22 @@ export type TokenKind =
   | 'recovery_token'
   | 'email_change_token_new'
   | 'email_change_token_current'
-  | 'reauthentication_token';
+  | 'reauthentication_token'
+  | 'phone_change_token';
 
 type TokenColumn =
   | 'confirmation_token'
   | 'recovery_token'
   | 'email_change_token_new'
   | 'email_change_token_current'
-  | 'reauthentication_token';
+  | 'reauthentication_token'
+  | 'phone_change_token';
 type SentAtColumn =
-  'confirmation_sent_at' | 'recovery_sent_at' | 'email_change_sent_at' | 'reauthentication_sent_at';
+  | 'confirmation_sent_at'
+  | 'recovery_sent_at'
+  | 'email_change_sent_at'
+  | 'reauthentication_sent_at'
+  | 'phone_change_sent_at';
 
 /** auth.users column of each kind, and the column recording when it was sent. */
 const COLUMNS: Record<TokenKind, [token: TokenColumn, sentAt: SentAtColumn]> = {
@@ -26,6 +32,7 @@ const COLUMNS: Record<TokenKind, [token: TokenColumn, sentAt: SentAtColumn]> = {
   email_change_token_new: ['email_change_token_new', 'email_change_sent_at'],
   email_change_token_current: ['email_change_token_current', 'email_change_sent_at'],
   reauthentication_token: ['reauthentication_token', 'reauthentication_sent_at'],
+  phone_change_token: ['phone_change_token', 'phone_change_sent_at'],
 };
 
 export function tokenColumn(kind: TokenKind): TokenColumn {

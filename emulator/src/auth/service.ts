@@ -8,6 +8,7 @@ import { route } from './http.js';
 import { BcryptPool } from './bcrypt-pool.js';
 import { Mailer } from './mailer.js';
 import { RateLimiter } from './rate-limit.js';
+import { SmsSender } from './sms.js';
 import { adminRoutes } from './routes/admin.js';
 import { factorRoutes } from './routes/factors.js';
 import { metaRoutes } from './routes/meta.js';
@@ -30,6 +31,7 @@ export const authService: ServiceFactory = (service) => {
     mailbox: service.mailbox,
     limiter,
     mailer: new Mailer(settings, service.mailbox, limiter),
+    sms: new SmsSender(settings, service.mailbox, limiter),
     hasher,
     log: (line) => console.error(line),
   };

@@ -53,10 +53,21 @@ export interface AuthSettings {
   mfaMaxVerifiedFactors: number;
   totpEnrollEnabled: boolean;
   totpVerifyEnabled: boolean;
+  /** [auth.sms]: the phone provider (GOTRUE_EXTERNAL_PHONE_ENABLED = sms.enable_signup, as the CLI sets it). */
+  phoneEnabled: boolean;
+  smsAutoconfirm: boolean;
+  smsTemplate: string;
+  smsMaxFrequencyMs: number;
+  /** GoTrue's GOTRUE_SMS_OTP_EXP default (the CLI does not expose it). */
+  smsOtpExpirySeconds: number;
+  smsOtpLength: number;
+  /** Normalised phone number → fixed code. */
+  smsTestOtp: Map<string, string>;
   /** OAuth providers the emulator serves through its test provider page. */
   oauthProviders: Set<string>;
   rateLimits: {
     emailSentPerHour: number;
+    smsSentPerHour: number;
     anonymousUsersPerHour: number;
     tokenRefreshPer5Min: number;
     signInSignUpsPer5Min: number;
@@ -135,9 +146,22 @@ export function authSettings(config: Config, apiUrl: string): AuthSettings {
     mfaMaxVerifiedFactors: 10,
     totpEnrollEnabled: auth.mfa.totp.enroll_enabled,
     totpVerifyEnabled: auth.mfa.totp.verify_enabled,
+    phoneEnabled: auth.sms.enable_signup,
+    smsAutoconfirm: !auth.sms.enable_confirmations,
+    smsTemplate: auth.sms.template,
+    smsMaxFrequencyMs: parseDurationMs(auth.sms.max_frequency) ?? 5000,
+    smsOtpExpirySeconds: 60,
+    smsOtpLength: 6,
+    smsTestOtp: new Map(
+      Object.entries(auth.sms.test_otp).map(([phone, code]) => [
+        phone.replace(/[^0-9]/g, ''),
+        code,
+      ]),
+    ),
     oauthProviders: new Set([TEST_PROVIDER, ...enabledExternalProviders(config)]),
     rateLimits: {
       emailSentPerHour: auth.rate_limit.email_sent,
+      smsSentPerHour: auth.rate_limit.sms_sent,
       anonymousUsersPerHour: auth.rate_limit.anonymous_users,
       tokenRefreshPer5Min: auth.rate_limit.token_refresh,
       signInSignUpsPer5Min: auth.rate_limit.sign_in_sign_ups,

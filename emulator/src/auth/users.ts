@@ -27,6 +27,7 @@ export interface UserRow {
   email_change_sent_at: Date | null;
   email_change_confirm_status: number | null;
   phone_change: string | null;
+  phone_change_token: string | null;
   phone_change_sent_at: Date | null;
   reauthentication_token: string | null;
   reauthentication_sent_at: Date | null;
@@ -44,7 +45,7 @@ export interface UserRow {
 export const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, invited_at, phone,
   phone_confirmed_at, confirmation_token, confirmation_sent_at, confirmed_at, recovery_token, recovery_sent_at,
   email_change_token_current, email_change_token_new, email_change, email_change_sent_at,
-  email_change_confirm_status, phone_change, phone_change_sent_at, reauthentication_token,
+  email_change_confirm_status, phone_change, phone_change_token, phone_change_sent_at, reauthentication_token,
   reauthentication_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, banned_until, created_at,
   updated_at, deleted_at, is_anonymous, is_sso_user`;
 

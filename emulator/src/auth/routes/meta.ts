@@ -52,12 +52,12 @@ export function metaRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
       for (const provider of settings.oauthProviders) external[provider] = true;
       external.anonymous_users = settings.anonymousEnabled;
       external.email = settings.emailSignupEnabled;
-      external.phone = false;
+      external.phone = settings.phoneEnabled;
       return json(c, {
         external,
         disable_signup: !settings.signupEnabled,
         mailer_autoconfirm: settings.autoconfirm,
-        phone_autoconfirm: false,
+        phone_autoconfirm: settings.smsAutoconfirm,
         sms_provider: '',
         saml_enabled: false,
       });

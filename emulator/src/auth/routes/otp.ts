@@ -8,7 +8,15 @@ import { fail } from '../errors.js';
 import { createFlowState, pkceParams } from '../flow-state.js';
 import { json, parseBody, route, type AuthRequest } from '../http.js';
 import { resolveRedirect } from '../redirects.js';
-import { findUserByEmail, isEmailConfirmed } from '../users.js';
+import {
+  createPhoneUser,
+  findUserByPhone,
+  findUserByPhoneChange,
+  isPhoneConfirmed,
+  validateChannel,
+  validatePhone,
+} from '../phone.js';
+import { findUserByEmail, isBanned, isEmailConfirmed } from '../users.js';
 import { optionalBoolean, optionalObject, optionalString, validateEmail } from '../validation.js';
 
 const OtpBody = z
@@ -44,14 +52,57 @@ const ResendBody = z
 export function otpRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
   const { db, settings, mailer } = ctx;
 
+  /** An SMS code for the number, creating its user first unless create_user is false (GoTrue's SmsOtp). */
+  async function phoneOtp(c: AuthRequest, body: z.output<typeof OtpBody>): Promise<Response> {
+    if (!settings.phoneEnabled) fail('phone_provider_disabled', 'Unsupported phone provider');
+    const phone = validatePhone(body.phone);
+    const channel = validateChannel(body.channel);
+    const messageId = await db.transaction(async (tx) => {
+      let user = await findUserByPhone(tx, phone);
+      if (!user) {
+        if (body.create_user === false) fail('otp_disabled');
+        if (!settings.signupEnabled) fail('signup_disabled');
+        user = await createPhoneUser(tx, {
+          phone,
+          passwordHash: null,
+          userMetadata: body.data ?? {},
+          confirmed: false,
+        });
+      }
+      if (isBanned(user)) fail('user_banned');
+      return ctx.sms.send(tx, { kind: 'confirmation', user, phone, channel });
+    });
+    return json(c, { message_id: messageId });
+  }
+
+  /** /resend for sms (an unconfirmed number's code) and phone_change (the pending new number's code). */
+  async function phoneResend(c: AuthRequest, body: z.output<typeof ResendBody>): Promise<Response> {
+    if (!settings.phoneEnabled) fail('phone_provider_disabled', 'Unsupported phone provider');
+    if (body.email) {
+      fail('validation_failed', 'Only an email address or phone number should be provided.');
+    }
+    const phone = validatePhone(body.phone);
+    const messageId = await db.transaction(async (tx) => {
+      if (body.type === 'sms') {
+        const user = await findUserByPhone(tx, phone);
+        if (!user || isPhoneConfirmed(user)) return null;
+        return ctx.sms.send(tx, { kind: 'confirmation', user, phone });
+      }
+      const user = await findUserByPhoneChange(tx, phone);
+      if (!user) return null;
+      return ctx.sms.send(tx, { kind: 'phone_change', user, phone });
+    });
+    return json(c, messageId === null ? {} : { message_id: messageId });
+  }
+
   /** Magic link + code for a known confirmed user, or sign-up (and its confirmation mail) otherwise. */
   async function emailOtp(c: AuthRequest): Promise<Response> {
     const body = await parseBody(c, OtpBody);
     enforceRateLimit(ctx, c, 'sign_in_sign_ups');
-    if (body.phone && !body.email) fail('phone_provider_disabled', 'Unsupported phone provider');
     if (body.email && body.phone) {
       fail('validation_failed', 'Only an email address or phone number should be provided.');
     }
+    if (body.phone) return phoneOtp(c, body);
     const email = validateEmail(body.email);
     const pkce = pkceParams(body.code_challenge, body.code_challenge_method);
     const redirectTo = resolveRedirect(c.req.query('redirect_to'), settings);
@@ -153,8 +204,9 @@ export function otpRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
           'Missing one of these types: signup, email_change, sms, phone_change',
         );
       }
-      if (type === 'sms' || type === 'phone_change' || (body.phone && !body.email)) {
-        fail('phone_provider_disabled', 'Unsupported phone provider');
+      if (type === 'sms' || type === 'phone_change') return phoneResend(c, body);
+      if (body.phone && !body.email) {
+        fail('validation_failed', `Type ${type} needs an email address, not a phone number`);
       }
       const email = validateEmail(body.email);
       const pkce = pkceParams(body.code_challenge, body.code_challenge_method);

@@ -8,7 +8,15 @@ import { createAnonymousUser, createEmailUser } from '../accounts.js';
 import { clientInfo, enforceRateLimit, type AuthContext } from '../context.js';
 import { fail } from '../errors.js';
 import { createFlowState, pkceParams } from '../flow-state.js';
-import { json, parseBody, route } from '../http.js';
+import { json, parseBody, route, type AuthRequest } from '../http.js';
+import {
+  confirmPhone,
+  createPhoneUser,
+  findUserByPhone,
+  isPhoneConfirmed,
+  validateChannel,
+  validatePhone,
+} from '../phone.js';
 import {
   checkPasswordStrength,
   hashPassword,
@@ -17,7 +25,7 @@ import {
 } from '../passwords.js';
 import { resolveRedirect } from '../redirects.js';
 import { startSession } from '../sessions.js';
-import { findUserByEmail, isEmailConfirmed, userJson, type Json } from '../users.js';
+import { findUserByEmail, isEmailConfirmed, reloadUser, userJson, type Json } from '../users.js';
 import {
   checkPasswordLength,
   optionalObject,
@@ -56,8 +64,57 @@ function obfuscatedUser(email: string, confirmationSentAt: Date): Json {
   };
 }
 
+/** The phone twin of obfuscatedUser. */
+function obfuscatedPhoneUser(phone: string, confirmationSentAt: Date): Json {
+  const user = obfuscatedUser('', confirmationSentAt);
+  return {
+    ...user,
+    phone,
+    app_metadata: { provider: 'phone', providers: ['phone'] },
+  };
+}
+
 export function signupRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
   const { settings, db } = ctx;
+
+  /** Sign-up with phone + password: a session when [auth.sms] confirmations are off, else an SMS code. */
+  async function phoneSignup(c: AuthRequest, body: z.output<typeof SignupBody>): Promise<Response> {
+    if (!settings.phoneEnabled) fail('phone_provider_disabled', 'Phone signups are disabled');
+    const phone = validatePhone(body.phone);
+    const channel = validateChannel(body.channel);
+    if (!body.password) fail('validation_failed', 'Signup requires a valid password', 422);
+    checkPasswordLength(body.password);
+    const weak = checkPasswordStrength(body.password, settings);
+    if (weak) throw weakPasswordError(weak);
+    const existing = await findUserByPhone(db, phone);
+    if (existing && isPhoneConfirmed(existing)) {
+      if (settings.smsAutoconfirm) fail('user_already_exists');
+      return json(c, obfuscatedPhoneUser(phone, existing.confirmation_sent_at ?? new Date()));
+    }
+    if (existing && settings.smsAutoconfirm) {
+      const own = await verifyPassword(body.password, existing.encrypted_password, ctx.hasher);
+      if (!own) fail('user_already_exists');
+    }
+    const passwordHash = existing ? null : await hashPassword(body.password, ctx.hasher);
+    const result = await db.transaction(async (tx) => {
+      let user =
+        existing ??
+        (await createPhoneUser(tx, {
+          phone,
+          passwordHash,
+          userMetadata: body.data ?? {},
+          confirmed: settings.smsAutoconfirm,
+        }));
+      if (settings.smsAutoconfirm) {
+        if (!isPhoneConfirmed(user)) user = await confirmPhone(tx, user);
+        return { session: await startSession(tx, ctx, user, 'password', clientInfo(c)) };
+      }
+      await ctx.sms.send(tx, { kind: 'confirmation', user, phone, channel });
+      return { user: await userJson(tx, await reloadUser(tx, user.id)) };
+    });
+    if ('session' in result) return json(c, result.session);
+    return json(c, result.user);
+  }
 
   app.post(
     '/signup',
@@ -81,7 +138,7 @@ export function signupRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
           'Only an email address or phone number should be provided on signup.',
         );
       }
-      if (!body.email) fail('phone_provider_disabled', 'Phone signups are disabled');
+      if (!body.email) return phoneSignup(c, body);
       if (!settings.emailSignupEnabled) fail('email_provider_disabled');
       const email = validateEmail(body.email);
       if (!body.password) fail('validation_failed', 'Signup requires a valid password', 422);

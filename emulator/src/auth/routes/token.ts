@@ -7,6 +7,7 @@ import { fail } from '../errors.js';
 import { checkCodeVerifier, flowByAuthCode, isFlowExpired } from '../flow-state.js';
 import { json, parseBody, route, type AuthRequest } from '../http.js';
 import { checkPasswordStrength, verifyPassword } from '../passwords.js';
+import { findUserByPhone, isPhoneConfirmed } from '../phone.js';
 import { refreshGrant } from '../refresh.js';
 import { startSession, type AuthMethod } from '../sessions.js';
 import { findUserByEmail, findUserById, isBanned, isEmailConfirmed } from '../users.js';
@@ -40,16 +41,28 @@ export function tokenRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
         'Only an email address or phone number should be provided on login.',
       );
     }
-    if (body.phone) fail('phone_provider_disabled', 'Phone logins are disabled');
-    if (!body.email) fail('validation_failed', 'missing email or phone');
+    if (body.phone && !settings.phoneEnabled)
+      fail('phone_provider_disabled', 'Phone logins are disabled');
+    if (!body.email && !body.phone) fail('validation_failed', 'missing email or phone');
     const password = body.password ?? '';
-    const user = await findUserByEmail(db, body.email.trim());
+    // GoTrue looks the number up as it stores it (digits, no '+'), without validating it first.
+    const user = body.phone
+      ? await findUserByPhone(
+          db,
+          body.phone
+            .trim()
+            .replace(/^\+/, '')
+            .replace(/[\s\-()]/g, ''),
+        )
+      : await findUserByEmail(db, body.email!.trim());
     if (!user || !user.encrypted_password) fail('invalid_credentials');
     if (isBanned(user)) fail('user_banned');
     // bcrypt runs outside any transaction: the embedded database is one connection.
     if (!(await verifyPassword(password, user.encrypted_password, ctx.hasher)))
       fail('invalid_credentials');
-    if (!isEmailConfirmed(user)) fail('email_not_confirmed');
+    if (body.phone ? !isPhoneConfirmed(user) : !isEmailConfirmed(user)) {
+      fail(body.phone ? 'phone_not_confirmed' : 'email_not_confirmed');
+    }
     const weak = checkPasswordStrength(password, settings);
     const session = await db.transaction((tx) =>
       startSession(tx, ctx, user, 'password', clientInfo(c)),

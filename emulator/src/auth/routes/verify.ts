@@ -8,7 +8,14 @@ import { clientInfo, enforceRateLimit, type AuthContext } from '../context.js';
 import { confirmEmailChange } from '../email-change.js';
 import { AuthError, fail } from '../errors.js';
 import { issueAuthCode, latestFlowStateFor } from '../flow-state.js';
-import { json, parseBody, route } from '../http.js';
+import { json, parseBody, route, type AuthRequest } from '../http.js';
+import {
+  applyPhoneChange,
+  confirmPhone,
+  findUserByPhone,
+  findUserByPhoneChange,
+  validatePhone,
+} from '../phone.js';
 import {
   clearToken,
   sentAt,
@@ -104,6 +111,36 @@ async function findByToken(
 export function verifyRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
   const { db, settings } = ctx;
 
+  /**
+   * An SMS code: `sms` confirms the user's number (sign-up or OTP sign-in), `phone_change`
+   * makes the pending new number the user's; both answer a session (amr otp).
+   */
+  async function verifyPhone(
+    c: AuthRequest,
+    type: 'sms' | 'phone_change',
+    token: string | null | undefined,
+    rawPhone: string | null | undefined,
+  ): Promise<SessionResponse> {
+    if (!token)
+      fail('validation_failed', `Verify with type ${type} requires the code as token`, 422);
+    if (!rawPhone)
+      fail('validation_failed', `Verify with type ${type} requires a phone number`, 422);
+    const phone = validatePhone(rawPhone);
+    const code = token.replace(/-/g, '').trim();
+    return db.transaction(async (tx) => {
+      const user =
+        type === 'sms' ? await findUserByPhone(tx, phone) : await findUserByPhoneChange(tx, phone);
+      if (!user) fail('otp_expired');
+      if (isBanned(user)) fail('user_banned');
+      if (!ctx.sms.matches(user, type === 'sms' ? 'confirmation' : 'phone_change', phone, code)) {
+        fail('otp_expired');
+      }
+      const verified =
+        type === 'sms' ? await confirmPhone(tx, user) : await applyPhoneChange(tx, user, phone);
+      return startSession(tx, ctx, verified, 'otp', clientInfo(c));
+    });
+  }
+
   function checkFresh(match: Match, hash: string): void {
     const sent = sentAt(match.user, match.kind);
     const stored = storedToken(match.user, match.kind);
@@ -154,8 +191,9 @@ export function verifyRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
       if (Boolean(body.token) === Boolean(body.token_hash)) {
         fail('validation_failed', 'Verify requires either a token or a token hash', 422);
       }
-      if (body.type === 'sms' || body.type === 'phone_change')
-        fail('phone_provider_disabled', 'Unsupported phone provider');
+      if (body.type === 'sms' || body.type === 'phone_change') {
+        return json(c, await verifyPhone(c, body.type, body.token, body.phone));
+      }
       if (!(EMAIL_TYPES as readonly string[]).includes(body.type))
         fail('validation_failed', 'Unsupported verification type');
       const type = body.type as EmailType;
