@@ -273,7 +273,8 @@ describe('the account remote', () => {
     await details.locator('input[name="display-name"]').fill('Ada <b>Lovelace</b>');
     await details.locator('input[name="avatar-url"]').fill('');
     await details.locator('button[type="submit"]').click();
-    // Shown as text, never as markup.
+    // Shown as text, never as markup (waits for the save to reach the session).
+    await page.getByTestId('profile-name').filter({ hasText: 'Lovelace' }).waitFor();
     await expect(page.getByTestId('profile-name').textContent()).resolves.toBe('Ada <b>Lovelace</b>');
     await page.reload();
     await expect(page.getByTestId('profile-name').textContent()).resolves.toBe('Ada <b>Lovelace</b>');
