@@ -25,6 +25,7 @@ export default {
       ...common,
       displayName: 'unit',
       testEnvironment: 'node',
+      testTimeout: 30_000,
       testMatch: ['<rootDir>/{emulator,shared,shell,remotes,deploy}/**/*.test.ts?(x)'],
     },
     {

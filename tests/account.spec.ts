@@ -358,8 +358,7 @@ describe('the account remote', () => {
     await shot('profile-dark');
     await page.emulateMedia({ colorScheme: 'light' });
     // Failed requests the flows provoke on purpose (wrong codes, used links) log as network errors.
-    // The shell serves no favicon (reported to the integrator, not this remote's doing).
-    const unexpected = problems(page.console).filter((e) => !/status of (400|401|403|422|429)/.test(e.text) && !e.url.endsWith('/favicon.ico'));
+    const unexpected = problems(page.console).filter((e) => !/status of (400|401|403|422|429)/.test(e.text));
     expect(unexpected).toEqual([]);
   });
 });

@@ -114,6 +114,8 @@ export async function startEmulator(config: Config): Promise<RunningEmulator> {
     await next();
     log(`${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
   });
+  // Browsers ask every origin for an icon (e.g. on the test OAuth provider page).
+  app.get('/favicon.ico', (c) => c.body(null, 204));
   for (const service of services) app.route(service.mount, service.app);
   app.notFound((c) => c.json({ message: `no route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
   app.onError((error, c) => {

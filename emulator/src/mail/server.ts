@@ -97,6 +97,7 @@ ${m.links.map((link) => `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a
 <style>body{font:15px system-ui;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border-bottom:1px solid #ccc;padding:1rem 0}pre{white-space:pre-wrap}</style>
 </head><body><h1>Mailbox</h1>${rows || '<p>No mail yet.</p>'}</body></html>`);
   });
+  app.get('/favicon.ico', (c) => c.body(null, 204));
   app.notFound((c) => c.json({ error: 'not found' }, 404));
   app.onError((error, c) => c.json({ error: error.message }, 400));
   return app;

@@ -21,14 +21,20 @@ export function FactorsCard(): ReactNode {
   const [removing, setRemoving] = useState<Factor | null>(null);
   const token = auth.session?.access_token;
 
-  const load = useCallback(async () => {
-    const { data, error: failed } = await supabase.auth.mfa.listFactors();
-    if (failed) setError(describeAuthError(failed));
-    else setFactors(data.all.filter((factor) => factor.factor_type === 'totp'));
-  }, [supabase]);
+  const show = useCallback((result: Awaited<ReturnType<typeof supabase.auth.mfa.listFactors>>) => {
+    if (result.error) setError(describeAuthError(result.error));
+    else setFactors(result.data.all.filter((factor) => factor.factor_type === 'totp'));
+  }, []);
+  const load = useCallback(async () => show(await supabase.auth.mfa.listFactors()), [supabase, show]);
   useEffect(() => {
-    void load();
-  }, [load, token]);
+    let live = true;
+    void supabase.auth.mfa.listFactors().then((result) => {
+      if (live) show(result);
+    });
+    return () => {
+      live = false;
+    };
+  }, [supabase, show, token]);
 
   const remove = async (factor: Factor) => {
     const { error: failed } = await supabase.auth.mfa.unenroll({ factorId: factor.id });

@@ -28,14 +28,20 @@ export function IdentitiesCard({ returnTo = ACCOUNT_PAGES.security }: { returnTo
   const [unlinking, setUnlinking] = useState<UserIdentity | null>(null);
   const token = auth.session?.access_token;
 
-  const load = useCallback(async () => {
-    const { data, error: failed } = await supabase.auth.getUserIdentities();
-    if (failed) setError(describeAuthError(failed));
-    else setIdentities(data.identities);
-  }, [supabase]);
+  const show = useCallback((result: Awaited<ReturnType<typeof supabase.auth.getUserIdentities>>) => {
+    if (result.error) setError(describeAuthError(result.error));
+    else setIdentities(result.data.identities);
+  }, []);
+  const load = useCallback(async () => show(await supabase.auth.getUserIdentities()), [supabase, show]);
   useEffect(() => {
-    void load();
-  }, [load, token]);
+    let live = true;
+    void supabase.auth.getUserIdentities().then((result) => {
+      if (live) show(result);
+    });
+    return () => {
+      live = false;
+    };
+  }, [supabase, show, token]);
 
   const link = async (provider: string) => {
     setBusy(provider);

@@ -25,7 +25,17 @@ export function providerLabel(provider: string): string {
   return provider.charAt(0).toUpperCase() + provider.slice(1);
 }
 
-let cached: { client: SupabaseClient; settings: Promise<AuthSettings | null> } | null = null;
+/** One request per client for the page's lifetime. */
+const settingsByClient = new WeakMap<SupabaseClient, Promise<AuthSettings | null>>();
+
+function settingsFor(client: SupabaseClient): Promise<AuthSettings | null> {
+  let settings = settingsByClient.get(client);
+  if (!settings) {
+    settings = fetchSettings(client);
+    settingsByClient.set(client, settings);
+  }
+  return settings;
+}
 
 function fetchSettings(client: SupabaseClient): Promise<AuthSettings | null> {
   // supabase-js has no call for this endpoint; its URL and key are the client's own (protected
@@ -39,8 +49,7 @@ function fetchSettings(client: SupabaseClient): Promise<AuthSettings | null> {
 /** The project's auth settings (null while loading or when the server did not answer). */
 export function useAuthSettings(): AuthSettings | null {
   const supabase = useSupabase();
-  if (!cached || cached.client !== supabase) cached = { client: supabase, settings: fetchSettings(supabase) };
-  const pending = cached.settings;
+  const pending = settingsFor(supabase);
   const [settings, setSettings] = useState<AuthSettings | null>(null);
   useEffect(() => {
     let live = true;
