@@ -1061,6 +1061,7 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
           ['GET', '/callback?state=x'],
           ['GET', '/test-provider/authorize?state=x'],
           ['GET', '/test-provider/approve?state=x'],
+          ['POST', '/test-provider/id-token'],
           ['POST', '/admin/users'],
           ['PUT', `/admin/users/${user.id}`],
           ['DELETE', '/admin/users/not-a-uuid'],

@@ -3,12 +3,28 @@
 // as a real identity provider would. Served under /auth/v1/test-provider/.
 import { createHash } from 'node:crypto';
 import type { Hono } from 'hono';
+import { z } from 'zod';
 import type { GatewayEnv } from '../http/gateway-env.js';
 import type { AuthContext } from './context.js';
 import { fail } from './errors.js';
-import { route } from './http.js';
+import { json, parseBody, route } from './http.js';
+import { signTestIdToken, TEST_CLIENT_ID, testIssuer } from './id-tokens.js';
+import { TEST_PROVIDER } from './settings.js';
 import { readState, signProviderCode } from './oauth-state.js';
-import { validateEmail } from './validation.js';
+import { optionalBoolean, optionalString, validateEmail } from './validation.js';
+
+const IdTokenRequest = z
+  .object({
+    email: optionalString,
+    name: optionalString,
+    email_verified: optionalBoolean,
+    nonce: optionalString,
+    aud: optionalString,
+    sub: optionalString,
+    provider: optionalString,
+    expires_in: z.number().int().nullish(),
+  })
+  .loose();
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -109,6 +125,42 @@ ${known ? `<h2>Identities used before</h2><ul>${known}</ul>` : ''}
           verifiedParam === undefined || verifiedParam === 'true' || verifiedParam === 'on',
       });
       return c.redirect(`${callback}?${new URLSearchParams({ code, state: stateToken })}`, 302);
+    }),
+  );
+
+  /**
+   * An OpenID Connect ID token for a test identity, for `signInWithIdToken` / linkIdentity with
+   * a token (grant_type=id_token). `nonce` is put in the token as given: pass the hex sha256 of
+   * the raw nonce the app will send, as Apple and Google receive it.
+   */
+  app.post(
+    '/test-provider/id-token',
+    route(ctx.log, async (c) => {
+      const body = await parseBody(c, IdTokenRequest);
+      const provider = body.provider ?? TEST_PROVIDER;
+      if (!settings.oauthProviders.has(provider)) {
+        fail(
+          'validation_failed',
+          `The test provider does not serve "${provider}": enable it in config.toml`,
+        );
+      }
+      const email = validateEmail(body.email);
+      const idToken = await signTestIdToken(keys, settings, {
+        provider,
+        sub: body.sub || testSubject(provider, email),
+        email,
+        name: body.name?.trim() || null,
+        emailVerified: body.email_verified ?? true,
+        nonce: body.nonce || null,
+        aud: body.aud || TEST_CLIENT_ID,
+        ...(body.expires_in != null ? { expiresInSeconds: body.expires_in } : {}),
+      });
+      return json(c, {
+        id_token: idToken,
+        provider,
+        issuer: testIssuer(settings),
+        client_id: TEST_CLIENT_ID,
+      });
     }),
   );
 }

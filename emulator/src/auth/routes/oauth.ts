@@ -3,42 +3,20 @@
 // the provider: PKCE `?code=` or implicit `#access_token=…`), DELETE /user/identities/{id}.
 import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
-import type { Queryable } from '../../db/database.js';
 import type { GatewayEnv } from '../../http/gateway-env.js';
-import { createOAuthUser } from '../accounts.js';
 import { clientInfo, type AuthContext } from '../context.js';
 import { AuthError, fail } from '../errors.js';
 import { createFlowState, findFlowState, issueAuthCode, pkceParams } from '../flow-state.js';
 import { authenticate } from '../guard.js';
 import { json, route, type AuthRequest } from '../http.js';
-import { findIdentity, identitiesOf, insertIdentity } from '../identities.js';
-import { readProviderCode, readState, signState, type ProviderIdentity } from '../oauth-state.js';
+import { identitiesOf } from '../identities.js';
+import { readProviderCode, readState, signState } from '../oauth-state.js';
 import { resolveRedirect } from '../redirects.js';
 import { startSession } from '../sessions.js';
 import { testProviderRoutes } from '../test-provider.js';
-import {
-  findUserByEmail,
-  findUserById,
-  isBanned,
-  reloadUser,
-  setAppMetadata,
-  withProvider,
-  type UserRow,
-} from '../users.js';
+import { findUserByEmail, isBanned, setAppMetadata } from '../users.js';
 import { errorRedirect, withFragment, withQuery } from './verify.js';
-
-function identityData(identity: ProviderIdentity, issuer: string): Record<string, unknown> {
-  return {
-    iss: issuer,
-    sub: identity.sub,
-    provider_id: identity.sub,
-    email: identity.email ?? undefined,
-    email_verified: identity.emailVerified,
-    phone_verified: false,
-    name: identity.name ?? undefined,
-    full_name: identity.name ?? undefined,
-  };
-}
+import { userForIdentity } from '../external-identity.js';
 
 export function oauthRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
   const { db, keys, settings } = ctx;
@@ -89,89 +67,6 @@ export function oauthRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
     }),
   );
 
-  /** Finds or creates the user behind a provider identity (or links it to the signed-in user). */
-  async function userForIdentity(
-    tx: Queryable,
-    identity: ProviderIdentity,
-    linkingTargetId: string | null,
-  ): Promise<UserRow> {
-    const data = identityData(identity, `${settings.apiUrl}/auth/v1/test-provider`);
-    const existing = await findIdentity(tx, identity.provider, identity.sub);
-    if (linkingTargetId) {
-      const target = await findUserById(tx, linkingTargetId);
-      if (!target) fail('user_not_found');
-      if (existing && existing.user_id !== target.id) {
-        fail('identity_already_exists', 'Identity is already linked to another user');
-      }
-      if (existing) {
-        await touchIdentity(tx, existing.id, data);
-      } else {
-        await insertIdentity(tx, {
-          userId: target.id,
-          provider: identity.provider,
-          providerId: identity.sub,
-          data,
-        });
-        await setAppMetadata(
-          tx,
-          target.id,
-          withProvider(target.raw_app_meta_data, identity.provider),
-        );
-      }
-      if (target.is_anonymous) {
-        // Linking an identity makes an anonymous user permanent, with the provider's email.
-        await tx.query(
-          `update auth.users set is_anonymous = false, email = coalesce(email, $2),
-             email_confirmed_at = case when $3 then coalesce(email_confirmed_at, now()) else email_confirmed_at end,
-             raw_app_meta_data = jsonb_build_object('provider', $4::text, 'providers', jsonb_build_array($4::text)),
-             updated_at = now()
-           where id = $1`,
-          [
-            target.id,
-            identity.email,
-            identity.emailVerified && identity.email !== null,
-            identity.provider,
-          ],
-        );
-      }
-      return reloadUser(tx, target.id);
-    }
-    if (existing) {
-      await touchIdentity(tx, existing.id, data);
-      return reloadUser(tx, existing.user_id);
-    }
-    const sameEmail = identity.email ? await findUserByEmail(tx, identity.email) : null;
-    if (sameEmail && identity.emailVerified) {
-      // GoTrue links a verified provider email to the account that has it.
-      await insertIdentity(tx, {
-        userId: sameEmail.id,
-        provider: identity.provider,
-        providerId: identity.sub,
-        data,
-      });
-      await setAppMetadata(
-        tx,
-        sameEmail.id,
-        withProvider(sameEmail.raw_app_meta_data, identity.provider),
-      );
-      if (!sameEmail.email_confirmed_at) {
-        await tx.query('update auth.users set email_confirmed_at = now() where id = $1', [
-          sameEmail.id,
-        ]);
-      }
-      return reloadUser(tx, sameEmail.id);
-    }
-    if (!settings.signupEnabled) fail('signup_disabled');
-    return createOAuthUser(
-      tx,
-      identity.provider,
-      identity.sub,
-      data,
-      sameEmail ? null : identity.email,
-      identity.emailVerified,
-    );
-  }
-
   app.get(
     '/callback',
     route(ctx.log, async (c) => {
@@ -194,7 +89,7 @@ export function oauthRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
         }
         const providerToken = `test-provider-token-${randomBytes(16).toString('hex')}`;
         target = await db.transaction(async (tx) => {
-          const user = await userForIdentity(tx, identity, state.linkingTargetId);
+          const user = await userForIdentity(tx, settings, identity, state.linkingTargetId);
           if (isBanned(user)) fail('user_banned');
           if (state.flowStateId) {
             const flow = await findFlowState(tx, state.flowStateId);
@@ -254,17 +149,5 @@ export function oauthRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
       });
       return json(c, {});
     }),
-  );
-}
-
-async function touchIdentity(
-  tx: Queryable,
-  id: string,
-  data: Record<string, unknown>,
-): Promise<void> {
-  await tx.query(
-    `update auth.identities set identity_data = identity_data || $2::jsonb, last_sign_in_at = now(), updated_at = now()
-     where id = $1`,
-    [id, JSON.stringify(data)],
   );
 }

@@ -3,7 +3,10 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { GatewayEnv } from '../../http/gateway-env.js';
 import { clientInfo, enforceRateLimit, type AuthContext } from '../context.js';
-import { fail } from '../errors.js';
+import { fail, OAuthError } from '../errors.js';
+import { userForIdentity } from '../external-identity.js';
+import { authenticate } from '../guard.js';
+import { idTokenProvider, verifyIdToken } from '../id-tokens.js';
 import { checkCodeVerifier, flowByAuthCode, isFlowExpired } from '../flow-state.js';
 import { json, parseBody, route, type AuthRequest } from '../http.js';
 import { checkPasswordStrength, verifyPassword } from '../passwords.js';
@@ -11,10 +14,21 @@ import { findUserByPhone, isPhoneConfirmed } from '../phone.js';
 import { refreshGrant } from '../refresh.js';
 import { startSession, type AuthMethod } from '../sessions.js';
 import { findUserByEmail, findUserById, isBanned, isEmailConfirmed } from '../users.js';
-import { optionalString } from '../validation.js';
+import { optionalBoolean, optionalString } from '../validation.js';
 
 const PasswordBody = z
   .object({ email: optionalString, phone: optionalString, password: optionalString })
+  .loose();
+const IdTokenBody = z
+  .object({
+    id_token: optionalString,
+    nonce: optionalString,
+    provider: optionalString,
+    client_id: optionalString,
+    issuer: optionalString,
+    access_token: optionalString,
+    link_identity: optionalBoolean,
+  })
   .loose();
 const RefreshBody = z.object({ refresh_token: optionalString }).loose();
 const PkceBody = z.object({ auth_code: optionalString, code_verifier: optionalString }).loose();
@@ -103,6 +117,44 @@ export function tokenRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
     return json(c, session);
   }
 
+  /**
+   * GoTrue's IdTokenGrant: an ID token of the test provider signs in (finding or creating the
+   * user and identity) or, with link_identity and a user's JWT, links the identity to that user.
+   */
+  async function idTokenGrant(c: AuthRequest): Promise<Response> {
+    const body = await parseBody(c, IdTokenBody);
+    if (!body.id_token) throw new OAuthError('invalid request', 'id_token required');
+    if (!body.provider && (!body.client_id || !body.issuer)) {
+      throw new OAuthError('invalid request', 'provider or client_id and issuer required');
+    }
+    const provider = idTokenProvider(settings, body.provider, body.issuer);
+    const identity = await verifyIdToken(
+      ctx.keys,
+      settings,
+      provider,
+      body.id_token,
+      body.nonce ?? null,
+    );
+    let linkingTargetId: string | null = null;
+    if (body.link_identity) {
+      // A request without a user's JWT (no token, or the anon key supabase-js sends) cannot link.
+      const bearer = c.get('bearer');
+      const verified = bearer ? await ctx.keys.verify(bearer) : null;
+      if (!verified || (verified.ok && !verified.claims.sub)) {
+        throw new OAuthError('invalid request', 'Linking requires a valid user authentication');
+      }
+      const caller = await authenticate(c, db, ctx.keys);
+      if (!settings.manualLinkingEnabled) fail('manual_linking_disabled');
+      linkingTargetId = caller.user.id;
+    }
+    const session = await db.transaction(async (tx) => {
+      const user = await userForIdentity(tx, settings, identity, linkingTargetId);
+      if (isBanned(user)) fail('user_banned');
+      return startSession(tx, ctx, user, 'oauth', clientInfo(c));
+    });
+    return json(c, session);
+  }
+
   app.post(
     '/token',
     route(ctx.log, async (c) => {
@@ -119,11 +171,7 @@ export function tokenRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
             ),
           ),
         pkce: pkceGrant,
-        id_token: async () =>
-          fail(
-            'validation_failed',
-            'The emulator does not verify OpenID Connect ID tokens; sign in through /authorize with the test provider instead.',
-          ),
+        id_token: idTokenGrant,
       };
       const handler = handlers[grantType];
       if (!handler) fail('invalid_credentials', 'unsupported_grant_type');
