@@ -78,6 +78,15 @@ const authSchema = z
         totp: z
           .object({ enroll_enabled: z.boolean().default(true), verify_enabled: z.boolean().default(true) })
           .prefault({}),
+        phone: z
+          .object({
+            enroll_enabled: z.boolean().default(false),
+            verify_enabled: z.boolean().default(false),
+            otp_length: z.number().int().min(6).max(10).default(6),
+            template: z.string().default('Your code is {{ .Code }}'),
+            max_frequency: z.string().default('5s'),
+          })
+          .prefault({}),
       })
       .prefault({}),
   })

@@ -22,6 +22,12 @@ template = "Your Portal code is {{ .Code }}"
 
 [auth.sms.test_otp]
 15550001111 = "424242"
+
+[auth.mfa.phone]
+enroll_enabled = true
+verify_enabled = true
+max_frequency = "0s"
+template = "Your Portal MFA code is {{ .Code }}"
 `;
 
 let counter = 0;
@@ -218,6 +224,61 @@ describe('phone auth (SMS into the mailbox)', () => {
     });
   });
 
+  it('enrolls a phone factor, challenges it by SMS and verifies to aal2', async () => {
+    const phone = freshPhone();
+    const c = client();
+    await c.auth.signInWithOtp({ phone });
+    await c.auth.verifyOtp({ phone, token: (await smsCode(emulator, phone)).code, type: 'sms' });
+
+    const missing = await c.auth.mfa.enroll({ factorType: 'phone', phone: '' });
+    expect(missing.error).toMatchObject({ code: 'validation_failed' });
+    const factorPhone = freshPhone();
+    const enrolled = await c.auth.mfa.enroll({
+      factorType: 'phone',
+      phone: factorPhone,
+      friendlyName: 'mobile',
+    });
+    expect(enrolled.error).toBeNull();
+    expect(enrolled.data).toMatchObject({
+      type: 'phone',
+      friendly_name: 'mobile',
+      phone: factorPhone.slice(1),
+    });
+    const factorId = enrolled.data!.id;
+
+    const first = await c.auth.mfa.challenge({ factorId });
+    expect(first.error).toBeNull();
+    expect(first.data).toMatchObject({ type: 'phone' });
+    const sms = await latestMail(emulator.mailUrl, factorPhone);
+    expect(sms!.Text).toMatch(/^Your Portal MFA code is \d{6}$/);
+    const code = /(\d{6})/.exec(sms!.Text)![1]!;
+    const wrong = await c.auth.mfa.verify({
+      factorId,
+      challengeId: first.data!.id,
+      code: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.error).toMatchObject({
+      code: 'mfa_verification_failed',
+      status: 422,
+      message: 'Invalid MFA Phone code entered',
+    });
+    const verified = await c.auth.mfa.verify({ factorId, challengeId: first.data!.id, code });
+    expect(verified.error).toBeNull();
+    const claims = decodeJwt(verified.data!.access_token);
+    expect(claims.aal).toBe('aal2');
+    expect((claims.amr as { method: string }[]).map((a) => a.method)).toContain('mfa/phone');
+    const listed = await c.auth.mfa.listFactors();
+    expect(listed.data?.phone.map((f) => [f.id, f.status])).toEqual([[factorId, 'verified']]);
+
+    const again = await c.auth.mfa.enroll({
+      factorType: 'phone',
+      phone: factorPhone,
+      friendlyName: 'again',
+    });
+    expect(again.error).toMatchObject({ code: 'mfa_verified_factor_exists', status: 422 });
+    expect((await c.auth.mfa.unenroll({ factorId })).error).toBeNull();
+  });
+
   it('answers bad numbers, missing fields and wrong tokens with GoTrue codes', async () => {
     const c = client();
     const bad = await c.auth.signUp({ phone: '12ab', password: 'phone-pass-1' });
@@ -266,6 +327,14 @@ describe('phone auth (SMS into the mailbox)', () => {
     expect(otp.error).toMatchObject({ code: 'phone_provider_disabled', status: 422 });
     const resend = await c.auth.resend({ phone, type: 'sms' });
     expect(resend.error).toMatchObject({ code: 'phone_provider_disabled' });
+    const user = await disabled.client(ANON_KEY).auth.signUp({
+      email: `mfa-${Date.now()}@example.com`,
+      password: 'password-123',
+    });
+    const mfaClient = disabled.client(ANON_KEY);
+    await mfaClient.auth.setSession(user.data.session!);
+    const mfa = await mfaClient.auth.mfa.enroll({ factorType: 'phone', phone });
+    expect(mfa.error).toMatchObject({ code: 'mfa_phone_enroll_not_enabled', status: 422 });
     const settings = await (
       await fetch(`${disabled.apiUrl}/auth/v1/settings`, { headers: { apikey: ANON_KEY } })
     ).json();

@@ -53,6 +53,11 @@ export const AUTH_ERRORS = {
   mfa_totp_enroll_not_enabled: [422, 'MFA enrollment is disabled for "totp"'],
   mfa_totp_verify_not_enabled: [422, 'MFA verification is disabled for "totp"'],
   mfa_phone_enroll_not_enabled: [422, 'MFA enrollment is disabled for "phone"'],
+  mfa_phone_verify_not_enabled: [422, 'MFA verification is disabled for "phone"'],
+  mfa_verified_factor_exists: [
+    422,
+    'A verified phone factor already exists, unenroll the existing factor to continue',
+  ],
   mfa_webauthn_enroll_not_enabled: [422, 'MFA enrollment is disabled for "webauthn"'],
   too_many_enrolled_mfa_factors: [
     403,

@@ -53,6 +53,14 @@ export interface AuthSettings {
   mfaMaxVerifiedFactors: number;
   totpEnrollEnabled: boolean;
   totpVerifyEnabled: boolean;
+  /** [auth.mfa.phone]: SMS codes as a second factor. */
+  phoneMfa: {
+    enrollEnabled: boolean;
+    verifyEnabled: boolean;
+    otpLength: number;
+    template: string;
+    maxFrequencyMs: number;
+  };
   /** [auth.sms]: the phone provider (GOTRUE_EXTERNAL_PHONE_ENABLED = sms.enable_signup, as the CLI sets it). */
   phoneEnabled: boolean;
   smsAutoconfirm: boolean;
@@ -146,6 +154,13 @@ export function authSettings(config: Config, apiUrl: string): AuthSettings {
     mfaMaxVerifiedFactors: 10,
     totpEnrollEnabled: auth.mfa.totp.enroll_enabled,
     totpVerifyEnabled: auth.mfa.totp.verify_enabled,
+    phoneMfa: {
+      enrollEnabled: auth.mfa.phone.enroll_enabled,
+      verifyEnabled: auth.mfa.phone.verify_enabled,
+      otpLength: auth.mfa.phone.otp_length,
+      template: auth.mfa.phone.template,
+      maxFrequencyMs: parseDurationMs(auth.mfa.phone.max_frequency) ?? 5000,
+    },
     phoneEnabled: auth.sms.enable_signup,
     smsAutoconfirm: !auth.sms.enable_confirmations,
     smsTemplate: auth.sms.template,

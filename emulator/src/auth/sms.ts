@@ -88,15 +88,43 @@ export class SmsSender {
     }
     await storeToken(tx, request.user.id, kind, tokenHash(request.phone, otp), request.phone);
     if (fixed !== undefined) return TEST_OTP_MESSAGE_ID;
-    const channel = request.channel ?? 'sms';
-    const stored = this.mailbox.send({
-      to: smsAddress(request.phone),
-      subject: `${channel === 'whatsapp' ? 'WhatsApp message' : 'SMS'} to ${smsAddress(request.phone)}`,
+    return this.deliver(request.phone, text, otp, request.channel ?? 'sms');
+  }
+
+  /**
+   * An MFA challenge's code for a phone factor ([auth.mfa.phone] template and length; test_otp
+   * numbers get their fixed code and no message). Answers the code for the caller to store.
+   */
+  deliverMfaCode(
+    phone: string,
+    template: string,
+    length: number,
+    channel: 'sms' | 'whatsapp',
+  ): { otp: string; messageId: string } {
+    const fixed = this.testOtp(phone);
+    if (fixed !== undefined) return { otp: fixed, messageId: TEST_OTP_MESSAGE_ID };
+    if (!this.limiter.take('sms_sent', this.settings.rateLimits.smsSentPerHour, ONE_HOUR)) {
+      fail('over_sms_send_rate_limit');
+    }
+    const otp = generateOtp(length);
+    let text: string;
+    try {
+      text = renderSms(template, otp);
+    } catch (error) {
+      fail('sms_send_failed', `Error sending mfa OTP to provider: ${(error as Error).message}`);
+    }
+    const stored = this.deliver(phone, text, otp, channel);
+    return { otp, messageId: stored };
+  }
+
+  private deliver(phone: string, text: string, otp: string, channel: 'sms' | 'whatsapp'): string {
+    return this.mailbox.send({
+      to: smsAddress(phone),
+      subject: `${channel === 'whatsapp' ? 'WhatsApp message' : 'SMS'} to ${smsAddress(phone)}`,
       text,
       html: `<p>${text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)}</p>`,
       codes: [otp],
-    });
-    return stored.ID;
+    }).ID;
   }
 
   /** Whether `token` is the code stored for this kind, still fresh (or the number's test_otp). */

@@ -1,4 +1,4 @@
-// MFA (TOTP): POST /factors (enroll), /factors/{id}/challenge, /factors/{id}/verify (→ aal2
+// MFA (TOTP, and phone with codes by SMS into the mailbox): POST /factors (enroll), /factors/{id}/challenge, /factors/{id}/verify (→ aal2
 // session) and DELETE /factors/{id}, with GoTrue's assurance-level rules.
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
@@ -13,6 +13,8 @@ import { clientIp, json, parseBody, route, type AuthRequest } from '../http.js';
 import { addAmrClaim, insertRefreshToken, sessionResponse } from '../sessions.js';
 import { isValidTotp, newTotpSecret, totpQrSvg, totpUri } from '../totp.js';
 import { isUuid, reloadUser } from '../users.js';
+import { validateChannel, validatePhone } from '../phone.js';
+import { safeEqual, tokenHash } from '../secrets.js';
 import { optionalString } from '../validation.js';
 
 const EnrollBody = z
@@ -41,6 +43,52 @@ export function factorRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
     return { caller, factor };
   }
 
+  async function insertFactor(sql: string, params: unknown[], friendlyName: string): Promise<void> {
+    try {
+      await db.query(sql, params);
+    } catch (error) {
+      if (isPostgresError(error) && error.code === '23505') {
+        fail(
+          'mfa_factor_name_conflict',
+          `A factor with the friendly name "${friendlyName}" for this user already exists`,
+        );
+      }
+      throw error;
+    }
+  }
+
+  /** A phone factor's challenge: a fresh code by SMS (into the mailbox), stored hashed. */
+  async function phoneChallenge(c: AuthRequest, factor: FactorRow): Promise<string> {
+    if (!settings.phoneMfa.verifyEnabled) fail('mfa_phone_verify_not_enabled');
+    const text = await c.req.text();
+    let channel: unknown;
+    try {
+      channel = text.trim() ? (JSON.parse(text) as { channel?: unknown })?.channel : undefined;
+    } catch (error) {
+      fail('bad_json', `Could not parse request body as JSON: ${(error as Error).message}`);
+    }
+    const phone = factor.phone ?? '';
+    if (factor.last_challenged_at) {
+      const wait =
+        new Date(factor.last_challenged_at).getTime() +
+        settings.phoneMfa.maxFrequencyMs -
+        Date.now();
+      if (wait > 0) {
+        fail(
+          'over_sms_send_rate_limit',
+          `For security purposes, you can only request this after ${Math.ceil(wait / 1000)} seconds.`,
+        );
+      }
+    }
+    const { otp } = ctx.sms.deliverMfaCode(
+      phone,
+      settings.phoneMfa.template,
+      settings.phoneMfa.otpLength,
+      validateChannel(typeof channel === 'string' ? channel : null),
+    );
+    return tokenHash(phone, otp);
+  }
+
   app.post(
     '/factors',
     route(ctx.log, async (c) => {
@@ -48,11 +96,15 @@ export function factorRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
       requireNotAnonymous(caller);
       const body = await parseBody(c, EnrollBody);
       const type = body.factor_type ?? '';
-      if (type === 'phone') fail('mfa_phone_enroll_not_enabled');
       if (type === 'webauthn') fail('mfa_webauthn_enroll_not_enabled');
-      if (type !== 'totp')
+      if (type !== 'totp' && type !== 'phone')
         fail('validation_failed', 'factor_type needs to be totp, phone, or webauthn');
-      if (!settings.totpEnrollEnabled) fail('mfa_totp_enroll_not_enabled');
+      if (type === 'totp' && !settings.totpEnrollEnabled) fail('mfa_totp_enroll_not_enabled');
+      if (type === 'phone' && !settings.phoneMfa.enrollEnabled)
+        fail('mfa_phone_enroll_not_enabled');
+      if (type === 'phone' && !body.phone)
+        fail('validation_failed', 'Phone number required to enroll Phone factor');
+      const phone = type === 'phone' ? validatePhone(body.phone) : null;
       const { user } = caller;
       const issuer = body.issuer || new URL(settings.siteUrl).host;
       // Unverified factors left behind for longer than GoTrue's factor expiry do not count.
@@ -72,24 +124,36 @@ export function factorRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
       if (verifiedCount > 0 && !isAal2(caller))
         fail('insufficient_aal', 'AAL2 required to enroll a new factor');
       const friendlyName = body.friendly_name ?? '';
+      if (phone !== null) {
+        if (
+          factors.some(
+            (f) => f.factor_type === 'phone' && f.phone === phone && f.status === 'verified',
+          )
+        )
+          fail('mfa_verified_factor_exists');
+        // An unverified factor for the same number is replaced, as GoTrue does.
+        await db.query(
+          `delete from auth.mfa_factors where user_id = $1 and factor_type = 'phone' and phone = $2 and status = 'unverified'`,
+          [user.id, phone],
+        );
+        const id = randomUUID();
+        await insertFactor(
+          `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, phone)
+           values ($1, $2, $3, 'phone', 'unverified', now(), now(), $4)`,
+          [id, user.id, friendlyName, phone],
+          friendlyName,
+        );
+        return json(c, { id, type: 'phone', friendly_name: friendlyName, phone });
+      }
       const secret = newTotpSecret();
       const uri = totpUri(secret, issuer, user.email ?? '');
       const id = randomUUID();
-      try {
-        await db.query(
-          `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
-           values ($1, $2, $3, 'totp', 'unverified', now(), now(), $4)`,
-          [id, user.id, friendlyName, secret],
-        );
-      } catch (error) {
-        if (isPostgresError(error) && error.code === '23505') {
-          fail(
-            'mfa_factor_name_conflict',
-            `A factor with the friendly name "${friendlyName}" for this user already exists`,
-          );
-        }
-        throw error;
-      }
+      await insertFactor(
+        `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+         values ($1, $2, $3, 'totp', 'unverified', now(), now(), $4)`,
+        [id, user.id, friendlyName, secret],
+        friendlyName,
+      );
       return json(c, {
         id,
         type: 'totp',
@@ -103,20 +167,22 @@ export function factorRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
     '/factors/:id/challenge',
     route(ctx.log, async (c) => {
       const { factor } = await callerAndFactor(c);
-      if (factor.factor_type !== 'totp') fail('mfa_phone_enroll_not_enabled');
+      if (factor.factor_type === 'webauthn') fail('mfa_webauthn_enroll_not_enabled');
+      const otpHash = factor.factor_type === 'phone' ? await phoneChallenge(c, factor) : null;
       const id = randomUUID();
       const { rows } = await db.query<{ created_at: Date }>(
         `with challenge as (
-           insert into auth.mfa_challenges (id, factor_id, created_at, ip_address) values ($1, $2, now(), $3::inet)
+           insert into auth.mfa_challenges (id, factor_id, created_at, ip_address, otp_code)
+           values ($1, $2, now(), $3::inet, $4)
            returning created_at)
          update auth.mfa_factors set last_challenged_at = now() where id = $2
          returning (select created_at from challenge)`,
-        [id, factor.id, plainIp(clientIp(c))],
+        [id, factor.id, plainIp(clientIp(c)), otpHash],
       );
       const createdAt = new Date(rows[0]!.created_at).getTime();
       return json(c, {
         id,
-        type: 'totp',
+        type: factor.factor_type,
         expires_at: Math.floor(createdAt / 1000) + settings.mfaChallengeExpirySeconds,
       });
     }),
@@ -127,7 +193,9 @@ export function factorRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
     route(ctx.log, async (c) => {
       const { caller, factor } = await callerAndFactor(c);
       const body = await parseBody(c, VerifyBody);
-      if (!settings.totpVerifyEnabled) fail('mfa_totp_verify_not_enabled');
+      const isPhone = factor.factor_type === 'phone';
+      if (isPhone && !settings.phoneMfa.verifyEnabled) fail('mfa_phone_verify_not_enabled');
+      if (!isPhone && !settings.totpVerifyEnabled) fail('mfa_totp_verify_not_enabled');
       if (!body.code) fail('validation_failed', 'Code needs to be non-empty');
       if (!body.challenge_id || !isUuid(body.challenge_id)) {
         fail(
@@ -141,8 +209,10 @@ export function factorRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
         created_at: Date;
         verified_at: Date | null;
         ip: string;
+        otp_code: string | null;
       }>(
-        `select id, created_at, verified_at, host(ip_address) as ip from auth.mfa_challenges where id = $1 and factor_id = $2`,
+        `select id, created_at, verified_at, host(ip_address) as ip, otp_code from auth.mfa_challenges
+         where id = $1 and factor_id = $2`,
         [challengeId, factor.id],
       );
       const challenge = rows[0];
@@ -160,8 +230,13 @@ export function factorRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
           `MFA challenge ${challengeId} has expired, verify against another challenge or create a new challenge.`,
         );
       }
-      if (!factor.secret || !isValidTotp(factor.secret, body.code.trim()))
+      if (isPhone) {
+        const expected = challenge.otp_code ?? '';
+        if (!expected || !safeEqual(expected, tokenHash(factor.phone ?? '', body.code.trim())))
+          fail('mfa_verification_failed', 'Invalid MFA Phone code entered');
+      } else if (!factor.secret || !isValidTotp(factor.secret, body.code.trim())) {
         fail('mfa_verification_failed');
+      }
       const session = caller.session;
       if (!session) fail('session_not_found', 'A session is required to verify a factor');
       const response = await db.transaction(async (tx) => {
@@ -172,7 +247,7 @@ export function factorRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
           `update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`,
           [factor.id],
         );
-        await addAmrClaim(tx, session.id, 'totp');
+        await addAmrClaim(tx, session.id, isPhone ? 'mfa/phone' : 'totp');
         // Swap the session's refresh token so the aal2 session starts a fresh token (GoTrue's refresh swap).
         const { rows: active } = await tx.query<{ id: string; token: string }>(
           `select id::text, token from auth.refresh_tokens where session_id = $1 and not coalesce(revoked, false)
@@ -238,7 +313,7 @@ export async function downgradeSessions(
   factorId: string,
 ): Promise<void> {
   await tx.query(
-    `delete from auth.mfa_amr_claims where authentication_method in ('totp', 'mfa/totp')
+    `delete from auth.mfa_amr_claims where authentication_method in ('totp', 'mfa/totp', 'mfa/phone')
        and session_id in (select id from auth.sessions where factor_id = $1)`,
     [factorId],
   );
