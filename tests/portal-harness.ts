@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { startTestEmulator, type TestEmulator } from '../emulator/test/harness.js';
+import { startTestEmulator, type EmulatorOptions, type TestEmulator } from '../emulator/test/harness.js';
 import { readRegistry, startLocalPortal, writeRegistry, type LocalPortal } from '../deploy/src/index.js';
 
 const run = promisify(execFile);
@@ -30,10 +30,15 @@ export async function buildPortal(): Promise<void> {
 export interface StartOptions {
   /** Extra registry entries written after publishing (remotes that are offline, too new…). */
   extraRemotes?: (portal: LocalPortal) => Record<string, unknown>;
+  /**
+   * Passed on to the emulator: the portal's own supabase/ folder is copied first, so a
+   * `configToml` here replaces its config.toml (e.g. confirmations on, a tiny rate limit).
+   */
+  emulator?: Omit<EmulatorOptions, 'copySupabaseDir'>;
 }
 
-export async function startTestPortal({ extraRemotes }: StartOptions = {}): Promise<TestPortal> {
-  const [emulator] = await Promise.all([startTestEmulator({ copySupabaseDir: path.join(REPO, 'supabase') }), buildPortal()]);
+export async function startTestPortal({ extraRemotes, emulator: emulatorOptions }: StartOptions = {}): Promise<TestPortal> {
+  const [emulator] = await Promise.all([startTestEmulator({ ...emulatorOptions, copySupabaseDir: path.join(REPO, 'supabase') }), buildPortal()]);
   const envDir = mkdtempSync(path.join(REPO, '.tmp', 'portal-env-'));
   let portal: LocalPortal;
   try {

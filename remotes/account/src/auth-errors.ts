@@ -5,7 +5,9 @@ export type AuthField = 'email' | 'password' | 'code' | 'form';
 
 const WEAK_REASON: Record<string, string> = {
   length: `it is too short`,
-  characters: 'it needs both letters and digits',
+  // Which kinds the project demands (letters_digits, lower_upper_letters_digits…) is in the
+  // server's message; a fixed phrase here would be wrong for every other setting.
+  characters: 'it lacks a kind of character the project requires',
   pwned: 'it appeared in a data breach; choose another',
 };
 
