@@ -279,6 +279,29 @@ describe('phone auth (SMS into the mailbox)', () => {
     expect((await c.auth.mfa.unenroll({ factorId })).error).toBeNull();
   });
 
+  it('creates phone users through the admin API as GoTrue stores them, and reauthenticates by SMS', async () => {
+    const phone = freshPhone();
+    const spaced = `${phone.slice(0, 2)} ${phone.slice(2, 5)} ${phone.slice(5)}`;
+    const created = await emulator.admin().auth.admin.createUser({
+      phone: spaced,
+      password: 'phone-pass-1',
+      phone_confirm: true,
+    });
+    expect(created.error).toBeNull();
+    expect(created.data.user?.phone).toBe(phone.slice(1));
+    const duplicate = await emulator
+      .admin()
+      .auth.admin.createUser({ phone, password: 'phone-pass-1' });
+    expect(duplicate.error).toMatchObject({ code: 'phone_exists', status: 422 });
+    const c = client();
+    const signedIn = await c.auth.signInWithPassword({ phone, password: 'phone-pass-1' });
+    expect(signedIn.error).toBeNull();
+    const reauth = await c.auth.reauthenticate();
+    expect(reauth.error).toBeNull();
+    const mail = await latestMail(emulator.mailUrl, phone);
+    expect(mail?.Text).toMatch(/^Your Portal code is \d{6}$/);
+  });
+
   it('answers bad numbers, missing fields and wrong tokens with GoTrue codes', async () => {
     const c = client();
     const bad = await c.auth.signUp({ phone: '12ab', password: 'phone-pass-1' });

@@ -9,6 +9,7 @@ import type { AuthContext } from '../context.js';
 import { fail } from '../errors.js';
 import { factorsOf, findFactor, toFactorJson } from '../factors.js';
 import { requireAdmin } from '../guard.js';
+import { findUserByPhone, validatePhone } from '../phone.js';
 import { json, parseBody, route, type AuthRequest } from '../http.js';
 import type { MailKind } from '../mail-templates.js';
 import { checkPasswordStrength, hashPassword, weakPasswordError } from '../passwords.js';
@@ -103,6 +104,8 @@ export function adminRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
     route(ctx.log, async (c) => {
       await requireAdmin(c, keys);
       const body = await parseBody(c, UserBody);
+      // Numbers are stored as GoTrue stores them: digits without the leading '+'.
+      if (body.phone) body.phone = validatePhone(body.phone);
       if (!body.email && !body.phone)
         fail('validation_failed', 'Cannot create a user without either an email or phone');
       const email = body.email ? validateEmail(body.email) : null;
@@ -230,6 +233,8 @@ export function adminRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
       await requireAdmin(c, keys);
       const existing = await loadUser(c);
       const body = await parseBody(c, UserBody);
+      // Numbers are stored as GoTrue stores them: digits without the leading '+'.
+      if (body.phone) body.phone = validatePhone(body.phone);
       const email = body.email ? validateEmail(body.email) : null;
       let passwordHash: string | null = null;
       if (body.password_hash) {
@@ -258,6 +263,10 @@ export function adminRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
           );
         }
         if (body.phone !== undefined && body.phone !== null) {
+          if (body.phone) {
+            const other = await findUserByPhone(tx, body.phone);
+            if (other && other.id !== user.id) fail('phone_exists');
+          }
           await tx.query(
             "update auth.users set phone = nullif($2, ''), updated_at = now() where id = $1",
             [user.id, body.phone],

@@ -125,7 +125,9 @@ export function userRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
         if (settings.securePasswordChange && stale) {
           if (!body.nonce) fail('reauthentication_needed');
           const expected = user.reauthentication_token ?? '';
-          const hash = tokenHash((user.email ?? '').toLowerCase(), body.nonce.trim());
+          // The nonce went by mail to the email, or by SMS to the phone of a phone-only user.
+          const address = user.email ? user.email.toLowerCase() : (user.phone ?? '');
+          const hash = tokenHash(address, body.nonce.trim());
           const fresh =
             user.reauthentication_sent_at !== null &&
             new Date(user.reauthentication_sent_at).getTime() + settings.otpExpirySeconds * 1000 >
@@ -203,11 +205,17 @@ export function userRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
     '/reauthenticate',
     route(ctx.log, async (c) => {
       const { user } = await authenticate(c, db, keys);
-      if (!user.email) {
+      if (!user.email && !user.phone) {
         fail(
           'validation_failed',
           'Reauthentication requires the user to have an email or a phone number',
         );
+      }
+      if (!user.email) {
+        await db.transaction((tx) =>
+          ctx.sms.send(tx, { kind: 'reauthentication', user, phone: user.phone! }),
+        );
+        return json(c, {});
       }
       await db.transaction((tx) =>
         ctx.mailer.send(tx, {
