@@ -92,6 +92,13 @@ describe('insertRequirement', () => {
     // A composite key's integer part is not an identity column, but can't be told apart either.
     expect(insertRequirement(sampleColumn('order_lines', 'line'))).toBe('generated');
   });
+
+  it('leaves not-null JSON and array columns to the database, whose defaults the description hides', () => {
+    const base = sampleColumn('orders', 'customer_id');
+    expect(insertRequirement({ ...base, kind: 'json', primaryKey: false })).toBe('unless-default');
+    expect(insertRequirement({ ...base, kind: 'array', itemKind: 'text', primaryKey: false })).toBe('unless-default');
+    expect(insertRequirement({ ...base, kind: 'json', hasDefault: true })).toBe('optional');
+  });
 });
 
 describe('columnKind', () => {

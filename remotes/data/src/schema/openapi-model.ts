@@ -151,15 +151,24 @@ export function findColumn(table: TableModel, name: string): ColumnModel | null 
   return table.columns.find((c) => c.name === name) ?? null;
 }
 
-export type InsertRequirement = 'required' | 'optional' | 'generated';
+export type InsertRequirement = 'required' | 'optional' | 'generated' | 'unless-default';
+
+/**
+ * Kinds whose defaults the description can hide: PostgREST shows a default only when it is a
+ * plain string or a JSON literal (its parseDefault), so `'{}'::jsonb`, `'{}'::text[]` and the
+ * like never appear.
+ */
+const HIDDEN_DEFAULT_KINDS = new Set<ColumnKind>(['array', 'json', 'other']);
 
 /**
  * Whether a new row must give the column a value. An integer primary key with no default in the
  * description is almost always an identity column (PostgREST shows no default for those), so it
- * is left for the database to fill; the server says so if it was not.
+ * is left for the database to fill; the server says so if it was not. A not-null array or JSON
+ * column may have a default the description does not show: the database decides.
  */
 export function insertRequirement(column: ColumnModel): InsertRequirement {
   if (column.hasDefault || column.nullable) return 'optional';
   if (column.primaryKey && column.kind === 'integer') return 'generated';
+  if (HIDDEN_DEFAULT_KINDS.has(column.kind)) return 'unless-default';
   return 'required';
 }
