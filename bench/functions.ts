@@ -2,62 +2,16 @@
 // worker boot), warm latency, concurrent throughput, reload after an edit, embeddings and
 // event streams. Prints figures; nothing passes or fails on time.
 //   node --import tsx bench/functions.ts
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
+import { latencies, percentile, startEmulator, stop, timed } from './_support.js';
 
 const ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
-const BIN = path.resolve(import.meta.dirname, '../emulator/bin/portal-emulator.js');
 const PROJECT_SUPABASE = path.resolve(import.meta.dirname, '../supabase');
-
-function startEmulator(workdir: string): Promise<{ child: ChildProcess; apiUrl: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [BIN, 'start', '--workdir', workdir, '--port', '0', '--mail-port', '0'],
-      {
-        env: { ...process.env, PORTAL_EMULATOR_QUIET: '1' },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    let seen = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = /API URL: (\S+)/.exec(seen);
-      if (match) resolve({ child, apiUrl: match[1]! });
-    });
-    child.once('exit', (code) => reject(new Error(`emulator exited with ${code}`)));
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
-  const started = performance.now();
-  const result = await fn();
-  return [result, performance.now() - started];
-}
-
-async function latencies(count: number, fn: (i: number) => Promise<unknown>): Promise<string> {
-  const times: number[] = [];
-  for (let i = 0; i < count; i += 1) times.push((await timed(() => fn(i)))[1]);
-  times.sort((a, b) => a - b);
-  return `p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms (n=${count})`;
-}
 
 function report(label: string, figure: string): void {
   console.log(`${`${label}:`.padEnd(48)} ${figure}`);

@@ -3,20 +3,19 @@
 // (sender and receivers share this process, so one clock). Prints figures; nothing passes or
 // fails on time.
 //   node --import tsx bench/realtime.ts
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import WebSocket from 'ws';
+import { percentile, startEmulator, stop } from './_support.js';
 
 const ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 const SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
-const BIN = path.resolve(import.meta.dirname, '../emulator/bin/portal-emulator.js');
 
 const SUBSCRIBERS = 100;
 const BROADCASTS = 100;
@@ -32,38 +31,6 @@ alter table public.bench_private enable row level security;
 create policy "everyone signed in reads" on public.bench_private for select to authenticated using (true);
 alter publication supabase_realtime add table public.bench_private;
 `;
-
-function startEmulator(workdir: string): Promise<{ child: ChildProcess; apiUrl: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [BIN, 'start', '--workdir', workdir, '--port', '0', '--mail-port', '0'],
-      {
-        env: { ...process.env, PORTAL_EMULATOR_QUIET: '1' },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    let seen = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = /API URL: (\S+)/.exec(seen);
-      if (match) resolve({ child, apiUrl: match[1]! });
-    });
-    child.once('exit', (code) => reject(new Error(`emulator exited with ${code}`)));
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 function summary(samples: number[]): string {
   const sorted = [...samples].sort((a, b) => a - b);

@@ -1,57 +1,15 @@
 // Storage and vector buckets on the emulator (PGlite): upload/download throughput, small-object
 // rate, listing and vector query latency. Prints figures; nothing passes or fails on time.
 //   node --import tsx bench/storage.ts
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
+import { latencies, startEmulator, stop, timed } from './_support.js';
 
 const SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
-const BIN = path.resolve(import.meta.dirname, '../emulator/bin/portal-emulator.js');
-
-function startEmulator(workdir: string): Promise<{ child: ChildProcess; apiUrl: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'start', '--workdir', workdir, '--port', '0', '--mail-port', '0'], {
-      env: { ...process.env, PORTAL_EMULATOR_QUIET: '1' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let seen = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = /API URL: (\S+)/.exec(seen);
-      if (match) resolve({ child, apiUrl: match[1]! });
-    });
-    child.once('exit', (code) => reject(new Error(`emulator exited with ${code}`)));
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
-  const started = performance.now();
-  const result = await fn();
-  return [result, performance.now() - started];
-}
-
-async function latencies(count: number, fn: (i: number) => Promise<unknown>): Promise<string> {
-  const times: number[] = [];
-  for (let i = 0; i < count; i += 1) times.push((await timed(() => fn(i)))[1]);
-  times.sort((a, b) => a - b);
-  return `p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms (n=${count})`;
-}
 
 function must<T>(result: { data: T | null; error: unknown }): T {
   if (result.error) throw result.error;
