@@ -45,6 +45,18 @@ export function pkceParams(challenge?: string | null, method?: string | null): P
   return { challenge, method: parsed };
 }
 
+/**
+ * For a PKCE request, the flow state that the mailed link's /verify finishes with `?code=`;
+ * nothing for an implicit-flow request.
+ */
+export async function startPkceFlow(
+  tx: Queryable,
+  pkce: PkceParams | null,
+  flow: { providerType: string; authenticationMethod: string; userId: string },
+): Promise<void> {
+  if (pkce) await createFlowState(tx, { ...pkce, ...flow });
+}
+
 export async function createFlowState(
   tx: Queryable,
   flow: PkceParams & { providerType: string; authenticationMethod: string; userId: string | null },

@@ -5,7 +5,7 @@ import type { GatewayEnv } from '../../http/gateway-env.js';
 import { createEmailUser } from '../accounts.js';
 import { enforceRateLimit, type AuthContext } from '../context.js';
 import { fail } from '../errors.js';
-import { createFlowState, pkceParams } from '../flow-state.js';
+import { pkceParams, startPkceFlow } from '../flow-state.js';
 import { json, parseBody, route, type AuthRequest } from '../http.js';
 import { resolveRedirect } from '../redirects.js';
 import {
@@ -120,14 +120,11 @@ export function otpRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
       }
       if (!isEmailConfirmed(user) && !settings.autoconfirm) {
         // The confirmation mail is the magic link of a user who has not finished signing up.
-        if (pkce) {
-          await createFlowState(tx, {
-            ...pkce,
-            providerType: 'email',
-            authenticationMethod: 'email/signup',
-            userId: user.id,
-          });
-        }
+        await startPkceFlow(tx, pkce, {
+          providerType: 'email',
+          authenticationMethod: 'email/signup',
+          userId: user.id,
+        });
         await mailer.send(tx, {
           kind: 'confirmation',
           user,
@@ -137,14 +134,11 @@ export function otpRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
         });
         return;
       }
-      if (pkce) {
-        await createFlowState(tx, {
-          ...pkce,
-          providerType: 'email',
-          authenticationMethod: 'magiclink',
-          userId: user.id,
-        });
-      }
+      await startPkceFlow(tx, pkce, {
+        providerType: 'email',
+        authenticationMethod: 'magiclink',
+        userId: user.id,
+      });
       await mailer.send(tx, {
         kind: 'magiclink',
         user,
@@ -172,14 +166,11 @@ export function otpRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
         const user = await findUserByEmail(tx, email);
         // Unknown addresses get the same answer, so the endpoint does not reveal who has an account.
         if (!user) return;
-        if (pkce) {
-          await createFlowState(tx, {
-            ...pkce,
-            providerType: 'recovery',
-            authenticationMethod: 'recovery',
-            userId: user.id,
-          });
-        }
+        await startPkceFlow(tx, pkce, {
+          providerType: 'recovery',
+          authenticationMethod: 'recovery',
+          userId: user.id,
+        });
         await mailer.send(tx, {
           kind: 'recovery',
           user,
@@ -216,14 +207,11 @@ export function otpRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
         if (!user) return;
         if (type === 'signup') {
           if (isEmailConfirmed(user)) return;
-          if (pkce) {
-            await createFlowState(tx, {
-              ...pkce,
-              providerType: 'email',
-              authenticationMethod: 'email/signup',
-              userId: user.id,
-            });
-          }
+          await startPkceFlow(tx, pkce, {
+            providerType: 'email',
+            authenticationMethod: 'email/signup',
+            userId: user.id,
+          });
           await mailer.send(tx, {
             kind: 'confirmation',
             user,
@@ -234,14 +222,11 @@ export function otpRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
           return;
         }
         if (!user.email_change) return;
-        if (pkce) {
-          await createFlowState(tx, {
-            ...pkce,
-            providerType: 'email_change',
-            authenticationMethod: 'email_change',
-            userId: user.id,
-          });
-        }
+        await startPkceFlow(tx, pkce, {
+          providerType: 'email_change',
+          authenticationMethod: 'email_change',
+          userId: user.id,
+        });
         await sendEmailChangeMails(ctx, tx, user, user.email_change, redirectTo, Boolean(pkce));
       });
       return json(c, {});

@@ -7,7 +7,7 @@ import type { GatewayEnv } from '../../http/gateway-env.js';
 import { createAnonymousUser, createEmailUser } from '../accounts.js';
 import { clientInfo, enforceRateLimit, type AuthContext } from '../context.js';
 import { fail } from '../errors.js';
-import { createFlowState, pkceParams } from '../flow-state.js';
+import { pkceParams, startPkceFlow } from '../flow-state.js';
 import { json, parseBody, route, type AuthRequest } from '../http.js';
 import {
   confirmPhone,
@@ -178,14 +178,11 @@ export function signupRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
           }
           return { session: await startSession(tx, ctx, user, 'password', clientInfo(c)) };
         }
-        if (pkce) {
-          await createFlowState(tx, {
-            ...pkce,
-            providerType: 'email',
-            authenticationMethod: 'email/signup',
-            userId: user.id,
-          });
-        }
+        await startPkceFlow(tx, pkce, {
+          providerType: 'email',
+          authenticationMethod: 'email/signup',
+          userId: user.id,
+        });
         await ctx.mailer.send(tx, {
           kind: 'confirmation',
           user,

@@ -5,7 +5,7 @@ import type { GatewayEnv } from '../../http/gateway-env.js';
 import type { AuthContext } from '../context.js';
 import { confirmEmailChange } from '../email-change.js';
 import { fail } from '../errors.js';
-import { createFlowState, pkceParams } from '../flow-state.js';
+import { pkceParams, startPkceFlow } from '../flow-state.js';
 import { authenticate, isAal2 } from '../guard.js';
 import { json, parseBody, route } from '../http.js';
 import { applyPhoneChange, findUserByPhone, validateChannel, validatePhone } from '../phone.js';
@@ -165,14 +165,11 @@ export function userRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
             // Anonymous users may add an email without confirming it when confirmations are off.
             current = await confirmEmailChange(tx, current, newEmail);
           } else {
-            if (pkce) {
-              await createFlowState(tx, {
-                ...pkce,
-                providerType: 'email_change',
-                authenticationMethod: 'email_change',
-                userId: user.id,
-              });
-            }
+            await startPkceFlow(tx, pkce, {
+              providerType: 'email_change',
+              authenticationMethod: 'email_change',
+              userId: user.id,
+            });
             await sendEmailChangeMails(ctx, tx, current, newEmail, redirectTo, Boolean(pkce));
             current = await reloadUser(tx, user.id);
           }
