@@ -3,6 +3,7 @@ import { Avatar, Button, Card, Field, Form, FormActions, Stack, TextInput } from
 import type { User } from '@supabase/supabase-js';
 import { useState, type ReactNode } from 'react';
 import { describeAuthError } from './auth-errors.js';
+import { AvatarPicker } from './AvatarPicker.js';
 import { FormError } from './FormError.js';
 import { checkProfile, DISPLAY_NAME_MAX, hasErrors, type FieldErrors } from './validation.js';
 
@@ -23,6 +24,8 @@ export function ProfileDetailsCard(): ReactNode {
   const initial = user ? profileOf(user) : { displayName: '', avatarUrl: '' };
   const [displayName, setDisplayName] = useState(initial.displayName);
   const [avatarUrl, setAvatarUrl] = useState(initial.avatarUrl);
+  // The address last saved in user_metadata, which the upload and the removal change at once.
+  const [savedAvatarUrl, setSavedAvatarUrl] = useState(initial.avatarUrl);
   const [errors, setErrors] = useState<FieldErrors<'displayName' | 'avatarUrl'>>({});
   const [busy, setBusy] = useState(false);
   // Preview only an address that passes the check: never load `javascript:` or other schemes.
@@ -35,19 +38,28 @@ export function ProfileDetailsCard(): ReactNode {
     setBusy(true);
     const { error } = await supabase.auth.updateUser({ data: { display_name: displayName.trim() || null, avatar_url: avatarUrl.trim() || null } });
     setBusy(false);
-    if (error) setErrors({ form: describeAuthError(error) });
-    else notify({ tone: 'success', title: 'Profile saved' });
+    if (error) return setErrors({ form: describeAuthError(error) });
+    setSavedAvatarUrl(avatarUrl.trim());
+    notify({ tone: 'success', title: 'Profile saved' });
   };
 
   return (
     <Card title="Name and picture" description="How other people see you in the portal." headingLevel={2}>
+      <AvatarPicker
+        savedUrl={savedAvatarUrl}
+        name={displayName || user?.email || 'You'}
+        onSaved={(url) => {
+          setSavedAvatarUrl(url);
+          setAvatarUrl(url);
+        }}
+      />
       <Form onSubmit={submit} aria-label="Name and picture">
         <Stack gap={4}>
           <FormError title="Could not save the profile" message={errors.form} />
           <Field label="Display name" error={errors.displayName} optional>
             <TextInput name="display-name" autoComplete="name" maxLength={DISPLAY_NAME_MAX + 20} value={displayName} onChange={(e) => setDisplayName(e.target.value)} />
           </Field>
-          <Field label="Picture address" hint="A link to an image (https://…). Uploads come with the files area." error={errors.avatarUrl} optional>
+          <Field label="Picture address" hint="Or a link to a picture elsewhere (https://…), saved with the name." error={errors.avatarUrl} optional>
             <div className="account-avatar-field">
               <Avatar name={displayName || user?.email || 'You'} src={previewUrl} decorative />
               <TextInput name="avatar-url" type="url" inputMode="url" value={avatarUrl} onChange={(e) => setAvatarUrl(e.target.value)} />

@@ -1,0 +1,170 @@
+// Profile pictures end to end: a person uploads a picture from the profile page into their own
+// folder of the public `avatars` bucket (supabase/migrations/20250102000000_avatars_bucket.sql),
+// the portal shows it and saves its public address in user_metadata; wrong files are refused in
+// words before anything is stored; and the bucket's policies (RLS on storage.objects) keep every
+// other person out of that folder, checked with supabase-js in Node under their own session.
+import { deflateSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { launchBrowser, problems, type Browser, type ConsoleEntry } from './browser.js';
+import { startTestPortal, type TestPortal } from './portal-harness.js';
+
+jest.setTimeout(180_000);
+
+const stamp = Date.now();
+const owner = { email: `avatar-${stamp}@example.com`, password: 'avatar-pass-42' };
+const other = { email: `avatar-other-${stamp}@example.com`, password: 'other-pass-42' };
+const LONG = { timeout: 60_000 };
+
+let portal: TestPortal;
+let browser: Browser;
+let page: Page & { console: ConsoleEntry[] };
+
+beforeAll(async () => {
+  portal = await startTestPortal();
+  browser = await launchBrowser();
+  page = await browser.newPage();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+/** A real PNG of `size`×`size` opaque pixels in one colour (RGB, 8 bits, no interlace). */
+function pngOf(size: number, [r, g, b]: [number, number, number]): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A supabase-js client in Node signed in as `who` (its own session, nothing shared with the page). */
+async function signedIn(who: { email: string; password: string }): Promise<{ client: SupabaseClient; userId: string }> {
+  const client = portal.emulator.client();
+  const { data, error } = await client.auth.signInWithPassword(who);
+  if (error) throw error;
+  return { client, userId: data.user.id };
+}
+
+const fileInput = () => page.locator('input[type="file"]');
+const pictureError = () => page.getByRole('alert').filter({ hasText: 'Could not change the picture' });
+const previewImage = () => page.getByTestId('avatar-preview').locator('img');
+
+describe('profile pictures in the avatars bucket', () => {
+  let ownerId = '';
+  let ownerObject = '';
+
+  it('uploads a picture into the person’s own folder, shows it and saves its public address', async () => {
+    await page.goto(`${portal.url}/account/sign-up`);
+    const form = page.locator('form[aria-label="Create an account"]');
+    await form.locator('input[name="email"]').fill(owner.email);
+    await form.locator('input[name="password"]').fill(owner.password);
+    await form.locator('input[name="confirm"]').fill(owner.password);
+    await form.locator('button[type="submit"]').click();
+    await page.waitForURL('**/account', LONG);
+    await page.getByText('No display name yet').waitFor(LONG);
+
+    await fileInput().setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngOf(16, [40, 120, 220]) });
+    await previewImage().waitFor(LONG);
+    await page.waitForFunction((img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0, await previewImage().elementHandle(), LONG);
+    await expect(previewImage().evaluate((img: HTMLImageElement) => img.naturalWidth)).resolves.toBe(16);
+    const src = (await previewImage().getAttribute('src'))!;
+
+    const { client, userId } = await signedIn(owner);
+    ownerId = userId;
+    const { data: user } = await client.auth.getUser();
+    expect(user.user?.user_metadata.avatar_url).toBe(src);
+    const listed = await client.storage.from('avatars').list(userId);
+    expect(listed.error).toBeNull();
+    expect(listed.data!.map((o) => o.name)).toEqual([expect.stringMatching(/^avatar-\d+\.png$/)]);
+    ownerObject = `${userId}/${listed.data![0]!.name}`;
+    expect(src).toBe(client.storage.from('avatars').getPublicUrl(ownerObject).data.publicUrl);
+    // The public address serves the very bytes, to anyone (no session, no key).
+    const served = await fetch(src);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer()).equals(pngOf(16, [40, 120, 220]))).toBe(true);
+    // The profile summary at the top shows the same picture.
+    await page.locator('.account-identity img').waitFor(LONG);
+    await expect(page.locator('.account-identity img').getAttribute('src')).resolves.toBe(src);
+  });
+
+  it('refuses a wrong kind of file and a too-large one in words, storing nothing', async () => {
+    await fileInput().setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+    await pictureError().waitFor(LONG);
+    await expect(pictureError().textContent()).resolves.toContain('“notes.txt” is a text/plain file. Choose a PNG, JPEG, WebP or GIF picture.');
+
+    const big = Buffer.concat([pngOf(4, [0, 0, 0]), Buffer.alloc(2 * 1024 * 1024)]);
+    await fileInput().setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: big });
+    await pictureError().filter({ hasText: 'huge.png' }).waitFor(LONG);
+    await expect(pictureError().textContent()).resolves.toContain('pictures can be at most 2.0 MB. Choose a smaller one.');
+
+    const { client } = await signedIn(owner);
+    const listed = await client.storage.from('avatars').list(ownerId);
+    expect(listed.data!.map((o) => `${ownerId}/${o.name}`)).toEqual([ownerObject]);
+    // The bucket's own limits stand behind the form's checks.
+    const wrongType = await client.storage.from('avatars').upload(`${ownerId}/notes.txt`, Buffer.from('text'), { contentType: 'text/plain' });
+    expect(wrongType.error).toMatchObject({ statusCode: '415', code: 'InvalidMimeType' });
+    const tooLarge = await client.storage.from('avatars').upload(`${ownerId}/huge.png`, big, { contentType: 'image/png' });
+    expect(tooLarge.error).toMatchObject({ statusCode: '413', code: 'EntityTooLarge' });
+    expect((await client.storage.from('avatars').list(ownerId)).data).toHaveLength(1);
+  });
+
+  it('keeps another person out of the first person’s folder (RLS), and lets them use their own', async () => {
+    const signUp = await portal.emulator.client().auth.signUp(other);
+    expect(signUp.error).toBeNull();
+    const { client, userId } = await signedIn(other);
+    const bucket = client.storage.from('avatars');
+
+    const overwrite = await bucket.upload(ownerObject, pngOf(8, [255, 0, 0]), { upsert: true, contentType: 'image/png' });
+    expect(overwrite.error).toMatchObject({ statusCode: '403', message: 'new row violates row-level security policy' });
+    const intrude = await bucket.upload(`${ownerId}/avatar-intruder.png`, pngOf(8, [255, 0, 0]), { contentType: 'image/png' });
+    expect(intrude.error).toMatchObject({ statusCode: '403' });
+    // Delete is filtered by the policy: nothing of the first person's goes.
+    const removed = await bucket.remove([ownerObject]);
+    expect(removed.data ?? []).toEqual([]);
+
+    const served = await fetch(bucket.getPublicUrl(ownerObject).data.publicUrl);
+    expect(Buffer.from(await served.arrayBuffer()).equals(pngOf(16, [40, 120, 220]))).toBe(true);
+    const own = await bucket.upload(`${userId}/avatar-1.png`, pngOf(8, [0, 200, 0]), { upsert: true, contentType: 'image/png' });
+    expect(own.error).toBeNull();
+    expect(own.data?.path).toBe(`${userId}/avatar-1.png`);
+  });
+
+  it('removes the picture: the metadata is cleared and the upload deleted', async () => {
+    await page.getByRole('button', { name: 'Remove picture' }).click();
+    // Back to initials (the button reads "Removing…" while it works, so wait for the picture).
+    await previewImage().waitFor({ state: 'detached', ...LONG });
+    await page.locator('.account-identity img').waitFor({ state: 'detached', ...LONG });
+    await expect(page.getByRole('button', { name: /Remove picture|Removing/ }).count()).resolves.toBe(0);
+
+    const { client } = await signedIn(owner);
+    const { data: user } = await client.auth.getUser();
+    expect(user.user?.user_metadata.avatar_url ?? null).toBeNull();
+    expect((await client.storage.from('avatars').list(ownerId)).data).toEqual([]);
+    // Only the refusals the page provoked on purpose reached the console.
+    expect(problems(page.console).filter((e) => !/status of (400|403|413|415)/.test(e.text))).toEqual([]);
+  });
+});
