@@ -3,11 +3,13 @@
 // the portal shows it and saves its public address in user_metadata; wrong files are refused in
 // words before anything is stored; and the bucket's policies (RLS on storage.objects) keep every
 // other person out of that folder, checked with supabase-js in Node under their own session.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { launchBrowser, problems, type Browser, type ConsoleEntry } from './browser.js';
-import { startTestPortal, type TestPortal } from './portal-harness.js';
+import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
 
 jest.setTimeout(180_000);
 
@@ -15,6 +17,7 @@ const stamp = Date.now();
 const owner = { email: `avatar-${stamp}@example.com`, password: 'avatar-pass-42' };
 const other = { email: `avatar-other-${stamp}@example.com`, password: 'other-pass-42' };
 const LONG = { timeout: 60_000 };
+const SCREENSHOTS = path.join(REPO, '.tmp', 'screenshots', 'account');
 
 let portal: TestPortal;
 let browser: Browser;
@@ -24,6 +27,7 @@ beforeAll(async () => {
   portal = await startTestPortal();
   browser = await launchBrowser();
   page = await browser.newPage();
+  mkdirSync(SCREENSHOTS, { recursive: true });
 }, 240_000);
 
 afterAll(async () => {
@@ -109,6 +113,11 @@ describe('profile pictures in the avatars bucket', () => {
     // The profile summary at the top shows the same picture.
     await page.locator('.account-identity img').waitFor(LONG);
     await expect(page.locator('.account-identity img').getAttribute('src')).resolves.toBe(src);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.locator('.pui-card').filter({ has: page.getByTestId('avatar-preview') }).screenshot({ path: path.join(SCREENSHOTS, `avatar-${colorScheme}.png`) });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
   });
 
   it('refuses a wrong kind of file and a too-large one in words, storing nothing', async () => {
@@ -119,7 +128,8 @@ describe('profile pictures in the avatars bucket', () => {
     const big = Buffer.concat([pngOf(4, [0, 0, 0]), Buffer.alloc(2 * 1024 * 1024)]);
     await fileInput().setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: big });
     await pictureError().filter({ hasText: 'huge.png' }).waitFor(LONG);
-    await expect(pictureError().textContent()).resolves.toContain('pictures can be at most 2.0 MB. Choose a smaller one.');
+    await expect(pictureError().textContent()).resolves.toContain('is larger than the 2 MB a picture may be. Choose a smaller one.');
+    await page.locator('.pui-card').filter({ has: pictureError() }).screenshot({ path: path.join(SCREENSHOTS, 'avatar-refused.png') });
 
     const { client } = await signedIn(owner);
     const listed = await client.storage.from('avatars').list(ownerId);

@@ -50,7 +50,7 @@ export function AvatarPicker({ savedUrl, name, onSaved }: AvatarPickerProps): Re
       }
       await forget(savedUrl);
       onSaved(publicUrl);
-      notify({ tone: 'success', title: 'Picture updated' });
+      notify({ tone: 'success', title: 'Picture updated', message: 'People now see your new picture.' });
     } finally {
       setBusy(null);
     }
@@ -64,17 +64,24 @@ export function AvatarPicker({ savedUrl, name, onSaved }: AvatarPickerProps): Re
       if (saved.error) return setError(describeAuthError(saved.error));
       await forget(savedUrl);
       onSaved('');
-      notify({ tone: 'success', title: 'Picture removed' });
+      notify({ tone: 'success', title: 'Picture removed', message: 'Your initials are shown instead.' });
     } finally {
       setBusy(null);
     }
   };
 
   return (
-    <Stack gap={3}>
+    <Stack gap={3} className="account-avatar-picker">
       <FormError title="Could not change the picture" message={error} />
       <div className="account-avatar-upload">
-        <Avatar name={name} src={savedUrl || undefined} size="lg" data-testid="avatar-preview" />
+        <div className="account-avatar-upload__current">
+          <Avatar name={name} src={savedUrl || undefined} size="lg" data-testid="avatar-preview" />
+          {savedUrl ? (
+            <Button variant="secondary" size="sm" loading={busy === 'remove'} loadingLabel="Removing…" disabled={busy === 'upload'} onClick={() => void remove()}>
+              Remove picture
+            </Button>
+          ) : null}
+        </div>
         <FileDrop
           className="account-avatar-upload__drop"
           // No `accept` here: FileDrop drops non-matching files silently, and a person who picks
@@ -90,13 +97,6 @@ export function AvatarPicker({ savedUrl, name, onSaved }: AvatarPickerProps): Re
           }}
         />
       </div>
-      {savedUrl ? (
-        <div>
-          <Button variant="secondary" size="sm" loading={busy === 'remove'} loadingLabel="Removing…" disabled={busy === 'upload'} onClick={() => void remove()}>
-            Remove picture
-          </Button>
-        </div>
-      ) : null}
     </Stack>
   );
 }

@@ -22,7 +22,9 @@ export const accountStylesheet = `
 .account-identity__name { font-size: 1.125rem; font-weight: 600; }
 .account-avatar-field { display: flex; align-items: center; gap: var(--pui-space-3, 0.75rem); }
 .account-avatar-field > :last-child { flex: 1; }
-.account-avatar-upload { display: flex; align-items: center; gap: var(--pui-space-4, 1rem); margin-bottom: var(--pui-space-4, 1rem); }
+.account-avatar-picker { margin-bottom: var(--pui-space-5, 1.25rem); }
+.account-avatar-upload { display: flex; align-items: center; gap: var(--pui-space-5, 1.25rem); }
+.account-avatar-upload__current { display: flex; flex-direction: column; align-items: center; gap: var(--pui-space-3, 0.75rem); min-width: 8rem; }
 .account-avatar-upload__drop { flex: 1; }
 @media (max-width: 640px) { .account-avatar-upload { flex-direction: column; align-items: stretch; } }
 `;

@@ -11,7 +11,7 @@ describe('profile picture uploads', () => {
     expect(checkAvatarFile({ name: 'notes.txt', type: 'text/plain', size: 10 })).toBe('“notes.txt” is a text/plain file. Choose a PNG, JPEG, WebP or GIF picture.');
     expect(checkAvatarFile({ name: 'x', type: '', size: 10 })).toBe('“x” is a file of unknown type. Choose a PNG, JPEG, WebP or GIF picture.');
     expect(checkAvatarFile({ name: 'big.jpg', type: 'image/jpeg', size: 3 * 1024 * 1024 })).toBe(
-      '“big.jpg” is 3.0 MB; pictures can be at most 2.0 MB. Choose a smaller one.',
+      '“big.jpg” (3.0 MB) is larger than the 2 MB a picture may be. Choose a smaller one.',
     );
     expect(checkAvatarFile({ name: 'empty.gif', type: 'image/gif', size: 0 })).toBe('“empty.gif” is empty. Choose another picture.');
   });
@@ -32,7 +32,7 @@ describe('profile picture uploads', () => {
 
   it('words the storage service’s refusals, keeping its message', () => {
     expect(describeStorageError(new StorageApiError('The object exceeded the maximum allowed size', 400, '413', 'storage', 'EntityTooLarge'))).toBe(
-      'The server refused the picture as too large (The object exceeded the maximum allowed size). Pictures can be at most 2.0 MB.',
+      'The server refused the picture as too large (The object exceeded the maximum allowed size). A picture may be at most 2 MB.',
     );
     expect(describeStorageError(new StorageApiError('mime type text/plain is not supported', 400, '415', 'storage', 'InvalidMimeType'))).toMatch(
       /^The server refused this kind of file \(mime type text\/plain is not supported\)/,

@@ -34,7 +34,7 @@ export function checkAvatarFile(file: PickedFile): string | undefined {
   }
   if (file.size === 0) return `“${file.name}” is empty. Choose another picture.`;
   if (file.size > AVATAR_MAX_BYTES) {
-    return `“${file.name}” is ${sizeInWords(file.size)}; pictures can be at most ${sizeInWords(AVATAR_MAX_BYTES)}. Choose a smaller one.`;
+    return `“${file.name}” (${sizeInWords(file.size)}) is larger than the ${AVATAR_MAX_BYTES / (1024 * 1024)} MB a picture may be. Choose a smaller one.`;
   }
   return undefined;
 }
@@ -68,7 +68,7 @@ interface StorageFailure {
 export function describeStorageError(error: unknown): string {
   const message = describeError(error);
   const { statusCode, code } = (typeof error === 'object' && error !== null ? error : {}) as StorageFailure;
-  if (code === 'EntityTooLarge' || statusCode === '413') return `The server refused the picture as too large (${message}). Pictures can be at most ${sizeInWords(AVATAR_MAX_BYTES)}.`;
+  if (code === 'EntityTooLarge' || statusCode === '413') return `The server refused the picture as too large (${message}). A picture may be at most ${AVATAR_MAX_BYTES / (1024 * 1024)} MB.`;
   if (code === 'InvalidMimeType' || statusCode === '415') return `The server refused this kind of file (${message}). Choose a PNG, JPEG, WebP or GIF picture.`;
   if (code === 'AccessDenied' || statusCode === '403') return `The server did not allow this upload (${message}). You can only change your own picture; sign in again if this keeps happening.`;
   if (code === 'NoSuchBucket') return `The picture store is not set up on this server (${message}).`;
