@@ -9,10 +9,11 @@ export function NotificationBridge(): ReactNode {
   const notifications = useNotifications();
   useEffect(() => {
     for (const notification of notifications) {
+      // A toast needs a message: a notification with a title alone shows it once, as the message.
       toast.show({
         id: `portal-${notification.id}`,
-        title: notification.title,
-        message: notification.message ?? notification.title,
+        title: notification.message ? notification.title : undefined,
+        message: notification.message || notification.title,
         tone: TONES[notification.tone],
       });
       getPortal().notifications.dismiss(notification.id);
