@@ -2,7 +2,7 @@ import { usePortal } from '@portal/platform';
 import { Avatar, Button, FileDrop, Stack } from '@portal/ui';
 import { useState, type ReactNode } from 'react';
 import { describeAuthError } from './auth-errors.js';
-import { AVATAR_BUCKET, avatarObjectPath, checkAvatarFile, describeStorageError, ownAvatarObject } from './avatar-upload.js';
+import { AVATAR_BUCKET, AVATAR_TYPES, avatarObjectPath, checkAvatarFile, describeStorageError, ownAvatarObject } from './avatar-upload.js';
 import { FormError } from './FormError.js';
 
 export interface AvatarPickerProps {
@@ -84,8 +84,11 @@ export function AvatarPicker({ savedUrl, name, onSaved }: AvatarPickerProps): Re
         </div>
         <FileDrop
           className="account-avatar-upload__drop"
-          // No `accept` here: FileDrop drops non-matching files silently, and a person who picks
-          // the wrong kind of file must be told why nothing happened (checkAvatarFile).
+          accept={Object.keys(AVATAR_TYPES).join(',')}
+          // A file of the wrong kind goes through the same checks, which say why it was refused.
+          onRejected={(files) => {
+            if (files[0]) void upload(files[0]);
+          }}
           multiple={false}
           disabled={busy !== null}
           title={busy === 'upload' ? 'Uploading…' : 'Drop a picture here'}

@@ -9,6 +9,8 @@ export interface FileDropProps extends Omit<HTMLAttributes<HTMLDivElement>, 'onD
   onFiles: (files: File[]) => void;
   /** Same syntax as <input accept>, e.g. "image/*,.pdf". */
   accept?: string;
+  /** Called with the files `accept` turned away, so the app can say why nothing happened. */
+  onRejected?: (files: File[]) => void;
   multiple?: boolean;
   disabled?: boolean;
   title?: ReactNode;
@@ -39,6 +41,7 @@ export function fileMatchesAccept(file: File, accept: string | undefined): boole
 export function FileDrop({
   onFiles,
   accept,
+  onRejected,
   multiple = true,
   disabled = false,
   title = 'Drop files here',
@@ -53,9 +56,12 @@ export function FileDrop({
   const hintId = `pui-file-drop-${useId()}-hint`;
 
   const deliver = (list: FileList | null) => {
-    const files = Array.from(list ?? []).filter((file) => fileMatchesAccept(file, accept));
+    const all = Array.from(list ?? []);
+    const files = all.filter((file) => fileMatchesAccept(file, accept));
+    const rejected = all.filter((file) => !files.includes(file));
     const chosen = multiple ? files : files.slice(0, 1);
     if (chosen.length > 0) onFiles(chosen);
+    if (rejected.length > 0) onRejected?.(rejected);
   };
   const onDragOver = (event: DragEvent<HTMLDivElement>) => {
     if (disabled) return;
