@@ -1,6 +1,6 @@
 // Embedded Postgres (PGlite, WebAssembly) persisted in the data directory. One PGlite is one
 // connection, so every top-level statement and transaction is serialised through a mutex.
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
@@ -14,6 +14,16 @@ import {
   type RequestContext,
 } from './database.js';
 import { Mutex } from './mutex.js';
+
+/**
+ * PGlite checks boolean parameters in JavaScript and throws a plain Error for text such as
+ * "[", where node-postgres sends the text and Postgres answers 22P02. Strings go as they are,
+ * so both engines refuse bad input the same way, with a SQLSTATE the services can map.
+ */
+function serializeBoolean(value: unknown): string {
+  if (typeof value === 'string') return value;
+  return value ? 't' : 'f';
+}
 
 type PGliteLike = Pick<PGlite, 'query' | 'exec'> | Transaction;
 
@@ -46,6 +56,7 @@ export class PGliteDatabase implements Database {
     const pg = await PGlite.create({
       ...(dataDir ? { dataDir } : {}),
       extensions: { pgcrypto, pg_trgm, uuid_ossp, vector },
+      serializers: { [types.BOOL]: serializeBoolean },
     });
     return new PGliteDatabase(pg);
   }
