@@ -81,7 +81,10 @@ export class PGliteDatabase implements Database {
     });
   }
 
-  async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  async listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+  ): Promise<() => Promise<void>> {
     const unlisten = await this.mutex.run(() => this.pg.listen(channel, onPayload));
     return () => this.mutex.run(() => unlisten());
   }
