@@ -5,6 +5,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { buildApps, repoRoot } from './build.js';
 import { openEnvironment } from './environment.js';
 import { isDeployError } from './errors.js';
+import { assertPathSegment } from './path-segment.js';
 import { findRemoteBuilds, startLocalPortal } from './local-portal.js';
 import { publishRemote, publishShell, rollbackRemote } from './publish.js';
 import { readRegistry } from './registry-file.js';
@@ -25,6 +26,7 @@ function port(value: string): number {
 }
 
 function distOf(app: string): string {
+  assertPathSegment(app, 'app name');
   return app === 'shell' ? path.join(repoRoot, 'shell', 'dist') : path.join(repoRoot, 'remotes', app, 'dist');
 }
 

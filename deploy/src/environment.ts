@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { assertPathSegment } from './path-segment.js';
 
 const environmentSchema = z.object({
   name: z.string().min(1),
@@ -35,6 +36,7 @@ export function writeFileAtomically(file: string, contents: string): void {
 }
 
 export function openEnvironment(root: string, name = path.basename(root)): Environment {
+  assertPathSegment(name, 'environment name');
   const environmentFile = path.join(root, 'environment.json');
   const env: Environment = {
     root,
@@ -42,14 +44,16 @@ export function openEnvironment(root: string, name = path.basename(root)): Envir
     shellDir: path.join(root, 'shell'),
     registryFile: path.join(root, 'shell', 'registry.json'),
     configFile: path.join(root, 'shell', 'config.json'),
-    remoteDir: (remote) => path.join(root, 'remotes', remote),
-    releaseDir: (remote, version) => path.join(root, 'remotes', remote, version),
-    releasesFile: (remote) => path.join(root, 'releases', `${remote}.json`),
+    remoteDir: (remote) => path.join(root, 'remotes', assertPathSegment(remote, 'remote name')),
+    releaseDir: (remote, version) => path.join(root, 'remotes', assertPathSegment(remote, 'remote name'), assertPathSegment(version, 'version')),
+    releasesFile: (remote) => path.join(root, 'releases', `${assertPathSegment(remote, 'remote name')}.json`),
     read() {
       if (!existsSync(environmentFile)) return { name, origins: {} };
       return environmentSchema.parse(JSON.parse(readFileSync(environmentFile, 'utf8')));
     },
     setOrigins(origins) {
+      // Each key is a remote's name (or `shell`) and names its folder.
+      for (const remote of Object.keys(origins)) assertPathSegment(remote, 'remote name');
       const next = { name, origins: { ...env.read().origins, ...origins } };
       writeFileAtomically(environmentFile, `${JSON.stringify(next, null, 2)}\n`);
       return next;

@@ -7,6 +7,7 @@ export const DeployErrorCode = {
   ImmutableConflict: 'DEPLOY-005',
   InvalidRegistry: 'DEPLOY-006',
   InvalidOption: 'DEPLOY-007',
+  InvalidName: 'DEPLOY-008',
 } as const;
 export type DeployErrorCode = (typeof DeployErrorCode)[keyof typeof DeployErrorCode];
 

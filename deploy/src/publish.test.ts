@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openEnvironment, type Environment } from './environment.js';
@@ -13,11 +13,11 @@ let work: string;
 let env: Environment;
 
 /** A remote build as rspack.config.ts leaves it: manifest, metadata and a hashed chunk. */
-function fakeBuild(label: string, content: string): string {
+function fakeBuild(label: string, content: string, { buildVersion = '1.2.0', name = meta.name } = {}): string {
   const dir = path.join(work, `build-${label}`);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'remote.json'), JSON.stringify(meta));
-  writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify({ metaData: { buildInfo: { buildVersion: '1.2.0' } }, exposes: [], shared: [], content }));
+  writeFileSync(path.join(dir, 'remote.json'), JSON.stringify({ ...meta, name }));
+  writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify({ metaData: { buildInfo: { buildVersion } }, exposes: [], shared: [], content }));
   writeFileSync(path.join(dir, 'remoteEntry.js'), `/* ${content} */`);
   return dir;
 }
@@ -90,5 +90,81 @@ describe('publishing a remote', () => {
     expect(() => publishRemote(env, { distDir: path.join(work, 'nowhere') })).toThrow(/Build it first/);
     const other = openEnvironment(path.join(work, 'other'));
     expect(() => publishRemote(other, { distDir: fakeBuild('a', 'first') })).toThrow(/pass --origin/);
+  });
+});
+
+/** Every file and folder below `dir`, with sizes: to see that nothing was written. */
+function snapshot(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (current: string) => {
+    for (const entry of readdirSync(current, { withFileTypes: true })) {
+      const full = path.join(current, entry.name);
+      out.push(`${path.relative(dir, full)} ${entry.isDirectory() ? 'dir' : statSync(full).size}`);
+      if (entry.isDirectory()) walk(full);
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+const HOSTILE = [
+  ['a parent folder', '../../../../portal-escape'],
+  ['a nested climb', '1.0.0/../../../../../portal-escape'],
+  ['an absolute path', path.join(tmpdir(), 'portal-escape')],
+  ['backslashes', '..\\..\\..\\..\\portal-escape'],
+  ['a NUL byte', '1.0.0\0.js'],
+  ['an empty string', ''],
+  ['a dot', '.'],
+  ['two dots', '..'],
+  ['a very long name', 'x'.repeat(300)],
+] as const;
+
+describe('names and versions that become paths', () => {
+  function expectRefused(run: () => unknown, code: string, message: RegExp): void {
+    let caught: unknown;
+    try {
+      run();
+    } catch (error) {
+      caught = error;
+    }
+    expect(isDeployError(caught) && { code: caught.code, message: caught.message }).toEqual({ code, message: expect.stringMatching(message) });
+  }
+
+  it.each(HOSTILE)('refuses a build whose version is %s before writing anything', (_, buildVersion) => {
+    const build = fakeBuild('hostile', 'evil', { buildVersion });
+    const before = { env: snapshot(env.root), parent: snapshot(work) };
+    expectRefused(() => publishRemote(env, { distDir: build }), 'DEPLOY-008', /^The version ".*" (is empty|is longer than|may hold only|may not hold)/);
+    expect({ env: snapshot(env.root), parent: snapshot(work) }).toEqual(before);
+    // The hostile versions aim past `work` too (into the temporary folder itself).
+    expect(readdirSync(tmpdir()).filter((f) => f.startsWith('portal-escape'))).toEqual([]);
+    expect(readRegistry(env).remotes).toEqual({});
+  });
+
+  it.each(HOSTILE)('refuses a build whose remote name is %s before writing anything', (_, name) => {
+    const build = fakeBuild('hostile', 'evil', { name });
+    const before = { env: snapshot(env.root), parent: snapshot(work) };
+    // The metadata schema turns most away; the path check catches what it lets through (length).
+    expectRefused(() => publishRemote(env, { distDir: build }), name.length > 128 ? 'DEPLOY-008' : 'DEPLOY-004', /(remote\.json is invalid: name|^The remote name )/);
+    expect({ env: snapshot(env.root), parent: snapshot(work) }).toEqual(before);
+  });
+
+  it.each(HOSTILE)('refuses %s as a remote name to roll back, to serve or to give an origin', (_, name) => {
+    const before = snapshot(work);
+    expectRefused(() => rollbackRemote(env, name, '1.0.0'), 'DEPLOY-008', /^The remote name /);
+    expectRefused(() => env.remoteDir(name), 'DEPLOY-008', /^The remote name /);
+    expectRefused(() => env.setOrigins({ [name]: 'http://127.0.0.1:4200' }), 'DEPLOY-008', /^The remote name /);
+    expect(snapshot(work)).toEqual(before);
+  });
+
+  it.each(HOSTILE)('refuses %s as an environment name', (_, name) => {
+    const before = snapshot(work);
+    expectRefused(() => openEnvironment(path.join(work, 'named'), name), 'DEPLOY-008', /^The environment name /);
+    expect(snapshot(work)).toEqual(before);
+  });
+
+  it('accepts the names and versions it writes itself', () => {
+    const { version } = publishRemote(env, { distDir: fakeBuild('ok', 'fine', { buildVersion: '2.0.0-rc.1' }) });
+    expect(version).toMatch(/^2\.0\.0-rc\.1\+[0-9a-f]{8}$/);
+    expect(readdirSync(env.remoteDir('files'))).toEqual([version]);
   });
 });
