@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { startStaticServer, type StaticServer } from './static-server.js';
 
 let root: string;
+let outside: string;
 let shell: StaticServer;
 let remote: StaticServer;
 
@@ -17,6 +18,17 @@ beforeAll(async () => {
   writeFileSync(path.join(root, '1.0.0+0123abcd', 'remoteEntry.js'), 'var account;');
   writeFileSync(path.join(root, '1.0.0+0123abcd', 'mf-manifest.json'), '{}');
   writeFileSync(path.join(tmpdir(), 'portal-static-secret.txt'), 'secret');
+  // What an environment folder may hold beside the served files, and links in and out of it.
+  writeFileSync(path.join(root, '.env'), 'SECRET=dotenv');
+  writeFileSync(path.join(root, '1.0.0+0123abcd', '.env'), 'SECRET=dotenv');
+  mkdirSync(path.join(root, '.git'));
+  writeFileSync(path.join(root, '.git', 'config'), '[core] secret');
+  writeFileSync(path.join(root, '%2eenv'), 'a file literally named %2eenv');
+  outside = mkdtempSync(path.join(tmpdir(), 'portal-static-outside-'));
+  writeFileSync(path.join(outside, 'secret.js'), 'secret outside the root');
+  symlinkSync(path.join(outside, 'secret.js'), path.join(root, 'linked-out.js'));
+  symlinkSync(outside, path.join(root, 'linked-folder'));
+  symlinkSync(path.join(root, '1.0.0+0123abcd', 'remoteEntry.js'), path.join(root, 'linked-in.js'));
   shell = await startStaticServer({ root, spaFallback: true });
   remote = await startStaticServer({ root, cors: true, versionedFolders: true });
 });
@@ -24,7 +36,22 @@ afterAll(async () => {
   await shell.close();
   await remote.close();
   rmSync(root, { recursive: true, force: true });
+  rmSync(outside, { recursive: true, force: true });
 });
+
+/** The status and body of a GET, with the path sent exactly as written (no client normalisation). */
+async function rawGet(base: string, rawPath: string): Promise<{ status: number; body: string }> {
+  const { request } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    request(`${base}/`, { path: rawPath }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
 
 describe('static server', () => {
   it('caches hashed files forever and revalidates the live documents', async () => {
@@ -78,5 +105,49 @@ describe('static server', () => {
     const post = await fetch(`${shell.url}/registry.json`, { method: 'POST', body: '{}' });
     expect(post.status).toBe(405);
     expect(await post.text()).toMatch(/only serves files/);
+  });
+
+  describe('hidden files and links', () => {
+    it.each([
+      ['a dotfile', '/.env'],
+      ['a file in a dot folder', '/.git/config'],
+      ['an encoded dot', '/%2eenv'],
+      ['an encoded upper-case dot', '/%2Eenv'],
+      ['an encoded dot in a folder name', '/%2egit/config'],
+      ['a dot after an encoded slash', '/1.0.0+0123abcd%2F.env'],
+      ['a backslash before the dot', '/1.0.0+0123abcd%5C..%5C.env'],
+    ])('answers %s with 404 on every origin, and never with the SPA page', async (_, rawPath) => {
+      for (const base of [shell.url, remote.url]) {
+        const answer = await rawGet(base, rawPath);
+        expect({ status: answer.status, body: answer.body }).toEqual({ status: 404, body: `Not found: ${rawPath}` });
+      }
+    });
+
+    it('decodes once: a double-encoded dot names a file literally called %2eenv', async () => {
+      const answer = await rawGet(remote.url, '/%252eenv');
+      expect(answer).toEqual({ status: 200, body: 'a file literally named %2eenv' });
+    });
+
+    it('refuses a symbolic link that leads out of the root, to a file or through a folder', async () => {
+      for (const rawPath of ['/linked-out.js', '/linked-folder/secret.js']) {
+        const answer = await rawGet(remote.url, rawPath);
+        expect(answer).toEqual({ status: 404, body: `Not found: ${rawPath}` });
+      }
+    });
+
+    it('serves a symbolic link to a file inside the root', async () => {
+      const answer = await fetch(`${remote.url}/linked-in.js`);
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toBe('var account;');
+    });
+
+    it.each(['/../portal-static-secret.txt', '/..%2Fportal-static-secret.txt', '/%2e%2e/portal-static-secret.txt', '/1.0.0+0123abcd/..%2F..%2Fportal-static-secret.txt', '/..%5Cportal-static-secret.txt'])(
+      'never climbs out with %s',
+      async (rawPath) => {
+        const answer = await rawGet(remote.url, rawPath);
+        expect([400, 404]).toContain(answer.status);
+        expect(answer.body).toMatch(/^(Not found|Bad path): /);
+      },
+    );
   });
 });

@@ -1,7 +1,8 @@
 // A small static host for the built apps, with the caching a real CDN would be given:
 // immutable for content-hashed files and release folders, no-cache for the live documents,
 // CORS for remotes (they are fetched from the shell's origin), gzip, ETags, and an SPA fallback.
-import { createReadStream, statSync, readFileSync } from 'node:fs';
+// Never a hidden file (`.env`, `.git/`) nor anything a symbolic link leads to outside the root.
+import { createReadStream, readFileSync, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -35,21 +36,46 @@ function send(res: ServerResponse, status: number, body: string, headers: Record
   res.end(body);
 }
 
-function resolveFile(root: string, urlPath: string): string | null {
+/**
+ * The file a URL path names below `root`, or why there is none. The path is decoded once (a
+ * `%252e` stays a literal `%2e`). Any segment starting with `.` is refused: environment folders
+ * may hold `.env`, `.git` and the like, and nothing the portal publishes starts with a dot (not
+ * even `/.well-known`, which no app here uses). The file's real path (symbolic links followed)
+ * must still lie inside the root's real path; a link between files of the root is fine.
+ * A hidden path is a plain 404, never answered by the SPA fallback.
+ */
+function resolveFile(root: string, urlPath: string): { file: string; stat: FileStat } | 'bad-path' | 'hidden' | 'not-found' {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);
   } catch {
-    return null;
+    return 'bad-path';
   }
-  if (decoded.includes('\0')) return null;
+  if (decoded.includes('\0')) return 'bad-path';
+  // Backslashes count as separators too, so `..\` and `\.git` are seen for what they mean elsewhere.
+  if (decoded.split(/[/\\]/).some((segment) => segment.startsWith('.'))) return 'hidden';
   const file = path.join(root, path.normalize(decoded));
-  // Never serve outside the root (`..` in any spelling).
-  if (file !== root && !file.startsWith(root + path.sep)) return null;
-  return file;
+  if (file !== root && !file.startsWith(root + path.sep)) return 'bad-path';
+  let real: string;
+  let realRoot: string;
+  try {
+    // The root is resolved per request: a release folder may appear after the server started.
+    real = realpathSync(file);
+    realRoot = realpathSync(root);
+  } catch {
+    return 'not-found';
+  }
+  if (real !== realRoot && !real.startsWith(realRoot + path.sep)) return 'not-found';
+  const stat = isFile(real);
+  return stat ? { file: real, stat } : 'not-found';
 }
 
-function isFile(file: string): { size: number; mtimeMs: number } | null {
+interface FileStat {
+  size: number;
+  mtimeMs: number;
+}
+
+function isFile(file: string): FileStat | null {
   try {
     const stat = statSync(file);
     return stat.isFile() ? { size: stat.size, mtimeMs: stat.mtimeMs } : null;
@@ -71,20 +97,16 @@ export function startStaticServer(options: StaticServerOptions): Promise<StaticS
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, `${req.method} is not allowed here; this server only serves files.`, { allow: 'GET, HEAD, OPTIONS' });
 
     const urlPath = new URL(req.url ?? '/', 'http://static').pathname;
-    let file = resolveFile(root, urlPath);
-    if (!file) return send(res, 400, `Bad path: ${urlPath}`);
-    let stat = isFile(file);
-    if (!stat && urlPath.endsWith('/')) {
-      file = path.join(file, 'index.html');
-      stat = isFile(file);
-    }
+    let found = resolveFile(root, urlPath);
+    if (found === 'bad-path') return send(res, 400, `Bad path: ${urlPath}`);
+    if (found === 'not-found' && urlPath.endsWith('/')) found = resolveFile(root, `${urlPath}index.html`);
     let servedPath = urlPath;
-    if (!stat && options.spaFallback && !path.extname(urlPath)) {
-      file = path.join(root, 'index.html');
-      stat = isFile(file);
+    if (found === 'not-found' && options.spaFallback && !path.extname(urlPath)) {
+      found = resolveFile(root, '/index.html');
       servedPath = '/index.html';
     }
-    if (!stat) return send(res, 404, `Not found: ${urlPath}`);
+    if (typeof found === 'string') return send(res, 404, `Not found: ${urlPath}`);
+    const { file, stat } = found;
 
     const type = mime.contentType(path.extname(file)) || 'application/octet-stream';
     const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
