@@ -104,7 +104,23 @@ const tomlSchema = z
       })
       .prefault({}),
     inbucket: z.object({ port: z.number().int().default(54324) }).prefault({}),
-    storage: z.object({ file_size_limit: size.default(50 * 1024 * 1024) }).prefault({}),
+    storage: z
+      .object({
+        file_size_limit: size.default(50 * 1024 * 1024),
+        // Buckets the CLI creates and fills on start (`objects_path` relative to supabase/).
+        buckets: z
+          .record(
+            z.string(),
+            z.object({
+              public: z.boolean().optional(),
+              file_size_limit: size.optional(),
+              allowed_mime_types: z.array(z.string()).optional(),
+              objects_path: z.string().optional(),
+            }),
+          )
+          .default({}),
+      })
+      .prefault({}),
     auth: authSchema,
     realtime: z.object({ enabled: z.boolean().default(true) }).prefault({}),
     functions: z

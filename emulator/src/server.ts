@@ -19,6 +19,7 @@ import { realtimeService } from './realtime/service.js';
 import { functionsService } from './functions/service.js';
 import { storageService } from './storage/service.js';
 import { restService } from './rest/service.js';
+import { seedConfiguredBuckets } from './storage/seed-buckets.js';
 
 /** Headers browsers may read (wire contract §8, traps 11). */
 export const EXPOSED_HEADERS = [
@@ -149,6 +150,19 @@ export async function startEmulator(config: Config): Promise<RunningEmulator> {
     mailUrl: `http://${config.host}:${mailPort}`,
     db,
     mailbox,
+  // Demo files ship beside seed.sql (SQL cannot hold object bytes); seeded with the database.
+  if (migrations.seeded && Object.keys(config.storage.buckets).length > 0) {
+    const serviceRole = await keys.sign({ role: 'service_role', iss: 'supabase-demo' });
+    const names = await seedConfiguredBuckets(
+      config.storage.buckets,
+      config.supabaseDir,
+      apiUrl,
+      serviceRole,
+      (request) => Promise.resolve(app.fetch(request)),
+    );
+    log(`Seeded ${names.length} storage objects from config.toml [storage.buckets]`);
+  }
+
     migrations,
     stop() {
       stopped ??= (async () => {
