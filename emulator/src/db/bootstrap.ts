@@ -1,21 +1,63 @@
-// First-start (and every-start, idempotent) setup: Supabase's roles, schemas and
-// extensions, then each service's own schema.
+// Database setup at start: Supabase's roles, schemas and extensions (every start, idempotent),
+// then what is applied once and recorded in a private table, so that a migration's REVOKE is
+// never undone by a restart: Supabase's grants and default privileges (once per database, as
+// Supabase applies them when it creates the database), and each service's own schema (once
+// per version of its file).
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Database } from './database.js';
 
-/** Schema files in the order they must run; each service owns its file. */
-const SCHEMA_FILES = ['db/roles.sql', 'auth/schema.sql', 'storage/schema.sql', 'vectors/schema.sql', 'realtime/schema.sql', 'rest/schema.sql'];
+/** Runs at every start: creates what is missing, grants nothing. */
+const EVERY_START = 'db/roles.sql';
+/** Runs once per database, whatever later versions of the file say. */
+const ONCE = 'db/default-privileges.sql';
+/** Each service's schema, in the order they must run; rerun only when the file changes. */
+const SERVICE_SCHEMAS = [
+  'auth/schema.sql',
+  'storage/schema.sql',
+  'vectors/schema.sql',
+  'realtime/schema.sql',
+  'rest/schema.sql',
+];
+
+/** Not exposed through any API: only the emulator's own connection reads it. */
+export const BOOTSTRAP_SCHEMA = 'portal_emulator';
 
 export function readSchemaFile(relative: string): string {
   return readFileSync(new URL(`../${relative}`, import.meta.url), 'utf8');
 }
 
-export async function bootstrapDatabase(db: Database): Promise<void> {
-  for (const file of SCHEMA_FILES) {
-    try {
-      await db.exec(readSchemaFile(file));
-    } catch (error) {
+async function applyOnce(db: Database, step: string, file: string, sql: string): Promise<void> {
+  await db
+    .transaction(async (tx) => {
+      const done = await tx.query(`select 1 from ${BOOTSTRAP_SCHEMA}.bootstrap where step = $1`, [
+        step,
+      ]);
+      if (done.rows.length > 0) return;
+      await tx.exec(sql);
+      await tx.query(`insert into ${BOOTSTRAP_SCHEMA}.bootstrap (step) values ($1)`, [step]);
+    })
+    .catch((error: unknown) => {
       throw new Error(`bootstrap ${file}: ${(error as Error).message}`, { cause: error });
-    }
+    });
+}
+
+export async function bootstrapDatabase(db: Database): Promise<void> {
+  try {
+    await db.exec(readSchemaFile(EVERY_START));
+    await db.exec(`
+      create schema if not exists ${BOOTSTRAP_SCHEMA};
+      revoke all on schema ${BOOTSTRAP_SCHEMA} from public;
+      create table if not exists ${BOOTSTRAP_SCHEMA}.bootstrap (
+        step text primary key, applied_at timestamptz not null default now());
+    `);
+  } catch (error) {
+    throw new Error(`bootstrap ${EVERY_START}: ${(error as Error).message}`, { cause: error });
+  }
+  await applyOnce(db, ONCE, ONCE, readSchemaFile(ONCE));
+  for (const file of SERVICE_SCHEMAS) {
+    const sql = readSchemaFile(file);
+    const version = createHash('sha256').update(sql).digest('hex').slice(0, 16);
+    await applyOnce(db, `${file}@${version}`, file, sql);
   }
 }

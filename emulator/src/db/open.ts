@@ -1,14 +1,14 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.js';
-import { bootstrapDatabase } from './bootstrap.js';
+import { BOOTSTRAP_SCHEMA, bootstrapDatabase } from './bootstrap.js';
 import type { Database } from './database.js';
 import { applyMigrations, type MigrationReport } from './migrations.js';
 import { PGliteDatabase } from './pglite.js';
 import { PostgresDatabase } from './postgres.js';
 
 /** Schemas the emulator owns; `--reset` on a real server drops them. */
-const OWNED_SCHEMAS = ['auth', 'storage', 'realtime', 'supabase_migrations', 'public', 'extensions'];
+const OWNED_SCHEMAS = ['auth', 'storage', 'realtime', 'supabase_migrations', 'public', 'extensions', BOOTSTRAP_SCHEMA];
 
 export async function openDatabase(config: Config): Promise<{ db: Database; migrations: MigrationReport }> {
   let db: Database;

@@ -1,6 +1,6 @@
--- Supabase-shaped roles, schemas, extensions and default privileges. Idempotent: runs at
--- every start. Mirrors what supabase/postgres sets up, so migrations written for Supabase
--- run unchanged.
+-- Supabase-shaped roles, schemas and extensions. Idempotent: runs at every start. Mirrors
+-- what supabase/postgres sets up, so migrations written for Supabase run unchanged. What
+-- roles may do (grants, default privileges) is in default-privileges.sql, applied once.
 do $$
 declare
   r text;
@@ -21,8 +21,6 @@ $$;
 
 alter role service_role bypassrls;
 alter role supabase_admin bypassrls;
-grant anon, authenticated, service_role to authenticator;
-grant anon, authenticated, service_role to current_user;
 
 create schema if not exists extensions;
 create schema if not exists auth;
@@ -41,19 +39,6 @@ begin
   end loop;
 end
 $$;
-
-grant usage on schema public, extensions, graphql_public to postgres, anon, authenticated, service_role;
-grant usage on schema auth to anon, authenticated, service_role, postgres;
-grant all on all functions in schema extensions to postgres, anon, authenticated, service_role;
-
--- Supabase's default privileges: anything created in public is reachable through the API
--- (row level security then decides).
-alter default privileges in schema public grant all on tables to postgres, anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to postgres, anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to postgres, anon, authenticated, service_role;
-grant all on all tables in schema public to anon, authenticated, service_role;
-grant all on all sequences in schema public to anon, authenticated, service_role;
-grant all on all functions in schema public to anon, authenticated, service_role;
 
 do $$
 begin

@@ -1,0 +1,76 @@
+// Supabase applies its grants and default privileges once, when the database is created: a
+// migration's REVOKE must hold across restarts of the emulator on the same data.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  ANON_KEY,
+  startTestEmulator,
+  type EmulatorOptions,
+  type TestEmulator,
+} from '../../test/harness.js';
+
+const MIGRATION = `
+  create table public.open_notes (id int primary key, body text);
+  create table public.private_notes (id int primary key, body text);
+  insert into public.open_notes values (1, 'for everyone');
+  insert into public.private_notes values (1, 'not for anon');
+  revoke all on public.private_notes from anon;
+  create function public.private_answer() returns int language sql as 'select 42';
+  revoke execute on function public.private_answer() from anon, public;
+`;
+
+export function describePrivileges(title: string, options: EmulatorOptions = {}): void {
+  describe(title, () => {
+    let emulator: TestEmulator;
+
+    beforeAll(async () => {
+      emulator = await startTestEmulator({
+        ...options,
+        files: { 'migrations/20240101000000_privileges.sql': MIGRATION },
+      });
+    }, 150_000);
+
+    afterAll(() => emulator?.stop(), 60_000);
+
+    const rest = (pathname: string, init: RequestInit = {}) =>
+      fetch(`${emulator.apiUrl}/rest/v1${pathname}`, {
+        ...init,
+        headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+      });
+
+    async function expectRevoked(): Promise<void> {
+      const table = await rest('/private_notes?select=body');
+      expect(table.status).toBe(401);
+      expect(await table.json()).toMatchObject({ code: '42501' });
+      const fn = await rest('/rpc/private_answer', { method: 'POST', body: '{}' });
+      expect(fn.status).toBe(401);
+      expect(await fn.json()).toMatchObject({ code: '42501' });
+      const open = await rest('/open_notes?select=body');
+      expect(open.status).toBe(200);
+      expect(await open.json()).toEqual([{ body: 'for everyone' }]);
+      const service = await emulator.admin().rpc('private_answer');
+      expect(service.data).toBe(42);
+    }
+
+    it("keeps a migration's revokes on the first start and after restarts", async () => {
+      await expectRevoked();
+      await emulator.restart();
+      await expectRevoked();
+      await emulator.restart();
+      await expectRevoked();
+    }, 150_000);
+
+    it('still applies the default privileges to tables a later migration creates', async () => {
+      writeFileSync(
+        path.join(emulator.workdir, 'supabase/migrations/20240102000000_later.sql'),
+        `create table public.later_notes (id int primary key, body text);
+         insert into public.later_notes values (1, 'added later');`,
+      );
+      await emulator.restart();
+      const later = await rest('/later_notes?select=body');
+      expect(later.status).toBe(200);
+      expect(await later.json()).toEqual([{ body: 'added later' }]);
+      await expectRevoked();
+    }, 150_000);
+  });
+}
