@@ -58,9 +58,10 @@ function installedVersion(pkg: string): string {
 }
 
 /**
- * Shell-provided singletons (DESIGN.md, Contracts). The shell bundles and provides them; remotes
- * declare `import: false`, so a remote never ships its own copy and always gets the shell's
- * instance (one React, one ReactDOM, one supabase-js, one platform with the one client).
+ * Shell-provided singletons (docs/architecture.md#the-platform-contract). The shell bundles and
+ * provides them; remotes declare `import: false`, so a remote never ships its own copy and always
+ * gets the shell's instance (one React, one ReactDOM, one supabase-js, one platform with the one
+ * client).
  */
 function sharedSingletons(kind: AppFacts['kind']) {
   const packages: Array<[request: string, pkg: string]> = [
@@ -117,7 +118,8 @@ export function createConfig({ app, outDir, mode = 'production' }: BuildOptions)
     mode,
     context: facts.dir,
     // The entry only does `import('./bootstrap')`: the async boundary MF 2 needs before shared
-    // modules are used (DESIGN.md, Known traps: RUNTIME-006). Remotes have no page of their own.
+    // modules are used (docs/known-traps.md#async-boundary-before-shared-modules). Remotes have no
+    // page of their own.
     entry: isHost ? { main: './src/index.ts' } : {},
     devtool: 'source-map',
     target: 'web',

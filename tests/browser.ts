@@ -1,5 +1,6 @@
-// Launches Debian's Chromium through playwright-core (Playwright cannot download its own
-// browser here; DESIGN.md, Known traps) and records what the page says on its console.
+// Launches Debian's Chromium through playwright-core (Playwright cannot download its own browser
+// here; docs/known-traps.md#debians-chromium-driven-by-playwright-core) and records what the page
+// says on its console.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,7 @@
-/** The deploy CLI's error catalogue: stable codes, messages that say what to do next. */
+/**
+ * The deploy CLI's error catalogue (docs/errors.md#deploy-errors): stable codes, messages that
+ * say what to do next.
+ */
 export const DeployErrorCode = {
   NotBuilt: 'DEPLOY-001',
   UnknownRemote: 'DEPLOY-002',

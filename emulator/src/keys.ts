@@ -1,5 +1,5 @@
-// The local stack's well-known keys (wire contract §6) and the one JWT helper every
-// service uses to sign and verify HS256 tokens with the project secret.
+// The local stack's well-known keys (docs/compatibility.md#local-stack-keys-and-ports) and the one
+// JWT helper every service uses to sign and verify HS256 tokens with the project secret.
 import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 
 export const ANON_KEY =
@@ -70,9 +70,9 @@ function describeJwtError(error: unknown): string {
 }
 
 /**
- * The Kong rule of the CLI (wire contract §0): keep `Authorization` unless it is missing or
- * `Bearer sb_…`; then map the apikey: secret → service_role JWT, publishable → anon JWT,
- * anything else → the apikey itself.
+ * The Kong rule of the CLI (docs/compatibility.md#gateway-headers-and-keys): keep `Authorization`
+ * unless it is missing or `Bearer sb_…`; then map the apikey: secret → service_role JWT,
+ * publishable → anon JWT, anything else → the apikey itself.
  */
 export function effectiveBearer(authorization: string | null, apikey: string | null): string | null {
   if (authorization && !/^bearer\s+sb_/i.test(authorization)) {

@@ -21,7 +21,7 @@ import { storageService } from './storage/service.js';
 import { restService } from './rest/service.js';
 import { seedConfiguredBuckets } from './storage/seed-buckets.js';
 
-/** Headers browsers may read (wire contract §8, traps 11). */
+/** Headers browsers may read (docs/compatibility.md#gateway-cors). */
 export const EXPOSED_HEADERS = [
   'Content-Range',
   'Content-Location',

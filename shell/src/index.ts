@@ -1,5 +1,5 @@
 // The async boundary Module Federation 2 needs: shared modules (React, supabase-js, the platform)
-// are negotiated before bootstrap runs (DESIGN.md, Known traps: RUNTIME-006).
+// are negotiated before bootstrap runs (docs/known-traps.md#async-boundary-before-shared-modules).
 import('./bootstrap.js').catch((error: unknown) => {
   const root = document.getElementById('portal-root') ?? document.body;
   const message = document.createElement('p');

@@ -1,6 +1,6 @@
-// Access tokens with exactly GoTrue's AccessTokenClaims (wire contract §1.3): iss, sub, aud
-// (a plain string), exp, iat, email, phone, app_metadata, user_metadata, role, aal, amr,
-// session_id, is_anonymous.
+// Access tokens with exactly GoTrue's AccessTokenClaims
+// (docs/compatibility.md#auth-access-token-claims): iss, sub, aud (a plain string), exp, iat,
+// email, phone, app_metadata, user_metadata, role, aal, amr, session_id, is_anonymous.
 import type { Keys } from '../keys.js';
 import type { AuthSettings } from './settings.js';
 import type { UserRow } from './users.js';

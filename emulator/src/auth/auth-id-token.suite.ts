@@ -1,5 +1,5 @@
-// grant_type=id_token through supabase-js (wire contract §1.1): ID tokens issued by the
-// built-in test provider (POST /auth/v1/test-provider/id-token) sign in, create or find the
+// grant_type=id_token through supabase-js (docs/compatibility.md#auth-id-tokens): ID tokens issued
+// by the built-in test provider (POST /auth/v1/test-provider/id-token) sign in, create or find the
 // user and identity, link to a signed-in user, and are refused as GoTrue refuses them.
 import { createHash } from 'node:crypto';
 import { ANON_KEY, startTestEmulator, type TestEmulator } from '../../test/harness.js';

@@ -1,6 +1,7 @@
-// Phone auth through supabase-js: sign-up and password sign-in by phone, SMS OTP, resend and
-// phone change (wire contract §1.1). Every SMS lands in the emulator's mailbox addressed to
-// the number, so the codes are read the way mails are; test_otp numbers get a fixed code.
+// Phone auth through supabase-js: sign-up and password sign-in by phone, SMS OTP, resend and phone
+// change (docs/compatibility.md#auth-phone-and-sms). Every SMS lands in the emulator's mailbox
+// addressed to the number, so the codes are read the way mails are; test_otp numbers get a fixed
+// code.
 import { ANON_KEY, latestMail, startTestEmulator, type TestEmulator } from '../../test/harness.js';
 import { decodeJwt } from './auth-flows.suite.js';
 

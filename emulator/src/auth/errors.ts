@@ -1,6 +1,6 @@
-// The auth service's one error catalogue: GoTrue's error codes with the HTTP status GoTrue
-// answers them with (wire contract §1.4), and the two body shapes GoTrue chooses between by
-// the request's `X-Supabase-Api-Version` header.
+// The auth service's one error catalogue: GoTrue's error codes with the HTTP status GoTrue answers
+// them with (docs/compatibility.md#auth-errors; listed in docs/errors.md#auth-errors), and the two
+// body shapes GoTrue chooses between by the request's `X-Supabase-Api-Version` header.
 
 /** code → default HTTP status and message. Call sites may give a more precise message. */
 export const AUTH_ERRORS = {

@@ -1,4 +1,4 @@
-// auth.mfa_factors rows ↔ GoTrue's Factor JSON (wire contract §1.2).
+// auth.mfa_factors rows ↔ GoTrue's Factor JSON (docs/compatibility.md#auth-shapes).
 import type { Queryable } from '../db/database.js';
 
 export interface FactorRow {

@@ -1,6 +1,6 @@
-// Phone numbers as GoTrue keeps them (wire contract §1.1): E.164 digits without the leading
-// '+' in auth.users.phone, a 'phone' identity with provider_id = the user's id, and the
-// queries and updates the phone flows share.
+// Phone numbers as GoTrue keeps them (docs/compatibility.md#auth-phone-and-sms): E.164 digits
+// without the leading '+' in auth.users.phone, a 'phone' identity with provider_id = the user's id,
+// and the queries and updates the phone flows share.
 import type { Queryable } from '../db/database.js';
 import { isPostgresError } from '../db/database.js';
 import { AuthError, fail } from './errors.js';

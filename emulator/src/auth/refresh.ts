@@ -1,7 +1,8 @@
-// The refresh_token grant with GoTrue's rotation rules (wire contract §1.5): each refresh
-// revokes the presented token and issues a child; a revoked token that is the parent of the
-// session's active token gets that active token back; otherwise it is accepted only within
-// the reuse interval, after which the whole family is revoked (`refresh_token_already_used`).
+// The refresh_token grant with GoTrue's rotation rules
+// (docs/compatibility.md#auth-refresh-token-rotation): each refresh revokes the presented token and
+// issues a child; a revoked token that is the parent of the session's active token gets that active
+// token back; otherwise it is accepted only within the reuse interval, after which the whole family
+// is revoked (`refresh_token_already_used`).
 import type { Database } from '../db/database.js';
 import { AuthError, fail, OAuthError } from './errors.js';
 import {

@@ -4,7 +4,10 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 
 const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
-/** GoTrue's v1 refresh tokens are 12 lowercase alphanumeric characters (wire contract §1.2). */
+/**
+ * GoTrue's v1 refresh tokens are 12 lowercase alphanumeric characters
+ * (docs/compatibility.md#auth-shapes).
+ */
 export function newRefreshToken(length = 12): string {
   let token = '';
   for (let i = 0; i < length; i++) token += ALPHANUMERIC[randomInt(ALPHANUMERIC.length)];

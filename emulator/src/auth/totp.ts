@@ -1,5 +1,5 @@
-// TOTP factors as GoTrue makes them (wire contract §1.2): a base32 secret, an otpauth://
-// URI (SHA1, 6 digits, 30 s), its QR code as an SVG document, and verification with one
+// TOTP factors as GoTrue makes them (docs/compatibility.md#auth-shapes): a base32 secret, an
+// otpauth:// URI (SHA1, 6 digits, 30 s), its QR code as an SVG document, and verification with one
 // step of clock skew either way.
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';

@@ -1,5 +1,5 @@
-// auth.users rows ↔ GoTrue's User JSON (wire contract §1.2), and the queries on users the
-// routes share. Every function takes the transaction it runs in.
+// auth.users rows ↔ GoTrue's User JSON (docs/compatibility.md#auth-shapes), and the queries on
+// users the routes share. Every function takes the transaction it runs in.
 import type { Queryable } from '../db/database.js';
 import { identitiesOf, toIdentityJson, type IdentityRow } from './identities.js';
 import { factorsOf, toFactorJson, type FactorRow } from './factors.js';

@@ -1,4 +1,5 @@
-// The functions relay's error catalogue (wire contract §4). Errors the relay raises itself,
+// The functions relay's error catalogue (docs/errors.md#functions-errors;
+// docs/compatibility.md#functions-errors). Errors the relay raises itself,
 // when it could not get any answer from the function (boot failure, crash, resource limit,
 // timeout), carry `x-relay-error: true`, which supabase-js turns into FunctionsRelayError;
 // everything else reaches the client as a non-2xx response, i.e. FunctionsHttpError.

@@ -8,7 +8,10 @@ import type { Mailbox } from '../mail/mailbox.js';
 
 /** What the gateway resolves for every request before a service sees it. */
 export interface GatewayVariables {
-  /** The token to verify, after the CLI's `sb_` key mapping (wire contract §0); null when none. */
+  /**
+   * The token to verify, after the CLI's `sb_` key mapping
+   * (docs/compatibility.md#gateway-headers-and-keys); null when none.
+   */
   bearer: string | null;
   /** The `apikey` header (or `?apikey=`), as sent. */
   apikey: string | null;

@@ -66,7 +66,10 @@ export async function verifyAccessToken(
   return { token, claims, exp: claims.exp };
 }
 
-/** New-style API keys are not JWTs; Realtime ignores them as access tokens (wire contract §5). */
+/**
+ * New-style API keys are not JWTs; Realtime ignores them as access tokens
+ * (docs/compatibility.md#realtime-messages).
+ */
 export function isApiKey(token: string): boolean {
   return token.startsWith('sb_');
 }

@@ -1,6 +1,6 @@
-// One joined channel of one socket: its token and claims, its config (broadcast self/ack,
-// presence key, private), its policies for private topics and its postgres_changes
-// subscriptions. Message shapes follow Supabase Realtime's RealtimeChannel (wire contract §5).
+// One joined channel of one socket: its token and claims, its config (broadcast self/ack, presence
+// key, private), its policies for private topics and its postgres_changes subscriptions. Message
+// shapes follow Supabase Realtime's RealtimeChannel (docs/compatibility.md#realtime-messages).
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { JwtClaims, Keys } from '../keys.js';

@@ -1,8 +1,9 @@
-// The realtime service's error catalogue. Join errors travel as `phx_reply` with
-// `{status: "error", response: {reason: "<Code>: <message>"}}`, the shape Supabase Realtime
-// uses (its `log_error(socket, code, msg)`); the client turns the reason into the
+// The realtime service's error catalogue (docs/errors.md#realtime-errors). Join errors travel as
+// `phx_reply` with `{status: "error", response: {reason: "<Code>: <message>"}}`, the shape Supabase
+// Realtime uses (its `log_error(socket, code, msg)`); the client turns the reason into the
 // CHANNEL_ERROR error message. Live channels are shut down with a `system` message instead
-// (wire contract §5). REST errors are `{message}` JSON with the status Realtime answers.
+// (docs/compatibility.md#realtime-messages). REST errors are `{message}` JSON with the status
+// Realtime answers.
 
 export const REALTIME_ERROR_CODES = [
   'TopicNameRequired',
@@ -36,7 +37,9 @@ export class RealtimeError extends Error {
   }
 }
 
-/** Brand guard that survives duplicate module copies (STYLE.md: brand guards, not instanceof). */
+/**
+ * Brand guard that survives duplicate module copies (docs/errors.md: brand guards, not instanceof).
+ */
 export function isRealtimeError(error: unknown): error is RealtimeError {
   return (
     typeof error === 'object' &&

@@ -1,7 +1,7 @@
-// Presence of one topic, as Phoenix.Presence keeps it: each key holds the metas of every
-// channel that tracks it (two tabs of one user give two metas); every meta carries a unique
-// `phx_ref`, and an update carries the previous one as `phx_ref_prev`. Changes come out as
-// diffs `{joins, leaves}`, the state as `{key: {metas: […]}}` (wire contract §5).
+// Presence of one topic, as Phoenix.Presence keeps it: each key holds the metas of every channel
+// that tracks it (two tabs of one user give two metas); every meta carries a unique `phx_ref`, and
+// an update carries the previous one as `phx_ref_prev`. Changes come out as diffs `{joins,
+// leaves}`, the state as `{key: {metas: […]}}` (docs/compatibility.md#realtime-messages).
 import { randomBytes } from 'node:crypto';
 
 export interface PresenceMeta {

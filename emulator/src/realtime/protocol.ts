@@ -1,4 +1,4 @@
-// Phoenix framing as realtime-js speaks it (wire contract §5 "Framing"; the client's
+// Phoenix framing as realtime-js speaks it (docs/compatibility.md#realtime-framing; the client's
 // lib/serializer.ts). vsn 2.0.0: text frames are `[join_ref, ref, topic, event, payload]`,
 // client broadcasts arrive as binary kind 3, server broadcasts leave as binary kind 4.
 // vsn 1.0.0: text frames are `{topic, event, payload, ref, join_ref}` objects, no binary.

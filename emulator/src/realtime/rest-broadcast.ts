@@ -1,4 +1,4 @@
-// Realtime's REST broadcast endpoints (wire contract §5 "REST broadcast"): the batch
+// Realtime's REST broadcast endpoints (docs/compatibility.md#realtime-rest-broadcast): the batch
 // `POST /api/broadcast` that `send()` falls back to before a channel is joined, and the
 // single `POST /api/broadcast/{topic}/events/{event}` behind `httpSend()`. Both answer 202.
 import { Hono, type Context } from 'hono';

@@ -1,6 +1,6 @@
 // The Realtime service (`/realtime/v1`): the Phoenix websocket at
-// `/realtime/v1/websocket?apikey=…&vsn=2.0.0` (wire contract §5) on the `ws` library, the REST
-// broadcast endpoints, and the postgres_changes feed.
+// `/realtime/v1/websocket?apikey=…&vsn=2.0.0` (docs/compatibility.md#realtime-framing) on the `ws`
+// library, the REST broadcast endpoints, and the postgres_changes feed.
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Hono } from 'hono';

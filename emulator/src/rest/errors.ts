@@ -1,5 +1,6 @@
 // The REST service's one error catalogue: PostgREST's PGRSTxxx codes with their statuses, and
-// Postgres SQLSTATEs mapped to statuses exactly as PostgREST maps them (wire contract §2.3).
+// Postgres SQLSTATEs mapped to statuses exactly as PostgREST maps them
+// (docs/compatibility.md#rest-errors). Every code is listed in docs/errors.md#rest-errors.
 import { isPostgresError } from '../db/database.js';
 
 /** The body PostgREST sends for every error. */

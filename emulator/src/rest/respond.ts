@@ -1,5 +1,5 @@
 // Response framing as PostgREST does it: Content-Range and the 200/206/416 decision for reads
-// (wire contract §2.2), the error body, and CSV.
+// (docs/compatibility.md#rest-responses), the error body, and CSV.
 import { requestErrors, type RestError } from './errors.js';
 
 /** `Content-Range: lower-upper/total`, `*` where unknown (PostgREST's contentRangeH). */
@@ -26,7 +26,7 @@ export interface RowWindow {
 
 /**
  * The rows a read asks for: `offset`/`limit`, a `Range: a-b` header (still honoured for other
- * clients, wire contract §2.1), capped at `max_rows`.
+ * clients, docs/compatibility.md#rest-requests), capped at `max_rows`.
  */
 export function rowWindow(
   query: { offset?: number; limit?: number },

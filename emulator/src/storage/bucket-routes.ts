@@ -1,5 +1,6 @@
-// /bucket: list, get, create, update, empty, delete (wire contract §3.1). Every statement runs
-// as the caller, so policies on storage.buckets decide; bucket files go after the commit.
+// /bucket: list, get, create, update, empty, delete
+// (docs/compatibility.md#storage-objects-and-buckets). Every statement runs as the caller, so
+// policies on storage.buckets decide; bucket files go after the commit.
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { GatewayEnv } from '../http/gateway-env.js';

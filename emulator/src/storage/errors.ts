@@ -1,7 +1,9 @@
 // The storage service's one error type and its catalogue (codes, statuses and messages as
-// storage-api renders them). Wire contract §3.1: the body is
+// storage-api renders them; every code is listed in docs/errors.md#storage-errors).
+// As docs/compatibility.md#storage-errors describes, the body is
 // `{statusCode:"404", code:"NoSuchKey", error:"not_found", message}` and the HTTP status is
-// 400 for every non-500 error; vector routes (§3.2) keep the real status instead.
+// 400 for every non-500 error; vector routes (docs/compatibility.md#vector-buckets) keep the real
+// status instead.
 import { isPostgresError } from '../db/database.js';
 
 export interface StorageErrorBody {
@@ -85,7 +87,7 @@ export const storageErrors = {
     new StorageError('NotFound', 404, `Route ${method}:${path} not found`, 'Not Found'),
   internal: (message = 'Internal server error') => new StorageError('InternalError', 500, message),
   aborted: () => new StorageError('Aborted', 500, 'The client aborted the upload before it completed'),
-  // Vector buckets (wire contract §3.2); these keep their real HTTP status.
+  // Vector buckets (docs/compatibility.md#vector-buckets); these keep their real HTTP status.
   vectorConflict: (resource: string, name: string) =>
     new StorageError('ConflictException', 409, `${resource} "${name}" already exists`),
   vectorNotFound: (resource: string, name: string) =>

@@ -1,7 +1,8 @@
-// Reads an upload body the way storage-js sends it (wire contract §3.1): either the raw bytes
-// with `content-type`, `cache-control` and `x-metadata` headers, or multipart/form-data whose
-// fields (`cacheControl`, `metadata`) come before the file part (name ""). The file is
-// streamed straight to a temp file — never buffered whole — while its size is checked.
+// Reads an upload body the way storage-js sends it
+// (docs/compatibility.md#storage-objects-and-buckets): either the raw bytes with `content-type`,
+// `cache-control` and `x-metadata` headers, or multipart/form-data whose fields (`cacheControl`,
+// `metadata`) come before the file part (name ""). The file is streamed straight to a temp file —
+// never buffered whole — while its size is checked.
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import busboy from 'busboy';

@@ -51,7 +51,7 @@ export function validateObjectKey(key: unknown): string {
 
 /**
  * `/object/{bucket}/{key…}` → parts. The client strips leading, trailing and duplicate slashes
- * (wire contract §3.1); the path arrives percent-encoded.
+ * (docs/compatibility.md#storage-objects-and-buckets); the path arrives percent-encoded.
  */
 export function splitObjectPath(rest: string): { bucket: string; key: string } {
   let decoded: string;

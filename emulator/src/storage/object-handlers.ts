@@ -1,6 +1,6 @@
-// Handlers for /object/{bucket}/{key}: upload, update, download, info, delete, list, move,
-// copy, remove (wire contract §3.1). Each reads or writes as the caller so RLS decides;
-// public buckets are read on storage's own authority, as storage-api does.
+// Handlers for /object/{bucket}/{key}: upload, update, download, info, delete, list, move, copy,
+// remove (docs/compatibility.md#storage-objects-and-buckets). Each reads or writes as the caller so
+// RLS decides; public buckets are read on storage's own authority, as storage-api does.
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { GatewayEnv } from '../http/gateway-env.js';

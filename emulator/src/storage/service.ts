@@ -1,7 +1,7 @@
-// The storage service (`/storage/v1`, storage-api): buckets, objects, signed URLs, image
-// render (original bytes) and, under `/vector`, vector buckets. Errors are rendered as
-// storage-api renders them (wire contract §3.1): `{statusCode, code, error, message}` with
-// HTTP 400 for every non-500 error.
+// The storage service (`/storage/v1`, storage-api): buckets, objects, signed URLs, image render
+// (original bytes) and, under `/vector`, vector buckets. Errors are rendered as storage-api renders
+// them (docs/compatibility.md#storage-errors): `{statusCode, code, error, message}` with HTTP 400
+// for every non-500 error.
 import { Hono } from 'hono';
 import type { GatewayEnv, ServiceFactory } from '../http/gateway-env.js';
 import { isPostgresError } from '../db/database.js';

@@ -1,6 +1,6 @@
-// Signed download and upload URLs (wire contract §3.1). Signing needs the caller to see the
-// object (SELECT policy) or to be allowed to insert it (INSERT policy, tried and rolled back);
-// using a signed URL needs no other credential — the token is the authorisation.
+// Signed download and upload URLs (docs/compatibility.md#storage-signed-urls). Signing needs the
+// caller to see the object (SELECT policy) or to be allowed to insert it (INSERT policy, tried and
+// rolled back); using a signed URL needs no other credential — the token is the authorisation.
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { GatewayEnv } from '../http/gateway-env.js';

@@ -1,6 +1,6 @@
 // Storage (`/storage/v1`) through the official client against a real emulator process:
 // buckets, uploads, downloads, listing, move/copy/remove, signed URLs, limits, and RLS on
-// storage.objects between two users (wire contract §3.1).
+// storage.objects between two users (docs/compatibility.md#storage-objects-and-buckets).
 import { existsSync, readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';

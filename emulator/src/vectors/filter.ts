@@ -1,8 +1,8 @@
-// The QueryVectors metadata filter (wire contract §3.2), translated to a parameterised SQL
-// condition on a jsonb `metadata` column:
-//   {field: value | {$eq,$ne,$gt,$gte,$lt,$lte,$in,$nin,$exists}}, combined with $and / $or.
-// Comparisons keep JSON types (the string "2020" is not the number 2020); an array value
-// matches $eq/$in when it contains the value; $ne/$nin also match vectors without the key.
+// The QueryVectors metadata filter (docs/compatibility.md#vector-buckets), translated to a
+// parameterised SQL condition on a jsonb `metadata` column: {field: value |
+// {$eq,$ne,$gt,$gte,$lt,$lte,$in,$nin,$exists}}, combined with $and / $or. Comparisons keep JSON
+// types (the string "2020" is not the number 2020); an array value matches $eq/$in when it contains
+// the value; $ne/$nin also match vectors without the key.
 import { storageErrors } from '../storage/errors.js';
 
 type Primitive = string | number | boolean;

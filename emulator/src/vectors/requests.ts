@@ -1,5 +1,5 @@
-// Request bodies of the vector operations (wire contract §3.2), validated at the boundary
-// with storage-api's limits. No type coercion: a number sent as a string is an error.
+// Request bodies of the vector operations (docs/compatibility.md#vector-buckets), validated at the
+// boundary with storage-api's limits. No type coercion: a number sent as a string is an error.
 import { z } from 'zod';
 
 export const LIMITS = {

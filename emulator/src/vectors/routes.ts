@@ -1,5 +1,5 @@
-// `/storage/v1/vector/<Op>` (wire contract §3.2): every operation is a POST with a JSON body,
-// answered with JSON or an empty 200. Only service_role may call them (storage-api's
+// `/storage/v1/vector/<Op>` (docs/compatibility.md#vector-buckets): every operation is a POST with
+// a JSON body, answered with JSON or an empty 200. Only service_role may call them (storage-api's
 // enforceJwtRole), and unlike the object routes errors keep their real HTTP status.
 import { Hono } from 'hono';
 import type { z } from 'zod';

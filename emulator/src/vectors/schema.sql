@@ -1,4 +1,4 @@
--- Vector buckets (wire contract §3.2), named as storage-api names them
+-- Vector buckets (docs/compatibility.md#vector-buckets), named as storage-api names them
 -- (storage.buckets_vectors, storage.vector_indexes); the vectors themselves live in
 -- storage.vector_data, one table for every index, with pgvector's `vector` type. Only
 -- service_role may touch them, as on Supabase. Idempotent: runs at every start.

@@ -1,6 +1,6 @@
 // Vector buckets (`/storage/v1/vector/<Op>`) through supabase-js `storage.vectors` against a
 // real emulator on PGlite + pgvector: every operation, the filter grammar and the limits
-// (wire contract §3.2).
+// (docs/compatibility.md#vector-buckets).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { ANON_KEY, SERVICE_ROLE_KEY, startTestEmulator, type TestEmulator } from '../../test/harness.js';
 

@@ -12,7 +12,7 @@ const WEAK_REASON: Record<string, string> = {
 };
 
 /**
- * Words for a person, from the server's error code (wire contract, auth error codes). The
+ * Words for a person, from the server's error code (docs/errors.md#auth-errors). The
  * server's own message is kept, so what the backend said is never hidden; a hint on what to do
  * next is added where the code alone would leave a person stuck.
  */

@@ -1,7 +1,7 @@
 // Profile pictures in the `avatars` bucket (supabase/migrations/20250102000000_avatars_bucket.sql):
 // what may be sent, where it goes, and the server's refusals in words. The limits mirror the
 // bucket's own (file_size_limit, allowed_mime_types) so a person learns before a round trip;
-// the storage service checks again and its errors are shown (wire contract §3.1).
+// the storage service checks again and its errors are shown (docs/compatibility.md#storage-errors).
 import { describeError } from '@portal/platform';
 
 export const AVATAR_BUCKET = 'avatars';

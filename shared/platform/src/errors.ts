@@ -1,6 +1,7 @@
 /**
- * One catalogue of the platform's error codes. Each error names the remote and the step that
- * failed, so the shell's error card and the status page can tell a person what went wrong.
+ * One catalogue of the platform's error codes (docs/errors.md#platform-errors). Each error names
+ * the remote and the step that failed, so the shell's error card and the status page can tell a
+ * person what went wrong.
  */
 export const PortalErrorCode = {
   /** `getPortal()` was called before the shell installed the portal (or a remote bundled its own copy). */

@@ -1,5 +1,6 @@
-// @portal/platform — the contract between the shell and the remotes (DESIGN.md, Contracts).
-// Provided by the shell only: remotes share it as a singleton with `import: false`.
+// @portal/platform — the contract between the shell and the remotes
+// (docs/architecture.md#the-platform-contract). Provided by the shell only: remotes share it as a
+// singleton with `import: false`.
 export { CONTRACT_VERSION } from './version.js';
 export { PortalError, PortalErrorCode, isPortalError, describeError } from './errors.js';
 export { createExternalStore, type ExternalStore } from './external-store.js';

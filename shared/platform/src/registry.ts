@@ -1,6 +1,6 @@
-// The registry contract (DESIGN.md, "The registry"): written by deploy/, read by the shell.
-// Kept beside the platform contract so both sides validate the same shape; imported through the
-// `@portal/platform/registry` subpath, which is NOT part of the shared singleton.
+// The registry contract (docs/architecture.md#the-registry-and-deploy): written by deploy/, read by
+// the shell. Kept beside the platform contract so both sides validate the same shape; imported
+// through the `@portal/platform/registry` subpath, which is NOT part of the shared singleton.
 import satisfies from 'semver/functions/satisfies.js';
 import validRange from 'semver/ranges/valid.js';
 import validVersion from 'semver/functions/valid.js';

@@ -1,5 +1,5 @@
 // The admin API (service_role or supabase_admin tokens): users CRUD with GoTrue's paging
-// headers, invites, generate_link, and a user's MFA factors (wire contract §1.1).
+// headers, invites, generate_link, and a user's MFA factors (docs/compatibility.md#auth-endpoints).
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { Queryable } from '../../db/database.js';

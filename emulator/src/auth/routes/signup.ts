@@ -1,5 +1,6 @@
-// POST /signup: email sign-up (auto-confirmed with a session, or a confirmation mail and a
-// bare user), and anonymous sign-in when neither email nor phone is given (wire contract §1.1).
+// POST /signup: email sign-up (auto-confirmed with a session, or a confirmation mail and a bare
+// user), and anonymous sign-in when neither email nor phone is given
+// (docs/compatibility.md#auth-endpoints).
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { z } from 'zod';

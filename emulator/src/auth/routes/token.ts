@@ -1,4 +1,5 @@
-// POST /token?grant_type=password|refresh_token|pkce|id_token (wire contract §1.1, §1.5).
+// POST /token?grant_type=password|refresh_token|pkce|id_token
+// (docs/compatibility.md#auth-endpoints, #auth-refresh-token-rotation).
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { GatewayEnv } from '../../http/gateway-env.js';

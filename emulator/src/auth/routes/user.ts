@@ -1,4 +1,4 @@
-// GET/PUT /user, GET /reauthenticate and POST /logout (wire contract §1.1).
+// GET/PUT /user, GET /reauthenticate and POST /logout (docs/compatibility.md#auth-endpoints).
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { GatewayEnv } from '../../http/gateway-env.js';

@@ -16,7 +16,7 @@ import {
 export type ChangeEvent = 'INSERT' | 'UPDATE' | 'DELETE';
 export type EventSelector = ChangeEvent | '*';
 
-/** The `data` of a postgres_changes message (wire contract §5). */
+/** The `data` of a postgres_changes message (docs/compatibility.md#realtime-messages). */
 export interface ChangeData {
   schema: string;
   table: string;

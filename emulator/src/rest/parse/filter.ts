@@ -1,5 +1,5 @@
 // Horizontal filters: `col=[not.]op[(any|all)].value`, `in.(…)`, `is.null`, `fts(config).q`,
-// and logic trees `or=(a.eq.1,and(b.gt.2,not.c.is.null))` (wire contract §2.1).
+// and logic trees `or=(a.eq.1,and(b.gt.2,not.c.is.null))` (docs/compatibility.md#rest-requests).
 import { Cursor, assertNoNul } from './cursor.js';
 import type {
   Condition,

@@ -1,4 +1,4 @@
-// `order=a.desc.nullslast,data->k,author(name).asc` (wire contract §2.1).
+// `order=a.desc.nullslast,data->k,author(name).asc` (docs/compatibility.md#rest-requests).
 import { Cursor, assertNoNul } from './cursor.js';
 import type { OrderTerm } from './types.js';
 

@@ -1,5 +1,5 @@
-// `Prefer` as a comma list (wire contract §8 trap 1: postgrest-js joins values with ", ",
-// rpc with ","; several `Prefer` headers may be sent). Unknown preferences are ignored unless
+// `Prefer` as a comma list (docs/compatibility.md#rest-requests: postgrest-js joins values with ",
+// ", rpc with ","; several `Prefer` headers may be sent). Unknown preferences are ignored unless
 // `handling=strict`, which turns them into PGRST122 as PostgREST 12+ does.
 import { requestErrors } from '../errors.js';
 

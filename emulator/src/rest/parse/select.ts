@@ -1,6 +1,6 @@
-// `select=` grammar as postgrest-js emits it (wire contract §2.1): columns, `alias:col`,
-// `col::cast`, JSON paths, `count()` and `col.sum()` aggregates, embeds with `!hint`/`!inner`,
-// `...spread(…)` and nested levels.
+// `select=` grammar as postgrest-js emits it (docs/compatibility.md#rest-requests): columns,
+// `alias:col`, `col::cast`, JSON paths, `count()` and `col.sum()` aggregates, embeds with
+// `!hint`/`!inner`, `...spread(…)` and nested levels.
 import { Cursor, assertNoNul } from './cursor.js';
 import type { AggregateName, EmbedItem, SelectItem } from './types.js';
 

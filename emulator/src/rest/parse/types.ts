@@ -1,5 +1,6 @@
-// The parse tree of a PostgREST request's query string (wire contract §2.1). Pure data: the
-// planner checks it against the schema cache, the SQL builders turn it into one statement.
+// The parse tree of a PostgREST request's query string (docs/compatibility.md#rest-requests). Pure
+// data: the planner checks it against the schema cache, the SQL builders turn it into one
+// statement.
 
 /** `->key` / `->>key` / `->0`. */
 export interface JsonStep {

@@ -1,6 +1,7 @@
-// POST (insert, upsert), PATCH (update) and DELETE on a table or view: the mutation is the
-// first CTE of one statement, the representation (with embeds) is read from its RETURNING.
-// Statuses, Content-Range, Location and Preference-Applied as PostgREST (wire contract §2.2).
+// POST (insert, upsert), PATCH (update) and DELETE on a table or view: the mutation is the first
+// CTE of one statement, the representation (with embeds) is read from its RETURNING. Statuses,
+// Content-Range, Location and Preference-Applied as PostgREST
+// (docs/compatibility.md#rest-responses).
 import { requestErrors, RestError, schemaErrors } from '../errors.js';
 import { readEnvelope, runAsCaller, type EnvelopeRow } from '../execute.js';
 import { parseRowsBody, type BodyRow } from '../parse/body.js';

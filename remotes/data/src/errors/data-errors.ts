@@ -1,5 +1,6 @@
-// The data remote's one catalogue of error codes, and the words it shows a person for the REST
-// API's errors (wire contract §2.3: `{code, message, details, hint}`, codes PGRSTxxx or SQLSTATE).
+// The data remote's one catalogue of error codes (docs/errors.md#data-remote-errors), and the
+// words it shows a person for the REST API's errors (docs/compatibility.md#rest-errors:
+// `{code, message, details, hint}`, codes PGRSTxxx or SQLSTATE).
 
 export const DataErrorCode = {
   /** The REST API's OpenAPI description could not be fetched. */
@@ -63,7 +64,8 @@ function leadFor(code: string): string | null {
 /** The server's error in words for people, with its message, details and hint as it sent them. */
 export function describeRestError(error: RestErrorLike): string {
   const code = error.code ?? '';
-  // postgrest-js reports a failed fetch with code "" (wire contract §2.3); no code at all is unknown.
+  // postgrest-js reports a failed fetch with code "" (docs/compatibility.md#rest-errors); no code
+  // at all is unknown.
   const lead = typeof error.code === 'string' ? leadFor(code) : null;
   const parts = [lead, error.message, error.details, error.hint].filter((p): p is string => typeof p === 'string' && p.trim() !== '');
   const text = [...new Set(parts)].join(' ');

@@ -1,6 +1,6 @@
 // The operators the filter bar offers for each kind of column, and how each becomes a PostgREST
-// condition (`column=operator.value`, wire contract §2.1). Ids are short and stable: they appear
-// in bookmarked URLs (`f=title.contains.tiles`).
+// condition (`column=operator.value`, docs/compatibility.md#rest-requests). Ids are short and
+// stable: they appear in bookmarked URLs (`f=title.contains.tiles`).
 import type { ColumnKind } from '../schema/column-kind.js';
 import type { ColumnModel } from '../schema/openapi-model.js';
 import { parseInput } from '../values/parse-value.js';

@@ -1,6 +1,6 @@
 // Quoting for the places in PostgREST's query grammar where a value sits inside punctuation: `in`
 // lists, array literals, and logic trees (`or=(…)`). Plain `col=op.value` needs none: the value is
-// everything after the operator (wire contract §2.1).
+// everything after the operator (docs/compatibility.md#rest-requests).
 
 const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_$]*$/;
 
