@@ -1,8 +1,9 @@
 // The refresh_token grant with GoTrue's rotation rules
 // (docs/compatibility.md#auth-refresh-token-rotation): each refresh revokes the presented token and
 // issues a child; a revoked token that is the parent of the session's active token gets that active
-// token back; otherwise it is accepted only within the reuse interval, after which the whole family
-// is revoked (`refresh_token_already_used`).
+// token back; otherwise it is accepted only within the reuse interval (counted from its rotation,
+// the only time `updated_at` changes), after which the session is revoked with every token of its
+// family (`refresh_token_already_used`).
 import type { Database } from '../db/database.js';
 import { AuthError, fail, OAuthError } from './errors.js';
 import {
@@ -73,11 +74,10 @@ export async function refreshGrant(
           new Date(token.updated_at).getTime() + issuer.settings.reuseIntervalSeconds * 1000;
         if (Date.now() > reuseUntil) {
           if (issuer.settings.rotation) {
-            await tx.query(
-              `update auth.refresh_tokens set revoked = true, updated_at = now()
-               where session_id = $1 and not coalesce(revoked, false)`,
-              [session.id],
-            );
+            // A stolen token was replayed: revoke the whole session, so neither the active
+            // token nor a recently rotated one (still inside its reuse window) can carry it on.
+            // Its refresh tokens go with it; its access tokens no longer find their session.
+            await tx.query('delete from auth.sessions where id = $1', [session.id]);
           }
           deferred = new AuthError('refresh_token_already_used');
           return null;
