@@ -19,6 +19,16 @@ describe('functions error catalogue', () => {
     });
   });
 
+  it('answers a resource limit as the hosted relay does: 546 WORKER_LIMIT', async () => {
+    const limit = functionsErrorResponse('worker_limit', 'ran out of memory');
+    expect(limit.status).toBe(546);
+    expect(limit.headers.get('x-relay-error')).toBe('true');
+    expect(await limit.json()).toEqual({
+      code: 'WORKER_LIMIT',
+      message: 'Function failed due to not having enough compute resources (please check logs)',
+    });
+  });
+
   it("answers the JWT gate's failures as { msg } with 401", async () => {
     const response = functionsErrorResponse('invalid_jwt');
     expect(response.status).toBe(401);

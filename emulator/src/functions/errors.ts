@@ -70,7 +70,7 @@ const CATALOGUE: Record<FunctionsErrorCode, CatalogueEntry> = {
     relay: true,
     body: () => ({
       code: 'WORKER_LIMIT',
-      message: 'Worker failed to respond due to a resource limit (please check logs)',
+      message: 'Function failed due to not having enough compute resources (please check logs)',
     }),
   },
   timeout: {

@@ -1,4 +1,4 @@
-// Keeps each function deployed: bundles it on first use, keeps one warm worker per function,
+// Keeps each function deployed: bundles it on first use, keeps one warm process per function,
 // and redeploys when any of its source files, its import map or `functions/.env` changes
 // (checked on every invocation, so the next request after an edit runs the new code).
 // A replaced worker finishes the invocations it has before it stops.
@@ -66,7 +66,7 @@ export class FunctionHost {
     this.cacheDir = options.cacheDir;
     // Bundles left by an emulator that was killed are of no use.
     rmSync(this.cacheDir, { recursive: true, force: true });
-    mkdirSync(this.cacheDir, { recursive: true });
+    mkdirSync(path.join(this.cacheDir, 'tmp'), { recursive: true });
   }
 
   /** The warm worker of a function, deploying or redeploying it first when needed. */
@@ -164,6 +164,7 @@ export class FunctionHost {
           log: this.options.warn,
         }),
       },
+      tempRoot: path.join(this.cacheDir, 'tmp'),
       log: this.options.warn,
     });
     worker.ready.catch((error: unknown) => {

@@ -1,19 +1,48 @@
-// One function's worker thread, seen from the emulator: starts it from a bundle, sends it
-// invocations, turns its answers into Responses (bodies streamed, pulled on demand), enforces
-// the per-invocation wall clock, and notices when the thread is stuck or gone. Whatever the
-// function does, the emulator's own thread only ever sees messages.
-import { Worker } from 'node:worker_threads';
+// One function's process, seen from the emulator: starts it from a bundle under Node's
+// permission model, sends it invocations, turns its answers into Responses (bodies streamed,
+// pulled on demand), enforces the per-invocation wall clock and the memory limit, and notices
+// when the process is stuck or gone. Whatever the function does, the emulator only ever sees
+// size-limited messages on a pipe: a function cannot reach the emulator's memory, files or
+// process (see runtime/process-guard.ts for what the permission model leaves open).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
 import { FunctionsError } from './errors.js';
-import type { FromWorker, SerializedRequest, ToWorker, WorkerBoot } from './runtime/protocol.js';
+import { encodeFrame, FrameReader } from './runtime/frames.js';
+import {
+  BOOT_VARIABLE,
+  CHANNEL_FD,
+  type FromWorker,
+  type SerializedRequest,
+  type ToWorker,
+  type WorkerBoot,
+} from './runtime/protocol.js';
 
-/** Edge Functions get 256 MB of memory (Supabase's documented limit). */
+/** Edge Functions get 256 MB of memory (Supabase's documented limit), heap and buffers alike. */
 const MEMORY_LIMIT_MB = 256;
+/** Node itself takes ~50 MB of a process's memory, which an edge isolate does not count. */
+const RUNTIME_ALLOWANCE_MB = 64;
+/** How often the emulator reads a function process's resident memory. */
+const MEMORY_SAMPLE_MS = 50;
+/** Largest message a function's process may send (response chunks are at most 1 MiB). */
+const MAX_FRAME_BYTES = 8 * 1024 * 1024;
 /** A worker that does not answer a ping within this time is stuck in synchronous code. */
 const PING_TIMEOUT_MS = 1000;
 
+// `--permission` since Node 22.13 / 23.5; Node 20 knows it as `--experimental-permission`.
+const PERMISSION_FLAG = process.allowedNodeEnvironmentFlags.has('--permission')
+  ? '--permission'
+  : '--experimental-permission';
+
 export interface WorkerOptions {
   bundleFile: string;
-  boot: WorkerBoot;
+  boot: Omit<WorkerBoot, 'tempDir'> & {
+    /** The function's environment (`Deno.env`, `process.env`). */
+    env: Record<string, string>;
+  };
+  /** Folder in which each process gets its own temp directory. */
+  tempRoot: string;
   log: (line: string) => void;
 }
 
@@ -39,6 +68,16 @@ function describeDuration(ms: number): string {
   return ms >= 1000 ? `${ms / 1000} s` : `${ms} ms`;
 }
 
+/** Resident memory of a process in MB, from Linux's /proc; null where there is none. */
+function residentMb(pid: number): number | null {
+  try {
+    const kb = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? null : Number(kb) / 1024;
+  } catch {
+    return null;
+  }
+}
+
 const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
@@ -49,7 +88,9 @@ const HOP_BY_HOP = new Set([
 
 export class FunctionWorker {
   readonly ready: Promise<void>;
-  private readonly worker: Worker;
+  private readonly child: ChildProcess;
+  private readonly channel: Readable & Writable;
+  private readonly tempDir: string;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private nextPing = 1;
@@ -63,15 +104,35 @@ export class FunctionWorker {
 
   constructor(private readonly options: WorkerOptions) {
     const name = options.boot.functionName;
-    this.worker = new Worker(options.bundleFile, {
-      workerData: options.boot,
-      env: options.boot.env,
-      name: `function ${name}`,
-      // Stack traces name the function's own files and lines (the bundle has inline source maps).
-      execArgv: ['--enable-source-maps'],
-      resourceLimits: { maxOldGenerationSizeMb: MEMORY_LIMIT_MB },
-    });
-    this.worker.unref();
+    const { functionDir, env } = options.boot;
+    this.tempDir = mkdtempSync(path.join(options.tempRoot, `${name}-`));
+    const boot: WorkerBoot = { functionName: name, functionDir, tempDir: this.tempDir };
+    this.child = spawn(
+      process.execPath,
+      [
+        PERMISSION_FLAG,
+        `--allow-fs-read=${options.bundleFile}`,
+        `--allow-fs-read=${functionDir}`,
+        `--allow-fs-read=${this.tempDir}`,
+        `--allow-fs-write=${this.tempDir}`,
+        `--max-old-space-size=${MEMORY_LIMIT_MB}`,
+        '--disable-warning=ExperimentalWarning',
+        // Stack traces name the function's own files and lines (the bundle has inline source maps).
+        '--enable-source-maps',
+        options.bundleFile,
+      ],
+      {
+        cwd: functionDir,
+        env: { ...env, TMPDIR: this.tempDir, [BOOT_VARIABLE]: JSON.stringify(boot) },
+        // Its console goes straight to the emulator's output; messages use their own pipe.
+        stdio: ['ignore', 'inherit', 'inherit', 'pipe'],
+        // A process group of its own: nothing it signals as a group reaches the emulator.
+        detached: true,
+      },
+    );
+    this.child.unref();
+    this.channel = this.child.stdio[CHANNEL_FD] as Readable & Writable;
+    (this.channel as unknown as { unref(): void }).unref();
     let settled = false;
     this.ready = new Promise<void>((resolve, reject) => {
       this.settleBoot = (error) => {
@@ -84,58 +145,96 @@ export class FunctionWorker {
     const settleBoot = (error?: FunctionsError) => this.settleBoot(error);
     this.ready.catch(() => undefined);
     let booted = false;
-    this.worker.on('message', (message: FromWorker) => {
-      if (message.t === 'ready') {
-        booted = true;
-        settleBoot();
-      } else if (message.t === 'boot-error') {
-        options.log(`Function ${name} failed to boot: ${message.message}`);
-        settleBoot(new FunctionsError('boot_error', message.message));
+    let crash: string | null = null;
+    const frames = new FrameReader(MAX_FRAME_BYTES);
+    this.channel.on('data', (chunk: Buffer) => {
+      let messages: unknown[];
+      try {
+        messages = frames.push(chunk);
+      } catch (error) {
+        // Whatever a function sends, the emulator must not fail on it, nor buffer it without end.
+        options.log(
+          `Function ${name}: unusable message from its process: ${(error as Error).message}`,
+        );
+        this.exitReason ??= new FunctionsError('worker_crashed', (error as Error).message);
         void this.terminate();
-      } else {
-        try {
-          this.onMessage(message);
-        } catch (error) {
-          // Whatever a function sends, the emulator's own thread must not fail on it.
-          options.log(
-            `Function ${name}: unusable message from the worker: ${(error as Error).message}`,
-          );
-          if ('id' in message)
-            this.fail(message.id, new FunctionsError('worker_crashed', (error as Error).message));
+        return;
+      }
+      for (const message of messages as FromWorker[]) {
+        if (message.t === 'ready') {
+          booted = true;
+          settleBoot();
+        } else if (message.t === 'boot-error') {
+          options.log(`Function ${name} failed to boot: ${message.message}`);
+          settleBoot(new FunctionsError('boot_error', message.message));
+          void this.terminate();
+        } else if (message.t === 'crash') {
+          crash = message.message;
+        } else {
+          try {
+            this.onMessage(message);
+          } catch (error) {
+            options.log(
+              `Function ${name}: unusable message from its process: ${(error as Error).message}`,
+            );
+            if ('id' in message)
+              this.fail(message.id, new FunctionsError('worker_crashed', (error as Error).message));
+          }
         }
       }
     });
-    this.worker.on('error', (error: Error & { code?: string }) => {
-      if (!booted) {
-        settleBoot(
-          new FunctionsError(
-            'boot_error',
-            `the module threw while loading: ${error.name}: ${error.message}`,
-          ),
-        );
-        options.log(`Function ${name} failed to boot: ${error.stack ?? error.message}`);
-        return;
-      }
-      this.exitReason =
-        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? new FunctionsError(
-              'worker_limit',
-              `function ${name} ran out of memory (${MEMORY_LIMIT_MB} MB)`,
-            )
-          : new FunctionsError('worker_crashed', `${error.name}: ${error.message}`);
-      options.log(`Function ${name} crashed: ${error.stack ?? error.message}`);
-    });
-    this.worker.on('exit', (code) => {
+    this.channel.on('error', () => undefined);
+    const sampler = setInterval(() => {
+      const used = this.child.pid === undefined ? null : residentMb(this.child.pid);
+      if (used === null || used <= MEMORY_LIMIT_MB + RUNTIME_ALLOWANCE_MB) return;
+      options.log(
+        `Function ${name} used ${Math.round(used)} MB, over its ${MEMORY_LIMIT_MB} MB memory limit; stopping it`,
+      );
+      this.exitReason ??= new FunctionsError(
+        'worker_limit',
+        `function ${name} ran out of memory (${MEMORY_LIMIT_MB} MB)`,
+      );
+      void this.terminate();
+    }, MEMORY_SAMPLE_MS);
+    sampler.unref();
+    const gone = () => {
       this.exited = true;
-      if (!booted)
-        settleBoot(
-          new FunctionsError('boot_error', `the worker exited with code ${code} while loading`),
-        );
+      clearInterval(sampler);
+      rmSync(this.tempDir, { recursive: true, force: true });
       const reason =
-        this.exitReason ??
-        new FunctionsError('worker_crashed', `the worker exited with code ${code}`);
+        this.exitReason ?? new FunctionsError('worker_crashed', "the function's process stopped");
       for (const id of [...this.pending.keys()]) this.fail(id, reason);
       for (const listener of this.exitListeners) listener();
+    };
+    this.child.on('error', (error) => {
+      if (this.child.pid !== undefined) return;
+      // The process could not be started at all (e.g. out of process slots).
+      options.log(`Function ${name} could not start: ${error.message}`);
+      settleBoot(new FunctionsError('boot_error', `the process did not start: ${error.message}`));
+      gone();
+    });
+    this.child.on('exit', (code, signal) => {
+      clearInterval(sampler);
+      rmSync(this.tempDir, { recursive: true, force: true });
+      // V8 aborts the process when its heap is full.
+      if (signal === 'SIGABRT')
+        this.exitReason ??= new FunctionsError(
+          'worker_limit',
+          `function ${name} ran out of memory (${MEMORY_LIMIT_MB} MB heap)`,
+        );
+      const how = signal ? `was stopped by ${signal}` : `exited with code ${code}`;
+      if (crash) options.log(`Function ${name} crashed: ${crash}`);
+      if (!booted)
+        settleBoot(
+          this.exitReason?.code === 'worker_limit'
+            ? this.exitReason
+            : new FunctionsError('boot_error', `the process ${how} while loading`),
+        );
+      this.exitReason ??= new FunctionsError(
+        'worker_crashed',
+        crash ?? `the function's process ${how}`,
+      );
+      gone();
     });
   }
 
@@ -156,8 +255,8 @@ export class FunctionWorker {
     this.exitListeners.push(listener);
   }
 
-  private send(message: ToWorker, transfer: ArrayBuffer[] = []): void {
-    if (!this.exited) this.worker.postMessage(message, transfer);
+  private send(message: ToWorker): void {
+    if (!this.exited && this.channel.writable) this.channel.write(encodeFrame(message));
   }
 
   /**
@@ -219,7 +318,7 @@ export class FunctionWorker {
       };
       this.pending.set(id, pending);
       const request: { t: 'request' } & SerializedRequest = { t: 'request', id, ...invocation };
-      this.send(request, invocation.body ? [invocation.body] : []);
+      this.send(request);
     });
   }
 
@@ -264,8 +363,10 @@ export class FunctionWorker {
         break;
       }
       case 'chunk':
+        // Only what was asked for: more would pile up in the emulator's memory.
+        if (!pending.pulled) return;
         pending.controller?.enqueue(message.chunk);
-        pending.pulled?.();
+        pending.pulled();
         pending.pulled = null;
         break;
       case 'end':
@@ -361,6 +462,8 @@ export class FunctionWorker {
 
   async terminate(): Promise<void> {
     if (this.exited) return;
-    await this.worker.terminate();
+    const exited = new Promise<void>((resolve) => this.onExit(resolve));
+    this.child.kill('SIGKILL');
+    await exited;
   }
 }

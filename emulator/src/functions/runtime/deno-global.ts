@@ -1,11 +1,12 @@
 // The small part of Deno's global API that Supabase Edge Functions use, on Node, inside the
-// function's worker thread: `Deno.serve`, `Deno.env`, file reads, and a few descriptive
+// function's process: `Deno.serve`, `Deno.env`, file reads, temp files, and a few descriptive
 // values; plus `EdgeRuntime.waitUntil` and a global `addEventListener` as the edge runtime
 // has them. Anything else a function touches on `Deno` is undefined, as on a runtime without
 // that API, and fails where it is used.
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { inspect } from 'node:util';
 
@@ -54,9 +55,25 @@ const errors = {
   NotSupported: class NotSupported extends DenoError {},
 };
 
+/** Node's permission model names the refused file in `resource` and the kind in `permission`. */
+interface AccessDenied {
+  code: 'ERR_ACCESS_DENIED';
+  permission?: string;
+  resource?: string;
+}
+
 function toDenoError(error: unknown): unknown {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   const message = error instanceof Error ? error.message : String(error);
+  if (code === 'ERR_ACCESS_DENIED') {
+    const { permission, resource } = error as AccessDenied;
+    const access = permission === 'FileSystemWrite' ? 'write' : 'read';
+    return new errors.PermissionDenied(
+      `Requires ${access} access to "${resource ?? 'this path'}": an Edge Function may read ` +
+        'its own folder and read and write its temp directory (Deno.makeTempDir, /tmp)',
+      { cause: error },
+    );
+  }
   if (code === 'ENOENT') return new errors.NotFound(message, { cause: error });
   if (code === 'EACCES' || code === 'EPERM')
     return new errors.PermissionDenied(message, { cause: error });
@@ -64,17 +81,43 @@ function toDenoError(error: unknown): unknown {
   return error;
 }
 
+interface TempNameOptions {
+  dir?: string;
+  prefix?: string;
+  suffix?: string;
+}
+
 export interface DenoGlobalOptions {
   functionDir: string;
+  /** The process's writable folder; `/tmp/…` paths land in it, as `/tmp` on the edge runtime. */
+  tempDir: string;
   /** Called once per `Deno.serve(...)`; the worker runtime keeps the handler. */
   onServe(server: RegisteredServer): void;
 }
 
-export function createDenoGlobal({ functionDir, onServe }: DenoGlobalOptions) {
-  const toPath = (file: string | URL) =>
-    file instanceof URL || String(file).startsWith('file:')
-      ? fileURLToPath(file)
-      : path.resolve(functionDir, String(file));
+export function createDenoGlobal({ functionDir, tempDir, onServe }: DenoGlobalOptions) {
+  const toPath = (file: string | URL) => {
+    const resolved =
+      file instanceof URL || String(file).startsWith('file:')
+        ? fileURLToPath(file)
+        : path.resolve(functionDir, String(file));
+    const inTmp = path.relative('/tmp', resolved);
+    return inTmp === '' || (!inTmp.startsWith('..') && !path.isAbsolute(inTmp))
+      ? path.join(tempDir, inTmp)
+      : resolved;
+  };
+  const denoCall = <T>(run: () => Promise<T>) =>
+    run().catch((error: unknown) => Promise.reject(toDenoError(error)));
+  const refuseRun = (what: string) => {
+    throw new errors.PermissionDenied(
+      `Requires run access to "${what}": an Edge Function cannot start processes`,
+    );
+  };
+  const tempPath = (options: TempNameOptions = {}) =>
+    path.join(
+      options.dir === undefined ? tempDir : toPath(options.dir),
+      `${options.prefix ?? ''}${randomUUID()}${options.suffix ?? ''}`,
+    );
 
   let finish: () => void = () => undefined;
   const finished = new Promise<void>((resolve) => (finish = resolve));
@@ -129,13 +172,9 @@ export function createDenoGlobal({ functionDir, onServe }: DenoGlobalOptions) {
     cwd: () => functionDir,
     inspect: (value: unknown, options?: object) => inspect(value, options),
     memoryUsage: () => process.memoryUsage(),
-    readTextFile: (file: string | URL) =>
-      readFile(toPath(file), 'utf8').catch((e) => Promise.reject(toDenoError(e))),
+    readTextFile: (file: string | URL) => denoCall(() => readFile(toPath(file), 'utf8')),
     readFile: (file: string | URL) =>
-      readFile(toPath(file)).then(
-        (b) => new Uint8Array(b),
-        (e) => Promise.reject(toDenoError(e)),
-      ),
+      denoCall(() => readFile(toPath(file))).then((b) => new Uint8Array(b)),
     readTextFileSync: (file: string | URL) => {
       try {
         return readFileSync(toPath(file), 'utf8');
@@ -151,7 +190,29 @@ export function createDenoGlobal({ functionDir, onServe }: DenoGlobalOptions) {
       }
     },
     writeTextFile: (file: string | URL, data: string) =>
-      writeFile(toPath(file), data).catch((e) => Promise.reject(toDenoError(e))),
+      denoCall(() => writeFile(toPath(file), data)),
+    writeFile: (file: string | URL, data: Uint8Array) =>
+      denoCall(() => writeFile(toPath(file), data)),
+    makeTempDir: (options?: TempNameOptions) =>
+      denoCall(async () => {
+        const dir = tempPath(options);
+        await mkdir(dir);
+        return dir;
+      }),
+    makeTempFile: (options?: TempNameOptions) =>
+      denoCall(async () => {
+        const file = tempPath(options);
+        await writeFile(file, '', { flag: 'wx' });
+        return file;
+      }),
+    // Deno has these; the edge runtime refuses them, and so does the emulator.
+    Command: class Command {
+      constructor(command: string | URL) {
+        refuseRun(String(command));
+      }
+    },
+    run: (options: { cmd: (string | URL)[] }) => refuseRun(String(options.cmd?.[0] ?? '')),
+    kill: (pid: number) => refuseRun(`kill ${pid}`),
     exit: (code?: number) => {
       // The edge runtime does not let a function end its own isolate either.
       throw new errors.PermissionDenied(

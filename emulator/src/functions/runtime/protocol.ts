@@ -1,16 +1,22 @@
-// Messages between the emulator (main thread) and a function's worker thread. One worker
-// serves many invocations at once, so every request-scoped message carries the invocation id.
-// Response bodies are pulled chunk by chunk: the main thread stays at most one chunk ahead of
-// the HTTP client, so a fast producer cannot flood memory and a `text/event-stream` reaches
-// the client as it is written.
+// Messages between the emulator and a function's process, framed as in frames.ts on the pipe
+// at file descriptor CHANNEL_FD. One process serves many invocations at once, so every
+// request-scoped message carries the invocation id. Response bodies are pulled chunk by chunk:
+// the emulator stays at most one chunk ahead of the HTTP client, so a fast producer cannot
+// flood memory and a `text/event-stream` reaches the client as it is written.
 
-/** Sent once, as `workerData`, when the worker starts. */
+/** The file descriptor of the channel in the function's process. */
+export const CHANNEL_FD = 3;
+/** Environment variable carrying the JSON `WorkerBoot`; the runtime removes it at start. */
+export const BOOT_VARIABLE = 'PORTAL_FUNCTION_BOOT';
+/** Response body chunks larger than this are sent in pieces. */
+export const MAX_CHUNK_BYTES = 1024 * 1024;
+
 export interface WorkerBoot {
   functionName: string;
-  /** The function's environment (`Deno.env`, `process.env`). */
-  env: Record<string, string>;
   /** Folder of the function's entrypoint, for `Deno.cwd()`-relative reads. */
   functionDir: string;
+  /** The process's own writable folder (`Deno.makeTempDir`, `os.tmpdir()`, `/tmp/…`). */
+  tempDir: string;
 }
 
 export interface SerializedRequest {
@@ -33,6 +39,8 @@ export type FromWorker =
   | { t: 'ready' }
   /** The module evaluated without registering a handler, or threw while evaluating. */
   | { t: 'boot-error'; message: string }
+  /** An error nothing caught; the process exits next. */
+  | { t: 'crash'; message: string }
   | {
       t: 'head';
       id: number;

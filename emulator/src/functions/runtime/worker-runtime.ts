@@ -1,15 +1,30 @@
-// Runs inside a function's worker thread, bundled in front of the function's own code: it
-// installs the Deno globals before the function's module evaluates, then serves the
-// invocations the emulator sends over the worker port (see protocol.ts).
-import { parentPort, workerData } from 'node:worker_threads';
+// Runs inside a function's process, bundled in front of the function's own code: it takes
+// away the process's handles on other processes, installs the Deno globals before the
+// function's module evaluates, then serves the invocations the emulator sends over the
+// channel (see protocol.ts).
+import { Socket } from 'node:net';
 import { WebSocket as NodeWebSocket } from 'ws';
 import { createDenoGlobal, createEdgeRuntimeGlobal, type RegisteredServer } from './deno-global.js';
-import type { FromWorker, SerializedRequest, ToWorker, WorkerBoot } from './protocol.js';
+import { encodeFrame, FrameReader } from './frames.js';
+import { guardProcess } from './process-guard.js';
+import {
+  BOOT_VARIABLE,
+  CHANNEL_FD,
+  MAX_CHUNK_BYTES,
+  type FromWorker,
+  type SerializedRequest,
+  type ToWorker,
+  type WorkerBoot,
+} from './protocol.js';
 
-const boot = workerData as WorkerBoot;
-const port = parentPort!;
-const post = (message: FromWorker, transfer?: ArrayBuffer[]) =>
-  port.postMessage(message, transfer ?? []);
+guardProcess();
+const boot = JSON.parse(process.env[BOOT_VARIABLE] ?? '{}') as WorkerBoot;
+delete process.env[BOOT_VARIABLE];
+const channel = new Socket({ fd: CHANNEL_FD, readable: true, writable: true });
+const post = (message: FromWorker, then?: () => void) => channel.write(encodeFrame(message), then);
+// Without the emulator there is nobody to answer: a process left behind ends itself.
+channel.on('close', () => process.exit(0));
+channel.on('error', () => process.exit(0));
 
 // Function output goes to the emulator's log, each line named after its function.
 const prefix = `[functions/${boot.functionName}]`;
@@ -21,6 +36,7 @@ for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
 let server: RegisteredServer | null = null;
 const denoGlobal = createDenoGlobal({
   functionDir: boot.functionDir,
+  tempDir: boot.tempDir,
   onServe(registered) {
     if (server) {
       console.warn('Deno.serve was called more than once; the first handler keeps serving.');
@@ -47,6 +63,8 @@ interface Invocation {
   abort: AbortController;
   complete: () => void;
   reader: ReadableStreamDefaultReader<unknown> | null;
+  /** The rest of a chunk larger than MAX_CHUNK_BYTES, sent on the next pulls. */
+  rest: Uint8Array | null;
 }
 const invocations = new Map<number, Invocation>();
 
@@ -75,7 +93,7 @@ async function handle(message: SerializedRequest): Promise<void> {
   const abort = new AbortController();
   let complete: () => void = () => undefined;
   const completed = new Promise<void>((resolve) => (complete = resolve));
-  const invocation: Invocation = { abort, complete, reader: null };
+  const invocation: Invocation = { abort, complete, reader: null, rest: null };
   invocations.set(id, invocation);
   let response: Response;
   try {
@@ -147,17 +165,22 @@ function toBytes(chunk: unknown): Uint8Array {
 }
 
 async function pull(id: number): Promise<void> {
-  const reader = invocations.get(id)?.reader;
-  if (!reader) return;
+  const invocation = invocations.get(id);
+  const reader = invocation?.reader;
+  if (!invocation || !reader) return;
   try {
-    const { done, value } = await reader.read();
-    if (done) {
-      post({ t: 'end', id });
-      finish(id);
-      return;
+    let bytes = invocation.rest;
+    if (!bytes) {
+      const { done, value } = await reader.read();
+      if (done) {
+        post({ t: 'end', id });
+        finish(id);
+        return;
+      }
+      bytes = toBytes(value);
     }
-    const bytes = toBytes(value);
-    post({ t: 'chunk', id, chunk: bytes }, [bytes.buffer as ArrayBuffer]);
+    invocation.rest = bytes.length > MAX_CHUNK_BYTES ? bytes.subarray(MAX_CHUNK_BYTES) : null;
+    post({ t: 'chunk', id, chunk: bytes.subarray(0, MAX_CHUNK_BYTES) });
   } catch (error) {
     console.error('The response body failed:', error);
     post({ t: 'error', id, phase: 'body', message: describeError(error) });
@@ -173,7 +196,7 @@ function cancel(id: number, reason: string): void {
   finish(id);
 }
 
-port.on('message', (message: ToWorker) => {
+function onMessage(message: ToWorker): void {
   switch (message.t) {
     case 'request':
       handle(message).catch((error: unknown) => {
@@ -192,6 +215,22 @@ port.on('message', (message: ToWorker) => {
       post({ t: 'pong', n: message.n });
       break;
   }
+}
+
+const frames = new FrameReader();
+channel.on('data', (chunk: Buffer) => {
+  for (const message of frames.push(chunk)) onMessage(message as ToWorker);
+});
+
+let booted = false;
+// An error nothing caught ends the process, as it ends an isolate; the emulator learns why.
+process.on('uncaughtException', (error) => {
+  console.error(booted ? 'Uncaught error:' : 'The module threw while loading:', error);
+  const message = describeError(error);
+  const exit = () => process.exit(1);
+  setTimeout(exit, 1000);
+  if (booted) post({ t: 'crash', message }, exit);
+  else post({ t: 'boot-error', message: `the module threw while loading: ${message}` }, exit);
 });
 
 /**
@@ -209,6 +248,7 @@ export function bootFunction(): void {
       return;
     }
     server.onListen?.({ transport: 'tcp', hostname: '0.0.0.0', port: 8081 });
+    booted = true;
     post({ t: 'ready' });
   });
 }

@@ -1,0 +1,42 @@
+// Takes away, before the function's code runs, the handles a function's process would have on
+// other processes. Node's permission model (the flags the emulator starts the process with)
+// already refuses file access outside the function's folders, child processes, worker threads,
+// native addons, WASI, the inspector and `process.binding`; it does not cover signals, so:
+// - `process.kill` / `process._kill` (any pid, the emulator's included) are refused;
+// - `process._debugProcess(pid)` would start the inspector of another Node process (the
+//   emulator) by signal: refused;
+// - a `ChildProcess` that was never spawned signals pid 0, i.e. its whole process group: the
+//   native `kill` of its handle is removed (the emulator also starts each function in a
+//   process group of its own).
+import { ChildProcess } from 'node:child_process';
+
+export class ProcessAccessDenied extends Error {
+  readonly code = 'ERR_ACCESS_DENIED';
+  constructor(api: string) {
+    super(`${api} is not allowed in an Edge Function: it may not signal or debug other processes`);
+    this.name = 'PermissionDenied';
+  }
+}
+
+function refuse(target: object, name: string, api: string): void {
+  Object.defineProperty(target, name, {
+    value: () => {
+      throw new ProcessAccessDenied(api);
+    },
+    writable: false,
+    configurable: false,
+    enumerable: false,
+  });
+}
+
+export function guardProcess(): void {
+  refuse(process, 'kill', 'process.kill');
+  refuse(process, '_kill', 'process.kill');
+  refuse(process, '_debugProcess', 'process._debugProcess');
+  refuse(process, '_debugEnd', 'process._debugEnd');
+  // Spawning is refused by the permission model; an unspawned handle could still signal.
+  const handle = (new ChildProcess() as unknown as { _handle: object })._handle;
+  const processWrap = Object.getPrototypeOf(handle) as object;
+  refuse(processWrap, 'kill', 'ChildProcess.kill');
+  refuse(processWrap, 'spawn', 'child_process');
+}
