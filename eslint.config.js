@@ -4,10 +4,20 @@ import js from '@eslint/js';
 import babelParser from '@babel/eslint-parser';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importBoundaries from './eslint-rules/import-boundaries.js';
 
 export default [
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/.supabase-local/**', '.tmp/**', 'coverage/**', '.deploy/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.supabase-local/**',
+      '.tmp/**',
+      'coverage/**',
+      '.deploy/**',
+      // Deliberate boundary violations; tests/lint-boundaries.test.ts lints them as if they lived in the apps.
+      'tests/fixtures/boundaries/**',
+    ],
   },
   js.configs.recommended,
   {
@@ -27,7 +37,7 @@ export default [
       },
       globals: { ...globals.node, ...globals.browser, ...globals.jest, Deno: 'readonly' },
     },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, portal: importBoundaries },
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Type-only references look unused to a syntax-only linter; tsc's noUnused* checks them.
@@ -39,6 +49,8 @@ export default [
       eqeqeq: ['error', 'smart'],
       'no-console': 'off',
       'prefer-const': 'error',
+      // What may import what (docs/boundaries.md): relative paths and workspace package names alike.
+      'portal/import-boundaries': 'error',
     },
   },
 ];

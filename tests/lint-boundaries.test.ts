@@ -1,0 +1,146 @@
+// The import boundaries of docs/boundaries.md are enforced by ESLint: code that crosses one
+// fails lint wherever it is written, and code that keeps to them passes. The fixtures in
+// tests/fixtures/boundaries/ are left out of the normal lint run and linted here, through
+// ESLint's Node API and the repository's eslint.config.js, as if they lived inside the apps.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '..');
+const fixture = (name: string) =>
+  readFileSync(path.join(root, 'tests/fixtures/boundaries', name), 'utf8');
+
+interface LintCase {
+  code: string;
+  /** Where the code is linted as if it lived, relative to the repository. */
+  filePath: string;
+}
+interface LintOutcome {
+  messages: { ruleId: string | null; line: number; message: string }[];
+  ignored: boolean;
+}
+
+/**
+ * Lints every case with `new ESLint({ overrideConfigFile: 'eslint.config.js' })` in a Node
+ * process of its own: loading the ESM config needs a real dynamic import, which Jest's module
+ * system refuses (and its CommonJS interop would hand the config a different parser object).
+ */
+function lint(cases: LintCase[]): LintOutcome[] {
+  const script = `
+    import { ESLint } from 'eslint';
+    import path from 'node:path';
+    const cases = JSON.parse(process.argv[1]);
+    const eslint = new ESLint({ cwd: process.cwd(), overrideConfigFile: 'eslint.config.js' });
+    const outcomes = [];
+    for (const { code, filePath } of cases) {
+      const file = path.join(process.cwd(), filePath);
+      const [result] = await eslint.lintText(code, { filePath: file });
+      outcomes.push({
+        messages: result.messages.map(({ ruleId, line, message }) => ({ ruleId, line, message })),
+        ignored: await eslint.isPathIgnored(file),
+      });
+    }
+    process.stdout.write(JSON.stringify(outcomes));
+  `;
+  const output = execFileSync(
+    process.execPath,
+    ['--input-type=module', '-e', script, JSON.stringify(cases)],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
+  return JSON.parse(output) as LintOutcome[];
+}
+
+/** The line of every import in a fixture (each on a line of its own). */
+function importLines(code: string): number[] {
+  return code
+    .split('\n')
+    .map((line, index) =>
+      /^(import |export \{.*\} from |const \w+ = await import\()/.test(line) ? index + 1 : 0,
+    )
+    .filter((line) => line > 0);
+}
+
+const remote = fixture('remote-crossings.ts');
+const shell = fixture('app-crossings.ts');
+const shared = fixture('shared-crossings.ts');
+const emulator = fixture('emulator-crossings.ts');
+const allowed = fixture('allowed.ts');
+
+const cases = {
+  remote: { code: remote, filePath: 'remotes/account/src/crossings.ts' },
+  shell: { code: shell, filePath: 'shell/src/crossings.ts' },
+  platform: { code: shared, filePath: 'shared/platform/src/crossings.ts' },
+  ui: { code: shared, filePath: 'shared/ui/src/crossings.ts' },
+  emulator: { code: emulator, filePath: 'emulator/src/crossings.ts' },
+  allowed: { code: allowed, filePath: 'remotes/account/src/allowed.ts' },
+  tooling: { code: remote, filePath: 'tests/crossings.ts' },
+  message: {
+    code: "import { routeMatches } from '@portal/shell';\n",
+    filePath: 'remotes/data/src/x.ts',
+  },
+  fixtureItself: { code: remote, filePath: 'tests/fixtures/boundaries/remote-crossings.ts' },
+} satisfies Record<string, LintCase>;
+
+let outcomes: Record<keyof typeof cases, LintOutcome>;
+
+beforeAll(() => {
+  const names = Object.keys(cases) as (keyof typeof cases)[];
+  const results = lint(names.map((name) => cases[name]));
+  outcomes = Object.fromEntries(
+    names.map((name, index) => [name, results[index]!]),
+  ) as typeof outcomes;
+});
+
+/** Lines reported by the boundary rule; any other problem (a parse error) fails the test. */
+function crossings(name: keyof typeof cases): number[] {
+  const { messages } = outcomes[name];
+  expect(messages.filter((m) => m.ruleId !== 'portal/import-boundaries')).toEqual([]);
+  return messages.map((m) => m.line);
+}
+
+describe('import boundaries (docs/boundaries.md)', () => {
+  it('reports a remote importing the shell, another remote, the emulator or deploy/, by path or by package name', () => {
+    expect(importLines(remote)).toHaveLength(7);
+    expect(crossings('remote')).toEqual(importLines(remote));
+  });
+
+  it('reports the shell importing a remote, the emulator or deploy/', () => {
+    expect(importLines(shell)).toHaveLength(4);
+    expect(crossings('shell')).toEqual(importLines(shell));
+  });
+
+  it('reports @portal/platform and @portal/ui importing the shell, a remote, the emulator or deploy/', () => {
+    expect(importLines(shared)).toHaveLength(5);
+    expect(crossings('platform')).toEqual(importLines(shared));
+    expect(crossings('ui')).toEqual(importLines(shared));
+  });
+
+  it('reports the emulator importing any part of the portal', () => {
+    expect(importLines(emulator)).toHaveLength(6);
+    expect(crossings('emulator')).toEqual(importLines(emulator));
+  });
+
+  it('says which boundary was crossed and where to read why', () => {
+    expect(outcomes.message.messages.map((m) => m.message)).toEqual([
+      'the data remote must not import the shell ("@portal/shell"): a remote reaches the shell only through @portal/platform at run time. See docs/boundaries.md.',
+    ]);
+  });
+
+  it('accepts what a remote may import: the platform, the ui, npm packages and its own files', () => {
+    expect(importLines(allowed)).toHaveLength(8);
+    expect(crossings('allowed')).toEqual([]);
+  });
+
+  it('leaves tooling alone (tests may import any part)', () => {
+    expect(crossings('tooling')).toEqual([]);
+  });
+
+  it('keeps the fixtures out of the normal lint run', () => {
+    expect(outcomes.fixtureItself.ignored).toBe(true);
+    expect(outcomes.remote.ignored).toBe(false);
+  });
+});
