@@ -134,6 +134,8 @@ export function createConfig({ app, outDir, mode = 'production' }: BuildOptions)
       publicPath: isHost ? '/' : 'auto',
       uniqueName: facts.name,
       clean: true,
+      // Scripts from a remote's origin are fetched in CORS mode, as Subresource Integrity needs.
+      crossOriginLoading: 'anonymous',
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.json'],
@@ -185,7 +187,13 @@ export function createConfig({ app, outDir, mode = 'production' }: BuildOptions)
               minify: mode === 'production',
             }),
           ]
-        : [new EmitRemoteMetaPlugin(facts.meta ?? {})]),
+        : [
+            new EmitRemoteMetaPlugin(facts.meta ?? {}),
+            // A remote's chunk loader sets `integrity` on every chunk it loads, from SHA-384 hashes
+            // built into remoteEntry.js, whose own hash the deploy step writes into the manifest
+            // the registry vouches for: editing any published file of a release stops it loading.
+            new rspack.SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], enabled: true, htmlPlugin: false }),
+          ]),
     ],
   };
 }

@@ -38,10 +38,40 @@ describe('publishing a remote', () => {
     const entry = readRegistry(env).remotes.files!;
     expect(entry).toMatchObject({ title: 'Files', route: '/files', auth: 'aal1', contract: '^1.0.0', version: result.version });
     expect(entry.manifest).toBe(`http://127.0.0.1:4100/${encodeURIComponent(result.version)}/mf-manifest.json`);
-    expect(entry.integrity).toBe(sriOf(readFileSync(path.join(build, 'mf-manifest.json'))));
+    expect(entry.integrity).toBe(sriOf(readFileSync(path.join(env.releaseDir('files', result.version), 'mf-manifest.json'))));
     expect(readdirSync(env.releaseDir('files', result.version)).sort()).toEqual(['mf-manifest.json', 'remote.json', 'remoteEntry.js']);
     // The swap left no temporary files behind.
     expect(readdirSync(env.shellDir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('lists the hash of every script and style sheet in the published manifest, which the registry hashes', () => {
+    const build = fakeBuild('a', 'first');
+    writeFileSync(path.join(build, '__federation_expose_app.0123abcd.js'), 'export const app = 1;');
+    writeFileSync(path.join(build, '__federation_expose_app.0123abcd.js.map'), '{}');
+    mkdirSync(path.join(build, 'css'));
+    writeFileSync(path.join(build, 'css', 'app.4567cdef.css'), 'body { color: red }');
+    const result = publishRemote(env, { distDir: build });
+    const release = env.releaseDir('files', result.version);
+    const published = readFileSync(path.join(release, 'mf-manifest.json'));
+    const manifest = JSON.parse(published.toString()) as Record<string, unknown>;
+    expect(manifest.portalFileIntegrity).toEqual({
+      '__federation_expose_app.0123abcd.js': sriOf(readFileSync(path.join(release, '__federation_expose_app.0123abcd.js'))),
+      'css/app.4567cdef.css': sriOf(readFileSync(path.join(release, 'css', 'app.4567cdef.css'))),
+      'remoteEntry.js': sriOf(readFileSync(path.join(release, 'remoteEntry.js'))),
+    });
+    // The rest of the build's manifest is kept as it was.
+    expect(manifest).toMatchObject(JSON.parse(readFileSync(path.join(build, 'mf-manifest.json'), 'utf8')) as Record<string, unknown>);
+    expect(result.integrity).toBe(sriOf(published));
+    expect(readRegistry(env).remotes.files!.integrity).toBe(sriOf(published));
+  });
+
+  it('gives a build whose code changed a different manifest hash, though its manifest did not change', () => {
+    const first = publishRemote(env, { distDir: fakeBuild('a', 'same') });
+    const changed = fakeBuild('b', 'same');
+    writeFileSync(path.join(changed, 'remoteEntry.js'), '/* changed code */');
+    const second = publishRemote(env, { distDir: changed });
+    expect(readFileSync(path.join(changed, 'mf-manifest.json'))).toEqual(readFileSync(path.join(work, 'build-a', 'mf-manifest.json')));
+    expect(second.integrity).not.toBe(first.integrity);
   });
 
   it('reuses the folder when the same build is published again', () => {

@@ -1,4 +1,4 @@
-import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Registry, RegistryEntry } from '@portal/platform/registry';
 import type { Environment } from './environment.js';
@@ -7,6 +7,7 @@ import { buildHash, listFiles, sriOf } from './hashing.js';
 import { readRegistry, writeRegistry } from './registry-file.js';
 import { readReleases, recordRelease, type ReleaseRecord } from './releases.js';
 import { readBuiltRemote, type RemoteMetadata } from './remote-metadata.js';
+import { releaseManifestOf } from './release-manifest.js';
 
 export interface PublishOptions {
   /** The remote's build output (with remote.json and mf-manifest.json). */
@@ -53,14 +54,16 @@ function entryFor(meta: RemoteMetadata, release: { version: string; manifest: st
 }
 
 /**
- * Publishes a remote: copies the build into a new immutable folder named by its version, records
+ * Publishes a remote: copies the build into a new immutable folder named by its version (its
+ * manifest extended with the hash of every script, see release-manifest.ts), records
  * the release, then swaps the registry (atomically) to point at it — or at it as a canary.
  */
 export function publishRemote(env: Environment, { distDir, canaryPercentage }: PublishOptions): PublishResult {
   const { meta, packageVersion } = readBuiltRemote(distDir);
   const version = `${packageVersion}+${buildHash(distDir)}`;
   const target = env.releaseDir(meta.name, version);
-  const manifestBytes = readFileSync(path.join(distDir, 'mf-manifest.json'));
+  // The registry's hash covers the manifest, and the manifest the hash of every script it loads.
+  const manifestBytes = releaseManifestOf(distDir);
   const integrity = sriOf(manifestBytes);
 
   let copied = false;
@@ -74,6 +77,7 @@ export function publishRemote(env: Environment, { distDir, canaryPercentage }: P
     const staging = `${target}.staging-${process.pid}`;
     mkdirSync(path.dirname(target), { recursive: true });
     cpSync(distDir, staging, { recursive: true });
+    writeFileSync(path.join(staging, 'mf-manifest.json'), manifestBytes);
     // The folder appears complete or not at all (rename within one file system is atomic).
     renameSync(staging, target);
     copied = true;

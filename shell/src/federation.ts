@@ -1,8 +1,11 @@
 // The shell's use of the Module Federation runtime: remotes are registered at run time from the
 // registry (never at build time), each manifest is checked against the registry's integrity hash
-// before the runtime uses it, and loading happens on demand.
+// before the runtime uses it, every script the runtime then loads from that release carries the
+// hash the manifest lists for it (Subresource Integrity: the browser refuses a changed file
+// before running it), and loading happens on demand.
 import { loadRemote, preloadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { PortalError, PortalErrorCode } from '@portal/platform';
+import { FILE_INTEGRITY_FIELD, fileIntegritySchema } from '@portal/platform/registry';
 import { matchesIntegrity } from './manifest-integrity.js';
 
 interface ExpectedManifest {
@@ -14,7 +17,74 @@ interface ExpectedManifest {
 const expected = new Map<string, ExpectedManifest>();
 const keyOf = (remote: string, url: string) => `${remote} ${url}`;
 
-/** Fetches each known manifest itself and refuses one whose bytes do not match the registry. */
+interface ExpectedFile {
+  remote: string;
+  integrity: string;
+}
+
+/** The hash of each file of a verified release, by absolute URL without query. */
+const fileIntegrity = new Map<string, ExpectedFile>();
+/** Release folder (URL) → remote, for each verified manifest: every script from there must be listed. */
+const verifiedFolders = new Map<string, string>();
+const withoutQuery = (url: string) => {
+  const parsed = new URL(url, document.baseURI);
+  parsed.search = '';
+  parsed.hash = '';
+  return parsed.href;
+};
+
+/** Remembers the file hashes of a manifest whose own hash matched the registry. */
+function rememberFileIntegrity(remote: string, manifestUrl: string, bytes: ArrayBuffer): void {
+  let listed: unknown;
+  try {
+    listed = (JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>)[FILE_INTEGRITY_FIELD];
+  } catch {
+    listed = undefined;
+  }
+  const parsed = fileIntegritySchema.safeParse(listed);
+  if (!parsed.success) {
+    throw new PortalError(
+      PortalErrorCode.ManifestIntegrity,
+      `The manifest of "${remote}" (${manifestUrl}) lists no integrity hashes for its scripts, so its code cannot be checked; publish it again with portal-deploy.`,
+      { remote, step: 'verify manifest' },
+    );
+  }
+  verifiedFolders.set(withoutQuery(new URL('.', manifestUrl).href), remote);
+  for (const [file, integrity] of Object.entries(parsed.data)) fileIntegrity.set(withoutQuery(new URL(file, manifestUrl).href), { remote, integrity });
+}
+
+/** The hash a file of a verified release must have; null for files of no verified release. */
+function expectedFile(url: string): ExpectedFile | null {
+  const key = withoutQuery(url);
+  const known = fileIntegrity.get(key);
+  if (known) return known;
+  for (const [folder, remote] of verifiedFolders) {
+    if (key.startsWith(folder)) {
+      throw new PortalError(PortalErrorCode.ManifestIntegrity, `${key} has no integrity hash in the manifest of "${remote}"; it was added after publishing.`, {
+        remote,
+        step: 'verify manifest',
+      });
+    }
+  }
+  return null;
+}
+
+/** A script or preload link with the file's hash: the browser fetches it in CORS mode and refuses it unless it matches. */
+function withIntegrity<E extends HTMLScriptElement | HTMLLinkElement>(element: E, expected: ExpectedFile, attrs: Record<string, unknown> = {}): E {
+  for (const [name, value] of Object.entries(attrs)) {
+    if (name === 'async' || name === 'defer') (element as HTMLScriptElement)[name] = Boolean(value);
+    else element.setAttribute(name, String(value));
+  }
+  element.integrity = expected.integrity;
+  element.crossOrigin = 'anonymous';
+  return element;
+}
+
+/**
+ * Fetches each known manifest itself and refuses one whose bytes do not match the registry; then
+ * gives each script of that release (remoteEntry.js, preloaded chunks) its listed hash. The chunks
+ * a remote loads itself carry hashes built into its remoteEntry.js (rspack's SubresourceIntegrityPlugin).
+ */
 const manifestIntegrityPlugin: ModuleFederationRuntimePlugin = {
   name: 'portal-manifest-integrity',
   fetch(url, init, remoteInfo) {
@@ -36,8 +106,23 @@ const manifestIntegrityPlugin: ModuleFederationRuntimePlugin = {
           { remote: known.remote, step: 'verify manifest' },
         );
       }
+      rememberFileIntegrity(known.remote, url, bytes);
       return new Response(bytes, { status: 200, headers: { 'content-type': 'application/json' } });
     })();
+  },
+  createScript({ url, attrs }) {
+    const expected = expectedFile(url);
+    if (!expected) return undefined;
+    const script = withIntegrity(document.createElement('script'), expected, attrs);
+    script.src = url;
+    return script;
+  },
+  createLink({ url, attrs }) {
+    const expected = expectedFile(url);
+    if (!expected) return undefined;
+    const link = withIntegrity(document.createElement('link'), expected, attrs);
+    link.href = url;
+    return link;
   },
 };
 

@@ -31,6 +31,15 @@ const integrity = z
   .string()
   .regex(/^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/, 'must be a Subresource Integrity hash such as sha384-…');
 
+/**
+ * What deploy adds to each release's mf-manifest.json: the Subresource Integrity hash of every
+ * script and style sheet of the release, by its path inside the release folder. The registry's
+ * hash of the manifest therefore vouches for every file a browser runs from that release.
+ */
+export const FILE_INTEGRITY_FIELD = 'portalFileIntegrity';
+export const fileIntegritySchema = z.record(z.string().min(1), integrity);
+export type FileIntegrity = z.infer<typeof fileIntegritySchema>;
+
 export const releaseSchema = z.object({ version, manifest: manifestUrl, integrity });
 export type Release = z.infer<typeof releaseSchema>;
 
