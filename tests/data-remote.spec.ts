@@ -3,20 +3,17 @@
 // website" and "Home renovation", viewer on "Garden plan") and Sam (sam@example.com, owns
 // "Garden plan", editor on "Launch website"). Every expectation is read from the backend through
 // supabase-js as the same person, so the browser is checked against what RLS really allows.
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Page } from 'playwright-core';
 import { startTestEmulator, type TestEmulator } from '../emulator/test/harness.js';
 import { startLocalPortal, type LocalPortal } from '../deploy/src/index.js';
 import { launchBrowser, type Browser, type ConsoleEntry } from './browser.js';
+import { buildAppsInto } from './portal-harness.js';
 
 jest.setTimeout(180_000);
 
-const run = promisify(execFile);
 const REPO = path.resolve(__dirname, '..');
 const SCREENSHOTS = path.join(REPO, '.tmp', 'screenshots');
 const DANA = { email: 'demo@example.com', password: 'demo-password-1' };
@@ -24,32 +21,6 @@ const SAM = { email: 'sam@example.com', password: 'demo-password-2' };
 
 type Row = Record<string, unknown>;
 type TestPage = Page & { console: ConsoleEntry[] };
-
-// Builds into this suite's own folder: other suites build shell/dist and remotes/*/dist at the
-// same time on this machine. The build runs under tsx's ESM hook only, as the deploy CLI does
-// (tsx's CommonJS hook would rewrite Module Federation's runtime templates).
-const BUILD_SCRIPT = `
-import { register } from 'tsx/esm/api';
-register();
-const [configUrl, out, ...apps] = process.argv.slice(1);
-const { createConfig } = await import(configUrl);
-const { rspack } = await import('@rspack/core');
-const path = await import('node:path');
-const compiler = rspack(apps.map((app) => createConfig({ app, outDir: path.join(out, app) })));
-await new Promise((resolve, reject) => compiler.run((error, stats) => {
-  compiler.close(() => {});
-  if (error) reject(error);
-  else if (stats.hasErrors()) reject(new Error(stats.toString({ all: false, errors: true })));
-  else resolve();
-}));
-`;
-
-async function buildApps(out: string): Promise<void> {
-  await run(process.execPath, ['--input-type=module', '-e', BUILD_SCRIPT, pathToFileURL(path.join(REPO, 'rspack.config.ts')).href, out, 'shell', 'account', 'data'], {
-    cwd: REPO,
-    maxBuffer: 16 * 1024 * 1024,
-  });
-}
 
 /** 30 more tasks in Dana's "Home renovation" (project 2), varied enough for filters, sorting and paging. */
 function batchTasks(): Row[] {
@@ -185,7 +156,7 @@ function csvText(value: unknown): string {
 beforeAll(async () => {
   mkdirSync(path.join(REPO, '.tmp'), { recursive: true });
   workdir = mkdtempSync(path.join(REPO, '.tmp', 'data-spec-'));
-  const [started] = await Promise.all([startTestEmulator({ copySupabaseDir: path.join(REPO, 'supabase') }), buildApps(path.join(workdir, 'build'))]);
+  const [started] = await Promise.all([startTestEmulator({ copySupabaseDir: path.join(REPO, 'supabase') }), buildAppsInto(path.join(workdir, 'build'), ['shell', 'account', 'data'])]);
   emulator = started;
   const { error } = await emulator.admin().from('tasks').insert(batchTasks());
   if (error) throw error;

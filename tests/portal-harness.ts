@@ -4,6 +4,7 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { startTestEmulator, type EmulatorOptions, type TestEmulator } from '../emulator/test/harness.js';
 import { readRegistry, startLocalPortal, writeRegistry, type LocalPortal } from '../deploy/src/index.js';
@@ -22,6 +23,33 @@ export interface TestPortal {
 /** Builds the shell, the account remote and the crashy fixture (one rspack run). */
 export async function buildPortal(): Promise<void> {
   await run(process.execPath, [path.join(REPO, 'deploy/bin/portal-deploy.js'), 'build', 'shell', 'account', CRASHY_FIXTURE], {
+    cwd: REPO,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+}
+
+// Builds into a suite's own folder, for suites that run while others build shell/dist and
+// remotes/*/dist on this machine. The build runs under tsx's ESM hook only, as the deploy CLI
+// does (tsx's CommonJS hook would rewrite Module Federation's runtime templates).
+const BUILD_SCRIPT = `
+import { register } from 'tsx/esm/api';
+register();
+const [configUrl, out, ...apps] = process.argv.slice(1);
+const { createConfig } = await import(configUrl);
+const { rspack } = await import('@rspack/core');
+const path = await import('node:path');
+const compiler = rspack(apps.map((app) => createConfig({ app, outDir: path.join(out, app) })));
+await new Promise((resolve, reject) => compiler.run((error, stats) => {
+  compiler.close(() => {});
+  if (error) reject(error);
+  else if (stats.hasErrors()) reject(new Error(stats.toString({ all: false, errors: true })));
+  else resolve();
+}));
+`;
+
+/** Builds the named apps (`shell`, `account`, `data`…) into `out/<app>`. */
+export async function buildAppsInto(out: string, apps: readonly string[]): Promise<void> {
+  await run(process.execPath, ['--input-type=module', '-e', BUILD_SCRIPT, pathToFileURL(path.join(REPO, 'rspack.config.ts')).href, out, ...apps], {
     cwd: REPO,
     maxBuffer: 16 * 1024 * 1024,
   });
