@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parseRegistry, type Registry } from '@portal/platform/registry';
 import { writeFileAtomically, type Environment } from './environment.js';
 import { DeployError, DeployErrorCode } from './errors.js';
-import { describeError } from '@portal/platform';
+import { describeError } from '@portal/platform/node';
 
 export function readRegistry(env: Environment): Registry {
   if (!existsSync(env.registryFile)) {
