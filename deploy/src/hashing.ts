@@ -21,9 +21,15 @@ export function listFiles(dir: string): string[] {
   return out.sort();
 }
 
+/**
+ * How a release folder is laid out; part of every build hash, so a build published by an older
+ * deploy (its manifest without file hashes) gets a new folder instead of an immutable conflict.
+ */
+const RELEASE_LAYOUT = 'release-layout-2 (manifest lists file hashes)';
+
 /** A short hash of a whole build (names and contents), so the same build gets the same version. */
 export function buildHash(dir: string): string {
-  const hash = createHash('sha256');
+  const hash = createHash('sha256').update(RELEASE_LAYOUT).update('\0');
   for (const file of listFiles(dir)) {
     hash.update(file).update('\0').update(readFileSync(path.join(dir, file))).update('\0');
   }

@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openEnvironment, type Environment } from './environment.js';
@@ -72,6 +73,21 @@ describe('publishing a remote', () => {
     const second = publishRemote(env, { distDir: changed });
     expect(readFileSync(path.join(changed, 'mf-manifest.json'))).toEqual(readFileSync(path.join(work, 'build-a', 'mf-manifest.json')));
     expect(second.integrity).not.toBe(first.integrity);
+  });
+
+  it('publishes a build again beside the release an older deploy made of it (manifest without file hashes)', () => {
+    const build = fakeBuild('a', 'first');
+    // The folder and record the previous deploy wrote: the build copied as it was, its version
+    // hashed from the build's files alone.
+    const hash = createHash('sha256');
+    for (const file of readdirSync(build).sort()) hash.update(file).update('\0').update(readFileSync(path.join(build, file))).update('\0');
+    const legacy = env.releaseDir('files', `1.2.0+${hash.digest('hex').slice(0, 8)}`);
+    cpSync(build, legacy, { recursive: true });
+
+    const result = publishRemote(env, { distDir: build });
+    expect(result.copied).toBe(true);
+    expect(env.releaseDir('files', result.version)).not.toBe(legacy);
+    expect(readFileSync(path.join(legacy, 'mf-manifest.json'))).toEqual(readFileSync(path.join(build, 'mf-manifest.json')));
   });
 
   it('reuses the folder when the same build is published again', () => {
