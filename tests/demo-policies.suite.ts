@@ -6,7 +6,11 @@
 // PostgreSQL checks the returned row against the SELECT policy too.
 import path from 'node:path';
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
-import { startTestEmulator, type EmulatorOptions, type TestEmulator } from '../emulator/test/harness.js';
+import {
+  startTestEmulator,
+  type EmulatorOptions,
+  type TestEmulator,
+} from '../emulator/test/harness.js';
 
 const REPO = path.resolve(__dirname, '..');
 
@@ -25,19 +29,29 @@ interface SharedProject {
 }
 
 /** PostgreSQL's refusal (insufficient_privilege): PostgREST answers 403, or 401 to an anonymous caller. */
-function expectRefused(error: PostgrestError | null, status: number, expected: 401 | 403 = 403): void {
+function expectRefused(
+  error: PostgrestError | null,
+  status: number,
+  expected: 401 | 403 = 403,
+): void {
   expect(error).toMatchObject({ code: '42501' });
   expect(status).toBe(expected);
 }
 
-export function describeDemoPolicies(title: string, options: Pick<EmulatorOptions, 'postgres'> = {}): void {
+export function describeDemoPolicies(
+  title: string,
+  options: Pick<EmulatorOptions, 'postgres'> = {},
+): void {
   describe(title, () => {
     let emulator: TestEmulator;
     const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     let people = 0;
 
     beforeAll(async () => {
-      emulator = await startTestEmulator({ ...options, copySupabaseDir: path.join(REPO, 'supabase') });
+      emulator = await startTestEmulator({
+        ...options,
+        copySupabaseDir: path.join(REPO, 'supabase'),
+      });
     }, 180_000);
 
     afterAll(async () => {
@@ -51,7 +65,8 @@ export function describeDemoPolicies(title: string, options: Pick<EmulatorOption
       const db = emulator.client();
       const { data, error } = await db.auth.signUp({ email, password: 'policy-pass-1' });
       if (error) throw error;
-      if (!data.session) throw new Error(`sign-up of ${email} returned no session (are confirmations on?)`);
+      if (!data.session)
+        throw new Error(`sign-up of ${email} returned no session (are confirmations on?)`);
       return { id: data.user!.id, email, db };
     }
 
@@ -62,29 +77,53 @@ export function describeDemoPolicies(title: string, options: Pick<EmulatorOption
     async function addProject(owner: Person, name: string): Promise<number> {
       const unique = `${name} ${stamp}-${(people += 1)}`;
       const added = await owner.db.from('projects').insert({ name: unique });
-      if (added.error) throw new Error(`${owner.email} could not add project "${name}": ${added.error.message}`);
-      const { data, error } = await owner.db.from('projects').select('id').eq('name', unique).single();
-      if (error) throw new Error(`${owner.email} could not read back project "${name}": ${error.message}`);
+      if (added.error)
+        throw new Error(`${owner.email} could not add project "${name}": ${added.error.message}`);
+      const { data, error } = await owner.db
+        .from('projects')
+        .select('id')
+        .eq('name', unique)
+        .single();
+      if (error)
+        throw new Error(`${owner.email} could not read back project "${name}": ${error.message}`);
       return (data as { id: number }).id;
     }
 
     /** A project owned by a new person, with one task, shared with a new editor and a new viewer. */
     async function sharedProject(): Promise<SharedProject> {
-      const [owner, editor, viewer] = await Promise.all([newPerson('owner'), newPerson('editor'), newPerson('viewer')]);
+      const [owner, editor, viewer] = await Promise.all([
+        newPerson('owner'),
+        newPerson('editor'),
+        newPerson('viewer'),
+      ]);
       const projectId = await addProject(owner, 'Shared project');
-      const task = await owner.db.from('tasks').insert({ project_id: projectId, title: 'Shared task' }).select('id').single();
+      const task = await owner.db
+        .from('tasks')
+        .insert({ project_id: projectId, title: 'Shared task' })
+        .select('id')
+        .single();
       if (task.error) throw new Error(`the owner could not add a task: ${task.error.message}`);
       const members = await owner.db.from('project_members').insert([
         { project_id: projectId, user_id: editor.id, role: 'editor' },
         { project_id: projectId, user_id: viewer.id, role: 'viewer' },
       ]);
-      if (members.error) throw new Error(`the owner could not share the project: ${members.error.message}`);
+      if (members.error)
+        throw new Error(`the owner could not share the project: ${members.error.message}`);
       return { owner, editor, viewer, projectId, taskId: (task.data as { id: number }).id };
     }
 
     /** A row as the service role sees it (past every policy). */
-    async function stored(table: string, column: string, value: unknown): Promise<Record<string, unknown> | null> {
-      const { data, error } = await emulator.admin().from(table).select('*').eq(column, value).maybeSingle();
+    async function stored(
+      table: string,
+      column: string,
+      value: unknown,
+    ): Promise<Record<string, unknown> | null> {
+      const { data, error } = await emulator
+        .admin()
+        .from(table)
+        .select('*')
+        .eq(column, value)
+        .maybeSingle();
       if (error) throw error;
       return data as Record<string, unknown> | null;
     }
@@ -92,15 +131,33 @@ export function describeDemoPolicies(title: string, options: Pick<EmulatorOption
     describe('a person who has just signed up, on their own rows', () => {
       it('adds a project and reads it back, renames it, and deletes it', async () => {
         const me = await newPerson('projects');
-        const added = await me.db.from('projects').insert({ name: 'My first project' }).select().single();
+        const added = await me.db
+          .from('projects')
+          .insert({ name: 'My first project' })
+          .select()
+          .single();
         expect(added.error).toBeNull();
         expect(added.status).toBe(201);
         const project = added.data as { id: number; owner_id: string; status: string };
-        expect(project).toMatchObject({ name: 'My first project', owner_id: me.id, status: 'planned' });
+        expect(project).toMatchObject({
+          name: 'My first project',
+          owner_id: me.id,
+          status: 'planned',
+        });
 
-        const updated = await me.db.from('projects').update({ name: 'Renamed', status: 'active' }).eq('id', project.id).select().single();
+        const updated = await me.db
+          .from('projects')
+          .update({ name: 'Renamed', status: 'active' })
+          .eq('id', project.id)
+          .select()
+          .single();
         expect(updated.error).toBeNull();
-        expect(updated.data).toMatchObject({ id: project.id, name: 'Renamed', status: 'active', owner_id: me.id });
+        expect(updated.data).toMatchObject({
+          id: project.id,
+          name: 'Renamed',
+          status: 'active',
+          owner_id: me.id,
+        });
 
         const deleted = await me.db.from('projects').delete().eq('id', project.id).select();
         expect(deleted.error).toBeNull();
@@ -110,27 +167,54 @@ export function describeDemoPolicies(title: string, options: Pick<EmulatorOption
 
       it('cannot add a project in someone else’s name', async () => {
         const [me, other] = await Promise.all([newPerson('impostor'), newPerson('victim')]);
-        const { error, status } = await me.db.from('projects').insert({ name: 'Not mine', owner_id: other.id }).select();
+        const { error, status } = await me.db
+          .from('projects')
+          .insert({ name: 'Not mine', owner_id: other.id })
+          .select();
         expectRefused(error, status);
-        const { count } = await emulator.admin().from('projects').select('*', { count: 'exact', head: true }).eq('owner_id', other.id);
+        const { count } = await emulator
+          .admin()
+          .from('projects')
+          .select('*', { count: 'exact', head: true })
+          .eq('owner_id', other.id);
         expect(count).toBe(0);
       });
 
       it('adds a task to their project and reads it back, edits it, and deletes it', async () => {
         const me = await newPerson('tasks');
         const projectId = await addProject(me, 'Project with tasks');
-        const added = await me.db.from('tasks').insert({ project_id: projectId, title: 'First task' }).select().single();
+        const added = await me.db
+          .from('tasks')
+          .insert({ project_id: projectId, title: 'First task' })
+          .select()
+          .single();
         expect(added.error).toBeNull();
         const task = added.data as { id: number };
-        expect(task).toMatchObject({ project_id: projectId, title: 'First task', done: false, tags: [], details: {} });
+        expect(task).toMatchObject({
+          project_id: projectId,
+          title: 'First task',
+          done: false,
+          tags: [],
+          details: {},
+        });
 
-        const updated = await me.db.from('tasks').update({ done: true, tags: ['now'] }).eq('id', task.id).select().single();
+        const updated = await me.db
+          .from('tasks')
+          .update({ done: true, tags: ['now'] })
+          .eq('id', task.id)
+          .select()
+          .single();
         expect(updated.error).toBeNull();
         expect(updated.data).toMatchObject({ id: task.id, done: true, tags: ['now'] });
 
         // The owner may move a task between their own projects.
         const second = await addProject(me, 'Second project');
-        const moved = await me.db.from('tasks').update({ project_id: second }).eq('id', task.id).select().single();
+        const moved = await me.db
+          .from('tasks')
+          .update({ project_id: second })
+          .eq('id', task.id)
+          .select()
+          .single();
         expect(moved.error).toBeNull();
         expect(moved.data).toMatchObject({ id: task.id, project_id: second });
 
@@ -143,19 +227,44 @@ export function describeDemoPolicies(title: string, options: Pick<EmulatorOption
       it('shares their project, changes the member’s role, and stops sharing, reading each back', async () => {
         const [me, friend] = await Promise.all([newPerson('sharer'), newPerson('friend')]);
         const projectId = await addProject(me, 'Project to share');
-        const added = await me.db.from('project_members').insert({ project_id: projectId, user_id: friend.id }).select().single();
+        const added = await me.db
+          .from('project_members')
+          .insert({ project_id: projectId, user_id: friend.id })
+          .select()
+          .single();
         expect(added.error).toBeNull();
-        expect(added.data).toMatchObject({ project_id: projectId, user_id: friend.id, role: 'viewer' });
+        expect(added.data).toMatchObject({
+          project_id: projectId,
+          user_id: friend.id,
+          role: 'viewer',
+        });
         // The friend now sees the project, their own membership, and the owner's profile.
-        await expect(friend.db.from('projects').select('id, name')).resolves.toMatchObject({ data: [{ id: projectId }] });
-        await expect(friend.db.from('project_members').select('user_id, role')).resolves.toMatchObject({ data: [{ user_id: friend.id, role: 'viewer' }] });
-        await expect(friend.db.from('profiles').select('id').eq('id', me.id)).resolves.toMatchObject({ data: [{ id: me.id }] });
+        await expect(friend.db.from('projects').select('id, name')).resolves.toMatchObject({
+          data: [{ id: projectId }],
+        });
+        await expect(
+          friend.db.from('project_members').select('user_id, role'),
+        ).resolves.toMatchObject({ data: [{ user_id: friend.id, role: 'viewer' }] });
+        await expect(
+          friend.db.from('profiles').select('id').eq('id', me.id),
+        ).resolves.toMatchObject({ data: [{ id: me.id }] });
 
-        const updated = await me.db.from('project_members').update({ role: 'editor' }).eq('project_id', projectId).eq('user_id', friend.id).select().single();
+        const updated = await me.db
+          .from('project_members')
+          .update({ role: 'editor' })
+          .eq('project_id', projectId)
+          .eq('user_id', friend.id)
+          .select()
+          .single();
         expect(updated.error).toBeNull();
         expect(updated.data).toMatchObject({ role: 'editor' });
 
-        const deleted = await me.db.from('project_members').delete().eq('project_id', projectId).eq('user_id', friend.id).select();
+        const deleted = await me.db
+          .from('project_members')
+          .delete()
+          .eq('project_id', projectId)
+          .eq('user_id', friend.id)
+          .select();
         expect(deleted.error).toBeNull();
         expect(deleted.data).toEqual([expect.objectContaining({ user_id: friend.id })]);
         await expect(friend.db.from('projects').select('id')).resolves.toMatchObject({ data: [] });
@@ -167,11 +276,20 @@ export function describeDemoPolicies(title: string, options: Pick<EmulatorOption
         expect(own.error).toBeNull();
         expect(own.data).toMatchObject({ id: me.id, display_name: me.email.split('@')[0] });
 
-        const updated = await me.db.from('profiles').update({ display_name: 'New Name' }).eq('id', me.id).select().single();
+        const updated = await me.db
+          .from('profiles')
+          .update({ display_name: 'New Name' })
+          .eq('id', me.id)
+          .select()
+          .single();
         expect(updated.error).toBeNull();
         expect(updated.data).toMatchObject({ id: me.id, display_name: 'New Name' });
 
-        const upserted = await me.db.from('profiles').upsert({ id: me.id, display_name: 'Upserted' }).select().single();
+        const upserted = await me.db
+          .from('profiles')
+          .upsert({ id: me.id, display_name: 'Upserted' })
+          .select()
+          .single();
         expect(upserted.error).toBeNull();
         expect(upserted.data).toMatchObject({ id: me.id, display_name: 'Upserted' });
 
@@ -179,16 +297,23 @@ export function describeDemoPolicies(title: string, options: Pick<EmulatorOption
         const deleted = await me.db.from('profiles').delete().eq('id', me.id).select();
         expect(deleted.error).toBeNull();
         expect(deleted.data).toEqual([]);
-        await expect(stored('profiles', 'id', me.id)).resolves.toMatchObject({ display_name: 'Upserted' });
+        await expect(stored('profiles', 'id', me.id)).resolves.toMatchObject({
+          display_name: 'Upserted',
+        });
       });
 
       it('uploads, replaces, lists and removes a picture in their own avatars folder', async () => {
         const me = await newPerson('avatar');
         const bucket = me.db.storage.from('avatars');
         const file = `${me.id}/picture.png`;
-        const uploaded = await bucket.upload(file, Buffer.from('first'), { contentType: 'image/png' });
+        const uploaded = await bucket.upload(file, Buffer.from('first'), {
+          contentType: 'image/png',
+        });
         expect(uploaded.error).toBeNull();
-        const replaced = await bucket.upload(file, Buffer.from('second'), { contentType: 'image/png', upsert: true });
+        const replaced = await bucket.upload(file, Buffer.from('second'), {
+          contentType: 'image/png',
+          upsert: true,
+        });
         expect(replaced.error).toBeNull();
         const listed = await bucket.list(me.id);
         expect(listed.data?.map((object) => object.name)).toEqual(['picture.png']);
@@ -204,58 +329,116 @@ export function describeDemoPolicies(title: string, options: Pick<EmulatorOption
       it('an editor cannot take the project from its owner; the owner can hand it over', async () => {
         const { owner, editor, viewer, projectId } = await sharedProject();
         for (const newOwner of [editor.id, viewer.id]) {
-          const taken = await editor.db.from('projects').update({ owner_id: newOwner }).eq('id', projectId).select();
+          const taken = await editor.db
+            .from('projects')
+            .update({ owner_id: newOwner })
+            .eq('id', projectId)
+            .select();
           expectRefused(taken.error, taken.status);
-          const plain = await editor.db.from('projects').update({ owner_id: newOwner }).eq('id', projectId);
+          const plain = await editor.db
+            .from('projects')
+            .update({ owner_id: newOwner })
+            .eq('id', projectId);
           expectRefused(plain.error, plain.status);
         }
-        await expect(stored('projects', 'id', projectId)).resolves.toMatchObject({ owner_id: owner.id });
+        await expect(stored('projects', 'id', projectId)).resolves.toMatchObject({
+          owner_id: owner.id,
+        });
 
         // What an editor may do is intact: rename it, and read it back.
-        const renamed = await editor.db.from('projects').update({ name: 'Renamed by the editor' }).eq('id', projectId).select().single();
+        const renamed = await editor.db
+          .from('projects')
+          .update({ name: 'Renamed by the editor' })
+          .eq('id', projectId)
+          .select()
+          .single();
         expect(renamed.error).toBeNull();
         expect(renamed.data).toMatchObject({ name: 'Renamed by the editor', owner_id: owner.id });
 
         // The owner hands it over. PostgreSQL checks an updated row against the SELECT policy too
         // (the update filters rows), so a bare hand-over is refused: the row would vanish from
         // the owner's sight. Staying on as an editor, the owner hands it over and reads it back.
-        const bare = await owner.db.from('projects').update({ owner_id: editor.id }).eq('id', projectId);
+        const bare = await owner.db
+          .from('projects')
+          .update({ owner_id: editor.id })
+          .eq('id', projectId);
         expectRefused(bare.error, bare.status);
-        const stay = await owner.db.from('project_members').insert({ project_id: projectId, user_id: owner.id, role: 'editor' });
+        const stay = await owner.db
+          .from('project_members')
+          .insert({ project_id: projectId, user_id: owner.id, role: 'editor' });
         expect(stay.error).toBeNull();
-        const handed = await owner.db.from('projects').update({ owner_id: editor.id }).eq('id', projectId).select().single();
+        const handed = await owner.db
+          .from('projects')
+          .update({ owner_id: editor.id })
+          .eq('id', projectId)
+          .select()
+          .single();
         expect(handed.error).toBeNull();
         expect(handed.data).toMatchObject({ owner_id: editor.id });
-        await expect(stored('projects', 'id', projectId)).resolves.toMatchObject({ owner_id: editor.id });
+        await expect(stored('projects', 'id', projectId)).resolves.toMatchObject({
+          owner_id: editor.id,
+        });
         // Now an editor, the former owner cannot take it back.
-        const back = await owner.db.from('projects').update({ owner_id: owner.id }).eq('id', projectId).select();
+        const back = await owner.db
+          .from('projects')
+          .update({ owner_id: owner.id })
+          .eq('id', projectId)
+          .select();
         expectRefused(back.error, back.status);
-        await expect(stored('projects', 'id', projectId)).resolves.toMatchObject({ owner_id: editor.id });
+        await expect(stored('projects', 'id', projectId)).resolves.toMatchObject({
+          owner_id: editor.id,
+        });
       });
 
       it('an editor cannot move a task to another project, their own or one they edit', async () => {
         const { owner, editor, projectId, taskId } = await sharedProject();
         const editorsOwn = await addProject(editor, 'The editor’s own project');
         const elsewhere = await addProject(owner, 'Another project of the owner');
-        const added = await owner.db.from('project_members').insert({ project_id: elsewhere, user_id: editor.id, role: 'editor' });
+        const added = await owner.db
+          .from('project_members')
+          .insert({ project_id: elsewhere, user_id: editor.id, role: 'editor' });
         expect(added.error).toBeNull();
         for (const target of [editorsOwn, elsewhere]) {
-          const moved = await editor.db.from('tasks').update({ project_id: target }).eq('id', taskId).select();
+          const moved = await editor.db
+            .from('tasks')
+            .update({ project_id: target })
+            .eq('id', taskId)
+            .select();
           expectRefused(moved.error, moved.status);
         }
-        await expect(stored('tasks', 'id', taskId)).resolves.toMatchObject({ project_id: projectId });
+        await expect(stored('tasks', 'id', taskId)).resolves.toMatchObject({
+          project_id: projectId,
+        });
 
         // Editing the task where it is stays allowed.
-        const edited = await editor.db.from('tasks').update({ title: 'Edited by the editor', done: true }).eq('id', taskId).select().single();
+        const edited = await editor.db
+          .from('tasks')
+          .update({ title: 'Edited by the editor', done: true })
+          .eq('id', taskId)
+          .select()
+          .single();
         expect(edited.error).toBeNull();
-        expect(edited.data).toMatchObject({ title: 'Edited by the editor', done: true, project_id: projectId });
+        expect(edited.data).toMatchObject({
+          title: 'Edited by the editor',
+          done: true,
+          project_id: projectId,
+        });
         // Adding and deleting tasks stays the owner's.
-        const add = await editor.db.from('tasks').insert({ project_id: projectId, title: 'Added by the editor' }).select();
+        const add = await editor.db
+          .from('tasks')
+          .insert({ project_id: projectId, title: 'Added by the editor' })
+          .select();
         expectRefused(add.error, add.status);
-        await expect(editor.db.from('tasks').delete().eq('id', taskId).select()).resolves.toMatchObject({ data: [] });
+        await expect(
+          editor.db.from('tasks').delete().eq('id', taskId).select(),
+        ).resolves.toMatchObject({ data: [] });
         // The owner cannot push a task into a project they only edit for someone else either.
         const strangers = await addProject(editor, 'Not the owner’s');
-        const pushed = await owner.db.from('tasks').update({ project_id: strangers }).eq('id', taskId).select();
+        const pushed = await owner.db
+          .from('tasks')
+          .update({ project_id: strangers })
+          .eq('id', taskId)
+          .select();
         expectRefused(pushed.error, pushed.status);
       });
 
@@ -264,71 +447,165 @@ export function describeDemoPolicies(title: string, options: Pick<EmulatorOption
         const outsider = await newPerson('outsider');
         const editorsOwn = await addProject(editor, 'The editor’s own project');
         for (const member of [editor, viewer]) {
-          const add = await member.db.from('project_members').insert({ project_id: projectId, user_id: outsider.id, role: 'editor' }).select();
+          const add = await member.db
+            .from('project_members')
+            .insert({ project_id: projectId, user_id: outsider.id, role: 'editor' })
+            .select();
           expectRefused(add.error, add.status);
-          for (const change of [{ role: 'editor' }, { role: 'viewer' }, { user_id: outsider.id }, { project_id: editorsOwn }]) {
-            const changed = await member.db.from('project_members').update(change).eq('project_id', projectId).eq('user_id', member.id).select();
+          for (const change of [
+            { role: 'editor' },
+            { role: 'viewer' },
+            { user_id: outsider.id },
+            { project_id: editorsOwn },
+          ]) {
+            const changed = await member.db
+              .from('project_members')
+              .update(change)
+              .eq('project_id', projectId)
+              .eq('user_id', member.id)
+              .select();
             expect(changed.error).toBeNull();
             expect(changed.data).toEqual([]);
           }
-          await expect(member.db.from('project_members').delete().eq('project_id', projectId).neq('user_id', member.id).select()).resolves.toMatchObject({ data: [] });
+          await expect(
+            member.db
+              .from('project_members')
+              .delete()
+              .eq('project_id', projectId)
+              .neq('user_id', member.id)
+              .select(),
+          ).resolves.toMatchObject({ data: [] });
         }
         // An editor cannot bring the project into one of their own memberships either.
-        const hijack = await editor.db.from('project_members').insert({ project_id: projectId, user_id: editor.id, role: 'editor' }).select();
+        const hijack = await editor.db
+          .from('project_members')
+          .insert({ project_id: projectId, user_id: editor.id, role: 'editor' })
+          .select();
         expectRefused(hijack.error, hijack.status);
 
-        const { data: members } = await emulator.admin().from('project_members').select('user_id, role').eq('project_id', projectId).order('role');
+        const { data: members } = await emulator
+          .admin()
+          .from('project_members')
+          .select('user_id, role')
+          .eq('project_id', projectId)
+          .order('role');
         expect(members).toEqual([
           { user_id: viewer.id, role: 'viewer' },
           { user_id: editor.id, role: 'editor' },
         ]);
         // The owner's rights are intact.
-        const promoted = await owner.db.from('project_members').update({ role: 'editor' }).eq('project_id', projectId).eq('user_id', viewer.id).select().single();
+        const promoted = await owner.db
+          .from('project_members')
+          .update({ role: 'editor' })
+          .eq('project_id', projectId)
+          .eq('user_id', viewer.id)
+          .select()
+          .single();
         expect(promoted.data).toMatchObject({ role: 'editor' });
-        const added = await owner.db.from('project_members').insert({ project_id: projectId, user_id: outsider.id }).select().single();
+        const added = await owner.db
+          .from('project_members')
+          .insert({ project_id: projectId, user_id: outsider.id })
+          .select()
+          .single();
         expect(added.data).toMatchObject({ user_id: outsider.id, role: 'viewer' });
-        const removed = await owner.db.from('project_members').delete().eq('project_id', projectId).eq('user_id', outsider.id).select();
+        const removed = await owner.db
+          .from('project_members')
+          .delete()
+          .eq('project_id', projectId)
+          .eq('user_id', outsider.id)
+          .select();
         expect(removed.data).toHaveLength(1);
       });
 
       it('a viewer changes nothing in the project', async () => {
         const { viewer, projectId, taskId } = await sharedProject();
-        const project = await viewer.db.from('projects').select('name').eq('id', projectId).single();
+        const project = await viewer.db
+          .from('projects')
+          .select('name')
+          .eq('id', projectId)
+          .single();
         expect(project.data).toMatchObject({ name: expect.stringMatching(/^Shared project /) });
         const tasks = await viewer.db.from('tasks').select('id').eq('project_id', projectId);
         expect(tasks.data).toEqual([{ id: taskId }]);
 
-        await expect(viewer.db.from('projects').update({ name: 'By a viewer' }).eq('id', projectId).select()).resolves.toMatchObject({ data: [] });
-        await expect(viewer.db.from('projects').update({ owner_id: viewer.id }).eq('id', projectId).select()).resolves.toMatchObject({ data: [] });
-        await expect(viewer.db.from('projects').delete().eq('id', projectId).select()).resolves.toMatchObject({ data: [] });
-        await expect(viewer.db.from('tasks').update({ title: 'By a viewer' }).eq('id', taskId).select()).resolves.toMatchObject({ data: [] });
-        await expect(viewer.db.from('tasks').delete().eq('id', taskId).select()).resolves.toMatchObject({ data: [] });
-        const add = await viewer.db.from('tasks').insert({ project_id: projectId, title: 'By a viewer' }).select();
+        await expect(
+          viewer.db.from('projects').update({ name: 'By a viewer' }).eq('id', projectId).select(),
+        ).resolves.toMatchObject({ data: [] });
+        await expect(
+          viewer.db.from('projects').update({ owner_id: viewer.id }).eq('id', projectId).select(),
+        ).resolves.toMatchObject({ data: [] });
+        await expect(
+          viewer.db.from('projects').delete().eq('id', projectId).select(),
+        ).resolves.toMatchObject({ data: [] });
+        await expect(
+          viewer.db.from('tasks').update({ title: 'By a viewer' }).eq('id', taskId).select(),
+        ).resolves.toMatchObject({ data: [] });
+        await expect(
+          viewer.db.from('tasks').delete().eq('id', taskId).select(),
+        ).resolves.toMatchObject({ data: [] });
+        const add = await viewer.db
+          .from('tasks')
+          .insert({ project_id: projectId, title: 'By a viewer' })
+          .select();
         expectRefused(add.error, add.status);
-        await expect(stored('projects', 'id', projectId)).resolves.toMatchObject({ name: project.data!.name });
-        await expect(stored('tasks', 'id', taskId)).resolves.toMatchObject({ title: 'Shared task', project_id: projectId });
+        await expect(stored('projects', 'id', projectId)).resolves.toMatchObject({
+          name: project.data!.name,
+        });
+        await expect(stored('tasks', 'id', taskId)).resolves.toMatchObject({
+          title: 'Shared task',
+          project_id: projectId,
+        });
       });
 
       it('nobody changes another person’s profile or pictures, though collaborators read profiles', async () => {
         const { owner, editor } = await sharedProject();
-        await expect(editor.db.from('profiles').select('id').eq('id', owner.id)).resolves.toMatchObject({ data: [{ id: owner.id }] });
+        await expect(
+          editor.db.from('profiles').select('id').eq('id', owner.id),
+        ).resolves.toMatchObject({ data: [{ id: owner.id }] });
         const stranger = await newPerson('stranger');
-        await expect(stranger.db.from('profiles').select('id').eq('id', owner.id)).resolves.toMatchObject({ data: [] });
+        await expect(
+          stranger.db.from('profiles').select('id').eq('id', owner.id),
+        ).resolves.toMatchObject({ data: [] });
 
-        await expect(editor.db.from('profiles').update({ display_name: 'Renamed by someone else' }).eq('id', owner.id).select()).resolves.toMatchObject({ data: [] });
-        const upsert = await editor.db.from('profiles').upsert({ id: owner.id, display_name: 'Upserted by someone else' }).select();
+        await expect(
+          editor.db
+            .from('profiles')
+            .update({ display_name: 'Renamed by someone else' })
+            .eq('id', owner.id)
+            .select(),
+        ).resolves.toMatchObject({ data: [] });
+        const upsert = await editor.db
+          .from('profiles')
+          .upsert({ id: owner.id, display_name: 'Upserted by someone else' })
+          .select();
         expectRefused(upsert.error, upsert.status);
         const planted = await stranger.db.from('profiles').insert({ id: owner.id }).select();
         expectRefused(planted.error, planted.status);
-        const moved = await editor.db.from('profiles').update({ id: stranger.id }).eq('id', editor.id).select();
+        const moved = await editor.db
+          .from('profiles')
+          .update({ id: stranger.id })
+          .eq('id', editor.id)
+          .select();
         expect(moved.error).not.toBeNull();
-        await expect(stored('profiles', 'id', owner.id)).resolves.toMatchObject({ display_name: owner.email.split('@')[0] });
+        await expect(stored('profiles', 'id', owner.id)).resolves.toMatchObject({
+          display_name: owner.email.split('@')[0],
+        });
 
         const picture = `${owner.id}/picture.png`;
-        expect((await owner.db.storage.from('avatars').upload(picture, Buffer.from('owner'), { contentType: 'image/png' })).error).toBeNull();
-        const intoOther = await editor.db.storage.from('avatars').upload(`${owner.id}/other.png`, Buffer.from('x'), { contentType: 'image/png' });
+        expect(
+          (
+            await owner.db.storage
+              .from('avatars')
+              .upload(picture, Buffer.from('owner'), { contentType: 'image/png' })
+          ).error,
+        ).toBeNull();
+        const intoOther = await editor.db.storage
+          .from('avatars')
+          .upload(`${owner.id}/other.png`, Buffer.from('x'), { contentType: 'image/png' });
         expect(intoOther.error).not.toBeNull();
-        const overwrite = await editor.db.storage.from('avatars').upload(picture, Buffer.from('x'), { contentType: 'image/png', upsert: true });
+        const overwrite = await editor.db.storage
+          .from('avatars')
+          .upload(picture, Buffer.from('x'), { contentType: 'image/png', upsert: true });
         expect(overwrite.error).not.toBeNull();
         await editor.db.storage.from('avatars').remove([picture]);
         const kept = await emulator.admin().storage.from('avatars').download(picture);
