@@ -52,6 +52,7 @@ const FIXTURES: Record<string, string> = {
   'functions/spawn/index.ts': `
     import { probe } from '../_shared/probe.ts';
     import { execSync, ChildProcess } from 'node:child_process';
+    import { setPriority } from 'node:os';
     const ops: Record<string, (pid: number) => unknown> = {
       denoCommand: () => new Deno.Command('ls'),
       execSync: () => String(execSync('id')),
@@ -60,9 +61,22 @@ const FIXTURES: Record<string, string> = {
       // An unspawned ChildProcess signals pid 0: its whole process group.
       groupKill: () => (new ChildProcess() as unknown as { _handle: { kill(s: number): number } })._handle.kill(15),
       killEmulator: (pid) => process.kill(pid, 'SIGKILL'),
+      reniceEmulator: (pid) => setPriority(pid, 19),
       debugEmulator: (pid) => (process as unknown as { _debugProcess(pid: number): void })._debugProcess(pid),
     };
     probe((op, params) => ops[op](Number(params.get('emulator'))));`,
+  // Bound when the module was linked, before the runtime took process.kill away; signal 0
+  // only asks whether the emulator's process exists.
+  'functions/imported-kill/index.ts': `
+    import { kill } from 'node:process';
+    let outcome: string;
+    try {
+      kill(process.ppid, 0);
+      outcome = 'reached the emulator';
+    } catch (error) {
+      outcome = (error as { code?: string }).code ?? String(error);
+    }
+    Deno.serve(() => new Response(outcome));`,
   'functions/suicide/index.ts': `Deno.serve(() => { process.kill(process.pid, 'SIGKILL'); return new Response('still alive'); });`,
   'functions/exits/index.ts': `Deno.serve(() => { process.exit(3); });`,
   // Memory outside the JavaScript heap: buffers and array buffers, 1 GB in all, filled.
@@ -187,13 +201,24 @@ describe('function sandbox', () => {
       expect(answer.message).toMatch(/^Requires run access to "ls"/);
     });
 
-    it.each(['execSync', 'requireExec', 'worker', 'groupKill', 'killEmulator', 'debugEmulator'])(
-      'refuses %s, and the emulator keeps serving',
-      async (op) => {
-        expect(await probe('spawn', op)).toMatchObject({ ok: false, code: 'ERR_ACCESS_DENIED' });
-        await stillServing();
-      },
-    );
+    it.each([
+      'execSync',
+      'requireExec',
+      'worker',
+      'groupKill',
+      'killEmulator',
+      'reniceEmulator',
+      'debugEmulator',
+    ])('refuses %s, and the emulator keeps serving', async (op) => {
+      expect(await probe('spawn', op)).toMatchObject({ ok: false, code: 'ERR_ACCESS_DENIED' });
+      await stillServing();
+    });
+
+    it('refuses process.kill imported as a named export of node:process', async () => {
+      const { data, error } = await emulator.client().functions.invoke('imported-kill');
+      expect(error).toBeNull();
+      expect(data).toBe('ERR_ACCESS_DENIED');
+    });
 
     it('refuses process.kill of its own process: the handler fails, the emulator serves on', async () => {
       const { error, response } = await emulator.client().functions.invoke('suicide');

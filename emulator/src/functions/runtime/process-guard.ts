@@ -7,8 +7,13 @@
 //   emulator) by signal: refused;
 // - a `ChildProcess` that was never spawned signals pid 0, i.e. its whole process group: the
 //   native `kill` of its handle is removed (the emulator also starts each function in a
-//   process group of its own).
+//   process group of its own);
+// - `os.setPriority` may renice other processes of the same user: only its own process.
+// ES module imports of builtins (`import { kill } from 'node:process'`) are bound before any
+// code runs, to the original functions: they are brought in line afterwards.
 import { ChildProcess } from 'node:child_process';
+import { syncBuiltinESMExports } from 'node:module';
+import os from 'node:os';
 
 export class ProcessAccessDenied extends Error {
   readonly code = 'ERR_ACCESS_DENIED';
@@ -18,14 +23,18 @@ export class ProcessAccessDenied extends Error {
   }
 }
 
-function refuse(target: object, name: string, api: string): void {
+function replace(target: object, name: string, value: unknown): void {
   Object.defineProperty(target, name, {
-    value: () => {
-      throw new ProcessAccessDenied(api);
-    },
+    value,
     writable: false,
     configurable: false,
     enumerable: false,
+  });
+}
+
+function refuse(target: object, name: string, api: string): void {
+  replace(target, name, () => {
+    throw new ProcessAccessDenied(api);
   });
 }
 
@@ -39,4 +48,12 @@ export function guardProcess(): void {
   const processWrap = Object.getPrototypeOf(handle) as object;
   refuse(processWrap, 'kill', 'ChildProcess.kill');
   refuse(processWrap, 'spawn', 'child_process');
+  const setPriority = os.setPriority.bind(os);
+  replace(os, 'setPriority', (pidOrPriority: number, priority?: number) => {
+    if (priority === undefined) return setPriority(pidOrPriority);
+    if (pidOrPriority !== 0 && pidOrPriority !== process.pid)
+      throw new ProcessAccessDenied('os.setPriority of another process');
+    return setPriority(pidOrPriority, priority);
+  });
+  syncBuiltinESMExports();
 }
