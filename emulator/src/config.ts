@@ -101,6 +101,8 @@ const tomlSchema = z
         schemas: z.array(z.string()).default(['public', 'graphql_public']),
         extra_search_path: z.array(z.string()).default(['public', 'extensions']),
         max_rows: z.number().int().positive().default(1000),
+        /** Emulator setting: the largest request body any service reads (not storage uploads). */
+        max_request_body_size: size.default(10 * 1024 * 1024),
       })
       .prefault({}),
     inbucket: z.object({ port: z.number().int().default(54324) }).prefault({}),
@@ -123,6 +125,8 @@ const tomlSchema = z
       .prefault({}),
     auth: authSchema,
     realtime: z.object({ enabled: z.boolean().default(true) }).prefault({}),
+    /** Emulator setting: function invocations carry files, so they get their own, larger limit. */
+    edge_runtime: z.object({ max_request_body_size: size.default(20 * 1024 * 1024) }).prefault({}),
     functions: z
       .record(z.string(), z.object({ verify_jwt: z.boolean().default(true), enabled: z.boolean().default(true) }))
       .default({}),

@@ -10,6 +10,7 @@ import type { Database } from './db/database.js';
 import { openDatabase } from './db/open.js';
 import type { MigrationReport } from './db/migrations.js';
 import type { GatewayEnv, Service, ServiceContext, ServiceFactory } from './http/gateway-env.js';
+import { gatewayBodyLimit, requestBodyLimit } from './http/body-limit.js';
 import { notImplementedService } from './http/not-implemented.js';
 import { effectiveBearer, Keys } from './keys.js';
 import { Mailbox } from './mail/mailbox.js';
@@ -115,6 +116,11 @@ export async function startEmulator(config: Config): Promise<RunningEmulator> {
     await next();
     log(`${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
   });
+  // Bodies are bounded before any service reads one (413 in the service's own shape).
+  for (const service of services) {
+    const limit = service.bodyLimit ?? gatewayBodyLimit(config.api.max_request_body_size);
+    app.use(`${service.mount}/*`, requestBodyLimit(limit));
+  }
   // Browsers ask every origin for an icon (e.g. on the test OAuth provider page).
   app.get('/favicon.ico', (c) => c.body(null, 204));
   for (const service of services) app.route(service.mount, service.app);

@@ -79,6 +79,10 @@ export interface TestEmulator {
   output: string[];
   client(key?: string, options?: Parameters<typeof createClient>[2]): SupabaseClient;
   admin(): SupabaseClient;
+  /** The emulator process's id (e.g. to read its memory use in /proc). */
+  readonly pid: number;
+  /** Kills the process at once (SIGKILL), as a crash would; `restart()` starts it again. */
+  crash(): Promise<void>;
   /** Stops the process (SIGTERM) and starts it again on the same ports and data. */
   restart(): Promise<void>;
   stop(): Promise<void>;
@@ -141,7 +145,7 @@ function launch(args: string[], env: Record<string, string>, output: string[]): 
 
 function terminate(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
     const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
     child.once('exit', () => {
       clearTimeout(timer);
@@ -232,6 +236,17 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     },
     workdir,
     output,
+    get pid() {
+      return running.child.pid!;
+    },
+    crash() {
+      const { child } = running;
+      return new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      });
+    },
     client(key = ANON_KEY, clientOptions) {
       return createClient<any>(running.apiUrl, key, {
         ...clientOptions,

@@ -3,8 +3,8 @@
 import { Hono } from 'hono';
 import type { GatewayEnv, ServiceFactory } from '../http/gateway-env.js';
 import type { AuthContext } from './context.js';
-import { fail } from './errors.js';
-import { route } from './http.js';
+import { AuthError, fail } from './errors.js';
+import { apiVersionOf, errorResponse, MAX_BODY_BYTES, route } from './http.js';
 import { BcryptPool } from './bcrypt-pool.js';
 import { Mailer } from './mailer.js';
 import { RateLimiter } from './rate-limit.js';
@@ -51,5 +51,19 @@ export const authService: ServiceFactory = (service) => {
       fail('not_found', `No auth endpoint ${c.req.method} ${new URL(c.req.url).pathname}`),
     ),
   );
-  return { mount: '/auth/v1', app, close: () => hasher.close() };
+  return {
+    mount: '/auth/v1',
+    app,
+    // GoTrue reads at most 1 MiB of a body; counted while it streams, so a chunked body is bounded too.
+    bodyLimit: {
+      bytesFor: () => MAX_BODY_BYTES,
+      tooLarge: (c, limit) =>
+        errorResponse(
+          new AuthError('request_too_large', `The request body is larger than ${limit} bytes.`),
+          apiVersionOf(c),
+          ctx.log,
+        ),
+    },
+    close: () => hasher.close(),
+  };
 };

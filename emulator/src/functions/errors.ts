@@ -14,7 +14,8 @@ export type FunctionsErrorCode =
   | 'worker_error'
   | 'worker_crashed'
   | 'worker_limit'
-  | 'timeout';
+  | 'timeout'
+  | 'payload_too_large';
 
 interface CatalogueEntry {
   status: number;
@@ -77,6 +78,12 @@ const CATALOGUE: Record<FunctionsErrorCode, CatalogueEntry> = {
     status: 504,
     relay: true,
     body: (detail) => ({ code: 'WORKER_TIMEOUT', message: detail }),
+  },
+  // Refused by the relay before the function ran: over `[edge_runtime] max_request_body_size`.
+  payload_too_large: {
+    status: 413,
+    relay: true,
+    body: (detail) => ({ code: 'PAYLOAD_TOO_LARGE', message: detail }),
   },
 };
 

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
+import { describeLimit } from '../http/body-limit.js';
 import type { GatewayEnv, ServiceFactory } from '../http/gateway-env.js';
 import { functionsErrorResponse, isFunctionsError } from './errors.js';
 import { findFunction, functionsDir, listFunctions } from './function-catalogue.js';
@@ -81,5 +82,15 @@ export const functionsService: ServiceFactory = (context) => {
     return invoke(c, rest.split('/')[1] ?? '');
   });
 
-  return { mount: MOUNT, app, close: () => host.close() };
+  return {
+    mount: MOUNT,
+    app,
+    // The body is handed to the worker whole, so it is bounded (generously: functions take files).
+    bodyLimit: {
+      bytesFor: () => config.edge_runtime.max_request_body_size,
+      tooLarge: (_c, limit) =>
+        functionsErrorResponse('payload_too_large', `The request body is larger than ${describeLimit(limit)}`),
+    },
+    close: () => host.close(),
+  };
 };

@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { Keys } from '../keys.js';
 import type { Mailbox } from '../mail/mailbox.js';
+import type { BodyLimit } from './body-limit.js';
 
 /** What the gateway resolves for every request before a service sees it. */
 export interface GatewayVariables {
@@ -34,6 +35,8 @@ export interface Service {
   /** Mount point under the gateway, e.g. `/auth/v1`. */
   mount: string;
   app: Hono<GatewayEnv>;
+  /** How large a request body may be, and the service's 413; the gateway's default when absent. */
+  bodyLimit?: BodyLimit;
   /** Handles a websocket upgrade under the mount; returns false when it is not for this service. */
   upgrade?(request: IncomingMessage, socket: Duplex, head: Buffer): boolean;
   close?(): Promise<void>;

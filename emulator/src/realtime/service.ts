@@ -5,6 +5,7 @@ import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Hono } from 'hono';
 import { WebSocketServer } from 'ws';
+import { describeLimit } from '../http/body-limit.js';
 import type { GatewayEnv, ServiceFactory } from '../http/gateway-env.js';
 import { effectiveBearer } from '../keys.js';
 import { verifyAccessToken } from './access-token.js';
@@ -116,6 +117,12 @@ export const realtimeService: ServiceFactory = async (context) => {
   return {
     mount: REALTIME_MOUNT,
     app,
+    // REST broadcast bodies; errors there are `{message}` as Realtime's JSON API answers.
+    bodyLimit: {
+      bytesFor: () => config.api.max_request_body_size,
+      tooLarge: (c, limit) =>
+        c.json({ message: `Request body is larger than ${describeLimit(limit)}` }, 413),
+    },
     upgrade(request, socket, head) {
       const url = new URL(request.url ?? '/', 'http://emulator');
       if (!WEBSOCKET_PATH.test(url.pathname)) return false;

@@ -75,6 +75,17 @@ export const requestErrors = {
   invalidBody(message = 'Empty or invalid json', details: string | null = null): RestError {
     return new RestError(400, { code: 'PGRST102', message, details });
   },
+  /**
+   * 413 for a body over `[api] max_request_body_size`. PostgREST itself has no limit (the
+   * proxy in front answers); the code is PGRST102's, the body error, so clients see one family.
+   */
+  bodyTooLarge(limit: string): RestError {
+    return new RestError(413, {
+      code: 'PGRST102',
+      message: 'Request body is too large',
+      details: `The body is larger than ${limit}, the emulator's [api] max_request_body_size.`,
+    });
+  },
   /** PGRST103: the requested range is not satisfiable. */
   range(details: string): RestError {
     return new RestError(416, {

@@ -2,6 +2,7 @@
 // `/` (OpenAPI), `/rpc/<function>`, `/<table or view>`; everything else is PGRST125.
 // Every failure leaves as PostgREST's `{code, message, details, hint}` with its status.
 import { Hono, type Context } from 'hono';
+import { describeLimit } from '../http/body-limit.js';
 import type { GatewayEnv, ServiceContext, ServiceFactory } from '../http/gateway-env.js';
 import { requestErrors, schemaErrors, toRestError } from './errors.js';
 import { closest } from './plan/suggest.js';
@@ -95,5 +96,13 @@ export const restService: ServiceFactory = async (service: ServiceContext) => {
     }),
   );
 
-  return { mount: REST_MOUNT, app, close: () => cache.close() };
+  return {
+    mount: REST_MOUNT,
+    app,
+    bodyLimit: {
+      bytesFor: () => service.config.api.max_request_body_size,
+      tooLarge: (_c, limit) => errorResponse(requestErrors.bodyTooLarge(describeLimit(limit))),
+    },
+    close: () => cache.close(),
+  };
 };

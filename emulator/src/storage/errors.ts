@@ -59,6 +59,9 @@ export const storageErrors = {
     new StorageError('ResourceNotEmpty', 409, 'The bucket you tried to delete is not empty', 'ResourceNotEmpty'),
   entityTooLarge: (entity = 'object', limit = 'the maximum allowed size') =>
     new StorageError('EntityTooLarge', 413, `The ${entity} exceeded ${limit}`, 'Payload too large'),
+  /** A JSON body over `[api] max_request_body_size`: HTTP 413, as storage-api's body limit answers. */
+  requestTooLarge: (limit: string) =>
+    new StorageError('EntityTooLarge', 413, `The request body exceeded ${limit}`, 'Payload too large', 413),
   invalidMimeType: (mimeType: string) =>
     new StorageError('InvalidMimeType', 415, `mime type ${mimeType} is not supported`, 'invalid_mime_type'),
   invalidBucketName: (name: string) =>

@@ -41,6 +41,21 @@ function dispatch(rest: string, routes: [route: string, handler: Handler][], fal
   return fallback(rest);
 }
 
+/** The fixed POST /object/ routes, whose bodies are JSON; every other POST or PUT there uploads. */
+const POST_JSON_ROUTES = ['list/', 'list-v2/', 'move', 'copy', 'upload/sign/', 'sign/'];
+
+/**
+ * Whether a request under the storage mount carries object bytes: those are streamed to a temp
+ * file and bounded by the file size limit, not by the gateway's request-body limit.
+ */
+export function isObjectUpload(method: string, subPath: string): boolean {
+  if (!subPath.startsWith('/object/')) return false;
+  if (method === 'PUT') return true;
+  if (method !== 'POST') return false;
+  const rest = subPath.slice('/object/'.length);
+  return !POST_JSON_ROUTES.some((route) => (route.endsWith('/') ? rest.startsWith(route) : rest === route));
+}
+
 export function objectRoutes(rt: StorageRuntime): Hono<GatewayEnv> {
   const app = new Hono<GatewayEnv>();
   const rest = (c: StorageContext, base: string) => rawSubPath(rt, c).slice(base.length);

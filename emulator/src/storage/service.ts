@@ -3,13 +3,14 @@
 // them (docs/compatibility.md#storage-errors): `{statusCode, code, error, message}` with HTTP 400
 // for every non-500 error.
 import { Hono } from 'hono';
+import { describeLimit } from '../http/body-limit.js';
 import type { GatewayEnv, ServiceFactory } from '../http/gateway-env.js';
 import { isPostgresError } from '../db/database.js';
 import { vectorRoutes } from '../vectors/routes.js';
 import { bucketRoutes } from './bucket-routes.js';
 import { isStorageError, storageErrors, StorageError } from './errors.js';
-import { objectRoutes } from './object-routes.js';
-import { createRuntime } from './runtime.js';
+import { isObjectUpload, objectRoutes } from './object-routes.js';
+import { createRuntime, rawSubPath } from './runtime.js';
 
 export const STORAGE_MOUNT = '/storage/v1';
 
@@ -39,5 +40,16 @@ export const storageService: ServiceFactory = (context) => {
     return c.json(storageError.body(), storageError.legacyHttpStatus() as 400);
   });
 
-  return { mount: STORAGE_MOUNT, app };
+  return {
+    mount: STORAGE_MOUNT,
+    app,
+    bodyLimit: {
+      bytesFor: (c) =>
+        isObjectUpload(c.req.method, rawSubPath(rt, c)) ? null : context.config.api.max_request_body_size,
+      tooLarge: (c, limit) => {
+        const error = storageErrors.requestTooLarge(describeLimit(limit));
+        return c.json(error.body(), error.legacyHttpStatus() as 413);
+      },
+    },
+  };
 };
