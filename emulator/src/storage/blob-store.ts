@@ -4,7 +4,7 @@
 // aborted upload only ever leaves a temp file, which is removed; `place` then makes the bytes
 // reachable under a fresh version inside the transaction that writes the row.
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -61,7 +61,10 @@ class TooLarge extends Error {}
 /** The temp-file half every blob store shares. */
 export class TempStaging {
   constructor(readonly dir: string) {
-    // Uploads are staged in the data directory whichever store keeps the bytes.
+    // Uploads are staged in the data directory whichever store keeps the bytes. Built once at
+    // start, when no upload is in flight: whatever is there was left by a process that was
+    // killed mid-upload (never visible as an object), so it goes.
+    rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
   }
 
