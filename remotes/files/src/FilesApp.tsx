@@ -1,0 +1,125 @@
+// The files area's root: the buckets and areas the person may reach at its route, one folder
+// below it (`<route>/<bucket>/<folder…>/?…`, see location.ts).
+import {
+  getPortal,
+  registerDebugHandle,
+  useLocation,
+  useSupabase,
+  useUser,
+  type RemoteRootProps,
+} from '@portal/platform';
+import { Card, EmptyState, ErrorState, PageHeader, ProgressBar, Stack, TextLink } from '@portal/ui';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { FolderBrowser } from './components/FolderBrowser.js';
+import { filesStylesheet } from './files.css.js';
+import { filesHref, parseFilesLocation, DEFAULT_VIEW } from './location.js';
+import { listAreas, type Area, type ProjectRef } from './storage-access.js';
+
+type AreasState =
+  | { status: 'loading' }
+  | { status: 'error'; error: string }
+  | { status: 'ready'; areas: Area[]; projects: ProjectRef[] };
+
+export function FilesApp({ meta }: RemoteRootProps): ReactNode {
+  const route = meta.route;
+  const { pathname, search } = useLocation();
+  const supabase = useSupabase();
+  const user = useUser();
+  const view = useMemo(
+    () => parseFilesLocation(route, pathname, search),
+    [route, pathname, search],
+  );
+  const userId = user?.id ?? null;
+  const [reloads, setReloads] = useState(0);
+  const requestKey = `${userId}:${reloads}`;
+  const [loaded, setLoaded] = useState<{ key: string; areas: AreasState } | null>(null);
+  const areas: AreasState = loaded?.key === requestKey ? loaded.areas : { status: 'loading' };
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
+
+  useEffect(() => {
+    if (!userId) return;
+    let live = true;
+    listAreas(supabase, userId).then(
+      (result) => live && setLoaded({ key: requestKey, areas: { status: 'ready', ...result } }),
+      (error: Error) =>
+        live && setLoaded({ key: requestKey, areas: { status: 'error', error: error.message } }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [supabase, userId, requestKey]);
+
+  useEffect(() => {
+    registerDebugHandle('files', {
+      supabase,
+      react: useState,
+      reactDom: createRoot,
+      platform: getPortal,
+    });
+  }, [supabase]);
+
+  let body: ReactNode;
+  if (!userId)
+    body = (
+      <EmptyState
+        title="Sign in to see your files"
+        action={
+          <TextLink href={`/account/sign-in?next=${encodeURIComponent(route)}`}>Sign in</TextLink>
+        }
+      />
+    );
+  else if (areas.status === 'loading')
+    body = <ProgressBar label="Finding the places you may reach" hideLabel />;
+  else if (areas.status === 'error')
+    body = (
+      <ErrorState title="Could not read your projects" message={areas.error} onRetry={reload} />
+    );
+  else if (view.bucket === null) body = <AreaList route={route} areas={areas.areas} />;
+  else
+    body = (
+      <FolderBrowser
+        key={`${view.bucket}/${view.folder}`}
+        route={route}
+        view={view}
+        areas={areas.areas}
+        userId={userId}
+      />
+    );
+
+  return (
+    <div className="files-page">
+      <style>{filesStylesheet}</style>
+      {body}
+    </div>
+  );
+}
+
+function AreaList({ route, areas }: { route: string; areas: Area[] }): ReactNode {
+  return (
+    <Stack gap={4}>
+      <PageHeader
+        title="Files"
+        description="Your own files, the files of the projects you are in, and the public assets."
+      />
+      <ul className="files-areas" aria-label="Places">
+        {areas.map((area) => (
+          <li key={`${area.bucket}/${area.folder}`}>
+            <Card className="files-area">
+              <TextLink
+                href={filesHref(route, {
+                  ...DEFAULT_VIEW,
+                  bucket: area.bucket,
+                  folder: area.folder,
+                })}
+              >
+                {area.label}
+              </TextLink>
+              <p className="files-muted">{area.description}</p>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </Stack>
+  );
+}

@@ -1,0 +1,385 @@
+// What can be done with the selected files: download, rename, move, copy, delete (with
+// confirmation) and share; and a new folder. Each refusal is shown in storage's own words.
+import { usePortal } from '@portal/platform';
+import {
+  Alert,
+  Button,
+  ConfirmDialog,
+  Dialog,
+  Field,
+  FormActions,
+  Inline,
+  Select,
+  TextInput,
+} from '@portal/ui';
+import { useState, type ReactNode } from 'react';
+import { FOLDER_PLACEHOLDER, type BucketFacts, type Entry } from '../storage-access.js';
+import { checkObjectName, keepBothName } from '../upload/checks.js';
+
+interface Props {
+  bucket: string;
+  bucketFacts: BucketFacts | null;
+  folder: string;
+  selected: Entry[];
+  writable: boolean;
+  onChanged: () => void;
+}
+
+type Open = null | 'rename' | 'move' | 'delete' | 'share';
+
+export function FileActions({
+  bucket,
+  bucketFacts,
+  folder,
+  selected,
+  writable,
+  onChanged,
+}: Props): ReactNode {
+  const { supabase, notify } = usePortal();
+  const [open, setOpen] = useState<Open>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (selected.length === 0) return null;
+  const files = supabase.storage.from(bucket);
+  const one = selected.length === 1 ? selected[0]! : null;
+
+  const download = async () => {
+    setError(null);
+    for (const entry of selected) {
+      const { data, error: failed } = await files.createSignedUrl(entry.key, 60, {
+        download: entry.name,
+      });
+      if (failed) return setError(`Could not download “${entry.name}”: ${failed.message}`);
+      const link = document.createElement('a');
+      link.href = data.signedUrl;
+      link.rel = 'noopener';
+      link.click();
+    }
+  };
+
+  const copy = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      const taken = new Set<string>();
+      for (const entry of selected) {
+        // `b.txt` → `b copy.txt`; storage refuses a name that exists, and that refusal is shown.
+        const named = entry.key.replace(/(\.[^./]+)?$/, ' copy$1');
+        const target = taken.has(named) ? keepBothName(named, taken) : named;
+        taken.add(target);
+        const { error: failed } = await files.copy(entry.key, target);
+        if (failed) return setError(`Could not copy “${entry.name}”: ${failed.message}`);
+      }
+      notify({
+        tone: 'success',
+        title: selected.length === 1 ? 'Copied' : `Copied ${selected.length} files`,
+      });
+      onChanged();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Inline gap={2} role="toolbar" aria-label="Selected files">
+        <span>
+          {selected.length === 1 ? '1 file selected' : `${selected.length} files selected`}
+        </span>
+        <Button size="sm" variant="secondary" onClick={() => void download()}>
+          Download
+        </Button>
+        {writable && one ? (
+          <Button size="sm" variant="secondary" onClick={() => setOpen('rename')}>
+            Rename
+          </Button>
+        ) : null}
+        {writable ? (
+          <Button size="sm" variant="secondary" onClick={() => setOpen('move')}>
+            Move
+          </Button>
+        ) : null}
+        {writable ? (
+          <Button size="sm" variant="secondary" loading={busy} onClick={() => void copy()}>
+            Copy
+          </Button>
+        ) : null}
+        {one ? (
+          <Button size="sm" variant="secondary" onClick={() => setOpen('share')}>
+            Share
+          </Button>
+        ) : null}
+        {writable ? (
+          <Button size="sm" variant="danger" onClick={() => setOpen('delete')}>
+            Delete
+          </Button>
+        ) : null}
+      </Inline>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      {open === 'rename' && one ? (
+        <NameDialog
+          title={`Rename “${one.name}”`}
+          label="New name"
+          initial={one.name}
+          submitLabel="Rename"
+          onClose={() => setOpen(null)}
+          onSubmit={async (name) => {
+            const target = `${folder}${name}`;
+            const { error: failed } = await files.move(one.key, target);
+            if (failed) return failed.message;
+            onChanged();
+            return null;
+          }}
+        />
+      ) : null}
+      {open === 'move' ? (
+        <NameDialog
+          title={
+            selected.length === 1 ? `Move “${selected[0]!.name}”` : `Move ${selected.length} files`
+          }
+          label="To the folder"
+          hint="A folder path inside this area, e.g. “archive/2026”. Leave empty for the top of this area."
+          initial=""
+          submitLabel="Move"
+          allowEmpty
+          onClose={() => setOpen(null)}
+          onSubmit={async (destination) => {
+            const root = folder
+              .split('/')
+              .slice(0, folder.startsWith('projects/') ? 2 : 1)
+              .join('/');
+            const target = [root, ...destination.split('/').filter(Boolean)].join('/');
+            for (const entry of selected) {
+              const { error: failed } = await files.move(entry.key, `${target}/${entry.name}`);
+              if (failed) return `Could not move “${entry.name}”: ${failed.message}`;
+            }
+            onChanged();
+            return null;
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={open === 'delete'}
+        onClose={() => setOpen(null)}
+        tone="danger"
+        title={
+          selected.length === 1
+            ? `Delete “${selected[0]!.name}”?`
+            : `Delete ${selected.length} files?`
+        }
+        confirmLabel="Delete"
+        onConfirm={async () => {
+          const { data, error: failed } = await files.remove(selected.map((entry) => entry.key));
+          if (failed) throw new Error(failed.message);
+          if ((data ?? []).length < selected.length)
+            throw new Error(
+              `Only ${(data ?? []).length} of ${selected.length} files could be deleted; you may not delete the others.`,
+            );
+          notify({
+            tone: 'success',
+            title: selected.length === 1 ? 'Deleted' : `Deleted ${selected.length} files`,
+          });
+          setOpen(null);
+          onChanged();
+        }}
+      >
+        This cannot be undone.
+      </ConfirmDialog>
+      {open === 'share' && one ? (
+        <ShareDialog
+          bucket={bucket}
+          isPublic={bucketFacts?.public ?? false}
+          entry={one}
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function NameDialog({
+  title,
+  label,
+  hint,
+  initial,
+  submitLabel,
+  allowEmpty = false,
+  onClose,
+  onSubmit,
+}: {
+  title: string;
+  label: string;
+  hint?: string;
+  initial: string;
+  submitLabel: string;
+  allowEmpty?: boolean;
+  onClose: () => void;
+  /** Resolves to an error message, or null when done. */
+  onSubmit: (value: string) => Promise<string | null>;
+}): ReactNode {
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    const trimmed = value.trim();
+    const problem =
+      !trimmed && !allowEmpty ? 'Enter a name.' : trimmed ? checkObjectName(trimmed) : undefined;
+    if (problem) return setError(problem);
+    setBusy(true);
+    const failed = await onSubmit(trimmed);
+    setBusy(false);
+    if (failed) setError(failed);
+    else onClose();
+  };
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={title}
+      footer={
+        <FormActions>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="primary" loading={busy} onClick={() => void submit()}>
+            {submitLabel}
+          </Button>
+        </FormActions>
+      }
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Field label={label} hint={hint} error={error ?? undefined}>
+          <TextInput value={value} onChange={(event) => setValue(event.target.value)} autoFocus />
+        </Field>
+      </form>
+    </Dialog>
+  );
+}
+
+const EXPIRIES = [
+  { value: '3600', label: '1 hour' },
+  { value: '86400', label: '1 day' },
+  { value: '604800', label: '7 days' },
+];
+
+function ShareDialog({
+  bucket,
+  isPublic,
+  entry,
+  onClose,
+}: {
+  bucket: string;
+  isPublic: boolean;
+  entry: Entry;
+  onClose: () => void;
+}): ReactNode {
+  const { supabase } = usePortal();
+  const [seconds, setSeconds] = useState('3600');
+  const [link, setLink] = useState<{ url: string; expires: Date } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const publicUrl = isPublic
+    ? supabase.storage.from(bucket).getPublicUrl(entry.key).data.publicUrl
+    : null;
+
+  const create = async () => {
+    setError(null);
+    const { data, error: failed } = await supabase.storage
+      .from(bucket)
+      .createSignedUrl(entry.key, Number(seconds));
+    if (failed) return setError(failed.message);
+    const expires = new Date(Date.now() + Number(seconds) * 1000);
+    setLink({ url: data.signedUrl, expires });
+    try {
+      await navigator.clipboard.writeText(data.signedUrl);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} title={`Share “${entry.name}”`} size="lg">
+      <Inline gap={2} align="end">
+        <Field label="Link works for">
+          <Select
+            options={EXPIRIES}
+            value={seconds}
+            onChange={(event) => setSeconds(event.target.value)}
+          />
+        </Field>
+        <Button variant="primary" onClick={() => void create()}>
+          Create link
+        </Button>
+      </Inline>
+      {error ? <Alert tone="error">Could not create a link: {error}</Alert> : null}
+      {link ? (
+        <Field
+          label="Signed link"
+          hint={`${copied ? 'Copied. ' : ''}Anyone with it can open the file until ${link.expires.toLocaleString()}.`}
+        >
+          <TextInput
+            readOnly
+            mono
+            value={link.url}
+            data-testid="signed-link"
+            data-expires={link.expires.toISOString()}
+          />
+        </Field>
+      ) : null}
+      {publicUrl ? (
+        <Field label="Public address" hint="This bucket is public: this address always works.">
+          <TextInput readOnly mono value={publicUrl} data-testid="public-link" />
+        </Field>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function NewFolder({
+  bucket,
+  folder,
+  onDone,
+}: {
+  bucket: string;
+  folder: string;
+  onDone: () => void;
+}): ReactNode {
+  const { supabase } = usePortal();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        New folder
+      </Button>
+      {open ? (
+        <NameDialog
+          title="New folder"
+          label="Folder name"
+          initial=""
+          submitLabel="Create"
+          onClose={() => setOpen(false)}
+          onSubmit={async (name) => {
+            if (name.includes('/')) return 'A folder name cannot contain “/”.';
+            const placeholder = new Blob([''], { type: 'text/plain' });
+            const { error } = await supabase.storage
+              .from(bucket)
+              .upload(`${folder}${name}/${FOLDER_PLACEHOLDER}`, placeholder, {
+                contentType: 'text/plain',
+              });
+            if (error) return error.message;
+            onDone();
+            return null;
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+FileActions.NewFolder = NewFolder;

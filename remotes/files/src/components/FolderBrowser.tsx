@@ -1,0 +1,529 @@
+// One folder of a bucket: breadcrumb, the bucket's limits, filter, sort, list or grid, paging
+// by cursor, selection and the actions on it, uploads by picker or drop (files and folders).
+import { navigate, usePortal } from '@portal/platform';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  EmptyState,
+  ErrorState,
+  FileDrop,
+  FileIcon,
+  FolderIcon,
+  Inline,
+  PageHeader,
+  Select,
+  Stack,
+  Table,
+  TextInput,
+  TextLink,
+  type TableColumn,
+} from '@portal/ui';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type DragEvent,
+  type HTMLAttributes,
+  type ReactNode,
+} from 'react';
+import { droppedFiles, type PickedFile } from '../folder-drop.js';
+import { filesHref, folderView, type FilesView } from '../location.js';
+import {
+  listFolderPage,
+  readBucket,
+  FILES_BUCKET,
+  type Area,
+  type BucketFacts,
+  type Entry,
+} from '../storage-access.js';
+import { sizeInWords } from '../upload/checks.js';
+import { FileActions } from './FileActions.js';
+import { PreviewDialog } from './PreviewDialog.js';
+import { UploadQueuePanel, useUploadQueue } from './UploadQueuePanel.js';
+
+interface Props {
+  route: string;
+  view: FilesView;
+  areas: Area[];
+  userId: string;
+}
+
+type Listing =
+  | { status: 'loading' }
+  | { status: 'error'; error: string }
+  | { status: 'ready'; entries: Entry[]; nextCursor: string | null; loadingMore: boolean };
+
+/** The area the folder belongs to (the longest matching root), for the breadcrumb's first step. */
+function areaOf(areas: Area[], bucket: string, folder: string): Area | null {
+  return (
+    areas
+      .filter((area) => area.bucket === bucket && folder.startsWith(area.folder))
+      .sort((a, b) => b.folder.length - a.folder.length)[0] ?? null
+  );
+}
+
+function limitsInWords(bucket: BucketFacts): string {
+  const size =
+    bucket.fileSizeLimit !== null
+      ? `Files up to ${sizeInWords(bucket.fileSizeLimit)}`
+      : 'Files of any size';
+  const types =
+    bucket.allowedMimeTypes && bucket.allowedMimeTypes.length > 0
+      ? `of these types: ${bucket.allowedMimeTypes.join(', ')}`
+      : 'of any type';
+  return `${size}, ${types}.`;
+}
+
+function formatDate(iso: string | null): string {
+  return iso ? new Date(iso).toLocaleString() : '';
+}
+
+const SORTS = [
+  { value: 'name.asc', label: 'Name, A to Z' },
+  { value: 'name.desc', label: 'Name, Z to A' },
+  { value: 'updated_at.desc', label: 'Newest first' },
+  { value: 'updated_at.asc', label: 'Oldest first' },
+];
+
+export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode {
+  const { supabase } = usePortal();
+  const bucketId = view.bucket!;
+  const area = areaOf(areas, bucketId, view.folder);
+  const [bucket, setBucket] = useState<BucketFacts | null>(null);
+  const [bucketError, setBucketError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [filterText, setFilterText] = useState(view.filter);
+  const go = useCallback(
+    (next: FilesView, replace = false) => navigate(filesHref(route, next), { replace }),
+    [route],
+  );
+
+  useEffect(() => {
+    readBucket(supabase, bucketId).then(setBucket, (error: Error) => setBucketError(error.message));
+  }, [supabase, bucketId]);
+
+  // The listing belongs to the request that produced it; a newer request shows "loading".
+  const [reloads, setReloads] = useState(0);
+  const requestKey = JSON.stringify([
+    bucketId,
+    view.folder,
+    view.filter,
+    view.sort,
+    view.order,
+    reloads,
+  ]);
+  const [loaded, setLoaded] = useState<{ key: string; listing: Listing } | null>(null);
+  const listing: Listing = useMemo(
+    () => (loaded?.key === requestKey ? loaded.listing : { status: 'loading' }),
+    [loaded, requestKey],
+  );
+  const load = useCallback(() => setReloads((n) => n + 1), []);
+
+  useEffect(() => {
+    let live = true;
+    listFolderPage(supabase, bucketId, view.folder, {
+      filter: view.filter,
+      sort: view.sort,
+      order: view.order,
+      cursor: null,
+    }).then(
+      (page) =>
+        live &&
+        setLoaded({
+          key: requestKey,
+          listing: {
+            status: 'ready',
+            entries: page.entries,
+            nextCursor: page.nextCursor,
+            loadingMore: false,
+          },
+        }),
+      (error: Error) =>
+        live && setLoaded({ key: requestKey, listing: { status: 'error', error: error.message } }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [supabase, bucketId, view.folder, view.filter, view.sort, view.order, requestKey]);
+
+  const loadMore = () => {
+    if (listing.status !== 'ready' || !listing.nextCursor) return;
+    const key = requestKey;
+    setLoaded({ key, listing: { ...listing, loadingMore: true } });
+    listFolderPage(supabase, bucketId, view.folder, {
+      filter: view.filter,
+      sort: view.sort,
+      order: view.order,
+      cursor: listing.nextCursor,
+    }).then(
+      (page) =>
+        setLoaded((current) =>
+          current?.key === key
+            ? {
+                key,
+                listing: {
+                  status: 'ready',
+                  entries: [...listing.entries, ...page.entries],
+                  nextCursor: page.nextCursor,
+                  loadingMore: false,
+                },
+              }
+            : current,
+        ),
+      (error: Error) =>
+        setLoaded((current) =>
+          current?.key === key
+            ? { key, listing: { status: 'error', error: error.message } }
+            : current,
+        ),
+    );
+  };
+
+  const entries = useMemo(() => (listing.status === 'ready' ? listing.entries : []), [listing]);
+  const queue = useUploadQueue(bucketId, view.folder, bucket, entries, load);
+  const writable = bucketId === FILES_BUCKET;
+  const selected = useMemo(() => new Set(view.selected), [view.selected]);
+  const selectedFiles = entries.filter(
+    (entry) => entry.kind === 'file' && selected.has(entry.name),
+  );
+  const opened = view.open
+    ? (entries.find((entry) => entry.kind === 'file' && entry.name === view.open) ?? null)
+    : null;
+
+  // Typing filters after a short pause; the URL (and so the listing) follows.
+  useEffect(() => {
+    if (filterText === view.filter) return;
+    const timer = setTimeout(
+      () => go({ ...view, filter: filterText, selected: [], open: null }, true),
+      250,
+    );
+    return () => clearTimeout(timer);
+  }, [filterText, view, go]);
+
+  const openEntry = (entry: Entry) => {
+    if (entry.kind === 'folder') go(folderView(view, bucketId, `${entry.key}`));
+    else go({ ...view, open: entry.name });
+  };
+  const setSelected = (names: Set<string>) => go({ ...view, selected: [...names] }, true);
+
+  const onDrop = async (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!writable) return;
+    queue.add(await droppedFiles(event.dataTransfer));
+  };
+
+  const crumbs = breadcrumb(view, area);
+  const columns: TableColumn<Entry>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      cell: (entry) => (
+        <Inline gap={2} wrap={false}>
+          {entry.kind === 'folder' ? <FolderIcon /> : <FileIcon />}
+          <button type="button" className="files-link" onClick={() => openEntry(entry)}>
+            {entry.name}
+          </button>
+        </Inline>
+      ),
+    },
+    {
+      key: 'size',
+      header: 'Size',
+      align: 'end',
+      width: '8rem',
+      cell: (entry) => (entry.size === null ? '' : sizeInWords(entry.size)),
+    },
+    {
+      key: 'type',
+      header: 'Type',
+      width: '12rem',
+      cell: (entry) => (entry.kind === 'folder' ? 'Folder' : (entry.type ?? '')),
+    },
+    {
+      key: 'modified',
+      header: 'Modified',
+      width: '13rem',
+      cell: (entry) => formatDate(entry.updatedAt),
+    },
+  ];
+
+  return (
+    <div
+      className="files-drop-target"
+      data-dragging={dragging}
+      onDragOver={(event) => {
+        if (!writable) return;
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(event) => void onDrop(event)}
+    >
+      <Stack gap={4}>
+        <nav className="files-breadcrumb" aria-label="Breadcrumb">
+          <ol>
+            <li>
+              <TextLink href={route}>Files</TextLink>
+            </li>
+            {crumbs.map((crumb, index) => (
+              <li key={crumb.folder}>
+                {index === crumbs.length - 1 ? (
+                  <span aria-current="location">{crumb.label}</span>
+                ) : (
+                  <TextLink href={filesHref(route, folderView(view, bucketId, crumb.folder))}>
+                    {crumb.label}
+                  </TextLink>
+                )}
+              </li>
+            ))}
+          </ol>
+        </nav>
+        <PageHeader
+          title={crumbs[crumbs.length - 1]?.label ?? bucketId}
+          description={
+            bucket ? (
+              <span data-testid="bucket-limits">{limitsInWords(bucket)}</span>
+            ) : bucketError ? (
+              `Could not read this bucket’s limits: ${bucketError}`
+            ) : (
+              'Reading this bucket’s limits…'
+            )
+          }
+          actions={
+            writable ? (
+              <FileActions.NewFolder bucket={bucketId} folder={view.folder} onDone={load} />
+            ) : undefined
+          }
+        />
+        {writable && bucket ? (
+          <FileDrop
+            multiple
+            title={dragging ? 'Drop to upload' : 'Drop files or folders here'}
+            hint={limitsInWords(bucket)}
+            buttonLabel="Choose files"
+            aria-label="Upload files"
+            onFiles={(files) =>
+              queue.add(files.map((file) => ({ file, path: file.name }) satisfies PickedFile))
+            }
+          />
+        ) : null}
+        {!writable ? (
+          <Alert tone="info">
+            Anyone can read the files here; only the service can change them.
+          </Alert>
+        ) : null}
+        <UploadQueuePanel queue={queue} />
+        <Inline gap={3}>
+          <TextInput
+            aria-label="Filter by name"
+            placeholder="Names starting with…"
+            value={filterText}
+            onChange={(event) => setFilterText(event.target.value)}
+          />
+          <Select
+            aria-label="Sort"
+            options={SORTS}
+            value={`${view.sort}.${view.order}`}
+            onChange={(event) => {
+              const [sort, order] = event.target.value.split('.') as [
+                FilesView['sort'],
+                FilesView['order'],
+              ];
+              go({ ...view, sort, order, selected: [] });
+            }}
+          />
+          <Inline gap={1} role="group" aria-label="View">
+            <Button
+              size="sm"
+              variant={view.view === 'list' ? 'primary' : 'secondary'}
+              aria-pressed={view.view === 'list'}
+              onClick={() => go({ ...view, view: 'list' })}
+            >
+              List
+            </Button>
+            <Button
+              size="sm"
+              variant={view.view === 'grid' ? 'primary' : 'secondary'}
+              aria-pressed={view.view === 'grid'}
+              onClick={() => go({ ...view, view: 'grid' })}
+            >
+              Grid
+            </Button>
+          </Inline>
+        </Inline>
+        <FileActions
+          bucket={bucketId}
+          bucketFacts={bucket}
+          folder={view.folder}
+          selected={selectedFiles}
+          writable={writable}
+          onChanged={() => {
+            go({ ...view, selected: [] }, true);
+            load();
+          }}
+        />
+        {listing.status === 'error' ? (
+          <ErrorState title="Could not list this folder" message={listing.error} onRetry={load} />
+        ) : null}
+        {listing.status !== 'error' && view.view === 'list' ? (
+          <Table
+            caption={`Contents of ${crumbs[crumbs.length - 1]?.label ?? bucketId}`}
+            hideCaption
+            columns={columns}
+            rows={entries}
+            rowKey={(entry) => entry.name}
+            rowLabel={(entry) => entry.name}
+            selectedKeys={selected}
+            onSelectionChange={setSelected}
+            loading={listing.status === 'loading'}
+            rowProps={(entry) =>
+              ({
+                'data-entry': entry.name,
+                'data-kind': entry.kind,
+              }) as HTMLAttributes<HTMLTableRowElement>
+            }
+            empty={
+              <EmptyState
+                title={
+                  view.filter ? `No names start with “${view.filter}”` : 'This folder is empty'
+                }
+                description={writable ? 'Upload files or create a folder.' : undefined}
+              />
+            }
+          />
+        ) : null}
+        {listing.status === 'ready' && view.view === 'grid' ? (
+          <Grid
+            bucket={bucketId}
+            entries={entries}
+            selected={selected}
+            onSelect={setSelected}
+            onOpen={openEntry}
+          />
+        ) : null}
+        {listing.status === 'ready' && listing.nextCursor ? (
+          <Button variant="secondary" loading={listing.loadingMore} onClick={loadMore}>
+            Show more
+          </Button>
+        ) : null}
+        {listing.status === 'ready' ? (
+          <p className="files-muted" data-testid="listing-count">
+            {entries.length} {entries.length === 1 ? 'item' : 'items'} shown
+            {listing.nextCursor ? ', more to show' : ''}
+          </p>
+        ) : null}
+      </Stack>
+      {opened && bucket ? (
+        <PreviewDialog
+          bucket={bucketId}
+          isPublic={bucket.public}
+          entry={opened}
+          onClose={() => go({ ...view, open: null })}
+        />
+      ) : null}
+      <span hidden data-testid="files-user">
+        {userId}
+      </span>
+    </div>
+  );
+}
+
+function breadcrumb(view: FilesView, area: Area | null): { label: string; folder: string }[] {
+  const root = area?.folder ?? '';
+  const crumbs = [{ label: area?.label ?? view.bucket ?? '', folder: root }];
+  let folder = root;
+  for (const part of view.folder.slice(root.length).split('/').filter(Boolean)) {
+    folder += `${part}/`;
+    crumbs.push({ label: part, folder });
+  }
+  return crumbs;
+}
+
+function Grid({
+  bucket,
+  entries,
+  selected,
+  onSelect,
+  onOpen,
+}: {
+  bucket: string;
+  entries: Entry[];
+  selected: ReadonlySet<string>;
+  onSelect: (names: Set<string>) => void;
+  onOpen: (entry: Entry) => void;
+}): ReactNode {
+  const { supabase } = usePortal();
+  const [thumbs, setThumbs] = useState<Record<string, string>>({});
+  const imageKeys = useMemo(
+    () =>
+      entries
+        .filter((entry) => entry.kind === 'file' && entry.type?.startsWith('image/'))
+        .map((entry) => entry.key),
+    [entries],
+  );
+  useEffect(() => {
+    if (imageKeys.length === 0) return;
+    let live = true;
+    void supabase.storage
+      .from(bucket)
+      .createSignedUrls(imageKeys, 600)
+      .then(({ data }) => {
+        if (!live || !data) return;
+        setThumbs(
+          Object.fromEntries(
+            data.flatMap((item) =>
+              item.signedUrl && item.path ? [[item.path, item.signedUrl] as const] : [],
+            ),
+          ),
+        );
+      });
+    return () => {
+      live = false;
+    };
+  }, [supabase, bucket, imageKeys]);
+  if (entries.length === 0) return <EmptyState title="This folder is empty" />;
+  return (
+    <ul className="files-grid" aria-label="Files">
+      {entries.map((entry) => (
+        <li
+          key={entry.name}
+          className="files-tile"
+          data-entry={entry.name}
+          data-selected={selected.has(entry.name)}
+        >
+          <div className="files-tile__thumb">
+            {thumbs[entry.key] ? (
+              <img src={thumbs[entry.key]} alt="" loading="lazy" />
+            ) : entry.kind === 'folder' ? (
+              <FolderIcon />
+            ) : (
+              <FileIcon />
+            )}
+          </div>
+          <Inline gap={1} wrap={false}>
+            <Checkbox
+              aria-label={`Select ${entry.name}`}
+              checked={selected.has(entry.name)}
+              onChange={(event) => {
+                const next = new Set(selected);
+                if (event.target.checked) next.add(entry.name);
+                else next.delete(entry.name);
+                onSelect(next);
+              }}
+            />
+            <button
+              type="button"
+              className="files-link files-tile__name"
+              onClick={() => onOpen(entry)}
+            >
+              {entry.name}
+            </button>
+          </Inline>
+        </li>
+      ))}
+    </ul>
+  );
+}

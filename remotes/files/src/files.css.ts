@@ -1,0 +1,22 @@
+// The files remote's own few rules (everything else comes from @portal/ui).
+export const filesStylesheet = `
+.files-areas { list-style: none; margin: 0; padding: 0; display: grid; gap: var(--pui-space-3); grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); }
+.files-muted { color: var(--pui-text-muted); margin: var(--pui-space-1) 0 0; font-size: var(--pui-text-sm); }
+.files-breadcrumb ol { list-style: none; display: flex; flex-wrap: wrap; gap: var(--pui-space-1); margin: 0; padding: 0; }
+.files-breadcrumb li + li::before { content: "/"; color: var(--pui-text-subtle); margin-right: var(--pui-space-1); }
+.files-drop-target { border-radius: var(--pui-radius-lg); outline: 2px dashed transparent; outline-offset: 4px; }
+.files-drop-target[data-dragging="true"] { outline-color: var(--pui-accent); }
+.files-grid { list-style: none; margin: 0; padding: 0; display: grid; gap: var(--pui-space-3); grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr)); }
+.files-tile { display: flex; flex-direction: column; gap: var(--pui-space-1); padding: var(--pui-space-2); border: 1px solid var(--pui-border); border-radius: var(--pui-radius-md); background: var(--pui-surface); }
+.files-tile[data-selected="true"] { border-color: var(--pui-accent); background: var(--pui-accent-subtle); }
+.files-tile__thumb { aspect-ratio: 1; display: grid; place-items: center; background: var(--pui-bg-muted); border-radius: var(--pui-radius-sm); overflow: hidden; color: var(--pui-text-muted); }
+.files-tile__thumb img { width: 100%; height: 100%; object-fit: cover; }
+.files-tile__name { overflow-wrap: anywhere; font-size: var(--pui-text-sm); }
+.files-link { background: none; border: 0; padding: 0; color: var(--pui-accent-text); cursor: pointer; font: inherit; text-align: start; overflow-wrap: anywhere; }
+.files-link:hover { text-decoration: underline; }
+.files-queue { display: grid; gap: var(--pui-space-2); list-style: none; margin: 0; padding: 0; }
+.files-queue li { display: grid; gap: var(--pui-space-1); }
+.files-preview-text { white-space: pre-wrap; overflow: auto; max-height: 60vh; font-family: var(--pui-font-mono); font-size: var(--pui-text-sm); background: var(--pui-code-bg); padding: var(--pui-space-3); border-radius: var(--pui-radius-md); margin: 0; }
+.files-preview-media { max-width: 100%; max-height: 65vh; display: block; margin: 0 auto; }
+.files-preview-pdf { width: 100%; height: 65vh; border: 0; }
+`;
