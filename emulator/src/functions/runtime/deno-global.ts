@@ -81,6 +81,11 @@ function toDenoError(error: unknown): unknown {
   return error;
 }
 
+function isInside(dir: string, file: string): boolean {
+  const relative = path.relative(dir, file);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
 interface TempNameOptions {
   dir?: string;
   prefix?: string;
@@ -101,9 +106,10 @@ export function createDenoGlobal({ functionDir, tempDir, onServe }: DenoGlobalOp
       file instanceof URL || String(file).startsWith('file:')
         ? fileURLToPath(file)
         : path.resolve(functionDir, String(file));
-    const inTmp = path.relative('/tmp', resolved);
-    return inTmp === '' || (!inTmp.startsWith('..') && !path.isAbsolute(inTmp))
-      ? path.join(tempDir, inTmp)
+    // The temp directory may itself lie under /tmp (a data directory there): keep its paths.
+    if (isInside(tempDir, resolved)) return resolved;
+    return isInside('/tmp', resolved)
+      ? path.join(tempDir, path.relative('/tmp', resolved))
       : resolved;
   };
   const denoCall = <T>(run: () => Promise<T>) =>
