@@ -1,6 +1,7 @@
-// Turns one Edge Function (TypeScript, Deno-style imports) into a single ES module for a
-// worker thread: the emulator's runtime first (it installs the Deno globals), then the
-// function's entrypoint, then the signal that the function has registered its handler.
+// Turns one Edge Function (TypeScript, Deno-style imports) into a single ES module for the
+// function's own Node process: the emulator's runtime first (it takes away the process's
+// handles on other processes and installs the Deno globals), then the function's entrypoint,
+// then the signal that the function has registered its handler.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildFailure, type Message } from 'esbuild';

@@ -1,6 +1,6 @@
 // `/functions/v1/<name>`: the Edge Functions relay. It finds the function in
 // supabase/functions, applies `verify_jwt`, and hands the request, as the caller sent it, to
-// the function's worker thread; the function's Response streams back unchanged. `GET
+// the function's own process; the function's Response streams back unchanged. `GET
 // /functions/v1/` lists the functions (an emulator extra, for the portal's catalogue).
 import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
