@@ -16,7 +16,7 @@ const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.supabase-local/'],
-  transformIgnorePatterns: ['/node_modules/(?!(@supabase|jose|otpauth)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@supabase|jose|otpauth|marked)/)'],
 };
 export default {
   testTimeout: 60_000,

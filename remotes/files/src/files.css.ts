@@ -17,6 +17,13 @@ export const filesStylesheet = `
 .files-queue { display: grid; gap: var(--pui-space-2); list-style: none; margin: 0; padding: 0; }
 .files-queue li { display: grid; gap: var(--pui-space-1); }
 .files-preview-text { white-space: pre-wrap; overflow: auto; max-height: 60vh; font-family: var(--pui-font-mono); font-size: var(--pui-text-sm); background: var(--pui-code-bg); padding: var(--pui-space-3); border-radius: var(--pui-radius-md); margin: 0; }
+.files-preview-markdown { overflow: auto; max-height: 65vh; overflow-wrap: anywhere; }
+.files-preview-markdown img { max-width: 100%; }
+.files-preview-markdown pre { overflow: auto; background: var(--pui-code-bg); padding: var(--pui-space-2); border-radius: var(--pui-radius-sm); }
+.files-preview-markdown table, .files-preview-csv table { border-collapse: collapse; }
+.files-preview-markdown th, .files-preview-markdown td, .files-preview-csv th, .files-preview-csv td { border: 1px solid var(--pui-border); padding: var(--pui-space-1) var(--pui-space-2); text-align: start; vertical-align: top; white-space: pre-wrap; }
+.files-preview-csv { overflow: auto; max-height: 65vh; display: grid; gap: var(--pui-space-2); }
+.files-preview-csv th { position: sticky; top: 0; background: var(--pui-surface); }
 .files-preview-media { max-width: 100%; max-height: 65vh; display: block; margin: 0 auto; }
 .files-preview-pdf { width: 100%; height: 65vh; border: 0; }
 `;

@@ -1,18 +1,26 @@
 // A file shown in place through a short-lived signed URL: images, video, audio and PDF by the
-// browser itself; text, Markdown, JSON and CSV read as text and shown as text (never as HTML).
+// browser itself; text and JSON as text; Markdown rendered and sanitised (preview/markdown.ts);
+// CSV as a table (preview/csv.ts).
 import { usePortal } from '@portal/platform';
-import { Button, Dialog, ErrorState, ProgressBar } from '@portal/ui';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Alert, Button, Dialog, ErrorState, ProgressBar } from '@portal/ui';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { parseCsvTable } from '../preview/csv.js';
+import { renderMarkdown } from '../preview/markdown.js';
 import type { Entry } from '../storage-access.js';
 
 const TEXT_LIMIT = 512 * 1024;
+const READ_AS_TEXT: ReadonlySet<Kind> = new Set(['text', 'json', 'markdown', 'csv']);
 
 type Shown =
   | { status: 'loading' }
   | { status: 'error'; error: string }
   | { status: 'ready'; url: string; text: string | null };
 
-function kindOf(type: string): 'image' | 'video' | 'audio' | 'pdf' | 'json' | 'text' | 'other' {
+type Kind = 'image' | 'video' | 'audio' | 'pdf' | 'json' | 'markdown' | 'csv' | 'text' | 'other';
+
+function kindOf(type: string, name: string): Kind {
+  if (type === 'text/markdown' || /\.(md|markdown)$/i.test(name)) return 'markdown';
+  if (type === 'text/csv' || /\.csv$/i.test(name)) return 'csv';
   if (type.startsWith('image/')) return 'image';
   if (type.startsWith('video/')) return 'video';
   if (type.startsWith('audio/')) return 'audio';
@@ -33,7 +41,7 @@ export function PreviewDialog({
   onClose: () => void;
 }): ReactNode {
   const { supabase } = usePortal();
-  const kind = kindOf(entry.type ?? '');
+  const kind = kindOf(entry.type ?? '', entry.name);
   const [shown, setShown] = useState<Shown>({ status: 'loading' });
 
   useEffect(() => {
@@ -42,7 +50,7 @@ export function PreviewDialog({
       const { data, error } = await supabase.storage.from(bucket).createSignedUrl(entry.key, 600);
       if (error) return live && setShown({ status: 'error', error: error.message });
       let text: string | null = null;
-      if ((kind === 'text' || kind === 'json') && (entry.size ?? 0) <= TEXT_LIMIT) {
+      if (READ_AS_TEXT.has(kind) && (entry.size ?? 0) <= TEXT_LIMIT) {
         const response = await fetch(data.signedUrl);
         text = await response.text();
         if (kind === 'json') {
@@ -71,6 +79,8 @@ export function PreviewDialog({
   else if (kind === 'audio') body = <audio src={shown.url} controls />;
   else if (kind === 'pdf')
     body = <iframe className="files-preview-pdf" src={shown.url} title={entry.name} />;
+  else if (kind === 'markdown' && shown.text !== null) body = <MarkdownPreview text={shown.text} />;
+  else if (kind === 'csv' && shown.text !== null) body = <CsvPreview text={shown.text} />;
   else if (shown.text !== null)
     body = (
       <pre className="files-preview-text" data-testid="preview-text">
@@ -95,5 +105,54 @@ export function PreviewDialog({
     >
       {body}
     </Dialog>
+  );
+}
+
+function MarkdownPreview({ text }: { text: string }): ReactNode {
+  const html = useMemo(() => renderMarkdown(text), [text]);
+  // renderMarkdown's output is sanitised: no scripts, handlers or javascript: addresses survive.
+  return (
+    <div
+      className="files-preview-markdown"
+      data-testid="preview-markdown"
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}
+
+function CsvPreview({ text }: { text: string }): ReactNode {
+  const table = useMemo(() => parseCsvTable(text), [text]);
+  return (
+    <div className="files-preview-csv">
+      {table.problem ? (
+        <Alert tone="warning">Parts of this file may be shown wrongly. {table.problem}</Alert>
+      ) : null}
+      <table data-testid="preview-csv">
+        <thead>
+          <tr>
+            {table.header.map((name, index) => (
+              <th key={index} scope="col">
+                {name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((cells, rowIndex) => (
+            <tr key={rowIndex}>
+              {cells.map((cell, index) => (
+                <td key={index}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {table.totalRows > table.rows.length ? (
+        <p className="files-muted">
+          The first {table.rows.length} of {table.totalRows} rows. Download the file to see them
+          all.
+        </p>
+      ) : null}
+    </div>
   );
 }
