@@ -1,24 +1,24 @@
 // The account remote end to end: every auth flow in Chromium against a real emulator, reading
 // mails from its mailbox API and computing TOTP codes here (otpauth), as a person's phone would.
+// Each test has its own person and its own browser context, and starts signed in through the API
+// unless signing in is what it checks: one failure stays one failure.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import * as OTPAuth from 'otpauth';
-import type { Page } from 'playwright-core';
-import { latestMail, type MailMessage } from '../emulator/test/harness.js';
-import { launchBrowser, problems, type Browser, type ConsoleEntry } from './browser.js';
+import { launchBrowser, problems, type Browser, type TestContext, type TestPage } from './browser.js';
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
+import { codeIn, linkIn, mailbox, type Mailbox } from './support/mailbox.js';
+import { enrolTotp, newPerson, pageState, signedInStorage, signedInClient, totpCode, wrongTotpCode, type Person } from './support/people.js';
 
 jest.setTimeout(180_000);
 
 const SCREENSHOTS = path.join(REPO, '.tmp', 'screenshots', 'account');
-const stamp = Date.now();
-const person = { email: `acct-${stamp}@example.com`, password: 'first-pass-42' };
 const NEW_PASSWORD = 'second-pass-43';
 
 let portal: TestPortal;
+let inbox: Mailbox;
 let browser: Browser;
-let page: Page & { console: ConsoleEntry[] };
-let totpSecret = '';
+let context: TestContext | null = null;
+let page: TestPage;
 
 beforeAll(async () => {
   portal = await startTestPortal({
@@ -31,8 +31,8 @@ beforeAll(async () => {
       };
     },
   });
+  inbox = mailbox(portal.emulator.mailUrl);
   browser = await launchBrowser();
-  page = await browser.newPage();
   mkdirSync(SCREENSHOTS, { recursive: true });
 }, 240_000);
 
@@ -41,21 +41,36 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-/** Waits for a new mail to `to` whose subject matches (the mailbox has no push; it is polled). */
-async function nextMail(to: string, subject: RegExp, after: string | null): Promise<MailMessage> {
-  for (;;) {
-    const mail = await latestMail(portal.emulator.mailUrl, to);
-    if (mail && mail.ID !== after && subject.test(mail.Subject)) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** Each test's own browser context and page (signed in when given a session's storage). */
+async function openPage(storageState?: Awaited<ReturnType<typeof signedInStorage>>): Promise<void> {
+  context = await browser.newContext({ storageState });
+  page = await context.newPage();
 }
-const lastMailId = async (to: string) => (await latestMail(portal.emulator.mailUrl, to))?.ID ?? null;
-const linkIn = (mail: MailMessage) => mail.Text.split('\n').find((line) => line.startsWith('http'))!;
-const codeIn = (mail: MailMessage) => /enter the code: (\d{6})/.exec(mail.Text)![1]!;
-const totpNow = () => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(totpSecret), digits: 6, period: 30 }).generate();
+
+afterEach(async () => {
+  if (!context) return;
+  // Failed requests the flows provoke on purpose (wrong codes, used links) log as network errors.
+  const unexpected = problems(page.console).filter((e) => !/status of (400|401|403|422|429)/.test(e.text));
+  await context.close();
+  context = null;
+  expect(unexpected).toEqual([]);
+});
+
+/** The next mail of a kind to `to`, newer than `seen`; on time-out the message shows the page too. */
+const nextMail = (to: string, subject: RegExp, seen: Set<string>) => inbox.next(to, subject, seen, { state: () => pageState(page) });
 
 const profileEmail = () => page.getByTestId('profile-email');
 const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+
+/** A new person whose browser page is signed in (optionally with an authenticator, at aal2) at `at`. */
+async function signedInPerson(label: string, at: string, { withAuthenticator = false } = {}): Promise<{ person: Person; totpSecret: string }> {
+  const person = await newPerson(portal.emulator, label);
+  const client = await signedInClient(portal.emulator, person);
+  const totpSecret = withAuthenticator ? await enrolTotp(client) : '';
+  await openPage(await signedInStorage(portal.url, portal.emulator, client));
+  await page.goto(`${portal.url}${at}`);
+  return { person, totpSecret };
+}
 
 async function signInWithPassword(email: string, password: string) {
   const form = page.locator('form[aria-label="Sign in"]');
@@ -76,16 +91,29 @@ async function enterCode(formLabel: string, code: string) {
   await form.locator('button[type="submit"]').click();
 }
 
+/** Asks for a sign-in mail on the sign-in page; the page must say it was sent before any mail is awaited. */
+async function requestSignInMail(email: string) {
+  const request = page.locator('form[aria-label="Email me a sign-in link"]');
+  await request.locator('input[name="email"]').fill(email);
+  await request.locator('button[type="submit"]').click();
+  const sent = page.locator('form[aria-label="Enter the code from the mail"]');
+  const refused = request.getByRole('alert');
+  await Promise.race([sent.waitFor(), refused.waitFor()]);
+  if (await refused.isVisible()) throw new Error(`the sign-in mail was refused: ${await pageState(page)}`);
+}
+
 describe('the account remote', () => {
   it('signs a new person up and shows the sign-in page with every way in', async () => {
+    await openPage();
+    const email = `acct-signup-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
     await page.goto(`${portal.url}/account/sign-up`);
     const form = page.locator('form[aria-label="Create an account"]');
-    await form.locator('input[name="email"]').fill(person.email);
-    await form.locator('input[name="password"]').fill(person.password);
-    await form.locator('input[name="confirm"]').fill(person.password);
+    await form.locator('input[name="email"]').fill(email);
+    await form.locator('input[name="password"]').fill('first-pass-42');
+    await form.locator('input[name="confirm"]').fill('first-pass-42');
     await form.locator('button[type="submit"]').click();
     await page.waitForURL('**/account');
-    await expect(profileEmail().textContent()).resolves.toBe(person.email);
+    await expect(profileEmail().textContent()).resolves.toBe(email);
     await shot('profile');
 
     await signOutHere();
@@ -95,6 +123,9 @@ describe('the account remote', () => {
   });
 
   it('resets a forgotten password through the mailed link, and refuses the link a second time', async () => {
+    await openPage();
+    const person = await newPerson(portal.emulator, 'acct-reset', 'first-pass-42');
+    await page.goto(`${portal.url}/account/sign-in`);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.waitForURL('**/account/forgot-password');
     const form = page.locator('form[aria-label="Reset your password"]');
@@ -102,12 +133,11 @@ describe('the account remote', () => {
     await form.locator('button[type="submit"]').click();
     await page.getByText('Enter an email address like name@example.com.').waitFor();
 
-    const before = await lastMailId(person.email);
+    const seen = await inbox.seen(person.email);
     await form.locator('input[name="email"]').fill(person.email);
     await form.locator('button[type="submit"]').click();
     await page.getByText(/a link to reset its password is on its way/).waitFor();
-    const mail = await nextMail(person.email, /Reset Your Password/, before);
-    const link = linkIn(mail);
+    const link = linkIn(await nextMail(person.email, /Reset Your Password/, seen));
 
     await page.goto(link);
     await page.waitForURL('**/account/reset-password');
@@ -128,7 +158,6 @@ describe('the account remote', () => {
     await reset.locator('input[name="confirm-password"]').fill(NEW_PASSWORD);
     await reset.locator('button[type="submit"]').click();
     await page.waitForURL('**/account');
-    person.password = NEW_PASSWORD;
 
     // A used link: the emulator redirects with otp_expired, and the page says so in words.
     await signOutHere();
@@ -142,27 +171,28 @@ describe('the account remote', () => {
     await page.goto(`${portal.url}/account/sign-in`);
     await signInWithPassword(person.email, NEW_PASSWORD);
     await page.waitForURL('**/account');
-    await signOutHere();
   });
 
-  it('signs in with a magic link back to the route that asked, and with an emailed code (wrong code first)', async () => {
+  it('signs in with a magic link back to the route that asked', async () => {
+    await openPage();
+    const person = await newPerson(portal.emulator, 'acct-magic');
     await page.goto(`${portal.url}/account/sign-in?next=${encodeURIComponent('/account/security')}`);
-    const request = page.locator('form[aria-label="Email me a sign-in link"]');
-    let before = await lastMailId(person.email);
-    await request.locator('input[name="email"]').fill(person.email);
-    await request.locator('button[type="submit"]').click();
-    await page.locator('form[aria-label="Enter the code from the mail"]').waitFor();
+    const seen = await inbox.seen(person.email);
+    await requestSignInMail(person.email);
     await shot('magic-link-sent');
-    const magic = await nextMail(person.email, /Magic Link/, before);
+    const magic = await nextMail(person.email, /Magic Link/, seen);
     await page.goto(linkIn(magic));
     await page.waitForURL('**/account/security');
     await page.getByRole('heading', { name: 'Security' }).waitFor();
-    await signOutHere();
+  });
 
-    before = await lastMailId(person.email);
-    await request.locator('input[name="email"]').fill(person.email);
-    await request.locator('button[type="submit"]').click();
-    const mail = await nextMail(person.email, /Magic Link/, before);
+  it('signs in with an emailed code (wrong code first)', async () => {
+    await openPage();
+    const person = await newPerson(portal.emulator, 'acct-code');
+    await page.goto(`${portal.url}/account/sign-in`);
+    const seen = await inbox.seen(person.email);
+    await requestSignInMail(person.email);
+    const mail = await nextMail(person.email, /Magic Link/, seen);
     await enterCode('Enter the code from the mail', '12345');
     await page.getByText('The code is 6 digits, like 123456.').waitFor();
     const wrong = codeIn(mail) === '000000' ? '111111' : '000000';
@@ -174,21 +204,20 @@ describe('the account remote', () => {
   });
 
   it('enrols an authenticator app (QR code as an image, secret, wrong code refused)', async () => {
-    await page.goto(`${portal.url}/account/security`);
+    await signedInPerson('acct-enrol', '/account/security');
     await page.getByRole('button', { name: 'Add an authenticator app' }).click();
     await page.locator('form[aria-label="Name the authenticator"] input[name="factor-name"]').fill('Test phone');
     await page.locator('form[aria-label="Name the authenticator"] button[type="submit"]').click();
     const qr = page.locator('img.account-qr');
     await qr.waitFor();
     await expect(qr.getAttribute('src')).resolves.toMatch(/^data:image\/svg\+xml/);
-    totpSecret = (await page.getByTestId('totp-secret').getAttribute('data-secret'))!;
+    const totpSecret = (await page.getByTestId('totp-secret').getAttribute('data-secret'))!;
     expect(totpSecret).toMatch(/^[A-Z2-7]+=*$/);
     await shot('mfa-enrol');
 
-    const wrong = totpNow() === '000000' ? '111111' : '000000';
-    await enterCode('Verify the authenticator', wrong);
+    await enterCode('Verify the authenticator', wrongTotpCode(totpSecret));
     await page.locator('form[aria-label="Verify the authenticator"]').getByText(/Check the code in your authenticator app/).waitFor();
-    await enterCode('Verify the authenticator', totpNow());
+    await enterCode('Verify the authenticator', totpCode(totpSecret));
     await page.locator('[data-factor-status="verified"]').waitFor();
     await expect(page.locator('[data-factor-status="verified"]').textContent()).resolves.toMatch(/Test phone/);
     await page.goto(`${portal.url}/account`);
@@ -197,7 +226,10 @@ describe('the account remote', () => {
   });
 
   it('asks for the second factor after a password sign-in, and a route that needs aal2 gates an aal1 session', async () => {
-    await signOutHere();
+    await openPage();
+    const person = await newPerson(portal.emulator, 'acct-aal2');
+    const totpSecret = await enrolTotp(await signedInClient(portal.emulator, person));
+    await page.goto(`${portal.url}/account/sign-in`);
     await signInWithPassword(person.email, person.password);
     await page.waitForURL(/\/account\/verify/);
     await page.locator('form[aria-label="Verify with your authenticator app"]').waitFor();
@@ -209,19 +241,19 @@ describe('the account remote', () => {
     await expect(gate.textContent()).resolves.toMatch(/Vault needs a second factor/);
     await gate.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL(/\/account\/verify\?next=%2Fvault/);
-    await enterCode('Verify with your authenticator app', '000000' === totpNow() ? '111111' : '000000');
+    await enterCode('Verify with your authenticator app', wrongTotpCode(totpSecret));
     await page.getByText(/Check the code in your authenticator app/).waitFor();
-    await enterCode('Verify with your authenticator app', totpNow());
+    await enterCode('Verify with your authenticator app', totpCode(totpSecret));
     await page.waitForURL('**/vault');
     await page.getByTestId('remote-outlet').and(page.locator(':not([hidden])')).waitFor();
     await expect(page.getByTestId('sign-in-gate').count()).resolves.toBe(0);
   });
 
   it('links an identity through the test provider, and unlinks it after a step-up', async () => {
-    await page.goto(`${portal.url}/account/security`);
+    const { person, totpSecret } = await signedInPerson('acct-link', '/account/security', { withAuthenticator: true });
     await page.getByRole('button', { name: 'Link Test provider' }).click();
     await page.waitForURL(/test-provider\/authorize/);
-    await page.locator('input#email').fill(`linked-${stamp}@example.com`);
+    await page.locator('input#email').fill(`linked-${person.email}`);
     await page.locator('input#name').fill('Linked Person');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL('**/account/security**');
@@ -236,7 +268,7 @@ describe('the account remote', () => {
     const dialog = page.getByRole('alertdialog');
     await Promise.race([verify.waitFor(), dialog.waitFor()]);
     if (await verify.isVisible()) {
-      await enterCode('Verify with your authenticator app', totpNow());
+      await enterCode('Verify with your authenticator app', totpCode(totpSecret));
       await page.waitForURL('**/account/security');
       await page.locator('[data-testid="identity-list"] [data-provider="test"]').getByRole('button', { name: 'Unlink' }).click();
     }
@@ -248,13 +280,13 @@ describe('the account remote', () => {
   });
 
   it('removes the authenticator (aal2 session), and sign-in no longer asks for it', async () => {
-    await page.goto(`${portal.url}/account/security`);
+    const { person, totpSecret } = await signedInPerson('acct-remove', '/account/security', { withAuthenticator: true });
     await page.locator('[data-factor-status="verified"]').getByRole('button', { name: 'Remove' }).click();
     const verify = page.locator('form[aria-label="Verify with your authenticator app"]');
     const dialog = page.getByRole('alertdialog');
     await Promise.race([verify.waitFor(), dialog.waitFor()]);
     if (await verify.isVisible()) {
-      await enterCode('Verify with your authenticator app', totpNow());
+      await enterCode('Verify with your authenticator app', totpCode(totpSecret));
       await page.waitForURL('**/account/security');
       await page.locator('[data-factor-status="verified"]').getByRole('button', { name: 'Remove' }).click();
     }
@@ -266,6 +298,7 @@ describe('the account remote', () => {
   });
 
   it('updates the profile and changes the password, with the server’s rules shown', async () => {
+    await signedInPerson('acct-profile', '/account');
     const details = page.locator('form[aria-label="Name and picture"]');
     await details.locator('input[name="avatar-url"]').fill('javascript:alert(1)');
     await details.locator('button[type="submit"]').click();
@@ -287,40 +320,37 @@ describe('the account remote', () => {
     await change.locator('input[name="confirm-password"]').fill('third-pass-44');
     await change.locator('button[type="submit"]').click();
     await page.getByText('Your other devices were signed out.').waitFor();
-    person.password = 'third-pass-44';
   });
 
   it('changes the email address after confirming both links', async () => {
-    const newEmail = `acct-new-${stamp}@example.com`;
-    const oldBefore = await lastMailId(person.email);
-    const newBefore = await lastMailId(newEmail);
+    const { person } = await signedInPerson('acct-email', '/account');
+    const newEmail = `new-${person.email}`;
+    const oldSeen = await inbox.seen(person.email);
+    const newSeen = await inbox.seen(newEmail);
     const form = page.locator('form[aria-label="Change your email address"]');
     await form.locator('input[name="new-email"]').fill(newEmail);
     await form.locator('button[type="submit"]').click();
     await page.getByTestId('email-change-pending').waitFor();
-    const toNew = await nextMail(newEmail, /Email Change/, newBefore);
-    const toOld = await nextMail(person.email, /Email Change/, oldBefore);
+    const toNew = await nextMail(newEmail, /Email Change/, newSeen);
+    const toOld = await nextMail(person.email, /Email Change/, oldSeen);
     await page.goto(linkIn(toOld));
     await page.getByText(/proceed to confirm link sent to the other email/i).waitFor();
     await page.goto(linkIn(toNew));
     await page.waitForURL('**/account');
     await page.getByTestId('profile-email').filter({ hasText: newEmail }).waitFor();
-    person.email = newEmail;
   });
 
   it('signs out of other devices, and everywhere (every tab hears it)', async () => {
-    const elsewhere = portal.emulator.client();
-    const { error: signInError } = await elsewhere.auth.signInWithPassword(person);
-    expect(signInError).toBeNull();
+    const { person } = await signedInPerson('acct-devices', '/account/security');
+    const elsewhere = await signedInClient(portal.emulator, person);
 
-    await page.goto(`${portal.url}/account/security`);
     await page.getByRole('button', { name: 'Sign out of other devices' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Sign out the others' }).click();
     await page.getByText('Every other device and browser is signed out').waitFor();
     const { error: refreshError } = await elsewhere.auth.refreshSession();
     expect(refreshError?.code).toMatch(/refresh_token_not_found|session_not_found|refresh_token_already_used/);
 
-    const other = await browser.newPage();
+    const other = await context!.newPage();
     await other.goto(`${portal.url}/account`);
     await other.getByTestId('profile-email').waitFor();
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
@@ -332,13 +362,15 @@ describe('the account remote', () => {
   });
 
   it('lets a guest try the portal and then keep the account with an email and password', async () => {
+    await openPage();
+    await page.goto(`${portal.url}/account/sign-in`);
     await page.getByRole('button', { name: 'Try without an account' }).click();
     await page.waitForURL('**/account');
     await page.getByRole('heading', { name: 'You are using the portal as a guest' }).waitFor();
     const guestId = await page.locator('[data-testid="profile"] code').textContent();
     await shot('guest');
     const form = page.locator('form[aria-label="Keep your guest account"]');
-    const guestEmail = `guest-${stamp}@example.com`;
+    const guestEmail = `guest-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
     await form.locator('input[name="email"]').fill(guestEmail);
     await form.locator('input[name="password"]').fill('guest-pass-46');
     await form.locator('input[name="confirm"]').fill('guest-pass-46');
@@ -348,17 +380,13 @@ describe('the account remote', () => {
     await expect(page.getByTestId('profile-providers').textContent()).resolves.toMatch(/email/);
   });
 
-  it('looks finished in dark mode too, and had no console errors', async () => {
+  it('looks finished in dark mode too', async () => {
+    await signedInPerson('acct-dark', '/account/security', { withAuthenticator: true });
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.goto(`${portal.url}/account/security`);
     await page.getByRole('heading', { name: 'Security' }).waitFor();
     await shot('security-dark');
     await page.goto(`${portal.url}/account`);
     await page.getByTestId('profile').waitFor();
     await shot('profile-dark');
-    await page.emulateMedia({ colorScheme: 'light' });
-    // Failed requests the flows provoke on purpose (wrong codes, used links) log as network errors.
-    const unexpected = problems(page.console).filter((e) => !/status of (400|401|403|422|429)/.test(e.text));
-    expect(unexpected).toEqual([]);
   });
 });

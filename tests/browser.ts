@@ -1,10 +1,7 @@
 // Launches Debian's Chromium through playwright-core (Playwright cannot download its own browser
 // here; docs/known-traps.md#debians-chromium-driven-by-playwright-core) and records what the page
 // says on its console.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.PORTAL_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -25,26 +22,29 @@ export interface ConsoleEntry {
   url: string;
 }
 
-export interface Browser {
+/** A page that records console messages and page errors into `console`. */
+export type TestPage = Page & { console: ConsoleEntry[] };
+
+/** One browser profile: its own cookies and storage, nothing shared with other contexts. */
+export interface TestContext {
   context: BrowserContext;
-  /** Opens a page that records console messages and page errors into `console`. */
-  newPage(): Promise<Page & { console: ConsoleEntry[] }>;
+  newPage(): Promise<TestPage>;
   close(): Promise<void>;
 }
 
-export async function launchBrowser(options: { colorScheme?: 'light' | 'dark' } = {}): Promise<Browser> {
-  const profile = mkdtempSync(path.join(tmpdir(), 'portal-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: FLAGS,
-    viewport: { width: 1280, height: 800 },
-    colorScheme: options.colorScheme ?? 'light',
-  });
+export interface Browser extends TestContext {
+  /**
+   * A fresh context beside the default one, e.g. one per test so no test inherits a session;
+   * `storageState` seeds its cookies and local storage (a session a test made through the API).
+   */
+  newContext(options?: { storageState?: BrowserContextOptions['storageState'] }): Promise<TestContext>;
+}
+
+async function testContext(context: BrowserContext): Promise<TestContext> {
   return {
     context,
     async newPage() {
-      const page = (await context.newPage()) as Page & { console: ConsoleEntry[] };
+      const page = (await context.newPage()) as TestPage;
       page.console = [];
       page.on('console', (message: ConsoleMessage) => {
         page.console.push({ type: message.type(), text: message.text(), url: message.location().url });
@@ -52,9 +52,20 @@ export async function launchBrowser(options: { colorScheme?: 'light' | 'dark' } 
       page.on('pageerror', (error) => page.console.push({ type: 'pageerror', text: `${error.name}: ${error.message}`, url: '' }));
       return page;
     },
+    close: () => context.close(),
+  };
+}
+
+export async function launchBrowser(options: { colorScheme?: 'light' | 'dark' } = {}): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  const newContext = async ({ storageState }: { storageState?: BrowserContextOptions['storageState'] } = {}) =>
+    testContext(await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: options.colorScheme ?? 'light', ...(storageState ? { storageState } : {}) }));
+  const first = await newContext();
+  return {
+    ...first,
+    newContext,
     async close() {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      await browser.close();
     },
   };
 }

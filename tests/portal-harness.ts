@@ -2,7 +2,7 @@
 // emulator (the portal's own supabase/ folder: migrations, seed, config), and the portal served
 // as separately deployed teams would (shell and each remote on its own free port).
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -20,16 +20,9 @@ export interface TestPortal {
   stop(): Promise<void>;
 }
 
-/** Builds the shell, the account remote and the crashy fixture (one rspack run). */
-export async function buildPortal(): Promise<void> {
-  await run(process.execPath, [path.join(REPO, 'deploy/bin/portal-deploy.js'), 'build', 'shell', 'account', CRASHY_FIXTURE], {
-    cwd: REPO,
-    maxBuffer: 16 * 1024 * 1024,
-  });
-}
-
-// Builds into a suite's own folder, for suites that run while others build shell/dist and
-// remotes/*/dist on this machine. The build runs under tsx's ESM hook only, as the deploy CLI
+// Every suite builds into its own folder: jest runs suites side by side, and a build into the
+// shared shell/dist or remotes/*/dist (rspack empties and rewrites them) would change the files
+// under another suite while it publishes them. The build runs under tsx's ESM hook only, as the deploy CLI
 // does (tsx's CommonJS hook would rewrite Module Federation's runtime templates).
 const BUILD_SCRIPT = `
 import { register } from 'tsx/esm/api';
@@ -65,34 +58,44 @@ export interface StartOptions {
   emulator?: Omit<EmulatorOptions, 'copySupabaseDir'>;
 }
 
+/** The shell, the account remote and the crashy fixture, built into this portal's own folder. */
 export async function startTestPortal({ extraRemotes, emulator: emulatorOptions }: StartOptions = {}): Promise<TestPortal> {
-  const [emulator] = await Promise.all([startTestEmulator({ ...emulatorOptions, copySupabaseDir: path.join(REPO, 'supabase') }), buildPortal()]);
-  const envDir = mkdtempSync(path.join(REPO, '.tmp', 'portal-env-'));
+  mkdirSync(path.join(REPO, '.tmp'), { recursive: true });
+  const workdir = mkdtempSync(path.join(REPO, '.tmp', 'portal-'));
+  const build = path.join(workdir, 'build');
+  const envDir = path.join(workdir, 'env');
+  let emulator: TestEmulator | undefined;
   let portal: LocalPortal;
   try {
+    [emulator] = await Promise.all([
+      startTestEmulator({ ...emulatorOptions, copySupabaseDir: path.join(REPO, 'supabase') }),
+      buildAppsInto(build, ['shell', 'account', CRASHY_FIXTURE]),
+    ]);
     portal = await startLocalPortal({
       envDir,
       envName: 'test',
-      shellDist: path.join(REPO, 'shell/dist'),
-      remoteDists: { account: path.join(REPO, 'remotes/account/dist'), crashy: path.join(REPO, CRASHY_FIXTURE, 'dist') },
+      shellDist: path.join(build, 'shell'),
+      remoteDists: { account: path.join(build, 'account'), crashy: path.join(build, CRASHY_FIXTURE) },
       supabaseUrl: emulator.apiUrl,
     });
   } catch (error) {
-    await emulator.stop();
+    await emulator?.stop();
+    rmSync(workdir, { recursive: true, force: true });
     throw error;
   }
+  const started = emulator;
   if (extraRemotes) {
     const registry = readRegistry(portal.env);
     writeRegistry(portal.env, { ...registry, remotes: { ...registry.remotes, ...(extraRemotes(portal) as typeof registry.remotes) } });
   }
   return {
-    emulator,
+    emulator: started,
     portal,
     url: portal.shellUrl,
     async stop() {
       await portal.close();
-      await emulator.stop();
-      rmSync(envDir, { recursive: true, force: true });
+      await started.stop();
+      rmSync(workdir, { recursive: true, force: true });
     },
   };
 }

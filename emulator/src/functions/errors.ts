@@ -15,7 +15,8 @@ export type FunctionsErrorCode =
   | 'worker_crashed'
   | 'worker_limit'
   | 'timeout'
-  | 'payload_too_large';
+  | 'payload_too_large'
+  | 'logs_forbidden';
 
 interface CatalogueEntry {
   status: number;
@@ -84,6 +85,16 @@ const CATALOGUE: Record<FunctionsErrorCode, CatalogueEntry> = {
     status: 413,
     relay: true,
     body: (detail) => ({ code: 'PAYLOAD_TOO_LARGE', message: detail }),
+  },
+  // `GET /functions/v1/_logs/<name>` (an emulator extra) with a valid JWT of neither a user nor
+  // the service role.
+  logs_forbidden: {
+    status: 403,
+    relay: false,
+    body: () => ({
+      code: 'FORBIDDEN',
+      message: 'Function logs need a signed-in user (their own calls) or the service role',
+    }),
   },
 };
 

@@ -3,6 +3,7 @@
 // valid function slug (`_shared`, `.temp`, …) hold shared code, as in Supabase projects.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 import type { Config } from '../config.js';
 
 /** The CLI's function slug rule. */
@@ -26,6 +27,38 @@ export interface FunctionSummary {
   description: string | null;
   /** The function's own URL under the API. */
   url: string;
+  /** Requests worth trying, from `examples.json` beside the entrypoint (empty without one). */
+  examples: FunctionExample[];
+}
+
+/**
+ * One entry of `supabase/functions/<name>/examples.json`: a request to try. The portal's build
+ * reads the same files for the catalogue it deploys to hosted Supabase.
+ */
+const functionExample = z.strictObject({
+  title: z.string().min(1),
+  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).optional(),
+  /** Below the function's own path, starting with `/`. */
+  path: z.string().startsWith('/').optional(),
+  query: z.record(z.string(), z.string()).optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  json: z.unknown().optional(),
+  text: z.string().optional(),
+});
+export type FunctionExample = z.infer<typeof functionExample>;
+export const EXAMPLES_FILE = 'examples.json';
+
+/** The examples of a function; a file that does not fit is reported and gives none. */
+export function readExamples(dir: string, warn: (line: string) => void): FunctionExample[] {
+  const file = path.join(dir, EXAMPLES_FILE);
+  if (!existsSync(file)) return [];
+  try {
+    return z.array(functionExample).parse(JSON.parse(readFileSync(file, 'utf8')));
+  } catch (error) {
+    const reason = error instanceof z.ZodError ? z.prettifyError(error) : (error as Error).message;
+    warn(`${file} is not a list of examples: ${reason}`);
+    return [];
+  }
 }
 
 export function functionsDir(config: Config): string {
@@ -73,7 +106,11 @@ export function leadingDescription(source: string): string | null {
   return description ? description.slice(0, 500) : null;
 }
 
-export function listFunctions(config: Config, apiUrl: string): FunctionSummary[] {
+export function listFunctions(
+  config: Config,
+  apiUrl: string,
+  warn: (line: string) => void = (line) => console.error(line),
+): FunctionSummary[] {
   const root = functionsDir(config);
   if (!existsSync(root)) return [];
   return readdirSync(root, { withFileTypes: true })
@@ -87,5 +124,6 @@ export function listFunctions(config: Config, apiUrl: string): FunctionSummary[]
       verify_jwt: spec.verifyJwt,
       description: leadingDescription(readFileSync(spec.entrypoint, 'utf8')),
       url: `${apiUrl}/functions/v1/${spec.name}`,
+      examples: readExamples(spec.dir, warn),
     }));
 }

@@ -8,7 +8,7 @@ import { bundleFunction, BundleError } from './bundler.js';
 import { FunctionsError, isFunctionsError } from './errors.js';
 import { envFilePath, functionEnvironment } from './function-env.js';
 import type { FunctionSpec } from './function-catalogue.js';
-import { FunctionWorker } from './function-worker.js';
+import { FunctionWorker, type FunctionLogSink } from './function-worker.js';
 import { findImportMap, ImportMapError, readImportMap } from './import-map.js';
 
 /** A warm worker with nothing to do stops after this long. */
@@ -23,6 +23,8 @@ export interface FunctionHostOptions {
   cacheDir: string;
   /** Problems a developer must see (boot failures, crashes, timeouts). */
   warn: (line: string) => void;
+  /** Console lines a function writes outside any invocation (while loading, from idle timers). */
+  onLog?: (functionName: string, ...line: Parameters<FunctionLogSink>) => void;
 }
 
 interface Deployment {
@@ -166,6 +168,7 @@ export class FunctionHost {
       },
       tempRoot: path.join(this.cacheDir, 'tmp'),
       log: this.options.warn,
+      onLog: (level, text) => this.options.onLog?.(spec.name, level, text),
     });
     worker.ready.catch((error: unknown) => {
       // The same files would fail the same way: remember it until they change.

@@ -14,6 +14,7 @@ import {
   BOOT_VARIABLE,
   CHANNEL_FD,
   type FromWorker,
+  type LogLevel,
   type SerializedRequest,
   type ToWorker,
   type WorkerBoot,
@@ -44,7 +45,14 @@ export interface WorkerOptions {
   /** Folder in which each process gets its own temp directory. */
   tempRoot: string;
   log: (line: string) => void;
+  /** The function's console lines written outside any invocation (module load, idle timers). */
+  onLog?: FunctionLogSink;
 }
+
+/** Receives a function's console output, one call per console call. */
+export type FunctionLogSink = (level: LogLevel, text: string) => void;
+/** Invocations whose late console lines (EdgeRuntime.waitUntil, timers) still reach their sink. */
+const RECENT_LOG_SINKS = 256;
 
 export interface Invocation {
   method: string;
@@ -95,6 +103,7 @@ export class FunctionWorker {
   private nextId = 1;
   private nextPing = 1;
   private readonly pongs = new Map<number, () => void>();
+  private readonly logSinks = new Map<number, FunctionLogSink>();
   private exited = false;
   private suspect = false;
   private exitReason: FunctionsError | null = null;
@@ -177,7 +186,7 @@ export class FunctionWorker {
             options.log(
               `Function ${name}: unusable message from its process: ${(error as Error).message}`,
             );
-            if ('id' in message)
+            if ('id' in message && message.id !== null)
               this.fail(message.id, new FunctionsError('worker_crashed', (error as Error).message));
           }
         }
@@ -268,7 +277,7 @@ export class FunctionWorker {
    */
   async invoke(
     invocation: Invocation,
-    options: { timeoutMs: number; signal?: AbortSignal },
+    options: { timeoutMs: number; signal?: AbortSignal; onLog?: FunctionLogSink },
   ): Promise<Response> {
     let timer: NodeJS.Timeout | undefined;
     const bootDeadline = new Promise<'late'>((resolve) => {
@@ -295,11 +304,23 @@ export class FunctionWorker {
     return this.dispatch(invocation, options);
   }
 
+  private addLogSink(id: number, sink: FunctionLogSink): void {
+    this.logSinks.set(id, sink);
+    if (this.logSinks.size > RECENT_LOG_SINKS) {
+      this.logSinks.delete(this.logSinks.keys().next().value!);
+    }
+  }
+
   private dispatch(
     invocation: Invocation,
-    { timeoutMs, signal }: { timeoutMs: number; signal?: AbortSignal | undefined },
+    {
+      timeoutMs,
+      signal,
+      onLog,
+    }: { timeoutMs: number; signal?: AbortSignal | undefined; onLog?: FunctionLogSink | undefined },
   ): Promise<Response> {
     const id = this.nextId++;
+    if (onLog) this.addLogSink(id, onLog);
     return new Promise<Response>((resolve, reject) => {
       if (this.exited) {
         reject(this.exitReason ?? new FunctionsError('worker_crashed', 'the worker has stopped'));
@@ -325,6 +346,11 @@ export class FunctionWorker {
   private onMessage(message: FromWorker): void {
     if (message.t === 'pong') {
       this.pongs.get(message.n)?.();
+      return;
+    }
+    if (message.t === 'log') {
+      const sink = (message.id !== null && this.logSinks.get(message.id)) || this.options.onLog;
+      sink?.(message.level, String(message.text));
       return;
     }
     if (!('id' in message)) return;

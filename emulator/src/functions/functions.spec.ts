@@ -272,6 +272,7 @@ describe('functions relay', () => {
         verify_jwt: true,
         description: 'Answers with what it received.',
         url: fn('probe'),
+        examples: [],
       });
       expect(functions.find((f) => f.name === 'public')?.verify_jwt).toBe(false);
     });

@@ -1,15 +1,18 @@
 // `/functions/v1/<name>`: the Edge Functions relay. It finds the function in
 // supabase/functions, applies `verify_jwt`, and hands the request, as the caller sent it, to
 // the function's own process; the function's Response streams back unchanged. `GET
-// /functions/v1/` lists the functions (an emulator extra, for the portal's catalogue).
+// /functions/v1/` lists the functions and `GET /functions/v1/_logs/<name>` reads a function's
+// recent console lines (emulator extras, for the portal's functions page).
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { describeLimit } from '../http/body-limit.js';
 import type { GatewayEnv, ServiceFactory } from '../http/gateway-env.js';
 import { functionsErrorResponse, isFunctionsError } from './errors.js';
-import { findFunction, functionsDir, listFunctions } from './function-catalogue.js';
+import { findFunction, FUNCTION_NAME, functionsDir, listFunctions } from './function-catalogue.js';
 import { FunctionHost } from './function-host.js';
+import { FunctionLogs, type LogReader } from './function-logs.js';
 import { checkFunctionJwt } from './jwt-gate.js';
 
 const MOUNT = '/functions/v1';
@@ -25,6 +28,7 @@ function remoteAddress(c: Context<GatewayEnv>): { hostname: string; port: number
 
 export const functionsService: ServiceFactory = (context) => {
   const { config, keys } = context;
+  const logs = new FunctionLogs();
   const host = new FunctionHost({
     apiUrl: context.apiUrl,
     databaseUrl: config.databaseUrl,
@@ -32,7 +36,45 @@ export const functionsService: ServiceFactory = (context) => {
     functionsDir: functionsDir(config),
     cacheDir: path.join(config.dataDir, 'functions'),
     warn: (line) => console.error(line),
+    onLog: (name, level, text) => logs.add(name, { level, text, invocation: null, sub: null }),
   });
+
+  /** The signed-in user a request comes from: the `sub` of a valid user JWT, else null. */
+  const callerSub = async (authorization: string | undefined): Promise<string | null> => {
+    const token = /^Bearer (\S+)$/.exec(authorization ?? '')?.[1];
+    if (!token) return null;
+    const verified = await keys.verify(token);
+    return verified.ok && verified.claims.role === 'authenticated' && verified.claims.sub
+      ? verified.claims.sub
+      : null;
+  };
+
+  // Who may read which lines: the service role all of them, a signed-in user the lines of their
+  // own invocations (so the browser reads them with the person's session, never a service key).
+  const readLogs = async (c: Context<GatewayEnv>, name: string) => {
+    const token = /^Bearer (\S+)$/.exec(c.req.header('authorization') ?? '')?.[1];
+    if (!token)
+      return functionsErrorResponse(
+        c.req.header('authorization') ? 'malformed_authorization' : 'missing_authorization',
+      );
+    const verified = await keys.verify(token);
+    if (!verified.ok) return functionsErrorResponse('invalid_jwt');
+    const { role, sub } = verified.claims;
+    let reader: LogReader;
+    if (role === 'service_role') reader = { kind: 'service_role' };
+    else if (role === 'authenticated' && sub) reader = { kind: 'user', sub };
+    else return functionsErrorResponse('logs_forbidden');
+    if (!FUNCTION_NAME.test(name) || !findFunction(config, name))
+      return functionsErrorResponse('not_found', `Requested function was not found: ${name}`);
+    const after = Number(c.req.query('after') ?? 0);
+    const limit = Number(c.req.query('limit') ?? 100);
+    return c.json({
+      lines: logs.read(name, reader, {
+        after: Number.isInteger(after) && after > 0 ? after : 0,
+        limit: Number.isInteger(limit) && limit > 0 ? Math.min(limit, 500) : 100,
+      }),
+    });
+  };
   const app = new Hono<GatewayEnv>();
 
   const invoke = async (c: Context<GatewayEnv>, name: string) => {
@@ -51,6 +93,8 @@ export const functionsService: ServiceFactory = (context) => {
     const body = hasBody ? await c.req.arrayBuffer() : null;
     const headers: [string, string][] = [];
     c.req.raw.headers.forEach((value, key) => headers.push([key, value]));
+    const sub = await callerSub(c.req.header('authorization'));
+    const invocation = randomUUID();
     try {
       const worker = await host.acquire(spec);
       return await worker.invoke(
@@ -61,7 +105,11 @@ export const functionsService: ServiceFactory = (context) => {
           body: body && body.byteLength > 0 ? body : null,
           remoteAddr: remoteAddress(c),
         },
-        { timeoutMs: config.functionTimeoutMs, signal: c.req.raw.signal },
+        {
+          timeoutMs: config.functionTimeoutMs,
+          signal: c.req.raw.signal,
+          onLog: (level, text) => logs.add(spec.name, { level, text, invocation, sub }),
+        },
       );
     } catch (error) {
       if (isFunctionsError(error)) return functionsErrorResponse(error.code, error.detail);
@@ -78,8 +126,10 @@ export const functionsService: ServiceFactory = (context) => {
         'Name the function to invoke: /functions/v1/<name>',
       );
     }
-    // Function names are plain slugs; anything percent-encoded cannot name one.
-    return invoke(c, rest.split('/')[1] ?? '');
+    // Function names are plain slugs (they start with a letter), so `_logs` names none.
+    const [, first = '', second = ''] = rest.split('/');
+    if (first === '_logs' && c.req.method === 'GET') return readLogs(c, second);
+    return invoke(c, first);
   });
 
   return {
@@ -89,7 +139,10 @@ export const functionsService: ServiceFactory = (context) => {
     bodyLimit: {
       bytesFor: () => config.edge_runtime.max_request_body_size,
       tooLarge: (_c, limit) =>
-        functionsErrorResponse('payload_too_large', `The request body is larger than ${describeLimit(limit)}`),
+        functionsErrorResponse(
+          'payload_too_large',
+          `The request body is larger than ${describeLimit(limit)}`,
+        ),
     },
     close: () => host.close(),
   };

@@ -34,6 +34,11 @@ export type ToWorker =
   | { t: 'cancel'; id: number; reason: string }
   | { t: 'ping'; n: number };
 
+/** The console methods a function's output comes from. */
+export type LogLevel = 'log' | 'info' | 'warn' | 'error' | 'debug';
+/** Console output longer than this reaches the emulator's log store cut short. */
+export const MAX_LOG_TEXT = 16 * 1024;
+
 export type FromWorker =
   /** The module evaluated and registered a handler with `Deno.serve`. */
   | { t: 'ready' }
@@ -53,4 +58,6 @@ export type FromWorker =
   | { t: 'end'; id: number }
   /** The handler threw (`phase: 'handler'`) or its body stream failed (`phase: 'body'`). */
   | { t: 'error'; id: number; phase: 'handler' | 'body'; message: string }
-  | { t: 'pong'; n: number };
+  | { t: 'pong'; n: number }
+  /** A console line; `id` names the invocation it was written during, null outside any. */
+  | { t: 'log'; id: number | null; level: LogLevel; text: string };

@@ -2,7 +2,9 @@
 // away the process's handles on other processes, installs the Deno globals before the
 // function's module evaluates, then serves the invocations the emulator sends over the
 // channel (see protocol.ts).
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Socket } from 'node:net';
+import { format } from 'node:util';
 import { WebSocket as NodeWebSocket } from 'ws';
 import { createDenoGlobal, createEdgeRuntimeGlobal, type RegisteredServer } from './deno-global.js';
 import { encodeFrame, FrameReader } from './frames.js';
@@ -11,6 +13,7 @@ import {
   BOOT_VARIABLE,
   CHANNEL_FD,
   MAX_CHUNK_BYTES,
+  MAX_LOG_TEXT,
   type FromWorker,
   type SerializedRequest,
   type ToWorker,
@@ -26,11 +29,23 @@ const post = (message: FromWorker, then?: () => void) => channel.write(encodeFra
 channel.on('close', () => process.exit(0));
 channel.on('error', () => process.exit(0));
 
-// Function output goes to the emulator's log, each line named after its function.
+// Function output goes to the emulator's log, each line named after its function, and to the
+// emulator's per-function log store tagged with the invocation it was written during (the
+// async context of the request, which timers and promises the handler starts inherit).
 const prefix = `[functions/${boot.functionName}]`;
+const currentInvocation = new AsyncLocalStorage<number>();
 for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
   const original = console[level].bind(console);
-  console[level] = (...args: unknown[]) => original(prefix, ...args);
+  console[level] = (...args: unknown[]) => {
+    original(prefix, ...args);
+    const text = format(...args);
+    post({
+      t: 'log',
+      id: currentInvocation.getStore() ?? null,
+      level,
+      text: text.length > MAX_LOG_TEXT ? `${text.slice(0, MAX_LOG_TEXT)}…` : text,
+    });
+  };
 }
 
 let server: RegisteredServer | null = null;
@@ -199,7 +214,7 @@ function cancel(id: number, reason: string): void {
 function onMessage(message: ToWorker): void {
   switch (message.t) {
     case 'request':
-      handle(message).catch((error: unknown) => {
+      currentInvocation.run(message.id, handle, message).catch((error: unknown) => {
         console.error('The invocation failed:', error);
         post({ t: 'error', id: message.id, phase: 'handler', message: describeError(error) });
         finish(message.id);
