@@ -1,5 +1,7 @@
-// The upload queue on screen: each file's progress, speed and time left, cancel, and the
-// replace / keep both / skip question for a name that exists. State lives in upload/queue.ts.
+// The upload queue on screen: each file's progress, speed and time left; pause and resume (large
+// files, sent resumably), cancel, retry; and the replace / keep both / skip question for a name
+// that exists. State lives in upload/queue.ts; bytes go through upload/transport.ts (small
+// files) or upload/tus-transport.ts (large ones).
 import { usePortal } from '@portal/platform';
 import { Alert, Button, Card, Inline, ProgressBar, Stack } from '@portal/ui';
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
@@ -7,6 +9,8 @@ import type { PickedFile } from '../folder-drop.js';
 import type { BucketFacts, Entry } from '../storage-access.js';
 import { sizeInWords } from '../upload/checks.js';
 import {
+  canCancel,
+  canPause,
   EMPTY_QUEUE,
   itemsToStart,
   queueReducer,
@@ -15,13 +19,23 @@ import {
   type QueueState,
   type UploadItem,
 } from '../upload/queue.js';
-import { signedUrlTransport, UploadCancelled } from '../upload/transport.js';
+import {
+  signedUrlTransport,
+  STOP_PAUSE,
+  UploadCancelled,
+  UploadPaused,
+  type UploadRequest,
+} from '../upload/transport.js';
+import { RESUMABLE_FROM, tusTransport } from '../upload/tus-transport.js';
 
 const CONCURRENCY = 3;
 
 export interface UploadQueue {
   state: QueueState<File>;
   add(files: PickedFile[]): void;
+  pause(id: string): void;
+  resume(id: string): void;
+  retry(id: string): void;
   cancel(id: string): void;
   resolve(id: string, choice: 'replace' | 'keep-both' | 'skip'): void;
   clearFinished(): void;
@@ -36,27 +50,38 @@ export function useUploadQueue(
   entries: Entry[],
   onStored: () => void,
 ): UploadQueue {
-  const { supabase } = usePortal();
+  const { supabase, user, notify } = usePortal();
   const [state, dispatch] = useReducer(queueReducer<File>, EMPTY_QUEUE as QueueState<File>);
   const controllers = useRef(new Map<string, AbortController>());
-  const transport = useMemo(() => signedUrlTransport(supabase), [supabase]);
+  const userId = user?.id ?? '';
+  const plain = useMemo(() => signedUrlTransport(supabase), [supabase]);
+  const resumable = useMemo(() => tusTransport(supabase, userId), [supabase, userId]);
+  const requestOf = useCallback(
+    (item: UploadItem<File>): UploadRequest => ({
+      bucket,
+      key: item.key,
+      file: item.file,
+      contentType: item.file.type || 'application/octet-stream',
+      upsert: item.upsert,
+    }),
+    [bucket],
+  );
 
   useEffect(() => {
     for (const item of itemsToStart(state, CONCURRENCY)) {
       const controller = new AbortController();
       controllers.current.set(item.id, controller);
       dispatch({ type: 'start', id: item.id, now: performance.now() });
+      const transport = item.resumable ? resumable : plain;
       transport
         .send(
-          {
-            bucket,
-            key: item.key,
-            file: item.file,
-            contentType: item.file.type || 'application/octet-stream',
-            upsert: item.upsert,
-          },
+          requestOf(item),
           (loaded) => dispatch({ type: 'progress', id: item.id, loaded, now: performance.now() }),
           controller.signal,
+          {
+            onResumedFrom: (offset) =>
+              dispatch({ type: 'resumed-from', id: item.id, offset, now: performance.now() }),
+          },
         )
         .then(
           (outcome) => {
@@ -67,19 +92,20 @@ export function useUploadQueue(
             else dispatch({ type: 'fail', id: item.id, reason: outcome.reason });
           },
           (error: Error) => {
-            if (!(error instanceof UploadCancelled))
+            if (!(error instanceof UploadCancelled) && !(error instanceof UploadPaused))
               dispatch({ type: 'fail', id: item.id, reason: error.message });
           },
         )
         .finally(() => controllers.current.delete(item.id));
     }
-  }, [state, transport, bucket, onStored]);
+  }, [state, plain, resumable, requestOf, onStored]);
 
-  // Leaving the folder cancels what is still being sent.
+  // Leaving the folder stops what is still being sent: plain uploads are cancelled, resumable
+  // ones paused, so picking the same file again later goes on from where it stopped.
   useEffect(() => {
     const running = controllers.current;
     return () => {
-      for (const controller of running.values()) controller.abort();
+      for (const controller of running.values()) controller.abort(STOP_PAUSE);
     };
   }, []);
 
@@ -93,6 +119,7 @@ export function useUploadQueue(
           id: `u${++nextId}`,
           file,
           key: `${folder}${path}`,
+          resumable: file.size >= RESUMABLE_FROM,
         })),
       });
     },
@@ -102,9 +129,31 @@ export function useUploadQueue(
   return {
     state,
     add,
+    pause: (id) => {
+      const item = state.items.find((candidate) => candidate.id === id);
+      if (!item || !canPause(item)) return;
+      dispatch({ type: 'pause', id });
+      controllers.current.get(id)?.abort(STOP_PAUSE);
+    },
+    resume: (id) => dispatch({ type: 'resume', id }),
+    retry: (id) => dispatch({ type: 'retry', id }),
     cancel: (id) => {
-      controllers.current.get(id)?.abort();
+      const item = state.items.find((candidate) => candidate.id === id);
+      if (!item || !canCancel(item)) return;
       dispatch({ type: 'cancel', id });
+      const running = controllers.current.get(id);
+      // A running upload is terminated by its transport; a stopped resumable one left its part
+      // on the server, which is deleted here so nothing stays behind.
+      if (running) running.abort();
+      else if (item.resumable) {
+        void resumable.discard?.(requestOf(item)).catch((error: Error) =>
+          notify({
+            tone: 'danger',
+            title: `Could not delete the unfinished upload of ${item.file.name}`,
+            message: error.message,
+          }),
+        );
+      }
     },
     resolve: (id, choice) => dispatch({ type: 'resolve', id, choice, taken }),
     clearFinished: () => dispatch({ type: 'clear-finished' }),
@@ -121,6 +170,7 @@ const STATUS_WORDS: Record<UploadItem['status'], string> = {
   refused: 'Not sent',
   queued: 'Waiting',
   sending: 'Uploading',
+  paused: 'Paused',
   exists: 'A file with this name exists',
   stored: 'Uploaded',
   failed: 'Failed',
@@ -168,22 +218,61 @@ function UploadRow({ item, queue }: { item: UploadItem<File>; queue: UploadQueue
         <span>
           {name} · {sizeInWords(item.file.size)} ·{' '}
           <span data-testid="upload-status">{STATUS_WORDS[item.status]}</span>
+          {item.status === 'sending' && item.resumedFrom !== null && item.resumedFrom > 0 ? (
+            <span data-testid="upload-resumed">
+              {' '}
+              · resuming from {sizeInWords(item.resumedFrom)}
+            </span>
+          ) : null}
           {item.status === 'sending' && rate
             ? ` · ${sizeInWords(rate.bytesPerSecond)}/s${rate.secondsLeft !== null ? `, ${duration(rate.secondsLeft)} left` : ''}`
             : ''}
+          {item.status === 'paused' ? ` · ${sizeInWords(item.loaded)} sent` : ''}
         </span>
-        {item.status === 'queued' || item.status === 'sending' ? (
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => queue.cancel(item.id)}
-            aria-label={`Cancel ${name}`}
-          >
-            Cancel
-          </Button>
-        ) : null}
+        <Inline gap={1}>
+          {canPause(item) ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => queue.pause(item.id)}
+              aria-label={`Pause ${name}`}
+            >
+              Pause
+            </Button>
+          ) : null}
+          {item.status === 'paused' ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => queue.resume(item.id)}
+              aria-label={`Resume ${name}`}
+            >
+              Resume
+            </Button>
+          ) : null}
+          {item.status === 'failed' ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => queue.retry(item.id)}
+              aria-label={`Retry ${name}`}
+            >
+              Retry
+            </Button>
+          ) : null}
+          {canCancel(item) && item.status !== 'exists' ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => queue.cancel(item.id)}
+              aria-label={`Cancel ${name}`}
+            >
+              Cancel
+            </Button>
+          ) : null}
+        </Inline>
       </Inline>
-      {item.status === 'sending' || item.status === 'stored' ? (
+      {item.status === 'sending' || item.status === 'paused' || item.status === 'stored' ? (
         <ProgressBar
           label={`Upload of ${name}`}
           hideLabel

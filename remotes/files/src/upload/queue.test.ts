@@ -140,3 +140,100 @@ describe('the upload queue', () => {
     ]);
   });
 });
+
+describe('pausing, resuming and cancelling resumable uploads', () => {
+  const big = { name: 'video.txt', type: 'text/plain', size: 900 };
+  const withBig = run([
+    {
+      type: 'add',
+      limits,
+      files: [
+        { id: 'r', file: big, key: 'me/video.txt', resumable: true },
+        { id: 'p', file: file('plain.txt'), key: 'me/plain.txt' },
+      ],
+    },
+    { type: 'start', id: 'r', now: 0 },
+    { type: 'start', id: 'p', now: 0 },
+    { type: 'progress', id: 'r', loaded: 300, now: 1000 },
+  ]);
+
+  it('pauses a resumable upload that is sending, keeping its bytes, and frees its slot', () => {
+    const paused = run([{ type: 'pause', id: 'r' }], withBig);
+    expect(paused.items[0]).toMatchObject({ status: 'paused', loaded: 300 });
+    expect(queueSummary(paused).active).toBe(2);
+    // Late reports of the stopped attempt change nothing.
+    expect(
+      run(
+        [
+          { type: 'progress', id: 'r', loaded: 400, now: 1100 },
+          { type: 'fail', id: 'r', reason: 'aborted' },
+          { type: 'stored', id: 'r', now: 1200 },
+        ],
+        paused,
+      ),
+    ).toBe(paused);
+  });
+
+  it('does not pause a plain upload (it can only be cancelled) nor a queued or finished item', () => {
+    expect(run([{ type: 'pause', id: 'p' }], withBig)).toBe(withBig);
+    const stored = run([{ type: 'stored', id: 'r', now: 2000 }], withBig);
+    expect(run([{ type: 'pause', id: 'r' }], stored)).toBe(stored);
+  });
+
+  it('resumes into the queue, starts from the bytes it had, then from the offset the server reports', () => {
+    let state = run(
+      [
+        { type: 'pause', id: 'r' },
+        { type: 'resume', id: 'r' },
+      ],
+      withBig,
+    );
+    expect(state.items[0]).toMatchObject({ status: 'queued', loaded: 300 });
+    expect(itemsToStart(state, 3).map((item) => item.id)).toEqual(['r']);
+    state = run(
+      [
+        { type: 'start', id: 'r', now: 5000 },
+        { type: 'resumed-from', id: 'r', offset: 240, now: 5100 },
+        { type: 'progress', id: 'r', loaded: 540, now: 6100 },
+      ],
+      state,
+    );
+    expect(state.items[0]).toMatchObject({ status: 'sending', resumedFrom: 240, loaded: 540 });
+    // The speed counts only what this attempt sent: 300 bytes in one second.
+    expect(transferRate(state.items[0]!)).toEqual({ bytesPerSecond: 300, secondsLeft: 1.2 });
+    state = run([{ type: 'stored', id: 'r', now: 7000 }], state);
+    expect(state.items[0]).toMatchObject({ status: 'stored', loaded: 900 });
+  });
+
+  it('cancels a paused or failed upload; a cancelled one neither resumes nor retries', () => {
+    const paused = run([{ type: 'pause', id: 'r' }], withBig);
+    const cancelled = run([{ type: 'cancel', id: 'r' }], paused);
+    expect(cancelled.items[0]!.status).toBe('cancelled');
+    expect(
+      run(
+        [
+          { type: 'resume', id: 'r' },
+          { type: 'retry', id: 'r' },
+        ],
+        cancelled,
+      ),
+    ).toBe(cancelled);
+    const failed = run([{ type: 'fail', id: 'p', reason: 'The connection failed' }], withBig);
+    expect(run([{ type: 'cancel', id: 'p' }], failed).items[1]!.status).toBe('cancelled');
+  });
+
+  it('retries a failed upload: a resumable one keeps its bytes, a plain one starts over', () => {
+    const failed = run(
+      [
+        { type: 'progress', id: 'p', loaded: 50, now: 1000 },
+        { type: 'fail', id: 'r', reason: 'The connection failed' },
+        { type: 'fail', id: 'p', reason: 'The connection failed' },
+        { type: 'retry', id: 'r' },
+        { type: 'retry', id: 'p' },
+      ],
+      withBig,
+    );
+    expect(failed.items[0]).toMatchObject({ status: 'queued', loaded: 300, reason: null });
+    expect(failed.items[1]).toMatchObject({ status: 'queued', loaded: 0, reason: null });
+  });
+});

@@ -4,12 +4,21 @@
 //   refused                         (checked against the bucket before anything is sent)
 //   queued → sending → stored
 //               ├→ exists → (replace | keep both → queued) | skipped
-//               ├→ failed
-//   queued | sending | exists → cancelled
+//               ├→ failed → (retry → queued)
+//               └→ paused → (resume → queued)      (resumable items only)
+//   queued | sending | paused | exists | failed → cancelled
 import { checkUpload, keepBothName, type BucketLimits, type CandidateFile } from './checks.js';
 
 export type UploadStatus =
-  'refused' | 'queued' | 'sending' | 'exists' | 'stored' | 'failed' | 'cancelled' | 'skipped';
+  | 'refused'
+  | 'queued'
+  | 'sending'
+  | 'paused'
+  | 'exists'
+  | 'stored'
+  | 'failed'
+  | 'cancelled'
+  | 'skipped';
 
 export interface UploadItem<F extends CandidateFile = CandidateFile> {
   id: string;
@@ -20,7 +29,13 @@ export interface UploadItem<F extends CandidateFile = CandidateFile> {
   /** Why it was refused or failed. */
   reason: string | null;
   upsert: boolean;
+  /** Sent through the resumable transport: it can pause, and goes on from the server's offset. */
+  resumable: boolean;
   loaded: number;
+  /** The bytes the server already had when this attempt started (speed counts only new ones). */
+  startLoaded: number;
+  /** Where the server said an earlier part ended, when this attempt resumed one. */
+  resumedFrom: number | null;
   startedAt: number | null;
   updatedAt: number | null;
 }
@@ -32,13 +47,21 @@ export interface QueueState<F extends CandidateFile = CandidateFile> {
 export type ConflictChoice = 'replace' | 'keep-both' | 'skip';
 
 export type QueueEvent<F extends CandidateFile = CandidateFile> =
-  | { type: 'add'; files: { id: string; file: F; key: string }[]; limits: BucketLimits }
+  | {
+      type: 'add';
+      files: { id: string; file: F; key: string; resumable?: boolean }[];
+      limits: BucketLimits;
+    }
   | { type: 'start'; id: string; now: number }
+  | { type: 'resumed-from'; id: string; offset: number; now: number }
   | { type: 'progress'; id: string; loaded: number; now: number }
   | { type: 'stored'; id: string; now: number }
   | { type: 'exists'; id: string }
   | { type: 'resolve'; id: string; choice: ConflictChoice; taken: ReadonlySet<string> }
   | { type: 'fail'; id: string; reason: string }
+  | { type: 'pause'; id: string }
+  | { type: 'resume'; id: string }
+  | { type: 'retry'; id: string }
   | { type: 'cancel'; id: string }
   | { type: 'clear-finished' };
 
@@ -51,7 +74,21 @@ const FINISHED: ReadonlySet<UploadStatus> = new Set([
   'cancelled',
   'skipped',
 ]);
-const CANCELLABLE: ReadonlySet<UploadStatus> = new Set(['queued', 'sending', 'exists']);
+const CANCELLABLE: ReadonlySet<UploadStatus> = new Set([
+  'queued',
+  'sending',
+  'paused',
+  'exists',
+  'failed',
+]);
+
+export function canCancel(item: UploadItem): boolean {
+  return CANCELLABLE.has(item.status);
+}
+
+export function canPause(item: UploadItem): boolean {
+  return item.resumable && item.status === 'sending';
+}
 
 export function isFinished(item: UploadItem): boolean {
   return FINISHED.has(item.status);
@@ -78,7 +115,7 @@ export function queueReducer<F extends CandidateFile>(
 ): QueueState<F> {
   switch (event.type) {
     case 'add': {
-      const added = event.files.map(({ id, file, key }): UploadItem<F> => {
+      const added = event.files.map(({ id, file, key, resumable = false }): UploadItem<F> => {
         const reason = checkUpload(file, key, event.limits) ?? null;
         return {
           id,
@@ -87,7 +124,10 @@ export function queueReducer<F extends CandidateFile>(
           status: reason ? 'refused' : 'queued',
           reason,
           upsert: false,
+          resumable,
           loaded: 0,
+          startLoaded: 0,
+          resumedFrom: null,
           startedAt: null,
           updatedAt: null,
         };
@@ -95,9 +135,20 @@ export function queueReducer<F extends CandidateFile>(
       return { items: [...state.items, ...added] };
     }
     case 'start':
-      return update(state, event.id, ['queued'], () => ({
+      // A resumable item keeps the bytes it had until the server says where it stands.
+      return update(state, event.id, ['queued'], (item) => ({
         status: 'sending',
-        loaded: 0,
+        loaded: item.resumable ? item.loaded : 0,
+        startLoaded: item.resumable ? item.loaded : 0,
+        resumedFrom: null,
+        startedAt: event.now,
+        updatedAt: event.now,
+      }));
+    case 'resumed-from':
+      return update(state, event.id, ['sending'], (item) => ({
+        loaded: Math.min(event.offset, item.file.size),
+        startLoaded: Math.min(event.offset, item.file.size),
+        resumedFrom: event.offset,
         startedAt: event.now,
         updatedAt: event.now,
       }));
@@ -125,6 +176,18 @@ export function queueReducer<F extends CandidateFile>(
       return update(state, event.id, ['sending'], () => ({
         status: 'failed',
         reason: event.reason,
+      }));
+    case 'pause':
+      // A plain upload cannot go on from where it stopped: it can only be cancelled.
+      if (!state.items.some((item) => item.id === event.id && item.resumable)) return state;
+      return update(state, event.id, ['sending'], () => ({ status: 'paused' }));
+    case 'resume':
+      return update(state, event.id, ['paused'], () => ({ status: 'queued' }));
+    case 'retry':
+      return update(state, event.id, ['failed'], (item) => ({
+        status: 'queued',
+        reason: null,
+        loaded: item.resumable ? item.loaded : 0,
       }));
     case 'cancel':
       return update(state, event.id, [...CANCELLABLE], () => ({ status: 'cancelled' }));
@@ -154,7 +217,8 @@ export interface Rate {
 export function transferRate(item: UploadItem): Rate | null {
   if (item.startedAt === null || item.updatedAt === null || item.updatedAt <= item.startedAt)
     return null;
-  const bytesPerSecond = (item.loaded * 1000) / (item.updatedAt - item.startedAt);
+  const bytesPerSecond =
+    ((item.loaded - item.startLoaded) * 1000) / (item.updatedAt - item.startedAt);
   const secondsLeft = bytesPerSecond > 0 ? (item.file.size - item.loaded) / bytesPerSecond : null;
   return { bytesPerSecond, secondsLeft };
 }
@@ -169,7 +233,11 @@ export function queueSummary(state: QueueState): {
     total: state.items.length,
     stored: state.items.filter((item) => item.status === 'stored').length,
     active: state.items.filter(
-      (item) => item.status === 'queued' || item.status === 'sending' || item.status === 'exists',
+      (item) =>
+        item.status === 'queued' ||
+        item.status === 'sending' ||
+        item.status === 'paused' ||
+        item.status === 'exists',
     ).length,
     refused: state.items.filter((item) => item.status === 'refused').length,
   };

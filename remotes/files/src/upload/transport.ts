@@ -14,13 +14,30 @@ export interface UploadRequest {
 export type UploadOutcome =
   { kind: 'stored' } | { kind: 'exists' } | { kind: 'refused'; reason: string };
 
+export interface UploadHooks {
+  /** A resumable upload found its earlier part on the server and goes on from `offset` bytes. */
+  onResumedFrom?: (offset: number) => void;
+}
+
+/** The abort reason that pauses a resumable upload (any other reason cancels it). */
+export const STOP_PAUSE = 'pause';
+
 export interface UploadTransport {
-  /** Sends one file; `onProgress` gets the bytes sent so far. Aborting the signal cancels it. */
+  /** Whether a stopped upload can go on later from where it stopped. */
+  readonly resumable: boolean;
+  /**
+   * Sends one file; `onProgress` gets the bytes the server has so far. Aborting the signal
+   * cancels it (rejects with UploadCancelled), or pauses it when the reason is STOP_PAUSE and the
+   * transport is resumable (rejects with UploadPaused).
+   */
   send(
     request: UploadRequest,
     onProgress: (loaded: number) => void,
     signal: AbortSignal,
+    hooks?: UploadHooks,
   ): Promise<UploadOutcome>;
+  /** Deletes whatever a paused upload of this request left on the server. */
+  discard?(request: UploadRequest): Promise<void>;
 }
 
 interface StorageFailure {
@@ -45,6 +62,13 @@ export class UploadCancelled extends Error {
   }
 }
 
+export class UploadPaused extends Error {
+  constructor() {
+    super('The upload was paused.');
+    this.name = 'UploadPaused';
+  }
+}
+
 /**
  * Plain uploads with progress: supabase-js asks storage for a signed upload URL (storage tries
  * the insert as the person, so row level security and an existing name are answered before any
@@ -52,6 +76,7 @@ export class UploadCancelled extends Error {
  */
 export function signedUrlTransport(supabase: SupabaseClient): UploadTransport {
   return {
+    resumable: false,
     async send(request, onProgress, signal) {
       const bucket = supabase.storage.from(request.bucket);
       const signed = await bucket.createSignedUploadUrl(request.key, { upsert: request.upsert });
