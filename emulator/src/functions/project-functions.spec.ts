@@ -2,7 +2,7 @@
 // will call them: through supabase-js, signed in or not.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { FunctionsHttpError } from '@supabase/supabase-js';
 import { ANON_KEY, startTestEmulator, type TestEmulator } from '../../test/harness.js';
 
 const PROJECT_SUPABASE = path.resolve(__dirname, '../../../supabase');
@@ -162,7 +162,7 @@ describe("the project's functions", () => {
   describe('embed', () => {
     it('describes its model', async () => {
       const { data } = await emulator.client().functions.invoke('embed', { method: 'GET' });
-      expect(data).toEqual({ model: 'hashed-ngrams-v1', dimension: 384 });
+      expect(data).toEqual({ model: 'gte-small', dimension: 384 });
     });
 
     it('gives the same unit-length vector for the same text', async () => {
@@ -173,7 +173,7 @@ describe("the project's functions", () => {
         .client()
         .functions.invoke('embed', { body: { input: 'Refunds take five days.' } });
       const [vector] = first.data.embeddings as number[][];
-      expect(first.data.model).toBe('hashed-ngrams-v1');
+      expect(first.data.model).toBe('gte-small');
       expect(vector).toHaveLength(384);
       expect(dot(vector!, vector!)).toBeCloseTo(1, 6);
       expect(second.data.embeddings[0]).toEqual(vector);
@@ -212,192 +212,6 @@ describe("the project's functions", () => {
         .functions.invoke('embed', { body: 'plain text' });
       expect(response?.status).toBe(415);
       expect((await errorBody(error)).code).toBe('unsupported_media_type');
-    });
-  });
-
-  describe('search-documents', () => {
-    let alice: SupabaseClient;
-    let bob: SupabaseClient;
-
-    async function signedIn(email: string): Promise<SupabaseClient> {
-      const client = emulator.client();
-      const { error } = await client.auth.signUp({ email, password: 'correct-horse-42' });
-      expect(error).toBeNull();
-      return client;
-    }
-
-    const search = (client: SupabaseClient, body: Record<string, unknown>) =>
-      client.functions.invoke('search-documents', { body });
-
-    beforeAll(async () => {
-      alice = await signedIn(`alice-${Date.now()}@example.com`);
-      bob = await signedIn(`bob-${Date.now()}@example.com`);
-    });
-
-    it('stores documents and finds the closest first', async () => {
-      const added = await search(alice, {
-        action: 'add',
-        documents: [
-          {
-            id: 'refunds',
-            title: 'Refunds',
-            text: 'Refunds are paid back to your card within five days.',
-            metadata: { tag: 'billing' },
-          },
-          {
-            id: 'shipping',
-            title: 'Shipping',
-            text: 'Parcels ship from Lisbon every weekday morning.',
-            metadata: { tag: 'delivery' },
-          },
-          {
-            id: 'passwords',
-            title: 'Passwords',
-            text: 'Reset a forgotten password from the sign-in page.',
-            metadata: { tag: 'account' },
-          },
-        ],
-      });
-      expect(added.error).toBeNull();
-      expect(added.data).toEqual({ added: 3, ids: ['refunds', 'shipping', 'passwords'] });
-
-      const { data, error } = await search(alice, {
-        action: 'query',
-        query: 'when are refunds paid back',
-        topK: 2,
-      });
-      expect(error).toBeNull();
-      expect(data.results).toHaveLength(2);
-      expect(data.results[0]).toMatchObject({
-        id: 'refunds',
-        title: 'Refunds',
-        snippet: 'Refunds are paid back to your card within five days.',
-        metadata: { tag: 'billing' },
-      });
-      expect(data.results[0].score).toBeGreaterThan(data.results[1].score);
-      expect(data.results[0].score).toBeCloseTo(1 - data.results[0].distance, 6);
-    });
-
-    it('narrows a query with metadata equality', async () => {
-      const { data } = await search(alice, {
-        action: 'query',
-        query: 'refunds',
-        where: { tag: 'delivery' },
-      });
-      expect(data.results.map((r: { id: string }) => r.id)).toEqual(['shipping']);
-    });
-
-    it("keeps each user's documents private, even under the same ids", async () => {
-      const nothing = await search(bob, {
-        action: 'query',
-        query: 'refunds paid back to your card',
-      });
-      expect(nothing.data.results).toEqual([]);
-      expect((await search(bob, { action: 'get', ids: ['refunds'] })).data.documents).toEqual([]);
-      expect((await search(bob, { action: 'list' })).data.documents).toEqual([]);
-      // Bob's "refunds" is his own document; Alice's stays as it was.
-      await search(bob, {
-        action: 'add',
-        documents: [
-          { id: 'refunds', title: 'Bob refunds', text: 'Bob keeps his own notes on refunds.' },
-        ],
-      });
-      await search(bob, { action: 'delete', ids: ['shipping'] });
-      const bobs = await search(bob, { action: 'query', query: 'refunds', topK: 10 });
-      expect(bobs.data.results.map((r: { title: string }) => r.title)).toEqual(['Bob refunds']);
-      const alices = await search(alice, { action: 'get', ids: ['refunds', 'shipping'] });
-      expect(alices.data.documents.map((d: { title: string }) => d.title).sort()).toEqual([
-        'Refunds',
-        'Shipping',
-      ]);
-    });
-
-    it('lists, gets and deletes by id', async () => {
-      const listed = await search(alice, { action: 'list' });
-      expect(listed.data.documents.map((d: { id: string }) => d.id).sort()).toEqual([
-        'passwords',
-        'refunds',
-        'shipping',
-      ]);
-      expect(listed.data.cursor).toBeNull();
-      const deleted = await search(alice, {
-        action: 'delete',
-        ids: ['passwords', 'never-existed'],
-      });
-      expect(deleted.data).toEqual({ deleted: ['passwords', 'never-existed'] });
-      const after = await search(alice, { action: 'list' });
-      expect(after.data.documents.map((d: { id: string }) => d.id).sort()).toEqual([
-        'refunds',
-        'shipping',
-      ]);
-    });
-
-    it('replaces a document added again under the same id', async () => {
-      await search(alice, {
-        action: 'add',
-        documents: [
-          { id: 'shipping', title: 'Shipping (new)', text: 'Parcels now ship twice a day.' },
-        ],
-      });
-      const { data } = await search(alice, { action: 'get', ids: ['shipping'] });
-      expect(data.documents).toEqual([
-        {
-          id: 'shipping',
-          title: 'Shipping (new)',
-          snippet: 'Parcels now ship twice a day.',
-          metadata: {},
-        },
-      ]);
-    });
-
-    it('asks anonymous callers to sign in', async () => {
-      const { error, response } = await search(emulator.client(), { action: 'list' });
-      expect(response?.status).toBe(401);
-      expect((await errorBody(error)).code).toBe('sign_in_required');
-    });
-
-    it.each([
-      [{ action: 'fly' }, /action/],
-      [{ action: 'add', documents: [] }, /add at least one document/],
-      [
-        { action: 'add', documents: [{ id: 'a b', title: 't', text: 'x' }] },
-        /documents\.0\.id: ids are 1–128/,
-      ],
-      [
-        { action: 'add', documents: [{ id: 'a', title: '', text: 'x' }] },
-        /documents\.0\.title: a title is required/,
-      ],
-      [
-        {
-          action: 'add',
-          documents: [{ id: 'a', title: 't', text: 'x', metadata: { owner: 'me' } }],
-        },
-        /reserved/,
-      ],
-      [
-        {
-          action: 'add',
-          documents: [
-            { id: 'a', title: 't', text: 'x' },
-            { id: 'a', title: 't', text: 'y' },
-          ],
-        },
-        /unique/,
-      ],
-      [{ action: 'query', query: '   ' }, /query: needs at least one letter or digit/],
-      [{ action: 'query', query: 'x', topK: 500 }, /topK/],
-      [{ action: 'delete', ids: [] }, /name at least one id/],
-    ])('refuses %j with a 400 naming the field', async (body, message) => {
-      const { error, response } = await search(alice, body);
-      expect(response?.status).toBe(400);
-      const problem = await errorBody(error);
-      expect(problem.code).toBe('invalid_request');
-      expect(problem.message).toMatch(message);
-    });
-
-    it('accepts only POST', async () => {
-      const { response } = await alice.functions.invoke('search-documents', { method: 'GET' });
-      expect(response?.status).toBe(405);
     });
   });
 });

@@ -22,3 +22,12 @@ declare namespace Deno {
     toObject(): Record<string, string>;
   };
 }
+
+// The edge runtime's AI API (hosted: the gte-small model; the emulator: its local stand-in).
+declare const Supabase: {
+  ai: {
+    Session: new (model: string) => {
+      run(input: string, options?: { mean_pool?: boolean; normalize?: boolean }): Promise<unknown>;
+    };
+  };
+};

@@ -1,6 +1,6 @@
 /**
- * embed: text → embedding vector, with the project's embedding model (see
- * `_shared/embedding.ts`; locally the deterministic `hashed-ngrams-v1` stand-in).
+ * embed: text → embedding vector, with `Supabase.ai.Session('gte-small')` (see
+ * `_shared/embedding.ts`; on the emulator a deterministic stand-in behind the same call).
  *
  * POST { "input": "some text" }            → { model, dimension, embeddings: [[…384 numbers…]] }
  * POST { "input": ["text one", "text two"] } → one embedding per input, in order
@@ -46,6 +46,10 @@ Deno.serve(async (request) => {
   const parsed = EmbedRequest.safeParse(read.body);
   if (!parsed.success) return problem(400, 'invalid_request', describeIssues(parsed.error.issues));
   const inputs = typeof parsed.data.input === 'string' ? [parsed.data.input] : parsed.data.input;
-  const embeddings = await embedder.embed(inputs);
-  return json({ model: embedder.model, dimension: embedder.dimension, embeddings });
+  try {
+    const embeddings = await embedder.embed(inputs);
+    return json({ model: embedder.model, dimension: embedder.dimension, embeddings });
+  } catch (error) {
+    return problem(500, 'embedding_failed', error instanceof Error ? error.message : String(error));
+  }
 });

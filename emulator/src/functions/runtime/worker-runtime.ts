@@ -9,6 +9,7 @@ import { WebSocket as NodeWebSocket } from 'ws';
 import { createDenoGlobal, createEdgeRuntimeGlobal, type RegisteredServer } from './deno-global.js';
 import { encodeFrame, FrameReader } from './frames.js';
 import { guardProcess } from './process-guard.js';
+import { createSupabaseGlobal } from './supabase-ai.js';
 import {
   BOOT_VARIABLE,
   CHANNEL_FD,
@@ -66,6 +67,8 @@ globals.Deno = denoGlobal;
 // client takes `EdgeRuntime` for a runtime without WebSockets and throws in createClient.
 globals.WebSocket ??= NodeWebSocket;
 globals.EdgeRuntime = createEdgeRuntimeGlobal((message) => console.error(message));
+// `Supabase.ai.Session('gte-small')` for embeddings, as on the hosted edge runtime.
+globals.Supabase = createSupabaseGlobal();
 if (typeof globals.addEventListener !== 'function') {
   // Functions listen for `beforeunload` / `unload` as on the edge runtime.
   const target = new EventTarget();
