@@ -25,12 +25,45 @@ export interface JwtClaims extends JWTPayload {
 
 export type VerifyResult =
   | { ok: true; claims: JwtClaims }
-  | { ok: false; reason: 'expired' | 'not_yet_valid' | 'invalid'; message: string };
+  | { ok: false; reason: 'expired' | 'not_yet_valid' | 'invalid'; message: string }
+  | {
+      ok: false;
+      reason: 'role';
+      /** The `role` claim as sent (JSON for a claim that is not a string). */
+      role: string;
+      /** Whether such a role exists at all (PostgREST answers the two cases differently). */
+      known: boolean;
+      /** As Postgres words the refusal to switch to that role. */
+      message: string;
+    };
+
+/** Whether the API may run a request as a role (see db/request-roles.ts). */
+export type RoleVerdict = 'granted' | 'not_granted' | 'unknown';
+export interface RoleGate {
+  check(role: string): Promise<RoleVerdict>;
+}
+
+/** The roles every Supabase project's API may run as. */
+const STANDARD_ROLES: RoleGate = {
+  check: (role) =>
+    Promise.resolve(
+      ['anon', 'authenticated', 'service_role'].includes(role) ? 'granted' : 'unknown',
+    ),
+};
 
 export class Keys {
   private readonly secret: Uint8Array;
 
-  constructor(readonly jwtSecret: string) {
+  /**
+   * `roles` decides which `role` claims a verified token may carry: a token signed with the
+   * project's secret is still refused when it names a role the API could not switch to
+   * (`postgres`, a superuser, anything not granted to `authenticator`), so no service runs a
+   * request as it.
+   */
+  constructor(
+    readonly jwtSecret: string,
+    private readonly roles: RoleGate = STANDARD_ROLES,
+  ) {
     this.secret = new TextEncoder().encode(jwtSecret);
   }
 
@@ -45,9 +78,10 @@ export class Keys {
   }
 
   async verify(token: string): Promise<VerifyResult> {
+    let claims: JwtClaims;
     try {
-      const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'] });
-      return { ok: true, claims: payload as JwtClaims };
+      claims = (await jwtVerify(token, this.secret, { algorithms: ['HS256'] }))
+        .payload as JwtClaims;
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) {
         return { ok: false, reason: 'expired', message: 'token is expired' };
@@ -57,6 +91,24 @@ export class Keys {
       }
       return { ok: false, reason: 'invalid', message: describeJwtError(error) };
     }
+    return (await this.refuseRole(claims.role)) ?? { ok: true, claims };
+  }
+
+  /** Null when the token may run as its `role` claim (none means anon). */
+  private async refuseRole(claim: unknown): Promise<VerifyResult | null> {
+    if (claim === undefined || claim === null) return null;
+    const role = typeof claim === 'string' ? claim : JSON.stringify(claim);
+    const verdict = typeof claim === 'string' ? await this.roles.check(role) : 'unknown';
+    if (verdict === 'granted') return null;
+    return verdict === 'not_granted'
+      ? {
+          ok: false,
+          reason: 'role',
+          role,
+          known: true,
+          message: `permission denied to set role "${role}"`,
+        }
+      : { ok: false, reason: 'role', role, known: false, message: `role "${role}" does not exist` };
   }
 }
 
@@ -74,7 +126,10 @@ function describeJwtError(error: unknown): string {
  * unless it is missing or `Bearer sb_…`; then map the apikey: secret → service_role JWT,
  * publishable → anon JWT, anything else → the apikey itself.
  */
-export function effectiveBearer(authorization: string | null, apikey: string | null): string | null {
+export function effectiveBearer(
+  authorization: string | null,
+  apikey: string | null,
+): string | null {
   if (authorization && !/^bearer\s+sb_/i.test(authorization)) {
     const match = /^bearer\s+(.+)$/i.exec(authorization.trim());
     return match ? match[1]!.trim() : authorization.trim();

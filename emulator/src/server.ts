@@ -8,6 +8,7 @@ import { cors } from 'hono/cors';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { openDatabase } from './db/open.js';
+import { RequestRoles } from './db/request-roles.js';
 import type { MigrationReport } from './db/migrations.js';
 import type { GatewayEnv, Service, ServiceContext, ServiceFactory } from './http/gateway-env.js';
 import { gatewayBodyLimit, requestBodyLimit } from './http/body-limit.js';
@@ -80,7 +81,7 @@ function close(server: Server): Promise<void> {
 export async function startEmulator(config: Config): Promise<RunningEmulator> {
   const log = config.quiet ? () => undefined : (line: string) => console.log(line);
   const { db, migrations } = await openDatabase(config);
-  const keys = new Keys(config.jwtSecret);
+  const keys = new Keys(config.jwtSecret, new RequestRoles(db));
   const mailbox = new Mailbox();
 
   const api = createServer();

@@ -21,7 +21,11 @@ export async function verifiedClaims(c: AuthRequest, keys: Keys): Promise<JwtCla
   const result = await keys.verify(bearer);
   if (!result.ok) {
     const reason =
-      result.reason === 'expired' ? 'token has invalid claims: token is expired' : result.message;
+      result.reason === 'expired'
+        ? 'token has invalid claims: token is expired'
+        : result.reason === 'role'
+          ? `token has invalid claims: ${result.message}`
+          : result.message;
     fail('bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);
   }
   return result.claims;

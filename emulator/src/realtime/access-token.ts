@@ -47,6 +47,9 @@ export async function verifyAccessToken(
         MESSAGES.expired(Math.max(0, Math.floor(now / 1000) - exp)),
       );
     }
+    // Realtime checks each change and message as the token's role: one it cannot switch to is
+    // refused up front.
+    if (result.reason === 'role') throw new RealtimeError('Unauthorized', result.message);
     if (/signature/.test(result.message))
       throw new RealtimeError('JwtSignatureError', MESSAGES.badSignature);
     if (/HS256/.test(result.message)) throw new RealtimeError('JwtSignerError', MESSAGES.signer);

@@ -301,6 +301,16 @@ export const jwtErrors = {
       { 'WWW-Authenticate': `Bearer error="invalid_token", error_description=${message}` },
     );
   },
+  /**
+   * The token's `role` is one PostgREST's `authenticator` cannot switch to: Postgres' own
+   * refusal, 42501 (403, the request is authenticated) for a role not granted to it, 22023
+   * (401) for a role that does not exist.
+   */
+  role(known: boolean, message: string): RestError {
+    return known
+      ? new RestError(403, { code: '42501', message })
+      : new RestError(401, { code: '22023', message }, { 'WWW-Authenticate': 'Bearer' });
+  },
   /** PGRST303: the claims do not validate (expired, not yet valid, issued in the future). */
   claims(message: string): RestError {
     return new RestError(

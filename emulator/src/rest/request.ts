@@ -72,6 +72,8 @@ async function authenticate(
         throw jwtErrors.claims('JWT expired');
       case 'not_yet_valid':
         throw jwtErrors.claims('JWT not yet valid');
+      case 'role':
+        throw jwtErrors.role(verified.known, verified.message);
     }
     if (verified.message === 'signature is invalid')
       throw jwtErrors.invalid('JWT cryptographic operation failed');

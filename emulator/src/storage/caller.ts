@@ -3,8 +3,10 @@
 // 403) on authenticated routes; public and signed routes do not ask.
 import type { Context } from 'hono';
 import type { GatewayEnv } from '../http/gateway-env.js';
-import type { JwtClaims, Keys } from '../keys.js';
+import type { JwtClaims, Keys, VerifyResult } from '../keys.js';
 import { storageErrors } from './errors.js';
+
+type VerifyFailure = Exclude<VerifyResult, { ok: true }>;
 
 export interface Caller {
   claims: JwtClaims;
@@ -14,7 +16,7 @@ export interface Caller {
 }
 
 /** Messages as the jsonwebtoken library words them, which is what storage-api returns. */
-function describeFailure(reason: 'expired' | 'not_yet_valid' | 'invalid', message: string): string {
+function describeFailure(reason: VerifyFailure['reason'], message: string): string {
   if (reason === 'expired') return 'jwt expired';
   if (reason === 'not_yet_valid') return 'jwt not active';
   if (message === 'signature is invalid') return 'invalid signature';
