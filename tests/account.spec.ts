@@ -4,9 +4,10 @@
 // unless signing in is what it checks: one failure stays one failure.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { launchBrowser, problems, type Browser, type TestContext, type TestPage } from './browser.js';
+import { launchBrowser, problems, type Browser, type StorageState, type TestPage } from './browser.js';
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
 import { codeIn, linkIn, mailbox, type Mailbox } from './support/mailbox.js';
+import { pagePerTest } from './support/page-per-test.js';
 import { enrolTotp, newPerson, pageState, signedInStorage, signedInClient, totpCode, wrongTotpCode, type Person } from './support/people.js';
 
 jest.setTimeout(180_000);
@@ -17,7 +18,6 @@ const NEW_PASSWORD = 'second-pass-43';
 let portal: TestPortal;
 let inbox: Mailbox;
 let browser: Browser;
-let context: TestContext | null = null;
 let page: TestPage;
 
 beforeAll(async () => {
@@ -41,20 +41,14 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-/** Each test's own browser context and page (signed in when given a session's storage). */
-async function openPage(storageState?: Awaited<ReturnType<typeof signedInStorage>>): Promise<void> {
-  context = await browser.newContext({ storageState });
-  page = await context.newPage();
-}
-
-afterEach(async () => {
-  if (!context) return;
+const tab = pagePerTest(() => browser, {
   // Failed requests the flows provoke on purpose (wrong codes, used links) log as network errors.
-  const unexpected = problems(page.console).filter((e) => !/status of (400|401|403|422|429)/.test(e.text));
-  await context.close();
-  context = null;
-  expect(unexpected).toEqual([]);
+  unexpectedConsole: (entries) => problems(entries).filter((e) => !/status of (400|401|403|422|429)/.test(e.text)),
 });
+/** Each test's own page (signed in when given a session's storage). */
+async function openPage(storageState?: StorageState): Promise<void> {
+  page = await tab.open(storageState);
+}
 
 /** The next mail of a kind to `to`, newer than `seen`; on time-out the message shows the page too. */
 const nextMail = (to: string, subject: RegExp, seen: Set<string>) => inbox.next(to, subject, seen, { state: () => pageState(page) });
@@ -350,7 +344,7 @@ describe('the account remote', () => {
     const { error: refreshError } = await elsewhere.auth.refreshSession();
     expect(refreshError?.code).toMatch(/refresh_token_not_found|session_not_found|refresh_token_already_used/);
 
-    const other = await context!.newPage();
+    const other = await tab.context.newPage();
     await other.goto(`${portal.url}/account`);
     await other.getByTestId('profile-email').waitFor();
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();

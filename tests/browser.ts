@@ -22,6 +22,9 @@ export interface ConsoleEntry {
   url: string;
 }
 
+/** Cookies and local storage a context starts with (e.g. a session a test made through the API). */
+export type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
+
 /** A page that records console messages and page errors into `console`. */
 export type TestPage = Page & { console: ConsoleEntry[] };
 
@@ -34,10 +37,9 @@ export interface TestContext {
 
 export interface Browser extends TestContext {
   /**
-   * A fresh context beside the default one, e.g. one per test so no test inherits a session;
-   * `storageState` seeds its cookies and local storage (a session a test made through the API).
+   * A fresh context beside the default one, e.g. one per test so no test inherits a session.
    */
-  newContext(options?: { storageState?: BrowserContextOptions['storageState'] }): Promise<TestContext>;
+  newContext(options?: { storageState?: StorageState }): Promise<TestContext>;
 }
 
 async function testContext(context: BrowserContext): Promise<TestContext> {
@@ -58,7 +60,7 @@ async function testContext(context: BrowserContext): Promise<TestContext> {
 
 export async function launchBrowser(options: { colorScheme?: 'light' | 'dark' } = {}): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
-  const newContext = async ({ storageState }: { storageState?: BrowserContextOptions['storageState'] } = {}) =>
+  const newContext = async ({ storageState }: { storageState?: StorageState } = {}) =>
     testContext(await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: options.colorScheme ?? 'light', ...(storageState ? { storageState } : {}) }));
   const first = await newContext();
   return {

@@ -1,19 +1,21 @@
 // The portal end to end: built apps served on separate origins, a real emulator, real Chromium.
+// Each test opens its own browser context, signed in through the API when it needs a person.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { launchBrowser, problems, type Browser, type ConsoleEntry } from './browser.js';
+import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
+import { pagePerTest } from './support/page-per-test.js';
+import { newPerson, signedInClient, signedInStorage, type Person } from './support/people.js';
 
 jest.setTimeout(180_000);
 
 const SCREENSHOTS = path.join(REPO, '.tmp', 'screenshots');
-const person = { email: `e2e-${Date.now()}@example.com`, password: 'correct-horse-42' };
 const FAKE_INTEGRITY = `sha384-${'A'.repeat(64)}`;
 
 let portal: TestPortal;
 let browser: Browser;
-let page: Page & { console: ConsoleEntry[] };
+let page: TestPage;
+const tab = pagePerTest(() => browser);
 
 beforeAll(async () => {
   portal = await startTestPortal({
@@ -55,7 +57,6 @@ beforeAll(async () => {
     },
   });
   browser = await launchBrowser();
-  page = await browser.newPage();
   mkdirSync(SCREENSHOTS, { recursive: true });
 }, 240_000);
 
@@ -67,6 +68,27 @@ afterAll(async () => {
 const profileEmail = () => page.getByTestId('profile-email');
 const remoteSlot = (name: string) => page.locator(`[data-remote-slot="${name}"] [data-portal-remote="${name}"]`);
 
+/** This test's page, signed out. */
+async function openSignedOut(at = '/'): Promise<void> {
+  page = await tab.open();
+  await page.goto(`${portal.url}${at}`);
+}
+
+/** A new person, and this test's page signed in as them at `at` (the account page by default). */
+async function openSignedIn(at = '/account'): Promise<Person> {
+  const person = await newPerson(portal.emulator, 'e2e');
+  page = await tab.open(await signedInStorage(portal.url, portal.emulator, await signedInClient(portal.emulator, person)));
+  await page.goto(`${portal.url}${at}`);
+  if (at === '/account') await expect(profileEmail().textContent()).resolves.toBe(person.email);
+  return person;
+}
+
+/** The happy path logs no errors, no warnings of note, and no second GoTrueClient. */
+function expectCleanConsole(): void {
+  expect(problems(page.console)).toEqual([]);
+  expect(page.console.filter((e) => /Multiple GoTrueClient/.test(e.text))).toEqual([]);
+}
+
 async function fillSignIn(email: string, password: string) {
   await page.locator('form[aria-label="Sign in"] input[name="email"]').fill(email);
   await page.locator('form[aria-label="Sign in"] input[name="password"]').fill(password);
@@ -75,6 +97,8 @@ async function fillSignIn(email: string, password: string) {
 
 describe('the portal in a browser', () => {
   it('starts with an offline remote in the registry, and a new person signs up and lands signed in', async () => {
+    const person = { email: `e2e-signup-${Date.now()}@example.com`, password: 'correct-horse-42' };
+    page = await tab.open();
     await page.goto(portal.url);
     await page.getByRole('heading', { name: 'Welcome to the portal' }).waitFor();
     await page.screenshot({ path: path.join(SCREENSHOTS, 'home.png') });
@@ -93,9 +117,11 @@ describe('the portal in a browser', () => {
     await expect(profileEmail().textContent()).resolves.toBe(person.email);
     // The shell's header hears the same session.
     await page.getByRole('button', { name: `Account menu for ${person.email}` }).waitFor();
+    expectCleanConsole();
   });
 
-  it('shares one React, ReactDOM and supabase-js, and the remote’s client is the shell’s', async () => {
+  it('shares one React, ReactDOM and supabase-js, and the remote’s client is the shell’s (no second GoTrueClient)', async () => {
+    await openSignedIn();
     const facts = await page.evaluate(() => {
       type Shared = Record<string, Record<string, { from: string }>>;
       const federation = (globalThis as unknown as { __FEDERATION__: { __INSTANCES__: { name: string; shareScopeMap: { default: Shared } }[] } }).__FEDERATION__;
@@ -118,14 +144,18 @@ describe('the portal in a browser', () => {
       '@portal/platform': ['portal_shell'],
     });
     expect(facts).toMatchObject({ client: true, react: true, reactDom: true, platform: true });
+    expectCleanConsole();
   });
 
   it('keeps the session across a page reload', async () => {
+    const person = await openSignedIn();
     await page.reload();
     await expect(profileEmail().textContent()).resolves.toBe(person.email);
+    expectCleanConsole();
   });
 
   it('mounts and unmounts the remote on route changes without reloading the page', async () => {
+    const person = await openSignedIn();
     await page.evaluate(() => ((globalThis as unknown as { __samePage: boolean }).__samePage = true));
     await page.getByRole('link', { name: 'Home' }).click();
     await page.getByRole('heading', { name: `Welcome back, ${person.email}` }).waitFor();
@@ -135,9 +165,11 @@ describe('the portal in a browser', () => {
     await profileEmail().waitFor();
     await expect(remoteSlot('account').count()).resolves.toBe(1);
     await expect(page.evaluate(() => (globalThis as unknown as { __samePage?: boolean }).__samePage)).resolves.toBe(true);
+    expectCleanConsole();
   });
 
   it('looks like a product in light and dark (screenshots for a person to check)', async () => {
+    await openSignedIn();
     const theme = (name: string) => page.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name });
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     await theme('Light theme').click();
@@ -148,14 +180,11 @@ describe('the portal in a browser', () => {
     const dark = await background();
     await theme('System theme').click();
     expect(dark).not.toBe(light);
-  });
-
-  it('had no console errors on the happy path, and no second GoTrueClient', () => {
-    expect(problems(page.console)).toEqual([]);
-    expect(page.console.filter((e) => /Multiple GoTrueClient/.test(e.text))).toEqual([]);
+    expectCleanConsole();
   });
 
   it('signs out and back in, with the emulator’s messages shown for wrong input', async () => {
+    const person = await openSignedIn();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/account/sign-in');
     await page.getByRole('button', { name: 'Sign in' }).first().waitFor();
@@ -174,6 +203,7 @@ describe('the portal in a browser', () => {
   });
 
   it('contains a remote whose manifest is missing in an error card; the rest keeps working', async () => {
+    const person = await openSignedIn();
     await page.goto(`${portal.url}/ghost`);
     const card = page.getByTestId('remote-error');
     await card.waitFor();
@@ -183,6 +213,7 @@ describe('the portal in a browser', () => {
   });
 
   it('contains a remote whose code throws, offers a retry, and keeps the portal working', async () => {
+    const person = await openSignedIn('/');
     await page.getByRole('link', { name: 'Crashy', exact: true }).click();
     const card = page.getByTestId('remote-error');
     await card.waitFor();
@@ -195,17 +226,19 @@ describe('the portal in a browser', () => {
   });
 
   it('refuses a remote whose manifest does not match the registry’s integrity hash', async () => {
+    await openSignedOut();
     await page.getByRole('link', { name: 'Tampered', exact: true }).click();
     await expect(page.getByTestId('remote-error').textContent()).resolves.toMatch(/does not match the integrity hash/);
   });
 
   it('refuses a remote that needs a newer platform contract', async () => {
+    await openSignedOut();
     await page.getByRole('link', { name: 'Future', exact: true }).click();
     await expect(page.getByTestId('remote-error').textContent()).resolves.toMatch(/needs platform \^2\.0\.0/);
   });
 
   it('shows a 404 for unknown routes and a sign-in gate for routes that need a session', async () => {
-    await page.goto(`${portal.url}/no/such/page`);
+    await openSignedIn('/no/such/page');
     await page.getByTestId('not-found').waitFor();
 
     await page.getByRole('button', { name: /Account menu/ }).click();
@@ -219,7 +252,8 @@ describe('the portal in a browser', () => {
   });
 
   it('checks sign-up input, and shows the emulator’s message for an address already taken', async () => {
-    await page.goto(`${portal.url}/account/sign-up`);
+    const person = await newPerson(portal.emulator, 'e2e-taken');
+    await openSignedOut('/account/sign-up');
     const form = page.locator('form[aria-label="Create an account"]');
     await form.locator('input[name="email"]').fill('not-an-address');
     await form.locator('input[name="password"]').fill('short');
@@ -238,7 +272,7 @@ describe('the portal in a browser', () => {
   });
 
   it('recovers a remote with "Try again" once its origin answers again', async () => {
-    const fresh = await browser.newPage();
+    const fresh = await tab.open();
     const manifest = `${portal.portal.remoteUrls.account}/**/mf-manifest.json`;
     await fresh.route(manifest, (route) => route.abort('connectionrefused'));
     await fresh.goto(`${portal.url}/account/sign-in`);
@@ -249,11 +283,10 @@ describe('the portal in a browser', () => {
     await fresh.unroute(manifest);
     await card.getByRole('button', { name: 'Try again' }).click();
     await fresh.locator('form[aria-label="Sign in"]').waitFor();
-    await fresh.close();
   });
 
   it('keeps the shell usable when the registry cannot be fetched, and retries it', async () => {
-    const fresh = await browser.newPage();
+    const fresh = await tab.open();
     await fresh.route('**/registry.json', (route) => route.fulfill({ status: 503, body: 'down for maintenance' }));
     await fresh.goto(`${portal.url}/status`);
     const error = fresh.getByTestId('registry-error');
@@ -264,11 +297,10 @@ describe('the portal in a browser', () => {
     await error.getByRole('button', { name: 'Try again' }).click();
     await fresh.getByRole('link', { name: 'Account', exact: true }).waitFor();
     await expect(fresh.getByTestId('registry-error').count()).resolves.toBe(0);
-    await fresh.close();
   });
 
   it('preloads a remote on navigation intent and lists every remote on the status page', async () => {
-    const fresh = await browser.newPage();
+    const fresh = await tab.open();
     await fresh.goto(`${portal.url}/status`);
     await fresh.getByRole('heading', { name: 'Status' }).waitFor();
     const entry = fresh.waitForRequest((request) => request.url().startsWith(portal.portal.remoteUrls.account!) && request.url().endsWith('/remoteEntry.js'));
@@ -287,6 +319,5 @@ describe('the portal in a browser', () => {
     await expect(fresh.getByText('Shared libraries — one copy of each').count()).resolves.toBe(1);
     await fresh.screenshot({ path: path.join(SCREENSHOTS, 'status.png'), fullPage: true });
     expect(problems(fresh.console)).toEqual([]);
-    await fresh.close();
   });
 });

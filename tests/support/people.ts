@@ -4,11 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import * as OTPAuth from 'otpauth';
-import type { BrowserContextOptions } from 'playwright-core';
 import type { TestEmulator } from '../../emulator/test/harness.js';
-import type { TestPage } from '../browser.js';
-
-type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
+import type { StorageState, TestPage } from '../browser.js';
 
 export interface Person {
   id: string;
