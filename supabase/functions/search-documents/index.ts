@@ -1,32 +1,28 @@
 /**
- * search-documents: each signed-in user's private document index, searched by meaning of the
- * words (embeddings from `_shared/embedding.ts`), stored in a vector bucket.
+ * search-documents: finds passages among the caller's own documents (added with the
+ * `documents` function) by meaning, by words, or both.
  *
- * Every call is `POST /search-documents` with a JSON body and the caller's session JWT
- * (`Authorization: Bearer <access token>`; supabase-js sends it). Anonymous callers (no user)
- * get 401. The function talks to the vector store with the service-role key, so it is the
- * function that keeps users apart: every vector key is `<user id>/<document id>` and carries
- * `metadata.owner = <user id>`; queries filter on the owner, and lookups only ever name the
- * caller's own keys.
+ *   { "action": "query", "query": "how do I get my money back", "mode": "hybrid" | "vector" | "fulltext",
+ *     "topK": 10, "sources": ["markdown"], "from": "2025-01-01T00:00:00Z", "to": "2025-02-01T00:00:00Z" }
+ *   { "action": "similar", "documentId": "…", "passageIndex": 3, "topK": 10, …same filters }
+ *     ("more like this passage": the passage's own vector is the query; the passage itself is left out)
+ *   → { "results": [{ documentId, passageIndex, title, source, created, heading, text,
+ *                     similarity, score, vectorRank, textRank }] }   best first
  *
- *   { "action": "add", "documents": [{ "id": "faq-1", "title": "Refunds", "text": "…",
- *                                      "metadata": { "tag": "billing" } }] }
- *     → { "added": 1, "ids": ["faq-1"] }               1–100 documents; an existing id is replaced
- *   { "action": "query", "query": "how do I get my money back", "topK": 5, "where": { "tag": "billing" } }
- *     → { "results": [{ "id", "title", "score", "distance", "snippet", "metadata" }] }   best first;
- *       score = 1 − cosine distance; topK 1–50 (default 5); `where` = equality on metadata
- *   { "action": "get", "ids": ["faq-1"] }           → { "documents": [{ "id", "title", "snippet", "metadata" }] }
- *   { "action": "list", "limit": 100, "cursor": "…" } → { "documents": [...], "cursor": "…" | null }
- *   { "action": "delete", "ids": ["faq-1"] }        → { "deleted": ["faq-1"] }   (ids that do not exist are ignored)
+ * `vector` ranks by cosine similarity of embeddings (the vector bucket), `fulltext` by Postgres
+ * ts_rank_cd over the passages (any query word may match), `hybrid` fuses both rankings with
+ * reciprocal rank fusion (`_shared/rank-fusion.ts`). `similarity` is the passage's cosine
+ * similarity to the query (null for `similar` results found only by words), `score` the value
+ * the results are ordered by. Filters: `sources` (any of), `from` (inclusive) and `to` (exclusive)
+ * on the document's creation time.
  *
- * Document ids: 1–128 of letters, digits, `.`, `_`, `-`, `:`. Titles: 1–300 characters. Texts:
- * 1–20 000 characters with at least one letter or digit. `metadata`: up to 20 string, number
- * or boolean values (keys `owner`, `id`, `title`, `snippet` are the function's own).
- * Errors: `{ code, message }` with 400 (invalid_request), 401 (sign_in_required), 405, 415,
- * 502 (vector_store_failed: the vector API refused or is unreachable).
+ * The owner is the user of the verified session JWT: the vector query is filtered on it, the
+ * full-text query runs as that user under row level security, and nothing in the body can
+ * widen either. Errors: `{ code, message }` — 400 invalid_request, 401 sign_in_required,
+ * 404 not_found (a passage that is not the caller's), 502 search_failed (with `step`).
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
+import { verifiedCaller, type Caller } from '../_shared/caller.ts';
 import { createEmbedder } from '../_shared/embedding.ts';
 import {
   describeIssues,
@@ -36,232 +32,203 @@ import {
   problem,
   readJsonObject,
 } from '../_shared/http.ts';
-
-const BUCKET = 'portal-documents';
-const SNIPPET_LENGTH = 280;
-const RESERVED_KEYS = ['owner', 'id', 'title', 'snippet'];
+import {
+  passageIndex,
+  passageKey,
+  StepError,
+  type PassageMetadata,
+} from '../_shared/passage-index.ts';
+import { reciprocalRankFusion } from '../_shared/rank-fusion.ts';
 
 const embedder = createEmbedder((name) => Deno.env.get(name));
-/** One index per embedding model: vectors of different models are not comparable. */
-const INDEX = `documents-${embedder.model}`;
+const index = passageIndex(embedder);
+/** Each ranking contributes this many candidates to the fusion. */
+const CANDIDATES = 40;
 
-const admin: SupabaseClient = createClient(
-  Deno.env.get('SUPABASE_URL')!,
-  Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!,
-  {
-    auth: { persistSession: false, autoRefreshToken: false },
-  },
-);
-
-const DocumentId = z
-  .string()
-  .regex(/^[A-Za-z0-9._:-]{1,128}$/, 'ids are 1–128 letters, digits, ".", "_", "-" or ":"');
-const Scalar = z.union([z.string().max(500), z.number(), z.boolean()]);
-const Metadata = z
-  .record(z.string().min(1).max(64), Scalar)
-  .refine((value) => Object.keys(value).length <= 20, 'at most 20 metadata values')
-  .refine(
-    (value) => !Object.keys(value).some((key) => RESERVED_KEYS.includes(key)),
-    `metadata keys ${RESERVED_KEYS.join(', ')} are reserved`,
-  );
-const Ids = z.array(DocumentId).min(1, 'name at least one id').max(100, 'at most 100 ids');
+const Filters = {
+  topK: z.number().int().min(1).max(50).default(10),
+  mode: z.enum(['hybrid', 'vector', 'fulltext']).default('hybrid'),
+  sources: z
+    .array(z.enum(['paste', 'text', 'markdown', 'html', 'pdf']))
+    .min(1)
+    .max(5)
+    .optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+};
 
 const SearchRequest = z.discriminatedUnion('action', [
-  z.object({
-    action: z.literal('add'),
-    documents: z
-      .array(
-        z.object({
-          id: DocumentId,
-          title: z.string().trim().min(1, 'a title is required').max(300),
-          text: z
-            .string()
-            .max(20_000)
-            .refine((text) => /[\p{L}\p{N}]/u.test(text), 'needs at least one letter or digit'),
-          metadata: Metadata.optional(),
-        }),
-      )
-      .min(1, 'add at least one document')
-      .max(100, 'at most 100 documents per request')
-      .refine(
-        (docs) => new Set(docs.map((d) => d.id)).size === docs.length,
-        'document ids must be unique within a request',
-      ),
-  }),
   z.object({
     action: z.literal('query'),
     query: z
       .string()
       .max(2_000)
       .refine((text) => /[\p{L}\p{N}]/u.test(text), 'needs at least one letter or digit'),
-    topK: z.number().int().min(1).max(50).default(5),
-    where: Metadata.optional(),
+    ...Filters,
   }),
-  z.object({ action: z.literal('get'), ids: Ids }),
-  z.object({ action: z.literal('delete'), ids: Ids }),
   z.object({
-    action: z.literal('list'),
-    limit: z.number().int().min(1).max(1000).default(100),
-    cursor: z.string().min(1).optional(),
+    action: z.literal('similar'),
+    documentId: z.uuid('documentId is a document uuid'),
+    passageIndex: z.number().int().min(0),
+    ...Filters,
   }),
 ]);
 type SearchRequest = z.infer<typeof SearchRequest>;
 
-class VectorStoreError extends Error {}
-
-function orFail<T>(result: { data: T | null; error: { message: string } | null }, step: string): T {
-  if (result.error || result.data === null)
-    throw new VectorStoreError(`${step}: ${result.error?.message ?? 'no answer'}`);
-  return result.data;
+interface Hit {
+  documentId: string;
+  passageIndex: number;
+  title: string;
+  source: string;
+  created: string;
+  heading: string | null;
+  text: string;
+  similarity: number | null;
 }
 
-function isConflict(error: { status?: number; statusCode?: string } | null): boolean {
-  return !!error && (error.status === 409 || /conflict|exists/i.test(error.statusCode ?? ''));
+const keyOfHit = (hit: Hit) => `${hit.documentId}/${hit.passageIndex}`;
+
+function vectorFilter(request: SearchRequest): Record<string, unknown>[] {
+  const filter: Record<string, unknown>[] = [];
+  if (request.sources) filter.push({ source: { $in: request.sources } });
+  if (request.from) filter.push({ created: { $gte: Date.parse(request.from) } });
+  if (request.to) filter.push({ created: { $lt: Date.parse(request.to) } });
+  return filter;
 }
 
-let ready: Promise<void> | null = null;
-/** The bucket and index are made on first use; "already exists" is fine. */
-function ensureIndex(): Promise<void> {
-  ready ??= (async () => {
-    const bucket = await admin.storage.vectors.createBucket(BUCKET);
-    if (bucket.error && !isConflict(bucket.error))
-      orFail(bucket, `creating vector bucket ${BUCKET}`);
-    const index = await admin.storage.vectors.from(BUCKET).createIndex({
-      indexName: INDEX,
-      dataType: 'float32',
-      dimension: embedder.dimension,
-      distanceMetric: 'cosine',
-      metadataConfiguration: { nonFilterableMetadataKeys: ['snippet'] },
-    });
-    if (index.error && !isConflict(index.error)) orFail(index, `creating vector index ${INDEX}`);
-  })().catch((error) => {
-    ready = null;
-    throw error;
+function hitOfVector(match: { metadata?: unknown; distance?: number }): Hit {
+  const m = match.metadata as PassageMetadata;
+  return {
+    documentId: m.document_id,
+    passageIndex: m.passage_index,
+    title: m.title,
+    source: m.source,
+    created: new Date(m.created).toISOString(),
+    heading: m.heading || null,
+    text: m.text,
+    similarity: match.distance === undefined ? null : 1 - match.distance,
+  };
+}
+
+async function vectorHits(
+  caller: Caller,
+  vector: number[],
+  request: SearchRequest,
+  topK: number,
+): Promise<Hit[]> {
+  const found = await index.query(caller.id, vector, topK, vectorFilter(request));
+  return found.map(hitOfVector);
+}
+
+async function textHits(
+  caller: Caller,
+  query: string,
+  request: SearchRequest,
+  topK: number,
+): Promise<Hit[]> {
+  const { data, error } = await caller.db.rpc('search_passages_fulltext', {
+    p_query: query,
+    p_limit: topK,
+    p_sources: request.sources ?? null,
+    p_from: request.from ?? null,
+    p_to: request.to ?? null,
   });
-  return ready;
+  if (error) throw new StepError('search', `full-text search: ${error.message}`);
+  return (
+    data as {
+      document_id: string;
+      passage_index: number;
+      title: string;
+      source: string;
+      created_at: string;
+      heading: string | null;
+      content: string;
+    }[]
+  ).map((row) => ({
+    documentId: row.document_id,
+    passageIndex: row.passage_index,
+    title: row.title,
+    source: row.source,
+    created: new Date(row.created_at).toISOString(),
+    heading: row.heading,
+    text: row.content,
+    similarity: null,
+  }));
 }
 
-const vectors = () => admin.storage.vectors.from(BUCKET).index(INDEX);
-const keyOf = (owner: string, id: string) => `${owner}/${id}`;
+const dot = (a: number[], b: number[]) => a.reduce((sum, value, i) => sum + value * (b[i] ?? 0), 0);
 
-interface StoredMetadata {
-  owner?: string;
-  id?: string;
-  title?: string;
-  snippet?: string;
-  [key: string]: unknown;
-}
-
-function present(metadata: StoredMetadata | undefined) {
-  const { owner: _owner, id, title, snippet, ...rest } = metadata ?? {};
-  return { id, title, snippet, metadata: rest };
-}
-
-async function handle(owner: string, request: SearchRequest): Promise<Response> {
-  await ensureIndex();
-  switch (request.action) {
-    case 'add': {
-      const embeddings = await embedder.embed(
-        request.documents.map((doc) => `${doc.title}\n${doc.text}`),
-      );
-      orFail(
-        await vectors().putVectors({
-          vectors: request.documents.map((doc, i) => ({
-            key: keyOf(owner, doc.id),
-            data: { float32: embeddings[i]! },
-            metadata: {
-              ...doc.metadata,
-              owner,
-              id: doc.id,
-              title: doc.title,
-              snippet: doc.text.slice(0, SNIPPET_LENGTH),
-            },
-          })),
-        }),
-        'storing vectors',
-      );
-      return json({ added: request.documents.length, ids: request.documents.map((doc) => doc.id) });
-    }
-    case 'query': {
-      const [queryVector] = await embedder.embed([request.query]);
-      const where = Object.entries(request.where ?? {}).map(([key, value]) => ({ [key]: value }));
-      const found = orFail(
-        await vectors().queryVectors({
-          queryVector: { float32: queryVector! },
-          topK: request.topK,
-          filter: where.length > 0 ? { $and: [{ owner }, ...where] } : { owner },
-          returnDistance: true,
-          returnMetadata: true,
-        }),
-        'querying vectors',
-      );
-      const results = found.vectors
-        // The filter already keeps others' vectors out; this keeps them out whatever happens.
-        .filter((match) => (match.metadata as StoredMetadata | undefined)?.owner === owner)
-        .map((match) => ({
-          ...present(match.metadata as StoredMetadata),
-          distance: match.distance ?? null,
-          score: match.distance === undefined ? null : 1 - match.distance,
-        }));
-      return json({ results });
-    }
-    case 'get': {
-      const found = orFail(
-        await vectors().getVectors({
-          keys: request.ids.map((id) => keyOf(owner, id)),
-          returnMetadata: true,
-        }),
-        'reading vectors',
-      );
-      const documents = found.vectors
-        .filter((match) => (match.metadata as StoredMetadata | undefined)?.owner === owner)
-        .map((match) => present(match.metadata as StoredMetadata));
-      return json({ documents });
-    }
-    case 'delete': {
-      orFail(
-        await vectors().deleteVectors({ keys: request.ids.map((id) => keyOf(owner, id)) }),
-        'deleting vectors',
-      );
-      return json({ deleted: request.ids });
-    }
-    case 'list': {
-      // ListVectors cannot filter, so pages are read until enough of the caller's own are found.
-      const documents: ReturnType<typeof present>[] = [];
-      let cursor = request.cursor;
-      do {
-        const page = orFail(
-          await vectors().listVectors({
-            maxResults: 1000,
-            returnMetadata: true,
-            ...(cursor ? { nextToken: cursor } : {}),
-          }),
-          'listing vectors',
-        );
-        for (const match of page.vectors) {
-          if ((match.metadata as StoredMetadata | undefined)?.owner === owner)
-            documents.push(present(match.metadata as StoredMetadata));
-        }
-        cursor = page.nextToken;
-      } while (cursor && documents.length < request.limit);
-      return json({ documents: documents.slice(0, request.limit), cursor: cursor ?? null });
-    }
+/** Fills in the cosine similarity of hits that only the full-text ranking found. */
+async function addSimilarity(caller: Caller, vector: number[], hits: Hit[]): Promise<void> {
+  const missing = hits.filter((hit) => hit.similarity === null);
+  if (missing.length === 0) return;
+  const stored = await index.get(
+    caller.id,
+    missing.map((hit) => passageKey(caller.id, hit.documentId, hit.passageIndex)),
+    true,
+  );
+  const byKey = new Map(stored.map((v) => [v.key, v.data?.float32 as number[] | undefined]));
+  for (const hit of missing) {
+    const data = byKey.get(passageKey(caller.id, hit.documentId, hit.passageIndex));
+    if (data) hit.similarity = dot(vector, data);
   }
 }
 
-/** The caller's user id, from their session JWT, checked with Supabase Auth. */
-async function callerId(request: Request): Promise<string | null> {
-  const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get('Authorization') ?? '')?.[1];
-  if (!token) return null;
-  const { data, error } = await admin.auth.getUser(token);
-  return error || !data.user ? null : data.user.id;
+async function search(caller: Caller, request: SearchRequest): Promise<Response> {
+  let vector: number[];
+  let text: string;
+  let exclude: string | null = null;
+  if (request.action === 'query') {
+    text = request.query;
+    try {
+      [vector] = (await embedder.embed([request.query])) as [number[]];
+    } catch (error) {
+      throw new StepError(
+        'embed',
+        `embedding the query failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  } else {
+    const key = passageKey(caller.id, request.documentId, request.passageIndex);
+    const [own] = await index.get(caller.id, [key], true);
+    const data = own?.data?.float32 as number[] | undefined;
+    if (!own || !data)
+      return problem(404, 'not_found', 'There is no such passage among your documents.');
+    vector = data;
+    text = (own.metadata as PassageMetadata).text;
+    exclude = `${request.documentId}/${request.passageIndex}`;
+  }
+  const want = request.topK + (exclude ? 1 : 0);
+  const pool = request.mode === 'hybrid' ? Math.max(CANDIDATES, want) : want;
+  const [byVector, byText] = await Promise.all([
+    request.mode === 'fulltext' ? Promise.resolve([]) : vectorHits(caller, vector, request, pool),
+    request.mode === 'vector' ? Promise.resolve([]) : textHits(caller, text, request, pool),
+  ]);
+  const fused = reciprocalRankFusion([{ items: byVector }, { items: byText }], keyOfHit)
+    .filter((f) => f.key !== exclude)
+    .slice(0, request.topK);
+  const hits = fused.map((f) => f.item);
+  if (request.action === 'query') await addSimilarity(caller, vector, hits);
+  return json({
+    results: fused.map((f) => ({
+      ...f.item,
+      score:
+        request.mode === 'vector'
+          ? f.item.similarity
+          : request.mode === 'fulltext'
+            ? 1 / f.ranks[1]!
+            : f.score,
+      vectorRank: f.ranks[0],
+      textRank: f.ranks[1],
+    })),
+  });
 }
 
 Deno.serve(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
   if (request.method !== 'POST') return methodNotAllowed(request.method, ['POST']);
-  const owner = await callerId(request);
-  if (!owner)
+  const caller = await verifiedCaller(request);
+  if (!caller)
     return problem(
       401,
       'sign_in_required',
@@ -272,10 +239,16 @@ Deno.serve(async (request) => {
   const parsed = SearchRequest.safeParse(read.body);
   if (!parsed.success) return problem(400, 'invalid_request', describeIssues(parsed.error.issues));
   try {
-    return await handle(owner, parsed.data);
+    return await search(caller, parsed.data);
   } catch (error) {
-    if (error instanceof VectorStoreError)
-      return problem(502, 'vector_store_failed', error.message);
-    throw error;
+    if (!(error instanceof StepError)) throw error;
+    return json(
+      {
+        code: 'search_failed',
+        step: error.step,
+        message: `${error.step} failed: ${error.message}`,
+      },
+      502,
+    );
   }
 });

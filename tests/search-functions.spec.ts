@@ -1,0 +1,376 @@
+// The search backend (supabase/functions/documents and search-documents, the search_documents
+// migration) on a real emulator with the portal's supabase/ folder, called through supabase-js
+// as the search remote calls it. Two people: what one adds, the other never reaches, whatever
+// they send.
+import path from 'node:path';
+import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { startTestEmulator, type TestEmulator } from '../emulator/test/harness.js';
+
+jest.setTimeout(120_000);
+
+const REPO = path.resolve(__dirname, '..');
+
+interface Passage {
+  heading: string | null;
+  text: string;
+  start: number;
+  end: number;
+}
+
+/** Paragraphs as passages (the remote's splitter does more; the backend takes any passages). */
+function passagesOf(body: string): Passage[] {
+  const passages: Passage[] = [];
+  const re = /[^\n]+(?:\n[^\n]+)*/g;
+  for (let m = re.exec(body); m; m = re.exec(body))
+    passages.push({ heading: null, text: m[0], start: m.index, end: m.index + m[0].length });
+  return passages;
+}
+
+async function errorBody(
+  error: unknown,
+): Promise<{ code: string; message: string; step?: string }> {
+  expect(error).toBeInstanceOf(FunctionsHttpError);
+  return (await (error as FunctionsHttpError).context.json()) as {
+    code: string;
+    message: string;
+    step?: string;
+  };
+}
+
+async function person(
+  emulator: TestEmulator,
+  name: string,
+): Promise<{ client: SupabaseClient; id: string }> {
+  const client = emulator.client();
+  const { data, error } = await client.auth.signUp({
+    email: `${name}-${Date.now()}@example.com`,
+    password: 'correct-horse-42',
+  });
+  if (error || !data.user) throw error ?? new Error('no user');
+  return { client, id: data.user.id };
+}
+
+const documents = (client: SupabaseClient, body: Record<string, unknown>) =>
+  client.functions.invoke('documents', { body });
+const search = (client: SupabaseClient, body: Record<string, unknown>) =>
+  client.functions.invoke('search-documents', { body });
+
+async function add(
+  client: SupabaseClient,
+  title: string,
+  body: string,
+  source = 'paste',
+): Promise<string> {
+  const { data, error } = await documents(client, {
+    action: 'add',
+    title,
+    source,
+    body,
+    passages: passagesOf(body),
+  });
+  if (error) throw new Error(JSON.stringify(await errorBody(error)));
+  return data.document.id as string;
+}
+
+type Result = {
+  documentId: string;
+  passageIndex: number;
+  title: string;
+  text: string;
+  similarity: number | null;
+};
+
+describe('search backend', () => {
+  let emulator: TestEmulator;
+  let starting: Promise<TestEmulator> | undefined;
+  let alice: { client: SupabaseClient; id: string };
+  let bob: { client: SupabaseClient; id: string };
+  let refundsId: string;
+  let gardenId: string;
+
+  beforeAll(async () => {
+    starting = startTestEmulator({ copySupabaseDir: path.join(REPO, 'supabase') });
+    emulator = await starting;
+    alice = await person(emulator, 'alice');
+    bob = await person(emulator, 'bob');
+    refundsId = await add(
+      alice.client,
+      'Refund policy',
+      'Refunds are paid back to your card within five days.\n\nInvoice code ZX-4471 covers damaged parcels.',
+    );
+    gardenId = await add(
+      alice.client,
+      'Garden notes',
+      'Tomatoes need sun and water every morning.\n\nPrune the roses in late winter.',
+      'markdown',
+    );
+  }, 180_000);
+
+  afterAll(async () => {
+    await (await starting?.catch(() => undefined))?.stop();
+  }, 60_000);
+
+  it('adds a document as ready, with its passages, owned by the caller', async () => {
+    const { data } = await documents(alice.client, { action: 'get', id: refundsId });
+    expect(data.document).toMatchObject({
+      id: refundsId,
+      title: 'Refund policy',
+      source: 'paste',
+      status: 'ready',
+      passage_count: 2,
+      model: 'gte-small',
+    });
+    expect(data.passages.map((p: { content: string }) => p.content)).toEqual([
+      'Refunds are paid back to your card within five days.',
+      'Invoice code ZX-4471 covers damaged parcels.',
+    ]);
+    const row = await emulator
+      .admin()
+      .from('search_documents')
+      .select('owner_id')
+      .eq('id', refundsId)
+      .single();
+    expect(row.data?.owner_id).toBe(alice.id);
+  });
+
+  it('finds a passage by its words in each mode, with its similarity', async () => {
+    for (const mode of ['hybrid', 'vector', 'fulltext']) {
+      const { data, error } = await search(alice.client, {
+        action: 'query',
+        query: 'when are refunds paid back',
+        mode,
+        topK: 3,
+      });
+      expect(error).toBeNull();
+      const top = data.results[0] as Result;
+      expect({ mode, title: top.title, passageIndex: top.passageIndex }).toEqual({
+        mode,
+        title: 'Refund policy',
+        passageIndex: 0,
+      });
+      expect(top.similarity).toBeGreaterThan(0);
+    }
+  });
+
+  it('finds an exact code with full text, and ranks it first in hybrid', async () => {
+    const text = await search(alice.client, {
+      action: 'query',
+      query: 'ZX-4471',
+      mode: 'fulltext',
+    });
+    expect((text.data.results as Result[]).map((r) => r.passageIndex)).toEqual([1]);
+    const hybrid = await search(alice.client, {
+      action: 'query',
+      query: 'ZX-4471',
+      mode: 'hybrid',
+    });
+    expect((hybrid.data.results[0] as Result).text).toContain('ZX-4471');
+  });
+
+  it('narrows by source and by creation date', async () => {
+    const onlyMarkdown = await search(alice.client, {
+      action: 'query',
+      query: 'refunds roses tomatoes',
+      sources: ['markdown'],
+      topK: 10,
+    });
+    expect(new Set((onlyMarkdown.data.results as Result[]).map((r) => r.title))).toEqual(
+      new Set(['Garden notes']),
+    );
+    const future = await search(alice.client, {
+      action: 'query',
+      query: 'refunds',
+      from: '2999-01-01T00:00:00Z',
+    });
+    expect(future.data.results).toEqual([]);
+    const past = await search(alice.client, {
+      action: 'query',
+      query: 'refunds',
+      mode: 'fulltext',
+      to: '2000-01-01T00:00:00Z',
+    });
+    expect(past.data.results).toEqual([]);
+  });
+
+  it('finds more passages like one passage, leaving that passage out', async () => {
+    const { data } = await search(alice.client, {
+      action: 'similar',
+      documentId: gardenId,
+      passageIndex: 0,
+      topK: 10,
+    });
+    const keys = (data.results as Result[]).map((r) => `${r.documentId}/${r.passageIndex}`);
+    expect(keys).not.toContain(`${gardenId}/0`);
+    expect(keys.length).toBeGreaterThan(0);
+  });
+
+  it('never shows one person the documents of another, whatever they send', async () => {
+    for (const mode of ['hybrid', 'vector', 'fulltext']) {
+      const found = await search(bob.client, {
+        action: 'query',
+        query: 'refunds paid back card ZX-4471',
+        mode,
+        topK: 50,
+        owner: alice.id,
+        where: { owner: alice.id },
+      });
+      expect(found.data.results).toEqual([]);
+    }
+    const similar = await search(bob.client, {
+      action: 'similar',
+      documentId: refundsId,
+      passageIndex: 0,
+    });
+    expect(similar.response?.status).toBe(404);
+    const got = await documents(bob.client, { action: 'get', id: refundsId });
+    expect(got.response?.status).toBe(404);
+    expect((await documents(bob.client, { action: 'list' })).data.documents).toEqual([]);
+    expect(
+      (await documents(bob.client, { action: 'list', owner: alice.id })).data.documents,
+    ).toEqual([]);
+    const deleted = await documents(bob.client, { action: 'delete', ids: [refundsId] });
+    expect(deleted.data).toEqual({ deleted: [], vectorsRemoved: 0 });
+    const reindexed = await documents(bob.client, { action: 'reindex', ids: [refundsId] });
+    expect(reindexed.data).toEqual({ reindexed: [] });
+    // Straight through the REST API too: row level security returns none of Alice's rows.
+    expect((await bob.client.from('search_documents').select('id')).data).toEqual([]);
+    expect((await bob.client.from('search_passages').select('content')).data).toEqual([]);
+    expect(
+      (await bob.client.rpc('search_passages_fulltext', { p_query: 'refunds', p_limit: 50 })).data,
+    ).toEqual([]);
+    // Bob's own document is found by Bob and not by Alice.
+    await add(bob.client, 'Bob refunds', 'Bob keeps his own notes on refunds.');
+    const bobs = await search(bob.client, { action: 'query', query: 'refunds', topK: 50 });
+    expect((bobs.data.results as Result[]).map((r) => r.title)).toEqual(['Bob refunds']);
+    const alices = await search(alice.client, {
+      action: 'query',
+      query: 'Bob keeps his own notes',
+      topK: 50,
+    });
+    expect((alices.data.results as Result[]).map((r) => r.title)).not.toContain('Bob refunds');
+    // Alice's document is untouched.
+    expect(
+      (await documents(alice.client, { action: 'get', id: refundsId })).data.document.status,
+    ).toBe('ready');
+  });
+
+  it('re-indexes a document and keeps finding it', async () => {
+    const { data } = await documents(alice.client, { action: 'reindex', ids: [gardenId] });
+    expect(data).toEqual({ reindexed: [gardenId] });
+    const found = await search(alice.client, {
+      action: 'query',
+      query: 'prune roses',
+      mode: 'vector',
+    });
+    expect((found.data.results[0] as Result).documentId).toBe(gardenId);
+  });
+
+  it('deletes a document with its passages and its vectors', async () => {
+    const id = await add(
+      alice.client,
+      'Short lived',
+      'A note about lighthouse keepers.\n\nAnd their lamps.',
+    );
+    const keys = [0, 1].map((i) => `${alice.id}/${id}/${i}`);
+    const vectors = () =>
+      emulator
+        .admin()
+        .storage.vectors.from('portal-search')
+        .index('passages-gte-small')
+        .getVectors({ keys });
+    expect((await vectors()).data?.vectors).toHaveLength(2);
+    const { data } = await documents(alice.client, { action: 'delete', ids: [id] });
+    expect(data).toEqual({ deleted: [id], vectorsRemoved: 2 });
+    expect((await vectors()).data?.vectors).toEqual([]);
+    expect(
+      (await emulator.admin().from('search_passages').select('content').eq('document_id', id)).data,
+    ).toEqual([]);
+    const found = await search(alice.client, {
+      action: 'query',
+      query: 'lighthouse keepers lamps',
+      topK: 50,
+    });
+    expect((found.data.results as Result[]).map((r) => r.documentId)).not.toContain(id);
+  });
+
+  it('leaves nothing behind when storing fails, and names the step', async () => {
+    const before = (await emulator.admin().from('search_documents').select('id')).data!.length;
+    const { error, response } = await documents(alice.client, {
+      action: 'add',
+      title: 'Broken',
+      source: 'paste',
+      body: 'Some text.',
+      passages: [{ heading: null, text: 'Some text.', start: 5, end: 1 }],
+    });
+    expect(response?.status).toBe(502);
+    expect(await errorBody(error)).toMatchObject({ code: 'indexing_failed', step: 'store' });
+    expect((await emulator.admin().from('search_documents').select('id')).data!.length).toBe(
+      before,
+    );
+  });
+
+  it('asks anonymous callers to sign in and explains bad requests', async () => {
+    const anonymous = await search(emulator.client(), { action: 'query', query: 'x' });
+    expect(anonymous.response?.status).toBe(401);
+    expect((await errorBody(anonymous.error)).code).toBe('sign_in_required');
+    const bad = await search(alice.client, { action: 'query', query: '  ', mode: 'psychic' });
+    expect(bad.response?.status).toBe(400);
+    expect((await errorBody(bad.error)).message).toMatch(/mode/);
+    const noPassages = await documents(alice.client, {
+      action: 'add',
+      title: 't',
+      source: 'paste',
+      body: 'x',
+      passages: [],
+    });
+    expect((await errorBody(noPassages.error)).message).toMatch(/at least one passage/);
+  });
+});
+
+describe('search backend, when embedding fails', () => {
+  let emulator: TestEmulator;
+  let starting: Promise<TestEmulator> | undefined;
+
+  beforeAll(async () => {
+    // A model the runtime does not have: every embedding fails, as it would on a runtime without it.
+    starting = startTestEmulator({
+      copySupabaseDir: path.join(REPO, 'supabase'),
+      files: { 'functions/.env': 'EMBEDDING_MODEL=gte-large\n' },
+    });
+    emulator = await starting;
+  }, 180_000);
+
+  afterAll(async () => {
+    await (await starting?.catch(() => undefined))?.stop();
+  }, 60_000);
+
+  it('stores nothing, no rows and no vectors, and says the embedding step failed', async () => {
+    const carol = await person(emulator, 'carol');
+    const { error, response } = await documents(carol.client, {
+      action: 'add',
+      title: 'Never indexed',
+      source: 'paste',
+      body: 'One passage.\n\nAnother passage.',
+      passages: passagesOf('One passage.\n\nAnother passage.'),
+    });
+    expect(response?.status).toBe(502);
+    const problem = await errorBody(error);
+    expect(problem).toMatchObject({ code: 'indexing_failed', step: 'embed' });
+    expect(problem.message).toMatch(/gte-large/);
+    expect((await emulator.admin().from('search_documents').select('id')).data).toEqual([]);
+    expect((await emulator.admin().from('search_passages').select('content')).data).toEqual([]);
+    const buckets = await emulator.admin().storage.vectors.listBuckets();
+    const indexes = buckets.data?.vectorBuckets.some((b) => b.vectorBucketName === 'portal-search')
+      ? ((await emulator.admin().storage.vectors.from('portal-search').listIndexes()).data
+          ?.indexes ?? [])
+      : [];
+    for (const index of indexes) {
+      const listed = await emulator
+        .admin()
+        .storage.vectors.from('portal-search')
+        .index(index.indexName)
+        .listVectors({});
+      expect(listed.data?.vectors).toEqual([]);
+    }
+  });
+});
