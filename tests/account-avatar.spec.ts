@@ -6,27 +6,28 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { launchBrowser, problems, type Browser, type ConsoleEntry } from './browser.js';
+import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
+import { pagePerTest } from './support/page-per-test.js';
+import { newPerson, signedInClient, signedInStorage, type Person } from './support/people.js';
 
 jest.setTimeout(180_000);
 
-const stamp = Date.now();
-const owner = { email: `avatar-${stamp}@example.com`, password: 'avatar-pass-42' };
-const other = { email: `avatar-other-${stamp}@example.com`, password: 'other-pass-42' };
 const LONG = { timeout: 60_000 };
 const SCREENSHOTS = path.join(REPO, '.tmp', 'screenshots', 'account');
 
 let portal: TestPortal;
 let browser: Browser;
-let page: Page & { console: ConsoleEntry[] };
+let page: TestPage;
+const tab = pagePerTest(() => browser, {
+  // Only the refusals the pages provoke on purpose may reach the console.
+  unexpectedConsole: (entries) => problems(entries).filter((e) => !/status of (400|403|413|415)/.test(e.text)),
+});
 
 beforeAll(async () => {
   portal = await startTestPortal();
   browser = await launchBrowser();
-  page = await browser.newPage();
   mkdirSync(SCREENSHOTS, { recursive: true });
 }, 240_000);
 
@@ -72,15 +73,36 @@ async function signedIn(who: { email: string; password: string }): Promise<{ cli
   return { client, userId: data.user.id };
 }
 
+const FIRST_PICTURE = pngOf(16, [40, 120, 220]);
+
+/** A person whose picture is already uploaded and saved (through the API, as the page does it). */
+async function ownerWithPicture(): Promise<{ owner: Person; client: SupabaseClient; ownerObject: string }> {
+  const owner = await newPerson(portal.emulator, 'avatar');
+  const client = await signedInClient(portal.emulator, owner);
+  const bucket = client.storage.from('avatars');
+  const ownerObject = `${owner.id}/avatar-1.png`;
+  const uploaded = await bucket.upload(ownerObject, FIRST_PICTURE, { contentType: 'image/png' });
+  if (uploaded.error) throw new Error(`could not upload ${ownerObject}: ${uploaded.error.message}`);
+  const saved = await client.auth.updateUser({ data: { avatar_url: bucket.getPublicUrl(ownerObject).data.publicUrl } });
+  if (saved.error) throw new Error(`could not save the picture's address: ${saved.error.message}`);
+  return { owner, client, ownerObject };
+}
+
+/** This test's page on the profile, signed in with `client`'s session. */
+async function openProfile(client: SupabaseClient): Promise<void> {
+  page = await tab.open(await signedInStorage(portal.url, portal.emulator, client));
+  await page.goto(`${portal.url}/account`);
+  await page.getByTestId('avatar-preview').waitFor(LONG);
+}
+
 const fileInput = () => page.locator('input[type="file"]');
 const pictureError = () => page.getByRole('alert').filter({ hasText: 'Could not change the picture' });
 const previewImage = () => page.getByTestId('avatar-preview').locator('img');
 
 describe('profile pictures in the avatars bucket', () => {
-  let ownerId = '';
-  let ownerObject = '';
-
   it('uploads a picture into the person’s own folder, shows it and saves its public address', async () => {
+    const owner = { email: `avatar-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`, password: 'avatar-pass-42' };
+    page = await tab.open();
     await page.goto(`${portal.url}/account/sign-up`);
     const form = page.locator('form[aria-label="Create an account"]');
     await form.locator('input[name="email"]').fill(owner.email);
@@ -97,19 +119,18 @@ describe('profile pictures in the avatars bucket', () => {
     const src = (await previewImage().getAttribute('src'))!;
 
     const { client, userId } = await signedIn(owner);
-    ownerId = userId;
     const { data: user } = await client.auth.getUser();
     expect(user.user?.user_metadata.avatar_url).toBe(src);
     const listed = await client.storage.from('avatars').list(userId);
     expect(listed.error).toBeNull();
     expect(listed.data!.map((o) => o.name)).toEqual([expect.stringMatching(/^avatar-\d+\.png$/)]);
-    ownerObject = `${userId}/${listed.data![0]!.name}`;
+    const ownerObject = `${userId}/${listed.data![0]!.name}`;
     expect(src).toBe(client.storage.from('avatars').getPublicUrl(ownerObject).data.publicUrl);
     // The public address serves the very bytes, to anyone (no session, no key).
     const served = await fetch(src);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await served.arrayBuffer()).equals(pngOf(16, [40, 120, 220]))).toBe(true);
+    expect(Buffer.from(await served.arrayBuffer()).equals(FIRST_PICTURE)).toBe(true);
     // The profile summary at the top shows the same picture.
     await page.locator('.account-identity img').waitFor(LONG);
     await expect(page.locator('.account-identity img').getAttribute('src')).resolves.toBe(src);
@@ -121,6 +142,8 @@ describe('profile pictures in the avatars bucket', () => {
   });
 
   it('refuses a wrong kind of file and a too-large one in words, storing nothing', async () => {
+    const { owner, client, ownerObject } = await ownerWithPicture();
+    await openProfile(client);
     await fileInput().setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
     await pictureError().waitFor(LONG);
     await expect(pictureError().textContent()).resolves.toContain('“notes.txt” is a text/plain file. Choose a PNG, JPEG, WebP or GIF picture.');
@@ -131,50 +154,49 @@ describe('profile pictures in the avatars bucket', () => {
     await expect(pictureError().textContent()).resolves.toContain('is larger than the 2 MB a picture may be. Choose a smaller one.');
     await page.locator('.pui-card').filter({ has: pictureError() }).screenshot({ path: path.join(SCREENSHOTS, 'avatar-refused.png') });
 
-    const { client } = await signedIn(owner);
-    const listed = await client.storage.from('avatars').list(ownerId);
-    expect(listed.data!.map((o) => `${ownerId}/${o.name}`)).toEqual([ownerObject]);
+    const listed = await client.storage.from('avatars').list(owner.id);
+    expect(listed.data!.map((o) => `${owner.id}/${o.name}`)).toEqual([ownerObject]);
     // The bucket's own limits stand behind the form's checks.
-    const wrongType = await client.storage.from('avatars').upload(`${ownerId}/notes.txt`, Buffer.from('text'), { contentType: 'text/plain' });
+    const wrongType = await client.storage.from('avatars').upload(`${owner.id}/notes.txt`, Buffer.from('text'), { contentType: 'text/plain' });
     expect(wrongType.error).toMatchObject({ statusCode: '415', code: 'InvalidMimeType' });
-    const tooLarge = await client.storage.from('avatars').upload(`${ownerId}/huge.png`, big, { contentType: 'image/png' });
+    const tooLarge = await client.storage.from('avatars').upload(`${owner.id}/huge.png`, big, { contentType: 'image/png' });
     expect(tooLarge.error).toMatchObject({ statusCode: '413', code: 'EntityTooLarge' });
-    expect((await client.storage.from('avatars').list(ownerId)).data).toHaveLength(1);
+    expect((await client.storage.from('avatars').list(owner.id)).data).toHaveLength(1);
   });
 
   it('keeps another person out of the first person’s folder (RLS), and lets them use their own', async () => {
-    const signUp = await portal.emulator.client().auth.signUp(other);
-    expect(signUp.error).toBeNull();
+    const { owner, ownerObject } = await ownerWithPicture();
+    const other = await newPerson(portal.emulator, 'avatar-other');
     const { client, userId } = await signedIn(other);
     const bucket = client.storage.from('avatars');
 
     const overwrite = await bucket.upload(ownerObject, pngOf(8, [255, 0, 0]), { upsert: true, contentType: 'image/png' });
     expect(overwrite.error).toMatchObject({ statusCode: '403', message: 'new row violates row-level security policy' });
-    const intrude = await bucket.upload(`${ownerId}/avatar-intruder.png`, pngOf(8, [255, 0, 0]), { contentType: 'image/png' });
+    const intrude = await bucket.upload(`${owner.id}/avatar-intruder.png`, pngOf(8, [255, 0, 0]), { contentType: 'image/png' });
     expect(intrude.error).toMatchObject({ statusCode: '403' });
     // Delete is filtered by the policy: nothing of the first person's goes.
     const removed = await bucket.remove([ownerObject]);
     expect(removed.data ?? []).toEqual([]);
 
     const served = await fetch(bucket.getPublicUrl(ownerObject).data.publicUrl);
-    expect(Buffer.from(await served.arrayBuffer()).equals(pngOf(16, [40, 120, 220]))).toBe(true);
+    expect(Buffer.from(await served.arrayBuffer()).equals(FIRST_PICTURE)).toBe(true);
     const own = await bucket.upload(`${userId}/avatar-1.png`, pngOf(8, [0, 200, 0]), { upsert: true, contentType: 'image/png' });
     expect(own.error).toBeNull();
     expect(own.data?.path).toBe(`${userId}/avatar-1.png`);
   });
 
   it('removes the picture: the metadata is cleared and the upload deleted', async () => {
+    const { owner, client } = await ownerWithPicture();
+    await openProfile(client);
+    await previewImage().waitFor(LONG);
     await page.getByRole('button', { name: 'Remove picture' }).click();
     // Back to initials (the button reads "Removing…" while it works, so wait for the picture).
     await previewImage().waitFor({ state: 'detached', ...LONG });
     await page.locator('.account-identity img').waitFor({ state: 'detached', ...LONG });
     await expect(page.getByRole('button', { name: /Remove picture|Removing/ }).count()).resolves.toBe(0);
 
-    const { client } = await signedIn(owner);
     const { data: user } = await client.auth.getUser();
     expect(user.user?.user_metadata.avatar_url ?? null).toBeNull();
-    expect((await client.storage.from('avatars').list(ownerId)).data).toEqual([]);
-    // Only the refusals the page provoked on purpose reached the console.
-    expect(problems(page.console).filter((e) => !/status of (400|403|413|415)/.test(e.text))).toEqual([]);
+    expect((await client.storage.from('avatars').list(owner.id)).data).toEqual([]);
   });
 });
