@@ -1,4 +1,4 @@
-import { createPortal, describeError, installPortal, interceptLinkClicks, registerDebugHandle } from '@portal/platform';
+import { createConnectionMonitor, createPortal, describeError, installPortal, interceptLinkClicks, registerDebugHandle } from '@portal/platform';
 import { initTheme } from '@portal/ui';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -9,14 +9,17 @@ import { RemoteApplications } from './remote-applications.js';
 import { loadRegistry } from './registry-loader.js';
 import { registryState } from './registry-state.js';
 import { loadRuntimeConfig } from './runtime-config.js';
+import { trackPresence } from './presence-tracking.js';
 import { createPortalClient } from './supabase-client.js';
 import * as Platform from '@portal/platform';
 
 async function main(): Promise<void> {
   initTheme();
   const config = await loadRuntimeConfig();
-  const supabase = createPortalClient(config);
-  const portal = installPortal(createPortal({ supabase }));
+  const connection = createConnectionMonitor();
+  const supabase = createPortalClient(config, connection);
+  const portal = installPortal(createPortal({ supabase, connection }));
+  trackPresence(portal);
   registerDebugHandle('shell', { supabase, react: useState, reactDom: ReactDomClient.createRoot, platform: Platform.getPortal });
   interceptLinkClicks((to) => portal.navigate(to));
 

@@ -1,3 +1,4 @@
+import type { ConnectionMonitor } from '@portal/platform';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { RuntimeConfig } from './runtime-config.js';
 
@@ -6,8 +7,14 @@ import type { RuntimeConfig } from './runtime-config.js';
  * singleton), never by creating their own: a second client would mean a second GoTrueClient on
  * the same storage key, and sessions that drift apart.
  */
-export function createPortalClient(config: RuntimeConfig): SupabaseClient {
+/**
+ * Its one realtime socket is watched by `connection` (the chrome shows the state). The access
+ * token on that socket follows the session by itself: supabase-js calls `realtime.setAuth` on
+ * SIGNED_IN, TOKEN_REFRESHED and INITIAL_SESSION, and clears it on SIGNED_OUT.
+ */
+export function createPortalClient(config: RuntimeConfig, connection: ConnectionMonitor): SupabaseClient {
   return createClient(config.supabaseUrl, config.supabaseAnonKey, {
     auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'pkce' },
+    realtime: connection.realtimeOptions,
   });
 }

@@ -1,7 +1,9 @@
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { useSyncExternalStore } from 'react';
+import type { ConnectionState } from './connection.js';
 import type { PortalNotification } from './notifications.js';
 import { getPortal, type Portal } from './portal.js';
+import type { PresenceSnapshot } from './presence.js';
 import type { RemoteStatus } from './remote-meta.js';
 import type { AuthenticatorAssuranceLevel, SessionSnapshot } from './session-store.js';
 
@@ -47,4 +49,16 @@ export function useNotifications(): readonly PortalNotification[] {
 export function useRemotes(): readonly RemoteStatus[] {
   const { remotes } = getPortal();
   return useSyncExternalStore(remotes.subscribe, remotes.get, remotes.get);
+}
+
+/** Since contract 1.1: who is in the portal now, on which routes (the shell tracks this tab). */
+export function usePresence(): PresenceSnapshot {
+  const { presence } = getPortal();
+  return useSyncExternalStore(presence.subscribe, presence.getSnapshot, presence.getSnapshot);
+}
+
+/** Since contract 1.1: the page's realtime connection (connected, reconnecting, offline…). */
+export function useConnection(): ConnectionState {
+  const { connection } = getPortal();
+  return useSyncExternalStore(connection.subscribe, connection.get, connection.get);
 }

@@ -21,7 +21,33 @@ export {
   type NotificationTone,
   type PortalNotification,
 } from './notifications.js';
-export { createChannelRegistry, type ChannelLease, type ChannelRegistry } from './realtime.js';
+export {
+  createChannelRegistry,
+  type BroadcastMessage,
+  type ChannelLease,
+  type ChannelRegistry,
+  type ChannelStatus,
+  type ChannelStatusListener,
+  type PostgresChangesFilter,
+} from './realtime.js';
+export {
+  createPresence,
+  peopleFrom,
+  PRESENCE_TOPIC,
+  type PresenceIdentity,
+  type PresenceMeta,
+  type PresenceSnapshot,
+  type PresenceStatus,
+  type PresenceStore,
+  type PresentPerson,
+} from './presence.js';
+export {
+  createConnectionMonitor,
+  defaultReconnectAfterMs,
+  type ConnectionMonitor,
+  type ConnectionMonitorOptions,
+  type ConnectionState,
+} from './connection.js';
 export { pushPath, useLocation, interceptLinkClicks, type PortalLocation } from './navigation.js';
 export type { RemoteMeta, RequiredAuth, RemoteState, RemoteStatus } from './remote-meta.js';
 export {
@@ -34,7 +60,19 @@ export {
   type PortalOptions,
   type NavigateOptions,
 } from './portal.js';
-export { usePortal, useAuth, useSupabase, useSession, useUser, useAal, useNotifications, useRemotes, type PortalView } from './hooks.js';
+export {
+  usePortal,
+  useAuth,
+  useSupabase,
+  useSession,
+  useUser,
+  useAal,
+  useNotifications,
+  useRemotes,
+  usePresence,
+  useConnection,
+  type PortalView,
+} from './hooks.js';
 export { RemoteErrorBoundary, DefaultErrorFallback, type ErrorFallbackProps, type RemoteErrorBoundaryProps } from './error-boundary.js';
 export {
   defineRemote,

@@ -4,6 +4,8 @@ import { createEventBus, type EventBus, type PortalEvents } from './event-bus.js
 import { createExternalStore, type ExternalStore } from './external-store.js';
 import { pushPath } from './navigation.js';
 import { createNotificationCenter, type NotificationCenter } from './notifications.js';
+import { createConnectionMonitor, type ConnectionMonitor, type ConnectionState } from './connection.js';
+import { createPresence, type PresenceStore } from './presence.js';
 import { createChannelRegistry, type ChannelRegistry } from './realtime.js';
 import type { RemoteStatus } from './remote-meta.js';
 import { createSessionStore, type SessionStore } from './session-store.js';
@@ -21,6 +23,10 @@ export interface Portal {
   readonly events: EventBus<PortalEvents>;
   readonly notifications: NotificationCenter;
   readonly realtime: ChannelRegistry;
+  /** Since contract 1.1: who is in the portal now (tracked once by the shell). */
+  readonly presence: PresenceStore;
+  /** Since contract 1.1: where the page's one realtime connection stands. */
+  readonly connection: Pick<ExternalStore<ConnectionState>, 'get' | 'subscribe'>;
   /** The remotes the shell knows from the registry and where each stands. */
   readonly remotes: ExternalStore<readonly RemoteStatus[]>;
   navigate(to: string, options?: NavigateOptions): void;
@@ -30,9 +36,11 @@ export interface Portal {
 export interface PortalOptions {
   supabase: SupabaseClient;
   navigate?: (to: string, options?: NavigateOptions) => void;
+  /** The monitor whose realtime options the client was created with (the shell's); none in dev hosts and tests. */
+  connection?: ConnectionMonitor;
 }
 
-export function createPortal({ supabase, navigate = pushPath }: PortalOptions): Portal {
+export function createPortal({ supabase, navigate = pushPath, connection }: PortalOptions): Portal {
   const events = createEventBus<PortalEvents>();
   const notifications = createNotificationCenter();
   const session = createSessionStore(supabase.auth);
@@ -40,13 +48,16 @@ export function createPortal({ supabase, navigate = pushPath }: PortalOptions): 
     const { event, user } = session.getSnapshot();
     if (event) events.emit('session:changed', { event, userId: user?.id ?? null });
   });
+  const realtime = createChannelRegistry(supabase);
   return {
     contractVersion: CONTRACT_VERSION,
     supabase,
     session,
     events,
     notifications,
-    realtime: createChannelRegistry(supabase),
+    realtime,
+    presence: createPresence(realtime),
+    connection: (connection ?? createConnectionMonitor({ socketClass: NO_SOCKET, network: null })).state,
     remotes: createExternalStore<readonly RemoteStatus[]>([]),
     navigate(to, options) {
       navigate(to, options);
@@ -55,6 +66,11 @@ export function createPortal({ supabase, navigate = pushPath }: PortalOptions): 
     notify: notifications.notify,
   };
 }
+
+/** A client created without a monitor is not observed: its connection reads as idle. */
+const NO_SOCKET = class {
+  addEventListener(): void {}
+};
 
 // Module state is the point: `@portal/platform` is a Module Federation singleton provided by the
 // shell, so every remote reads this same variable.

@@ -62,6 +62,9 @@ describe('contract and canary', () => {
   it('checks the contract range', () => {
     expect(contractSatisfied('1.0.0', '^1.0.0')).toBe(true);
     expect(contractSatisfied('1.0.0', '^2.0.0')).toBe(false);
+    // 1.1 added presence and connection: remotes built for ^1.0.0 keep working, ^1.1.0 needs 1.1.
+    expect(contractSatisfied('1.1.0', '^1.0.0')).toBe(true);
+    expect(contractSatisfied('1.0.0', '^1.1.0')).toBe(false);
   });
 
   it('gives the canary to the buckets under its percentage', () => {

@@ -5,6 +5,7 @@ import type { RemoteApplications } from '../remote-applications.js';
 import { registryState } from '../registry-state.js';
 import { checkAuth, routeMatches } from '../routes.js';
 import type { RuntimeConfig } from '../runtime-config.js';
+import { ConnectionStatus } from './ConnectionStatus.js';
 import { HomePage } from './HomePage.js';
 import { Navigation } from './Navigation.js';
 import { NotFound } from './NotFound.js';
@@ -84,6 +85,7 @@ export function PortalApp({ config, applications, onOutlet, onRetryRegistry }: P
         header={config.environment !== 'production' ? <Badge tone="accent">{config.environment}</Badge> : null}
         actions={
           <>
+            <ConnectionStatus />
             <ThemeToggle />
             <UserMenu signInPath={config.signInPath} />
           </>

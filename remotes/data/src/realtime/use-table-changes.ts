@@ -31,8 +31,9 @@ export function useTableChanges(schema: string, table: string, onChange: (change
   });
   useEffect(() => {
     const lease = getPortal().realtime.channel(topic);
-    // Bindings must be in place before the join: the server answers the join with their ids.
-    lease.channel.on<Row>('postgres_changes', { event: '*', schema, table }, (payload) => deliver(payload));
+    // The lease's own listener: released with it, and safe when another remote already joined
+    // the topic (the platform joins afresh with every lease's bindings).
+    lease.on<Row>('postgres_changes', { event: '*', schema, table }, (payload) => deliver(payload));
     lease.subscribe((state) => setStatus({ topic, status: state === 'SUBSCRIBED' ? 'live' : state === 'CLOSED' ? 'joining' : 'unavailable' }));
     return () => {
       void lease.release();
