@@ -164,6 +164,8 @@ export interface Config extends TomlConfig {
   functionTimeoutMs: number;
   quiet: boolean;
   storageBackend: 'file' | 'database';
+  /** How long an unfinished resumable (TUS) upload is kept, from its creation. */
+  resumableUploadExpiryMs: number;
   jwtSecret: string;
 }
 
@@ -177,6 +179,13 @@ function parseStorageBackend(value: string | undefined): 'file' | 'database' {
   if (value === undefined || value === '' || value === 'file') return 'file';
   if (value === 'database') return 'database';
   throw new ConfigError(`PORTAL_STORAGE_BACKEND must be "file" or "database", not ${JSON.stringify(value)}`);
+}
+
+function parseSeconds(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new ConfigError(`${name} must be a positive number of seconds, not ${JSON.stringify(value)}`);
+  return seconds;
 }
 
 export function loadConfig(options: StartOptions = {}, env: NodeJS.ProcessEnv = process.env): Config {
@@ -212,6 +221,7 @@ export function loadConfig(options: StartOptions = {}, env: NodeJS.ProcessEnv = 
     functionTimeoutMs: options.functionTimeoutMs ?? Number(env.PORTAL_FUNCTION_TIMEOUT_MS ?? 150_000),
     quiet: options.quiet ?? env.PORTAL_EMULATOR_QUIET === '1',
     storageBackend: options.storageBackend ?? parseStorageBackend(env.PORTAL_STORAGE_BACKEND),
+    resumableUploadExpiryMs: parseSeconds(env.PORTAL_RESUMABLE_UPLOAD_EXPIRY_SECONDS, 24 * 60 * 60, 'PORTAL_RESUMABLE_UPLOAD_EXPIRY_SECONDS') * 1000,
     jwtSecret: env.JWT_SECRET ?? JWT_SECRET,
   };
 }

@@ -20,8 +20,9 @@ import { authService } from './auth/service.js';
 import { realtimeService } from './realtime/service.js';
 import { functionsService } from './functions/service.js';
 import { storageService } from './storage/service.js';
-import { restService } from './rest/service.js';
+import { RESUMABLE_EXPOSED_HEADERS, RESUMABLE_PATH } from './storage/resumable-routes.js';
 import { seedConfiguredBuckets } from './storage/seed-buckets.js';
+import { restService } from './rest/service.js';
 
 /** Headers browsers may read (docs/compatibility.md#gateway-cors). */
 export const EXPOSED_HEADERS = [
@@ -41,6 +42,7 @@ export const EXPOSED_HEADERS = [
   'X-Relay-Error',
   'X-Client-Info',
   'sb-request-id',
+  ...RESUMABLE_EXPOSED_HEADERS,
 ];
 
 /** Each service in mount order; later issues replace the 501 placeholders. */
@@ -105,9 +107,19 @@ export async function startEmulator(config: Config): Promise<RunningEmulator> {
   }
 
   const app = new Hono<GatewayEnv>();
-  app.use(
-    '*',
-    cors({ origin: (origin) => origin || '*', exposeHeaders: EXPOSED_HEADERS, maxAge: 3600, credentials: true }),
+  const corsHeaders = cors({
+    origin: (origin) => origin || '*',
+    exposeHeaders: EXPOSED_HEADERS,
+    maxAge: 3600,
+    credentials: true,
+  });
+  app.use('*', (c, next) =>
+    // An OPTIONS that is no CORS preflight is TUS discovery (Tus-Version, Tus-Extension…): storage answers it.
+    c.req.method === 'OPTIONS' &&
+    !c.req.header('access-control-request-method') &&
+    c.req.path.startsWith(`/storage/v1${RESUMABLE_PATH}`)
+      ? next()
+      : corsHeaders(c, next),
   );
   app.use('*', async (c, next) => {
     const started = performance.now();
@@ -151,12 +163,6 @@ export async function startEmulator(config: Config): Promise<RunningEmulator> {
   });
   mail.on('request', getRequestListener(mailApp(mailbox).fetch));
 
-  let stopped: Promise<void> | null = null;
-  return {
-    apiUrl,
-    mailUrl: `http://${config.host}:${mailPort}`,
-    db,
-    mailbox,
   // Demo files ship beside seed.sql (SQL cannot hold object bytes); seeded with the database.
   if (migrations.seeded && Object.keys(config.storage.buckets).length > 0) {
     const serviceRole = await keys.sign({ role: 'service_role', iss: 'supabase-demo' });
@@ -170,6 +176,12 @@ export async function startEmulator(config: Config): Promise<RunningEmulator> {
     log(`Seeded ${names.length} storage objects from config.toml [storage.buckets]`);
   }
 
+  let stopped: Promise<void> | null = null;
+  return {
+    apiUrl,
+    mailUrl: `http://${config.host}:${mailPort}`,
+    db,
+    mailbox,
     migrations,
     stop() {
       stopped ??= (async () => {

@@ -70,6 +70,90 @@ export async function storeUpload(rt: StorageRuntime, c: StorageContext, target:
   return commitBlob(rt, c, target, key, upload.staged, metadata, upload.userMetadata);
 }
 
+export interface StagedUpload {
+  staged: StagedBlob;
+  contentType: string;
+  cacheControl: string;
+  userMetadata: Record<string, unknown> | null;
+}
+
+/**
+ * Commits bytes that were received elsewhere (a finished resumable upload): the bucket's limits
+ * are checked again (they may have changed since the upload began), then the row is written as
+ * the target says, exactly as a plain upload commits. The staged file is consumed either way.
+ */
+export async function storeStaged(
+  rt: StorageRuntime,
+  c: StorageContext,
+  target: UploadTarget,
+  upload: StagedUpload,
+): Promise<ObjectRow> {
+  try {
+    const key = validateObjectKey(target.key);
+    const bucket = await requireBucket(rt, c, target.bucketId);
+    if (!isMimeTypeAllowed(upload.contentType, bucket.allowed_mime_types)) {
+      throw storageErrors.invalidMimeType(upload.contentType);
+    }
+    if (upload.staged.size > effectiveSizeLimit(bucket.file_size_limit, rt.globalSizeLimit)) {
+      throw storageErrors.entityTooLarge();
+    }
+    const metadata = objectMetadata({
+      eTag: upload.staged.eTag,
+      size: upload.staged.size,
+      mimetype: upload.contentType,
+      cacheControl: upload.cacheControl,
+    });
+    return await commitBlob(rt, c, target, key, upload.staged, metadata, upload.userMetadata);
+  } catch (error) {
+    await rt.blobs.discard(upload.staged);
+    throw error;
+  }
+}
+
+/** Thrown to roll back the permission probe. */
+class ProbeDone extends Error {}
+
+/**
+ * storage-api's canUpload: tries the insert (an upsert with `upsert`) as the caller and rolls
+ * it back, so INSERT (and UPDATE) policies, and an existing name, refuse before any byte is sent.
+ */
+export async function probeUpload(
+  rt: StorageRuntime,
+  c: StorageContext,
+  caller: Caller,
+  bucketId: string,
+  key: string,
+  upsert: boolean,
+): Promise<void> {
+  const { owner, ownerId } = ownerColumns(caller);
+  try {
+    await asCaller(
+      rt,
+      c,
+      caller,
+      async (tx) => {
+        await insertObject(
+          tx,
+          {
+            bucketId,
+            name: key,
+            owner,
+            ownerId,
+            version: newVersion(),
+            metadata: objectMetadata({ eTag: '""', size: 0, mimetype: 'application/octet-stream', cacheControl: 'no-cache' }),
+            userMetadata: null,
+          },
+          upsert,
+        );
+        throw new ProbeDone();
+      },
+      storageErrors.keyAlreadyExists,
+    );
+  } catch (error) {
+    if (!(error instanceof ProbeDone)) throw error;
+  }
+}
+
 async function commitBlob(
   rt: StorageRuntime,
   c: StorageContext,

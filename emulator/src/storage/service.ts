@@ -1,7 +1,7 @@
-// The storage service (`/storage/v1`, storage-api): buckets, objects, signed URLs, image render
-// (original bytes) and, under `/vector`, vector buckets. Errors are rendered as storage-api renders
-// them (docs/compatibility.md#storage-errors): `{statusCode, code, error, message}` with HTTP 400
-// for every non-500 error.
+// The storage service (`/storage/v1`, storage-api): buckets, objects, signed URLs, resumable
+// (TUS) uploads, image render and, under `/vector`, vector buckets. Errors are rendered as
+// storage-api renders them (docs/compatibility.md#storage-errors): `{statusCode, code, error,
+// message}` with HTTP 400 for every non-500 error (TUS answers keep their own form).
 import { Hono } from 'hono';
 import { describeLimit } from '../http/body-limit.js';
 import type { GatewayEnv, ServiceFactory } from '../http/gateway-env.js';
@@ -10,16 +10,19 @@ import { vectorRoutes } from '../vectors/routes.js';
 import { bucketRoutes } from './bucket-routes.js';
 import { isStorageError, storageErrors, StorageError } from './errors.js';
 import { isObjectUpload, objectRoutes } from './object-routes.js';
+import { isResumableUpload, resumableRoutes } from './resumable-routes.js';
 import { createRuntime, rawSubPath } from './runtime.js';
 
 export const STORAGE_MOUNT = '/storage/v1';
 
-export const storageService: ServiceFactory = (context) => {
+export const storageService: ServiceFactory = async (context) => {
   const rt = createRuntime(context, STORAGE_MOUNT);
   const app = new Hono<GatewayEnv>();
 
   app.get('/status', (c) => c.body(null, 200));
   app.route('/bucket', bucketRoutes(rt));
+  const resumable = await resumableRoutes(rt);
+  app.route('/', resumable.app);
   app.route('/', objectRoutes(rt));
   app.route('/vector', vectorRoutes(context));
   app.all('*', (c) => {
@@ -44,12 +47,19 @@ export const storageService: ServiceFactory = (context) => {
     mount: STORAGE_MOUNT,
     app,
     bodyLimit: {
-      bytesFor: (c) =>
-        isObjectUpload(c.req.method, rawSubPath(rt, c)) ? null : context.config.api.max_request_body_size,
+      // Object bytes (plain or resumable) are bounded by the file size limit instead; a TUS
+      // PATCH may carry any chunk size up to the upload's declared length.
+      bytesFor: (c) => {
+        const subPath = rawSubPath(rt, c);
+        return isObjectUpload(c.req.method, subPath) || isResumableUpload(subPath)
+          ? null
+          : context.config.api.max_request_body_size;
+      },
       tooLarge: (c, limit) => {
         const error = storageErrors.requestTooLarge(describeLimit(limit));
         return c.json(error.body(), error.legacyHttpStatus() as 413);
       },
     },
+    close: async () => resumable.close(),
   };
 };

@@ -4,14 +4,13 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { GatewayEnv } from '../http/gateway-env.js';
-import { newVersion } from './blob-store.js';
-import { ownerColumns, requireCaller } from './caller.js';
+import { requireCaller } from './caller.js';
 import { storageErrors } from './errors.js';
 import { readJsonBody } from './json-body.js';
 import { validateObjectKey } from './names.js';
 import { renderObject } from './object-response.js';
-import { findObject, insertObject, objectMetadata } from './object-rows.js';
-import { requireBucket, storeUpload } from './object-writes.js';
+import { findObject } from './object-rows.js';
+import { probeUpload, requireBucket, storeUpload } from './object-writes.js';
 import type { ObjectPath } from './object-handlers.js';
 import { visibleNames } from './object-handlers.js';
 import { asCaller, asService, type StorageRuntime } from './runtime.js';
@@ -83,42 +82,12 @@ export async function downloadSigned(rt: StorageRuntime, c: StorageContext, path
   return renderObject(c.req.raw, object, rt.blobs, { download: c.req.query('download'), head: c.req.method === 'HEAD' });
 }
 
-/** Thrown to roll back the permission probe of a signed upload URL. */
-class ProbeDone extends Error {}
-
 export async function createSignedUploadUrl(rt: StorageRuntime, c: StorageContext, path: ObjectPath): Promise<Response> {
   const caller = await requireCaller(c, rt.context.keys);
   const key = validateObjectKey(path.key);
   const upsert = (c.req.header('x-upsert') ?? '').toLowerCase() === 'true';
-  const { owner, ownerId } = ownerColumns(caller);
   await requireBucket(rt, c, path.bucket);
-  // storage-api's canUpload: try the insert as the caller, then roll it back.
-  try {
-    await asCaller(
-      rt,
-      c,
-      caller,
-      async (tx) => {
-        await insertObject(
-          tx,
-          {
-            bucketId: path.bucket,
-            name: key,
-            owner,
-            ownerId,
-            version: newVersion(),
-            metadata: objectMetadata({ eTag: '""', size: 0, mimetype: 'application/octet-stream', cacheControl: 'no-cache' }),
-            userMetadata: null,
-          },
-          upsert,
-        );
-        throw new ProbeDone();
-      },
-      storageErrors.keyAlreadyExists,
-    );
-  } catch (error) {
-    if (!(error instanceof ProbeDone)) throw error;
-  }
+  await probeUpload(rt, c, caller, path.bucket, key, upsert);
   const url = `${path.bucket}/${key}`;
   const token = await signUploadToken(rt.context.keys, url, caller.sub, upsert);
   return c.json({ url: `/object/upload/sign/${url}?token=${token}`, token });
