@@ -52,6 +52,7 @@ export function route(log: (line: string) => void, fn: (c: AuthRequest) => Promi
     const version = apiVersionOf(c);
     let response: Response;
     try {
+      refuseNulInQuery(c);
       response = await fn(c);
     } catch (error) {
       response = errorResponse(error, version, log);
@@ -91,7 +92,51 @@ export async function readJsonObject(c: AuthRequest): Promise<Record<string, unk
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     fail('bad_json', 'Could not parse request body as JSON: expected a JSON object.');
   }
-  return value as Record<string, unknown>;
+  return storableJson(value, []) as Record<string, unknown>;
+}
+
+/** A UTF-16 surrogate without its other half. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * The body as Postgres can store it. A NUL character fits in neither text (22021) nor jsonb
+ * (22P05): such input is the caller's mistake, refused once here (naming the field) instead of
+ * failing deep inside a query. A lone surrogate (`"\ud800"`) becomes U+FFFD, as GoTrue's JSON
+ * decoder makes it, instead of invalid jsonb.
+ */
+function storableJson(value: unknown, path: string[]): unknown {
+  const field = () => `field "${path.length ? path.join('.') : 'body'}"`;
+  const refuse = (what: string): never =>
+    fail(
+      'validation_failed',
+      `${what} contains a NUL character (\\u0000), which cannot be stored.`,
+    );
+  if (typeof value === 'string') {
+    if (value.includes('\0')) refuse(field());
+    return value.replace(LONE_SURROGATE, '\ufffd');
+  }
+  if (Array.isArray(value))
+    return value.map((item, index) => storableJson(item, [...path, String(index)]));
+  if (typeof value !== 'object' || value === null) return value;
+  // fromEntries defines `__proto__` as an own key, as JSON.parse does, never as the prototype.
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => {
+      if (key.includes('\0')) refuse(`a key in ${field()}`);
+      return [key.replace(LONE_SURROGATE, '\ufffd'), storableJson(item, [...path, key])];
+    }),
+  );
+}
+
+/** The same refusal for query parameters (`/verify?token=…`, `redirect_to`, …). */
+function refuseNulInQuery(c: AuthRequest): void {
+  for (const [name, value] of new URL(c.req.url).searchParams) {
+    if (name.includes('\0') || value.includes('\0')) {
+      fail(
+        'validation_failed',
+        `query parameter "${name.replaceAll('\0', '')}" contains a NUL character, which cannot be stored.`,
+      );
+    }
+  }
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
