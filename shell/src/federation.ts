@@ -4,7 +4,7 @@
 // hash the manifest lists for it (Subresource Integrity: the browser refuses a changed file
 // before running it), and loading happens on demand.
 import { loadRemote, preloadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { PortalError, PortalErrorCode } from '@portal/platform';
+import { PortalError, PortalErrorCode, provideRemoteModuleLoader } from '@portal/platform';
 import { FILE_INTEGRITY_FIELD, fileIntegritySchema } from '@portal/platform/registry';
 import { matchesIntegrity } from './manifest-integrity.js';
 
@@ -138,6 +138,9 @@ export interface FederatedRemote {
 export function registerFederatedRemote(remote: FederatedRemote, { force = false } = {}): void {
   if (!pluginsRegistered) {
     registerPlugins([manifestIntegrityPlugin]);
+    // Remotes borrow each other's exposed modules (parcels) through this runtime, so every
+    // such load is checked as the shell's own are.
+    provideRemoteModuleLoader(loadExposed);
     pluginsRegistered = true;
   }
   expected.set(keyOf(remote.name, remote.manifestUrl), { remote: remote.name, integrity: remote.integrity });

@@ -1,8 +1,8 @@
-import { usePortal } from '@portal/platform';
-import { Avatar, Button, FileDrop, Stack } from '@portal/ui';
-import { useState, type ReactNode } from 'react';
+import { RemoteParcel, describeError, usePortal } from '@portal/platform';
+import { Alert, Avatar, Button, ProgressBar, Stack } from '@portal/ui';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { describeAuthError } from './auth-errors.js';
-import { AVATAR_BUCKET, AVATAR_TYPES, avatarObjectPath, checkAvatarFile, describeStorageError, ownAvatarObject } from './avatar-upload.js';
+import { AVATAR_BUCKET, AVATAR_MAX_BYTES, AVATAR_TYPES, avatarObjectPath, checkAvatarFile, ownAvatarObject } from './avatar-upload.js';
 import { FormError } from './FormError.js';
 
 export interface AvatarPickerProps {
@@ -15,46 +15,90 @@ export interface AvatarPickerProps {
 }
 
 /**
- * Uploads a picture into the person's own folder of the avatars bucket and saves its public
- * address in user_metadata.avatar_url; removing clears the metadata and deletes the upload.
- * Each step's refusal is shown in words (storage errors, then auth errors).
+ * What the files remote's upload parcel (`files/upload-parcel`) takes. The account remote borrows
+ * that widget at run time instead of keeping its own uploader: one implementation of uploads.
+ */
+interface UploadParcelProps {
+  bucket: string;
+  limits: { fileSizeLimit: number | null; allowedMimeTypes: string[] | null };
+  keyFor: (file: File) => string;
+  check?: (file: File) => string | undefined;
+  upsert?: boolean;
+  multiple?: boolean;
+  accept?: string;
+  title?: string;
+  hint?: string;
+  buttonLabel?: string;
+  label?: string;
+  onStored?: (key: string) => void;
+}
+
+const AVATAR_LIMITS = { fileSizeLimit: AVATAR_MAX_BYTES, allowedMimeTypes: Object.keys(AVATAR_TYPES) };
+
+/**
+ * The picture is uploaded into the person's own folder of the avatars bucket by the files
+ * remote's upload parcel; once stored, its public address is saved in user_metadata.avatar_url
+ * and the previous upload deleted. Removing clears the metadata and deletes the upload. Each
+ * step's refusal is shown in words (the parcel shows storage's, this form auth's).
  */
 export function AvatarPicker({ savedUrl, name, onSaved }: AvatarPickerProps): ReactNode {
   const { user, supabase, notify } = usePortal();
-  const [busy, setBusy] = useState<'upload' | 'remove' | null>(null);
+  const [busy, setBusy] = useState<'save' | 'remove' | null>(null);
   const [error, setError] = useState<string | undefined>();
-  if (!user) return null;
+  const userId = user?.id ?? '';
   const bucket = supabase.storage.from(AVATAR_BUCKET);
-  const folderUrl = bucket.getPublicUrl(user.id).data.publicUrl;
+  const folderUrl = bucket.getPublicUrl(userId).data.publicUrl;
 
   /** Deletes the previous upload once nothing points at it; a leftover file is harmless. */
-  const forget = async (url: string) => {
-    const previous = url ? ownAvatarObject(url, folderUrl, user.id) : null;
-    if (previous) await bucket.remove([previous]);
-  };
+  const forget = useCallback(
+    async (url: string) => {
+      const previous = url ? ownAvatarObject(url, folderUrl, userId) : null;
+      if (previous) await supabase.storage.from(AVATAR_BUCKET).remove([previous]);
+    },
+    [supabase, folderUrl, userId],
+  );
 
-  const upload = async (file: File) => {
-    const problem = checkAvatarFile(file);
-    setError(problem);
-    if (problem) return;
-    setBusy('upload');
-    try {
-      const objectPath = avatarObjectPath(user.id, file.type, Date.now());
-      const uploaded = await bucket.upload(objectPath, file, { upsert: true, contentType: file.type });
-      if (uploaded.error) return setError(describeStorageError(uploaded.error));
-      const publicUrl = bucket.getPublicUrl(uploaded.data.path).data.publicUrl;
-      const saved = await supabase.auth.updateUser({ data: { avatar_url: publicUrl } });
-      if (saved.error) {
-        await bucket.remove([uploaded.data.path]);
-        return setError(describeAuthError(saved.error));
+  const save = useCallback(
+    async (objectPath: string) => {
+      setError(undefined);
+      setBusy('save');
+      try {
+        const pictures = supabase.storage.from(AVATAR_BUCKET);
+        const publicUrl = pictures.getPublicUrl(objectPath).data.publicUrl;
+        const updated = await supabase.auth.updateUser({ data: { avatar_url: publicUrl } });
+        if (updated.error) {
+          await pictures.remove([objectPath]);
+          return setError(describeAuthError(updated.error));
+        }
+        await forget(savedUrl);
+        onSaved(publicUrl);
+        notify({ tone: 'success', title: 'Picture updated', message: 'People now see your new picture.' });
+      } finally {
+        setBusy(null);
       }
-      await forget(savedUrl);
-      onSaved(publicUrl);
-      notify({ tone: 'success', title: 'Picture updated', message: 'People now see your new picture.' });
-    } finally {
-      setBusy(null);
-    }
-  };
+    },
+    [supabase, forget, savedUrl, onSaved, notify],
+  );
+
+  const parcelProps = useMemo<UploadParcelProps>(
+    () => ({
+      bucket: AVATAR_BUCKET,
+      limits: AVATAR_LIMITS,
+      // A refused file never reaches storage, so its name only needs to be well formed.
+      keyFor: (file) => (AVATAR_TYPES[file.type] ? avatarObjectPath(userId, file.type, Date.now()) : `${userId}/${file.name}`),
+      check: checkAvatarFile,
+      upsert: true,
+      multiple: false,
+      accept: Object.keys(AVATAR_TYPES).join(','),
+      title: 'Drop a picture here',
+      hint: 'PNG, JPEG, WebP or GIF, up to 2 MB.',
+      buttonLabel: 'Choose a picture',
+      label: 'Upload a picture',
+      onStored: (key) => void save(key),
+    }),
+    [userId, save],
+  );
+  if (!user) return null;
 
   const remove = async () => {
     setError(undefined);
@@ -77,27 +121,25 @@ export function AvatarPicker({ savedUrl, name, onSaved }: AvatarPickerProps): Re
         <div className="account-avatar-upload__current">
           <Avatar name={name} src={savedUrl || undefined} size="lg" data-testid="avatar-preview" />
           {savedUrl ? (
-            <Button variant="secondary" size="sm" loading={busy === 'remove'} loadingLabel="Removing…" disabled={busy === 'upload'} onClick={() => void remove()}>
+            <Button variant="secondary" size="sm" loading={busy === 'remove'} loadingLabel="Removing…" disabled={busy === 'save'} onClick={() => void remove()}>
               Remove picture
             </Button>
           ) : null}
         </div>
-        <FileDrop
+        <RemoteParcel
           className="account-avatar-upload__drop"
-          accept={Object.keys(AVATAR_TYPES).join(',')}
-          // A file of the wrong kind goes through the same checks, which say why it was refused.
-          onRejected={(files) => {
-            if (files[0]) void upload(files[0]);
-          }}
-          multiple={false}
-          disabled={busy !== null}
-          title={busy === 'upload' ? 'Uploading…' : 'Drop a picture here'}
-          hint="PNG, JPEG, WebP or GIF, up to 2 MB."
-          buttonLabel="Choose a picture"
-          aria-label="Upload a picture"
-          onFiles={(files) => {
-            if (files[0]) void upload(files[0]);
-          }}
+          remote="files"
+          expose="upload-parcel"
+          parcelProps={parcelProps}
+          loading={<ProgressBar label="Loading the uploader" hideLabel />}
+          renderError={(failure, retry) => (
+            <Alert tone="error" title="The picture uploader could not be loaded" data-testid="avatar-uploader-error">
+              The Files area that uploads pictures is not reachable right now ({describeError(failure)}). Your current picture is kept.{' '}
+              <Button size="sm" variant="secondary" onClick={retry}>
+                Try again
+              </Button>
+            </Alert>
+          )}
         />
       </div>
     </Stack>

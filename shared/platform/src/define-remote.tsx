@@ -1,6 +1,7 @@
 import { useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { RemoteErrorBoundary, type ErrorFallbackProps } from './error-boundary.js';
+import { ParcelHostContext, type MountParcel } from './parcels.js';
 import type { RemoteMeta } from './remote-meta.js';
 
 /** Props single-spa passes to a lifecycle, plus what the shell adds (customProps). */
@@ -55,6 +56,9 @@ export function defineRemote(Root: ComponentType<RemoteRootProps>, meta: RemoteM
       const root = createRoot(container, { identifierPrefix: `${meta.name}-` });
       mounted.set(keyOf(props), { root, container });
       const report = props.reportError;
+      // single-spa gives each application a mountParcel bound to it: parcels the remote mounts
+      // (<RemoteParcel>) belong to it and are unmounted with it.
+      const mountParcel = typeof props.mountParcel === 'function' ? (props.mountParcel as MountParcel) : null;
       return new Promise<void>((resolve) => {
         root.render(
           <Committed onCommit={resolve}>
@@ -63,7 +67,9 @@ export function defineRemote(Root: ComponentType<RemoteRootProps>, meta: RemoteM
               {...(report ? { onError: (error: unknown) => report(error, 'render') } : {})}
               {...(options.fallback ? { fallback: options.fallback } : {})}
             >
-              <Root meta={meta} />
+              <ParcelHostContext.Provider value={mountParcel}>
+                <Root meta={meta} />
+              </ParcelHostContext.Provider>
             </RemoteErrorBoundary>
           </Committed>,
         );

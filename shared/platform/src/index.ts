@@ -82,3 +82,15 @@ export {
   type DefineRemoteOptions,
 } from './define-remote.js';
 export { registerDebugHandle, debugHandles, type DebugHandle } from './debug-handles.js';
+export {
+  defineParcel,
+  RemoteParcel,
+  loadRemoteModule,
+  provideRemoteModuleLoader,
+  ParcelHostContext,
+  type MountParcel,
+  type MountedParcel,
+  type ParcelLifecycles,
+  type ParcelMountProps,
+  type RemoteParcelProps,
+} from './parcels.js';

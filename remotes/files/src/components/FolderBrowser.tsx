@@ -182,7 +182,9 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
   };
 
   const entries = useMemo(() => (listing.status === 'ready' ? listing.entries : []), [listing]);
-  const queue = useUploadQueue(bucketId, view.folder, bucket, entries, load);
+  const taken = useMemo(() => new Set(entries.map((entry) => entry.key)), [entries]);
+  const keyFor = useCallback((picked: PickedFile) => `${view.folder}${picked.path}`, [view.folder]);
+  const queue = useUploadQueue({ bucket: bucketId, limits: bucket, keyFor, taken, onStored: load });
   const writable = bucketId === FILES_BUCKET;
   const selected = useMemo(() => new Set(view.selected), [view.selected]);
   const selectedFiles = entries.filter(

@@ -6,8 +6,7 @@ import { usePortal } from '@portal/platform';
 import { Alert, Button, Card, Inline, ProgressBar, Stack } from '@portal/ui';
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import type { PickedFile } from '../folder-drop.js';
-import type { BucketFacts, Entry } from '../storage-access.js';
-import { sizeInWords } from '../upload/checks.js';
+import { sizeInWords, type BucketLimits } from '../upload/checks.js';
 import {
   canCancel,
   canPause,
@@ -43,13 +42,32 @@ export interface UploadQueue {
 
 let nextId = 0;
 
-export function useUploadQueue(
-  bucket: string,
-  folder: string,
-  facts: BucketFacts | null,
-  entries: Entry[],
-  onStored: () => void,
-): UploadQueue {
+export interface UploadQueueOptions {
+  bucket: string;
+  /** The bucket's limits; nothing is added before they are known. */
+  limits: BucketLimits | null;
+  /** The object name a picked file (with its path inside a dropped folder) is stored under. */
+  keyFor: (picked: PickedFile) => string;
+  /** Names already in the folder, for "keep both". */
+  taken?: ReadonlySet<string>;
+  /** The host's own reason to refuse a file, in its words, before anything is sent. */
+  check?: (file: File) => string | undefined;
+  /** Replace an object of the same name without asking. */
+  upsert?: boolean;
+  onStored: (key: string) => void;
+}
+
+const NOTHING_TAKEN: ReadonlySet<string> = new Set();
+
+export function useUploadQueue({
+  bucket,
+  limits,
+  keyFor,
+  taken = NOTHING_TAKEN,
+  check,
+  upsert = false,
+  onStored,
+}: UploadQueueOptions): UploadQueue {
   const { supabase, user, notify } = usePortal();
   const [state, dispatch] = useReducer(queueReducer<File>, EMPTY_QUEUE as QueueState<File>);
   const controllers = useRef(new Map<string, AbortController>());
@@ -87,7 +105,7 @@ export function useUploadQueue(
           (outcome) => {
             if (outcome.kind === 'stored') {
               dispatch({ type: 'stored', id: item.id, now: performance.now() });
-              onStored();
+              onStored(item.key);
             } else if (outcome.kind === 'exists') dispatch({ type: 'exists', id: item.id });
             else dispatch({ type: 'fail', id: item.id, reason: outcome.reason });
           },
@@ -111,21 +129,22 @@ export function useUploadQueue(
 
   const add = useCallback(
     (files: PickedFile[]) => {
-      if (!facts) return;
+      if (!limits) return;
       dispatch({
         type: 'add',
-        limits: facts,
-        files: files.map(({ file, path }) => ({
+        limits,
+        files: files.map((picked) => ({
           id: `u${++nextId}`,
-          file,
-          key: `${folder}${path}`,
-          resumable: file.size >= RESUMABLE_FROM,
+          file: picked.file,
+          key: keyFor(picked),
+          resumable: picked.file.size >= RESUMABLE_FROM,
+          upsert,
+          ...(check?.(picked.file) ? { refusal: check(picked.file)! } : {}),
         })),
       });
     },
-    [facts, folder],
+    [limits, keyFor, check, upsert],
   );
-  const taken = useMemo(() => new Set(entries.map((entry) => entry.key)), [entries]);
   return {
     state,
     add,

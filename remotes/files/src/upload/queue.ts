@@ -49,7 +49,16 @@ export type ConflictChoice = 'replace' | 'keep-both' | 'skip';
 export type QueueEvent<F extends CandidateFile = CandidateFile> =
   | {
       type: 'add';
-      files: { id: string; file: F; key: string; resumable?: boolean }[];
+      files: {
+        id: string;
+        file: F;
+        key: string;
+        resumable?: boolean;
+        /** Replace an object of the same name without asking (e.g. a profile picture). */
+        upsert?: boolean;
+        /** The host's own reason to refuse this file, checked before the bucket's. */
+        refusal?: string;
+      }[];
       limits: BucketLimits;
     }
   | { type: 'start'; id: string; now: number }
@@ -115,15 +124,16 @@ export function queueReducer<F extends CandidateFile>(
 ): QueueState<F> {
   switch (event.type) {
     case 'add': {
-      const added = event.files.map(({ id, file, key, resumable = false }): UploadItem<F> => {
-        const reason = checkUpload(file, key, event.limits) ?? null;
+      const added = event.files.map((added): UploadItem<F> => {
+        const { id, file, key, resumable = false, upsert = false } = added;
+        const reason = added.refusal ?? checkUpload(file, key, event.limits) ?? null;
         return {
           id,
           file,
           key,
           status: reason ? 'refused' : 'queued',
           reason,
-          upsert: false,
+          upsert,
           resumable,
           loaded: 0,
           startLoaded: 0,

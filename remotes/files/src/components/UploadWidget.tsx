@@ -1,0 +1,72 @@
+// The upload widget other remotes borrow as a parcel (`./upload-parcel`): a drop zone and the
+// same queue the folder browser uses (checks before sending, progress, pause/resume for large
+// files, cancel), storing each file under the name the host chooses and telling it when stored.
+import { FileDrop, Stack } from '@portal/ui';
+import { useCallback, type ReactNode } from 'react';
+import type { PickedFile } from '../folder-drop.js';
+import type { BucketLimits } from '../upload/checks.js';
+import { UploadQueuePanel, useUploadQueue } from './UploadQueuePanel.js';
+import { filesStylesheet } from '../files.css.js';
+
+export interface UploadWidgetProps {
+  bucket: string;
+  /** The bucket's limits, shown and checked before anything is sent. */
+  limits: BucketLimits;
+  /** The object name a file is stored under. */
+  keyFor: (file: File) => string;
+  /** The host's own reason to refuse a file (its words), checked before the bucket's limits. */
+  check?: (file: File) => string | undefined;
+  /** Replace an object of the same name without asking. */
+  upsert?: boolean;
+  multiple?: boolean;
+  accept?: string;
+  title?: string;
+  hint?: string;
+  buttonLabel?: string;
+  label?: string;
+  onStored?: (key: string) => void;
+}
+
+export function UploadWidget({
+  bucket,
+  limits,
+  keyFor,
+  check,
+  upsert = false,
+  multiple = true,
+  accept,
+  title = 'Drop files here',
+  hint,
+  buttonLabel = 'Choose files',
+  label = 'Upload files',
+  onStored,
+}: UploadWidgetProps): ReactNode {
+  const keyOfPicked = useCallback((picked: PickedFile) => keyFor(picked.file), [keyFor]);
+  const stored = useCallback((key: string) => onStored?.(key), [onStored]);
+  const queue = useUploadQueue({
+    bucket,
+    limits,
+    keyFor: keyOfPicked,
+    upsert,
+    onStored: stored,
+    ...(check ? { check } : {}),
+  });
+  const add = (files: File[]) => queue.add(files.map((file) => ({ file, path: file.name })));
+  return (
+    <Stack gap={3} data-testid="upload-widget">
+      <style>{filesStylesheet}</style>
+      <FileDrop
+        multiple={multiple}
+        {...(accept ? { accept } : {})}
+        // Files of another type go through the same checks, which say why they are refused.
+        onRejected={add}
+        title={title}
+        {...(hint ? { hint } : {})}
+        buttonLabel={buttonLabel}
+        aria-label={label}
+        onFiles={add}
+      />
+      <UploadQueuePanel queue={queue} />
+    </Stack>
+  );
+}
