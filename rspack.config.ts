@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Compiler, type Configuration, type RspackPluginInstance } from '@rspack/core';
 
@@ -23,6 +23,11 @@ export interface AppFacts {
   exposes: Record<string, string>;
   /** For remotes: the metadata block copied into the registry (remote.json minus build facts). */
   meta: Record<string, unknown> | null;
+  /**
+   * Files a remote generates at build time and deploys with its code: output file name → module
+   * (relative to the remote) whose `generateAsset({ root })` returns the file's text.
+   */
+  assets: Record<string, string>;
 }
 
 function readJson(file: string): Record<string, unknown> {
@@ -40,14 +45,14 @@ export function listApps(): string[] {
 export function appFacts(app: string): AppFacts {
   if (app === 'shell') {
     const facts = readJson(path.join(root, 'shell', 'app.json'));
-    return { name: String(facts.name), kind: 'host', dir: path.join(root, 'shell'), port: Number(facts.port), exposes: {}, meta: null };
+    return { name: String(facts.name), kind: 'host', dir: path.join(root, 'shell'), port: Number(facts.port), exposes: {}, meta: null, assets: {} };
   }
   // A name is a folder under remotes/; a path (e.g. a test fixture) is a remote's folder itself.
   const dir = app.includes('/') ? path.resolve(root, app) : path.join(root, 'remotes', app);
   const file = path.join(dir, 'remote.json');
   if (!existsSync(file)) throw new Error(`Unknown app "${app}": expected shell or one of ${listApps().join(', ')} (remotes/<name>/remote.json).`);
-  const { port, exposes, ...meta } = readJson(file);
-  return { name: String(meta.name), kind: 'remote', dir, port: Number(port), exposes: exposes as Record<string, string>, meta };
+  const { port, exposes, assets, ...meta } = readJson(file);
+  return { name: String(meta.name), kind: 'remote', dir, port: Number(port), exposes: exposes as Record<string, string>, meta, assets: (assets ?? {}) as Record<string, string> };
 }
 
 function installedVersion(pkg: string): string {
@@ -98,6 +103,24 @@ class EmitRemoteMetaPlugin implements RspackPluginInstance {
     compiler.hooks.thisCompilation.tap('EmitRemoteMetaPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'EmitRemoteMetaPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
         compilation.emitAsset('remote.json', new rspack.sources.RawSource(`${JSON.stringify(this.meta, null, 2)}\n`));
+      });
+    });
+  }
+}
+
+/** Emits the files a remote generates at build time (remote.json `assets`), e.g. a catalogue. */
+class EmitGeneratedAssetsPlugin implements RspackPluginInstance {
+  constructor(
+    private readonly dir: string,
+    private readonly assets: Record<string, string>,
+  ) {}
+  apply(compiler: Compiler): void {
+    compiler.hooks.thisCompilation.tap('EmitGeneratedAssetsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tapPromise({ name: 'EmitGeneratedAssetsPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, async () => {
+        for (const [file, module] of Object.entries(this.assets)) {
+          const generator = (await import(pathToFileURL(path.resolve(this.dir, module)).href)) as { generateAsset(options: { root: string }): string };
+          compilation.emitAsset(file, new rspack.sources.RawSource(generator.generateAsset({ root })));
+        }
       });
     });
   }
@@ -189,6 +212,7 @@ export function createConfig({ app, outDir, mode = 'production' }: BuildOptions)
           ]
         : [
             new EmitRemoteMetaPlugin(facts.meta ?? {}),
+            new EmitGeneratedAssetsPlugin(facts.dir, facts.assets),
             // A remote's chunk loader sets `integrity` on every chunk it loads, from SHA-384 hashes
             // built into remoteEntry.js, whose own hash the deploy step writes into the manifest
             // the registry vouches for: editing any published file of a release stops it loading.

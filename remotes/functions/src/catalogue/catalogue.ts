@@ -1,0 +1,56 @@
+// The catalogue of the project's functions. Locally the emulator lists them (`GET
+// /functions/v1/`, an emulator extra); hosted Supabase has no listing API, so the remote's build
+// writes the same facts from supabase/functions/ into `functions.json`, deployed beside its code
+// (build/functions-catalogue.ts). Both are read through this one schema.
+import { z } from 'zod';
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** One entry of `supabase/functions/<name>/examples.json`: a request worth trying. */
+export const functionExample = z.strictObject({
+  title: z.string().min(1),
+  method: z.enum(HTTP_METHODS).optional(),
+  path: z.string().startsWith('/').optional(),
+  query: z.record(z.string(), z.string()).optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  json: z.unknown().optional(),
+  text: z.string().optional(),
+});
+export type FunctionExample = z.infer<typeof functionExample>;
+
+export const catalogueEntry = z.object({
+  name: z.string().min(1),
+  verify_jwt: z.boolean(),
+  description: z.string().nullable(),
+  examples: z.array(functionExample).default([]),
+});
+export type CatalogueEntry = z.infer<typeof catalogueEntry>;
+
+export const catalogueDocument = z.object({ functions: z.array(catalogueEntry) });
+
+/** Where the catalogue came from: the emulator's listing (logs available) or the deployed file. */
+export type CatalogueSource = 'listing' | 'deployed';
+
+export interface Catalogue {
+  source: CatalogueSource;
+  functions: CatalogueEntry[];
+}
+
+/**
+ * The emulator's listing when the API has one, else the catalogue deployed with the remote.
+ * `fetchJson` answers null for a missing or unreadable document.
+ */
+export async function loadCatalogue(
+  listingUrl: string,
+  deployedUrl: string,
+  fetchJson: (url: string) => Promise<unknown>,
+): Promise<Catalogue> {
+  const listing = catalogueDocument.safeParse(await fetchJson(listingUrl));
+  if (listing.success) return { source: 'listing', functions: listing.data.functions };
+  const deployed = catalogueDocument.safeParse(await fetchJson(deployedUrl));
+  if (deployed.success) return { source: 'deployed', functions: deployed.data.functions };
+  throw new Error(
+    `Neither the API's function listing (${listingUrl}) nor the deployed catalogue (${deployedUrl}) could be read: ${z.prettifyError(deployed.error)}`,
+  );
+}

@@ -1,0 +1,224 @@
+// One function: what it is, examples, the request form, the live answer, its log and the history.
+import { useUser, useSupabase } from '@portal/platform';
+import { Badge, Button, Card, Inline, PageHeader, Stack } from '@portal/ui';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { CatalogueEntry, CatalogueSource } from '../catalogue/catalogue.js';
+import type { SnippetContext } from '../codegen/snippets.js';
+import { HISTORY_BODY_CHARS, type HistoryEntry } from '../history/history-entry.js';
+import { addToHistory, clearHistory, readHistory } from '../history/history-store.js';
+import { emptyRequest, requestFromExample, type InvocationRequest } from '../invoke/request.js';
+import { runInvocation } from '../invoke/run-invocation.js';
+import { readFunctionLogs, type LogLine } from '../logs/function-logs.js';
+import { HistoryPanel } from './HistoryPanel.js';
+import { LogPanel } from './LogPanel.js';
+import { RequestForm } from './RequestForm.js';
+import { ResultPanel, type LiveResult } from './ResultPanel.js';
+import { clientEndpoint } from './use-catalogue.js';
+
+const decoder = new TextDecoder();
+
+export function FunctionPage({
+  entry,
+  source,
+  route,
+}: {
+  entry: CatalogueEntry;
+  source: CatalogueSource;
+  route: string;
+}): ReactNode {
+  const supabase = useSupabase();
+  const user = useUser();
+  const [request, setRequest] = useState<InvocationRequest>(() =>
+    entry.examples[0]
+      ? requestFromExample(entry.name, entry.examples[0])
+      : emptyRequest(entry.name),
+  );
+  const [file, setFile] = useState<File | null>(null);
+  const [result, setResult] = useState<LiveResult | null>(null);
+  const [running, setRunning] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [history, setHistory] = useState<HistoryEntry[]>([]);
+  const [logs, setLogs] = useState<{
+    lines: LogLine[];
+    error: string | null;
+    since: string | null;
+  }>({ lines: [], error: null, since: null });
+  const abort = useRef<AbortController | null>(null);
+  const userId = user?.id ?? null;
+  const logsAvailable = source === 'listing' && userId !== null;
+
+  useEffect(() => {
+    if (!userId) return;
+    readHistory(userId).then(setHistory, (error: unknown) =>
+      setProblem(`The history could not be read: ${(error as Error).message}`),
+    );
+  }, [userId]);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const refreshLogs = useCallback(
+    (since: string | null) => {
+      if (!logsAvailable) return;
+      readFunctionLogs(supabase, entry.name).then(
+        (lines) => setLogs({ lines, error: null, since }),
+        (error: unknown) => setLogs({ lines: [], error: (error as Error).message, since }),
+      );
+    },
+    [logsAvailable, supabase, entry.name],
+  );
+  useEffect(() => refreshLogs(null), [refreshLogs]);
+
+  const send = async (toSend: InvocationRequest, picked: File | null) => {
+    setProblem(null);
+    const controller = new AbortController();
+    abort.current = controller;
+    const { supabaseUrl, apiKey } = clientEndpoint(supabase);
+    const startedAt = new Date().toISOString();
+    setRunning(true);
+    setResult({ head: null, bytes: new Uint8Array(0), outcome: null });
+    try {
+      const outcome = await runInvocation(
+        { supabase, supabaseUrl, apiKey },
+        toSend,
+        picked,
+        controller.signal,
+        {
+          onHead: (head) =>
+            setResult((current) => ({
+              head,
+              bytes: current?.bytes ?? new Uint8Array(0),
+              outcome: null,
+            })),
+          onChunk: (bytes) =>
+            setResult((current) => ({ head: current?.head ?? null, bytes, outcome: null })),
+        },
+      );
+      setResult({ head: outcome.head, bytes: outcome.bytes, outcome });
+      if (userId) {
+        const record: HistoryEntry = {
+          id: crypto.randomUUID(),
+          userId,
+          at: startedAt,
+          request: toSend,
+          kind: outcome.kind,
+          status: outcome.head?.status ?? null,
+          contentType: outcome.head?.headers.find(([name]) => name === 'content-type')?.[1] ?? null,
+          durationMs: outcome.durationMs,
+          size: outcome.bytes.length,
+          bodyPreview: decoder.decode(outcome.bytes.slice(0, HISTORY_BODY_CHARS)),
+        };
+        await addToHistory(record);
+        setHistory(await readHistory(userId));
+      }
+      refreshLogs(startedAt);
+    } catch (error) {
+      setResult(null);
+      setProblem((error as Error).message);
+    } finally {
+      setRunning(false);
+      abort.current = null;
+    }
+  };
+
+  const snippetContext = async (): Promise<SnippetContext> => {
+    const { supabaseUrl, apiKey } = clientEndpoint(supabase);
+    const { data } = await supabase.auth.getSession();
+    return { supabaseUrl, apiKey, accessToken: data.session?.access_token ?? null };
+  };
+
+  return (
+    <div className="fn-page" data-function={entry.name}>
+      <PageHeader
+        title={entry.name}
+        description={entry.description ?? 'No description: add a leading comment to its index.ts.'}
+        actions={
+          <Inline gap={2}>
+            <Badge
+              tone={entry.verify_jwt ? 'warning' : 'info'}
+              data-verify-jwt={String(entry.verify_jwt)}
+            >
+              {entry.verify_jwt
+                ? 'Needs a signed-in person (verify_jwt)'
+                : 'Public (verify_jwt off)'}
+            </Badge>
+            <a href={route}>All functions</a>
+          </Inline>
+        }
+      />
+      {entry.examples.length ? (
+        <Inline gap={2} className="fn-examples" aria-label="Examples">
+          <span className="fn-examples__label">Examples:</span>
+          {entry.examples.map((example) => (
+            <Button
+              key={example.title}
+              size="sm"
+              variant="secondary"
+              onClick={() => setRequest(requestFromExample(entry.name, example))}
+            >
+              {example.title}
+            </Button>
+          ))}
+        </Inline>
+      ) : null}
+      <div className="fn-columns">
+        <Card className="fn-column">
+          <form
+            aria-label={`Invoke ${entry.name}`}
+            onSubmit={(event) => {
+              event.preventDefault();
+              void send(request, file);
+            }}
+          >
+            <Stack gap={3}>
+              <RequestForm
+                request={request}
+                onChange={setRequest}
+                file={file}
+                onFile={setFile}
+                signedIn={userId !== null}
+              />
+              {problem ? (
+                <p className="fn-problem" role="alert">
+                  {problem}
+                </p>
+              ) : null}
+              <Inline gap={2}>
+                <Button type="submit" variant="primary" loading={running}>
+                  Send
+                </Button>
+                <Button variant="danger" disabled={!running} onClick={() => abort.current?.abort()}>
+                  Stop
+                </Button>
+              </Inline>
+            </Stack>
+          </form>
+        </Card>
+        <Stack gap={3} className="fn-column">
+          {result ? (
+            <ResultPanel result={result} functionName={entry.name} />
+          ) : (
+            <p className="fn-hint">Send a request to see the answer here.</p>
+          )}
+          {logsAvailable ? (
+            <LogPanel
+              lines={logs.lines}
+              error={logs.error}
+              since={logs.since}
+              onRefresh={() => refreshLogs(logs.since)}
+            />
+          ) : null}
+        </Stack>
+      </div>
+      <HistoryPanel
+        entries={history.filter((item) => item.request.functionName === entry.name)}
+        snippetContext={snippetContext}
+        onRerun={(item) => {
+          setRequest(item.request);
+          void send(item.request, item.request.body.kind === 'file' ? file : null);
+        }}
+        onClear={() => {
+          if (userId) void clearHistory(userId).then(() => setHistory([]));
+        }}
+      />
+    </div>
+  );
+}
