@@ -1,0 +1,91 @@
+// The search area's root: search, add documents, the person's documents, and one document
+// opened at a passage (see location.ts).
+import {
+  navigate,
+  useLocation,
+  useSupabase,
+  useUser,
+  type RemoteRootProps,
+} from '@portal/platform';
+import { PageHeader, Stack, Tab, TabList, TabPanel, Tabs } from '@portal/ui';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { AddDocuments } from './components/AddDocuments.js';
+import { DocumentList, type DocumentsState } from './components/DocumentList.js';
+import { DocumentView } from './components/DocumentView.js';
+import { SearchPanel } from './components/SearchPanel.js';
+import { listDocuments } from './data-access/search-api.js';
+import { parseSearchLocation } from './location.js';
+import { searchStylesheet } from './search.css.js';
+
+export function SearchApp({ meta }: RemoteRootProps): ReactNode {
+  const route = meta.route;
+  const { pathname, search } = useLocation();
+  const place = useMemo(
+    () => parseSearchLocation(route, pathname, search),
+    [route, pathname, search],
+  );
+  const supabase = useSupabase();
+  const userId = useUser()?.id ?? null;
+  const [reloads, setReloads] = useState(0);
+  const [loaded, setLoaded] = useState<{ key: string; state: DocumentsState } | null>(null);
+  const key = `${userId}:${reloads}`;
+  const documents: DocumentsState = loaded?.key === key ? loaded.state : { status: 'loading' };
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
+
+  useEffect(() => {
+    if (!userId) return;
+    let live = true;
+    listDocuments(supabase).then(
+      (list) => live && setLoaded({ key, state: { status: 'ready', documents: list } }),
+      (error: Error) => live && setLoaded({ key, state: { status: 'error', error } }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [supabase, userId, key]);
+
+  const tab = place.page === 'document' ? 'search' : place.page;
+  const goTo = (value: string) => navigate(value === 'search' ? route : `${route}/${value}`);
+  const documentCount = documents.status === 'ready' ? documents.documents.length : null;
+
+  return (
+    <Stack
+      gap={4}
+      className="search-page"
+      data-page={place.page}
+      data-documents={documentCount ?? ''}
+    >
+      <style>{searchStylesheet}</style>
+      <PageHeader
+        title="Search"
+        description="Your own documents, found by what they mean. Only you can see them."
+      />
+      <Tabs value={tab} onValueChange={goTo}>
+        <TabList label="Search sections">
+          <Tab value="search">Search</Tab>
+          <Tab value="add">Add documents</Tab>
+          <Tab value="documents">
+            Your documents{documentCount !== null ? ` (${documentCount})` : ''}
+          </Tab>
+        </TabList>
+        <TabPanel value={tab}>
+          {place.page === 'search' && (
+            <SearchPanel route={route} documentCount={documentCount} onAdd={() => goTo('add')} />
+          )}
+          {place.page === 'add' && <AddDocuments onAdded={reload} />}
+          {place.page === 'documents' && (
+            <DocumentList
+              route={route}
+              state={documents}
+              reload={reload}
+              onAdd={() => goTo('add')}
+            />
+          )}
+          {place.page === 'document' && (
+            <DocumentView route={route} id={place.id} passage={place.passage} />
+          )}
+        </TabPanel>
+      </Tabs>
+    </Stack>
+  );
+}

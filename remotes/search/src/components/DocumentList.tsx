@@ -1,0 +1,178 @@
+// The person's documents: passage counts and index status; re-index one or all; delete (the
+// function removes the passages' vectors too).
+import { useSupabase } from '@portal/platform';
+import {
+  Badge,
+  Button,
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  Inline,
+  Table,
+  TextLink,
+  toast,
+} from '@portal/ui';
+import { useState, type ReactNode } from 'react';
+import {
+  deleteDocuments,
+  reindexDocuments,
+  type DocumentSummary,
+} from '../data-access/search-api.js';
+import { documentHref } from '../location.js';
+import { SOURCE_LABELS } from './SearchPanel.js';
+
+export type DocumentsState =
+  | { status: 'loading' }
+  | { status: 'error'; error: Error }
+  | { status: 'ready'; documents: DocumentSummary[] };
+
+export function DocumentList({
+  route,
+  state,
+  reload,
+  onAdd,
+}: {
+  route: string;
+  state: DocumentsState;
+  reload: () => void;
+  onAdd: () => void;
+}): ReactNode {
+  const supabase = useSupabase();
+  const [deleting, setDeleting] = useState<DocumentSummary | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function reindex(ids?: string[]) {
+    setBusy(ids?.[0] ?? 'all');
+    try {
+      const { reindexed } = await reindexDocuments(supabase, ids);
+      toast.success(`Re-indexed ${reindexed.length} document${reindexed.length === 1 ? '' : 's'}.`);
+      reload();
+    } catch (error) {
+      toast.error((error as Error).message, { title: 'Re-indexing failed' });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (state.status === 'error')
+    return (
+      <ErrorState
+        title="Your documents could not be listed"
+        message={state.error}
+        onRetry={reload}
+      />
+    );
+  const documents = state.status === 'ready' ? state.documents : [];
+  return (
+    <Card
+      title="Your documents"
+      description="Only you can see or search these."
+      actions={
+        <Button
+          size="sm"
+          onClick={() => void reindex()}
+          loading={busy === 'all'}
+          disabled={documents.length === 0}
+        >
+          Re-index all
+        </Button>
+      }
+      flush
+    >
+      <Table
+        caption="Your documents"
+        hideCaption
+        loading={state.status === 'loading'}
+        rows={documents}
+        rowKey={(doc) => doc.id}
+        wrapCells
+        empty={
+          <EmptyState
+            title="No documents yet"
+            description="Add a text or a file to search it by meaning."
+            action={
+              <Button variant="primary" onClick={onAdd}>
+                Add documents
+              </Button>
+            }
+          />
+        }
+        columns={[
+          {
+            key: 'title',
+            header: 'Title',
+            cell: (doc) => <TextLink href={documentHref(route, doc.id)}>{doc.title}</TextLink>,
+          },
+          {
+            key: 'source',
+            header: 'Source',
+            cell: (doc) => SOURCE_LABELS[doc.source] + (doc.file_name ? ` (${doc.file_name})` : ''),
+          },
+          {
+            key: 'passages',
+            header: 'Passages',
+            align: 'end',
+            cell: (doc) => String(doc.passage_count),
+          },
+          {
+            key: 'status',
+            header: 'Index',
+            cell: (doc) =>
+              doc.status === 'ready' ? (
+                <Badge tone="success">ready</Badge>
+              ) : (
+                <Badge tone="warning">indexing</Badge>
+              ),
+          },
+          {
+            key: 'created',
+            header: 'Added',
+            cell: (doc) => new Date(doc.created_at).toLocaleString(),
+          },
+          {
+            key: 'actions',
+            header: 'Actions',
+            cell: (doc) => (
+              <Inline gap={1}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  loading={busy === doc.id}
+                  onClick={() => void reindex([doc.id])}
+                  aria-label={`Re-index ${doc.title}`}
+                >
+                  Re-index
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => setDeleting(doc)}
+                  aria-label={`Delete ${doc.title}`}
+                >
+                  Delete
+                </Button>
+              </Inline>
+            ),
+          },
+        ]}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        tone="danger"
+        title={`Delete “${deleting?.title ?? ''}”?`}
+        confirmLabel="Delete"
+        onConfirm={async () => {
+          if (!deleting) return;
+          const { vectorsRemoved } = await deleteDocuments(supabase, [deleting.id]);
+          toast.success(`Deleted “${deleting.title}” and its ${vectorsRemoved} passage vectors.`);
+          setDeleting(null);
+          reload();
+        }}
+      >
+        The document, its passages and their vectors are removed; searches will no longer find it.
+      </ConfirmDialog>
+    </Card>
+  );
+}

@@ -1,0 +1,97 @@
+// One document, opened at a passage: the whole text, with the passage marked and scrolled to.
+import { useSupabase } from '@portal/platform';
+import { Badge, Card, ErrorState, Inline, Spinner, Stack, TextLink } from '@portal/ui';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  getDocument,
+  type DocumentSummary,
+  type StoredPassage,
+} from '../data-access/search-api.js';
+import { SOURCE_LABELS } from './SearchPanel.js';
+
+type Loaded =
+  | { status: 'loading' }
+  | { status: 'error'; error: Error }
+  | { status: 'ready'; document: DocumentSummary & { body: string }; passages: StoredPassage[] };
+
+export function DocumentView({
+  route,
+  id,
+  passage,
+}: {
+  route: string;
+  id: string;
+  passage: number | null;
+}): ReactNode {
+  const supabase = useSupabase();
+  const [loaded, setLoaded] = useState<{ id: string; state: Loaded } | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const state: Loaded = loaded?.id === `${id}:${attempt}` ? loaded.state : { status: 'loading' };
+  const marked = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    let live = true;
+    const key = `${id}:${attempt}`;
+    getDocument(supabase, id).then(
+      (result) => live && setLoaded({ id: key, state: { status: 'ready', ...result } }),
+      (error: Error) => live && setLoaded({ id: key, state: { status: 'error', error } }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [supabase, id, attempt]);
+
+  useEffect(() => {
+    if (state.status === 'ready') marked.current?.scrollIntoView({ block: 'center' });
+  }, [state.status, passage]);
+
+  const back = <TextLink href={route}>Back to search</TextLink>;
+  if (state.status === 'loading') return <Spinner label="Opening the document…" showLabel />;
+  if (state.status === 'error') {
+    return (
+      <Stack gap={3}>
+        {back}
+        <ErrorState
+          title="This document could not be opened"
+          message={`${state.error.message} It may have been deleted.`}
+          onRetry={() => setAttempt((n) => n + 1)}
+        />
+      </Stack>
+    );
+  }
+  const { document, passages } = state;
+  const target = passages.find((p) => p.passage_index === passage) ?? null;
+  const body = document.body;
+  return (
+    <Stack gap={3}>
+      {back}
+      <Card
+        title={document.title}
+        description={
+          <Inline gap={2}>
+            <Badge>{SOURCE_LABELS[document.source]}</Badge>
+            <span>
+              {document.passage_count} passages · added{' '}
+              {new Date(document.created_at).toLocaleString()}
+            </span>
+            {target && <span>· passage {target.passage_index + 1}</span>}
+          </Inline>
+        }
+      >
+        <p className="search-doc" data-document={document.id}>
+          {target ? (
+            <>
+              {body.slice(0, target.start_offset)}
+              <mark ref={marked} data-current="true" data-passage={target.passage_index}>
+                {body.slice(target.start_offset, target.end_offset)}
+              </mark>
+              {body.slice(target.end_offset)}
+            </>
+          ) : (
+            body
+          )}
+        </p>
+      </Card>
+    </Stack>
+  );
+}

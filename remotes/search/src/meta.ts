@@ -1,0 +1,12 @@
+import type { RemoteMeta } from '@portal/platform';
+
+/** Mirrors remote.json (the block the deploy step copies into the registry); checked by meta.test.ts. */
+export const searchMeta: RemoteMeta = {
+  name: 'search',
+  title: 'Search',
+  route: '/search',
+  icon: 'search',
+  description: 'Add your own documents and find passages in them by what they mean.',
+  contract: '^1.0.0',
+  auth: 'aal1',
+};
