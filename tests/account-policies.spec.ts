@@ -6,9 +6,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { latestMail, type MailMessage } from '../emulator/test/harness.js';
 import { launchBrowser, problems, type Browser, type ConsoleEntry } from './browser.js';
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
+import { codeIn, linkIn, mailbox } from './support/mailbox.js';
+import { pageState } from './support/people.js';
 
 jest.setTimeout(180_000);
 
@@ -50,21 +51,10 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-/** The mails to `to` so far, newest first (the mailbox has no push; it is polled). */
-async function mailsTo(to: string): Promise<{ ID: string }[]> {
-  const response = await fetch(`${portal.emulator.mailUrl}/api/v1/search?query=${encodeURIComponent(`to:${to}`)}`);
-  return ((await response.json()) as { messages: { ID: string }[] }).messages;
-}
-async function nextMail(to: string, subject: RegExp, after: string | null): Promise<MailMessage> {
-  for (;;) {
-    const mail = await latestMail(portal.emulator.mailUrl, to);
-    if (mail && mail.ID !== after && subject.test(mail.Subject)) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-const lastMailId = async (to: string) => (await latestMail(portal.emulator.mailUrl, to))?.ID ?? null;
-const linkIn = (mail: MailMessage) => mail.Text.split('\n').find((line) => line.startsWith('http'))!;
-const codeIn = (mail: MailMessage) => /enter the code: (\d{6})/.exec(mail.Text)![1]!;
+/** The mails to `to` so far, newest first. */
+const mailsTo = (to: string) => mailbox(portal.emulator.mailUrl).list(to);
+/** The next mail of a kind to `to`, newer than `seen`; on time-out the message shows the page too. */
+const nextMail = (to: string, subject: RegExp, seen: Set<string>) => mailbox(portal.emulator.mailUrl).next(to, subject, seen, { state: () => pageState(page) });
 const LONG = { timeout: 60_000 };
 
 async function signOutHere() {
@@ -99,11 +89,11 @@ describe('the account remote under stricter project settings', () => {
     const inbox = page.getByTestId('check-inbox');
     await inbox.getByText('Check your inbox').waitFor(LONG);
     await expect(inbox.textContent()).resolves.toContain(person.email);
-    const first = await nextMail(person.email, /Confirm Your Signup/i, null);
+    const first = await nextMail(person.email, /Confirm Your Signup/i, new Set());
 
     await inbox.getByRole('button', { name: 'Send the mail again' }).click();
     await inbox.getByText(`Sent again to ${person.email}.`).waitFor(LONG);
-    const second = await nextMail(person.email, /Confirm Your Signup/i, first.ID);
+    const second = await nextMail(person.email, /Confirm Your Signup/i, new Set([first.ID]));
     await expect(mailsTo(person.email)).resolves.toHaveLength(2);
 
     // Not confirmed yet: signing in with the password says what to do.
@@ -125,17 +115,16 @@ describe('the account remote under stricter project settings', () => {
 
   it('refuses an emailed code that a newer mail replaced, in words, and takes the newest', async () => {
     const request = page.locator('form[aria-label="Email me a sign-in link"]');
-    let before = await lastMailId(person.email);
+    const seen = await mailbox(portal.emulator.mailUrl).seen(person.email);
     await request.locator('input[name="email"]').fill(person.email);
     await request.locator('button[type="submit"]').click();
     const form = page.locator('form[aria-label="Enter the code from the mail"]');
     await form.waitFor(LONG);
-    const older = await nextMail(person.email, /Magic Link/, before);
+    const older = await nextMail(person.email, /Magic Link/, seen);
 
-    before = older.ID;
     await form.getByRole('button', { name: 'Send another' }).click();
     await form.getByText('Sent again. The newest code is the one that works.').waitFor(LONG);
-    const newer = await nextMail(person.email, /Magic Link/, before);
+    const newer = await nextMail(person.email, /Magic Link/, new Set([...seen, older.ID]));
     if (codeIn(older) !== codeIn(newer)) {
       await form.locator('input[name="code"]').fill(codeIn(older));
       await form.locator('button[type="submit"]').click();
