@@ -14,6 +14,8 @@ export const filesStylesheet = `
 .files-tile__name { overflow-wrap: anywhere; font-size: var(--pui-text-sm); }
 .files-link { background: none; border: 0; padding: 0; color: var(--pui-accent-text); cursor: pointer; font: inherit; text-align: start; overflow-wrap: anywhere; }
 .files-link:hover { text-decoration: underline; }
+[data-drop-target="true"] { outline: 2px solid var(--pui-accent); outline-offset: -2px; background: var(--pui-accent-subtle); }
+tr[draggable="true"], .files-tile[draggable="true"] { cursor: grab; }
 .files-queue { display: grid; gap: var(--pui-space-2); list-style: none; margin: 0; padding: 0; }
 .files-queue li { display: grid; gap: var(--pui-space-1); }
 .files-preview-text { white-space: pre-wrap; overflow: auto; max-height: 60vh; font-family: var(--pui-font-mono); font-size: var(--pui-text-sm); background: var(--pui-code-bg); padding: var(--pui-space-3); border-radius: var(--pui-radius-md); margin: 0; }

@@ -126,3 +126,52 @@ export async function listFolderPage(
     nextCursor: data.hasNext ? (data.nextCursor ?? null) : null,
   };
 }
+
+/** Every object name under `prefix` (a folder's whole content, however deep), page by page. */
+export async function listKeysUnder(
+  supabase: SupabaseClient,
+  bucket: string,
+  prefix: string,
+): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const { data, error } = await supabase.storage.from(bucket).listV2({
+      prefix,
+      limit: 1000,
+      ...(cursor ? { cursor } : {}),
+    });
+    if (error) throw new Error(error.message);
+    keys.push(...data.objects.map((o) => o.key ?? o.name));
+    cursor = data.hasNext ? data.nextCursor : undefined;
+  } while (cursor);
+  return keys;
+}
+
+/** The objects under each selected folder, keyed by the folder's key (files need no lookup). */
+export async function keysUnderFolders(
+  supabase: SupabaseClient,
+  bucket: string,
+  selected: readonly Entry[],
+): Promise<Record<string, string[]>> {
+  const folders = selected.filter((entry) => entry.kind === 'folder');
+  const lists = await Promise.all(
+    folders.map((entry) =>
+      listKeysUnder(supabase, bucket, entry.key.endsWith('/') ? entry.key : `${entry.key}/`),
+    ),
+  );
+  return Object.fromEntries(folders.map((entry, index) => [entry.key, lists[index]!]));
+}
+
+/** Moves objects one by one; stops at the first refusal and says which object and why. */
+export async function moveObjects(
+  supabase: SupabaseClient,
+  bucket: string,
+  moves: readonly { from: string; to: string }[],
+): Promise<string | null> {
+  for (const { from, to } of moves) {
+    const { error } = await supabase.storage.from(bucket).move(from, to);
+    if (error) return `Could not move “${from}” to “${to}”: ${error.message}`;
+  }
+  return null;
+}

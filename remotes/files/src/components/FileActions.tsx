@@ -1,5 +1,6 @@
-// What can be done with the selected files: download, rename, move, copy, delete (with
-// confirmation) and share; and a new folder. Each refusal is shown in storage's own words.
+// What can be done with the selected files and folders: download, rename, move, copy, delete
+// (with confirmation) and share; and a new folder. A folder is every object under its prefix
+// (folder-ops.ts). Each refusal is shown in storage's own words.
 import { usePortal } from '@portal/platform';
 import {
   Alert,
@@ -13,7 +14,14 @@ import {
   TextInput,
 } from '@portal/ui';
 import { useState, type ReactNode } from 'react';
-import { FOLDER_PLACEHOLDER, type BucketFacts, type Entry } from '../storage-access.js';
+import { keysToDelete, planMoveInto, planRename } from '../folder-ops.js';
+import {
+  FOLDER_PLACEHOLDER,
+  keysUnderFolders,
+  moveObjects,
+  type BucketFacts,
+  type Entry,
+} from '../storage-access.js';
 import { checkObjectName, keepBothName } from '../upload/checks.js';
 
 interface Props {
@@ -42,10 +50,13 @@ export function FileActions({
   if (selected.length === 0) return null;
   const files = supabase.storage.from(bucket);
   const one = selected.length === 1 ? selected[0]! : null;
+  const selectedFiles = selected.filter((entry) => entry.kind === 'file');
+  const onlyFiles = selectedFiles.length === selected.length;
+  const folderCount = selected.length - selectedFiles.length;
 
   const download = async () => {
     setError(null);
-    for (const entry of selected) {
+    for (const entry of selectedFiles) {
       const { data, error: failed } = await files.createSignedUrl(entry.key, 60, {
         download: entry.name,
       });
@@ -83,12 +94,12 @@ export function FileActions({
   return (
     <>
       <Inline gap={2} role="toolbar" aria-label="Selected files">
-        <span>
-          {selected.length === 1 ? '1 file selected' : `${selected.length} files selected`}
-        </span>
-        <Button size="sm" variant="secondary" onClick={() => void download()}>
-          Download
-        </Button>
+        <span>{selectionInWords(selected.length - folderCount, folderCount)}</span>
+        {selectedFiles.length > 0 ? (
+          <Button size="sm" variant="secondary" onClick={() => void download()}>
+            Download
+          </Button>
+        ) : null}
         {writable && one ? (
           <Button size="sm" variant="secondary" onClick={() => setOpen('rename')}>
             Rename
@@ -99,12 +110,12 @@ export function FileActions({
             Move
           </Button>
         ) : null}
-        {writable ? (
+        {writable && onlyFiles ? (
           <Button size="sm" variant="secondary" loading={busy} onClick={() => void copy()}>
             Copy
           </Button>
         ) : null}
-        {one ? (
+        {one?.kind === 'file' ? (
           <Button size="sm" variant="secondary" onClick={() => setOpen('share')}>
             Share
           </Button>
@@ -124,9 +135,14 @@ export function FileActions({
           submitLabel="Rename"
           onClose={() => setOpen(null)}
           onSubmit={async (name) => {
-            const target = `${folder}${name}`;
-            const { error: failed } = await files.move(one.key, target);
-            if (failed) return failed.message;
+            const inside =
+              one.kind === 'folder' ? await keysUnderFolders(supabase, bucket, [one]) : {};
+            const failed = await moveObjects(
+              supabase,
+              bucket,
+              planRename(one, inside[one.key] ?? [], folder, name),
+            );
+            if (failed) return failed;
             onChanged();
             return null;
           }}
@@ -135,7 +151,12 @@ export function FileActions({
       {open === 'move' ? (
         <NameDialog
           title={
-            selected.length === 1 ? `Move “${selected[0]!.name}”` : `Move ${selected.length} files`
+            selected.length === 1
+              ? `Move “${selected[0]!.name}”`
+              : `Move ${selectionInWords(selected.length - folderCount, folderCount)}`.replace(
+                  / selected$/,
+                  '',
+                )
           }
           label="To the folder"
           hint="A folder path inside this area, e.g. “archive/2026”. Leave empty for the top of this area."
@@ -149,10 +170,11 @@ export function FileActions({
               .slice(0, folder.startsWith('projects/') ? 2 : 1)
               .join('/');
             const target = [root, ...destination.split('/').filter(Boolean)].join('/');
-            for (const entry of selected) {
-              const { error: failed } = await files.move(entry.key, `${target}/${entry.name}`);
-              if (failed) return `Could not move “${entry.name}”: ${failed.message}`;
-            }
+            const inside = await keysUnderFolders(supabase, bucket, selected);
+            const { moves, problem } = planMoveInto(selected, inside, target);
+            if (problem) return problem;
+            const failed = await moveObjects(supabase, bucket, moves);
+            if (failed) return failed;
             onChanged();
             return null;
           }}
@@ -165,15 +187,18 @@ export function FileActions({
         title={
           selected.length === 1
             ? `Delete “${selected[0]!.name}”?`
-            : `Delete ${selected.length} files?`
+            : `Delete ${selectionInWords(selected.length - folderCount, folderCount).replace(/ selected$/, '')}?`
         }
         confirmLabel="Delete"
         onConfirm={async () => {
-          const { data, error: failed } = await files.remove(selected.map((entry) => entry.key));
+          const keys = keysToDelete(selected, await keysUnderFolders(supabase, bucket, selected));
+          const { data, error: failed } = keys.length
+            ? await files.remove(keys)
+            : { data: [], error: null };
           if (failed) throw new Error(failed.message);
-          if ((data ?? []).length < selected.length)
+          if ((data ?? []).length < keys.length)
             throw new Error(
-              `Only ${(data ?? []).length} of ${selected.length} files could be deleted; you may not delete the others.`,
+              `Only ${(data ?? []).length} of ${keys.length} files could be deleted; you may not delete the others.`,
             );
           notify({
             tone: 'success',
@@ -183,9 +208,11 @@ export function FileActions({
           onChanged();
         }}
       >
-        This cannot be undone.
+        {folderCount > 0
+          ? 'Everything inside the selected folders is deleted too. This cannot be undone.'
+          : 'This cannot be undone.'}
       </ConfirmDialog>
-      {open === 'share' && one ? (
+      {open === 'share' && one?.kind === 'file' ? (
         <ShareDialog
           bucket={bucket}
           isPublic={bucketFacts?.public ?? false}
@@ -195,6 +222,15 @@ export function FileActions({
       ) : null}
     </>
   );
+}
+
+/** "2 files and 1 folder selected". */
+function selectionInWords(fileCount: number, folderCount: number): string {
+  const parts = [
+    fileCount ? `${fileCount} ${fileCount === 1 ? 'file' : 'files'}` : '',
+    folderCount ? `${folderCount} ${folderCount === 1 ? 'folder' : 'folders'}` : '',
+  ].filter(Boolean);
+  return `${parts.join(' and ')} selected`;
 }
 
 function NameDialog({

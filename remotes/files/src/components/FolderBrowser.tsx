@@ -29,9 +29,12 @@ import {
   type ReactNode,
 } from 'react';
 import { droppedFiles, type PickedFile } from '../folder-drop.js';
+import { planMoveInto } from '../folder-ops.js';
 import { filesHref, folderView, type FilesView } from '../location.js';
 import {
+  keysUnderFolders,
   listFolderPage,
+  moveObjects,
   readBucket,
   FILES_BUCKET,
   type Area,
@@ -79,6 +82,9 @@ function limitsInWords(bucket: BucketFacts): string {
 function formatDate(iso: string | null): string {
   return iso ? new Date(iso).toLocaleString() : '';
 }
+
+/** What an entry dragged inside the page carries (its names), told apart from files from outside. */
+const DRAG_TYPE = 'application/x-portal-files';
 
 const SORTS = [
   { value: 'name.asc', label: 'Name, A to Z' },
@@ -187,9 +193,9 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
   const queue = useUploadQueue({ bucket: bucketId, limits: bucket, keyFor, taken, onStored: load });
   const writable = bucketId === FILES_BUCKET;
   const selected = useMemo(() => new Set(view.selected), [view.selected]);
-  const selectedFiles = entries.filter(
-    (entry) => entry.kind === 'file' && selected.has(entry.name),
-  );
+  const selectedEntries = entries.filter((entry) => selected.has(entry.name));
+  const [dropFolder, setDropFolder] = useState<string | null>(null);
+  const [moveError, setMoveError] = useState<string | null>(null);
   const opened = view.open
     ? (entries.find((entry) => entry.kind === 'file' && entry.name === view.open) ?? null)
     : null;
@@ -213,8 +219,60 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
   const onDrop = async (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setDragging(false);
-    if (!writable) return;
+    if (!writable || event.dataTransfer.types.includes(DRAG_TYPE)) return;
     queue.add(await droppedFiles(event.dataTransfer));
+  };
+
+  /** Moves the dragged entries (the selection, when the dragged one is part of it) into `folder`. */
+  const moveInto = async (folder: Entry, names: string[]) => {
+    setMoveError(null);
+    const moving = entries.filter(
+      (entry) => names.includes(entry.name) && entry.key !== folder.key,
+    );
+    if (moving.length === 0) return;
+    try {
+      const inside = await keysUnderFolders(supabase, bucketId, moving);
+      const { moves, problem } = planMoveInto(moving, inside, folder.key);
+      const failed = problem ?? (await moveObjects(supabase, bucketId, moves));
+      if (failed) setMoveError(failed);
+    } catch (error) {
+      setMoveError((error as Error).message);
+    }
+    go({ ...view, selected: [] }, true);
+    load();
+  };
+
+  /** Entries can be dragged onto a folder (list rows and grid tiles alike). */
+  const dragProps = (entry: Entry): HTMLAttributes<HTMLElement> & Record<string, unknown> => {
+    if (!writable) return {};
+    const props: HTMLAttributes<HTMLElement> & Record<string, unknown> = {
+      draggable: true,
+      onDragStart: (event: DragEvent<HTMLElement>) => {
+        const names = selected.has(entry.name) ? [...selected] : [entry.name];
+        event.dataTransfer.setData(DRAG_TYPE, JSON.stringify(names));
+        event.dataTransfer.effectAllowed = 'move';
+      },
+    };
+    if (entry.kind !== 'folder') return props;
+    return {
+      ...props,
+      'data-drop-target': dropFolder === entry.name,
+      onDragOver: (event: DragEvent<HTMLElement>) => {
+        if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
+        event.preventDefault();
+        event.stopPropagation();
+        event.dataTransfer.dropEffect = 'move';
+        setDropFolder(entry.name);
+      },
+      onDragLeave: () => setDropFolder(null),
+      onDrop: (event: DragEvent<HTMLElement>) => {
+        if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
+        event.preventDefault();
+        event.stopPropagation();
+        setDropFolder(null);
+        void moveInto(entry, JSON.parse(event.dataTransfer.getData(DRAG_TYPE)) as string[]);
+      },
+    };
   };
 
   const crumbs = breadcrumb(view, area);
@@ -257,7 +315,7 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
       className="files-drop-target"
       data-dragging={dragging}
       onDragOver={(event) => {
-        if (!writable) return;
+        if (!writable || event.dataTransfer.types.includes(DRAG_TYPE)) return;
         event.preventDefault();
         setDragging(true);
       }}
@@ -360,13 +418,14 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
           bucket={bucketId}
           bucketFacts={bucket}
           folder={view.folder}
-          selected={selectedFiles}
+          selected={selectedEntries}
           writable={writable}
           onChanged={() => {
             go({ ...view, selected: [] }, true);
             load();
           }}
         />
+        {moveError ? <Alert tone="error">{moveError}</Alert> : null}
         {listing.status === 'error' ? (
           <ErrorState title="Could not list this folder" message={listing.error} onRetry={load} />
         ) : null}
@@ -385,6 +444,7 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
               ({
                 'data-entry': entry.name,
                 'data-kind': entry.kind,
+                ...dragProps(entry),
               }) as HTMLAttributes<HTMLTableRowElement>
             }
             empty={
@@ -404,6 +464,7 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
             selected={selected}
             onSelect={setSelected}
             onOpen={openEntry}
+            dragProps={dragProps}
           />
         ) : null}
         {listing.status === 'ready' && listing.nextCursor ? (
@@ -450,12 +511,14 @@ function Grid({
   selected,
   onSelect,
   onOpen,
+  dragProps,
 }: {
   bucket: string;
   entries: Entry[];
   selected: ReadonlySet<string>;
   onSelect: (names: Set<string>) => void;
   onOpen: (entry: Entry) => void;
+  dragProps: (entry: Entry) => HTMLAttributes<HTMLElement>;
 }): ReactNode {
   const { supabase } = usePortal();
   const [thumbs, setThumbs] = useState<Record<string, string>>({});
@@ -495,6 +558,7 @@ function Grid({
           className="files-tile"
           data-entry={entry.name}
           data-selected={selected.has(entry.name)}
+          {...dragProps(entry)}
         >
           <div className="files-tile__thumb">
             {thumbs[entry.key] ? (
