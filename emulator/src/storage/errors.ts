@@ -90,6 +90,8 @@ export const storageErrors = {
     new StorageError('NotFound', 404, `Route ${method}:${path} not found`, 'Not Found'),
   internal: (message = 'Internal server error') => new StorageError('InternalError', 500, message),
   aborted: () => new StorageError('Aborted', 500, 'The client aborted the upload before it completed'),
+  /** A render of something that is no image sharp can read (imgproxy answers 422 in Supabase's stack). */
+  imageProcessing: (message: string) => new StorageError('ImageProcessingError', 422, message),
   // Vector buckets (docs/compatibility.md#vector-buckets); these keep their real HTTP status.
   vectorConflict: (resource: string, name: string) =>
     new StorageError('ConflictException', 409, `${resource} "${name}" already exists`),

@@ -42,7 +42,7 @@ export async function upload(rt: StorageRuntime, c: StorageContext, path: Object
  * The object as the requester may read it: a public bucket needs no token (storage reads it
  * itself); a private one is read with the caller's JWT, so SELECT policies decide.
  */
-async function readableObject(
+export async function readableObject(
   rt: StorageRuntime,
   c: StorageContext,
   path: ObjectPath,

@@ -20,13 +20,13 @@ function servedContentType(mimetype: string | undefined): string {
   return /text\/html/i.test(mimetype) ? 'text/plain' : mimetype;
 }
 
-function contentDisposition(download: string): string {
+export function contentDisposition(download: string): string {
   if (download === '') return 'attachment;';
   const encoded = encodeURIComponent(download);
   return `attachment; filename=${encoded}; filename*=UTF-8''${encoded};`;
 }
 
-function notModified(request: Request, eTag: string, lastModified: Date): boolean {
+export function notModified(request: Request, eTag: string, lastModified: Date): boolean {
   const ifNoneMatch = request.headers.get('if-none-match');
   if (ifNoneMatch) {
     const tags = ifNoneMatch.split(',').map((t) => t.trim().replace(/^W\//, ''));

@@ -6,6 +6,7 @@ import type { GatewayEnv } from '../http/gateway-env.js';
 import { storageErrors } from './errors.js';
 import { splitObjectPath, validateBucketName } from './names.js';
 import * as objects from './object-handlers.js';
+import { renderImage } from './render-handlers.js';
 import * as signed from './signed-url-handlers.js';
 import { rawSubPath, type StorageRuntime } from './runtime.js';
 
@@ -112,14 +113,14 @@ export function objectRoutes(rt: StorageRuntime): Hono<GatewayEnv> {
     }),
   );
 
-  // Image transforms answer with the original bytes (the issue allows it): same access rules.
+  // Image transforms: the same access rules as the matching /object/ routes.
   app.get('/render/image/*', (c) =>
     dispatch(
       rest(c, '/render/image/'),
       [
-        ['public/', (r) => objects.download(rt, c, objectPath(r), 'public')],
-        ['authenticated/', (r) => objects.download(rt, c, objectPath(r), 'authenticated')],
-        ['sign/', (r) => signed.downloadSigned(rt, c, objectPath(r))],
+        ['public/', (r) => renderImage(rt, c, objectPath(r), 'public')],
+        ['authenticated/', (r) => renderImage(rt, c, objectPath(r), 'authenticated')],
+        ['sign/', (r) => renderImage(rt, c, objectPath(r), 'sign')],
       ],
       () => {
         throw storageErrors.notFoundRoute(c.req.method, new URL(c.req.url).pathname);

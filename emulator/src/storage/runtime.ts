@@ -8,12 +8,15 @@ import type { JwtClaims } from '../keys.js';
 import type { BlobStore } from './blob-store.js';
 import { DatabaseBlobStore } from './database-blob-store.js';
 import { FileBlobStore } from './file-blob-store.js';
+import { RenditionCache } from './image-renditions.js';
 import { SERVICE_CLAIMS, type Caller } from './caller.js';
 import { fromPostgresError, storageErrors, type StorageError } from './errors.js';
 
 export interface StorageRuntime {
   context: ServiceContext;
   blobs: BlobStore;
+  /** Transformed images, cached on disk. */
+  renditions: RenditionCache;
   globalSizeLimit: number;
   /** The mount point, to recover raw (still percent-encoded) paths from request URLs. */
   mount: string;
@@ -30,6 +33,7 @@ export function createRuntime(context: ServiceContext, mount: string): StorageRu
   return {
     context,
     blobs: createBlobStore(context),
+    renditions: new RenditionCache(context.config.dataDir),
     globalSizeLimit: context.config.storage.file_size_limit,
     mount,
   };
