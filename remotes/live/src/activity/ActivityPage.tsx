@@ -1,0 +1,43 @@
+import { Alert, Badge, Card, EmptyState, TextLink } from '@portal/ui';
+import type { ReactNode } from 'react';
+import type { ActivityItem } from './activity-feed.js';
+import type { ActivityState } from './use-activity.js';
+
+const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const TABLE_NAME = { tasks: 'Task', projects: 'Project' } as const;
+
+/** The feed; labels are people's text, rendered as text. */
+export function ActivityPage({ activity }: { activity: ActivityState }): ReactNode {
+  return (
+    <Card title="Activity" description="Changes to your projects and tasks, as they happen." flush>
+      {activity.status === 'reconnecting' ? (
+        <Alert tone="warning" title="Reconnecting">
+          Changes made meanwhile are read when the connection is back.
+        </Alert>
+      ) : null}
+      {activity.error ? <Alert tone="error" title="Could not catch up">{activity.error}</Alert> : null}
+      {activity.items.length === 0 ? (
+        <EmptyState compact title="Nothing yet" description="Edit a task or a project (or wait for someone who shares it) and it shows here." />
+      ) : (
+        <ol className="live-activity" aria-label="Activity" data-status={activity.status}>
+          {activity.items.map((item) => (
+            <Activity key={item.key} item={item} />
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}
+
+function Activity({ item }: { item: ActivityItem }): ReactNode {
+  return (
+    <li className="live-activity__item" data-testid="activity" data-table={item.table} data-row={item.rowId}>
+      <time dateTime={item.at}>{time.format(new Date(item.at))}</time>
+      <span>
+        {TABLE_NAME[item.table]} {item.kind}:{' '}
+        {item.kind === 'removed' ? <span>#{item.rowId}</span> : <TextLink href={item.link}>{item.label || `#${item.rowId}`}</TextLink>}
+      </span>
+      {item.caughtUp ? <Badge tone="info">while you were away</Badge> : null}
+    </li>
+  );
+}

@@ -1,0 +1,19 @@
+// The few layout rules the live remote needs beyond @portal/ui.
+export const liveStylesheet = `
+.live-tabs { display: flex; gap: var(--pui-space-4, 1rem); margin-bottom: var(--pui-space-4, 1rem); }
+.live-tabs a[aria-current="page"] { font-weight: 650; text-decoration: underline; }
+.live-rooms { display: grid; grid-template-columns: minmax(12rem, 16rem) 1fr; gap: var(--pui-space-4, 1rem); align-items: start; }
+@media (max-width: 48rem) { .live-rooms { grid-template-columns: 1fr; } }
+.live-room-list, .live-people, .live-activity, .live-person__routes { list-style: none; margin: 0; padding: 0; }
+.live-room-list li { padding: var(--pui-space-2, .5rem) var(--pui-space-4, 1rem); border-bottom: 1px solid var(--pui-border, #ddd); }
+.live-room-list a[aria-current="page"] { font-weight: 650; }
+.live-messages { list-style: none; margin: 0; padding: 0; display: grid; gap: var(--pui-space-3, .75rem); max-height: 28rem; overflow-y: auto; }
+.live-message { display: grid; grid-template-columns: auto 1fr; gap: var(--pui-space-2, .5rem); }
+.live-message__meta { display: flex; align-items: center; gap: var(--pui-space-2, .5rem); color: var(--pui-text-muted, #667); font-size: var(--pui-text-sm, .8125rem); }
+.live-message__author { color: var(--pui-text, #111); }
+.live-message__text { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+.live-message__error { margin: 0; color: var(--pui-danger-text, #b00); }
+.live-typing { min-height: 1.5em; margin: var(--pui-space-2, .5rem) 0; color: var(--pui-text-muted, #667); font-size: var(--pui-text-sm, .8125rem); }
+.live-person, .live-activity__item { display: flex; gap: var(--pui-space-3, .75rem); align-items: center; padding: var(--pui-space-3, .75rem) var(--pui-space-4, 1rem); border-bottom: 1px solid var(--pui-border, #ddd); }
+.live-activity__item time { color: var(--pui-text-muted, #667); font-variant-numeric: tabular-nums; }
+`;

@@ -1,0 +1,13 @@
+import type { RemoteMeta } from '@portal/platform';
+
+/** Mirrors remote.json (the block the deploy step copies into the registry); checked by meta.test.ts. */
+export const liveMeta: RemoteMeta = {
+  name: 'live',
+  title: 'Live',
+  route: '/live',
+  icon: 'chat',
+  description: "Talk with your project's people, see who is here, follow changes as they happen.",
+  // 1.1: presence and connection state from the platform.
+  contract: '^1.1.0',
+  auth: 'aal1',
+};
