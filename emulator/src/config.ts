@@ -150,6 +150,8 @@ export interface StartOptions {
   quiet?: boolean;
   /** Where storage keeps object bytes: files under the data directory, or the database. */
   storageBackend?: 'file' | 'database';
+  /** Host names the API and the mailbox answer for, besides the local ones. */
+  allowedHosts?: string[];
 }
 
 export interface Config extends TomlConfig {
@@ -167,6 +169,8 @@ export interface Config extends TomlConfig {
   /** How long an unfinished resumable (TUS) upload is kept, from its creation. */
   resumableUploadExpiryMs: number;
   jwtSecret: string;
+  /** Host names accepted besides 127.0.0.1, localhost, [::1] and `host` (PORTAL_ALLOWED_HOSTS). */
+  allowedHosts: string[];
 }
 
 export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -223,5 +227,11 @@ export function loadConfig(options: StartOptions = {}, env: NodeJS.ProcessEnv = 
     storageBackend: options.storageBackend ?? parseStorageBackend(env.PORTAL_STORAGE_BACKEND),
     resumableUploadExpiryMs: parseSeconds(env.PORTAL_RESUMABLE_UPLOAD_EXPIRY_SECONDS, 24 * 60 * 60, 'PORTAL_RESUMABLE_UPLOAD_EXPIRY_SECONDS') * 1000,
     jwtSecret: env.JWT_SECRET ?? JWT_SECRET,
+    allowedHosts:
+      options.allowedHosts ??
+      (env.PORTAL_ALLOWED_HOSTS ?? '')
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
   };
 }

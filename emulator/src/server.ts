@@ -12,6 +12,7 @@ import { RequestRoles } from './db/request-roles.js';
 import type { MigrationReport } from './db/migrations.js';
 import type { GatewayEnv, Service, ServiceContext, ServiceFactory } from './http/gateway-env.js';
 import { gatewayBodyLimit, requestBodyLimit } from './http/body-limit.js';
+import { allowedHostnames, hostCheck, refuseUpgradeForHost, withHostCheck } from './http/host-check.js';
 import { notImplementedService } from './http/not-implemented.js';
 import { effectiveBearer, Keys } from './keys.js';
 import { Mailbox } from './mail/mailbox.js';
@@ -107,6 +108,8 @@ export async function startEmulator(config: Config): Promise<RunningEmulator> {
   }
 
   const app = new Hono<GatewayEnv>();
+  const hosts = allowedHostnames(config.host, config.allowedHosts);
+  app.use('*', hostCheck(hosts));
   const corsHeaders = cors({
     origin: (origin) => origin || '*',
     exposeHeaders: EXPOSED_HEADERS,
@@ -156,12 +159,13 @@ export async function startEmulator(config: Config): Promise<RunningEmulator> {
     }),
   );
   api.on('upgrade', (request, socket, head) => {
+    if (refuseUpgradeForHost(request, socket, hosts)) return;
     for (const service of services) {
       if (request.url?.startsWith(service.mount) && service.upgrade?.(request, socket, head)) return;
     }
     socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n');
   });
-  mail.on('request', getRequestListener(mailApp(mailbox).fetch));
+  mail.on('request', getRequestListener(withHostCheck(mailApp(mailbox), hosts).fetch));
 
   // Demo files ship beside seed.sql (SQL cannot hold object bytes); seeded with the database.
   if (migrations.seeded && Object.keys(config.storage.buckets).length > 0) {

@@ -1,0 +1,70 @@
+// Only the emulator's own local names may reach it. Without this, a web page on any name that
+// resolves to 127.0.0.1 (DNS rebinding) would be same-origin with the API and the mailbox and
+// could read them, the mailbox with no key at all. Local dev servers guard the same way
+// (an allowed-hosts list, checked on the Host header's name).
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { Hono, type MiddlewareHandler } from 'hono';
+
+/** The names the emulator prints, whatever the port. */
+const LOCAL_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
+
+/** Lower-case host names (no port) the API and the mailbox answer for. */
+export function allowedHostnames(listenHost: string, extra: readonly string[]): Set<string> {
+  const names = [...LOCAL_NAMES, listenHost, ...extra].map(hostnameOf);
+  return new Set(names.filter((name): name is string => name !== null));
+}
+
+/** The name part of a Host header (`localhost:54321` → `localhost`), null when malformed. */
+function hostnameOf(host: string): string | null {
+  try {
+    // A bare IPv6 address (a listen host such as `::1`) needs its brackets in a URL.
+    const bracketed = !host.startsWith('[') && host.split(':').length > 2 ? `[${host}]` : host;
+    return new URL(`http://${bracketed}`).hostname;
+  } catch {
+    return null;
+  }
+}
+
+export function isAllowedHost(host: string | undefined, allowed: ReadonlySet<string>): boolean {
+  const name = host ? hostnameOf(host) : null;
+  return name !== null && allowed.has(name);
+}
+
+export function refusalMessage(host: string | undefined, allowed: ReadonlySet<string>): string {
+  return (
+    `Host ${JSON.stringify(host ?? '')} is not served by this emulator: it answers only for ` +
+    `${[...allowed].join(', ')} (any port), so that a page on another name resolving to this ` +
+    'machine (DNS rebinding) cannot read it. Add names with PORTAL_ALLOWED_HOSTS=name,other.'
+  );
+}
+
+/** `app` behind the host check (the mailbox, which has no gateway of its own). */
+export function withHostCheck(app: Hono, allowed: ReadonlySet<string>): Hono {
+  return new Hono().use('*', hostCheck(allowed)).route('/', app);
+}
+
+/** Refuses requests for other names with 403 and a JSON message, before anything else runs. */
+export function hostCheck(allowed: ReadonlySet<string>): MiddlewareHandler {
+  return async (c, next) => {
+    const host = c.req.header('host');
+    if (!isAllowedHost(host, allowed))
+      return c.json({ message: refusalMessage(host, allowed) }, 403);
+    await next();
+  };
+}
+
+/** The same refusal for a websocket upgrade, which no middleware sees; true when refused. */
+export function refuseUpgradeForHost(
+  request: IncomingMessage,
+  socket: Duplex,
+  allowed: ReadonlySet<string>,
+): boolean {
+  const host = request.headers.host;
+  if (isAllowedHost(host, allowed)) return false;
+  const body = JSON.stringify({ message: refusalMessage(host, allowed) });
+  socket.end(
+    `HTTP/1.1 403 Forbidden\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+  return true;
+}
