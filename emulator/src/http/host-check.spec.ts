@@ -1,6 +1,7 @@
 // The API and the mailbox answer only for the emulator's local names and configured ones, so a
 // page on another name that resolves to 127.0.0.1 (DNS rebinding) cannot read them.
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { ANON_KEY, startTestEmulator, type TestEmulator } from '../../test/harness.js';
 
 /** A GET with a Host header of our choosing (fetch does not let a caller set it). */
@@ -68,6 +69,22 @@ describe('Host header check (DNS rebinding)', () => {
       },
     );
     expect(answer.status).toBe(403);
+  });
+
+  it('refuses a request without a Host header', async () => {
+    for (const version of ['1.0', '1.1']) {
+      const head = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port(emulator.mailUrl)), '127.0.0.1', () =>
+          socket.write(`GET /api/v1/messages HTTP/${version}\r\nConnection: close\r\n\r\n`),
+        );
+        let text = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (chunk: string) => (text += chunk));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+      expect(head).toMatch(/^HTTP\/1\.[01] (400|403) /);
+    }
   });
 
   it('serves the local names it prints and the configured ones', async () => {

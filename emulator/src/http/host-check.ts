@@ -47,7 +47,9 @@ export function withHostCheck(app: Hono, allowed: ReadonlySet<string>): Hono {
 /** Refuses requests for other names with 403 and a JSON message, before anything else runs. */
 export function hostCheck(allowed: ReadonlySet<string>): MiddlewareHandler {
   return async (c, next) => {
-    const host = c.req.header('host');
+    // The emulator's own in-process requests (seeding buckets) carry no header; their URL is
+    // the API's. Over HTTP, Node refuses a request without Host, and the URL is built from it.
+    const host = c.req.header('host') ?? new URL(c.req.url).host;
     if (!isAllowedHost(host, allowed))
       return c.json({ message: refusalMessage(host, allowed) }, 403);
     await next();
