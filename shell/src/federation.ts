@@ -127,6 +127,10 @@ const manifestIntegrityPlugin: ModuleFederationRuntimePlugin = {
 };
 
 let pluginsRegistered = false;
+/** Each registered remote, so a failed load can be retried with a fresh registration. */
+const known = new Map<string, FederatedRemote>();
+/** Remotes whose last borrowed load failed: the runtime keeps the failure until re-registered. */
+const failedBorrows = new Set<string>();
 
 export interface FederatedRemote {
   name: string;
@@ -140,9 +144,10 @@ export function registerFederatedRemote(remote: FederatedRemote, { force = false
     registerPlugins([manifestIntegrityPlugin]);
     // Remotes borrow each other's exposed modules (parcels) through this runtime, so every
     // such load is checked as the shell's own are.
-    provideRemoteModuleLoader(loadExposed);
+    provideRemoteModuleLoader(loadBorrowed);
     pluginsRegistered = true;
   }
+  known.set(remote.name, remote);
   expected.set(keyOf(remote.name, remote.manifestUrl), { remote: remote.name, integrity: remote.integrity });
   registerRemotes([{ name: remote.name, entry: remote.manifestUrl }], { force });
 }
@@ -154,6 +159,24 @@ export async function loadExposed<T>(name: string, expose = 'app'): Promise<T> {
     throw new PortalError(PortalErrorCode.RemoteLoadFailed, `The remote "${name}" did not provide ./${expose}.`, { remote: name, step: 'load' });
   }
   return module;
+}
+
+/**
+ * Loads a module one remote borrows from another (a parcel). After a failure (the other remote
+ * was offline) the next attempt registers that remote afresh, as the retry of an application does.
+ */
+async function loadBorrowed<T>(name: string, expose: string): Promise<T> {
+  const remote = known.get(name);
+  if (!remote) {
+    throw new PortalError(PortalErrorCode.RemoteLoadFailed, `No remote "${name}" is in the registry, so "${name}/${expose}" cannot be loaded.`, { remote: name, step: 'load' });
+  }
+  if (failedBorrows.delete(name)) registerFederatedRemote(remote, { force: true });
+  try {
+    return await loadExposed<T>(name, expose);
+  } catch (error) {
+    failedBorrows.add(name);
+    throw error;
+  }
 }
 
 /** Fetches a remote's entry and the files of `./app` ahead of need (navigation intent). */

@@ -106,7 +106,7 @@ export function loadRemoteModule<T>(remote: string, expose: string): Promise<T> 
     return Promise.reject(
       new PortalError(
         PortalErrorCode.RemoteLoadFailed,
-        `This host cannot load "${remote}/${expose}": only the portal shell loads other remotes' modules.`,
+        `This host cannot load "${remote}/${expose}": only the portal shell loads other remotes’ modules.`,
         { remote, step: 'load' },
       ),
     );
@@ -184,8 +184,14 @@ export function RemoteParcel<P extends object>({
   useEffect(() => {
     latestProps.current = parcelProps;
     const mounted = parcel.current;
-    if (state.status === 'mounted' && mounted?.update && mounted.getStatus() === 'MOUNTED')
-      void mounted.update(parcelProps);
+    // single-spa replaces a parcel's props on update: the element goes along again.
+    if (
+      state.status === 'mounted' &&
+      mounted?.update &&
+      mounted.getStatus() === 'MOUNTED' &&
+      element.current
+    )
+      void mounted.update({ domElement: element.current, ...parcelProps });
   }, [parcelProps, state.status]);
 
   return (

@@ -51,7 +51,11 @@ export function UploadWidget({
     onStored: stored,
     ...(check ? { check } : {}),
   });
-  const add = (files: File[]) => queue.add(files.map((file) => ({ file, path: file.name })));
+  const add = (files: File[]) => {
+    // One file at a time (a profile picture): the previous one's outcome gives way to the new one.
+    if (!multiple) queue.clearFinished();
+    queue.add(files.map((file) => ({ file, path: file.name })));
+  };
   return (
     <Stack gap={3} data-testid="upload-widget">
       <style>{filesStylesheet}</style>
