@@ -18,7 +18,9 @@ const SAM = { email: 'sam@example.com', password: 'demo-password-2' };
 const WAIT = { timeout: 30_000 };
 
 const REFUNDS = [
+  '# Refunds',
   'Refunds are paid back to the card you used within five working days.',
+  '# Damaged parcels',
   'Invoice code ZX-4471 covers parcels damaged in transit.',
 ].join('\n\n');
 const GARDEN_MD = [
@@ -123,13 +125,11 @@ describe('the search remote', () => {
     await dana.getByRole('button', { name: 'Add text' }).click();
     await dana.locator('li[data-title="Refund policy"][data-stage="ready"]').waitFor(WAIT);
 
-    await dana
-      .locator('input[type="file"]')
-      .setInputFiles({
-        name: 'garden.md',
-        mimeType: 'text/markdown',
-        buffer: Buffer.from(GARDEN_MD),
-      });
+    await dana.locator('input[type="file"]').setInputFiles({
+      name: 'garden.md',
+      mimeType: 'text/markdown',
+      buffer: Buffer.from(GARDEN_MD),
+    });
     await dana.locator('li[data-title="Garden care"][data-stage="ready"]').waitFor(WAIT);
     await expect(dana.locator('li[data-title="Garden care"]').textContent()).resolves.toMatch(
       /2 passages/,
@@ -155,7 +155,7 @@ describe('the search remote', () => {
     await search(dana, 'when is my money paid back to my card');
     const first = dana.locator('.search-result').first();
     await expect(first.locator('.search-result__open').textContent()).resolves.toBe(
-      'Refund policy',
+      'Refund policy › Refunds',
     );
     await expect(first.locator('mark').allTextContents()).resolves.toEqual(
       expect.arrayContaining(['paid', 'back', 'card']),
@@ -165,7 +165,7 @@ describe('the search remote', () => {
     await dana.waitForURL(/\/search\/doc\/[0-9a-f-]{36}\?passage=0$/, WAIT);
     const marked = dana.locator('.search-doc mark[data-current="true"]');
     await expect(marked.textContent()).resolves.toBe(
-      'Refunds are paid back to the card you used within five working days.',
+      '# Refunds\n\nRefunds are paid back to the card you used within five working days.',
     );
     // The rest of the document is there too, unmarked.
     await expect(dana.locator('.search-doc').textContent()).resolves.toContain(
@@ -176,9 +176,9 @@ describe('the search remote', () => {
 
   it('narrows results by source, finds exact codes by words, and finds more like a passage', async () => {
     await search(dana, 'roses refunds tomatoes');
-    expect(new Set(await resultTitles(dana))).toEqual(
-      new Set(['Refund policy', 'Garden care', 'Garden care › Roses']),
-    );
+    const both = await resultTitles(dana);
+    expect(both.some((t) => t.startsWith('Refund policy'))).toBe(true);
+    expect(both.some((t) => t.startsWith('Garden care'))).toBe(true);
     await search(dana, 'roses refunds tomatoes', { source: 'markdown' });
     const titles = await resultTitles(dana);
     expect(titles.length).toBeGreaterThan(0);
@@ -269,6 +269,6 @@ describe('the search remote', () => {
       ).data,
     ).toEqual([]);
     await search(dana, 'refunds paid back card');
-    expect(await resultTitles(dana)).not.toContain('Refund policy');
+    expect((await resultTitles(dana)).some((t) => t.startsWith('Refund policy'))).toBe(false);
   });
 });
