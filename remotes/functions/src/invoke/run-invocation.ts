@@ -197,8 +197,10 @@ export async function runInvocation(
   const clientFetch = client.fetch;
   client.fetch = async (input, init) => {
     const response = await clientFetch(input, init);
+    // Cloned before this side starts reading, or the clone would find the body taken.
+    const forInvoke = response.clone();
     watch(response);
-    return response.clone();
+    return forInvoke;
   };
   const { data, error } = await functions.invoke(invokeTarget(request), {
     method: request.method,

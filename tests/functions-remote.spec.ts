@@ -1,0 +1,314 @@
+// The functions remote end to end: real Chromium, the portal served on separate origins, a real
+// emulator with the project's functions plus a few test functions that fail in each way the
+// relay knows (throw, time out, run out of memory) and one that says who called it.
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { startTestEmulator, type TestEmulator } from '../emulator/test/harness.js';
+import { startLocalPortal, type LocalPortal } from '../deploy/src/index.js';
+import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
+import { buildAppsInto } from './portal-harness.js';
+
+jest.setTimeout(180_000);
+
+const run = promisify(execFile);
+const REPO = path.resolve(__dirname, '..');
+const DANA = { email: 'demo@example.com', password: 'demo-password-1' };
+/** Short, so the timeout case takes seconds; `slow` below streams well within it. */
+const FUNCTION_TIMEOUT_MS = 6000;
+
+const TEST_FUNCTIONS: Record<string, string> = {
+  'functions/boom/index.ts': `// boom: throws in its handler.
+    Deno.serve(() => { throw new Error('boom on purpose'); });`,
+  'functions/sleepy/index.ts': `// sleepy: never answers.
+    Deno.serve(() => new Promise<Response>(() => {}));`,
+  'functions/hog/index.ts': `// hog: holds more memory than a function may.
+    const held: Uint8Array[] = [];
+    Deno.serve(() => { for (;;) held.push(new Uint8Array(16 * 1024 * 1024).fill(1)); });`,
+  'functions/whoami/index.ts': `// whoami: who called, from the JWT the relay checked.
+    Deno.serve(async (req: Request) => {
+      const token = (req.headers.get('authorization') ?? '').replace(/^Bearer /, '');
+      const claims = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')));
+      console.log('whoami called by', claims.sub ?? claims.role);
+      return Response.json({ role: claims.role, sub: claims.sub ?? null, method: req.method, body: await req.text() });
+    });`,
+};
+
+let emulator: TestEmulator;
+let portal: LocalPortal;
+let workdir: string;
+let browser: Browser;
+let page: TestPage;
+
+async function signIn(target: TestPage): Promise<void> {
+  await target.goto(`${portal.shellUrl}/account/sign-in?next=/functions`);
+  await target.locator('form[aria-label="Sign in"] input[name="email"]').fill(DANA.email);
+  await target.locator('form[aria-label="Sign in"] input[name="password"]').fill(DANA.password);
+  await target.locator('form[aria-label="Sign in"] button[type="submit"]').click();
+  await target.waitForURL('**/functions');
+  await target.locator('.fn-app .fn-list').waitFor();
+}
+
+async function openFunction(name: string): Promise<void> {
+  await page.goto(`${portal.shellUrl}/functions/${name}`);
+  await page.locator(`.fn-page[data-function="${name}"]`).waitFor();
+}
+
+const result = () => page.locator('section.fn-result');
+
+/** Sends the form and waits for the whole answer. */
+async function send(): Promise<void> {
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await page.locator('section.fn-result[data-state="done"]').waitFor();
+}
+
+async function example(title: string): Promise<void> {
+  await page.getByRole('button', { name: title, exact: true }).click();
+}
+
+async function jsonText(): Promise<string> {
+  return (await result().locator('.fn-json').textContent()) ?? '';
+}
+
+beforeAll(async () => {
+  mkdirSync(path.join(REPO, '.tmp'), { recursive: true });
+  workdir = mkdtempSync(path.join(REPO, '.tmp', 'functions-spec-'));
+  const [started] = await Promise.all([
+    startTestEmulator({
+      copySupabaseDir: path.join(REPO, 'supabase'),
+      files: TEST_FUNCTIONS,
+      env: { PORTAL_FUNCTION_TIMEOUT_MS: String(FUNCTION_TIMEOUT_MS) },
+    }),
+    buildAppsInto(path.join(workdir, 'build'), ['shell', 'account', 'functions']),
+  ]);
+  emulator = started;
+  portal = await startLocalPortal({
+    envDir: path.join(workdir, 'env'),
+    envName: 'test',
+    shellDist: path.join(workdir, 'build', 'shell'),
+    remoteDists: {
+      account: path.join(workdir, 'build', 'account'),
+      functions: path.join(workdir, 'build', 'functions'),
+    },
+    supabaseUrl: emulator.apiUrl,
+  });
+  browser = await launchBrowser();
+  page = await browser.newPage();
+  await signIn(page);
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+  await emulator?.stop();
+  if (workdir) rmSync(workdir, { recursive: true, force: true });
+});
+
+describe('the functions remote', () => {
+  it('lists the functions from the emulator, as the deployed functions.json does', async () => {
+    await page.locator('.fn-app[data-catalogue-source="listing"] .fn-list').waitFor();
+    const shown = await page.$$eval('.fn-list__item', (items) =>
+      items.map((item) => (item as HTMLElement).dataset.function),
+    );
+    expect(shown).toEqual(expect.arrayContaining(['boom', 'echo', 'hello', 'slow', 'whoami']));
+    await expect(
+      page.locator('.fn-list__item[data-function="hello"]').textContent(),
+    ).resolves.toContain('public');
+
+    // One source: the build's catalogue says what the emulator's listing says of the project's functions.
+    const deployed = JSON.parse(
+      readFileSync(path.join(workdir, 'build', 'functions', 'functions.json'), 'utf8'),
+    ) as { functions: Record<string, unknown>[] };
+    const listing = (await (await fetch(`${emulator.apiUrl}/functions/v1/`)).json()) as {
+      functions: Record<string, unknown>[];
+    };
+    for (const entry of deployed.functions) {
+      const listed = listing.functions.find((f) => f.name === entry.name)!;
+      expect({
+        name: listed.name,
+        verify_jwt: listed.verify_jwt,
+        description: listed.description,
+        examples: listed.examples,
+      }).toEqual(entry);
+    }
+  });
+
+  it('invokes hello and shows its JSON as a tree', async () => {
+    await openFunction('hello');
+    await example('Greet Ada by query');
+    await send();
+    await expect(result().getAttribute('data-status')).resolves.toBe('200');
+    await expect(result().locator('.fn-body').getAttribute('data-renderer')).resolves.toBe('json');
+    expect(await jsonText()).toContain('"Hello, Ada!"');
+  });
+
+  it('sends echo JSON, text and a file, each arriving as sent', async () => {
+    await openFunction('echo');
+    await example('JSON body');
+    await send();
+    expect(await jsonText()).toContain('"greeting": "hello"');
+    // The tree opens and closes.
+    await result().getByRole('button', { name: 'Close $.body', exact: true }).click();
+    expect(await jsonText()).not.toContain('"greeting"');
+
+    await example('Text body');
+    await send();
+    expect(await jsonText()).toContain('"body": "plain words"');
+
+    await page.getByLabel('Body', { exact: true }).selectOption('file');
+    await page
+      .locator('.fn-request input[type="file"]')
+      .setInputFiles({
+        name: 'bytes.bin',
+        mimeType: 'application/octet-stream',
+        buffer: Buffer.from([0, 1, 2, 250]),
+      });
+    await send();
+    expect(await jsonText()).toContain(
+      `"base64": "${Buffer.from([0, 1, 2, 250]).toString('base64')}"`,
+    );
+    expect(await jsonText()).toContain('"size": 4');
+  });
+
+  it('shows slow’s events as they arrive, before the stream ends, and stops on request', async () => {
+    await openFunction('slow');
+    await example('Five ticks, 200 ms apart');
+    await page.getByLabel('Query parameters 2 value').fill('600');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await result().locator('.fn-events__item[data-event="tick"]').first().waitFor();
+    // The first tick is on screen while the rest is still being sent.
+    await expect(result().getAttribute('data-state')).resolves.toBe('streaming');
+    await expect(result().locator('.fn-body').getAttribute('data-streaming')).resolves.toBe('true');
+    await page.locator('section.fn-result[data-state="done"]').waitFor();
+    await expect(result().locator('.fn-events__item').count()).resolves.toBe(6);
+    await expect(
+      result().locator('.fn-events__item').last().getAttribute('data-event'),
+    ).resolves.toBe('done');
+
+    await page.getByLabel('Query parameters 1 value').fill('50');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await result().locator('.fn-events__item[data-event="tick"]').first().waitFor();
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await page.locator('section.fn-result[data-kind="stopped"]').waitFor();
+    expect(await result().locator('.fn-events__item').count()).toBeLessThan(50);
+  });
+
+  it('explains a throw, a timeout and running out of memory by their kinds', async () => {
+    await openFunction('boom');
+    await send();
+    await expect(result().getAttribute('data-kind')).resolves.toBe('http-error');
+    await expect(result().locator('[data-kind="http-error"]').textContent()).resolves.toContain(
+      'FunctionsHttpError: the function answered 500',
+    );
+    expect(await jsonText()).toContain('WORKER_ERROR');
+
+    await openFunction('sleepy');
+    await send();
+    await expect(result().getAttribute('data-kind')).resolves.toBe('relay-error');
+    await expect(result().locator('.fn-reason').textContent()).resolves.toMatch(
+      /^WORKER_TIMEOUT: Function sleepy did not finish within the 6 s wall-clock limit/,
+    );
+
+    await openFunction('hog');
+    await send();
+    await expect(result().getAttribute('data-kind')).resolves.toBe('relay-error');
+    await expect(result().getAttribute('data-status')).resolves.toBe('546');
+    await expect(result().locator('.fn-reason').textContent()).resolves.toMatch(/^WORKER_LIMIT/);
+  });
+
+  it('refuses an anonymous call to a verify_jwt function and accepts the signed-in one, also after a token refresh', async () => {
+    await openFunction('whoami');
+    await page.getByLabel('Call as the signed-in person').uncheck();
+    await send();
+    await expect(result().getAttribute('data-status')).resolves.toBe('401');
+    await expect(result().getAttribute('data-kind')).resolves.toBe('http-error');
+    expect(await jsonText()).toContain('"Missing authorization header"');
+
+    await page.getByLabel('Call as the signed-in person').check();
+    await send();
+    await expect(result().getAttribute('data-status')).resolves.toBe('200');
+    const { data } = await emulator.admin().auth.admin.listUsers();
+    const dana = data.users.find((user) => user.email === DANA.email)!;
+    expect(await jsonText()).toContain(`"sub": "${dana.id}"`);
+
+    const tokens = await page.evaluate(async () => {
+      const { supabase } = (
+        window as unknown as {
+          __PORTAL_DEBUG__: Record<
+            string,
+            { supabase: import('@supabase/supabase-js').SupabaseClient }
+          >;
+        }
+      ).__PORTAL_DEBUG__.functions!;
+      const before = (await supabase.auth.getSession()).data.session!.access_token;
+      const { data: refreshed, error } = await supabase.auth.refreshSession();
+      if (error) throw error;
+      return { before, after: refreshed.session!.access_token };
+    });
+    expect(tokens.after).not.toBe(tokens.before);
+    await send();
+    await expect(result().getAttribute('data-status')).resolves.toBe('200');
+    expect(await jsonText()).toContain(`"sub": "${dana.id}"`);
+
+    // The function's console line from this person's call, next to the answer.
+    await page
+      .locator('.fn-log', { hasText: `whoami called by ${dana.id}` })
+      .first()
+      .waitFor();
+  });
+
+  it('copies a call as curl that answers the same status and body in a shell', async () => {
+    await openFunction('whoami');
+    await page.getByLabel('Body', { exact: true }).selectOption('text');
+    await page.getByLabel('Text body').fill(`it's "quoted" $HOME`);
+    await send();
+    const browserStatus = await result().getAttribute('data-status');
+    const browserJson = await jsonText();
+    await page
+      .locator('.fn-history__item')
+      .first()
+      .getByRole('button', { name: 'Copy curl' })
+      .click();
+    const command = (await page
+      .locator('[data-snippet="curl"]')
+      .first()
+      .locator('code, pre')
+      .first()
+      .textContent())!;
+    const { stdout } = await run('sh', ['-c', command], { encoding: 'utf8' });
+    const [head, ...rest] = stdout.split(/\r\n\r\n/);
+    expect(head!.split('\r\n')[0]).toMatch(new RegExp(`^HTTP/1\\.1 ${browserStatus} `));
+    const curlBody = JSON.parse(rest.join('\r\n\r\n')) as Record<string, unknown>;
+    expect(curlBody.body).toBe(`it's "quoted" $HOME`);
+    expect(curlBody.role).toBe('authenticated');
+    // Every field the shell's answer showed, the shell command got too.
+    for (const [key, value] of Object.entries(curlBody))
+      expect(browserJson).toContain(`"${key}": ${JSON.stringify(value)}`);
+  });
+
+  it('keeps the history across a reload, searchable and re-runnable', async () => {
+    await openFunction('hello');
+    await page.locator('.fn-history__item').first().waitFor();
+    const before = await page.locator('.fn-history__item').count();
+    await page.reload();
+    await page.locator('.fn-history__item').first().waitFor();
+    await expect(page.locator('.fn-history__item').count()).resolves.toBe(before);
+    await page.getByLabel('Search the history').fill('name=Ada');
+    await expect(page.locator('.fn-history__item').count()).resolves.toBe(1);
+    await page
+      .locator('.fn-history__item')
+      .first()
+      .getByRole('button', { name: 'Run again' })
+      .click();
+    await page.locator('section.fn-result[data-state="done"]').waitFor();
+    expect(await jsonText()).toContain('"Hello, Ada!"');
+    // Error statuses answered on purpose above are logged by Chromium; nothing else may be.
+    expect(
+      problems(page.console).filter(
+        (entry) =>
+          !entry.text.startsWith('Failed to load resource: the server responded with a status of'),
+      ),
+    ).toEqual([]);
+  });
+});
