@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, problems, type Browser, type ConsoleEntry } from './browser.js';
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
 import { codeIn, linkIn, mailbox } from './support/mailbox.js';
-import { pageState } from './support/people.js';
+import { pageState } from './support/page-per-test.js';
 
 jest.setTimeout(180_000);
 

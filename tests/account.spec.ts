@@ -7,8 +7,8 @@ import path from 'node:path';
 import { launchBrowser, problems, type Browser, type StorageState, type TestPage } from './browser.js';
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
 import { codeIn, linkIn, mailbox, type Mailbox } from './support/mailbox.js';
-import { pagePerTest } from './support/page-per-test.js';
-import { enrolTotp, newPerson, pageState, signedInStorage, signedInClient, totpCode, wrongTotpCode, type Person } from './support/people.js';
+import { pagePerTest, pageState } from './support/page-per-test.js';
+import { enrolTotp, newPerson, signedInStorage, signedInClient, totpCode, wrongTotpCode, type Person } from './support/people.js';
 
 jest.setTimeout(180_000);
 

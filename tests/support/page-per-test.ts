@@ -1,5 +1,6 @@
 // A fresh browser context and page for every test, closed after it: no test inherits another's
-// session, route handlers or half-finished page, so one failure is reported as one failure.
+// session, route handlers or half-finished page, so one failure is reported as one failure. And
+// what a page shows, for the messages of waits that run out.
 import type { Browser, ConsoleEntry, StorageState, TestContext, TestPage } from '../browser.js';
 
 export interface PagePerTest {
@@ -45,4 +46,14 @@ export function pagePerTest(
       return current.page;
     },
   };
+}
+
+/** What the page shows now, for wait messages: its address and its alerts and statuses. */
+export async function pageState(page: TestPage): Promise<string> {
+  const notes = await page
+    .locator('[role="alert"], [role="status"]')
+    .allInnerTexts()
+    .catch((error: Error) => [`(could not read: ${error.message})`]);
+  const shown = notes.map((text) => text.replace(/\s+/g, ' ').trim()).filter(Boolean);
+  return `page at ${page.url()} shows ${shown.length ? shown.map((text) => `"${text}"`).join(', ') : 'no alert or status'}`;
 }

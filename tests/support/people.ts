@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import * as OTPAuth from 'otpauth';
 import type { TestEmulator } from '../../emulator/test/harness.js';
-import type { StorageState, TestPage } from '../browser.js';
+import type { StorageState } from '../browser.js';
 
 export interface Person {
   id: string;
@@ -97,14 +97,4 @@ export async function signedInStorage(
       },
     ],
   };
-}
-
-/** What the page shows now, for wait messages: its address and its alerts and statuses. */
-export async function pageState(page: TestPage): Promise<string> {
-  const notes = await page
-    .locator('[role="alert"], [role="status"]')
-    .allInnerTexts()
-    .catch((error: Error) => [`(could not read: ${error.message})`]);
-  const shown = notes.map((text) => text.replace(/\s+/g, ' ').trim()).filter(Boolean);
-  return `page at ${page.url()} shows ${shown.length ? shown.map((text) => `"${text}"`).join(', ') : 'no alert or status'}`;
 }
