@@ -115,4 +115,38 @@ describe('live rooms: messages and private channels', () => {
     // earlier changes of project 2 would have arrived had they been sent to him.
     expect(samFeed.received.filter((c) => c.project === 2)).toEqual([]);
   });
+
+  it('counts each person’s unread messages per room from their read marker, which only moves forward', async () => {
+    const counts = async (client: SupabaseClient) => {
+      const { data, error } = await client.rpc('room_unread_counts');
+      expect(error).toBeNull();
+      return Object.fromEntries((data as { project_id: number; unread: number }[]).map((r) => [r.project_id, Number(r.unread)]));
+    };
+    const newest = async (projectId: number) =>
+      ((await dana.from('messages').select('created_at').eq('project_id', projectId).order('created_at', { ascending: false }).limit(1).single()).data as {
+        created_at: string;
+      }).created_at;
+
+    // Sam never opened room 1: everything Dana wrote there is unread; his own messages never are.
+    const before = (await counts(sam))[1] ?? 0;
+    await dana.from('messages').insert([{ project_id: 1, body: 'unread one' }, { project_id: 1, body: 'unread two' }]);
+    await sam.from('messages').insert({ project_id: 1, body: 'mine' });
+    expect((await counts(sam))[1]).toBe(before + 2);
+    expect((await counts(sam))[2]).toBeUndefined(); // not his room: not even counted
+
+    const through = await newest(1);
+    const marked = await sam.rpc('mark_room_read', { p_project_id: 1, p_through: through });
+    expect(marked.error).toBeNull();
+    expect((await counts(sam))[1]).toBeUndefined();
+    // An older point (a slower tab) does not move the marker back.
+    await sam.rpc('mark_room_read', { p_project_id: 1, p_through: '2000-01-01T00:00:00Z' });
+    expect((await counts(sam))[1]).toBeUndefined();
+    await dana.from('messages').insert({ project_id: 1, body: 'after reading' });
+    expect((await counts(sam))[1]).toBe(1);
+
+    // Markers are one's own, and only for rooms one is in.
+    expect((await dana.from('room_reads').select('user_id')).data).not.toContainEqual({ user_id: SAM.id });
+    const intruding = await sam.rpc('mark_room_read', { p_project_id: 2, p_through: through });
+    expect(intruding.error?.code).toBe('42501');
+  });
 });
