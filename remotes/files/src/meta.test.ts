@@ -13,6 +13,10 @@ describe('the files remote’s metadata', () => {
       unknown
     >;
     expect(meta).toEqual(filesMeta);
-    expect(exposes).toEqual({ './app': './src/app.tsx' });
+    // The app, and the upload widget other remotes mount as a parcel.
+    expect(exposes).toEqual({
+      './app': './src/app.tsx',
+      './upload-parcel': './src/upload-parcel.tsx',
+    });
   });
 });
