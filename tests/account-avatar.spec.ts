@@ -8,6 +8,7 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
+import { readRegistry } from '../deploy/src/index.js';
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
 import { pagePerTest } from './support/page-per-test.js';
 import { newPerson, signedInClient, signedInStorage, type Person } from './support/people.js';
@@ -26,7 +27,8 @@ const tab = pagePerTest(() => browser, {
 });
 
 beforeAll(async () => {
-  portal = await startTestPortal();
+  // The picture is uploaded by the files remote's upload parcel, so that remote is published too.
+  portal = await startTestPortal({ remotes: ['files'] });
   browser = await launchBrowser();
   mkdirSync(SCREENSHOTS, { recursive: true });
 }, 240_000);
@@ -96,8 +98,12 @@ async function openProfile(client: SupabaseClient): Promise<void> {
 }
 
 const fileInput = () => page.locator('input[type="file"]');
-const pictureError = () => page.getByRole('alert').filter({ hasText: 'Could not change the picture' });
+/** The upload parcel's refusal of a file, in the account remote's words. */
+const pictureError = () => page.getByTestId('upload-widget').getByRole('alert');
 const previewImage = () => page.getByTestId('avatar-preview').locator('img');
+const uploaderParcel = () => page.locator('[data-remote-parcel="files/upload-parcel"]');
+/** Where the registry says the files remote's release is (its manifest). */
+const filesManifest = () => readRegistry(portal.portal.env).remotes.files!.manifest;
 
 describe('profile pictures in the avatars bucket', () => {
   it('uploads a picture into the person’s own folder, shows it and saves its public address', async () => {
@@ -112,11 +118,20 @@ describe('profile pictures in the avatars bucket', () => {
     await page.waitForURL('**/account', LONG);
     await page.getByText('No display name yet').waitFor(LONG);
 
+    // The uploader is the files remote's parcel, its code fetched from the files remote's origin.
+    const filesOrigin = new URL(filesManifest()).origin;
+    const fromFiles: string[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.url().startsWith(filesOrigin)) fromFiles.push(request.url());
+    });
+    await uploaderParcel().and(page.locator('[data-state="mounted"]')).waitFor(LONG);
     await fileInput().setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngOf(16, [40, 120, 220]) });
     await previewImage().waitFor(LONG);
     await page.waitForFunction((img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0, await previewImage().elementHandle(), LONG);
     await expect(previewImage().evaluate((img: HTMLImageElement) => img.naturalWidth)).resolves.toBe(16);
     const src = (await previewImage().getAttribute('src'))!;
+    await expect(uploaderParcel().locator('li[data-upload]').getAttribute('data-status')).resolves.toBe('stored');
+    expect(fromFiles.some((url) => url.endsWith('/remoteEntry.js'))).toBe(true);
 
     const { client, userId } = await signedIn(owner);
     const { data: user } = await client.auth.getUser();
@@ -152,6 +167,8 @@ describe('profile pictures in the avatars bucket', () => {
     await fileInput().setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: big });
     await pictureError().filter({ hasText: 'huge.png' }).waitFor(LONG);
     await expect(pictureError().textContent()).resolves.toContain('is larger than the 2 MB a picture may be. Choose a smaller one.');
+    // One picture at a time: the earlier refusal gave way to this one.
+    await expect(pictureError().count()).resolves.toBe(1);
     await page.locator('.pui-card').filter({ has: pictureError() }).screenshot({ path: path.join(SCREENSHOTS, 'avatar-refused.png') });
 
     const listed = await client.storage.from('avatars').list(owner.id);
@@ -183,6 +200,32 @@ describe('profile pictures in the avatars bucket', () => {
     const own = await bucket.upload(`${userId}/avatar-1.png`, pngOf(8, [0, 200, 0]), { upsert: true, contentType: 'image/png' });
     expect(own.error).toBeNull();
     expect(own.data?.path).toBe(`${userId}/avatar-1.png`);
+  });
+
+  it('shows a clear error, not a broken page, when the files remote that uploads pictures is unreachable', async () => {
+    const { owner, client } = await ownerWithPicture();
+    page = await tab.open(await signedInStorage(portal.url, portal.emulator, client));
+    const release = new URL('.', filesManifest()).href;
+    await page.route((url) => url.href.startsWith(release), (route) => route.abort('connectionrefused'));
+    await page.goto(`${portal.url}/account`);
+    await page.getByTestId('avatar-preview').waitFor(LONG);
+    const failure = page.getByTestId('avatar-uploader-error');
+    await failure.waitFor(LONG);
+    await expect(failure.textContent()).resolves.toContain('The picture uploader could not be loaded');
+    // The rest of the profile works: the picture is shown and can still be removed.
+    await previewImage().waitFor(LONG);
+    await expect(page.getByRole('button', { name: 'Remove picture' }).isEnabled()).resolves.toBe(true);
+    await expect(fileInput().count()).resolves.toBe(0);
+
+    // Once the files remote answers again, "Try again" brings the uploader.
+    await page.unrouteAll();
+    await failure.getByRole('button', { name: 'Try again' }).click();
+    await uploaderParcel().and(page.locator('[data-state="mounted"]')).waitFor(LONG);
+    await expect(fileInput().count()).resolves.toBe(1);
+    expect((await client.storage.from('avatars').list(owner.id)).data).toHaveLength(1);
+    // The refused requests this test provoked are expected in the console; nothing else is.
+    const provoked = (text: string) => /ERR_CONNECTION_REFUSED|remoteEntry|mf-manifest|RUNTIME-003|"files" is already registered/.test(text);
+    page.console.splice(0, page.console.length, ...page.console.filter((entry) => !provoked(entry.text)));
   });
 
   it('removes the picture: the metadata is cleared and the upload deleted', async () => {

@@ -56,10 +56,12 @@ export interface StartOptions {
    * `configToml` here replaces its config.toml (e.g. confirmations on, a tiny rate limit).
    */
   emulator?: Omit<EmulatorOptions, 'copySupabaseDir'>;
+  /** More remotes of remotes/ to build and publish beside the account remote (e.g. `files`). */
+  remotes?: readonly string[];
 }
 
 /** The shell, the account remote and the crashy fixture, built into this portal's own folder. */
-export async function startTestPortal({ extraRemotes, emulator: emulatorOptions }: StartOptions = {}): Promise<TestPortal> {
+export async function startTestPortal({ extraRemotes, emulator: emulatorOptions, remotes = [] }: StartOptions = {}): Promise<TestPortal> {
   mkdirSync(path.join(REPO, '.tmp'), { recursive: true });
   const workdir = mkdtempSync(path.join(REPO, '.tmp', 'portal-'));
   const build = path.join(workdir, 'build');
@@ -69,13 +71,17 @@ export async function startTestPortal({ extraRemotes, emulator: emulatorOptions 
   try {
     [emulator] = await Promise.all([
       startTestEmulator({ ...emulatorOptions, copySupabaseDir: path.join(REPO, 'supabase') }),
-      buildAppsInto(build, ['shell', 'account', CRASHY_FIXTURE]),
+      buildAppsInto(build, ['shell', 'account', CRASHY_FIXTURE, ...remotes]),
     ]);
     portal = await startLocalPortal({
       envDir,
       envName: 'test',
       shellDist: path.join(build, 'shell'),
-      remoteDists: { account: path.join(build, 'account'), crashy: path.join(build, CRASHY_FIXTURE) },
+      remoteDists: {
+        account: path.join(build, 'account'),
+        crashy: path.join(build, CRASHY_FIXTURE),
+        ...Object.fromEntries(remotes.map((name) => [name, path.join(build, name)])),
+      },
       supabaseUrl: emulator.apiUrl,
     });
   } catch (error) {
