@@ -1,21 +1,34 @@
 // The live remote end to end: real Chromium (one browser context per person), the portal served
-// on separate origins, a real emulator with the demo schema and seed. Dana owns "Launch website"
-// (project 1) and "Home renovation" (project 2); Sam is an editor on project 1 only. Every page
-// counts the websockets it opens (WebSocket wrapped by an init script before any code runs).
+// on separate origins (every remote of remotes/), a real emulator with the demo schema and seed.
+// Dana owns "Launch website" (project 1) and "Home renovation" (project 2); Sam is an editor on
+// project 1 only; Kim (made here) is in no project. Every page counts the websockets it opens
+// (WebSocket wrapped by an init script before any code runs). The emulator restart comes last.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { startTestEmulator, type TestEmulator } from '../emulator/test/harness.js';
 import { subscribeOutcome } from '../emulator/src/realtime/spec-support.js';
 import { startLocalPortal, type LocalPortal } from '../deploy/src/index.js';
-import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
+import { launchBrowser, problems, type Browser, type TestContext, type TestPage } from './browser.js';
 import { buildAppsInto } from './portal-harness.js';
+import { waitUntil } from './support/waits.js';
 
 jest.setTimeout(180_000);
 
 const REPO = path.resolve(__dirname, '..');
-const DANA = { email: 'demo@example.com', password: 'demo-password-1', id: 'd0000000-0000-4000-8000-000000000001' };
-const SAM = { email: 'sam@example.com', password: 'demo-password-2', id: 'd0000000-0000-4000-8000-000000000002' };
+const DANA = {
+  email: 'demo@example.com',
+  password: 'demo-password-1',
+  id: 'd0000000-0000-4000-8000-000000000001',
+};
+const SAM = {
+  email: 'sam@example.com',
+  password: 'demo-password-2',
+  id: 'd0000000-0000-4000-8000-000000000002',
+};
+const KIM = { email: 'kim@example.com', password: 'kim-password-3', id: '' };
+/** Every remote the portal has (each is built, published and visited). */
+const REMOTES = ['account', 'data', 'live', 'files', 'functions', 'search'] as const;
 
 const COUNT_SOCKETS = `
   (() => {
@@ -35,8 +48,10 @@ let portal: LocalPortal;
 let workdir: string;
 let danaBrowser: Browser;
 let samBrowser: Browser;
+let kimContext: TestContext;
 let dana: TestPage;
 let sam: TestPage;
+let kim: TestPage;
 
 async function signIn(page: TestPage, person: { email: string; password: string }, next: string): Promise<void> {
   await page.goto(`${portal.shellUrl}/account/sign-in?next=${encodeURIComponent(next)}`);
@@ -68,8 +83,21 @@ async function say(page: TestPage, text: string): Promise<void> {
   await page.getByRole('button', { name: 'Send' }).click();
 }
 
+function navBadge(page: TestPage) {
+  return page.locator('[data-remote="live"] [data-testid="nav-badge"]');
+}
+
+/** The person's unread counts as the database has them (project id → count). */
+async function unreadOf(client: SupabaseClient): Promise<Record<number, number>> {
+  const { data, error } = await client.rpc('room_unread_counts');
+  if (error) throw error;
+  return Object.fromEntries((data as { project_id: number; unread: number }[]).map((r) => [r.project_id, Number(r.unread)]));
+}
+
 function message(page: TestPage, text: string) {
-  return page.locator('[data-testid="message"]', { has: page.locator('[data-testid="message-text"]', { hasText: text }) });
+  return page.locator('[data-testid="message"]', {
+    has: page.locator('[data-testid="message-text"]', { hasText: text }),
+  });
 }
 
 async function signedInClient(person: { email: string; password: string }): Promise<SupabaseClient> {
@@ -85,22 +113,33 @@ beforeAll(async () => {
   const build = path.join(workdir, 'build');
   const [started] = await Promise.all([
     startTestEmulator({ copySupabaseDir: path.join(REPO, 'supabase') }),
-    buildAppsInto(build, ['shell', 'account', 'data', 'live']),
+    buildAppsInto(build, ['shell', ...REMOTES]),
   ]);
   emulator = started;
   portal = await startLocalPortal({
     envDir: path.join(workdir, 'env'),
     envName: 'test',
     shellDist: path.join(build, 'shell'),
-    remoteDists: { account: path.join(build, 'account'), data: path.join(build, 'data'), live: path.join(build, 'live') },
+    remoteDists: Object.fromEntries(REMOTES.map((name) => [name, path.join(build, name)])),
     supabaseUrl: emulator.apiUrl,
   });
   [danaBrowser, samBrowser] = await Promise.all([launchBrowser(), launchBrowser()]);
   await danaBrowser.context.addInitScript(COUNT_SOCKETS);
   await samBrowser.context.addInitScript(COUNT_SOCKETS);
+  const created = await emulator.admin().auth.admin.createUser({
+    email: KIM.email,
+    password: KIM.password,
+    email_confirm: true,
+    user_metadata: { display_name: 'Kim Outsider' },
+  });
+  if (created.error) throw created.error;
+  KIM.id = created.data.user.id;
+  kimContext = await samBrowser.newContext();
+  await kimContext.context.addInitScript(COUNT_SOCKETS);
   dana = await danaBrowser.newPage();
   sam = await samBrowser.newPage();
-  await Promise.all([signIn(dana, DANA, '/live'), signIn(sam, SAM, '/live')]);
+  kim = await kimContext.newPage();
+  await Promise.all([signIn(dana, DANA, '/live'), signIn(sam, SAM, '/live'), signIn(kim, KIM, '/live')]);
 }, 300_000);
 
 afterAll(async () => {
@@ -186,19 +225,137 @@ describe('the live remote', () => {
     await expect(sam.getByText('Dana only').count()).resolves.toBe(0);
   });
 
+  it('shows unread messages in the navigation wherever the person is, kept by the database, cleared by reading the room', async () => {
+    const samDb = await signedInClient(SAM);
+    const danaDb = await signedInClient(DANA);
+    await openRoom(sam, 1);
+    await waitUntil('room 1 read by Sam', async () => (await unreadOf(samDb))[1] === undefined);
+    await go(sam, '/data'); // the live remote is not mounted now
+    await navBadge(sam).waitFor({ state: 'detached' });
+
+    await danaDb.from('messages').insert([
+      { project_id: 1, body: 'Unread one' },
+      { project_id: 1, body: 'Unread two' },
+    ]);
+    await sam.locator('[data-remote="live"] [data-testid="nav-badge"][data-count="2"]').waitFor();
+    await expect(navBadge(sam).getAttribute('title')).resolves.toBe('2 unread messages: Launch website 2');
+    // The writer's own messages are never unread for her.
+    await expect(unreadOf(danaDb)).resolves.not.toHaveProperty('1');
+
+    // Counted by the database: a reload shows the same.
+    await sam.reload();
+    await sam.locator('[data-remote="live"] [data-testid="nav-badge"][data-count="2"]').waitFor();
+    await go(sam, '/live');
+    await sam.locator('[data-testid="room-unread"][data-count="2"]').waitFor();
+    await openRoom(sam, 1);
+    await navBadge(sam).waitFor({ state: 'detached' });
+    await waitUntil('room 1 marked read', async () => (await unreadOf(samDb))[1] === undefined);
+
+    // A message that arrives while the room is on screen is read at once.
+    await openRoom(dana, 1);
+    await say(dana, 'Seen as it came');
+    await message(sam, 'Seen as it came').waitFor();
+    await waitUntil('the new message marked read', async () => (await unreadOf(samDb))[1] === undefined);
+    await go(sam, '/data');
+    await expect(navBadge(sam).evaluateAll((badges) => badges.map((badge) => badge.getAttribute('title')))).resolves.toEqual([]);
+    expect(problems(sam.console)).toEqual([]);
+  });
+
+  it('with three people: the members chat and follow their project; the third, in no project, sees none of it', async () => {
+    const danaDb = await signedInClient(DANA);
+    const kimDb = await signedInClient(KIM);
+    await Promise.all([openRoom(dana, 1), openRoom(sam, 1), go(kim, '/live/rooms/1')]);
+    await kim.locator('[data-testid="room-refused"]').waitFor();
+
+    await say(sam, 'Members only, three of us here');
+    await message(sam, 'Members only, three of us here').locator('[data-testid="delivery"]', { hasText: 'Delivered' }).waitFor();
+    await message(dana, 'Members only, three of us here').waitFor();
+    await say(dana, 'Agreed');
+    await message(sam, 'Agreed').waitFor();
+    await go(kim, '/live');
+    await kim.getByText('No rooms').waitFor();
+    await expect(kim.getByText('Members only').count()).resolves.toBe(0);
+    await expect(navBadge(kim).count()).resolves.toBe(0);
+    await expect(kimDb.from('messages').select('body')).resolves.toMatchObject({ data: [] });
+    await expect(unreadOf(kimDb)).resolves.toEqual({});
+
+    await Promise.all([go(dana, '/live/activity'), go(sam, '/live/activity'), go(kim, '/live/activity')]);
+    await Promise.all([dana, sam, kim].map((page) => page.locator('[data-testid="activity-feed"][data-status="live"]').waitFor()));
+    const first = await kimDb.from('projects').insert({ name: 'Kim’s garden', owner_id: KIM.id }).select('id').single();
+    expect(first.error).toBeNull();
+    const shared = await danaDb.from('tasks').update({ done: true }).eq('title', 'Press release draft').select('id').single();
+    expect(shared.error).toBeNull();
+    const second = await kimDb.from('projects').insert({ name: 'Kim’s shed', owner_id: KIM.id }).select('id').single();
+    expect(second.error).toBeNull();
+
+    const task = `[data-testid="activity"][data-table="tasks"][data-row="${shared.data!.id}"]`;
+    const project = (id: number) => `[data-testid="activity"][data-table="projects"][data-row="${id}"]`;
+    await Promise.all([dana.locator(task).waitFor(), sam.locator(task).waitFor(), kim.locator(project(second.data!.id)).waitFor()]);
+    // Changes arrive in commit order: each page already had what came before its last item.
+    await expect(kim.locator(task).count()).resolves.toBe(0);
+    await expect(kim.locator(project(first.data!.id)).count()).resolves.toBe(1);
+    await expect(dana.locator(project(first.data!.id)).count()).resolves.toBe(0);
+    await expect(sam.locator(project(first.data!.id)).count()).resolves.toBe(0);
+    for (const page of [dana, sam, kim]) expect(problems(page.console)).toEqual([]);
+  });
+
+  it('drops a person from the others’ People list within seconds of closing their tab', async () => {
+    await go(dana, '/live/people');
+    const kimHere = dana.locator(`[data-testid="person"][data-user="${KIM.id}"]`);
+    await kimHere.waitFor();
+    await kimHere.locator('[data-testid="person-route"]', { hasText: '/live/activity' }).waitFor();
+    await kim.close();
+    await kimHere.waitFor({ state: 'detached', timeout: 10_000 });
+    await expect(dana.locator(`[data-testid="person"][data-user="${SAM.id}"]`).count()).resolves.toBe(1);
+  });
+
   it('holds exactly one websocket after visiting every remote', async () => {
-    for (const to of ['/account', '/data', '/data/tasks', '/live', '/live/rooms/1', '/live/people', '/live/activity', '/']) {
+    const routes = REMOTES.flatMap((name) =>
+      name === 'live' ? ['/live', '/live/rooms/1', '/live/people', '/live/activity'] : name === 'data' ? ['/data', '/data/tasks'] : [`/${name}`],
+    );
+    for (const to of [...routes, '/']) {
       await go(dana, to);
       await dana.locator('[data-testid="remote-outlet"]').waitFor({ state: 'attached' });
     }
     await go(dana, '/live/rooms/1');
     await dana.locator('[data-testid="room"][data-room="1"][data-status="live"]').waitFor();
     const sockets = await dana.evaluate(() =>
-      (window as unknown as { __sockets: WebSocket[] }).__sockets.map((s) => ({ url: s.url.split('?')[0] ?? s.url, state: s.readyState })),
+      (window as unknown as { __sockets: WebSocket[] }).__sockets.map((s) => ({
+        url: s.url.split('?')[0] ?? s.url,
+        state: s.readyState,
+      })),
     );
     const open = sockets.filter((s) => s.state === 1); // WebSocket.OPEN
     expect(open).toHaveLength(1);
     expect(open[0]!.url).toMatch(/\/realtime\/v1\/websocket$/);
     expect(sockets.filter((s) => s.url.includes('/realtime/'))).toHaveLength(1); // never a second one, even briefly
+    const mounted = await dana.evaluate(() =>
+      [...document.querySelectorAll('[data-remote-slot]')].map((slot) => (slot as HTMLElement).dataset.remoteSlot),
+    );
+    expect(new Set(mounted)).toEqual(new Set(REMOTES)); // each remote really ran on this page
+  });
+
+  it('shows "reconnecting" while the emulator restarts, recovers by itself, and loses no message sent after', async () => {
+    await Promise.all([openRoom(dana, 1), openRoom(sam, 1)]);
+    await dana.locator('[data-testid="connection-state"][data-status="connected"]').waitFor();
+    const restarted = emulator.restart();
+    await Promise.all([dana, sam].map((page) => page.locator('[data-testid="connection-state"][data-status="reconnecting"]').waitFor()));
+    await expect(dana.locator('[data-testid="connection-state"]').textContent()).resolves.toMatch(/Reconnecting/);
+    await restarted;
+    await Promise.all([dana, sam].map((page) => page.locator('[data-testid="connection-state"][data-status="connected"]').waitFor()));
+    await Promise.all([dana, sam].map((page) => page.locator('[data-testid="room"][data-room="1"][data-status="live"]').waitFor()));
+
+    const after = ['First after the restart', 'Second after the restart', 'Third after the restart'];
+    for (const text of after) await say(dana, text);
+    for (const text of after) {
+      await message(dana, text).locator('[data-testid="delivery"]', { hasText: 'Delivered' }).waitFor();
+      await message(sam, text).waitFor();
+    }
+    await say(sam, 'Back both ways');
+    await message(dana, 'Back both ways').waitFor();
+    // And kept: a reload reads all of them from the table.
+    await sam.reload();
+    await sam.locator('[data-testid="room"][data-room="1"][data-status="live"]').waitFor();
+    for (const text of [...after, 'Back both ways']) await message(sam, text).waitFor();
   });
 });

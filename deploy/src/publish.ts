@@ -46,6 +46,7 @@ function entryFor(meta: RemoteMetadata, release: { version: string; manifest: st
     ...(meta.description ? { description: meta.description } : {}),
     contract: meta.contract,
     auth: meta.auth,
+    ...(meta.background ? { background: meta.background } : {}),
     version: release.version,
     manifest: release.manifest,
     integrity: release.integrity,

@@ -12,6 +12,8 @@ export const remoteMetadataSchema = z.object({
   description: z.string().optional(),
   contract: z.string().min(1),
   auth: z.enum(['none', 'aal1', 'aal2']),
+  /** An exposed module the shell runs while the person may use the remote (`./background`). */
+  background: z.string().optional(),
 });
 export type RemoteMetadata = z.infer<typeof remoteMetadataSchema>;
 

@@ -1,4 +1,5 @@
 import { createConnectionMonitor, createPortal, describeError, installPortal, interceptLinkClicks, registerDebugHandle } from '@portal/platform';
+import { contractSatisfied } from '@portal/platform/registry';
 import { initTheme } from '@portal/ui';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -6,6 +7,7 @@ import * as ReactDomClient from 'react-dom/client';
 import { canaryBucket } from './canary-bucket.js';
 import { PortalApp } from './chrome/PortalApp.js';
 import { RemoteApplications } from './remote-applications.js';
+import { RemoteBackgrounds } from './remote-backgrounds.js';
 import { loadRegistry } from './registry-loader.js';
 import { registryState } from './registry-state.js';
 import { loadRuntimeConfig } from './runtime-config.js';
@@ -43,12 +45,15 @@ async function main(): Promise<void> {
     return outlet;
   });
 
+  const backgrounds = new RemoteBackgrounds(portal);
+
   async function loadAndRegister(): Promise<void> {
     registryState.set({ status: 'loading' });
     try {
       const registry = await loadRegistry(config.registryUrl);
       await outletReady;
       applications.register(registry, canaryBucket());
+      backgrounds.register(new Map(Object.entries(registry.remotes).filter(([, entry]) => contractSatisfied(portal.contractVersion, entry.contract))));
       registryState.set({ status: 'ready', environment: registry.environment, updatedAt: registry.updatedAt });
     } catch (error) {
       registryState.set({ status: 'failed', message: describeError(error) });

@@ -7,7 +7,8 @@ export const liveMeta: RemoteMeta = {
   route: '/live',
   icon: 'chat',
   description: "Talk with your project's people, see who is here, follow changes as they happen.",
-  // 1.1: presence and connection state from the platform.
-  contract: '^1.1.0',
+  // 1.1: presence and connection state; 1.2: the navigation badge, counted by ./background.
+  contract: '^1.2.0',
+  background: './background',
   auth: 'aal1',
 };

@@ -1,6 +1,7 @@
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { useSyncExternalStore } from 'react';
 import type { ConnectionState } from './connection.js';
+import type { NavBadgeMap } from './nav-badges.js';
 import type { PortalNotification } from './notifications.js';
 import { getPortal, type Portal } from './portal.js';
 import type { PresenceSnapshot } from './presence.js';
@@ -61,4 +62,10 @@ export function usePresence(): PresenceSnapshot {
 export function useConnection(): ConnectionState {
   const { connection } = getPortal();
   return useSyncExternalStore(connection.subscribe, connection.get, connection.get);
+}
+
+/** Since contract 1.2: the navigation badges, by remote name (the shell renders them). */
+export function useNavBadges(): NavBadgeMap {
+  const { navBadges } = getPortal();
+  return useSyncExternalStore(navBadges.subscribe, navBadges.get, navBadges.get);
 }

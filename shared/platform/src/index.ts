@@ -48,6 +48,13 @@ export {
   type ConnectionMonitorOptions,
   type ConnectionState,
 } from './connection.js';
+export { createNavBadges, type NavBadge, type NavBadgeMap, type NavBadges } from './nav-badges.js';
+export {
+  defineBackground,
+  type RemoteBackgroundModule,
+  type RemoteBackgroundProps,
+  type StartRemoteBackground,
+} from './background.js';
 export { pushPath, useLocation, interceptLinkClicks, type PortalLocation } from './navigation.js';
 export type { RemoteMeta, RequiredAuth, RemoteState, RemoteStatus } from './remote-meta.js';
 export {
@@ -71,6 +78,7 @@ export {
   useRemotes,
   usePresence,
   useConnection,
+  useNavBadges,
   type PortalView,
 } from './hooks.js';
 export { RemoteErrorBoundary, DefaultErrorFallback, type ErrorFallbackProps, type RemoteErrorBoundaryProps } from './error-boundary.js';

@@ -5,6 +5,7 @@ import { createExternalStore, type ExternalStore } from './external-store.js';
 import { pushPath } from './navigation.js';
 import { createNotificationCenter, type NotificationCenter } from './notifications.js';
 import { createConnectionMonitor, type ConnectionMonitor, type ConnectionState } from './connection.js';
+import { createNavBadges, type NavBadges } from './nav-badges.js';
 import { createPresence, type PresenceStore } from './presence.js';
 import { createChannelRegistry, type ChannelRegistry } from './realtime.js';
 import type { RemoteStatus } from './remote-meta.js';
@@ -27,6 +28,8 @@ export interface Portal {
   readonly presence: PresenceStore;
   /** Since contract 1.1: where the page's one realtime connection stands. */
   readonly connection: Pick<ExternalStore<ConnectionState>, 'get' | 'subscribe'>;
+  /** Since contract 1.2: counts remotes put on their own navigation entry (the shell renders them). */
+  readonly navBadges: NavBadges;
   /** The remotes the shell knows from the registry and where each stands. */
   readonly remotes: ExternalStore<readonly RemoteStatus[]>;
   navigate(to: string, options?: NavigateOptions): void;
@@ -58,6 +61,7 @@ export function createPortal({ supabase, navigate = pushPath, connection }: Port
     realtime,
     presence: createPresence(realtime),
     connection: (connection ?? createConnectionMonitor({ socketClass: NO_SOCKET, network: null })).state,
+    navBadges: createNavBadges(),
     remotes: createExternalStore<readonly RemoteStatus[]>([]),
     navigate(to, options) {
       navigate(to, options);

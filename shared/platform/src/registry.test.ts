@@ -37,6 +37,13 @@ describe('registry validation', () => {
     expect(message).toMatch(/auth/);
   });
 
+  it('accepts a background module by its exposed name, and nothing else there', () => {
+    expect(parseRegistry(registry({ account: { ...entry, background: './background' } })).remotes.account?.background).toBe('./background');
+    expect(problem(registry({ account: { ...entry, background: 'https://elsewhere.example/x.js' } }))).toMatch(
+      /remotes\.account\.background must name an exposed module/,
+    );
+  });
+
   it('rejects remote names that cannot be container names', () => {
     expect(problem(registry({ 'my-remote': entry }))).toMatch(/remotes\.my-remote name must start with a lower-case letter/);
   });
@@ -65,6 +72,9 @@ describe('contract and canary', () => {
     // 1.1 added presence and connection: remotes built for ^1.0.0 keep working, ^1.1.0 needs 1.1.
     expect(contractSatisfied('1.1.0', '^1.0.0')).toBe(true);
     expect(contractSatisfied('1.0.0', '^1.1.0')).toBe(false);
+    // 1.2 added navigation badges and background modules.
+    expect(contractSatisfied('1.2.0', '^1.1.0')).toBe(true);
+    expect(contractSatisfied('1.1.0', '^1.2.0')).toBe(false);
   });
 
   it('gives the canary to the buckets under its percentage', () => {

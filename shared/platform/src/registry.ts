@@ -55,6 +55,11 @@ export const registryEntrySchema = releaseSchema.extend({
   description: z.string().max(200).optional(),
   contract: z.string().refine((value) => validRange(value) !== null, 'must be a semver range such as ^1.0.0'),
   auth: z.enum(['none', 'aal1', 'aal2']),
+  /** The name of an exposed module the shell runs while the person may use the remote (contract 1.2). */
+  background: z
+    .string()
+    .regex(/^\.\/[a-z][a-z0-9-]{0,39}$/, 'must name an exposed module such as ./background')
+    .optional(),
   canary: canarySchema.optional(),
 });
 export type RegistryEntry = z.infer<typeof registryEntrySchema>;

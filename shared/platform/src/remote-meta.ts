@@ -18,6 +18,8 @@ export interface RemoteMeta {
   auth: RequiredAuth;
   /** One line for the home page and navigation tooltips. */
   description?: string;
+  /** Since contract 1.2: an exposed module the shell runs while the person may use the remote (`./background`). */
+  background?: string;
 }
 
 /** Where a remote stands in the shell, as the status page shows it. */

@@ -5,4 +5,7 @@
  */
 // 1.1.0: `presence` / `usePresence()` and `connection` / `useConnection()`; the channel lease's
 // own listeners (`on`), per-lease statuses and `send`. Remotes built for ^1.0.0 keep working.
-export const CONTRACT_VERSION = '1.1.0';
+// 1.2.0: `navBadges` / `useNavBadges()` (a count on a remote's own navigation entry) and the
+// `background` expose a remote may declare (`defineBackground`), which the shell runs while the
+// person may use the remote, mounted or not. Remotes built for ^1.0.0 or ^1.1.0 keep working.
+export const CONTRACT_VERSION = '1.2.0';

@@ -1,5 +1,5 @@
-import { useRemotes } from '@portal/platform';
-import { HomeIcon, Nav, NavLink, NavSection, SettingsIcon } from '@portal/ui';
+import { useNavBadges, useRemotes } from '@portal/platform';
+import { Badge, HomeIcon, Nav, NavLink, NavSection, SettingsIcon, VisuallyHidden } from '@portal/ui';
 import type { ReactNode } from 'react';
 import { routeMatches } from '../routes.js';
 import { RemoteIcon } from './icons.js';
@@ -13,6 +13,7 @@ interface NavigationProps {
 /** Generated from the registry: one link per remote, plus the shell's own pages. */
 export function Navigation({ pathname, onIntent }: NavigationProps): ReactNode {
   const remotes = useRemotes();
+  const badges = useNavBadges();
   return (
     <Nav label="Main">
       <NavSection>
@@ -21,6 +22,7 @@ export function Navigation({ pathname, onIntent }: NavigationProps): ReactNode {
         </NavLink>
         {remotes.map((remote) => {
           const active = routeMatches(remote.route, pathname);
+          const badge = badges[remote.name];
           return (
             <NavLink
               key={remote.name}
@@ -31,6 +33,14 @@ export function Navigation({ pathname, onIntent }: NavigationProps): ReactNode {
               data-remote={remote.name}
               onMouseEnter={() => onIntent(remote.name)}
               onFocus={() => onIntent(remote.name)}
+              end={
+                badge ? (
+                  <Badge tone="accent" title={badge.label} data-testid="nav-badge" data-count={badge.count}>
+                    <span aria-hidden="true">{badge.count > 99 ? '99+' : badge.count}</span>
+                    <VisuallyHidden>{badge.label}</VisuallyHidden>
+                  </Badge>
+                ) : undefined
+              }
             >
               {remote.title}
             </NavLink>

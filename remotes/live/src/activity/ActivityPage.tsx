@@ -9,23 +9,25 @@ const TABLE_NAME = { tasks: 'Task', projects: 'Project' } as const;
 /** The feed; labels are people's text, rendered as text. */
 export function ActivityPage({ activity }: { activity: ActivityState }): ReactNode {
   return (
-    <Card title="Activity" description="Changes to your projects and tasks, as they happen." flush>
-      {activity.status === 'reconnecting' ? (
-        <Alert tone="warning" title="Reconnecting">
-          Changes made meanwhile are read when the connection is back.
-        </Alert>
-      ) : null}
-      {activity.error ? <Alert tone="error" title="Could not catch up">{activity.error}</Alert> : null}
-      {activity.items.length === 0 ? (
-        <EmptyState compact title="Nothing yet" description="Edit a task or a project (or wait for someone who shares it) and it shows here." />
-      ) : (
-        <ol className="live-activity" aria-label="Activity" data-status={activity.status}>
-          {activity.items.map((item) => (
-            <Activity key={item.key} item={item} />
-          ))}
-        </ol>
-      )}
-    </Card>
+    <div data-testid="activity-feed" data-status={activity.status}>
+      <Card title="Activity" description="Changes to your projects and tasks, as they happen." flush>
+        {activity.status === 'reconnecting' ? (
+          <Alert tone="warning" title="Reconnecting">
+            Changes made meanwhile are read when the connection is back.
+          </Alert>
+        ) : null}
+        {activity.error ? <Alert tone="error" title="Could not catch up">{activity.error}</Alert> : null}
+        {activity.items.length === 0 ? (
+          <EmptyState compact title="Nothing yet" description="Edit a task or a project (or wait for someone who shares it) and it shows here." />
+        ) : (
+          <ol className="live-activity" aria-label="Activity" data-status={activity.status}>
+            {activity.items.map((item) => (
+              <Activity key={item.key} item={item} />
+            ))}
+          </ol>
+        )}
+      </Card>
+    </div>
   );
 }
 

@@ -1,8 +1,9 @@
 import { describeError, useSupabase, useUser } from '@portal/platform';
-import { Card, EmptyState, ErrorState, ProgressBar, TextLink } from '@portal/ui';
+import { Badge, Card, EmptyState, ErrorState, ProgressBar, TextLink } from '@portal/ui';
 import { useEffect, useState, type ReactNode } from 'react';
 import { roomPath } from '../live-paths.js';
 import type { Profile } from '../profiles.js';
+import { useUnreadCounts } from '../unread/unread-tracker.js';
 import { ChatRoom } from './ChatRoom.js';
 
 interface Project {
@@ -14,6 +15,7 @@ interface Project {
 export function RoomsPage({ route, projectId, profiles }: { route: string; projectId: number | null; profiles: ReadonlyMap<string, Profile> }): ReactNode {
   const supabase = useSupabase();
   const user = useUser();
+  const unread = useUnreadCounts();
   const [projects, setProjects] = useState<{ list: Project[] } | { error: string } | null>(null);
   useEffect(() => {
     let live = true;
@@ -39,13 +41,21 @@ export function RoomsPage({ route, projectId, profiles }: { route: string; proje
           <EmptyState compact title="No rooms" description="Each project you own or belong to has a room." />
         ) : (
           <ul className="live-room-list" aria-label="Rooms">
-            {projects.list.map((p) => (
-              <li key={p.id}>
-                <TextLink href={roomPath(route, p.id)} aria-current={p.id === projectId ? 'page' : undefined} data-room-link={p.id}>
-                  {p.name}
-                </TextLink>
-              </li>
-            ))}
+            {projects.list.map((p) => {
+              const count = unread.get(p.id) ?? 0;
+              return (
+                <li key={p.id}>
+                  <TextLink href={roomPath(route, p.id)} aria-current={p.id === projectId ? 'page' : undefined} data-room-link={p.id}>
+                    {p.name}
+                  </TextLink>
+                  {count > 0 ? (
+                    <Badge tone="accent" data-testid="room-unread" data-count={count}>
+                      {count} unread
+                    </Badge>
+                  ) : null}
+                </li>
+              );
+            })}
           </ul>
         )}
       </Card>

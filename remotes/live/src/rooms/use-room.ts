@@ -5,6 +5,7 @@
 import { describeError, getPortal, useSupabase, useUser } from '@portal/platform';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { roomTopic } from '../live-paths.js';
+import { markRoomRead, setOpenRoom } from '../unread/unread-tracker.js';
 import { addPending, addStored, latestStoredAt, markDelivery, markStored, storedMessageSchema, type MessageLog, type StoredMessage } from './message-log.js';
 
 export type RoomStatus = 'joining' | 'live' | 'refused' | 'reconnecting';
@@ -88,6 +89,22 @@ export function useRoom(projectId: number): RoomState {
       void lease.release();
     };
   }, [supabase, projectId, update]);
+
+  // The room on screen is read: up to its newest stored message, now and whenever the tab shows again.
+  const readThrough = latestStoredAt(log);
+  useEffect(() => {
+    setOpenRoom(projectId);
+    return () => setOpenRoom(null);
+  }, [projectId]);
+  useEffect(() => {
+    if (!readThrough) return;
+    const mark = () => {
+      if (document.visibilityState === 'visible') void markRoomRead(projectId, readThrough);
+    };
+    mark();
+    document.addEventListener('visibilitychange', mark);
+    return () => document.removeEventListener('visibilitychange', mark);
+  }, [projectId, readThrough]);
 
   // Typing notices fade on their own.
   useEffect(() => {

@@ -1,0 +1,37 @@
+// Unread messages per room as numbers and words: what the database counted (room_unread_counts),
+// minus the room on screen (it is being read), as one navigation badge. Pure, tested alone.
+import type { NavBadge } from '@portal/platform';
+import { z } from 'zod';
+
+export type UnreadCounts = ReadonlyMap<number, number>;
+
+const unreadRowsSchema = z.array(z.object({ project_id: z.coerce.number().int(), unread: z.coerce.number().int().nonnegative() }));
+
+/** room_unread_counts() rows → project id → count (rooms without unread messages left out). */
+export function countsFromRows(rows: unknown): UnreadCounts {
+  return new Map(unreadRowsSchema.parse(rows ?? []).filter((r) => r.unread > 0).map((r) => [r.project_id, r.unread]));
+}
+
+/** The room on screen is read as its messages arrive: it never counts. */
+export function withoutRoom(counts: UnreadCounts, projectId: number | null): UnreadCounts {
+  if (projectId === null || !counts.has(projectId)) return counts;
+  const rest = new Map(counts);
+  rest.delete(projectId);
+  return rest;
+}
+
+export function sameCounts(a: UnreadCounts, b: UnreadCounts): boolean {
+  return a.size === b.size && [...a].every(([room, count]) => b.get(room) === count);
+}
+
+/** One badge for the whole area: the total, and each room's share in words. */
+export function badgeFor(counts: UnreadCounts, names: ReadonlyMap<number, string>): NavBadge | null {
+  let total = 0;
+  const parts: string[] = [];
+  for (const [room, count] of [...counts].sort(([a], [b]) => a - b)) {
+    total += count;
+    parts.push(`${names.get(room) ?? `project ${room}`} ${count}`);
+  }
+  if (total === 0) return null;
+  return { count: total, label: `${total} unread ${total === 1 ? 'message' : 'messages'}: ${parts.join(', ')}` };
+}

@@ -1,0 +1,76 @@
+// Runs the always-on part of each remote that declares one (`background` in the registry):
+// loaded and started once the person may use the remote (its auth level), stopped when that
+// ends or another person signs in, its navigation badge cleared with it. Loading is on demand,
+// after sign-in, so an offline remote never delays the portal's start.
+import { describeError, isPortalError, type Portal, type RemoteBackgroundModule } from '@portal/platform';
+import type { RegistryEntry } from '@portal/platform/registry';
+import { loadExposed } from './federation.js';
+import { checkAuth } from './routes.js';
+
+interface Running {
+  /** The person it runs for. */
+  userId: string;
+  /** Resolves to what stops it (null when it failed to start). */
+  stop: Promise<(() => void | Promise<void>) | null>;
+}
+
+export type LoadBackground = (remote: string, expose: string) => Promise<RemoteBackgroundModule>;
+
+export class RemoteBackgrounds {
+  private readonly declared = new Map<string, RegistryEntry>();
+  private readonly running = new Map<string, Running>();
+
+  constructor(
+    private readonly portal: Portal,
+    private readonly load: LoadBackground = (remote, expose) => loadExposed<RemoteBackgroundModule>(remote, expose),
+  ) {
+    portal.session.subscribe(() => this.reconcile());
+  }
+
+  /** The registry's remotes (compatible ones only); those with `background` are followed. */
+  register(entries: ReadonlyMap<string, RegistryEntry>): void {
+    this.declared.clear();
+    for (const [name, entry] of entries) if (entry.background) this.declared.set(name, entry);
+    this.reconcile();
+  }
+
+  private reconcile(): void {
+    const { status, aal, user } = this.portal.session.getSnapshot();
+    for (const [name, running] of [...this.running]) {
+      const entry = this.declared.get(name);
+      if (!entry || checkAuth(entry.auth, status, aal) !== 'allowed' || running.userId !== (user?.id ?? '')) this.stop(name);
+    }
+    for (const [name, entry] of this.declared) {
+      if (this.running.has(name) || checkAuth(entry.auth, status, aal) !== 'allowed') continue;
+      this.running.set(name, { userId: user?.id ?? '', stop: this.start(name, entry.background!) });
+    }
+  }
+
+  private async start(name: string, background: string): Promise<(() => void | Promise<void>) | null> {
+    try {
+      const module = await this.load(name, background.replace(/^\.\//, ''));
+      if (typeof module.start !== 'function') throw new Error(`${background} exports no start function.`);
+      return module.start({ name, setNavBadge: (badge) => this.portal.navBadges.set(name, badge) });
+    } catch (error) {
+      // The remote's own route still loads (and shows its error card if it fails the same way).
+      const step = isPortalError(error) ? (error.details.step ?? 'load') : 'start';
+      console.error(`The background of "${name}" failed (${step}): ${describeError(error)}`);
+      return null;
+    }
+  }
+
+  private stop(name: string): void {
+    const running = this.running.get(name);
+    if (!running) return;
+    this.running.delete(name);
+    void running.stop.then(async (stop) => {
+      try {
+        await stop?.();
+      } catch (error) {
+        console.error(`The background of "${name}" failed to stop: ${describeError(error)}`);
+      }
+      // Unless it already runs again (another person signed in), its badge goes with it.
+      if (!this.running.has(name)) this.portal.navBadges.set(name, null);
+    });
+  }
+}
