@@ -35,6 +35,9 @@ export default {
       // Real processes on a 2-core machine: a step may wait on a busy emulator or browser.
       testTimeout: 60_000,
       testMatch: ['<rootDir>/{emulator,tests}/**/*.spec.ts?(x)'],
+      // One build of the portal's apps per run, shared by the browser suites.
+      globalSetup: '<rootDir>/tests/support/build-dir-setup.cjs',
+      globalTeardown: '<rootDir>/tests/support/build-dir-teardown.cjs',
     },
   ],
 };

@@ -2,11 +2,12 @@
 // emulator (the portal's own supabase/ folder: migrations, seed, config), and the portal served
 // as separately deployed teams would (shell and each remote on its own free port).
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { startTestEmulator, type EmulatorOptions, type TestEmulator } from '../emulator/test/harness.js';
+import { waitUntil } from './support/waits.js';
 import { readRegistry, startLocalPortal, writeRegistry, type LocalPortal } from '../deploy/src/index.js';
 
 const run = promisify(execFile);
@@ -40,12 +41,73 @@ await new Promise((resolve, reject) => compiler.run((error, stats) => {
 }));
 `;
 
-/** Builds the named apps (`shell`, `account`, `data`…) into `out/<app>`. */
-export async function buildAppsInto(out: string, apps: readonly string[]): Promise<void> {
+/** Builds the named apps (`shell`, `account`, `data`…) into `out/<app>`, in one rspack run. */
+async function buildWithRspack(out: string, apps: readonly string[]): Promise<void> {
   await run(process.execPath, ['--input-type=module', '-e', BUILD_SCRIPT, pathToFileURL(path.join(REPO, 'rspack.config.ts')).href, out, ...apps], {
     cwd: REPO,
     maxBuffer: 16 * 1024 * 1024,
   });
+}
+
+/** Every app a browser suite may serve: the shell, each remote in remotes/, the crashy fixture. */
+function allApps(): string[] {
+  const remotes = readdirSync(path.join(REPO, 'remotes'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(path.join(REPO, 'remotes', entry.name, 'remote.json')))
+    .map((entry) => entry.name);
+  return ['shell', ...remotes, CRASHY_FIXTURE];
+}
+
+const BUILD_WAIT_MS = 10 * 60_000;
+
+/**
+ * One build of every app per test run, shared by the suites of that run (jest's global setup
+ * names the folder in PORTAL_TEST_BUILD_DIR). Each suite used to run rspack for itself: a dozen
+ * builds of the same sources, on two cores, beside the suites that were testing. The first
+ * suite to ask builds (an atomic mkdir is the lock); the others wait for its verdict.
+ */
+async function sharedBuild(): Promise<string | null> {
+  const dir = process.env.PORTAL_TEST_BUILD_DIR;
+  if (!dir) return null;
+  const done = path.join(dir, 'done');
+  const failed = path.join(dir, 'failed');
+  try {
+    mkdirSync(dir, { recursive: false });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    await waitUntil(
+      `the shared build of the portal in ${dir}`,
+      () => {
+        if (existsSync(failed)) throw new Error(`the shared build failed: ${readFileSync(failed, 'utf8')}`);
+        return existsSync(done) || null;
+      },
+      { timeoutMs: BUILD_WAIT_MS, intervalMs: 250 },
+    );
+    return dir;
+  }
+  try {
+    await buildWithRspack(path.join(dir, 'apps'), allApps());
+    writeFileSync(done, '');
+  } catch (error) {
+    writeFileSync(failed, error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+  return dir;
+}
+
+/**
+ * Puts the named apps (`shell`, `account`, `data`…) built into `out/<app>`: copies of the run's
+ * shared build when there is one, else a build of their own.
+ */
+export async function buildAppsInto(out: string, apps: readonly string[]): Promise<void> {
+  const shared = await sharedBuild();
+  const known = new Set(allApps());
+  const own = shared ? apps.filter((app) => !known.has(app)) : apps;
+  if (shared) {
+    for (const app of apps.filter((name) => known.has(name))) {
+      cpSync(path.join(shared, 'apps', app), path.join(out, app), { recursive: true });
+    }
+  }
+  if (own.length > 0) await buildWithRspack(out, own);
 }
 
 export interface StartOptions {
