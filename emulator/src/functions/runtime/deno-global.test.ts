@@ -6,6 +6,7 @@ import { createDenoGlobal } from './deno-global.js';
 describe('Deno global: temp files', () => {
   let root: string;
   let tempDir: string;
+  let functionDir: string;
   let deno: ReturnType<typeof createDenoGlobal>;
 
   beforeEach(() => {
@@ -13,7 +14,9 @@ describe('Deno global: temp files', () => {
     root = mkdtempSync(path.join(tmpdir(), 'deno-global-'));
     tempDir = path.join(root, 'function-tmp');
     mkdirSync(tempDir);
-    deno = createDenoGlobal({ functionDir: root, tempDir, onServe: () => undefined });
+    functionDir = path.join(root, 'project', 'supabase', 'functions', 'fn');
+    mkdirSync(functionDir, { recursive: true });
+    deno = createDenoGlobal({ functionDir, tempDir, onServe: () => undefined });
   });
 
   afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -28,6 +31,12 @@ describe('Deno global: temp files', () => {
   it('puts /tmp paths in the temp directory', async () => {
     await deno.writeTextFile('/tmp/from-function.txt', 'in tmp');
     expect(readFileSync(path.join(tempDir, 'from-function.txt'), 'utf8')).toBe('in tmp');
+  });
+
+  it('keeps the paths of a project that itself lies under /tmp (a checkout there)', async () => {
+    await deno.writeTextFile('data.txt', 'beside the function');
+    expect(readFileSync(path.join(functionDir, 'data.txt'), 'utf8')).toBe('beside the function');
+    expect(await deno.readTextFile(path.join(functionDir, 'data.txt'))).toBe('beside the function');
   });
 
   it('refuses Deno.Command as the edge runtime does', () => {

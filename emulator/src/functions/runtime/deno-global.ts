@@ -101,13 +101,17 @@ export interface DenoGlobalOptions {
 }
 
 export function createDenoGlobal({ functionDir, tempDir, onServe }: DenoGlobalOptions) {
+  // The project holding supabase/functions/<name>: its paths are never temp paths, even when
+  // the project itself lies under /tmp (a checkout there), so a read outside the function's
+  // folder is refused rather than looked up in the temp directory.
+  const projectDir = path.resolve(functionDir, '..', '..', '..');
   const toPath = (file: string | URL) => {
     const resolved =
       file instanceof URL || String(file).startsWith('file:')
         ? fileURLToPath(file)
         : path.resolve(functionDir, String(file));
     // The temp directory may itself lie under /tmp (a data directory there): keep its paths.
-    if (isInside(tempDir, resolved)) return resolved;
+    if (isInside(tempDir, resolved) || isInside(projectDir, resolved)) return resolved;
     return isInside('/tmp', resolved)
       ? path.join(tempDir, path.relative('/tmp', resolved))
       : resolved;
