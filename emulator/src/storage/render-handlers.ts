@@ -14,7 +14,7 @@ import {
 } from './image-transform.js';
 import { validateObjectKey } from './names.js';
 import { readableObject, type ObjectPath } from './object-handlers.js';
-import { contentDisposition, notModified } from './object-response.js';
+import { contentDisposition, notModified, renderObject } from './object-response.js';
 import { findObject, type ObjectRow } from './object-rows.js';
 import { asService, type StorageRuntime } from './runtime.js';
 import { verifyDownloadToken } from './signed-urls.js';
@@ -46,6 +46,10 @@ async function objectAndOptions(
   return { object: await readableObject(rt, c, path, access === 'public'), options };
 }
 
+function isSvg(object: ObjectRow): boolean {
+  return /^image\/svg\+xml\b/i.test(object.metadata?.mimetype ?? '');
+}
+
 export async function renderImage(
   rt: StorageRuntime,
   c: StorageContext,
@@ -57,6 +61,11 @@ export async function renderImage(
     ? { bucket: object.bucket_id, key: object.name, version: object.version }
     : null;
   if (!location || (await rt.blobs.sizeOf(location)) === null) throw storageErrors.noSuchKey();
+  // Vector images are not resized: imgproxy (without IMGPROXY_ALWAYS_RASTERIZE_SVG, as behind
+  // Supabase) answers an SVG as it is stored unless another format is asked for.
+  if (isSvg(object) && options.format !== 'avif') {
+    return renderObject(c.req.raw, object, rt.blobs, { download: c.req.query('download'), head: c.req.method === 'HEAD' });
+  }
 
   const rendition = decideRendition(
     options,
