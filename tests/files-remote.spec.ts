@@ -1,88 +1,33 @@
 // The files remote end to end: real Chromium, the portal served on separate origins, a real
 // emulator with the portal's supabase/ folder (files buckets and policies). Each test makes its
 // own people; what the page shows is checked against storage through supabase-js.
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Page } from 'playwright-core';
-import { startTestEmulator, type TestEmulator } from '../emulator/test/harness.js';
-import { startLocalPortal, type LocalPortal } from '../deploy/src/index.js';
-import { launchBrowser, problems, type Browser, type ConsoleEntry } from './browser.js';
+import sharp from 'sharp';
+import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
+import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
+import { pagePerTest } from './support/page-per-test.js';
+import { newPerson as makePerson, signedInClient, signedInStorage } from './support/people.js';
 
 jest.setTimeout(180_000);
 
-const run = promisify(execFile);
-const REPO = path.resolve(__dirname, '..');
 const WAIT = { timeout: 30_000 };
-type TestPage = Page & { console: ConsoleEntry[] };
 
-// Builds into this suite's own folder (other suites build the shared dist folders at the same
-// time), under tsx's ESM hook only, as the deploy CLI does.
-const BUILD_SCRIPT = `
-import { register } from 'tsx/esm/api';
-register();
-const [configUrl, out, ...apps] = process.argv.slice(1);
-const { createConfig } = await import(configUrl);
-const { rspack } = await import('@rspack/core');
-const path = await import('node:path');
-const compiler = rspack(apps.map((app) => createConfig({ app, outDir: path.join(out, app) })));
-await new Promise((resolve, reject) => compiler.run((error, stats) => {
-  compiler.close(() => {});
-  if (error) reject(error);
-  else if (stats.hasErrors()) reject(new Error(stats.toString({ all: false, errors: true })));
-  else resolve();
-}));
-`;
-
-let emulator: TestEmulator;
-let portal: LocalPortal;
+let portal: TestPortal;
+let browser: Browser;
 let workdir: string;
-const browsers: Browser[] = [];
+const tab = pagePerTest(() => browser, { unexpectedConsole: (entries) => problems(entries) });
 
 beforeAll(async () => {
-  mkdirSync(path.join(REPO, '.tmp'), { recursive: true });
+  portal = await startTestPortal({ remotes: ['files'] });
+  browser = await launchBrowser();
   workdir = mkdtempSync(path.join(REPO, '.tmp', 'files-spec-'));
-  const build = run(
-    process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      BUILD_SCRIPT,
-      pathToFileURL(path.join(REPO, 'rspack.config.ts')).href,
-      path.join(workdir, 'build'),
-      'shell',
-      'account',
-      'files',
-    ],
-    {
-      cwd: REPO,
-      maxBuffer: 16 * 1024 * 1024,
-    },
-  );
-  const [started] = await Promise.all([
-    startTestEmulator({ copySupabaseDir: path.join(REPO, 'supabase') }),
-    build,
-  ]);
-  emulator = started;
-  portal = await startLocalPortal({
-    envDir: path.join(workdir, 'env'),
-    envName: 'test',
-    shellDist: path.join(workdir, 'build', 'shell'),
-    remoteDists: {
-      account: path.join(workdir, 'build', 'account'),
-      files: path.join(workdir, 'build', 'files'),
-    },
-    supabaseUrl: emulator.apiUrl,
-  });
 }, 300_000);
 
 afterAll(async () => {
-  for (const own of browsers) await own.close();
-  await portal?.close();
-  await emulator?.stop();
+  await browser?.close();
+  await portal?.stop();
   if (workdir) rmSync(workdir, { recursive: true, force: true });
 });
 
@@ -93,31 +38,15 @@ interface Person {
   db: SupabaseClient;
 }
 
-let counter = 0;
 async function newPerson(label: string): Promise<Person> {
-  counter += 1;
-  const email = `files-e2e-${label}-${Date.now()}-${counter}@example.com`;
-  const password = 'files-pass-42';
-  const created = await emulator
-    .admin()
-    .auth.admin.createUser({ email, password, email_confirm: true });
-  if (created.error) throw created.error;
-  const db = emulator.client();
-  const signedIn = await db.auth.signInWithPassword({ email, password });
-  if (signedIn.error) throw signedIn.error;
-  return { id: created.data.user.id, email, password, db };
+  const person = await makePerson(portal.emulator, `files-e2e-${label}`);
+  return { ...person, db: await signedInClient(portal.emulator, person) };
 }
 
-/** A page in its own browser profile (sessions are per profile), signed in as `person`. */
+/** This test's page, signed in as `person` (their session in the page's storage), at `next`. */
 async function signedInPage(person: Person, next: string): Promise<TestPage> {
-  const own = await launchBrowser();
-  browsers.push(own);
-  const page = await own.newPage();
-  await page.goto(`${portal.shellUrl}/account/sign-in?next=${encodeURIComponent(next)}`);
-  await page.locator('form[aria-label="Sign in"] input[name="email"]').fill(person.email);
-  await page.locator('form[aria-label="Sign in"] input[name="password"]').fill(person.password);
-  await page.locator('form[aria-label="Sign in"] button[type="submit"]').click();
-  await page.waitForURL(`**${next}`, WAIT);
+  const page = await tab.open(await signedInStorage(portal.url, portal.emulator, person.db));
+  await page.goto(`${portal.url}${next}`);
   return page;
 }
 
@@ -169,8 +98,6 @@ describe('the files remote', () => {
     );
     expect(puts.some((url) => url.includes('huge.txt'))).toBe(false);
     expect(await names(ana.db, `${ana.id}/`)).toEqual(['hello.txt']);
-    expect(problems(page.console)).toEqual([]);
-    await page.close();
   });
 
   it('renames, moves, copies and deletes several files, and shares a signed link that works for a stranger', async () => {
@@ -266,24 +193,179 @@ describe('the files remote', () => {
     const response = await fetch((await link.inputValue())!);
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('content a.txt');
-    expect(problems(page.console)).toEqual([]);
-    await page.close();
   });
 
-  it('keeps a second person from seeing the first person’s files', async () => {
+  it('shows grid images as small renditions from image transformation, and the full image in the preview', async () => {
+    const eva = await newPerson('eva');
+    const photo = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: { r: 200, g: 80, b: 40 } },
+    })
+      .png()
+      .toBuffer();
+    const { error } = await eva.db.storage
+      .from('files')
+      .upload(`${eva.id}/photo.png`, new Blob([photo], { type: 'image/png' }), {
+        contentType: 'image/png',
+      });
+    if (error) throw error;
+
+    const page = await signedInPage(eva, `${myFiles(eva)}?view=grid`);
+    const thumb = page.locator('li[data-entry="photo.png"] img');
+    await thumb.waitFor(WAIT);
+    expect(await thumb.getAttribute('src')).toContain(
+      `/storage/v1/render/image/sign/files/${eva.id}/photo.png?token=`,
+    );
+    expect(await loadedSize(page, 'li[data-entry="photo.png"] img')).toEqual({
+      width: 240,
+      height: 240,
+    });
+
+    // The preview keeps the whole image.
+    await page.locator('li[data-entry="photo.png"]').getByRole('button', { name: 'photo.png' }).click();
+    const full = page.getByRole('dialog').locator('img');
+    await full.waitFor(WAIT);
+    expect(await full.getAttribute('src')).toContain(`/storage/v1/object/sign/files/${eva.id}/photo.png`);
+    expect(await loadedSize(page, '[role="dialog"] img')).toEqual({ width: 800, height: 600 });
+
+    // A public bucket's thumbnails are public render URLs (the seeded 64×64 logo is not enlarged).
+    await page.goto(`${portal.url}/files/public-assets/?view=grid`);
+    const logo = page.locator('li[data-entry="logo.png"] img');
+    await logo.waitFor(WAIT);
+    expect(await logo.getAttribute('src')).toBe(
+      `${portal.emulator.apiUrl}/storage/v1/render/image/public/public-assets/logo.png?width=240&height=240&resize=cover`,
+    );
+    const size = await loadedSize(page, 'li[data-entry="logo.png"] img');
+    expect(size.width).toBeGreaterThan(0);
+    expect(size.width).toBeLessThanOrEqual(240);
+  });
+
+  it('gives a project’s viewer its files to read but no way to change them, and lets an editor upload', async () => {
+    const [owner, viewer, editor] = await Promise.all([
+      newPerson('owner'),
+      newPerson('viewer'),
+      newPerson('editor'),
+    ]);
+    const project = await owner.db
+      .from('projects')
+      .insert({ name: `Files e2e ${owner.id.slice(0, 8)}` })
+      .select('id, name')
+      .single();
+    if (project.error) throw project.error;
+    const { id: projectId, name: projectName } = project.data as { id: number; name: string };
+    const shared = await owner.db.from('project_members').insert([
+      { project_id: projectId, user_id: viewer.id, role: 'viewer' },
+      { project_id: projectId, user_id: editor.id, role: 'editor' },
+    ]);
+    if (shared.error) throw shared.error;
+    const area = `projects/${projectId}/`;
+    const { error } = await owner.db.storage
+      .from('files')
+      .upload(`${area}plan.txt`, new Blob(['the plan'], { type: 'text/plain' }));
+    if (error) throw error;
+
+    // The viewer finds the project among their places, and sees its file.
+    const page = await signedInPage(viewer, '/files');
+    await page.getByRole('link', { name: projectName }).click();
+    await row(page, 'plan.txt').waitFor(WAIT);
+    expect(page.url()).toBe(`${portal.url}/files/files/projects/${projectId}/`);
+    await expect(page.getByTestId('read-only').textContent()).resolves.toBe(
+      'You are a viewer of this project: you can see and download its files; only its owner and editors can upload, rename, move or delete them.',
+    );
+    await expect(page.locator('input[type="file"]').count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'New folder' }).count()).resolves.toBe(0);
+    await row(page, 'plan.txt').getByRole('checkbox').check();
+    const toolbar = page.getByRole('toolbar', { name: 'Selected files' });
+    await toolbar.getByRole('button', { name: 'Download' }).waitFor(WAIT);
+    expect(await toolbar.getByRole('button').allTextContents()).toEqual(['Download', 'Share']);
+
+    // Storage refuses the viewer what the page does not offer; nothing is written.
+    const asViewer = viewer.db.storage.from('files');
+    expect(
+      (await asViewer.upload(`${area}mine.txt`, new Blob(['no'], { type: 'text/plain' }))).error,
+    ).not.toBeNull();
+    expect(
+      (
+        await asViewer.upload(`${area}plan.txt`, new Blob(['no'], { type: 'text/plain' }), {
+          upsert: true,
+        })
+      ).error,
+    ).not.toBeNull();
+    expect((await asViewer.move(`${area}plan.txt`, `${area}renamed.txt`)).error).not.toBeNull();
+    expect((await asViewer.remove([`${area}plan.txt`])).data ?? []).toEqual([]);
+    expect(await names(owner.db, area)).toEqual(['plan.txt']);
+    expect(await (await owner.db.storage.from('files').download(`${area}plan.txt`)).data!.text()).toBe(
+      'the plan',
+    );
+
+    // The editor uploads into the project through the page.
+    const editorPage = await (
+      await browser.newContext({
+        storageState: await signedInStorage(portal.url, portal.emulator, editor.db),
+      })
+    ).newPage();
+    try {
+      await editorPage.goto(`${portal.url}/files/files/projects/${projectId}/`);
+      await row(editorPage, 'plan.txt').waitFor(WAIT);
+      await expect(editorPage.getByTestId('read-only').count()).resolves.toBe(0);
+      await editorPage.locator('input[type="file"]').setInputFiles({
+        name: 'from-editor.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('added by the editor'),
+      });
+      await row(editorPage, 'from-editor.txt').waitFor(WAIT);
+      expect(await names(owner.db, area)).toEqual(['from-editor.txt', 'plan.txt']);
+      expect(problems(editorPage.console)).toEqual([]);
+    } finally {
+      await editorPage.context().close();
+    }
+  });
+
+  it('keeps a second person from seeing, signing, overwriting or deleting the first person’s files', async () => {
     const [cat, dan] = await Promise.all([newPerson('cat'), newPerson('dan')]);
+    const key = `${cat.id}/private.txt`;
     const { error } = await cat.db.storage
       .from('files')
-      .upload(`${cat.id}/private.txt`, new Blob(['secret'], { type: 'text/plain' }));
+      .upload(key, new Blob(['secret'], { type: 'text/plain' }));
     if (error) throw error;
     const page = await signedInPage(dan, myFiles(cat));
     await page.getByTestId('listing-count').waitFor(WAIT);
     await expect(page.getByTestId('listing-count').textContent()).resolves.toBe('0 items shown');
     await expect(row(page, 'private.txt').count()).resolves.toBe(0);
-    // Opening the file by URL shows nothing either.
-    await page.goto(`${portal.shellUrl}${myFiles(cat)}?open=private.txt`);
+    await expect(page.getByTestId('read-only').textContent()).resolves.toBe(
+      'This folder is not one of yours: you can see and change only your own files and the files of your projects.',
+    );
+    await expect(page.locator('input[type="file"]').count()).resolves.toBe(0);
+    // Opening or selecting the file by URL shows nothing either.
+    await page.goto(`${portal.url}${myFiles(cat)}?open=private.txt&sel=private.txt`);
     await page.getByTestId('listing-count').waitFor(WAIT);
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
-    await page.close();
+    await expect(page.getByRole('toolbar', { name: 'Selected files' }).count()).resolves.toBe(0);
+
+    // supabase-js as the second person: no link, no overwrite, no delete.
+    const asDan = dan.db.storage.from('files');
+    expect((await asDan.createSignedUrl(key, 60)).error).not.toBeNull();
+    expect(
+      (await asDan.createSignedUrl(key, 60, { transform: { width: 240, height: 240 } })).error,
+    ).not.toBeNull();
+    expect(
+      (await asDan.upload(key, new Blob(['not yours'], { type: 'text/plain' }), { upsert: true }))
+        .error,
+    ).not.toBeNull();
+    expect((await asDan.remove([key])).data ?? []).toEqual([]);
+    expect(await (await cat.db.storage.from('files').download(key)).data!.text()).toBe('secret');
   });
 });
+
+/** The natural size of the image `selector` picks once it has loaded (fails if it cannot load). */
+async function loadedSize(page: TestPage, selector: string): Promise<{ width: number; height: number }> {
+  const handle = await page.waitForFunction(
+    (css) => {
+      const img = document.querySelector<HTMLImageElement>(css);
+      if (!img || !img.complete) return null;
+      return { width: img.naturalWidth, height: img.naturalHeight };
+    },
+    selector,
+    WAIT,
+  );
+  return (await handle.jsonValue())!;
+}

@@ -16,39 +16,79 @@ export interface Area {
   description: string;
   bucket: string;
   folder: string;
+  /**
+   * Whether the person may change files here, and when not, why (in their words). The policies
+   * decide in the end; this only keeps the page from offering what they would refuse.
+   */
+  readOnly: string | null;
 }
+
+export type ProjectRole = 'owner' | 'editor' | 'viewer';
 
 export interface ProjectRef {
   id: number;
   name: string;
+  role: ProjectRole;
 }
 
-/** My files, each project the person is a member of, and the public assets. */
+/** Said where a folder belongs to none of the person's areas (someone else's, say). */
+export const NOT_YOURS =
+  'This folder is not one of yours: you can see and change only your own files and the files of your projects.';
+
+const PROJECT_DESCRIPTIONS: Record<ProjectRole, string> = {
+  owner: 'Shared with the project’s members. You own this project.',
+  editor: 'Shared with the project’s members. You can add, change and delete files.',
+  viewer: 'Shared with the project’s members. You can see and download files.',
+};
+
+/** My files, each project the person is a member of (with their role), and the public assets. */
 export async function listAreas(
   supabase: SupabaseClient,
   userId: string,
 ): Promise<{ areas: Area[]; projects: ProjectRef[] }> {
-  const { data, error } = await supabase.from('projects').select('id, name').order('name');
-  if (error) throw new Error(error.message);
-  const projects = (data ?? []) as ProjectRef[];
+  const [projectRows, memberRows] = await Promise.all([
+    supabase.from('projects').select('id, name, owner_id').order('name'),
+    supabase.from('project_members').select('project_id, role').eq('user_id', userId),
+  ]);
+  if (projectRows.error) throw new Error(projectRows.error.message);
+  if (memberRows.error) throw new Error(memberRows.error.message);
+  const roles = new Map(
+    (memberRows.data as { project_id: number; role: 'editor' | 'viewer' }[]).map((m) => [
+      m.project_id,
+      m.role,
+    ]),
+  );
+  const projects: ProjectRef[] = (
+    projectRows.data as { id: number; name: string; owner_id: string }[]
+  ).map((p) => ({
+    id: p.id,
+    name: p.name,
+    role: p.owner_id === userId ? 'owner' : (roles.get(p.id) ?? 'viewer'),
+  }));
   const areas: Area[] = [
     {
       label: 'My files',
       description: 'Only you can see these.',
       bucket: FILES_BUCKET,
       folder: `${userId}/`,
+      readOnly: null,
     },
     ...projects.map((project) => ({
       label: project.name,
-      description: 'Shared with the project’s members.',
+      description: PROJECT_DESCRIPTIONS[project.role],
       bucket: FILES_BUCKET,
       folder: `projects/${project.id}/`,
+      readOnly:
+        project.role === 'viewer'
+          ? 'You are a viewer of this project: you can see and download its files; only its owner and editors can upload, rename, move or delete them.'
+          : null,
     })),
     {
       label: 'Public assets',
       description: 'Anyone can read these.',
       bucket: PUBLIC_BUCKET,
       folder: '',
+      readOnly: 'Anyone can read the files here; only the service can change them.',
     },
   ];
   return { areas, projects };
@@ -161,6 +201,53 @@ export async function keysUnderFolders(
     ),
   );
   return Object.fromEntries(folders.map((entry, index) => [entry.key, lists[index]!]));
+}
+
+/** The grid's thumbnails: small renditions from storage's image transformation, not the originals. */
+export const THUMBNAIL = { width: 240, height: 240, resize: 'cover' } as const;
+
+/**
+ * Thumbnail addresses of `keys` (object name → URL): the public render URL in a public bucket,
+ * a signed render URL otherwise (one request per image: a batch of signed URLs takes no
+ * transformation). An image the person may not read simply has no thumbnail.
+ */
+export async function thumbnailUrls(
+  supabase: SupabaseClient,
+  bucket: string,
+  isPublic: boolean,
+  keys: readonly string[],
+  expiresIn = 600,
+): Promise<Record<string, string>> {
+  const files = supabase.storage.from(bucket);
+  if (isPublic)
+    return Object.fromEntries(
+      keys.map((key) => [key, files.getPublicUrl(key, { transform: THUMBNAIL }).data.publicUrl]),
+    );
+  const signed = await Promise.all(
+    keys.map(async (key) => {
+      const { data } = await files.createSignedUrl(key, expiresIn, { transform: THUMBNAIL });
+      return data ? ([[key, data.signedUrl]] as const) : [];
+    }),
+  );
+  return Object.fromEntries(signed.flat());
+}
+
+/** Lifetimes the share dialog offers for a signed link, in seconds. */
+export const SHARE_EXPIRIES = [3600, 86400, 604800] as const;
+
+/**
+ * A signed link to one object that works for anyone holding it for `seconds`, and when it stops
+ * working (as the person's clock reads it when the link is made).
+ */
+export async function createShareLink(
+  supabase: SupabaseClient,
+  bucket: string,
+  key: string,
+  seconds: number,
+): Promise<{ url: string; expires: Date }> {
+  const { data, error } = await supabase.storage.from(bucket).createSignedUrl(key, seconds);
+  if (error) throw new Error(error.message);
+  return { url: data.signedUrl, expires: new Date(Date.now() + seconds * 1000) };
 }
 
 /** Moves objects one by one; stops at the first refusal and says which object and why. */

@@ -16,9 +16,11 @@ import {
 import { useState, type ReactNode } from 'react';
 import { keysToDelete, planMoveInto, planRename } from '../folder-ops.js';
 import {
+  createShareLink,
   FOLDER_PLACEHOLDER,
   keysUnderFolders,
   moveObjects,
+  SHARE_EXPIRIES,
   type BucketFacts,
   type Entry,
 } from '../storage-access.js';
@@ -297,11 +299,15 @@ function NameDialog({
   );
 }
 
-const EXPIRIES = [
-  { value: '3600', label: '1 hour' },
-  { value: '86400', label: '1 day' },
-  { value: '604800', label: '7 days' },
-];
+const EXPIRY_LABELS: Record<(typeof SHARE_EXPIRIES)[number], string> = {
+  3600: '1 hour',
+  86400: '1 day',
+  604800: '7 days',
+};
+const EXPIRIES = SHARE_EXPIRIES.map((seconds) => ({
+  value: String(seconds),
+  label: EXPIRY_LABELS[seconds],
+}));
 
 function ShareDialog({
   bucket,
@@ -325,14 +331,15 @@ function ShareDialog({
 
   const create = async () => {
     setError(null);
-    const { data, error: failed } = await supabase.storage
-      .from(bucket)
-      .createSignedUrl(entry.key, Number(seconds));
-    if (failed) return setError(failed.message);
-    const expires = new Date(Date.now() + Number(seconds) * 1000);
-    setLink({ url: data.signedUrl, expires });
+    let made: { url: string; expires: Date };
     try {
-      await navigator.clipboard.writeText(data.signedUrl);
+      made = await createShareLink(supabase, bucket, entry.key, Number(seconds));
+    } catch (failed) {
+      return setError((failed as Error).message);
+    }
+    setLink(made);
+    try {
+      await navigator.clipboard.writeText(made.url);
       setCopied(true);
     } catch {
       setCopied(false);

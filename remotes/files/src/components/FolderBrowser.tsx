@@ -36,7 +36,8 @@ import {
   listFolderPage,
   moveObjects,
   readBucket,
-  FILES_BUCKET,
+  thumbnailUrls,
+  NOT_YOURS,
   type Area,
   type BucketFacts,
   type Entry,
@@ -191,7 +192,8 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
   const taken = useMemo(() => new Set(entries.map((entry) => entry.key)), [entries]);
   const keyFor = useCallback((picked: PickedFile) => `${view.folder}${picked.path}`, [view.folder]);
   const queue = useUploadQueue({ bucket: bucketId, limits: bucket, keyFor, taken, onStored: load });
-  const writable = bucketId === FILES_BUCKET;
+  const readOnly = area ? area.readOnly : NOT_YOURS;
+  const writable = readOnly === null;
   const selected = useMemo(() => new Set(view.selected), [view.selected]);
   const selectedEntries = entries.filter((entry) => selected.has(entry.name));
   const [dropFolder, setDropFolder] = useState<string | null>(null);
@@ -370,9 +372,9 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
             }
           />
         ) : null}
-        {!writable ? (
-          <Alert tone="info">
-            Anyone can read the files here; only the service can change them.
+        {readOnly ? (
+          <Alert tone={area ? 'info' : 'warning'} data-testid="read-only">
+            {readOnly}
           </Alert>
         ) : null}
         <UploadQueuePanel queue={queue} />
@@ -460,6 +462,7 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
         {listing.status === 'ready' && view.view === 'grid' ? (
           <Grid
             bucket={bucketId}
+            isPublic={bucket?.public ?? null}
             entries={entries}
             selected={selected}
             onSelect={setSelected}
@@ -507,6 +510,7 @@ function breadcrumb(view: FilesView, area: Area | null): { label: string; folder
 
 function Grid({
   bucket,
+  isPublic,
   entries,
   selected,
   onSelect,
@@ -514,6 +518,8 @@ function Grid({
   dragProps,
 }: {
   bucket: string;
+  /** Unknown until the bucket's facts are read; thumbnails wait for it. */
+  isPublic: boolean | null;
   entries: Entry[];
   selected: ReadonlySet<string>;
   onSelect: (names: Set<string>) => void;
@@ -530,25 +536,15 @@ function Grid({
     [entries],
   );
   useEffect(() => {
-    if (imageKeys.length === 0) return;
+    if (imageKeys.length === 0 || isPublic === null) return;
     let live = true;
-    void supabase.storage
-      .from(bucket)
-      .createSignedUrls(imageKeys, 600)
-      .then(({ data }) => {
-        if (!live || !data) return;
-        setThumbs(
-          Object.fromEntries(
-            data.flatMap((item) =>
-              item.signedUrl && item.path ? [[item.path, item.signedUrl] as const] : [],
-            ),
-          ),
-        );
-      });
+    void thumbnailUrls(supabase, bucket, isPublic, imageKeys).then(
+      (urls) => live && setThumbs(urls),
+    );
     return () => {
       live = false;
     };
-  }, [supabase, bucket, imageKeys]);
+  }, [supabase, bucket, isPublic, imageKeys]);
   if (entries.length === 0) return <EmptyState title="This folder is empty" />;
   return (
     <ul className="files-grid" aria-label="Files">
