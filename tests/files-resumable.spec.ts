@@ -89,6 +89,29 @@ async function sent(item: Locator): Promise<number> {
   return Number(await item.getByRole('progressbar').getAttribute('aria-valuenow'));
 }
 
+/**
+ * The server's answer creating the upload (its first chunk goes with it). Until it arrives the
+ * page has sent bytes but the server has kept none and the browser knows no upload address, so
+ * a pause or cancel then starts over rather than resuming: under load that window is long.
+ * Call it before the file is picked, await it before pausing or cancelling.
+ */
+async function uploadCreated(page: TestPage): Promise<void> {
+  await page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' &&
+      response.url().endsWith('/upload/resumable') &&
+      response.status() === 201,
+    LONG,
+  );
+  // …and the page has noted the upload's address under its fingerprint (tus-js-client's
+  // `tus::<fingerprint>::<id>` key), which is what a resume looks up.
+  await page.waitForFunction(
+    () => Object.keys(localStorage).some((key) => key.startsWith('tus::portal-files|')),
+    undefined,
+    LONG,
+  );
+}
+
 /** Waits until the page shows at least `atLeast` bytes sent, failing at once if the upload ends badly. */
 async function waitForSent(page: TestPage, name: string, atLeast: number): Promise<void> {
   await page.waitForFunction(
@@ -119,9 +142,11 @@ describe('resumable uploads of large files', () => {
       if (request.url().includes('/storage/v1/upload/resumable'))
         tusRequests.push(`${request.method()} ${request.url()}`);
     });
+    const created = uploadCreated(page);
     await page.locator('input[type="file"]').setInputFiles(big.file);
     const item = upload(page, 'big.mp4');
     await waitForSent(page, 'big.mp4', 6 * MB);
+    await created;
     await item.getByRole('button', { name: 'Pause big.mp4' }).click();
     await item.and(page.locator('[data-status="paused"]')).waitFor(LONG);
     const pausedAt = await sent(item);
@@ -212,8 +237,10 @@ describe('resumable uploads of large files', () => {
       (response) => response.request().method() === 'DELETE' && response.url() === uploadUrl,
       LONG,
     );
+    const created = uploadCreated(page);
     await page.locator('input[type="file"]').setInputFiles(big.file);
     await waitForSent(page, 'big.mp4', 6 * MB);
+    await created;
     await upload(page, 'big.mp4').getByRole('button', { name: 'Cancel big.mp4' }).click();
     await upload(page, 'big.mp4').and(page.locator('[data-status="cancelled"]')).waitFor(LONG);
     expect((await terminated).status()).toBe(204);
