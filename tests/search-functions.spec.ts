@@ -313,6 +313,12 @@ describe('search backend', () => {
     const anonymous = await search(emulator.client(), { action: 'query', query: 'x' });
     expect(anonymous.response?.status).toBe(401);
     expect((await errorBody(anonymous.error)).code).toBe('sign_in_required');
+    // The full-text function names the owner itself, so it is closed to anonymous callers.
+    const anonymousRpc = await emulator
+      .client()
+      .rpc('search_passages_fulltext', { p_query: 'refunds', p_limit: 50 });
+    expect(anonymousRpc.data).toBeNull();
+    expect(anonymousRpc.error?.code).toBe('42501');
     const bad = await search(alice.client, { action: 'query', query: '  ', mode: 'psychic' });
     expect(bad.response?.status).toBe(400);
     expect((await errorBody(bad.error)).message).toMatch(/mode/);
