@@ -13,10 +13,10 @@ const swc = [
   },
 ];
 const common = {
-  transform: { '^.+\\.(t|j)sx?$': swc },
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.supabase-local/'],
-  transformIgnorePatterns: ['/node_modules/(?!(@supabase|jose|otpauth|marked)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@supabase|jose|otpauth|marked|@tus|srvx)/)'],
 };
 export default {
   testTimeout: 60_000,

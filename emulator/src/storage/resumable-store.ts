@@ -184,8 +184,11 @@ export class ResumableStore extends DataStore {
         if (Number.isNaN(created)) created = (await stat(file).catch(() => null))?.mtimeMs ?? now;
         if (now - created > this.expiryMs) {
           const version = name.slice(0, -5);
-          await rm(file, { force: true });
+          // Bytes before the record: a stop between the two leaves an expired record (answered
+          // as gone, and removed by the next sweep), never bytes that only the stray rule,
+          // much later, would clear.
           await rm(path.join(this.dir, version), { force: true });
+          await rm(file, { force: true });
           removed += 1;
         }
       } else if (name.endsWith('.json.tmp') || !records.has(name)) {
