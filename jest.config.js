@@ -17,6 +17,7 @@ const common = {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.supabase-local/'],
   transformIgnorePatterns: ['/node_modules/(?!(@supabase|jose|otpauth|marked|@tus|srvx)/)'],
+  setupFiles: ['<rootDir>/tests/support/known-warnings.cjs'],
 };
 export default {
   testTimeout: 60_000,
