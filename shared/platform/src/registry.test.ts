@@ -1,5 +1,5 @@
 import { isPortalError } from './errors.js';
-import { chooseRelease, contractSatisfied, parseRegistry, type RegistryEntry } from './registry.js';
+import { chooseRelease, contractSatisfied, parseRegistry, resolveManifestUrls, type RegistryEntry } from './registry.js';
 
 const entry: RegistryEntry = {
   title: 'Account',
@@ -48,10 +48,26 @@ describe('registry validation', () => {
     expect(problem(registry({ 'my-remote': entry }))).toMatch(/remotes\.my-remote name must start with a lower-case letter/);
   });
 
-  it('rejects manifests that are not absolute http(s) mf-manifest.json URLs', () => {
-    expect(problem(registry({ account: { ...entry, manifest: '/account/mf-manifest.json' } }))).toMatch(/manifest must be an absolute URL/);
+  it('rejects manifests that are not http(s) or relative mf-manifest.json references', () => {
     expect(problem(registry({ account: { ...entry, manifest: 'javascript:alert(1)//mf-manifest.json' } }))).toMatch(/manifest must be an http\(s\) URL/);
+    expect(problem(registry({ account: { ...entry, manifest: 'data:text/plain,/mf-manifest.json' } }))).toMatch(/manifest must be an http\(s\) URL/);
+    expect(problem(registry({ account: { ...entry, manifest: '//elsewhere.example/a/mf-manifest.json' } }))).toMatch(/must not be scheme-relative/);
+    expect(problem(registry({ account: { ...entry, manifest: '/\\elsewhere.example/a/mf-manifest.json' } }))).toMatch(/must not be scheme-relative/);
     expect(problem(registry({ account: { ...entry, manifest: 'http://127.0.0.1:3001/remoteEntry.js' } }))).toMatch(/mf-manifest\.json/);
+    expect(problem(registry({ account: { ...entry, manifest: 'remotes/account/1.0.0/remoteEntry.js' } }))).toMatch(/mf-manifest\.json/);
+  });
+
+  it('accepts manifests relative to the registry and resolves them against its URL, absolute ones unchanged', () => {
+    const parsed = parseRegistry(
+      registry({
+        account: { ...entry, manifest: '../remotes/account/1.0.0+3f2a9c1d/mf-manifest.json', canary: { ...entry, manifest: 'canary/mf-manifest.json', percentage: 5 } },
+        data: { ...entry, route: '/data' },
+      }),
+    );
+    const resolved = resolveManifestUrls(parsed, 'https://cdn.example/storage/v1/object/public/portal/prod/registry.json');
+    expect(resolved.remotes.account?.manifest).toBe('https://cdn.example/storage/v1/object/public/portal/remotes/account/1.0.0+3f2a9c1d/mf-manifest.json');
+    expect(resolved.remotes.account?.canary?.manifest).toBe('https://cdn.example/storage/v1/object/public/portal/prod/canary/mf-manifest.json');
+    expect(resolved.remotes.data?.manifest).toBe(entry.manifest);
   });
 
   it('rejects two remotes on one route and routes the shell keeps', () => {

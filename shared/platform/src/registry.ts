@@ -21,11 +21,22 @@ const route = z
 
 const version = z.string().refine((value) => validVersion(value) !== null, 'must be a semantic version such as 1.2.0 or 1.2.0+3f2a9c1d');
 
+/** A base for checking relative references only; nothing is ever fetched from it. */
+const CHECK_BASE = 'http://registry.invalid/environment/registry.json';
+const hasScheme = (value: string) => /^[a-z][a-z0-9+.-]*:/i.test(value);
+
+/**
+ * An absolute http(s) URL, or a reference relative to the registry's own URL (`remotes/data/1.0.0+3f2a9c1d/mf-manifest.json`),
+ * so an environment can be moved or mirrored without rewriting it (the shell resolves it with
+ * `resolveManifestUrls`). A scheme-relative `//host/…` is refused: it would leave the environment's hosts.
+ */
 const manifestUrl = z
   .string()
-  .url('must be an absolute URL')
-  .refine((value) => /^https?:\/\//.test(value), 'must be an http(s) URL')
-  .refine((value) => URL.canParse(value) && new URL(value).pathname.endsWith('/mf-manifest.json'), 'must point at an mf-manifest.json');
+  .min(1, 'must not be empty')
+  .refine((value) => !hasScheme(value) || /^https?:\/\//i.test(value), 'must be an http(s) URL or a path relative to the registry')
+  // `//host/…` (and `\\host`, `/\\host`, which URL parsers read the same way) would leave the registry's host.
+  .refine((value) => hasScheme(value) || !URL.canParse(value, CHECK_BASE) || new URL(value, CHECK_BASE).host === new URL(CHECK_BASE).host, 'must not be scheme-relative (//host/…)')
+  .refine((value) => URL.canParse(value, CHECK_BASE) && new URL(value, CHECK_BASE).pathname.endsWith('/mf-manifest.json'), 'must point at an mf-manifest.json');
 
 const integrity = z
   .string()
@@ -98,6 +109,23 @@ export function parseRegistry(value: unknown): Registry {
     throw new PortalError(PortalErrorCode.RegistryInvalid, `The registry is invalid: ${describeIssues(result.error)}.`, { step: 'validate registry' });
   }
   return result.data;
+}
+
+/**
+ * The registry with every manifest URL absolute: relative ones resolved against the URL the
+ * registry was fetched from (absolute ones unchanged).
+ */
+export function resolveManifestUrls(registry: Registry, registryUrl: string): Registry {
+  const resolve = (manifest: string) => new URL(manifest, registryUrl).href;
+  const remotes: Registry['remotes'] = {};
+  for (const [name, entry] of Object.entries(registry.remotes)) {
+    remotes[name] = {
+      ...entry,
+      manifest: resolve(entry.manifest),
+      ...(entry.canary ? { canary: { ...entry.canary, manifest: resolve(entry.canary.manifest) } } : {}),
+    };
+  }
+  return { ...registry, remotes };
 }
 
 /** True when the shell's contract version satisfies the range the remote asks for. */
