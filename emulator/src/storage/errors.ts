@@ -123,7 +123,8 @@ export const storageErrors = {
 /**
  * Postgres failures that are the caller's doing, mapped as storage-api maps them
  * (`DBError.fromDBError`): 42501 → AccessDenied, 23505 → already exists, 22P02 → bad value.
- * Anything else stays an internal error.
+ * A NUL character in a name, a prefix or metadata is the caller's too: Postgres cannot store it
+ * in text (22021) or in jsonb (22P05). Anything else stays an internal error.
  */
 export function fromPostgresError(error: unknown, duplicate: () => StorageError): StorageError | null {
   if (!isPostgresError(error)) return null;
@@ -134,6 +135,9 @@ export function fromPostgresError(error: unknown, duplicate: () => StorageError)
       return duplicate();
     case '22P02':
       return storageErrors.invalidParameter('value', error.message);
+    case '22021':
+    case '22P05':
+      return storageErrors.invalidRequest(`The request contains a character that cannot be stored (a NUL, \\u0000): ${error.message}`);
     case '23503':
       return new StorageError('InvalidRequest', 404, 'The related resource does not exist');
     default:
