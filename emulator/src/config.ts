@@ -124,7 +124,16 @@ const tomlSchema = z
       })
       .prefault({}),
     auth: authSchema,
-    realtime: z.object({ enabled: z.boolean().default(true) }).prefault({}),
+    realtime: z
+      .object({
+        enabled: z.boolean().default(true),
+        /**
+         * Emulator setting (seconds): a socket silent this long — no heartbeat, no frame, no
+         * answer to the websocket ping sent halfway — is closed and its presences leave.
+         */
+        heartbeat_timeout: z.number().positive().default(10),
+      })
+      .prefault({}),
     /** Emulator setting: function invocations carry files, so they get their own, larger limit. */
     edge_runtime: z.object({ max_request_body_size: size.default(20 * 1024 * 1024) }).prefault({}),
     functions: z

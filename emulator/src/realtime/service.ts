@@ -13,6 +13,7 @@ import { RealtimeAuthorizer } from './authorization.js';
 import { MAX_PAYLOAD_BYTES, type ChannelDeps } from './channel.js';
 import { CLOSE_CODES, isRealtimeError, MESSAGES } from './errors.js';
 import { TopicHub } from './hub.js';
+import { livenessPeriodMs, livenessVerdict } from './liveness.js';
 import { ChangeFeed } from './postgres-changes/feed.js';
 import { SubscriptionRegistry } from './postgres-changes/subscriptions.js';
 import { SUPPORTED_VSN, type Vsn } from './protocol.js';
@@ -23,8 +24,6 @@ export const REALTIME_MOUNT = '/realtime/v1';
 const WEBSOCKET_PATH = /^\/realtime\/v1\/websocket\/?$/;
 /** What may wait in one socket's send buffer before the client counts as a slow consumer. */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
-/** A client heartbeats every 25 s; silence for this long means it is gone. */
-const IDLE_TIMEOUT_MS = 60_000;
 
 function refuseUpgrade(socket: Duplex, status: number, message: string): void {
   const body = JSON.stringify({ message });
@@ -53,15 +52,23 @@ export const realtimeService: ServiceFactory = async (context) => {
     perMessageDeflate: false,
   });
 
-  const idleCheck = setInterval(() => {
+  // A client gone without a word (its network dropped) is noticed within heartbeat_timeout.
+  const heartbeatTimeoutMs = config.realtime.heartbeat_timeout * 1000;
+  const livenessPeriod = livenessPeriodMs(heartbeatTimeoutMs);
+  let lastCheck = Date.now();
+  const livenessCheck = setInterval(() => {
     const now = Date.now();
+    const lateBy = now - lastCheck - livenessPeriod;
+    lastCheck = now;
     for (const socket of sockets) {
-      if (now - socket.lastSeen > IDLE_TIMEOUT_MS) {
-        socket.close(CLOSE_CODES.idle, `no heartbeat for ${IDLE_TIMEOUT_MS / 1000} s`);
+      const verdict = livenessVerdict(socket, now, heartbeatTimeoutMs, lateBy);
+      if (verdict === 'ping') socket.ping();
+      else if (verdict === 'close') {
+        socket.close(CLOSE_CODES.idle, `no heartbeat for ${config.realtime.heartbeat_timeout} s`);
       }
     }
-  }, 10_000);
-  idleCheck.unref();
+  }, livenessPeriod);
+  livenessCheck.unref();
 
   const app = new Hono<GatewayEnv>();
   if (!config.realtime.enabled) {
@@ -139,7 +146,7 @@ export const realtimeService: ServiceFactory = async (context) => {
       return true;
     },
     async close() {
-      clearInterval(idleCheck);
+      clearInterval(livenessCheck);
       for (const socket of [...sockets])
         socket.close(CLOSE_CODES.goingAway, 'the emulator is shutting down');
       await new Promise<void>((resolve) => wss.close(() => resolve()));

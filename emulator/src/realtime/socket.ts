@@ -4,6 +4,7 @@
 import type { WebSocket, RawData } from 'ws';
 import { ChannelSession, type ChannelDeps, type ChannelHost } from './channel.js';
 import { CLOSE_CODES, MESSAGES, RealtimeError } from './errors.js';
+import type { LivenessWatch } from './liveness.js';
 import {
   decodeFrame,
   encodeMessage,
@@ -27,12 +28,13 @@ function toBuffer(data: RawData): Buffer {
   return Buffer.from(data);
 }
 
-export class RealtimeSocket implements ChannelHost {
+export class RealtimeSocket implements ChannelHost, LivenessWatch {
   private readonly channels = new Map<string, ChannelSession>();
   private inbox: Promise<void> = Promise.resolve();
   private closing = false;
-  /** Last frame from the client (ms); the service closes sockets silent for too long. */
+  /** Last frame or pong from the client (ms); the service closes sockets silent for too long. */
   lastSeen = Date.now();
+  pinged = false;
 
   constructor(
     private readonly ws: WebSocket,
@@ -43,6 +45,7 @@ export class RealtimeSocket implements ChannelHost {
     private readonly onGone: (socket: RealtimeSocket) => void,
   ) {
     ws.on('message', (data, isBinary) => this.receive(toBuffer(data), isBinary));
+    ws.on('pong', () => this.heard());
     ws.on('close', () => this.teardown());
     ws.on('error', (error) => {
       deps.warn(`realtime: websocket error: ${error.message}`);
@@ -66,6 +69,13 @@ export class RealtimeSocket implements ChannelHost {
     this.ws.send(frame, { binary: typeof frame !== 'string' });
   }
 
+  /** A websocket ping: the client's network stack answers it, whatever its heartbeat pace. */
+  ping(): void {
+    if (this.closing || this.ws.readyState !== this.ws.OPEN) return;
+    this.pinged = true;
+    this.ws.ping();
+  }
+
   push(message: PhoenixMessage): void {
     this.send(encodeMessage(message, this.vsn));
   }
@@ -84,8 +94,13 @@ export class RealtimeSocket implements ChannelHost {
     this.ws.close(code, reason);
   }
 
-  private receive(data: Buffer, isBinary: boolean): void {
+  private heard(): void {
     this.lastSeen = Date.now();
+    this.pinged = false;
+  }
+
+  private receive(data: Buffer, isBinary: boolean): void {
+    this.heard();
     let frame;
     try {
       frame = decodeFrame(data, isBinary, this.vsn);
