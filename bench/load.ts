@@ -92,7 +92,7 @@ function fail(kind: Kind, what: unknown): void {
 }
 
 /** Runs one request, timing it; a supabase-js `{ error }` or a throw counts as an error. */
-async function measured(kind: Kind, run: () => Promise<{ error: unknown }>): Promise<boolean> {
+async function measured(kind: Kind, run: () => PromiseLike<{ error: unknown }>): Promise<boolean> {
   const started = performance.now();
   try {
     const { error } = await run();
