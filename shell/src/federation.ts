@@ -7,6 +7,15 @@ import { loadRemote, preloadRemote, registerPlugins, registerRemotes, type Modul
 import { PortalError, PortalErrorCode, provideRemoteModuleLoader } from '@portal/platform';
 import { FILE_INTEGRITY_FIELD, fileIntegritySchema } from '@portal/platform/registry';
 import { matchesIntegrity } from './manifest-integrity.js';
+import { assertAllowedOrigins, releaseUrls } from './remote-origins.js';
+
+/** The environment's allowed origins (config.json `allowedOrigins`); null allows any. */
+let allowedOrigins: ReadonlySet<string> | null = null;
+
+/** Sets the origins registry releases may load from, before any remote is registered. */
+export function restrictOrigins(origins: readonly string[] | undefined): void {
+  allowedOrigins = origins ? new Set(origins) : null;
+}
 
 interface ExpectedManifest {
   remote: string;
@@ -33,15 +42,18 @@ const withoutQuery = (url: string) => {
   return parsed.href;
 };
 
-/** Remembers the file hashes of a manifest whose own hash matched the registry. */
-function rememberFileIntegrity(remote: string, manifestUrl: string, bytes: ArrayBuffer): void {
-  let listed: unknown;
+function parseManifest(bytes: ArrayBuffer): Record<string, unknown> | null {
   try {
-    listed = (JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>)[FILE_INTEGRITY_FIELD];
+    const value: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
   } catch {
-    listed = undefined;
+    return null;
   }
-  const parsed = fileIntegritySchema.safeParse(listed);
+}
+
+/** Remembers the file hashes of a manifest whose own hash matched the registry. */
+function rememberFileIntegrity(remote: string, manifestUrl: string, manifest: Record<string, unknown> | null): void {
+  const parsed = fileIntegritySchema.safeParse(manifest?.[FILE_INTEGRITY_FIELD]);
   if (!parsed.success) {
     throw new PortalError(
       PortalErrorCode.ManifestIntegrity,
@@ -91,6 +103,8 @@ const manifestIntegrityPlugin: ModuleFederationRuntimePlugin = {
     const known = remoteInfo ? expected.get(keyOf(remoteInfo.name, url)) : undefined;
     if (!known) return undefined;
     return (async () => {
+      // Refused before anything is fetched from a foreign origin.
+      assertAllowedOrigins([url], allowedOrigins, known.remote);
       const response = await fetch(url, { ...init, cache: 'no-cache' });
       if (!response.ok) {
         throw new PortalError(PortalErrorCode.RemoteLoadFailed, `The manifest of "${known.remote}" (${url}) answered ${response.status} ${response.statusText}.`, {
@@ -106,7 +120,9 @@ const manifestIntegrityPlugin: ModuleFederationRuntimePlugin = {
           { remote: known.remote, step: 'verify manifest' },
         );
       }
-      rememberFileIntegrity(known.remote, url, bytes);
+      const manifest = parseManifest(bytes);
+      if (allowedOrigins) assertAllowedOrigins(releaseUrls(manifest, url, known.remote), allowedOrigins, known.remote);
+      rememberFileIntegrity(known.remote, url, manifest);
       return new Response(bytes, { status: 200, headers: { 'content-type': 'application/json' } });
     })();
   },
@@ -135,10 +151,24 @@ const failedBorrows = new Set<string>();
 export interface FederatedRemote {
   name: string;
   manifestUrl: string;
-  integrity: string;
+  /** The manifest's hash from the registry; null for a developer's override (a local dev server, unchecked). */
+  integrity: string | null;
 }
 
-/** Tells the runtime where a remote's manifest is. `force` drops what it cached (a retry). */
+/**
+ * Forgets the chunks an earlier release of a remote pushed into its chunk-loading global
+ * (`rspackChunk<container name>`, rspack's default for `output.uniqueName`): a new release's
+ * runtime would otherwise take them as loaded — chunk ids are deterministic, so the same ids
+ * name new code — and run the old modules.
+ */
+function forgetLoadedChunks(name: string): void {
+  delete (globalThis as Record<string, unknown>)[`rspackChunk${name}`];
+}
+
+/**
+ * Tells the runtime where a remote's manifest is. `force` drops what it cached (a retry, or a
+ * new release once the old one is unmounted).
+ */
 export function registerFederatedRemote(remote: FederatedRemote, { force = false } = {}): void {
   if (!pluginsRegistered) {
     registerPlugins([manifestIntegrityPlugin]);
@@ -147,8 +177,11 @@ export function registerFederatedRemote(remote: FederatedRemote, { force = false
     provideRemoteModuleLoader(loadBorrowed);
     pluginsRegistered = true;
   }
+  const previous = known.get(remote.name);
+  if (force && previous && previous.manifestUrl !== remote.manifestUrl) forgetLoadedChunks(remote.name);
   known.set(remote.name, remote);
-  expected.set(keyOf(remote.name, remote.manifestUrl), { remote: remote.name, integrity: remote.integrity });
+  if (remote.integrity) expected.set(keyOf(remote.name, remote.manifestUrl), { remote: remote.name, integrity: remote.integrity });
+  else expected.delete(keyOf(remote.name, remote.manifestUrl));
   registerRemotes([{ name: remote.name, entry: remote.manifestUrl }], { force });
 }
 

@@ -1,17 +1,37 @@
 import { PortalError, PortalErrorCode, describeError } from '@portal/platform';
-import { parseRegistry, type Registry } from '@portal/platform/registry';
+import { parseRegistry, resolveManifestUrls, type Registry } from '@portal/platform/registry';
 
-/** Fetches registry.json without any cache (a registry swap must show on the next load). */
+export interface FetchedRegistry {
+  /** Manifest URLs resolved against the registry's URL (relative ones are allowed in the file). */
+  registry: Registry;
+  /** The validator the server gave it, for the next check (null when it sent none). */
+  etag: string | null;
+}
+
+/** Fetches the registry (no cache), manifest URLs resolved against `url`. */
 export async function loadRegistry(url: string): Promise<Registry> {
+  const fetched = await fetchRegistry(url, null);
+  if (fetched === 'unchanged') throw new Error('unreachable: an unconditional request cannot be answered unchanged');
+  return fetched.registry;
+}
+
+/**
+ * Fetches the registry, bypassing the browser's cache (a registry swap must show on the next
+ * load). With the ETag of the copy already held, the server answers 304 with no body when
+ * nothing changed, and this returns 'unchanged'.
+ */
+export async function fetchRegistry(url: string, etag: string | null): Promise<FetchedRegistry | 'unchanged'> {
   let response: Response;
   try {
-    response = await fetch(url, { cache: 'no-store' });
+    // `no-store` keeps the browser out of the exchange: the If-None-Match is ours, and so is the 304.
+    response = await fetch(url, { cache: 'no-store', ...(etag ? { headers: { 'if-none-match': etag } } : {}) });
   } catch (error) {
     throw new PortalError(PortalErrorCode.RegistryUnavailable, `The registry at ${url} could not be reached: ${describeError(error)}.`, {
       step: 'fetch registry',
       cause: error,
     });
   }
+  if (response.status === 304 && etag) return 'unchanged';
   if (!response.ok) {
     throw new PortalError(PortalErrorCode.RegistryUnavailable, `The registry at ${url} answered ${response.status} ${response.statusText}.`, {
       step: 'fetch registry',
@@ -23,5 +43,5 @@ export async function loadRegistry(url: string): Promise<Registry> {
   } catch (error) {
     throw new PortalError(PortalErrorCode.RegistryInvalid, `The registry at ${url} is not JSON.`, { step: 'parse registry', cause: error });
   }
-  return parseRegistry(body);
+  return { registry: resolveManifestUrls(parseRegistry(body), url), etag: response.headers.get('etag') };
 }

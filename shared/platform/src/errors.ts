@@ -18,6 +18,10 @@ export const PortalErrorCode = {
   ContractMismatch: 'PORTAL-006',
   /** A remote's lifecycle (bootstrap, mount, unmount) or its render threw. */
   RemoteCrashed: 'PORTAL-007',
+  /** A remote's manifest, entry or chunks would come from an origin outside the environment's allow-list. */
+  OriginNotAllowed: 'PORTAL-008',
+  /** A dev override was asked for on an environment that does not allow them, or names a bad URL. */
+  OverrideRefused: 'PORTAL-009',
 } as const;
 export type PortalErrorCode = (typeof PortalErrorCode)[keyof typeof PortalErrorCode];
 
