@@ -70,7 +70,12 @@ export function SearchApp({ meta }: RemoteRootProps): ReactNode {
         </TabList>
         <TabPanel value={tab}>
           {place.page === 'search' && (
-            <SearchPanel route={route} documentCount={documentCount} onAdd={() => goTo('add')} />
+            <SearchPanel
+              route={route}
+              searched={place.query}
+              documentCount={documentCount}
+              onAdd={() => goTo('add')}
+            />
           )}
           {place.page === 'add' && <AddDocuments onAdded={reload} />}
           {place.page === 'documents' && (

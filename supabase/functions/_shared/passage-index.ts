@@ -20,6 +20,9 @@ export interface PassageMetadata {
   created: number;
   heading: string;
   text: string;
+  /** The PDF pages the passage spans (absent for other documents). */
+  page_first?: number;
+  page_last?: number;
 }
 
 export class StepError extends Error {

@@ -7,11 +7,19 @@
  *
  *   { "action": "add", "title": "Refunds", "source": "markdown", "fileName": "refunds.md",
  *     "body": "…the whole text…",
- *     "passages": [{ "heading": "Refunds", "text": "…", "start": 0, "end": 812 }, …] }
- *     → { "document": { id, title, source, file_name, status: "ready", passage_count, created_at, … } }
+ *     "passages": [{ "heading": "Refunds", "text": "…", "start": 0, "end": 812,
+ *                    "pageFirst": 1, "pageLast": 2 (PDF pages, optional) }, …],
+ *     "storage": { "bucket": "files", "path": "<uid>/notes/refunds.md" } (optional: where the
+ *       person's browser read the file, with their own rights; kept so re-indexing reads it again),
+ *     "replaces": "<id>" (optional: once this one is ready, that document of theirs is deleted) }
+ *     → { "document": { id, title, source, file_name, storage_bucket, storage_path, status: "ready", … } }
  *     Steps: embed every passage → write the document and its passages (one statement) → store
  *     the vectors → mark it ready. A failure leaves nothing behind (rows and vectors written so
  *     far are removed) and answers `{ code: "indexing_failed", step: "embed" | "store", message }`.
+ *     With `Accept: text/event-stream` the answer is a stream of events instead, so the page can
+ *     show each step as it happens: `step` `{ step: "embed", done, total }` (as batches of passages
+ *     are embedded), `step` `{ step: "store" }`, then `done` `{ document }` or `failed`
+ *     `{ code, step, message }`.
  *   { "action": "list" }                    → { "documents": [...] }   newest first, without body
  *   { "action": "get", "id": "…" }          → { "document": {…, body}, "passages": [{ passage_index, heading, content, start_offset, end_offset }] }
  *   { "action": "reindex", "ids": [...] }   → { "reindexed": [...] }   embeds and stores again; no ids: all
@@ -24,6 +32,7 @@ import { z } from 'zod';
 import { verifiedCaller, type Caller } from '../_shared/caller.ts';
 import { createEmbedder } from '../_shared/embedding.ts';
 import {
+  corsHeaders,
   describeIssues,
   json,
   methodNotAllowed,
@@ -45,16 +54,36 @@ const SOURCES = ['paste', 'text', 'markdown', 'html', 'pdf'] as const;
 const DocumentId = z.uuid('ids are document uuids');
 const Ids = z.array(DocumentId).min(1, 'name at least one id').max(100, 'at most 100 ids');
 const hasWord = (text: string) => /[\p{L}\p{N}]/u.test(text);
+/** Passages are embedded this many at a time, and the progress is reported after each batch. */
+const EMBED_BATCH = 64;
 
-const Passage = z.object({
-  heading: z.string().max(300).nullable().optional(),
-  text: z
+const Passage = z
+  .object({
+    heading: z.string().max(300).nullable().optional(),
+    text: z
+      .string()
+      .min(1)
+      .max(8000, 'passages are at most 8000 characters')
+      .refine(hasWord, 'needs at least one letter or digit'),
+    start: z.number().int().min(0),
+    end: z.number().int().min(0),
+    pageFirst: z.number().int().min(1).optional(),
+    pageLast: z.number().int().min(1).optional(),
+  })
+  .refine(
+    (p) =>
+      (p.pageFirst === undefined) === (p.pageLast === undefined) &&
+      (p.pageFirst === undefined || p.pageLast! >= p.pageFirst),
+    'pageFirst and pageLast come together, and pageLast is not before pageFirst',
+  );
+
+const StorageSource = z.object({
+  bucket: z.literal('files', 'documents are read from the files bucket'),
+  path: z
     .string()
     .min(1)
-    .max(8000, 'passages are at most 8000 characters')
-    .refine(hasWord, 'needs at least one letter or digit'),
-  start: z.number().int().min(0),
-  end: z.number().int().min(0),
+    .max(1024)
+    .refine((path) => !path.split('/').includes('..'), 'a path has no ".." parts'),
 });
 
 const DocumentsRequest = z.discriminatedUnion('action', [
@@ -72,6 +101,8 @@ const DocumentsRequest = z.discriminatedUnion('action', [
       .array(Passage)
       .min(1, 'a document needs at least one passage')
       .max(2000, 'at most 2000 passages per document'),
+    storage: StorageSource.optional(),
+    replaces: DocumentId.optional(),
   }),
   z.object({ action: z.literal('list') }),
   z.object({ action: z.literal('get'), id: DocumentId }),
@@ -91,9 +122,16 @@ interface PassageRow {
   passage_index: number;
   heading: string | null;
   content: string;
+  page_first: number | null;
+  page_last: number | null;
 }
 
-const LISTED = 'id, title, source, file_name, status, passage_count, model, created_at, indexed_at';
+const LISTED =
+  'id, title, source, file_name, storage_bucket, storage_path, status, passage_count, model, created_at, indexed_at';
+
+type AddRequest = Extract<DocumentsRequest, { action: 'add' }>;
+/** What `add` reports as it goes (as events when the caller asked for a stream). */
+type Progress = (event: { step: 'embed'; done: number; total: number } | { step: 'store' }) => void;
 
 function dbFailed(step: StepError['step'], what: string, error: { message: string }): StepError {
   return new StepError(step, `${what}: ${error.message}`);
@@ -109,6 +147,9 @@ function metadataOf(owner: string, doc: DocumentRow, passage: PassageRow): Passa
     created: Date.parse(doc.created_at),
     heading: passage.heading ?? '',
     text: passage.content,
+    ...(passage.page_first !== null && passage.page_last !== null
+      ? { page_first: passage.page_first, page_last: passage.page_last }
+      : {}),
   };
 }
 
@@ -116,9 +157,20 @@ function metadataOf(owner: string, doc: DocumentRow, passage: PassageRow): Passa
 const embeddingText = (doc: { title: string }, passage: PassageRow) =>
   [doc.title, passage.heading, passage.content].filter(Boolean).join('\n');
 
-async function embedPassages(doc: { title: string }, passages: PassageRow[]): Promise<number[][]> {
+async function embedPassages(
+  doc: { title: string },
+  passages: PassageRow[],
+  progress: Progress = () => undefined,
+): Promise<number[][]> {
   try {
-    return await embedder.embed(passages.map((p) => embeddingText(doc, p)));
+    const texts = passages.map((p) => embeddingText(doc, p));
+    const vectors: number[][] = [];
+    progress({ step: 'embed', done: 0, total: texts.length });
+    for (let i = 0; i < texts.length; i += EMBED_BATCH) {
+      vectors.push(...(await embedder.embed(texts.slice(i, i + EMBED_BATCH))));
+      progress({ step: 'embed', done: vectors.length, total: texts.length });
+    }
+    return vectors;
   } catch (error) {
     throw new StepError(
       'embed',
@@ -127,18 +179,18 @@ async function embedPassages(doc: { title: string }, passages: PassageRow[]): Pr
   }
 }
 
-async function add(
-  caller: Caller,
-  request: Extract<DocumentsRequest, { action: 'add' }>,
-): Promise<Response> {
+async function add(caller: Caller, request: AddRequest, progress: Progress): Promise<unknown> {
   const passages: PassageRow[] = request.passages.map((p, i) => ({
     passage_index: i,
     heading: p.heading ?? null,
     content: p.text,
+    page_first: p.pageFirst ?? null,
+    page_last: p.pageLast ?? null,
   }));
   // 1. embed: nothing is written before every passage has its vector.
-  const vectors = await embedPassages(request, passages);
+  const vectors = await embedPassages(request, passages, progress);
   // 2. store: the rows in one statement (all or nothing), then the vectors.
+  progress({ step: 'store' });
   const inserted = await caller.db.rpc('search_add_document', {
     p_title: request.title,
     p_source: request.source,
@@ -150,7 +202,10 @@ async function add(
       text: p.text,
       start: p.start,
       end: p.end,
+      ...(p.pageFirst !== undefined ? { pageFirst: p.pageFirst, pageLast: p.pageLast } : {}),
     })),
+    p_storage_bucket: request.storage?.bucket ?? null,
+    p_storage_path: request.storage?.path ?? null,
   });
   if (inserted.error) throw dbFailed('store', 'writing the document', inserted.error);
   const doc = inserted.data as DocumentRow;
@@ -170,7 +225,11 @@ async function add(
       .select(LISTED)
       .single();
     if (done.error) throw dbFailed('store', 'marking the document ready', done.error);
-    return json({ document: done.data });
+    // The older version goes only once this one is ready (the caller's own, read under RLS).
+    if (request.replaces && request.replaces !== doc.id) {
+      await removeDocuments(caller, await ownDocuments(caller, [request.replaces]), 'store');
+    }
+    return { document: done.data };
   } catch (error) {
     // Nothing half-indexed: remove whatever part of this document was stored.
     await index.remove(keys, 'store').catch(() => undefined);
@@ -189,13 +248,49 @@ async function ownDocuments(caller: Caller, ids: string[] | undefined): Promise<
   return data as DocumentRow[];
 }
 
+/** Answers `add` as one JSON body, or as a stream of progress events when the caller asks. */
+function answerAdd(caller: Caller, request: AddRequest, wantsEvents: boolean): Promise<Response> | Response {
+  if (!wantsEvents) {
+    return add(caller, request, () => undefined).then((body) => json(body));
+  }
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      // A caller that goes away does not stop the work: the document is still indexed whole or
+      // not at all, and listing the documents shows which.
+      const send = (event: string, data: unknown) => {
+        try {
+          controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+        } catch {
+          // the stream was cancelled by the caller
+        }
+      };
+      try {
+        send('done', await add(caller, request, (progress) => send('step', progress)));
+      } catch (error) {
+        const step = error instanceof StepError ? error.step : 'store';
+        const message = error instanceof Error ? error.message : String(error);
+        send('failed', { code: 'indexing_failed', step, message: `${step} failed: ${message}` });
+      }
+      try {
+        controller.close();
+      } catch {
+        // the stream was cancelled by the caller
+      }
+    },
+  });
+  return new Response(stream, {
+    headers: { ...corsHeaders, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' },
+  });
+}
+
 async function reindex(caller: Caller, ids: string[] | undefined): Promise<Response> {
   const docs = await ownDocuments(caller, ids);
   const reindexed: string[] = [];
   for (const doc of docs) {
     const { data, error } = await caller.db
       .from('search_passages')
-      .select('passage_index, heading, content')
+      .select('passage_index, heading, content, page_first, page_last')
       .eq('document_id', doc.id)
       .order('passage_index');
     if (error) throw dbFailed('store', `reading the passages of "${doc.title}"`, error);
@@ -218,13 +313,16 @@ async function reindex(caller: Caller, ids: string[] | undefined): Promise<Respo
   return json({ reindexed });
 }
 
-async function remove(caller: Caller, ids: string[]): Promise<Response> {
-  // Only the caller's own documents come back from this read (RLS), so only their keys are named.
-  const docs = await ownDocuments(caller, ids);
+/** Removes documents read as the caller's own: their vectors, then their rows. */
+async function removeDocuments(
+  caller: Caller,
+  docs: DocumentRow[],
+  step: StepError['step'] = 'delete',
+): Promise<number> {
   const keys = docs.flatMap((doc) =>
     Array.from({ length: doc.passage_count }, (_, i) => passageKey(caller.id, doc.id, i)),
   );
-  if (keys.length > 0) await index.remove(keys);
+  if (keys.length > 0) await index.remove(keys, step);
   if (docs.length > 0) {
     const { error } = await caller.db
       .from('search_documents')
@@ -233,15 +331,26 @@ async function remove(caller: Caller, ids: string[]): Promise<Response> {
         'id',
         docs.map((d) => d.id),
       );
-    if (error) throw dbFailed('delete', 'deleting documents', error);
+    if (error) throw dbFailed(step, 'deleting documents', error);
   }
-  return json({ deleted: docs.map((d) => d.id), vectorsRemoved: keys.length });
+  return keys.length;
 }
 
-async function handle(caller: Caller, request: DocumentsRequest): Promise<Response> {
+async function remove(caller: Caller, ids: string[]): Promise<Response> {
+  // Only the caller's own documents come back from this read (RLS), so only their keys are named.
+  const docs = await ownDocuments(caller, ids);
+  const vectorsRemoved = await removeDocuments(caller, docs);
+  return json({ deleted: docs.map((d) => d.id), vectorsRemoved });
+}
+
+async function handle(
+  caller: Caller,
+  request: DocumentsRequest,
+  wantsEvents: boolean,
+): Promise<Response> {
   switch (request.action) {
     case 'add':
-      return add(caller, request);
+      return answerAdd(caller, request, wantsEvents);
     case 'list': {
       const { data, error } = await caller.db
         .from('search_documents')
@@ -260,7 +369,7 @@ async function handle(caller: Caller, request: DocumentsRequest): Promise<Respon
       if (!doc.data) return problem(404, 'not_found', 'There is no such document among yours.');
       const passages = await caller.db
         .from('search_passages')
-        .select('passage_index, heading, content, start_offset, end_offset')
+        .select('passage_index, heading, content, start_offset, end_offset, page_first, page_last')
         .eq('document_id', request.id)
         .order('passage_index');
       if (passages.error) throw dbFailed('store', 'reading the passages', passages.error);
@@ -288,7 +397,8 @@ Deno.serve(async (request) => {
   const parsed = DocumentsRequest.safeParse(read.body);
   if (!parsed.success) return problem(400, 'invalid_request', describeIssues(parsed.error.issues));
   try {
-    return await handle(caller, parsed.data);
+    const wantsEvents = (request.headers.get('Accept') ?? '').includes('text/event-stream');
+    return await handle(caller, parsed.data, wantsEvents);
   } catch (error) {
     if (!(error instanceof StepError)) throw error;
     const code =

@@ -7,7 +7,8 @@
  *   { "action": "similar", "documentId": "…", "passageIndex": 3, "topK": 10, …same filters }
  *     ("more like this passage": the passage's own vector is the query; the passage itself is left out)
  *   → { "results": [{ documentId, passageIndex, title, source, created, heading, text,
- *                     similarity, score, vectorRank, textRank }] }   best first
+ *                     pages, similarity, score, vectorRank, textRank }] }   best first
+ *     (`pages`: `{ first, last }`, the PDF pages the passage spans, or null)
  *
  * `vector` ranks by cosine similarity of embeddings (the vector bucket), `fulltext` by Postgres
  * ts_rank_cd over the passages (any query word may match), `hybrid` fuses both rankings with
@@ -83,8 +84,12 @@ interface Hit {
   created: string;
   heading: string | null;
   text: string;
+  pages: { first: number; last: number } | null;
   similarity: number | null;
 }
+
+const pagesOf = (first: number | null | undefined, last: number | null | undefined) =>
+  typeof first === 'number' && typeof last === 'number' ? { first, last } : null;
 
 const keyOfHit = (hit: Hit) => `${hit.documentId}/${hit.passageIndex}`;
 
@@ -106,6 +111,7 @@ function hitOfVector(match: { metadata?: unknown; distance?: number }): Hit {
     created: new Date(m.created).toISOString(),
     heading: m.heading || null,
     text: m.text,
+    pages: pagesOf(m.page_first, m.page_last),
     similarity: match.distance === undefined ? null : 1 - match.distance,
   };
 }
@@ -143,6 +149,8 @@ async function textHits(
       created_at: string;
       heading: string | null;
       content: string;
+      page_first: number | null;
+      page_last: number | null;
     }[]
   ).map((row) => ({
     documentId: row.document_id,
@@ -152,6 +160,7 @@ async function textHits(
     created: new Date(row.created_at).toISOString(),
     heading: row.heading,
     text: row.content,
+    pages: pagesOf(row.page_first, row.page_last),
     similarity: null,
   }));
 }

@@ -1,6 +1,7 @@
-// Adding documents: paste a text or pick text/Markdown/HTML files. Each document is split here
-// (sizes shown), then the `documents` function embeds and stores its passages; a progress bar
-// per document follows split → embed and store → ready, and a failure names its step.
+// Adding documents: paste a text, pick text/Markdown/HTML/PDF files, or pick files already in
+// the person's storage. Each document is split here (sizes shown), then the `documents` function
+// embeds and stores its passages; a progress bar per document follows split → embed → store as
+// the function reports each step, and a failure names its step (nothing is left indexed).
 import { useSupabase } from '@portal/platform';
 import {
   Alert,
@@ -16,32 +17,66 @@ import {
   Textarea,
 } from '@portal/ui';
 import { useState, type ReactNode } from 'react';
-import { addDocument, SearchApiError } from '../data-access/search-api.js';
+import {
+  addDocument,
+  SearchApiError,
+  type DocumentToAdd,
+  type IndexProgress,
+} from '../data-access/search-api.js';
 import {
   splitPassages,
   DEFAULT_MAX_CHARS,
   DEFAULT_OVERLAP_CHARS,
   type Passage,
 } from '../passages/split-passages.js';
-import { ACCEPTED_FILES, readDocumentFile, type SourceKind } from '../text/extract-text.js';
+import { prepareDocument } from '../indexing/prepare-document.js';
+import {
+  ACCEPTED_FILES,
+  ACCEPTED_KINDS,
+  readDocumentFile,
+  type SourceKind,
+} from '../text/extract-text.js';
+import { StoragePicker } from './StoragePicker.js';
 
-type Stage = 'split' | 'indexing' | 'ready' | 'failed';
+type Stage = 'split' | 'embed' | 'store' | 'ready' | 'failed';
 interface Job {
   key: number;
   title: string;
   source: SourceKind;
   stage: Stage;
+  embedded: { done: number; total: number } | null;
   passages: Passage[];
   error: string | null;
+  failedStep: string | null;
 }
-
-const STAGE_VALUE: Record<Stage, number> = { split: 0, indexing: 1, ready: 3, failed: 3 };
 
 function sizes(passages: Passage[]): string {
   if (passages.length === 0) return 'no passages';
   const lengths = passages.map((p) => p.text.length);
   const average = Math.round(lengths.reduce((a, b) => a + b, 0) / lengths.length);
   return `${passages.length} passage${passages.length === 1 ? '' : 's'}, ${Math.min(...lengths)}–${Math.max(...lengths)} characters (average ${average})`;
+}
+
+/** The bar: split is step 1, embedding fills step 2 passage by passage, store is step 3. */
+function progressOf(job: Job): { value: number; label: string; step: number } {
+  switch (job.stage) {
+    case 'split':
+      return { value: 0, label: 'splitting into passages', step: 1 };
+    case 'embed': {
+      const { done, total } = job.embedded ?? { done: 0, total: job.passages.length };
+      return {
+        value: 1 + (total > 0 ? done / total : 0),
+        label: `embedding ${done} of ${total} passages`,
+        step: 2,
+      };
+    }
+    case 'store':
+      return { value: 2, label: `storing ${job.passages.length} passages`, step: 3 };
+    case 'ready':
+      return { value: 3, label: 'ready to search', step: 3 };
+    case 'failed':
+      return { value: 3, label: `not indexed (${job.failedStep ?? 'a step'} failed)`, step: 3 };
+  }
 }
 
 let nextKey = 1;
@@ -56,25 +91,39 @@ export function AddDocuments({ onAdded }: { onAdded: () => void }): ReactNode {
   const update = (key: number, change: Partial<Job>) =>
     setJobs((all) => all.map((job) => (job.key === key ? { ...job, ...change } : job)));
 
-  async function index(doc: {
-    title: string;
-    source: SourceKind;
-    fileName?: string;
-    body: string;
-  }) {
+  async function index(prepare: () => DocumentToAdd, about: { title: string; source: SourceKind }) {
     const key = nextKey++;
     setJobs((all) => [
-      { key, title: doc.title, source: doc.source, stage: 'split', passages: [], error: null },
+      {
+        key,
+        ...about,
+        stage: 'split',
+        embedded: null,
+        passages: [],
+        error: null,
+        failedStep: null,
+      },
       ...all,
     ]);
-    const passages = splitPassages(doc.body);
-    if (passages.length === 0) {
-      update(key, { stage: 'failed', error: 'split failed: the text has no words to index.' });
+    const doc = prepare();
+    if (doc.passages.length === 0) {
+      update(key, {
+        stage: 'failed',
+        failedStep: 'split',
+        error: 'split failed: the text has no words to index.',
+      });
       return;
     }
-    update(key, { stage: 'indexing', passages });
+    update(key, { stage: 'embed', passages: doc.passages });
+    const onProgress = (progress: IndexProgress) =>
+      update(
+        key,
+        progress.step === 'embed'
+          ? { stage: 'embed', embedded: { done: progress.done, total: progress.total } }
+          : { stage: 'store' },
+      );
     try {
-      await addDocument(supabase, { ...doc, passages });
+      await addDocument(supabase, doc, onProgress);
       update(key, { stage: 'ready' });
       onAdded();
     } catch (error) {
@@ -82,6 +131,7 @@ export function AddDocuments({ onAdded }: { onAdded: () => void }): ReactNode {
       const message = error instanceof Error ? error.message : String(error);
       update(key, {
         stage: 'failed',
+        failedStep: step,
         error:
           step && !message.startsWith(`${step} failed`) ? `${step} failed: ${message}` : message,
       });
@@ -97,7 +147,8 @@ export function AddDocuments({ onAdded }: { onAdded: () => void }): ReactNode {
           aria-label="Paste a text"
           onSubmit={() => {
             if (!pasteReady) return;
-            void index({ title: title.trim(), source: 'paste', body: text });
+            const pasted = { title: title.trim(), source: 'paste' as const, text };
+            void index(() => prepareDocument(pasted), pasted);
             setTitle('');
             setText('');
           }}
@@ -139,60 +190,65 @@ export function AddDocuments({ onAdded }: { onAdded: () => void }): ReactNode {
           <FileDrop
             accept={ACCEPTED_FILES}
             multiple
-            title="Drop text, Markdown or HTML files here"
-            hint="Each file becomes one document, titled by its first heading or its name."
+            title="Drop text, Markdown, HTML or PDF files here"
+            hint="Each file becomes one document, titled by its first heading, its PDF title or its name. PDFs are read from their text layer; a scan without one cannot be added."
             buttonLabel="Choose files"
             onRejected={(files) =>
-              setFileErrors(
-                files.map(
-                  (f) =>
-                    `${f.name}: only text (.txt), Markdown (.md) and HTML (.html) files can be added.`,
-                ),
-              )
+              setFileErrors(files.map((f) => `${f.name}: only ${ACCEPTED_KINDS} files can be added.`))
             }
             onFiles={(files) => {
               setFileErrors([]);
               for (const file of files) {
                 readDocumentFile(file).then(
-                  (doc) =>
-                    void index({
-                      title: doc.title.slice(0, 300),
-                      source: doc.source,
-                      fileName: doc.fileName,
-                      body: doc.text,
-                    }),
+                  (read) => void index(() => prepareDocument(read), read),
                   (error: Error) => setFileErrors((all) => [...all, error.message]),
                 );
               }
             }}
           />
           {fileErrors.map((message) => (
-            <Alert key={message} tone="error">
+            <Alert key={message} tone="error" title="Nothing was indexed from this file">
               {message}
             </Alert>
           ))}
         </Stack>
       </Card>
+      <StoragePicker
+        onPicked={(read, storage) =>
+          void index(() => prepareDocument(read, { storage }), read)
+        }
+      />
       {jobs.length > 0 && (
         <Card title="Added in this visit">
           <ul className="search-queue" aria-label="Documents being added">
-            {jobs.map((job) => (
-              <li key={job.key} data-stage={job.stage} data-title={job.title}>
-                <ProgressBar
-                  label={`${job.title}: ${job.stage === 'split' ? 'splitting' : job.stage === 'indexing' ? `embedding and storing ${job.passages.length} passages` : job.stage === 'ready' ? 'ready to search' : 'not indexed'}`}
-                  value={STAGE_VALUE[job.stage]}
-                  max={3}
-                  tone={job.stage === 'failed' ? 'danger' : 'accent'}
-                  valueText={`step ${Math.min(STAGE_VALUE[job.stage] + 1, 3)} of 3`}
-                />
-                {job.passages.length > 0 && <p className="search-muted">{sizes(job.passages)}</p>}
-                {job.error && (
-                  <Alert tone="error" title="Nothing was indexed">
-                    {job.error} Try again; if it keeps failing, the search service may be down.
-                  </Alert>
-                )}
-              </li>
-            ))}
+            {jobs.map((job) => {
+              const progress = progressOf(job);
+              return (
+                <li
+                  key={job.key}
+                  data-stage={job.stage}
+                  data-title={job.title}
+                  data-failed-step={job.failedStep ?? undefined}
+                >
+                  <ProgressBar
+                    label={`${job.title}: ${progress.label}`}
+                    value={progress.value}
+                    max={3}
+                    tone={job.stage === 'failed' ? 'danger' : 'accent'}
+                    valueText={`step ${progress.step} of 3`}
+                  />
+                  <p className="search-muted">
+                    split → embed → store
+                    {job.passages.length > 0 ? ` · ${sizes(job.passages)}` : ''}
+                  </p>
+                  {job.error && (
+                    <Alert tone="error" title="Nothing was indexed">
+                      {job.error} Try again; if it keeps failing, the search service may be down.
+                    </Alert>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         </Card>
       )}

@@ -1,5 +1,6 @@
 // The person's documents: passage counts and index status; re-index one or all; delete (the
-// function removes the passages' vectors too).
+// function removes the passages' vectors too). A document picked from storage is re-indexed by
+// reading its file again (it may have changed): the new version replaces the old once ready.
 import { useSupabase } from '@portal/platform';
 import {
   Badge,
@@ -15,10 +16,13 @@ import {
 } from '@portal/ui';
 import { useState, type ReactNode } from 'react';
 import {
+  addDocument,
   deleteDocuments,
   reindexDocuments,
   type DocumentSummary,
 } from '../data-access/search-api.js';
+import { prepareDocument } from '../indexing/prepare-document.js';
+import { readStoredFile } from '../indexing/read-stored-file.js';
 import { documentHref } from '../location.js';
 import { SOURCE_LABELS } from './SearchPanel.js';
 
@@ -42,11 +46,27 @@ export function DocumentList({
   const [deleting, setDeleting] = useState<DocumentSummary | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
-  async function reindex(ids?: string[]) {
-    setBusy(ids?.[0] ?? 'all');
+  /** Reads the stored file again and indexes it in place of `doc`. */
+  async function reread(doc: DocumentSummary & { storage_path: string }) {
+    const storage = { bucket: 'files' as const, path: doc.storage_path };
+    const read = await readStoredFile(supabase, storage);
+    await addDocument(supabase, prepareDocument(read, { storage, replaces: doc.id }));
+  }
+
+  async function reindex(docs: DocumentSummary[], all: boolean) {
+    setBusy(all ? 'all' : (docs[0]?.id ?? null));
     try {
-      const { reindexed } = await reindexDocuments(supabase, ids);
-      toast.success(`Re-indexed ${reindexed.length} document${reindexed.length === 1 ? '' : 's'}.`);
+      const stored = docs.filter(
+        (doc): doc is DocumentSummary & { storage_path: string } => doc.storage_path !== null,
+      );
+      const others = docs.filter((doc) => doc.storage_path === null).map((doc) => doc.id);
+      for (const doc of stored) await reread(doc);
+      const { reindexed } =
+        others.length > 0 ? await reindexDocuments(supabase, others) : { reindexed: [] };
+      const count = stored.length + reindexed.length;
+      toast.success(
+        `Re-indexed ${count} document${count === 1 ? '' : 's'}${stored.length > 0 ? ` (${stored.length} read again from your storage)` : ''}.`,
+      );
       reload();
     } catch (error) {
       toast.error((error as Error).message, { title: 'Re-indexing failed' });
@@ -71,7 +91,7 @@ export function DocumentList({
       actions={
         <Button
           size="sm"
-          onClick={() => void reindex()}
+          onClick={() => void reindex(documents, true)}
           loading={busy === 'all'}
           disabled={documents.length === 0}
         >
@@ -107,7 +127,13 @@ export function DocumentList({
           {
             key: 'source',
             header: 'Source',
-            cell: (doc) => SOURCE_LABELS[doc.source] + (doc.file_name ? ` (${doc.file_name})` : ''),
+            cell: (doc) =>
+              SOURCE_LABELS[doc.source] +
+              (doc.storage_path
+                ? ` (storage: ${doc.storage_path})`
+                : doc.file_name
+                  ? ` (${doc.file_name})`
+                  : ''),
           },
           {
             key: 'passages',
@@ -139,7 +165,7 @@ export function DocumentList({
                   size="sm"
                   variant="ghost"
                   loading={busy === doc.id}
-                  onClick={() => void reindex([doc.id])}
+                  onClick={() => void reindex([doc], false)}
                   aria-label={`Re-index ${doc.title}`}
                 >
                   Re-index

@@ -7,6 +7,7 @@ import {
   type DocumentSummary,
   type StoredPassage,
 } from '../data-access/search-api.js';
+import { describePages } from '../text/pdf-text.js';
 import { SOURCE_LABELS } from './SearchPanel.js';
 
 type Loaded =
@@ -75,6 +76,12 @@ export function DocumentView({
               {new Date(document.created_at).toLocaleString()}
             </span>
             {target && <span>· passage {target.passage_index + 1}</span>}
+            {target && target.page_first !== null && target.page_last !== null && (
+              <span className="search-doc__pages">
+                · {describePages({ first: target.page_first, last: target.page_last })}
+              </span>
+            )}
+            {document.storage_path && <span>· from your storage: {document.storage_path}</span>}
           </Inline>
         }
       >

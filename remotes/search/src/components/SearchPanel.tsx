@@ -1,6 +1,8 @@
 // The query box, the ranking toggle, the filters and the results (top passages with their
-// similarity, document, highlighted words, a link to the passage and "more like this").
-import { useSupabase } from '@portal/platform';
+// similarity, document, pages, highlighted words, a link to the passage and "more like this").
+// The search lives in the address (`location.ts`): Search pushes it there, and whatever address
+// is shown (typed, reloaded, shared, back/forward) is the search that runs.
+import { navigate, useSupabase } from '@portal/platform';
 import {
   Badge,
   Button,
@@ -15,7 +17,7 @@ import {
   TextInput,
   TextLink,
 } from '@portal/ui';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import {
   searchPassages,
   similarPassages,
@@ -23,8 +25,9 @@ import {
   type SearchMode,
   type SearchResult,
 } from '../data-access/search-api.js';
-import { documentHref } from '../location.js';
+import { documentHref, searchHref, type SearchQuery } from '../location.js';
 import type { SourceKind } from '../text/extract-text.js';
+import { describePages } from '../text/pdf-text.js';
 import { Highlighted } from './Highlighted.js';
 
 const MODES: { value: SearchMode; label: string }[] = [
@@ -54,53 +57,93 @@ const dayStart = (day: string) => new Date(`${day}T00:00:00`).toISOString();
 const dayAfter = (day: string) =>
   new Date(new Date(`${day}T00:00:00`).getTime() + 86_400_000).toISOString();
 
+const hasWord = (text: string) => /[\p{L}\p{N}]/u.test(text);
+
+function filtersOf(searched: SearchQuery): SearchFilters {
+  return {
+    mode: searched.mode,
+    topK: 10,
+    ...(searched.source ? { sources: [searched.source] } : {}),
+    ...(searched.from ? { from: dayStart(searched.from) } : {}),
+    ...(searched.to ? { to: dayAfter(searched.to) } : {}),
+  };
+}
+
 export function SearchPanel({
   route,
+  searched,
   documentCount,
   onAdd,
 }: {
   route: string;
+  /** The search in the address. */
+  searched: SearchQuery;
   documentCount: number | null;
   onAdd: () => void;
 }): ReactNode {
   const supabase = useSupabase();
-  const [query, setQuery] = useState('');
-  const [mode, setMode] = useState<SearchMode>('hybrid');
-  const [source, setSource] = useState<'' | SourceKind>('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [state, setState] = useState<State>({ status: 'idle' });
-
-  const filters = useCallback(
-    (): SearchFilters => ({
-      mode,
-      topK: 10,
-      ...(source ? { sources: [source] } : {}),
-      ...(from ? { from: dayStart(from) } : {}),
-      ...(to ? { to: dayAfter(to) } : {}),
-    }),
-    [mode, source, from, to],
-  );
+  // The form starts from the address and follows it when it changes (back/forward, a link).
+  const [draft, setDraft] = useState<SearchQuery>(searched);
+  const [shown, setShown] = useState<SearchQuery>(searched);
+  if (searchHref(route, shown) !== searchHref(route, searched)) {
+    setShown(searched);
+    setDraft(searched);
+  }
+  const { query, mode, source, from, to } = draft;
+  const change = (part: Partial<SearchQuery>) => setDraft((current) => ({ ...current, ...part }));
+  const [runs, setRuns] = useState(0);
+  const address = searchHref(route, searched);
+  // What is shown belongs to one asking of one address: anything else is still loading.
+  const asking = `${address}#${runs}`;
+  const [stored, setStored] = useState<{ asking: string; state: State } | null>(null);
+  const askedByAddress: Asked = { kind: 'query', query: searched.query.trim() };
+  const state: State =
+    stored?.asking === asking
+      ? stored.state
+      : hasWord(searched.query)
+        ? { status: 'loading', asked: askedByAddress }
+        : { status: 'idle' };
 
   const run = useCallback(
-    async (asked: Asked) => {
-      setState({ status: 'loading', asked });
+    async (asked: Asked, filters: SearchFilters): Promise<State> => {
       const started = performance.now();
       try {
         const results =
           asked.kind === 'query'
-            ? await searchPassages(supabase, asked.query, filters())
-            : await similarPassages(supabase, asked.documentId, asked.passageIndex, filters());
-        setState({ status: 'done', asked, results, ms: Math.round(performance.now() - started) });
+            ? await searchPassages(supabase, asked.query, filters)
+            : await similarPassages(supabase, asked.documentId, asked.passageIndex, filters);
+        return { status: 'done', asked, results, ms: Math.round(performance.now() - started) };
       } catch (error) {
-        setState({ status: 'error', asked, error: error as Error });
+        return { status: 'error', asked, error: error as Error };
       }
     },
-    [supabase, filters],
+    [supabase],
   );
 
+  useEffect(() => {
+    if (!hasWord(searched.query)) return;
+    let current = true;
+    const key = `${searchHref(route, searched)}#${runs}`;
+    run({ kind: 'query', query: searched.query.trim() }, filtersOf(searched)).then(
+      (done) => current && setStored({ asking: key, state: done }),
+    );
+    return () => {
+      current = false;
+    };
+    // `searched` is the same object while the address is the same; `runs` asks again.
+  }, [route, searched, runs, run]);
+
+  /** A search the page asks for itself (retry, "more like this"), shown until the address moves. */
+  const runHere = (asked: Asked) => {
+    setStored({ asking, state: { status: 'loading', asked } });
+    void run(asked, filtersOf(searched)).then((done) => setStored({ asking, state: done }));
+  };
+
   const submit = () => {
-    if (/[\p{L}\p{N}]/u.test(query)) void run({ kind: 'query', query: query.trim() });
+    if (!hasWord(query)) return;
+    const next = searchHref(route, { ...draft, query: query.trim() });
+    if (next === address) setRuns((n) => n + 1);
+    else navigate(next);
   };
   const highlightWith =
     state.status !== 'idle'
@@ -121,7 +164,7 @@ export function SearchPanel({
               type="search"
               name="query"
               value={query}
-              onChange={(e) => setQuery(e.target.value)}
+              onChange={(e) => change({ query: e.target.value })}
               placeholder="e.g. how long do refunds take"
             />
           </Field>
@@ -130,7 +173,7 @@ export function SearchPanel({
               <Select
                 name="mode"
                 value={mode}
-                onChange={(e) => setMode(e.target.value as SearchMode)}
+                onChange={(e) => change({ mode: e.target.value as SearchMode })}
                 options={MODES}
               />
             </Field>
@@ -138,7 +181,7 @@ export function SearchPanel({
               <Select
                 name="source"
                 value={source}
-                onChange={(e) => setSource(e.target.value as '' | SourceKind)}
+                onChange={(e) => change({ source: e.target.value as '' | SourceKind })}
                 options={[
                   { value: '', label: 'Any source' },
                   ...Object.entries(SOURCE_LABELS).map(([value, label]) => ({ value, label })),
@@ -150,11 +193,16 @@ export function SearchPanel({
                 type="date"
                 name="from"
                 value={from}
-                onChange={(e) => setFrom(e.target.value)}
+                onChange={(e) => change({ from: e.target.value })}
               />
             </Field>
             <Field label="Added until">
-              <TextInput type="date" name="to" value={to} onChange={(e) => setTo(e.target.value)} />
+              <TextInput
+                type="date"
+                name="to"
+                value={to}
+                onChange={(e) => change({ to: e.target.value })}
+              />
             </Field>
           </div>
           <Inline>
@@ -162,7 +210,7 @@ export function SearchPanel({
               type="submit"
               variant="primary"
               loading={state.status === 'loading'}
-              disabled={!/[\p{L}\p{N}]/u.test(query)}
+              disabled={!hasWord(query)}
             >
               Search
             </Button>
@@ -175,9 +223,9 @@ export function SearchPanel({
         documentCount={documentCount}
         onAdd={onAdd}
         highlightWith={highlightWith}
-        onRetry={() => state.status === 'error' && void run(state.asked)}
+        onRetry={() => state.status === 'error' && runHere(state.asked)}
         onSimilar={(r) =>
-          void run({
+          runHere({
             kind: 'similar',
             documentId: r.documentId,
             passageIndex: r.passageIndex,
@@ -266,6 +314,9 @@ function Results({
                 {result.heading && result.heading !== result.title ? ` › ${result.heading}` : ''}
               </TextLink>
               <Badge>{SOURCE_LABELS[result.source]}</Badge>
+              {result.pages && (
+                <span className="search-result__pages">{describePages(result.pages)}</span>
+              )}
               {result.similarity !== null && (
                 <Badge tone="info">similarity {result.similarity.toFixed(2)}</Badge>
               )}

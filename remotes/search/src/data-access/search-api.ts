@@ -1,8 +1,10 @@
 // The only code that calls the backend: the `documents` and `search-documents` functions,
 // through the shell's supabase-js client (which sends the person's session JWT; the functions
 // take the owner from it). Errors come back as SearchApiError with the function's code, the
-// step that failed and its message in words.
+// step that failed and its message in words. Adding a document asks for its progress as a
+// stream of events (embed, store, done or failed), so each step shows as it happens.
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { EventSourceParserStream } from 'eventsource-parser/stream';
 import type { Passage } from '../passages/split-passages.js';
 import type { SourceKind } from '../text/extract-text.js';
 
@@ -13,6 +15,8 @@ export interface DocumentSummary {
   title: string;
   source: SourceKind;
   file_name: string | null;
+  storage_bucket: string | null;
+  storage_path: string | null;
   status: 'indexing' | 'ready';
   passage_count: number;
   model: string | null;
@@ -26,7 +30,25 @@ export interface StoredPassage {
   content: string;
   start_offset: number;
   end_offset: number;
+  page_first: number | null;
+  page_last: number | null;
 }
+
+export interface PageRange {
+  first: number;
+  last: number;
+}
+
+/** A passage as the remote sends it: the splitter's range, and its pages for a PDF. */
+export type PassageToAdd = Passage & { pages?: PageRange };
+
+/** Where a document picked from storage was read, so re-indexing can read it again. */
+export interface StorageSource {
+  bucket: 'files';
+  path: string;
+}
+
+export type IndexProgress = { step: 'embed'; done: number; total: number } | { step: 'store' };
 
 export interface SearchResult {
   documentId: string;
@@ -36,6 +58,7 @@ export interface SearchResult {
   created: string;
   heading: string | null;
   text: string;
+  pages: PageRange | null;
   similarity: number | null;
   score: number | null;
   vectorRank: number | null;
@@ -62,13 +85,9 @@ export class SearchApiError extends Error {
   }
 }
 
-async function call<T>(
-  supabase: SupabaseClient,
-  name: 'documents' | 'search-documents',
-  body: Record<string, unknown>,
-): Promise<T> {
-  const { data, error } = await supabase.functions.invoke(name, { body });
-  if (!error) return data as T;
+type FunctionName = 'documents' | 'search-documents';
+
+async function apiError(name: FunctionName, error: Error): Promise<SearchApiError> {
   if (error instanceof FunctionsHttpError) {
     const problem = (await (error.context as Response).json().catch(() => null)) as {
       code?: string;
@@ -76,36 +95,113 @@ async function call<T>(
       step?: string;
       msg?: string;
     } | null;
-    throw new SearchApiError(
+    return new SearchApiError(
       problem?.message ?? problem?.msg ?? error.message,
       problem?.code ?? 'http_error',
       problem?.step ?? null,
     );
   }
-  throw new SearchApiError(
-    `The ${name} function could not be reached: ${(error as Error).message}`,
+  return new SearchApiError(
+    `The ${name} function could not be reached: ${error.message}`,
     'unreachable',
     null,
   );
 }
 
-export const addDocument = (
+async function call<T>(
   supabase: SupabaseClient,
-  doc: { title: string; source: SourceKind; fileName?: string; body: string; passages: Passage[] },
-) =>
-  call<{ document: DocumentSummary }>(supabase, 'documents', {
-    action: 'add',
-    title: doc.title,
-    source: doc.source,
-    ...(doc.fileName ? { fileName: doc.fileName } : {}),
-    body: doc.body,
-    passages: doc.passages.map((p) => ({
-      heading: p.heading,
-      text: p.text,
-      start: p.start,
-      end: p.end,
-    })),
-  }).then((r) => r.document);
+  name: FunctionName,
+  body: Record<string, unknown>,
+): Promise<T> {
+  const { data, error } = await supabase.functions.invoke(name, { body });
+  if (error) throw await apiError(name, error as Error);
+  return data as T;
+}
+
+export interface DocumentToAdd {
+  title: string;
+  source: SourceKind;
+  fileName?: string;
+  body: string;
+  passages: PassageToAdd[];
+  storage?: StorageSource;
+  /** A document of theirs this one replaces once it is ready (re-reading a stored file). */
+  replaces?: string;
+}
+
+/**
+ * Embeds and stores a document; `onProgress` hears each step as the function reaches it. A
+ * failure at any step throws a SearchApiError naming the step; the function has then left
+ * nothing of the document behind.
+ */
+export async function addDocument(
+  supabase: SupabaseClient,
+  doc: DocumentToAdd,
+  onProgress: (progress: IndexProgress) => void = () => undefined,
+): Promise<DocumentSummary> {
+  const { data, error } = await supabase.functions.invoke('documents', {
+    body: {
+      action: 'add',
+      title: doc.title,
+      source: doc.source,
+      ...(doc.fileName ? { fileName: doc.fileName } : {}),
+      body: doc.body,
+      passages: doc.passages.map((p) => ({
+        heading: p.heading,
+        text: p.text,
+        start: p.start,
+        end: p.end,
+        ...(p.pages ? { pageFirst: p.pages.first, pageLast: p.pages.last } : {}),
+      })),
+      ...(doc.storage ? { storage: doc.storage } : {}),
+      ...(doc.replaces ? { replaces: doc.replaces } : {}),
+    },
+    headers: { Accept: 'text/event-stream' },
+  });
+  if (error) throw await apiError('documents', error as Error);
+  if (!(data instanceof Response) || !data.body) {
+    throw new SearchApiError(
+      'The documents function did not answer with its progress.',
+      'http_error',
+      null,
+    );
+  }
+  const reader = data.body
+    .pipeThrough(new TextDecoderStream())
+    .pipeThrough(new EventSourceParserStream())
+    .getReader();
+  let step: string | null = null;
+  for (;;) {
+    const read = await reader.read().catch((cause: Error) => {
+      throw new SearchApiError(
+        `The connection to the documents function broke: ${cause.message}`,
+        'unreachable',
+        step,
+      );
+    });
+    if (read.done) break;
+    const event = read.value;
+    const payload = JSON.parse(event.data) as Record<string, unknown>;
+    if (event.event === 'step') {
+      const progress = payload as unknown as IndexProgress;
+      step = progress.step;
+      onProgress(progress);
+    } else if (event.event === 'done') {
+      return (payload as { document: DocumentSummary }).document;
+    } else if (event.event === 'failed') {
+      throw new SearchApiError(
+        String(payload.message),
+        String(payload.code),
+        typeof payload.step === 'string' ? payload.step : step,
+      );
+    }
+  }
+  throw new SearchApiError(
+    'The documents function stopped answering before the document was ready. Look at your documents to see whether it was added.',
+    'unreachable',
+    step,
+  );
+}
 
 export const listDocuments = (supabase: SupabaseClient) =>
   call<{ documents: DocumentSummary[] }>(supabase, 'documents', { action: 'list' }).then(

@@ -6,7 +6,9 @@ describe('extract-text', () => {
     expect(sourceOfFile('notes.md', '')).toBe('markdown');
     expect(sourceOfFile('page.HTML', '')).toBe('html');
     expect(sourceOfFile('a', 'text/plain')).toBe('text');
-    expect(sourceOfFile('scan.pdf', 'application/pdf')).toBeNull();
+    expect(sourceOfFile('scan.PDF', '')).toBe('pdf');
+    expect(sourceOfFile('download', 'application/pdf')).toBe('pdf');
+    expect(sourceOfFile('sheet.xlsx', 'application/vnd.ms-excel')).toBeNull();
   });
 
   it('turns HTML into text with Markdown headings, leaving scripts out', () => {
@@ -26,6 +28,11 @@ describe('extract-text', () => {
       new File(['plain words'], 'notes.txt', { type: 'text/plain' }),
     );
     expect(txt).toMatchObject({ title: 'notes', source: 'text', text: 'plain words' });
-    await expect(readDocumentFile(new File(['%PDF'], 'scan.pdf'))).rejects.toThrow(/only text/);
+    await expect(readDocumentFile(new File(['x'], 'sheet.xlsx'))).rejects.toThrow(
+      /sheet\.xlsx: only text \(\.txt\), Markdown \(\.md\), HTML \(\.html\) and PDF \(\.pdf\) files/,
+    );
+    // A blob downloaded from storage is read under the name it is stored as.
+    const stored = await readDocumentFile(new Blob(['# Stored\n\nFrom storage.']), 'notes/s.md');
+    expect(stored).toMatchObject({ title: 'Stored', source: 'markdown', fileName: 'notes/s.md' });
   });
 });

@@ -1,15 +1,19 @@
 // A picked file → the document's text and its source kind. Markdown and plain text are kept as
 // they are (the splitter reads Markdown headings); HTML is read with the browser's DOMParser
 // (scripts never run, nothing is rendered) and turned into text whose headings become Markdown
-// headings, so its sections split the same way.
+// headings, so its sections split the same way. A PDF's text layer is read with PDF.js
+// (`read-pdf.ts`, loaded only when a PDF comes), keeping where each page starts.
 
 export type SourceKind = 'paste' | 'text' | 'markdown' | 'html' | 'pdf';
 
 export const ACCEPTED_FILES =
-  '.txt,.text,.md,.markdown,.html,.htm,text/plain,text/markdown,text/html';
+  '.txt,.text,.md,.markdown,.html,.htm,.pdf,text/plain,text/markdown,text/html,application/pdf';
+
+export const ACCEPTED_KINDS = 'text (.txt), Markdown (.md), HTML (.html) and PDF (.pdf)';
 
 export function sourceOfFile(name: string, type: string): SourceKind | null {
   const lower = name.toLowerCase();
+  if (/\.pdf$/.test(lower) || type === 'application/pdf') return 'pdf';
   if (/\.(md|markdown)$/.test(lower) || type === 'text/markdown') return 'markdown';
   if (/\.html?$/.test(lower) || type === 'text/html') return 'html';
   if (/\.(txt|text)$/.test(lower) || type === 'text/plain') return 'text';
@@ -72,33 +76,47 @@ export interface ReadDocument {
   source: SourceKind;
   fileName: string;
   text: string;
+  /** PDFs: where each page starts in `text` (page n at index n - 1). */
+  pageStarts?: number[];
 }
 
-function readText(file: File): Promise<string> {
+function readAs<T extends 'text' | 'bytes'>(
+  file: Blob,
+  name: string,
+  as: T,
+): Promise<T extends 'text' ? string : ArrayBuffer> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
+    reader.onload = () => resolve(reader.result as T extends 'text' ? string : ArrayBuffer);
     reader.onerror = () =>
-      reject(
-        new Error(`${file.name} could not be read: ${reader.error?.message ?? 'unknown error'}`),
-      );
-    reader.readAsText(file);
+      reject(new Error(`${name} could not be read: ${reader.error?.message ?? 'unknown error'}`));
+    if (as === 'text') reader.readAsText(file);
+    else reader.readAsArrayBuffer(file);
   });
 }
 
-export async function readDocumentFile(file: File): Promise<ReadDocument> {
-  const source = sourceOfFile(file.name, file.type);
-  if (!source)
-    throw new Error(
-      `${file.name}: only text (.txt), Markdown (.md) and HTML (.html) files can be added.`,
-    );
-  const raw = await readText(file);
-  const baseName = file.name.replace(/\.[^.]+$/, '') || file.name;
+/** A file picked on the device, or downloaded from storage (`name` is its file name). */
+export async function readDocumentFile(file: Blob, name = (file as File).name): Promise<ReadDocument> {
+  const source = sourceOfFile(name, file.type);
+  if (!source) throw new Error(`${name}: only ${ACCEPTED_KINDS} files can be added.`);
+  const baseName = name.replace(/\.[^.]+$/, '') || name;
+  if (source === 'pdf') {
+    const { readPdf } = await import('./read-pdf.js');
+    const pdf = await readPdf(await readAs(file, name, 'bytes'), name);
+    return {
+      title: pdf.title ?? baseName,
+      source,
+      fileName: name,
+      text: pdf.text,
+      pageStarts: pdf.pageStarts,
+    };
+  }
+  const raw = await readAs(file, name, 'text');
   if (source === 'html') {
     const { title, text } = htmlToText(raw);
-    return { title: title ?? baseName, source, fileName: file.name, text };
+    return { title: title ?? baseName, source, fileName: name, text };
   }
   const firstHeading =
     source === 'markdown' ? /^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*$/m.exec(raw)?.[1]?.trim() : undefined;
-  return { title: firstHeading || baseName, source, fileName: file.name, text: raw };
+  return { title: firstHeading || baseName, source, fileName: name, text: raw };
 }

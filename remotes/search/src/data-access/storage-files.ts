@@ -1,0 +1,77 @@
+// Files already in the person's storage, for adding them as documents: the files remote's
+// `files` bucket, their own folder (`<user id>/…`) and the areas of the projects they belong to
+// (`projects/<id>/…`). Everything goes through the shell's client, so storage's row level
+// security decides what is listed and downloaded, as in the files remote.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { sourceOfFile } from '../text/extract-text.js';
+import type { StorageSource } from './search-api.js';
+
+export const FILES_BUCKET = 'files';
+/** Storage keeps empty folders alive with this object; it is no file of the person's. */
+const FOLDER_PLACEHOLDER = '.emptyFolderPlaceholder';
+
+export interface StorageArea {
+  label: string;
+  /** The area's folder, ending in "/". */
+  folder: string;
+}
+
+export interface StorageEntry {
+  name: string;
+  /** The full path in the bucket (a folder's ends in "/"). */
+  path: string;
+  kind: 'folder' | 'file';
+  size: number | null;
+  /** Files only: whether it can be added (text, Markdown, HTML or PDF). */
+  addable: boolean;
+}
+
+/** Their own folder, then each project they belong to, by name. */
+export async function listStorageAreas(
+  supabase: SupabaseClient,
+  userId: string,
+): Promise<StorageArea[]> {
+  const { data, error } = await supabase.from('projects').select('id, name').order('name');
+  if (error) throw new Error(`Your projects could not be listed: ${error.message}`);
+  return [
+    { label: 'My files', folder: `${userId}/` },
+    ...(data as { id: number; name: string }[]).map((project) => ({
+      label: `Project: ${project.name}`,
+      folder: `projects/${project.id}/`,
+    })),
+  ];
+}
+
+export async function listStorageFolder(
+  supabase: SupabaseClient,
+  folder: string,
+): Promise<StorageEntry[]> {
+  const { data, error } = await supabase.storage
+    .from(FILES_BUCKET)
+    .list(folder.replace(/\/$/, ''), { limit: 1000, sortBy: { column: 'name', order: 'asc' } });
+  if (error) throw new Error(`${folder} could not be listed: ${error.message}`);
+  return data
+    .filter((item) => item.name !== FOLDER_PLACEHOLDER)
+    .map((item) => {
+      // Folders come without an id (they are prefixes, not objects).
+      const isFolder = item.id === null;
+      const metadata = item.metadata as { mimetype?: string; size?: number } | null;
+      return {
+        name: item.name,
+        path: `${folder}${item.name}${isFolder ? '/' : ''}`,
+        kind: isFolder ? 'folder' : 'file',
+        size: isFolder ? null : (metadata?.size ?? null),
+        addable: !isFolder && sourceOfFile(item.name, metadata?.mimetype ?? '') !== null,
+      };
+    });
+}
+
+/** Downloads a stored file with the person's own rights. */
+export async function downloadStoredFile(
+  supabase: SupabaseClient,
+  source: StorageSource,
+): Promise<Blob> {
+  const { data, error } = await supabase.storage.from(source.bucket).download(source.path);
+  if (error) throw new Error(`${source.path} could not be read from your storage: ${error.message}`);
+  return data;
+}
