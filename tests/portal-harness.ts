@@ -154,7 +154,7 @@ export async function startTestPortal({ extraRemotes, emulator: emulatorOptions,
   const started = emulator;
   if (extraRemotes) {
     const registry = readRegistry(portal.env);
-    writeRegistry(portal.env, { ...registry, remotes: { ...registry.remotes, ...(extraRemotes(portal) as typeof registry.remotes) } });
+    await writeRegistry(portal.env, { ...registry, remotes: { ...registry.remotes, ...(extraRemotes(portal) as typeof registry.remotes) } });
   }
   return {
     emulator: started,

@@ -1,21 +1,27 @@
-// portal-deploy build | publish | rollback | list | serve — publishing remotes into an environment
-// (immutable release folders + an atomically swapped registry) and hosting it locally.
+// portal-deploy: build the apps, stage releases into an environment (a folder or a Supabase
+// Storage bucket), make them live by promote / canary / rollback (registry swaps by
+// compare-and-swap), show the status, and host a folder environment locally.
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
+import { defaultActor } from './actor.js';
 import { buildApps, repoRoot } from './build.js';
 import { openEnvironment } from './environment.js';
-import { isDeployError } from './errors.js';
+import { DeployError, DeployErrorCode, isDeployError } from './errors.js';
 import { assertPathSegment } from './path-segment.js';
+import { scaffoldRemote } from './new-remote.js';
 import { findRemoteBuilds, startLocalPortal } from './local-portal.js';
-import { publishRemote, publishShell, rollbackRemote } from './publish.js';
-import { readRegistry } from './registry-file.js';
-import { readReleases } from './releases.js';
+import { promoteRelease, publishShell, recordShellContract, rollbackRemote, stageRelease, startCanary } from './publish.js';
+import { environmentStatus, formatStatus } from './status.js';
+import { folderTarget } from './targets/folder-target.js';
+import type { PublishTarget } from './targets/publish-target.js';
+import { storageTarget, type StorageTarget } from './targets/storage-target.js';
+import { CONTRACT_VERSION } from '@portal/platform/node';
 
 const DEFAULT_ENV = path.join(repoRoot, 'deploy', 'dist', 'local');
 
 function percentage(value: string): number {
   const n = Number(value);
-  if (!Number.isFinite(n) || n < 0 || n > 100) throw new InvalidArgumentError('a percentage is a number from 0 to 100.');
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100) throw new InvalidArgumentError('a percentage is a number from 0 to 100.');
   return n;
 }
 
@@ -25,12 +31,46 @@ function port(value: string): number {
   return n;
 }
 
+/** `account@1.2.0+3f2a9c1d` → its parts. */
+function remoteAtVersion(value: string): { remote: string; version: string } {
+  const at = value.indexOf('@');
+  if (at <= 0 || at === value.length - 1) throw new InvalidArgumentError('name a release as <remote>@<version>, e.g. account@1.2.0 or account@1.2.0+3f2a9c1d.');
+  return { remote: value.slice(0, at), version: value.slice(at + 1) };
+}
+
 function distOf(app: string): string {
   assertPathSegment(app, 'app name');
   return app === 'shell' ? path.join(repoRoot, 'shell', 'dist') : path.join(repoRoot, 'remotes', app, 'dist');
 }
 
-const program = new Command('portal-deploy').description('Build, publish, roll back and serve the portal’s apps.');
+interface TargetOptions {
+  env: string;
+  bucket?: string;
+  projectUrl?: string;
+  actor?: string;
+}
+
+/** Every command that changes or reads an environment takes the same options. */
+function withTarget(command: Command): Command {
+  return command
+    .option('--env <dir>', 'a folder environment', DEFAULT_ENV)
+    .option('--bucket <name>', 'a Supabase Storage bucket environment instead (key in PORTAL_DEPLOY_SERVICE_KEY)')
+    .option('--project-url <url>', 'the Supabase project of --bucket (default PORTAL_DEPLOY_PROJECT_URL)')
+    .option('--actor <name>', 'who makes the change, for status (default: git config user.name)');
+}
+
+function targetOf(options: TargetOptions): PublishTarget | StorageTarget {
+  if (!options.bucket) return folderTarget(openEnvironment(path.resolve(options.env)));
+  const projectUrl = options.projectUrl ?? process.env.PORTAL_DEPLOY_PROJECT_URL;
+  const serviceKey = process.env.PORTAL_DEPLOY_SERVICE_KEY;
+  if (!projectUrl) throw new DeployError(DeployErrorCode.InvalidOption, 'A bucket environment needs its project: --project-url <url> or PORTAL_DEPLOY_PROJECT_URL.');
+  if (!serviceKey) throw new DeployError(DeployErrorCode.InvalidOption, 'A bucket environment needs a key that may write the bucket in PORTAL_DEPLOY_SERVICE_KEY (the project’s service key).');
+  return storageTarget({ projectUrl, serviceKey, bucket: options.bucket });
+}
+
+const actorOf = (options: TargetOptions) => options.actor ?? defaultActor();
+
+const program = new Command('portal-deploy').description('Build, stage, promote, canary, roll back and serve the portal’s apps.');
 
 program
   .command('build')
@@ -41,64 +81,81 @@ program
     console.log(`Built ${result.apps.join(', ')} in ${(result.ms / 1000).toFixed(1)}s.`);
   });
 
-program
-  .command('publish')
-  .description('publish a build: a new immutable release folder, then an atomic registry swap')
+withTarget(program.command('init'))
+  .description('prepare an environment: create its bucket (public) and record the contract its shell provides')
+  .option('--shell-contract <version>', 'the @portal/platform contract the environment’s shell provides', CONTRACT_VERSION)
+  .action(async (options: TargetOptions & { shellContract: string }) => {
+    const target = targetOf(options);
+    if ('ensureBucket' in target) console.log(`Bucket ${target.environmentName}: ${await target.ensureBucket()}.`);
+    await recordShellContract(target, options.shellContract);
+    console.log(`The ${target.description} records shell contract ${options.shellContract}.`);
+  });
+
+withTarget(program.command('publish'))
+  .description('stage a release (immutable, checked first) without making it live; the shell is installed into a folder environment')
   .argument('<app>', 'shell or a remote name')
-  .option('--env <dir>', 'environment folder', DEFAULT_ENV)
   .option('--dist <dir>', 'the build to publish (default <app>/dist)')
-  .option('--origin <url>', 'where this remote’s environment folder is served (remembered)')
-  .option('--canary <percentage>', 'release to this share of browsers only', percentage)
-  .action((app: string, options: { env: string; dist?: string; origin?: string; canary?: number }) => {
-    const env = openEnvironment(path.resolve(options.env));
-    if (options.origin) env.setOrigins({ [app]: options.origin });
+  .option('--origin <url>', 'where this remote’s folder of a folder environment is served (remembered)')
+  .action(async (app: string, options: TargetOptions & { dist?: string; origin?: string }) => {
     const dist = path.resolve(options.dist ?? distOf(app));
+    if (!options.bucket && options.origin) openEnvironment(path.resolve(options.env)).setOrigins({ [app]: options.origin });
     if (app === 'shell') {
+      if (options.bucket) throw new DeployError(DeployErrorCode.InvalidOption, 'The shell is hosted on its own; a bucket environment holds the registry and the remotes (record its contract with init --shell-contract).');
+      const env = openEnvironment(path.resolve(options.env));
       const { files } = publishShell(env, dist);
       console.log(`Published the shell (${files} files) to ${env.shellDir}.`);
       return;
     }
-    const result = publishRemote(env, { distDir: dist, ...(options.canary !== undefined ? { canaryPercentage: options.canary } : {}) });
+    const target = targetOf(options);
+    const staged = await stageRelease(target, { distDir: dist, actor: actorOf(options) });
     console.log(
-      `${result.copied ? 'Published' : 'Re-published (unchanged build)'} ${result.remote} ${result.version}` +
-        `${result.canary !== null ? ` as a canary for ${result.canary}% of browsers` : ''}.\n  manifest: ${result.manifest}\n  integrity: ${result.integrity}`,
+      `${staged.copied ? 'Staged' : 'Already staged (unchanged build)'} ${staged.remote}@${staged.version} in the ${target.description}; nothing changed for people yet.\n` +
+        `  integrity: ${staged.integrity}\n  make it live: portal-deploy promote ${staged.remote}@${staged.version}`,
     );
   });
 
-program
-  .command('rollback')
-  .description('point the registry back at an earlier release (a registry swap; nothing is rebuilt)')
-  .argument('<remote>')
-  .argument('<version>', 'a published version (1.0.0 picks its latest build, or 1.0.0+<hash>)')
-  .option('--env <dir>', 'environment folder', DEFAULT_ENV)
-  .action((remote: string, version: string, options: { env: string }) => {
-    const result = rollbackRemote(openEnvironment(path.resolve(options.env)), remote, version);
-    console.log(`${remote} is now ${result.version} (${result.manifest}).`);
+withTarget(program.command('promote'))
+  .description('make a staged release live (ends a canary of the remote)')
+  .argument('<release>', '<remote>@<version> (1.2.0 picks its newest build, or 1.2.0+<hash>)', remoteAtVersion)
+  .action(async (release: { remote: string; version: string }, options: TargetOptions) => {
+    const live = await promoteRelease(targetOf(options), release.remote, release.version, actorOf(options));
+    console.log(`${live.remote} is live at ${live.version} (${live.manifest}).`);
   });
 
-program
-  .command('list')
-  .description('show what is live and every published release')
-  .option('--env <dir>', 'environment folder', DEFAULT_ENV)
-  .action((options: { env: string }) => {
-    const env = openEnvironment(path.resolve(options.env));
-    const registry = readRegistry(env);
-    console.log(`Environment ${registry.environment} (registry updated ${registry.updatedAt})`);
-    const names = new Set([...Object.keys(registry.remotes), ...Object.keys(env.read().origins).filter((n) => n !== 'shell')]);
-    if (names.size === 0) console.log('  no remotes published yet');
-    for (const name of [...names].sort()) {
-      const live = registry.remotes[name];
-      console.log(`  ${name}${live ? ` → ${live.version} at ${live.route}` : ' (not live)'}${live?.canary ? `, canary ${live.canary.version} for ${live.canary.percentage}%` : ''}`);
-      for (const release of readReleases(env, name)) {
-        const marker = release.version === live?.version ? '*' : release.version === live?.canary?.version ? 'c' : ' ';
-        console.log(`    ${marker} ${release.version}  published ${release.publishedAt}`);
-      }
-    }
+withTarget(program.command('canary'))
+  .description('give a staged release to a share of browsers (sticky per browser); end it with promote or rollback')
+  .argument('<release>', '<remote>@<version>', remoteAtVersion)
+  .requiredOption('--percent <n>', 'the share of browsers, 0 to 100', percentage)
+  .action(async (release: { remote: string; version: string }, options: TargetOptions & { percent: number }) => {
+    const canary = await startCanary(targetOf(options), release.remote, release.version, options.percent, actorOf(options));
+    console.log(`${canary.remote}@${canary.version} is a canary for ${canary.percentage}% of browsers.`);
+  });
+
+withTarget(program.command('rollback'))
+  .description('end the remote’s canary, or make its previous live version live again (or the version named)')
+  .argument('<remote>')
+  .argument('[version]', 'a published version to return to')
+  .action(async (remote: string, version: string | undefined, options: TargetOptions) => {
+    const result = await rollbackRemote(targetOf(options), remote, actorOf(options), version);
+    console.log(
+      result.endedCanary
+        ? `${remote}: canary ${result.endedCanary} ended; ${result.version} stays live.`
+        : `${remote} is live at ${result.version} again (${result.manifest}).`,
+    );
+  });
+
+withTarget(program.command('status'))
+  .alias('list')
+  .description('what is live, canary and available per remote, when it changed and by whom')
+  .option('--json', 'as JSON')
+  .action(async (options: TargetOptions & { json?: boolean }) => {
+    const status = await environmentStatus(targetOf(options));
+    console.log(options.json ? JSON.stringify(status, null, 2) : formatStatus(status));
   });
 
 program
   .command('serve')
-  .description('publish the current builds into an environment and serve it (shell and each remote on its own port)')
+  .description('publish the current builds into a folder environment and serve it (shell and each remote on its own port)')
   .option('--env <dir>', 'environment folder', DEFAULT_ENV)
   .option('--port <port>', 'the shell’s port', port, 3000)
   .option('--remote-port <port>', 'the first remote’s port (the next ones follow)', port, 3001)
@@ -121,6 +178,24 @@ program
     const stop = () => void portal.close().then(() => process.exit(0));
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
+  });
+
+program
+  .command('new-remote')
+  .description('scaffold a working remote: package, remote.json, an app on @portal/platform and @portal/ui, a unit test and an end-to-end smoke test')
+  .argument('<name>', 'the container name: lower case letters, digits and _')
+  .requiredOption('--route <path>', 'the route it owns, e.g. /reports')
+  .option('--title <title>', 'its title in the navigation (default: from the name)')
+  .option('--auth <level>', 'none, aal1 (signed in) or aal2 (second factor)', 'aal1')
+  .option('--root <dir>', 'the workspace root (remotes/ and tests/ are under it)', repoRoot)
+  .action((name: string, options: { route: string; title?: string; auth: string; root: string }) => {
+    if (options.auth !== 'none' && options.auth !== 'aal1' && options.auth !== 'aal2') {
+      throw new DeployError(DeployErrorCode.InvalidOption, `--auth must be none, aal1 or aal2, not "${options.auth}".`);
+    }
+    const made = scaffoldRemote({ name, route: options.route, root: path.resolve(options.root), auth: options.auth, ...(options.title ? { title: options.title } : {}) });
+    console.log(`Made the remote ${name} on ${made.facts.route} in ${made.dir}:`);
+    for (const file of made.files) console.log(`  ${file}`);
+    console.log(`Next: npm run dev -w remotes/${name}`);
   });
 
 program.parseAsync().catch((error: unknown) => {

@@ -7,7 +7,9 @@ import { rspack } from '@rspack/core';
 import { buildApps, repoRoot } from './build.js';
 import { startEmulatorProcess, type EmulatorProcess } from './emulator-process.js';
 import { startLocalPortal, type LocalPortal } from './local-portal.js';
+import { defaultActor } from './actor.js';
 import { publishRemote } from './publish.js';
+import { folderTarget } from './targets/folder-target.js';
 
 export async function devRemote(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -53,8 +55,10 @@ export async function devRemote(argv: string[]): Promise<void> {
         return;
       }
       if (portal) {
-        const published = publishRemote(portal.env, { distDir });
-        console.log(`Published ${remote} ${published.version}: reload the page to see it.`);
+        publishRemote(folderTarget(portal.env), { distDir, actor: defaultActor(), allowRebuild: true }).then(
+          (published) => console.log(`Published ${remote} ${published.version}: reload the page to see it.`),
+          (failure: unknown) => console.error(`Not published: ${failure instanceof Error ? failure.message : String(failure)}`),
+        );
       } else resolve();
     });
     const stop = () => {

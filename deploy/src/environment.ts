@@ -8,9 +8,12 @@ import path from 'node:path';
 import { z } from 'zod';
 import { assertPathSegment } from './path-segment.js';
 
-const environmentSchema = z.object({
+export const environmentSchema = z.object({
   name: z.string().min(1),
-  origins: z.record(z.string(), z.string().url()),
+  /** Where the shell and each remote are served (folder environments; a bucket serves them all). */
+  origins: z.record(z.string(), z.string().url()).default({}),
+  /** The platform contract version the environment's shell provides (remotes' ranges must include it). */
+  shellContract: z.string().optional(),
 });
 export type EnvironmentFile = z.infer<typeof environmentSchema>;
 
@@ -25,10 +28,12 @@ export interface Environment {
   releasesFile(name: string): string;
   read(): EnvironmentFile;
   setOrigins(origins: Record<string, string>): EnvironmentFile;
+  /** Records the platform contract version the environment's shell provides. */
+  setShellContract(version: string): EnvironmentFile;
 }
 
 /** Writes a file so readers see the old or the new contents, never half (write temp, rename). */
-export function writeFileAtomically(file: string, contents: string): void {
+export function writeFileAtomically(file: string, contents: string | Buffer): void {
   mkdirSync(path.dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   writeFileSync(temp, contents);
@@ -54,7 +59,13 @@ export function openEnvironment(root: string, name = path.basename(root)): Envir
     setOrigins(origins) {
       // Each key is a remote's name (or `shell`) and names its folder.
       for (const remote of Object.keys(origins)) assertPathSegment(remote, 'remote name');
-      const next = { name, origins: { ...env.read().origins, ...origins } };
+      const current = env.read();
+      const next = { ...current, name, origins: { ...current.origins, ...origins } };
+      writeFileAtomically(environmentFile, `${JSON.stringify(next, null, 2)}\n`);
+      return next;
+    },
+    setShellContract(version) {
+      const next = { ...env.read(), name, shellContract: version };
       writeFileAtomically(environmentFile, `${JSON.stringify(next, null, 2)}\n`);
       return next;
     },

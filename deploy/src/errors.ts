@@ -11,6 +11,11 @@ export const DeployErrorCode = {
   InvalidRegistry: 'DEPLOY-006',
   InvalidOption: 'DEPLOY-007',
   InvalidName: 'DEPLOY-008',
+  TargetFailed: 'DEPLOY-009',
+  RegistryContended: 'DEPLOY-010',
+  BundledSingleton: 'DEPLOY-011',
+  ContractExcluded: 'DEPLOY-012',
+  MissingExpose: 'DEPLOY-013',
 } as const;
 export type DeployErrorCode = (typeof DeployErrorCode)[keyof typeof DeployErrorCode];
 

@@ -2,9 +2,11 @@
 // each remote on its own, published through the same steps as a real environment.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { defaultActor } from './actor.js';
 import { openEnvironment, writeFileAtomically, type Environment } from './environment.js';
 import { publishRemote, publishShell, repointRegistry, type PublishResult } from './publish.js';
 import { startStaticServer, type StaticServer } from './static-server.js';
+import { folderTarget } from './targets/folder-target.js';
 
 export const DEMO_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
@@ -61,12 +63,15 @@ export async function startLocalPortal(options: LocalPortalOptions): Promise<Loc
     }
     env.setOrigins({ shell: shell.url, ...remoteUrls });
 
+    const target = folderTarget(env);
+    const actor = defaultActor();
     const published: PublishResult[] = [];
     if (!options.skipPublish) {
       publishShell(env, options.shellDist);
-      for (const distDir of Object.values(options.remoteDists)) published.push(publishRemote(env, { distDir }));
+      // A local environment takes every build of the working tree, whatever its package version.
+      for (const distDir of Object.values(options.remoteDists)) published.push(await publishRemote(target, { distDir, actor, allowRebuild: true }));
     }
-    repointRegistry(env);
+    await repointRegistry(target, actor);
     writeFileAtomically(
       env.configFile,
       `${JSON.stringify(

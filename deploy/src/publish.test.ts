@@ -5,8 +5,9 @@ import path from 'node:path';
 import { openEnvironment, type Environment } from './environment.js';
 import { isDeployError } from './errors.js';
 import { sriOf } from './hashing.js';
-import { publishRemote, rollbackRemote } from './publish.js';
+import { publishRemote as publishTo, rollbackRemote as rollbackIn, stageRelease, startCanary, type StageOptions } from './publish.js';
 import { readRegistry } from './registry-file.js';
+import { folderTarget } from './targets/folder-target.js';
 
 const meta = { name: 'files', title: 'Files', route: '/files', icon: 'folder', contract: '^1.0.0', auth: 'aal1' };
 
@@ -18,7 +19,8 @@ function fakeBuild(label: string, content: string, { buildVersion = '1.2.0', nam
   const dir = path.join(work, `build-${label}`);
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'remote.json'), JSON.stringify({ ...meta, name }));
-  writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify({ metaData: { buildInfo: { buildVersion } }, exposes: [], shared: [], content }));
+  const app = { path: './app', assets: { js: { sync: ['remoteEntry.js'], async: [] } } };
+  writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify({ metaData: { buildInfo: { buildVersion } }, exposes: [app], shared: [], content }));
   writeFileSync(path.join(dir, 'remoteEntry.js'), `/* ${content} */`);
   return dir;
 }
@@ -27,13 +29,18 @@ beforeEach(() => {
   work = mkdtempSync(path.join(tmpdir(), 'portal-deploy-'));
   env = openEnvironment(path.join(work, 'env'), 'staging');
   env.setOrigins({ files: 'http://127.0.0.1:4100' });
+  env.setShellContract('1.2.0');
 });
+
+/** Stage and promote at once, as the local portal does (every build of the working tree). */
+const publishRemote = (into: Environment, options: Omit<StageOptions, 'actor'>) => publishTo(folderTarget(into), { actor: 'tester', allowRebuild: true, ...options });
+const rollbackRemote = (into: Environment, remote: string, version: string) => rollbackIn(folderTarget(into), remote, 'tester', version);
 afterEach(() => rmSync(work, { recursive: true, force: true }));
 
 describe('publishing a remote', () => {
-  it('writes an immutable release folder and points the registry at it', () => {
+  it('writes an immutable release folder and points the registry at it', async () => {
     const build = fakeBuild('a', 'first');
-    const result = publishRemote(env, { distDir: build });
+    const result = await publishRemote(env, { distDir: build });
     expect(result.version).toMatch(/^1\.2\.0\+[0-9a-f]{8}$/);
     expect(result.copied).toBe(true);
     const entry = readRegistry(env).remotes.files!;
@@ -45,13 +52,13 @@ describe('publishing a remote', () => {
     expect(readdirSync(env.shellDir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
-  it('lists the hash of every script and style sheet in the published manifest, which the registry hashes', () => {
+  it('lists the hash of every script and style sheet in the published manifest, which the registry hashes', async () => {
     const build = fakeBuild('a', 'first');
     writeFileSync(path.join(build, '__federation_expose_app.0123abcd.js'), 'export const app = 1;');
     writeFileSync(path.join(build, '__federation_expose_app.0123abcd.js.map'), '{}');
     mkdirSync(path.join(build, 'css'));
     writeFileSync(path.join(build, 'css', 'app.4567cdef.css'), 'body { color: red }');
-    const result = publishRemote(env, { distDir: build });
+    const result = await publishRemote(env, { distDir: build });
     const release = env.releaseDir('files', result.version);
     const published = readFileSync(path.join(release, 'mf-manifest.json'));
     const manifest = JSON.parse(published.toString()) as Record<string, unknown>;
@@ -66,16 +73,16 @@ describe('publishing a remote', () => {
     expect(readRegistry(env).remotes.files!.integrity).toBe(sriOf(published));
   });
 
-  it('gives a build whose code changed a different manifest hash, though its manifest did not change', () => {
-    const first = publishRemote(env, { distDir: fakeBuild('a', 'same') });
+  it('gives a build whose code changed a different manifest hash, though its manifest did not change', async () => {
+    const first = await publishRemote(env, { distDir: fakeBuild('a', 'same') });
     const changed = fakeBuild('b', 'same');
     writeFileSync(path.join(changed, 'remoteEntry.js'), '/* changed code */');
-    const second = publishRemote(env, { distDir: changed });
+    const second = await publishRemote(env, { distDir: changed });
     expect(readFileSync(path.join(changed, 'mf-manifest.json'))).toEqual(readFileSync(path.join(work, 'build-a', 'mf-manifest.json')));
     expect(second.integrity).not.toBe(first.integrity);
   });
 
-  it('publishes a build again beside the release an older deploy made of it (manifest without file hashes)', () => {
+  it('publishes a build again beside the release an older deploy made of it (manifest without file hashes)', async () => {
     const build = fakeBuild('a', 'first');
     // The folder and record the previous deploy wrote: the build copied as it was, its version
     // hashed from the build's files alone.
@@ -84,58 +91,60 @@ describe('publishing a remote', () => {
     const legacy = env.releaseDir('files', `1.2.0+${hash.digest('hex').slice(0, 8)}`);
     cpSync(build, legacy, { recursive: true });
 
-    const result = publishRemote(env, { distDir: build });
+    const result = await publishRemote(env, { distDir: build });
     expect(result.copied).toBe(true);
     expect(env.releaseDir('files', result.version)).not.toBe(legacy);
     expect(readFileSync(path.join(legacy, 'mf-manifest.json'))).toEqual(readFileSync(path.join(build, 'mf-manifest.json')));
   });
 
-  it('reuses the folder when the same build is published again', () => {
+  it('reuses the folder when the same build is published again', async () => {
     const build = fakeBuild('a', 'first');
-    const first = publishRemote(env, { distDir: build });
-    const again = publishRemote(env, { distDir: build });
+    const first = await publishRemote(env, { distDir: build });
+    const again = await publishRemote(env, { distDir: build });
     expect(again).toMatchObject({ version: first.version, copied: false });
   });
 
-  it('refuses to overwrite a release folder that holds a different build', () => {
+  it('refuses to overwrite a release folder that holds a different build', async () => {
     const build = fakeBuild('a', 'first');
-    const { version } = publishRemote(env, { distDir: build });
+    const { version } = await publishRemote(env, { distDir: build });
     writeFileSync(path.join(env.releaseDir('files', version), 'mf-manifest.json'), '{"tampered":true}');
     try {
-      publishRemote(env, { distDir: build });
+      await publishRemote(env, { distDir: build });
       throw new Error('expected a conflict');
     } catch (error) {
       expect(isDeployError(error) && error.code).toBe('DEPLOY-005');
     }
   });
 
-  it('rolls back by swapping the registry to an earlier release, and clears a canary', () => {
-    const v1 = publishRemote(env, { distDir: fakeBuild('a', 'first') });
-    const v2 = publishRemote(env, { distDir: fakeBuild('b', 'second') });
+  it('rolls back by swapping the registry to an earlier release, and clears a canary', async () => {
+    const v1 = await publishRemote(env, { distDir: fakeBuild('a', 'first') });
+    const v2 = await publishRemote(env, { distDir: fakeBuild('b', 'second') });
     expect(readRegistry(env).remotes.files!.version).toBe(v2.version);
 
-    const canary = publishRemote(env, { distDir: fakeBuild('c', 'third'), canaryPercentage: 10 });
+    const staged = await stageRelease(folderTarget(env), { distDir: fakeBuild('c', 'third'), actor: 'tester', allowRebuild: true });
+    const canary = await startCanary(folderTarget(env), 'files', staged.version, 10, 'tester');
     expect(readRegistry(env).remotes.files).toMatchObject({ version: v2.version, canary: { version: canary.version, percentage: 10 } });
 
-    rollbackRemote(env, 'files', v1.version);
+    await rollbackRemote(env, 'files', v1.version);
     const entry = readRegistry(env).remotes.files!;
     expect(entry.version).toBe(v1.version);
     expect(entry.canary).toBeUndefined();
     // Nothing was deleted: rolling forward again is one more swap.
-    rollbackRemote(env, 'files', v2.version);
+    await rollbackRemote(env, 'files', v2.version);
     expect(readRegistry(env).remotes.files!.version).toBe(v2.version);
   });
 
-  it('says which versions exist when asked for one that does not', () => {
-    const v1 = publishRemote(env, { distDir: fakeBuild('a', 'first') });
-    expect(() => rollbackRemote(env, 'files', '9.9.9')).toThrow(new RegExp(`has no release 9\\.9\\.9\\. Published: ${v1.version.replace('+', '\\+')}`));
-    expect(() => rollbackRemote(env, 'nothing', '1.0.0')).toThrow(/No releases of "nothing"/);
+  it('says which versions exist when asked for one that does not', async () => {
+    const v1 = await publishRemote(env, { distDir: fakeBuild('a', 'first') });
+    await expect(rollbackRemote(env, 'files', '9.9.9')).rejects.toThrow(new RegExp(`has no release 9\\.9\\.9 in the folder .*\\. Published: ${v1.version.replace('+', '\\+')}`));
+    await expect(rollbackRemote(env, 'nothing', '1.0.0')).rejects.toThrow(/No releases of "nothing"/);
   });
 
-  it('explains what to do when the build or the origin is missing', () => {
-    expect(() => publishRemote(env, { distDir: path.join(work, 'nowhere') })).toThrow(/Build it first/);
+  it('explains what to do when the build or the origin is missing', async () => {
+    await expect(publishRemote(env, { distDir: path.join(work, 'nowhere') })).rejects.toThrow(/Build it first/);
     const other = openEnvironment(path.join(work, 'other'));
-    expect(() => publishRemote(other, { distDir: fakeBuild('a', 'first') })).toThrow(/pass --origin/);
+    other.setShellContract('1.2.0');
+    await expect(publishRemote(other, { distDir: fakeBuild('a', 'first') })).rejects.toThrow(/pass --origin/);
   });
 });
 
@@ -166,50 +175,50 @@ const HOSTILE = [
 ] as const;
 
 describe('names and versions that become paths', () => {
-  function expectRefused(run: () => unknown, code: string, message: RegExp): void {
+  async function expectRefused(run: () => unknown, code: string, message: RegExp): Promise<void> {
     let caught: unknown;
     try {
-      run();
+      await run();
     } catch (error) {
       caught = error;
     }
     expect(isDeployError(caught) && { code: caught.code, message: caught.message }).toEqual({ code, message: expect.stringMatching(message) });
   }
 
-  it.each(HOSTILE)('refuses a build whose version is %s before writing anything', (_, buildVersion) => {
+  it.each(HOSTILE)('refuses a build whose version is %s before writing anything', async (_, buildVersion) => {
     const build = fakeBuild('hostile', 'evil', { buildVersion });
     const before = { env: snapshot(env.root), parent: snapshot(work) };
-    expectRefused(() => publishRemote(env, { distDir: build }), 'DEPLOY-008', /^The version ".*" (is empty|is longer than|may hold only|may not hold)/);
+    await expectRefused(() => publishRemote(env, { distDir: build }), 'DEPLOY-008', /^The version ".*" (is empty|is longer than|may hold only|may not hold)/);
     expect({ env: snapshot(env.root), parent: snapshot(work) }).toEqual(before);
     // The hostile versions aim past `work` too (into the temporary folder itself).
     expect(readdirSync(tmpdir()).filter((f) => f.startsWith('portal-escape'))).toEqual([]);
     expect(readRegistry(env).remotes).toEqual({});
   });
 
-  it.each(HOSTILE)('refuses a build whose remote name is %s before writing anything', (_, name) => {
+  it.each(HOSTILE)('refuses a build whose remote name is %s before writing anything', async (_, name) => {
     const build = fakeBuild('hostile', 'evil', { name });
     const before = { env: snapshot(env.root), parent: snapshot(work) };
     // The metadata schema turns most away; the path check catches what it lets through (length).
-    expectRefused(() => publishRemote(env, { distDir: build }), name.length > 128 ? 'DEPLOY-008' : 'DEPLOY-004', /(remote\.json is invalid: name|^The remote name )/);
+    await expectRefused(() => publishRemote(env, { distDir: build }), name.length > 128 ? 'DEPLOY-008' : 'DEPLOY-004', /(remote\.json is invalid: name|^The remote name )/);
     expect({ env: snapshot(env.root), parent: snapshot(work) }).toEqual(before);
   });
 
-  it.each(HOSTILE)('refuses %s as a remote name to roll back, to serve or to give an origin', (_, name) => {
+  it.each(HOSTILE)('refuses %s as a remote name to roll back, to serve or to give an origin', async (_, name) => {
     const before = snapshot(work);
-    expectRefused(() => rollbackRemote(env, name, '1.0.0'), 'DEPLOY-008', /^The remote name /);
-    expectRefused(() => env.remoteDir(name), 'DEPLOY-008', /^The remote name /);
-    expectRefused(() => env.setOrigins({ [name]: 'http://127.0.0.1:4200' }), 'DEPLOY-008', /^The remote name /);
+    await expectRefused(() => rollbackRemote(env, name, '1.0.0'), 'DEPLOY-008', /^The remote name /);
+    await expectRefused(() => env.remoteDir(name), 'DEPLOY-008', /^The remote name /);
+    await expectRefused(() => env.setOrigins({ [name]: 'http://127.0.0.1:4200' }), 'DEPLOY-008', /^The remote name /);
     expect(snapshot(work)).toEqual(before);
   });
 
-  it.each(HOSTILE)('refuses %s as an environment name', (_, name) => {
+  it.each(HOSTILE)('refuses %s as an environment name', async (_, name) => {
     const before = snapshot(work);
-    expectRefused(() => openEnvironment(path.join(work, 'named'), name), 'DEPLOY-008', /^The environment name /);
+    await expectRefused(() => openEnvironment(path.join(work, 'named'), name), 'DEPLOY-008', /^The environment name /);
     expect(snapshot(work)).toEqual(before);
   });
 
-  it('accepts the names and versions it writes itself', () => {
-    const { version } = publishRemote(env, { distDir: fakeBuild('ok', 'fine', { buildVersion: '2.0.0-rc.1' }) });
+  it('accepts the names and versions it writes itself', async () => {
+    const { version } = await publishRemote(env, { distDir: fakeBuild('ok', 'fine', { buildVersion: '2.0.0-rc.1' }) });
     expect(version).toMatch(/^2\.0\.0-rc\.1\+[0-9a-f]{8}$/);
     expect(readdirSync(env.remoteDir('files'))).toEqual([version]);
   });

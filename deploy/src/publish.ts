@@ -1,44 +1,127 @@
-import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+// Releases and what is live, on any target: `stageRelease` puts a build's files into an immutable
+// release folder without making it live; promote, canary and rollback only change the registry
+// (by compare-and-swap, registry-store.ts).
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Registry, RegistryEntry } from '@portal/platform/registry';
-import type { Environment } from './environment.js';
+import { CONTRACT_VERSION } from '@portal/platform/node';
+import { cachePolicyFor } from './cache-policy.js';
+import { environmentSchema, type Environment, type EnvironmentFile } from './environment.js';
 import { DeployError, DeployErrorCode } from './errors.js';
 import { buildHash, listFiles, sriOf } from './hashing.js';
-import { readRegistry, writeRegistry } from './registry-file.js';
-import { readReleases, recordRelease, type ReleaseRecord } from './releases.js';
-import { readBuiltRemote, type RemoteMetadata } from './remote-metadata.js';
+import { assertPathSegment } from './path-segment.js';
+import { checkContract, checkExposes, checkNoBundledSingletons } from './pre-publish-checks.js';
+import { readRegistryState, updateRegistry, type RegistryState, type RemoteHistory } from './registry-store.js';
+import { findRelease, readRelease, readReleases, recordRelease, type ReleaseRecord } from './releases.js';
+import { readBuiltRemote, remoteMetadataSchema, type RemoteMetadata } from './remote-metadata.js';
 import { releaseManifestOf } from './release-manifest.js';
+import { keys, type PublishTarget } from './targets/publish-target.js';
 
-export interface PublishOptions {
+export interface StageOptions {
   /** The remote's build output (with remote.json and mf-manifest.json). */
   distDir: string;
-  /** Put the release out as a canary for this percentage of browsers instead of making it live. */
-  canaryPercentage?: number;
+  /** Who publishes, for status. */
+  actor: string;
+  /**
+   * Let a new build reuse a package version already published with other content (local
+   * development environments, where every save is a build); never for shared environments.
+   */
+  allowRebuild?: boolean;
 }
 
-export interface PublishResult {
+export interface StageResult {
+  remote: string;
+  version: string;
+  integrity: string;
+  /** False when this exact build had been published before (its release was reused). */
+  copied: boolean;
+}
+
+export interface LiveRelease {
   remote: string;
   version: string;
   manifest: string;
   integrity: string;
-  /** False when this exact build had been published before (its folder was reused). */
+}
+
+export interface PublishResult extends LiveRelease {
   copied: boolean;
   canary: number | null;
 }
 
-function originOf(env: Environment, remote: string): string {
-  const origin = env.read().origins[remote];
-  if (!origin) {
-    throw new DeployError(DeployErrorCode.InvalidOption, `No origin is known for "${remote}" in ${env.root}; pass --origin <url> (where its files are served).`);
+/** How many earlier live versions an environment remembers per remote for rollback. */
+const HISTORY_LENGTH = 20;
+const UPLOADS_AT_ONCE = 6;
+
+export async function readEnvironmentFile(target: PublishTarget): Promise<EnvironmentFile> {
+  const bytes = await target.read(keys.environment);
+  if (!bytes) return { name: target.environmentName, origins: {} };
+  return environmentSchema.parse(JSON.parse(bytes.toString('utf8')));
+}
+
+/** Records which platform contract the environment's shell provides (what remotes are checked against). */
+export async function recordShellContract(target: PublishTarget, version: string): Promise<void> {
+  const current = await readEnvironmentFile(target);
+  await target.put(keys.environment, Buffer.from(`${JSON.stringify({ ...current, shellContract: version }, null, 2)}\n`), 'revalidate');
+}
+
+async function inBatches<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
+}
+
+function conflict(target: PublishTarget, what: string): DeployError {
+  return new DeployError(DeployErrorCode.ImmutableConflict, `${what} in the ${target.description}; releases are immutable.`);
+}
+
+/**
+ * Stages a release: checks the build, then puts each of its files (its manifest extended with
+ * the hash of every script, see release-manifest.ts) under remotes/<name>/<version>/ and records
+ * the release last, so a release is listed only once all its files are in place. Nothing goes live.
+ */
+export async function stageRelease(target: PublishTarget, { distDir, actor, allowRebuild = false }: StageOptions): Promise<StageResult> {
+  const { meta, packageVersion } = readBuiltRemote(distDir);
+  assertPathSegment(meta.name, 'remote name');
+  const version = assertPathSegment(`${packageVersion}+${buildHash(distDir)}`, 'version');
+  const files = listFiles(distDir);
+  checkExposes(meta, distDir, files);
+  checkNoBundledSingletons(meta.name, distDir, files);
+  checkContract(meta, (await readEnvironmentFile(target)).shellContract, target.description);
+
+  // The registry's hash covers the manifest, and the manifest the hash of every script it loads.
+  const manifestBytes = releaseManifestOf(distDir);
+  const integrity = sriOf(manifestBytes);
+
+  const releases = await readReleases(target, meta.name);
+  if (releases.some((r) => r.version === version)) {
+    const published = await target.read(keys.releaseFile(meta.name, version, 'mf-manifest.json'));
+    if (!published || sriOf(published) !== integrity) throw conflict(target, `remotes/${meta.name}/${version} already holds a different build of ${meta.name} ${version}`);
+    return { remote: meta.name, version, integrity, copied: false };
   }
-  return origin.replace(/\/$/, '');
+  const sameVersion = releases.find((r) => r.version.split('+')[0] === packageVersion);
+  if (sameVersion && !allowRebuild) {
+    throw conflict(
+      target,
+      `${meta.name} ${packageVersion} was already published with other content (${sameVersion.version}); raise "version" in the remote's package.json and build again`,
+    );
+  }
+
+  await inBatches(files, UPLOADS_AT_ONCE, async (file) => {
+    const key = keys.releaseFile(meta.name, version, file);
+    const body = file === 'mf-manifest.json' ? manifestBytes : readFileSync(path.join(distDir, file));
+    if (await target.create(key, body, cachePolicyFor(`/${encodeURIComponent(version)}/${file}`, { versionedFolders: true }))) return;
+    // Left by an earlier attempt at this very release (stopped half-way): fine when identical.
+    const existing = await target.read(key);
+    if (!existing || !existing.equals(body)) throw conflict(target, `${key} already holds different bytes`);
+  });
+  const record: ReleaseRecord = { version, integrity, publishedAt: new Date().toISOString(), publishedBy: actor, meta };
+  if (!(await recordRelease(target, meta.name, record))) {
+    const other = await readRelease(target, meta.name, version);
+    if (other?.integrity !== integrity) throw conflict(target, `${meta.name} ${version} was recorded with another manifest meanwhile`);
+  }
+  return { remote: meta.name, version, integrity, copied: true };
 }
 
-export function manifestUrlOf(env: Environment, remote: string, record: Pick<ReleaseRecord, 'manifestPath'>): string {
-  return `${originOf(env, remote)}/${record.manifestPath}`;
-}
-
-function entryFor(meta: RemoteMetadata, release: { version: string; manifest: string; integrity: string }, canary?: RegistryEntry['canary']): RegistryEntry {
+function entryFor(meta: RemoteMetadata, release: { version: string; manifest: string; integrity: string }): RegistryEntry {
   return {
     title: meta.title,
     route: meta.route,
@@ -50,97 +133,134 @@ function entryFor(meta: RemoteMetadata, release: { version: string; manifest: st
     version: release.version,
     manifest: release.manifest,
     integrity: release.integrity,
-    ...(canary ? { canary } : {}),
   };
 }
 
+function withEntry(registry: Registry, remote: string, entry: RegistryEntry): Registry {
+  return { ...registry, remotes: { ...registry.remotes, [remote]: entry } };
+}
+
+function historyAfter(state: RegistryState, remote: string, actor: string, action: string, previous: string[]): Record<string, RemoteHistory> {
+  return { ...state.remotes, [remote]: { previous: previous.slice(-HISTORY_LENGTH), changedAt: new Date().toISOString(), changedBy: actor, action } };
+}
+
+function releaseOf(target: PublishTarget, remote: string, record: ReleaseRecord) {
+  return { version: record.version, manifest: target.manifestUrl(remote, record.version), integrity: record.integrity };
+}
+
+function liveOf(remote: string, state: RegistryState): LiveRelease {
+  const entry = state.registry.remotes[remote]!;
+  return { remote, version: entry.version, manifest: entry.manifest, integrity: entry.integrity };
+}
+
+/** Makes a staged release live (ending any canary); the version live before is remembered for rollback. */
+export async function promoteRelease(target: PublishTarget, remote: string, version: string, actor: string): Promise<LiveRelease> {
+  const record = findRelease(await readReleases(target, remote), remote, version, target.description);
+  const meta = remoteMetadataSchema.parse(record.meta);
+  const release = releaseOf(target, remote, record);
+  const action = `promote ${remote}@${record.version}`;
+  const state = await updateRegistry(target, actor, (current) => {
+    const live = current.registry.remotes[remote];
+    if (live && live.version === record.version && live.manifest === release.manifest && !live.canary) return null;
+    const previous = current.remotes[remote]?.previous ?? [];
+    return {
+      registry: withEntry(current.registry, remote, entryFor(meta, release)),
+      remotes: historyAfter(current, remote, actor, action, live && live.version !== record.version ? [...previous, live.version] : previous),
+      action,
+    };
+  });
+  return liveOf(remote, state);
+}
+
+/** Gives a staged release to `percentage` % of browsers (sticky per browser); ended by promote or rollback. */
+export async function startCanary(target: PublishTarget, remote: string, version: string, percentage: number, actor: string): Promise<LiveRelease & { percentage: number }> {
+  const record = findRelease(await readReleases(target, remote), remote, version, target.description);
+  const release = releaseOf(target, remote, record);
+  const action = `canary ${remote}@${record.version} ${percentage}%`;
+  const state = await updateRegistry(target, actor, (current) => {
+    const live = current.registry.remotes[remote];
+    if (!live) throw new DeployError(DeployErrorCode.InvalidOption, `${remote} has nothing live in the ${target.description} yet; promote a first release before a canary.`);
+    if (live.version === record.version) throw new DeployError(DeployErrorCode.InvalidOption, `${remote}@${record.version} is already live; a canary is for another release.`);
+    return {
+      registry: withEntry(current.registry, remote, { ...live, canary: { ...release, percentage } }),
+      remotes: historyAfter(current, remote, actor, action, current.remotes[remote]?.previous ?? []),
+      action,
+    };
+  });
+  return { ...liveOf(remote, state), version: record.version, manifest: release.manifest, integrity: record.integrity, percentage };
+}
+
+export interface RollbackResult extends LiveRelease {
+  /** The canary that was ended, when there was one (the live version then stays). */
+  endedCanary: string | null;
+}
+
 /**
- * Publishes a remote: copies the build into a new immutable folder named by its version (its
- * manifest extended with the hash of every script, see release-manifest.ts), records
- * the release, then swaps the registry (atomically) to point at it — or at it as a canary.
+ * Rollback: ends a canary when there is one (live stays); otherwise makes the previous live
+ * version live again — or `version`, when named. Only the registry changes.
  */
-export function publishRemote(env: Environment, { distDir, canaryPercentage }: PublishOptions): PublishResult {
-  const { meta, packageVersion } = readBuiltRemote(distDir);
-  const version = `${packageVersion}+${buildHash(distDir)}`;
-  const target = env.releaseDir(meta.name, version);
-  // The registry's hash covers the manifest, and the manifest the hash of every script it loads.
-  const manifestBytes = releaseManifestOf(distDir);
-  const integrity = sriOf(manifestBytes);
-
-  let copied = false;
-  if (existsSync(target)) {
-    // Immutable: an existing release folder is never rewritten; it must be this very build.
-    const published = readFileSync(path.join(target, 'mf-manifest.json'));
-    if (sriOf(published) !== integrity) {
-      throw new DeployError(DeployErrorCode.ImmutableConflict, `${target} already holds a different build of ${meta.name} ${version}; releases are immutable.`);
+export async function rollbackRemote(target: PublishTarget, remote: string, actor: string, version?: string): Promise<RollbackResult> {
+  const releases = await readReleases(target, remote);
+  const named = version ? findRelease(releases, remote, version, target.description) : null;
+  let endedCanary: string | null = null;
+  const state = await updateRegistry(target, actor, (current) => {
+    endedCanary = null;
+    const live = current.registry.remotes[remote];
+    const previous = current.remotes[remote]?.previous ?? [];
+    if (!named && live?.canary) {
+      const { canary, ...rest } = live;
+      endedCanary = canary.version;
+      const action = `rollback ${remote}: canary ${canary.version} ended`;
+      return { registry: withEntry(current.registry, remote, rest), remotes: historyAfter(current, remote, actor, action, previous), action };
     }
-  } else {
-    const staging = `${target}.staging-${process.pid}`;
-    mkdirSync(path.dirname(target), { recursive: true });
-    cpSync(distDir, staging, { recursive: true });
-    writeFileSync(path.join(staging, 'mf-manifest.json'), manifestBytes);
-    // The folder appears complete or not at all (rename within one file system is atomic).
-    renameSync(staging, target);
-    copied = true;
-  }
-
-  const record: ReleaseRecord = { version, manifestPath: `${encodeURIComponent(version)}/mf-manifest.json`, integrity, publishedAt: new Date().toISOString(), meta };
-  recordRelease(env, meta.name, record);
-  const release = { version, manifest: manifestUrlOf(env, meta.name, record), integrity };
-
-  const registry = readRegistry(env);
-  const current = registry.remotes[meta.name];
-  let entry: RegistryEntry;
-  if (canaryPercentage !== undefined) {
-    if (!current) {
-      throw new DeployError(DeployErrorCode.InvalidOption, `${meta.name} has no live release yet; publish it without --canary first.`);
+    let to = named;
+    let remaining = live && named && live.version !== named.version ? [...previous, live.version] : previous;
+    if (!to) {
+      if (!live) throw new DeployError(DeployErrorCode.UnknownRemote, `${remote} has nothing live in the ${target.description} to roll back.`);
+      const before = previous.at(-1);
+      if (!before) throw new DeployError(DeployErrorCode.UnknownVersion, `${remote} has no earlier live version in the ${target.description}; name one: rollback ${remote} <version>.`);
+      to = findRelease(releases, remote, before, target.description);
+      remaining = previous.slice(0, -1);
     }
-    entry = { ...current, canary: { ...release, percentage: canaryPercentage } };
-  } else {
-    entry = entryFor(meta, release);
-  }
-  writeRegistry(env, { ...registry, remotes: { ...registry.remotes, [meta.name]: entry } });
-  return { remote: meta.name, ...release, copied, canary: canaryPercentage ?? null };
+    const action = `rollback ${remote} to ${to.version}`;
+    const meta = remoteMetadataSchema.parse(to.meta);
+    return { registry: withEntry(current.registry, remote, entryFor(meta, releaseOf(target, remote, to))), remotes: historyAfter(current, remote, actor, action, remaining), action };
+  });
+  return { ...liveOf(remote, state), endedCanary };
 }
 
-/** Rollback is a registry swap: point the remote at a release published earlier. */
-export function rollbackRemote(env: Environment, remote: string, version: string): PublishResult {
-  const releases = readReleases(env, remote);
-  if (releases.length === 0) throw new DeployError(DeployErrorCode.UnknownRemote, `No releases of "${remote}" were published in ${env.root}.`);
-  // `1.0.0` picks the latest build of that version; `1.0.0+3f2a9c1d` is exact.
-  const record = [...releases].reverse().find((r) => r.version === version || r.version.split('+')[0] === version);
-  if (!record) {
-    throw new DeployError(DeployErrorCode.UnknownVersion, `"${remote}" has no release ${version}. Published: ${releases.map((r) => r.version).join(', ')}.`);
-  }
-  const registry = readRegistry(env);
-  const meta = record.meta as RemoteMetadata;
-  const release = { version: record.version, manifest: manifestUrlOf(env, remote, record), integrity: record.integrity };
-  writeRegistry(env, { ...registry, remotes: { ...registry.remotes, [remote]: entryFor(meta, release) } });
-  return { remote, ...release, copied: false, canary: null };
+/** Stages a build and makes it live at once: what the local portal and the dev loop do. */
+export async function publishRemote(target: PublishTarget, options: StageOptions): Promise<PublishResult> {
+  const staged = await stageRelease(target, options);
+  const live = await promoteRelease(target, staged.remote, staged.version, options.actor);
+  return { ...live, copied: staged.copied, canary: null };
 }
 
-/** Rewrites every live entry's manifest URL from the environment's current origins (ports changed). */
-export function repointRegistry(env: Environment): Registry {
-  const registry = readRegistry(env);
-  const remotes: Registry['remotes'] = {};
-  for (const [name, entry] of Object.entries(registry.remotes)) {
-    const at = (version: string) => {
-      const record = readReleases(env, name).find((r) => r.version === version);
-      return record ? manifestUrlOf(env, name, record) : null;
-    };
-    const manifest = at(entry.version);
-    if (!manifest) continue;
-    const canaryManifest = entry.canary ? at(entry.canary.version) : null;
-    remotes[name] = {
-      ...entry,
-      manifest,
-      ...(entry.canary && canaryManifest ? { canary: { ...entry.canary, manifest: canaryManifest } } : {}),
-    };
-  }
-  return writeRegistry(env, { ...registry, remotes });
+/** Rewrites the manifest URLs of what is live from the target's current origins (a folder served on other ports). */
+export async function repointRegistry(target: PublishTarget, actor: string): Promise<Registry> {
+  const { registry } = await readRegistryState(target);
+  const records = new Map<string, ReleaseRecord[]>();
+  for (const name of Object.keys(registry.remotes)) records.set(name, await readReleases(target, name));
+  const state = await updateRegistry(target, actor, (current) => {
+    const remotes: Registry['remotes'] = {};
+    for (const [name, entry] of Object.entries(current.registry.remotes)) {
+      const known = (v: string) => records.get(name)?.some((r) => r.version === v) ?? false;
+      // An entry without its release record (written by an older deploy) is left out.
+      if (!known(entry.version)) continue;
+      const canary = entry.canary && known(entry.canary.version) ? { ...entry.canary, manifest: target.manifestUrl(name, entry.canary.version) } : undefined;
+      const { canary: _dropped, ...stable } = entry;
+      remotes[name] = { ...stable, manifest: target.manifestUrl(name, entry.version), ...(canary ? { canary } : {}) };
+    }
+    if (JSON.stringify(remotes) === JSON.stringify(current.registry.remotes)) return null;
+    return { registry: { ...current.registry, remotes }, remotes: current.remotes, action: 'repoint manifest URLs' };
+  });
+  return state.registry;
 }
 
-/** Installs the shell's build: hashed files accumulate (open tabs keep working), index.html is replaced. */
+/**
+ * Installs the shell's build into a folder environment: hashed files accumulate (open tabs keep
+ * working), index.html is replaced; records the contract the shell provides.
+ */
 export function publishShell(env: Environment, distDir: string): { files: number } {
   if (!existsSync(path.join(distDir, 'index.html'))) {
     throw new DeployError(DeployErrorCode.NotBuilt, `${distDir} holds no shell build (index.html). Build it first: npx rspack build -c rspack.config.ts --env app=shell.`);
@@ -152,5 +272,7 @@ export function publishShell(env: Environment, distDir: string): { files: number
     mkdirSync(path.dirname(to), { recursive: true });
     copyFileSync(path.join(distDir, file), to);
   }
+  // The shell is built from this checkout's @portal/platform.
+  env.setShellContract(CONTRACT_VERSION);
   return { files: files.length };
 }

@@ -1,9 +1,13 @@
+// The registry of a folder environment, for code on this machine (the local portal, tests).
 import { existsSync, readFileSync } from 'node:fs';
 import { parseRegistry, type Registry } from '@portal/platform/registry';
-import { writeFileAtomically, type Environment } from './environment.js';
-import { DeployError, DeployErrorCode } from './errors.js';
 import { describeError } from '@portal/platform/node';
+import type { Environment } from './environment.js';
+import { DeployError, DeployErrorCode } from './errors.js';
+import { updateRegistry } from './registry-store.js';
+import { folderTarget } from './targets/folder-target.js';
 
+/** What the environment's registry.json says right now. */
 export function readRegistry(env: Environment): Registry {
   if (!existsSync(env.registryFile)) {
     return { schemaVersion: 1, environment: env.name, updatedAt: new Date().toISOString(), remotes: {} };
@@ -15,12 +19,8 @@ export function readRegistry(env: Environment): Registry {
   }
 }
 
-/**
- * Swaps the registry atomically: the shell fetches either the old or the new document, never a
- * half-written one. Validated first, so a bad registry is never published.
- */
-export function writeRegistry(env: Environment, registry: Registry): Registry {
-  const next = parseRegistry({ ...registry, environment: env.name, updatedAt: new Date().toISOString() });
-  writeFileAtomically(env.registryFile, `${JSON.stringify(next, null, 2)}\n`);
-  return next;
+/** Replaces the registry's remotes as one change (compare-and-swap, like every other change). */
+export async function writeRegistry(env: Environment, registry: Registry, actor = 'test'): Promise<Registry> {
+  const state = await updateRegistry(folderTarget(env), actor, (current) => ({ registry, remotes: current.remotes, action: 'write registry' }));
+  return state.registry;
 }

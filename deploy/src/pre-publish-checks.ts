@@ -1,0 +1,87 @@
+// What is checked before a remote's build is published, each refusal naming the problem:
+// a copy of a library the shell provides as a singleton inside the build, a contract range that
+// excludes the environment's shell, an exposed module missing from the manifest or the build.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import satisfies from 'semver/functions/satisfies.js';
+import validRange from 'semver/ranges/valid.js';
+import { z } from 'zod';
+import { DeployError, DeployErrorCode } from './errors.js';
+import type { RemoteMetadata } from './remote-metadata.js';
+
+/** Provided once by the shell (docs/architecture.md#the-platform-contract); a remote must not carry its own. */
+export const SHELL_SINGLETONS = ['react', 'react-dom', '@supabase/supabase-js', '@portal/platform'] as const;
+
+/** Where a singleton's modules come from in a build's source maps. */
+const SOURCE_OF: Record<(typeof SHELL_SINGLETONS)[number], RegExp> = {
+  react: /(^|\/)node_modules\/react\//,
+  'react-dom': /(^|\/)node_modules\/react-dom\//,
+  '@supabase/supabase-js': /(^|\/)node_modules\/@supabase\/supabase-js\//,
+  // Its entry module: the subpaths `/registry` and `/node` are not the singleton.
+  '@portal/platform': /(^|\/)(node_modules\/@portal\/platform|shared\/platform)\/src\/index\.tsx?$/,
+};
+
+const assetsSchema = z.object({ js: z.object({ sync: z.array(z.string()), async: z.array(z.string()) }) });
+const manifestSchema = z.object({
+  shared: z.array(z.object({ name: z.string(), assets: assetsSchema })).default([]),
+  exposes: z.array(z.object({ path: z.string(), assets: assetsSchema })).default([]),
+});
+
+const singletonOf = (request: string) => SHELL_SINGLETONS.find((name) => request === name || request.startsWith(`${name}/`));
+
+function refuseBundled(remote: string, singleton: string, evidence: string): never {
+  throw new DeployError(
+    DeployErrorCode.BundledSingleton,
+    `${remote} bundles its own copy of ${singleton} (${evidence}), which the shell provides as a singleton: declare it shared with import: false (sharedSingletons in rspack.config.ts) and build again.`,
+  );
+}
+
+/** A shared entry with files of its own is a fallback copy; a source map naming its modules is a plain bundled copy. */
+export function checkNoBundledSingletons(remote: string, distDir: string, files: readonly string[]): void {
+  const manifest = manifestSchema.parse(JSON.parse(readFileSync(path.join(distDir, 'mf-manifest.json'), 'utf8')));
+  for (const shared of manifest.shared) {
+    const singleton = singletonOf(shared.name);
+    const own = [...shared.assets.js.sync, ...shared.assets.js.async];
+    if (singleton && own.length > 0) refuseBundled(remote, singleton, `mf-manifest.json shares "${shared.name}" from its own ${own.join(', ')}`);
+  }
+  for (const map of files.filter((file) => file.endsWith('.js.map'))) {
+    const { sources = [] } = JSON.parse(readFileSync(path.join(distDir, map), 'utf8')) as { sources?: string[] };
+    for (const singleton of SHELL_SINGLETONS) {
+      const source = sources.find((s) => SOURCE_OF[singleton].test(s));
+      if (source) refuseBundled(remote, singleton, `${map} lists ${source.replace(/^webpack:\/\/[^/]*\//, '')}`);
+    }
+  }
+}
+
+/** The remote's declared @portal/platform range must include the contract the environment's shell provides. */
+export function checkContract(meta: RemoteMetadata, shellContract: string | undefined, where: string): void {
+  if (!shellContract) {
+    throw new DeployError(
+      DeployErrorCode.InvalidOption,
+      `The ${where} does not say which @portal/platform contract its shell provides; publish the shell there or run portal-deploy init --shell-contract <version>.`,
+    );
+  }
+  if (validRange(meta.contract) === null || !satisfies(shellContract, meta.contract)) {
+    throw new DeployError(
+      DeployErrorCode.ContractExcluded,
+      `${meta.name} declares @portal/platform ${meta.contract}, which excludes ${shellContract}, the contract the shell of the ${where} provides; change "contract" in remote.json (and the code that needs it) or upgrade the shell first.`,
+    );
+  }
+}
+
+/** `./app` (and the background module remote.json declares) must be exposed, with their files in the build. */
+export function checkExposes(meta: RemoteMetadata, distDir: string, files: readonly string[]): void {
+  const manifest = manifestSchema.parse(JSON.parse(readFileSync(path.join(distDir, 'mf-manifest.json'), 'utf8')));
+  const present = new Set(files);
+  for (const required of ['./app', ...(meta.background ? [meta.background] : [])]) {
+    const expose = manifest.exposes.find((e) => e.path === required);
+    if (!expose) {
+      const listed = manifest.exposes.map((e) => e.path).join(', ') || 'nothing';
+      throw new DeployError(DeployErrorCode.MissingExpose, `${meta.name}'s mf-manifest.json does not expose ${required} (it exposes ${listed}); add it to "exposes" in remote.json and build again.`);
+    }
+    const missing = [...expose.assets.js.sync, ...expose.assets.js.async].filter((file) => !present.has(file));
+    if (missing.length > 0) {
+      throw new DeployError(DeployErrorCode.MissingExpose, `${meta.name}'s exposed module ${required} needs ${missing.join(', ')}, which the build does not hold; build again.`);
+    }
+  }
+}
