@@ -5,6 +5,7 @@ import path from 'node:path';
 import { defaultActor } from './actor.js';
 import { openEnvironment, writeFileAtomically, type Environment } from './environment.js';
 import { publishRemote, publishShell, repointRegistry, type PublishResult } from './publish.js';
+import { SESSION_CHECK_PATH, sessionCheck } from './session-check.js';
 import { startStaticServer, type StaticServer } from './static-server.js';
 import { folderTarget } from './targets/folder-target.js';
 
@@ -53,7 +54,12 @@ export async function startLocalPortal(options: LocalPortalOptions): Promise<Loc
     await Promise.all(servers.map((s) => s.close()));
   };
   try {
-    const shell = await startStaticServer({ root: env.shellDir, port: options.shellPort ?? 0, spaFallback: true });
+    const shell = await startStaticServer({
+      root: env.shellDir,
+      port: options.shellPort ?? 0,
+      spaFallback: true,
+      handlers: { [SESSION_CHECK_PATH]: sessionCheck({ supabaseUrl: options.supabaseUrl, supabaseAnonKey: options.supabaseAnonKey ?? DEMO_ANON_KEY }) },
+    });
     servers.push(shell);
     const remoteUrls: Record<string, string> = {};
     for (const name of Object.keys(options.remoteDists)) {

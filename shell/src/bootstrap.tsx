@@ -12,6 +12,7 @@ import { loadRegistry } from './registry-loader.js';
 import { registryState } from './registry-state.js';
 import { loadRuntimeConfig } from './runtime-config.js';
 import { trackPresence } from './presence-tracking.js';
+import { followSessionEnd } from './session-end.js';
 import { createPortalClient } from './supabase-client.js';
 import * as Platform from '@portal/platform';
 
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
   const supabase = createPortalClient(config, connection);
   const portal = installPortal(createPortal({ supabase, connection }));
   trackPresence(portal);
+  followSessionEnd(portal, config.signInPath);
   registerDebugHandle('shell', { supabase, react: useState, reactDom: ReactDomClient.createRoot, platform: Platform.getPortal });
   interceptLinkClicks((to) => portal.navigate(to));
 
@@ -40,10 +42,14 @@ async function main(): Promise<void> {
       />,
     );
   });
-  const applications = new RemoteApplications(portal, () => {
-    if (!outlet) throw new Error('The remote outlet is not rendered.');
-    return outlet;
-  });
+  const applications = new RemoteApplications(
+    portal,
+    () => {
+      if (!outlet) throw new Error('The remote outlet is not rendered.');
+      return outlet;
+    },
+    () => loadRegistry(config.registryUrl),
+  );
 
   const backgrounds = new RemoteBackgrounds(portal);
 

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { isPostgresError, type Queryable } from '../db/database.js';
 import type { GatewayEnv, ServiceContext } from '../http/gateway-env.js';
 import { requireCaller } from '../storage/caller.js';
-import { isStorageError, StorageError, storageErrors } from '../storage/errors.js';
+import { fromPostgresError, isStorageError, StorageError, storageErrors } from '../storage/errors.js';
 import { readJsonBody } from '../storage/json-body.js';
 import * as requests from './requests.js';
 import * as store from './store.js';
@@ -69,8 +69,12 @@ export function vectorRoutes(context: ServiceContext): Hono<GatewayEnv> {
 
   app.onError((error, c) => {
     let vectorError: StorageError;
+    const refused = fromPostgresError(error, storageErrors.resourceAlreadyExists);
     if (isStorageError(error)) {
       vectorError = error;
+    } else if (refused) {
+      // The caller's doing (e.g. a NUL character in a prefix), refused as the object routes do.
+      vectorError = refused;
     } else if (isPostgresError(error)) {
       console.error(`vectors: ${c.req.path}: database error ${error.code}: ${error.message}`);
       vectorError = new StorageError('DatabaseError', 500, `database error, code: ${error.code}: ${error.message}`);
