@@ -72,6 +72,14 @@ export async function launchBrowser(options: { colorScheme?: 'light' | 'dark' } 
   };
 }
 
+/**
+ * A browser whose profile lives in `userDataDir`: closing it and launching again on the same
+ * folder is a browser restart (persistent cookies kept, session cookies gone).
+ */
+export async function launchPersistentBrowser(userDataDir: string): Promise<TestContext> {
+  return testContext(await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1280, height: 800 } }));
+}
+
 /** Console errors and warnings worth failing a happy-path test on. */
 export function problems(entries: ConsoleEntry[]): ConsoleEntry[] {
   return entries.filter((e) => e.type === 'error' || e.type === 'pageerror' || (e.type === 'warning' && /GoTrueClient|Federation|single-spa|React/i.test(e.text)));

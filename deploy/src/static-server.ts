@@ -20,6 +20,8 @@ export interface StaticServerOptions {
   spaFallback?: boolean;
   /** Treat `/<version>/…` folders as immutable releases. */
   versionedFolders?: boolean;
+  /** Paths answered by code rather than files (GET only), e.g. the session check. */
+  handlers?: Record<string, (req: IncomingMessage, res: ServerResponse) => Promise<void>>;
 }
 
 export interface StaticServer {
@@ -97,6 +99,14 @@ export function startStaticServer(options: StaticServerOptions): Promise<StaticS
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, `${req.method} is not allowed here; this server only serves files.`, { allow: 'GET, HEAD, OPTIONS' });
 
     const urlPath = new URL(req.url ?? '/', 'http://static').pathname;
+    const handler = req.method === 'GET' ? options.handlers?.[urlPath] : undefined;
+    if (handler) {
+      handler(req, res).catch((error: unknown) => {
+        if (!res.headersSent) send(res, 500, `${urlPath} failed: ${error instanceof Error ? error.message : String(error)}`);
+        else res.destroy();
+      });
+      return;
+    }
     let found = resolveFile(root, urlPath);
     if (found === 'bad-path') return send(res, 400, `Bad path: ${urlPath}`);
     if (found === 'not-found' && urlPath.endsWith('/')) found = resolveFile(root, `${urlPath}index.html`);

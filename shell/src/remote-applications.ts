@@ -29,15 +29,28 @@ import { checkAuth, routeMatches } from './routes.js';
 
 type LifecycleModule = Partial<RemoteLifecycles> & { default?: Partial<RemoteLifecycles> };
 
+/**
+ * How long a remote may take to load (manifest, entry, code) and then to bootstrap and to mount
+ * before the shell gives up and shows its error card with "Try again". Without a limit a remote
+ * that hangs (an unanswered request, a mount that never resolves) leaves its route on a progress
+ * bar for good: single-spa only warns about slow lifecycles.
+ */
+export const REMOTE_STEP_LIMIT_MS = 8_000;
+
+/** Reads the registry again: a retry picks up a release published or rolled back meanwhile. */
+export type RegistryReader = () => Promise<Registry>;
+
 export class RemoteApplications {
   private readonly entries = new Map<string, RegistryEntry>();
   /** The release each remote was given in this browser (stable or canary). */
   private readonly releases = new Map<string, Release>();
   private started = false;
+  private bucket = 0;
 
   constructor(
     private readonly portal: Portal,
     private readonly outlet: () => HTMLElement,
+    private readonly readRegistry: RegistryReader | null = null,
   ) {
     addErrorHandler((error: AppError) => {
       // Lifecycle wrappers already recorded the failure; this keeps single-spa from rethrowing it
@@ -54,6 +67,7 @@ export class RemoteApplications {
 
   /** Registers every remote of the registry and starts routing. */
   register(registry: Registry, bucket: number): void {
+    this.bucket = bucket;
     const statuses: RemoteStatus[] = [];
     for (const [name, entry] of Object.entries(registry.remotes)) {
       const release = chooseRelease(entry, bucket);
@@ -103,15 +117,38 @@ export class RemoteApplications {
     );
   }
 
-  /** Starts a failed remote again: forget the cached manifest and entry, re-register, re-route. */
+  /**
+   * Starts a failed remote again: read the registry again (its team may have rolled back or
+   * published a fix), forget the cached manifest and entry, clear its area, re-register, re-route.
+   */
   async retry(name: string): Promise<void> {
+    await this.refreshRelease(name);
     const entry = this.entries.get(name);
     const release = this.releases.get(name);
     if (!entry || !release) return;
     registerFederatedRemote({ name, manifestUrl: release.manifest, integrity: release.integrity }, { force: true });
     this.patch(name, { state: 'registered', error: null });
     if (getAppNames().includes(name)) await unregisterApplication(name);
+    // What a mount that failed or never finished left behind must not show beside the new mount.
+    this.outlet().querySelector(`[data-remote-slot="${CSS.escape(name)}"]`)?.replaceChildren();
     this.registerApplication(name, entry);
+  }
+
+  /** Takes the registry's current release of `name`; keeps the known one when the registry cannot be read. */
+  private async refreshRelease(name: string): Promise<void> {
+    if (!this.readRegistry) return;
+    let entry: RegistryEntry | undefined;
+    try {
+      entry = (await this.readRegistry()).remotes[name];
+    } catch {
+      // The retry itself shows whether the release this page knows loads.
+      return;
+    }
+    if (!entry || !contractSatisfied(this.portal.contractVersion, entry.contract)) return;
+    const release = chooseRelease(entry, this.bucket);
+    this.entries.set(name, entry);
+    this.releases.set(name, release);
+    this.patch(name, { version: release.version, manifestUrl: release.manifest, canary: release.canary });
   }
 
   private registerApplication(name: string, entry: RegistryEntry): void {
@@ -134,7 +171,11 @@ export class RemoteApplications {
     this.patch(name, { state: 'loading', error: null });
     let lifecycles: RemoteLifecycles;
     try {
-      const module = await loadExposed<LifecycleModule>(name);
+      const module = await withinLimit(loadExposed<LifecycleModule>(name), () => new PortalError(
+        PortalErrorCode.RemoteLoadFailed,
+        `${this.titleOf(name)} did not finish loading within ${REMOTE_STEP_LIMIT_MS / 1000} s (its manifest or code is not answering).`,
+        { remote: name, step: 'load' },
+      ));
       lifecycles = asLifecycles(name, module);
     } catch (error) {
       this.fail(name, 'load', error);
@@ -143,9 +184,9 @@ export class RemoteApplications {
     this.patch(name, (s) => ({ loadMs: s.loadMs ?? Math.round(performance.now() - started) }));
     return {
       meta: lifecycles.meta,
-      bootstrap: (props) => this.step(name, 'bootstrap', () => lifecycles.bootstrap(props)),
+      bootstrap: (props) => this.step(name, 'bootstrap', () => this.limited(name, 'bootstrap', lifecycles.bootstrap(props))),
       mount: async (props: RemoteLifecycleProps) => {
-        await this.step(name, 'mount', () => lifecycles.mount(props));
+        await this.step(name, 'mount', () => this.limited(name, 'mount', lifecycles.mount(props)));
         this.patch(name, (s) => (s.state === 'failed' ? {} : { state: 'mounted' }));
       },
       unmount: async (props: RemoteLifecycleProps) => {
@@ -153,6 +194,19 @@ export class RemoteApplications {
         this.patch(name, (s) => (s.state === 'failed' ? {} : { state: 'unmounted' }));
       },
     };
+  }
+
+  /** `work` unless it takes longer than the limit, then a crash of that step naming the limit. */
+  private limited(name: string, step: string, work: Promise<void>): Promise<void> {
+    return withinLimit(work, () => new PortalError(
+      PortalErrorCode.RemoteCrashed,
+      `${this.titleOf(name)} did not finish its ${step} within ${REMOTE_STEP_LIMIT_MS / 1000} s.`,
+      { remote: name, step },
+    ));
+  }
+
+  private titleOf(name: string): string {
+    return this.status(name)?.title ?? name;
   }
 
   private async step(name: string, step: string, run: () => Promise<void>): Promise<void> {
@@ -192,6 +246,15 @@ export class RemoteApplications {
       list.map((s) => (s.name === name ? { ...s, ...(typeof change === 'function' ? change(s) : change) } : s)),
     );
   }
+}
+
+/** Settles as `work` does, or rejects with `timeout()` once the limit has passed. */
+function withinLimit<T>(work: Promise<T>, timeout: () => Error): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(timeout()), REMOTE_STEP_LIMIT_MS);
+  });
+  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
 }
 
 function asLifecycles(name: string, module: LifecycleModule): RemoteLifecycles {

@@ -1,7 +1,8 @@
 // People for browser tests: each test makes its own (through the admin API, confirmed) and, when
-// the test is not about signing in, starts with a session put into the page's storage as the
+// the test is not about signing in, starts with a session put into the page's cookies as the
 // portal's supabase-js client keeps it, so no test depends on another one's sign-in.
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_COOKIE_OPTIONS, createChunks, stringToBase64URL } from '@supabase/ssr';
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import * as OTPAuth from 'otpauth';
 import type { TestEmulator } from '../../emulator/test/harness.js';
@@ -71,14 +72,15 @@ export async function enrolTotp(
   return data.totp.secret;
 }
 
-/** Where the portal's supabase-js client keeps its session (its default key for the API's host). */
-function storageKey(apiUrl: string): string {
+/** The cookie the portal's client keeps its session in (supabase-js's default key for the API's host). */
+export function sessionCookieName(apiUrl: string): string {
   return `sb-${new URL(apiUrl).hostname.split('.')[0]}-auth-token`;
 }
 
 /**
- * Browser storage holding `client`'s session on the portal's origin, as the portal's own client
- * keeps it after a sign-in: a context made with it opens the portal signed in.
+ * Browser cookies holding `client`'s session on the portal's site, as the portal's own client
+ * (@supabase/ssr's createBrowserClient) writes them after a sign-in — base64url, chunked by the
+ * library's own chunker, its default attributes: a context made with them opens the portal signed in.
  */
 export async function signedInStorage(
   portalUrl: string,
@@ -88,13 +90,19 @@ export async function signedInStorage(
   const { data } = await client.auth.getSession();
   const session: Session | null = data.session;
   if (!session) throw new Error('the client has no session to hand to the browser');
+  const value = `base64-${stringToBase64URL(JSON.stringify(session))}`;
+  const expires = Math.floor(Date.now() / 1000) + (DEFAULT_COOKIE_OPTIONS.maxAge ?? 0);
   return {
-    cookies: [],
-    origins: [
-      {
-        origin: new URL(portalUrl).origin,
-        localStorage: [{ name: storageKey(emulator.apiUrl), value: JSON.stringify(session) }],
-      },
-    ],
+    cookies: createChunks(sessionCookieName(emulator.apiUrl), value).map((chunk) => ({
+      name: chunk.name,
+      value: chunk.value,
+      domain: new URL(portalUrl).hostname,
+      path: '/',
+      expires,
+      httpOnly: false,
+      secure: false,
+      sameSite: 'Lax' as const,
+    })),
+    origins: [],
   };
 }

@@ -1,0 +1,182 @@
+// Fault containment, every remote × every fault, in Chromium against the real built portal.
+// File faults are made by answering the remote's real files differently for one browser context
+// (404, 500, a chunk missing, 10 s of silence); code faults are real broken releases of the remote
+// (tests/support/faulty-releases.ts) that the context's registry.json points at. For each case the
+// remote's error card must show the cause and "Try again", another remote's route must still
+// work, and once the fault is gone (the files answer again, the registry points back at the good
+// release) "Try again" must bring the remote up. One portal, one browser, one context per case.
+import type { Route } from 'playwright-core';
+import { launchBrowser, type Browser, type TestContext, type TestPage } from './browser.js';
+import { startTestPortal, type TestPortal } from './portal-harness.js';
+import { publishFaultyReleases, faultMessage, type CodeFault, type FaultyRelease } from './support/faulty-releases.js';
+import { pageState } from './support/page-per-test.js';
+import { newPerson, signedInClient, signedInStorage } from './support/people.js';
+import type { StorageState } from './browser.js';
+
+const REMOTES = ['account', 'data', 'files', 'search', 'functions', 'live'] as const;
+type RemoteName = (typeof REMOTES)[number];
+const FILE_FAULTS = ['manifest-404', 'manifest-500', 'chunk-404', 'slow'] as const;
+const CODE_FAULTS: readonly CodeFault[] = ['entry-throws', 'mount-throws', 'mount-hangs', 'render-throws-later'];
+type Fault = (typeof FILE_FAULTS)[number] | CodeFault;
+const FAULTS: readonly Fault[] = ['manifest-404', 'manifest-500', 'chunk-404', 'entry-throws', 'mount-throws', 'mount-hangs', 'render-throws-later', 'slow'];
+
+/** How long the slow remote keeps every request waiting. */
+const SLOW_MS = 10_000;
+/** A step of one case (the shell gives a remote 8 s to load and 8 s to mount). */
+const CASE_STEP_MS = 30_000;
+
+jest.setTimeout(15 * 60_000);
+
+let portal: TestPortal;
+let browser: Browser;
+let signedIn: StorageState;
+const faulty = new Map<RemoteName, Map<CodeFault, FaultyRelease>>();
+const titles = new Map<RemoteName, string>();
+
+beforeAll(async () => {
+  portal = await startTestPortal({ remotes: REMOTES.filter((name) => name !== 'account') });
+  for (const published of portal.portal.published) {
+    const name = published.remote as RemoteName;
+    if (!REMOTES.includes(name)) continue;
+    faulty.set(name, publishFaultyReleases(name, portal.portal.remoteUrls[name]!, portal.portal.env.releaseDir(name, published.version), CODE_FAULTS));
+  }
+  const registry = (await (await fetch(`${portal.url}/registry.json`)).json()) as { remotes: Record<string, { title: string }> };
+  for (const name of REMOTES) titles.set(name, registry.remotes[name]!.title);
+  const person = await newPerson(portal.emulator, 'fault-matrix');
+  signedIn = await signedInStorage(portal.url, portal.emulator, await signedInClient(portal.emulator, person));
+  browser = await launchBrowser();
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+const routeOf = (name: RemoteName) => `/${name}`;
+const mounted = (page: TestPage, name: RemoteName) => page.locator(`[data-remote-slot="${name}"] [data-portal-remote="${name}"]`);
+const card = (page: TestPage, name: RemoteName) => page.locator(`[data-testid="remote-error"][data-remote="${name}"]`);
+
+/** What the card must say about each fault's cause. */
+function expectedCause(name: RemoteName, fault: Fault): RegExp {
+  const literal = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  switch (fault) {
+    case 'manifest-404':
+      return /answered 404/;
+    case 'manifest-500':
+      return /answered 500/;
+    case 'chunk-404':
+      return /chunk .* failed/i;
+    case 'slow':
+      return /did not finish loading within 8 s/;
+    case 'mount-hangs':
+      return /did not finish its mount within 8 s/;
+    default:
+      return literal(faultMessage(name, fault));
+  }
+}
+
+/** Makes the remote's files misbehave for this context; returns what undoes it. */
+async function injectFault(context: TestContext, name: RemoteName, fault: Fault): Promise<() => Promise<void>> {
+  const origin = portal.portal.remoteUrls[name]!;
+  const ofRemote = (url: URL) => url.origin === new URL(origin).origin;
+  let matcher: (url: URL) => boolean;
+  let handler: (route: Route) => Promise<void>;
+  switch (fault) {
+    case 'manifest-404':
+    case 'manifest-500': {
+      const status = fault === 'manifest-404' ? 404 : 500;
+      matcher = (url) => ofRemote(url) && url.pathname.endsWith('/mf-manifest.json');
+      handler = (route) => route.fulfill({ status, body: status === 404 ? 'Not found' : 'Internal error' });
+      break;
+    }
+    case 'chunk-404':
+      // The chunk holding the remote's exposed ./app.
+      matcher = (url) => ofRemote(url) && /\/__federation_expose_app\.[0-9a-f]+\.js$/.test(url.pathname);
+      handler = (route) => route.fulfill({ status: 404, body: 'Not found' });
+      break;
+    case 'slow':
+      matcher = ofRemote;
+      handler = async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
+        await route.continue().catch(() => undefined);
+      };
+      break;
+    default: {
+      const release = faulty.get(name)!.get(fault)!;
+      matcher = (url) => url.origin === new URL(portal.url).origin && url.pathname === '/registry.json';
+      handler = async (route) => {
+        const response = await route.fetch();
+        const registry = (await response.json()) as { remotes: Record<string, Record<string, unknown>> };
+        registry.remotes[name] = { ...registry.remotes[name], ...release };
+        await route.fulfill({ response, json: registry });
+      };
+    }
+  }
+  await context.context.route(matcher, handler);
+  return () => context.context.unroute(matcher, handler);
+}
+
+/** One case; resolves when the fault was contained and the remote recovered, else throws why not. */
+async function runCase(name: RemoteName, fault: Fault, other: RemoteName): Promise<void> {
+  const context = await browser.newContext({ storageState: signedIn });
+  try {
+    const page = await context.newPage();
+    const removeFault = await injectFault(context, name, fault);
+    const state = () => pageState(page);
+    await page.goto(`${portal.url}${routeOf(name)}`);
+
+    // Contained: the card names the cause and offers a retry.
+    const shown = card(page, name);
+    await shown.waitFor({ timeout: CASE_STEP_MS }).catch(async () => {
+      throw new Error(`no error card; ${await state()}`);
+    });
+    const text = (await shown.textContent()) ?? '';
+    if (!expectedCause(name, fault).test(text)) throw new Error(`the card does not name the cause ${expectedCause(name, fault)}: "${text}"`);
+    await shown.getByRole('button', { name: 'Try again' }).waitFor({ timeout: CASE_STEP_MS });
+
+    // The rest keeps working: another remote's route mounts.
+    await page.getByRole('link', { name: titles.get(other)!, exact: true }).click();
+    await mounted(page, other).waitFor({ timeout: CASE_STEP_MS }).catch(async () => {
+      throw new Error(`${other} did not mount beside the broken ${name}; ${await state()}`);
+    });
+
+    // Recovered: the fault is gone and "Try again" brings the remote up.
+    await removeFault();
+    await page.getByRole('link', { name: titles.get(name)!, exact: true }).click();
+    await shown.getByRole('button', { name: 'Try again' }).click({ timeout: CASE_STEP_MS });
+    await mounted(page, name).waitFor({ timeout: CASE_STEP_MS }).catch(async () => {
+      throw new Error(`${name} did not come back after "Try again"; ${await state()}`);
+    });
+    if (fault === 'render-throws-later') {
+      // The broken release threw half a second after mounting; the good one must not.
+      await page.waitForTimeout(1_500);
+    }
+    if ((await shown.count()) !== 0) throw new Error(`the card stayed after the recovery: ${await shown.textContent()}`);
+    if (!(await mounted(page, name).isVisible())) throw new Error(`${name} is not visible after the recovery; ${await state()}`);
+  } finally {
+    await context.close();
+  }
+}
+
+describe('fault containment', () => {
+  it('contains every fault of every remote in its error card, keeps the rest working, and recovers with "Try again"', async () => {
+    const failures: string[] = [];
+    let held = 0;
+    const started = Date.now();
+    for (const [index, name] of REMOTES.entries()) {
+      const other = REMOTES[(index + 1) % REMOTES.length]!;
+      for (const fault of FAULTS) {
+        try {
+          await runCase(name, fault, other);
+          held += 1;
+        } catch (error) {
+          failures.push(`${name} × ${fault}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    }
+    const total = REMOTES.length * FAULTS.length;
+    console.log(`${held}/${total} contained and recovered (${Math.round((Date.now() - started) / 1000)} s)`);
+    expect(failures).toEqual([]);
+    expect(held).toBe(total);
+  });
+});
