@@ -1,0 +1,62 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CONTRACT_VERSION } from '@portal/platform/node';
+import { isDeployError } from './errors.js';
+import { scaffoldRemote } from './new-remote.js';
+
+let root: string;
+beforeEach(() => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'new-remote-'));
+  mkdirSync(path.join(root, 'remotes', 'data'), { recursive: true });
+  writeFileSync(path.join(root, 'remotes', 'data', 'remote.json'), JSON.stringify({ name: 'data', route: '/data', port: 3002 }));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+const refusal = (run: () => unknown): string => {
+  try {
+    run();
+  } catch (error) {
+    expect(isDeployError(error)).toBe(true);
+    return `${(error as { code: string }).code} ${(error as Error).message}`;
+  }
+  throw new Error('expected a refusal');
+};
+
+describe('portal-deploy new-remote', () => {
+  it('writes a remote whose remote.json and meta.ts agree, with a build script, a unit test and a smoke test', () => {
+    const made = scaffoldRemote({ name: 'team_reports', route: '/reports', root });
+    expect(made.files.sort()).toEqual(
+      [
+        'remotes/team_reports/README.md',
+        'remotes/team_reports/package.json',
+        'remotes/team_reports/remote.json',
+        'remotes/team_reports/src/TeamReportsApp.tsx',
+        'remotes/team_reports/src/app.tsx',
+        'remotes/team_reports/src/meta.test.ts',
+        'remotes/team_reports/src/meta.ts',
+        'tests/team-reports-remote.spec.ts',
+      ].sort(),
+    );
+    const remote = JSON.parse(readFileSync(path.join(made.dir, 'remote.json'), 'utf8')) as Record<string, unknown>;
+    const [major, minor] = CONTRACT_VERSION.split('.');
+    expect(remote).toMatchObject({ name: 'team_reports', title: 'Team reports', route: '/reports', auth: 'aal1', contract: `^${major}.${minor}.0`, port: 3003 });
+    expect(remote.exposes).toEqual({ './app': './src/app.tsx' });
+    const pkg = JSON.parse(readFileSync(path.join(made.dir, 'package.json'), 'utf8')) as { name: string; scripts: Record<string, string> };
+    expect(pkg.name).toBe('@portal/remote-team-reports');
+    expect(pkg.scripts).toEqual({ build: 'rspack build -c ../../rspack.config.ts --env app=team_reports', dev: 'node ../../scripts/dev-remote.js team_reports' });
+    const meta = readFileSync(path.join(made.dir, 'src', 'meta.ts'), 'utf8');
+    expect(meta).toContain("route: '/reports'");
+    expect(meta).toContain('title: "Team reports"');
+    expect(readFileSync(path.join(made.dir, 'src', 'TeamReportsApp.tsx'), 'utf8')).toMatch(/from '@portal\/ui'/);
+  });
+
+  it('refuses a bad name, a bad or taken route and an existing folder, writing nothing', () => {
+    expect(refusal(() => scaffoldRemote({ name: 'Reports', route: '/reports', root }))).toMatch(/^DEPLOY-008 .*lower-case letter/);
+    expect(refusal(() => scaffoldRemote({ name: 'reports', route: 'reports', root }))).toMatch(/^DEPLOY-007 .*route must be a path/);
+    expect(refusal(() => scaffoldRemote({ name: 'reports', route: '/status', root }))).toMatch(/reserved by the shell/);
+    expect(refusal(() => scaffoldRemote({ name: 'reports', route: '/data/reports', root }))).toMatch(/route \/data\/reports is taken: the remote "data" owns \/data/);
+    expect(refusal(() => scaffoldRemote({ name: 'data', route: '/other', root }))).toMatch(/exists already/);
+    expect(readdirSync(path.join(root, 'remotes'))).toEqual(['data']);
+  });
+});

@@ -1,0 +1,76 @@
+// `portal-deploy new-remote <name> --route /<path>`: a working remote in one command. Checks the
+// name and route against the schema the registry uses and against the remotes already in the
+// workspace, then writes the files (new-remote-templates.ts) — nothing is written when a check fails.
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { CONTRACT_VERSION } from '@portal/platform/node';
+import { RESERVED_ROUTES, registryEntrySchema } from '@portal/platform/registry';
+import { DeployError, DeployErrorCode } from './errors.js';
+import { newRemoteFiles, type NewRemoteFacts } from './new-remote-templates.js';
+
+const NAME = /^[a-z][a-z0-9_]{0,39}$/;
+
+export interface NewRemoteOptions {
+  name: string;
+  route: string;
+  /** The workspace root: the remote goes to `<root>/remotes/<name>`, its smoke test to `<root>/tests`. */
+  root: string;
+  title?: string;
+  auth?: NewRemoteFacts['auth'];
+}
+
+export interface NewRemoteResult {
+  dir: string;
+  files: string[];
+  facts: NewRemoteFacts;
+}
+
+interface ExistingRemote {
+  name: string;
+  route: string;
+  port: number;
+}
+
+function existingRemotes(remotesDir: string): ExistingRemote[] {
+  if (!existsSync(remotesDir)) return [];
+  return readdirSync(remotesDir)
+    .map((folder) => path.join(remotesDir, folder, 'remote.json'))
+    .filter((file) => existsSync(file))
+    .map((file) => JSON.parse(readFileSync(file, 'utf8')) as ExistingRemote);
+}
+
+const titleOf = (name: string) => name.split('_').map((word, i) => (i === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word)).join(' ');
+
+export function scaffoldRemote({ name, route, root, title = titleOf(name), auth = 'aal1' }: NewRemoteOptions): NewRemoteResult {
+  if (!NAME.test(name)) {
+    throw new DeployError(
+      DeployErrorCode.InvalidName,
+      `The remote name "${name}" must start with a lower-case letter and hold only lower-case letters, digits and _ (at most 40): it is the Module Federation container name.`,
+    );
+  }
+  const [major, minor] = CONTRACT_VERSION.split('.');
+  const facts: NewRemoteFacts = { name, title, route, auth, contract: `^${major}.${minor}.0`, port: 0 };
+  // The registry's own rules for route, title and auth level, so the first publish is not refused.
+  const checked = registryEntrySchema.pick({ route: true, title: true, auth: true }).safeParse(facts);
+  if (!checked.success) {
+    const problems = checked.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ');
+    throw new DeployError(DeployErrorCode.InvalidOption, `The new remote cannot be made: ${problems} (reserved routes: ${RESERVED_ROUTES.join(', ')}).`);
+  }
+  const remotesDir = path.join(root, 'remotes');
+  const dir = path.join(remotesDir, name);
+  if (existsSync(dir)) throw new DeployError(DeployErrorCode.InvalidOption, `${dir} exists already; pick another name.`);
+  const existing = existingRemotes(remotesDir);
+  const owner = existing.find((remote) => remote.name === name || remote.route === route || route.startsWith(`${remote.route}/`) || remote.route.startsWith(`${route}/`));
+  if (owner) throw new DeployError(DeployErrorCode.InvalidOption, `The route ${route} is taken: the remote "${owner.name}" owns ${owner.route}.`);
+  facts.port = Math.max(3000, ...existing.map((remote) => remote.port).filter((port) => port < 3900)) + 1;
+
+  const files = newRemoteFiles(facts);
+  for (const file of Object.keys(files)) {
+    if (existsSync(path.join(root, file))) throw new DeployError(DeployErrorCode.InvalidOption, `${path.join(root, file)} exists already; nothing was written.`);
+  }
+  for (const [file, contents] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), contents);
+  }
+  return { dir, files: Object.keys(files), facts };
+}
