@@ -16,6 +16,5 @@ export function createPortalClient(config: RuntimeConfig, connection: Connection
   return createClient(config.supabaseUrl, config.supabaseAnonKey, {
     auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'pkce' },
     realtime: connection.realtimeOptions,
-    global: { fetch: connection.fetch },
   });
 }
