@@ -83,8 +83,11 @@ export interface TestEmulator {
   readonly pid: number;
   /** Kills the process at once (SIGKILL), as a crash would; `restart()` starts it again. */
   crash(): Promise<void>;
-  /** Stops the process (SIGTERM) and starts it again on the same ports and data. */
-  restart(): Promise<void>;
+  /**
+   * Stops the process (SIGTERM) and starts it again on the same ports and data; `whileStopped`
+   * runs in between (e.g. to see what a page shows while the backend is gone).
+   */
+  restart(options?: { whileStopped?: () => Promise<void> }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -257,10 +260,14 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     admin() {
       return emulator.client(SERVICE_ROLE_KEY);
     },
-    async restart() {
+    async restart({ whileStopped } = {}) {
       const args = ports();
       await terminate(running.child);
-      running = await launch(args, env, output);
+      try {
+        await whileStopped?.();
+      } finally {
+        running = await launch(args, env, output);
+      }
     },
     async stop() {
       await terminate(running.child);

@@ -19,7 +19,7 @@ import * as Platform from '@portal/platform';
 async function main(): Promise<void> {
   initTheme();
   const config = await loadRuntimeConfig();
-  const connection = createConnectionMonitor();
+  const connection = createConnectionMonitor({ backend: { url: config.supabaseUrl, apiKey: config.supabaseAnonKey } });
   const supabase = createPortalClient(config, connection);
   const portal = installPortal(createPortal({ supabase, connection }));
   trackPresence(portal);

@@ -24,6 +24,7 @@ export function createPortalClient(config: RuntimeConfig, connection: Connection
   const client: unknown = createBrowserClient(config.supabaseUrl, config.supabaseAnonKey, {
     ...(config.cookieDomain ? { cookieOptions: { domain: config.cookieDomain } } : {}),
     realtime: connection.realtimeOptions,
+    global: { fetch: connection.fetch },
   });
   // The same class at run time (one supabase-js, shared); @supabase/ssr's declarations reach
   // supabase-js's types through another entry, and TypeScript then sees two classes.

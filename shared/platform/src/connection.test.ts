@@ -1,4 +1,4 @@
-import { createConnectionMonitor, type ObservableSocket } from './connection.js';
+import { createConnectionMonitor, HEALTH_PATH, HEARTBEAT_INTERVAL_MS, type ObservableSocket } from './connection.js';
 
 class FakeSocket implements ObservableSocket {
   static last: FakeSocket | null = null;
@@ -78,9 +78,132 @@ describe('connection monitor (the page’s one realtime socket)', () => {
     open().fire('open');
     network.online = false;
     network.target.dispatchEvent(new Event('offline'));
-    expect(monitor.state.get()).toEqual({ status: 'offline' });
+    expect(monitor.state.get()).toEqual({ status: 'offline', reason: 'network' });
     network.online = true;
     network.target.dispatchEvent(new Event('online'));
     expect(monitor.state.get().status).toBe('connected');
+  });
+
+  it('beats every 5 s on the socket, so a dropped network is noticed within seconds', () => {
+    const { monitor } = setup();
+    expect(monitor.realtimeOptions.heartbeatIntervalMs).toBe(HEARTBEAT_INTERVAL_MS);
+    expect(HEARTBEAT_INTERVAL_MS).toBe(5000);
+  });
+});
+
+describe('connection monitor (the backend’s HTTP API)', () => {
+  const API = 'http://api.test';
+  /** Lets the monitor's promise chains run (the fetches below settle at once). */
+  const settle = () => new Promise<void>((resolve) => jest.requireActual<typeof import('timers')>('timers').setImmediate(resolve));
+
+  function withBackend() {
+    let clock = 1_000;
+    const health = { answers: false };
+    const calls: { url: string; apikey: string | null }[] = [];
+    const fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      calls.push({ url, apikey: new Headers(init?.headers).get('apikey') });
+      if (url.endsWith(HEALTH_PATH) && health.answers) return new Response('{}', { status: 200 });
+      if (url.endsWith('/rest/v1/slow')) {
+        return new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+      }
+      if (url.endsWith('/rest/v1/ok')) return new Response('[]', { status: 200 });
+      throw new TypeError('Failed to fetch');
+    });
+    const monitor = createConnectionMonitor({
+      socketClass: FakeSocket,
+      now: () => clock,
+      network: null,
+      backend: { url: `${API}/`, apiKey: 'anon-key' },
+      fetch: fetch as unknown as typeof globalThis.fetch,
+    });
+    const Transport = monitor.realtimeOptions.transport as unknown as new (url: string) => FakeSocket;
+    return {
+      monitor,
+      health,
+      healthChecks: () => calls.filter((call) => call.url === `${API}${HEALTH_PATH}`),
+      tick: (ms: number) => {
+        clock += ms;
+        jest.advanceTimersByTime(ms);
+      },
+      open: () => {
+        new Transport('ws://x');
+        return FakeSocket.last!;
+      },
+    };
+  }
+
+  beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate'] }));
+  afterEach(() => jest.useRealTimers());
+
+  it('goes offline when a request gets no answer and the health endpoint none either, and is back by itself', async () => {
+    const { monitor, health, healthChecks, tick } = withBackend();
+    await expect(monitor.fetch(`${API}/rest/v1/tasks`)).rejects.toThrow('Failed to fetch');
+    await settle();
+    expect(healthChecks()).toEqual([{ url: `${API}${HEALTH_PATH}`, apikey: 'anon-key' }]);
+    expect(monitor.state.get()).toEqual({ status: 'offline', reason: 'backend', attempt: 1, scheduledAt: 1_000, nextAttemptAt: 2_000 });
+
+    // Asked again on the backoff (1, 2, 5, 10 s), never before.
+    tick(999);
+    await settle();
+    expect(healthChecks()).toHaveLength(1);
+    tick(1);
+    await settle();
+    expect(healthChecks()).toHaveLength(2);
+    expect(monitor.state.get()).toEqual({ status: 'offline', reason: 'backend', attempt: 2, scheduledAt: 2_000, nextAttemptAt: 4_000 });
+
+    health.answers = true;
+    tick(2000);
+    await settle();
+    expect(monitor.state.get()).toEqual({ status: 'idle' });
+    monitor.dispose();
+  });
+
+  it('is back at once when any request gets an answer, and checks nothing while requests succeed', async () => {
+    const { monitor, healthChecks } = withBackend();
+    await expect(monitor.fetch(`${API}/rest/v1/ok`)).resolves.toBeInstanceOf(Response);
+    expect(healthChecks()).toEqual([]);
+    await expect(monitor.fetch(`${API}/rest/v1/tasks`)).rejects.toThrow();
+    await settle();
+    expect(monitor.state.get()).toMatchObject({ status: 'offline', reason: 'backend' });
+    await monitor.fetch(`${API}/rest/v1/ok`);
+    expect(monitor.state.get()).toEqual({ status: 'idle' });
+    monitor.dispose();
+  });
+
+  it('reads an aborted request as the caller’s choice, not as the backend gone', async () => {
+    const { monitor, healthChecks } = withBackend();
+    const controller = new AbortController();
+    const request = monitor.fetch(`${API}/rest/v1/slow`, { signal: controller.signal });
+    controller.abort();
+    await expect(request).rejects.toThrow('aborted');
+    await settle();
+    expect(healthChecks()).toEqual([]);
+    expect(monitor.state.get()).toEqual({ status: 'idle' });
+    monitor.dispose();
+  });
+
+  it('checks the backend when the socket drops: reconnecting if it answers, offline if not; a socket that opens is proof enough', async () => {
+    const { monitor, health, healthChecks, open } = withBackend();
+    const first = open();
+    first.fire('open');
+    health.answers = true;
+    first.fire('close');
+    monitor.realtimeOptions.reconnectAfterMs(1);
+    await settle();
+    expect(healthChecks()).toHaveLength(1);
+    expect(monitor.state.get()).toMatchObject({ status: 'reconnecting', attempt: 1 });
+
+    health.answers = false;
+    const second = open();
+    second.fire('close');
+    monitor.realtimeOptions.reconnectAfterMs(2);
+    await settle();
+    expect(monitor.state.get()).toMatchObject({ status: 'offline', reason: 'backend', attempt: 1 });
+
+    const third = open();
+    third.fire('open');
+    expect(monitor.state.get()).toMatchObject({ status: 'connected' });
+    monitor.dispose();
   });
 });

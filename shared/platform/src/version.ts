@@ -8,4 +8,6 @@
 // 1.2.0: `navBadges` / `useNavBadges()` (a count on a remote's own navigation entry) and the
 // `background` expose a remote may declare (`defineBackground`), which the shell runs while the
 // person may use the remote, mounted or not. Remotes built for ^1.0.0 or ^1.1.0 keep working.
-export const CONTRACT_VERSION = '1.2.0';
+// 1.3.0: `connection` also watches the backend's HTTP API: `offline` carries a `reason`
+// (`network`, or `backend` with the next check's time). Remotes built for ^1.0.0…^1.2.0 keep working.
+export const CONTRACT_VERSION = '1.3.0';
