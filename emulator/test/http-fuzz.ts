@@ -204,6 +204,7 @@ function multipartBytes(parts: MultipartPart[], boundary = BOUNDARY): Buffer {
 function mutateMultipart(random: Random, parts: MultipartPart[]): { parts: MultipartPart[]; corrupt?: (bytes: Buffer) => Buffer } {
   const copy = parts.map((part) => ({ ...part }));
   const roll = random();
+  if (copy.length === 0) return { parts: [{ name: pick(random, NASTY_STRINGS), value: pick(random, NASTY_STRINGS) }] };
   if (roll < 0.15) return { parts: [] };
   if (roll < 0.3) return { parts: copy, corrupt: (bytes) => bytes.subarray(0, Math.floor(random() * bytes.length)) };
   if (roll < 0.4) return { parts: copy, corrupt: (bytes) => Buffer.from(bytes.toString('latin1').replaceAll(BOUNDARY, 'other'), 'latin1') };
