@@ -8,7 +8,11 @@ import { canaryBucket } from './canary-bucket.js';
 import { PortalApp } from './chrome/PortalApp.js';
 import { RemoteApplications } from './remote-applications.js';
 import { RemoteBackgrounds } from './remote-backgrounds.js';
-import { loadRegistry } from './registry-loader.js';
+import { devOverrideState, resolveDevOverrides } from './dev-overrides.js';
+import { restrictOrigins } from './federation.js';
+import { fetchRegistry, loadRegistry } from './registry-loader.js';
+import { watchRegistry, type RegistryWatch } from './registry-watch.js';
+import { RemoteUpdates } from './remote-updates.js';
 import { registryState } from './registry-state.js';
 import { loadRuntimeConfig } from './runtime-config.js';
 import { trackPresence } from './presence-tracking.js';
@@ -19,6 +23,7 @@ import * as Platform from '@portal/platform';
 async function main(): Promise<void> {
   initTheme();
   const config = await loadRuntimeConfig();
+  restrictOrigins(config.allowedOrigins);
   const connection = createConnectionMonitor({ backend: { url: config.supabaseUrl, apiKey: config.supabaseAnonKey } });
   const supabase = createPortalClient(config, connection);
   const portal = installPortal(createPortal({ supabase, connection }));
@@ -39,6 +44,7 @@ async function main(): Promise<void> {
           if (element) resolve();
         }}
         onRetryRegistry={() => void loadAndRegister()}
+        onDismissUpdate={(remote) => updates.dismiss(remote)}
       />,
     );
   });
@@ -52,13 +58,30 @@ async function main(): Promise<void> {
   );
 
   const backgrounds = new RemoteBackgrounds(portal);
+  const bucket = canaryBucket();
+  const updates = new RemoteUpdates(portal, applications, bucket);
+  let watch: RegistryWatch | null = null;
 
   async function loadAndRegister(): Promise<void> {
     registryState.set({ status: 'loading' });
     try {
-      const registry = await loadRegistry(config.registryUrl);
+      const fetched = await fetchRegistry(config.registryUrl, null);
+      if (fetched === 'unchanged') throw new Error('unreachable: an unconditional request cannot be answered unchanged');
+      const { registry } = fetched;
       await outletReady;
-      applications.register(registry, canaryBucket());
+      const overrides = resolveDevOverrides({ allowed: config.devOverrides, knownRemotes: new Set(Object.keys(registry.remotes)) });
+      devOverrideState.set(overrides);
+      applications.setOverrides(overrides.active);
+      applications.register(registry, bucket);
+      watch ??= watchRegistry({
+        url: config.registryUrl,
+        etag: fetched.etag,
+        intervalMs: config.registryCheckSeconds * 1000,
+        onChange: (next) => {
+          updates.receive(next);
+          registryState.set({ status: 'ready', environment: next.environment, updatedAt: next.updatedAt });
+        },
+      });
       backgrounds.register(new Map(Object.entries(registry.remotes).filter(([, entry]) => contractSatisfied(portal.contractVersion, entry.contract))));
       registryState.set({ status: 'ready', environment: registry.environment, updatedAt: registry.updatedAt });
     } catch (error) {

@@ -11,10 +11,22 @@ import {
   type RemoteLifecycleProps,
   type RemoteStatus,
 } from '@portal/platform';
-import { chooseRelease, contractSatisfied, type Registry, type RegistryEntry, type Release } from '@portal/platform/registry';
+import {
+  chooseRelease,
+  contractSatisfied,
+  type Registry,
+  type RegistryEntry,
+  type Release,
+} from '@portal/platform/registry';
 import {
   addErrorHandler,
   getAppNames,
+  getAppStatus,
+  NOT_BOOTSTRAPPED,
+  NOT_LOADED,
+  NOT_MOUNTED,
+  LOAD_ERROR,
+  SKIP_BECAUSE_BROKEN,
   registerApplication,
   setBootstrapMaxTime,
   setMountMaxTime,
@@ -28,6 +40,15 @@ import { loadExposed, preloadExposed, registerFederatedRemote } from './federati
 import { checkAuth, routeMatches } from './routes.js';
 
 type LifecycleModule = Partial<RemoteLifecycles> & { default?: Partial<RemoteLifecycles> };
+
+/** single-spa statuses in which a remote is neither on screen nor on its way there. */
+const IDLE_STATUSES: ReadonlySet<string> = new Set([
+  NOT_LOADED,
+  NOT_BOOTSTRAPPED,
+  NOT_MOUNTED,
+  LOAD_ERROR,
+  SKIP_BECAUSE_BROKEN,
+]);
 
 /**
  * How long a remote may take to load (manifest, entry, code) and then to bootstrap and to mount
@@ -46,6 +67,8 @@ export class RemoteApplications {
   private readonly releases = new Map<string, Release>();
   private started = false;
   private bucket = 0;
+  /** Developer overrides: remote name → manifest URL on a local dev server. */
+  private overrides: ReadonlyMap<string, string> = new Map();
 
   constructor(
     private readonly portal: Portal,
@@ -68,42 +91,113 @@ export class RemoteApplications {
   /** Registers every remote of the registry and starts routing. */
   register(registry: Registry, bucket: number): void {
     this.bucket = bucket;
-    const statuses: RemoteStatus[] = [];
-    for (const [name, entry] of Object.entries(registry.remotes)) {
-      const release = chooseRelease(entry, bucket);
-      const compatible = contractSatisfied(this.portal.contractVersion, entry.contract);
-      statuses.push({
-        name,
-        title: entry.title,
-        route: entry.route,
-        ...(entry.icon ? { icon: entry.icon } : {}),
-        ...(entry.description ? { description: entry.description } : {}),
-        auth: entry.auth,
-        version: release.version,
-        manifestUrl: release.manifest,
-        contract: entry.contract,
-        canary: release.canary,
-        state: compatible ? 'registered' : 'blocked',
-        loadMs: null,
-        error: compatible
-          ? null
-          : {
-              code: PortalErrorCode.ContractMismatch,
-              step: 'check contract',
-              message: `${entry.title} ${release.version} needs platform ${entry.contract}, and this portal provides ${this.portal.contractVersion}.`,
-            },
-      });
-      if (!compatible) continue;
-      this.entries.set(name, entry);
-      this.releases.set(name, release);
-      registerFederatedRemote({ name, manifestUrl: release.manifest, integrity: release.integrity });
-      this.registerApplication(name, entry);
-    }
+    const statuses = Object.entries(registry.remotes).map(([name, entry]) =>
+      this.registerEntry(name, entry),
+    );
     this.portal.remotes.set(statuses);
     if (!this.started) {
       this.started = true;
       start({ urlRerouteOnly: true });
     }
+  }
+
+  /** Points remotes at a developer's local dev servers (name → manifest URL); set before `register`. */
+  setOverrides(overrides: ReadonlyMap<string, string>): void {
+    this.overrides = overrides;
+  }
+
+  /** Adds a remote the registry gained after the page started: it appears in the navigation. */
+  add(name: string, entry: RegistryEntry): void {
+    if (this.status(name)) return;
+    const status = this.registerEntry(name, entry);
+    this.portal.remotes.update((list) => [...list, status]);
+  }
+
+  /** The release this page runs of a remote (undefined when it is blocked or unknown). */
+  releaseOf(name: string): Release | undefined {
+    return this.releases.get(name);
+  }
+
+  isOverridden(name: string): boolean {
+    return this.overrides.has(name);
+  }
+
+  /** Whether the remote is on screen or on its way there (or leaving): a release switch must wait. */
+  isBusy(name: string): boolean {
+    if (!getAppNames().includes(name)) return false;
+    return !IDLE_STATUSES.has(getAppStatus(name) ?? NOT_LOADED);
+  }
+
+  /**
+   * Moves a remote that is not on screen to the registry's new entry: its next mount loads the
+   * new release. Nothing the person has open changes, and the shell does not reload.
+   */
+  async switchRelease(name: string, entry: RegistryEntry): Promise<void> {
+    if (!contractSatisfied(this.portal.contractVersion, entry.contract)) return;
+    const release = chooseRelease(entry, this.bucket);
+    this.entries.set(name, entry);
+    this.releases.set(name, release);
+    this.federate(name, release, { force: true });
+    if (getAppNames().includes(name)) await unregisterApplication(name);
+    this.outlet()
+      .querySelector(`[data-remote-slot="${CSS.escape(name)}"]`)
+      ?.replaceChildren();
+    this.patch(name, {
+      title: entry.title,
+      route: entry.route,
+      version: release.version,
+      manifestUrl: release.manifest,
+      canary: release.canary,
+      state: 'registered',
+      loadMs: null,
+      error: null,
+    });
+    this.registerApplication(name, entry);
+  }
+
+  /** The status of one registry entry; registers it with the runtime and single-spa when its contract fits. */
+  private registerEntry(name: string, entry: RegistryEntry): RemoteStatus {
+    const release = chooseRelease(entry, this.bucket);
+    const compatible = contractSatisfied(this.portal.contractVersion, entry.contract);
+    const override = this.overrides.get(name);
+    const status: RemoteStatus = {
+      name,
+      title: entry.title,
+      route: entry.route,
+      ...(entry.icon ? { icon: entry.icon } : {}),
+      ...(entry.description ? { description: entry.description } : {}),
+      auth: entry.auth,
+      version: override ? 'dev override' : release.version,
+      manifestUrl: override ?? release.manifest,
+      contract: entry.contract,
+      canary: release.canary,
+      state: compatible ? 'registered' : 'blocked',
+      loadMs: null,
+      error: compatible
+        ? null
+        : {
+            code: PortalErrorCode.ContractMismatch,
+            step: 'check contract',
+            message: `${entry.title} ${release.version} needs platform ${entry.contract}, and this portal provides ${this.portal.contractVersion}.`,
+          },
+    };
+    if (!compatible) return status;
+    this.entries.set(name, entry);
+    this.releases.set(name, release);
+    this.federate(name, release);
+    this.registerApplication(name, entry);
+    return status;
+  }
+
+  /** Registers the release with the federation runtime, or the developer's override of it (unchecked: a local dev server). */
+  private federate(name: string, release: Release, options: { force?: boolean } = {}): void {
+    const override = this.overrides.get(name);
+    registerFederatedRemote(
+      override
+        ? { name, manifestUrl: override, integrity: null }
+        : { name, manifestUrl: release.manifest, integrity: release.integrity },
+      options,
+    );
   }
 
   /** Loads a remote's files ahead of a likely navigation (hover or focus of its link). */
@@ -126,11 +220,13 @@ export class RemoteApplications {
     const entry = this.entries.get(name);
     const release = this.releases.get(name);
     if (!entry || !release) return;
-    registerFederatedRemote({ name, manifestUrl: release.manifest, integrity: release.integrity }, { force: true });
+    this.federate(name, release, { force: true });
     this.patch(name, { state: 'registered', error: null });
     if (getAppNames().includes(name)) await unregisterApplication(name);
     // What a mount that failed or never finished left behind must not show beside the new mount.
-    this.outlet().querySelector(`[data-remote-slot="${CSS.escape(name)}"]`)?.replaceChildren();
+    this.outlet()
+      .querySelector(`[data-remote-slot="${CSS.escape(name)}"]`)
+      ?.replaceChildren();
     this.registerApplication(name, entry);
   }
 
@@ -148,7 +244,11 @@ export class RemoteApplications {
     const release = chooseRelease(entry, this.bucket);
     this.entries.set(name, entry);
     this.releases.set(name, release);
-    this.patch(name, { version: release.version, manifestUrl: release.manifest, canary: release.canary });
+    this.patch(name, {
+      version: release.version,
+      manifestUrl: release.manifest,
+      canary: release.canary,
+    });
   }
 
   private registerApplication(name: string, entry: RegistryEntry): void {
@@ -157,7 +257,10 @@ export class RemoteApplications {
       app: () => this.load(name),
       activeWhen: (location) => {
         const { status, aal } = this.portal.session.getSnapshot();
-        return routeMatches(entry.route, location.pathname) && checkAuth(entry.auth, status, aal) === 'allowed';
+        return (
+          routeMatches(entry.route, location.pathname) &&
+          checkAuth(entry.auth, status, aal) === 'allowed'
+        );
       },
       customProps: (appName: string) => ({
         domElement: this.slot(appName, entry.title),
@@ -171,11 +274,15 @@ export class RemoteApplications {
     this.patch(name, { state: 'loading', error: null });
     let lifecycles: RemoteLifecycles;
     try {
-      const module = await withinLimit(loadExposed<LifecycleModule>(name), () => new PortalError(
-        PortalErrorCode.RemoteLoadFailed,
-        `${this.titleOf(name)} did not finish loading within ${REMOTE_STEP_LIMIT_MS / 1000} s (its manifest or code is not answering).`,
-        { remote: name, step: 'load' },
-      ));
+      const module = await withinLimit(
+        loadExposed<LifecycleModule>(name),
+        () =>
+          new PortalError(
+            PortalErrorCode.RemoteLoadFailed,
+            `${this.titleOf(name)} did not finish loading within ${REMOTE_STEP_LIMIT_MS / 1000} s (its manifest or code is not answering).`,
+            { remote: name, step: 'load' },
+          ),
+      );
       lifecycles = asLifecycles(name, module);
     } catch (error) {
       this.fail(name, 'load', error);
@@ -184,7 +291,10 @@ export class RemoteApplications {
     this.patch(name, (s) => ({ loadMs: s.loadMs ?? Math.round(performance.now() - started) }));
     return {
       meta: lifecycles.meta,
-      bootstrap: (props) => this.step(name, 'bootstrap', () => this.limited(name, 'bootstrap', lifecycles.bootstrap(props))),
+      bootstrap: (props) =>
+        this.step(name, 'bootstrap', () =>
+          this.limited(name, 'bootstrap', lifecycles.bootstrap(props)),
+        ),
       mount: async (props: RemoteLifecycleProps) => {
         await this.step(name, 'mount', () => this.limited(name, 'mount', lifecycles.mount(props)));
         this.patch(name, (s) => (s.state === 'failed' ? {} : { state: 'mounted' }));
@@ -198,11 +308,15 @@ export class RemoteApplications {
 
   /** `work` unless it takes longer than the limit, then a crash of that step naming the limit. */
   private limited(name: string, step: string, work: Promise<void>): Promise<void> {
-    return withinLimit(work, () => new PortalError(
-      PortalErrorCode.RemoteCrashed,
-      `${this.titleOf(name)} did not finish its ${step} within ${REMOTE_STEP_LIMIT_MS / 1000} s.`,
-      { remote: name, step },
-    ));
+    return withinLimit(
+      work,
+      () =>
+        new PortalError(
+          PortalErrorCode.RemoteCrashed,
+          `${this.titleOf(name)} did not finish its ${step} within ${REMOTE_STEP_LIMIT_MS / 1000} s.`,
+          { remote: name, step },
+        ),
+    );
   }
 
   private titleOf(name: string): string {
@@ -219,7 +333,11 @@ export class RemoteApplications {
   }
 
   private fail(name: string, step: string, error: unknown): void {
-    const code = isPortalError(error) ? error.code : step === 'load' ? PortalErrorCode.RemoteLoadFailed : PortalErrorCode.RemoteCrashed;
+    const code = isPortalError(error)
+      ? error.code
+      : step === 'load'
+        ? PortalErrorCode.RemoteLoadFailed
+        : PortalErrorCode.RemoteCrashed;
     const message = describeError(error);
     this.patch(name, { state: 'failed', error: { code, step, message } });
     this.portal.events.emit('remote:failed', { remote: name, step, message });
@@ -241,9 +359,14 @@ export class RemoteApplications {
     return this.portal.remotes.get().find((s) => s.name === name);
   }
 
-  private patch(name: string, change: Partial<RemoteStatus> | ((current: RemoteStatus) => Partial<RemoteStatus>)): void {
+  private patch(
+    name: string,
+    change: Partial<RemoteStatus> | ((current: RemoteStatus) => Partial<RemoteStatus>),
+  ): void {
     this.portal.remotes.update((list) =>
-      list.map((s) => (s.name === name ? { ...s, ...(typeof change === 'function' ? change(s) : change) } : s)),
+      list.map((s) =>
+        s.name === name ? { ...s, ...(typeof change === 'function' ? change(s) : change) } : s,
+      ),
     );
   }
 }
@@ -259,7 +382,11 @@ function withinLimit<T>(work: Promise<T>, timeout: () => Error): Promise<T> {
 
 function asLifecycles(name: string, module: LifecycleModule): RemoteLifecycles {
   const candidate = typeof module.mount === 'function' ? module : module.default;
-  if (!candidate || typeof candidate.mount !== 'function' || typeof candidate.unmount !== 'function') {
+  if (
+    !candidate ||
+    typeof candidate.mount !== 'function' ||
+    typeof candidate.unmount !== 'function'
+  ) {
     throw new PortalError(
       PortalErrorCode.RemoteLoadFailed,
       `The remote "${name}" exposes ./app without single-spa lifecycles (bootstrap, mount, unmount); build it with defineRemote().`,

@@ -6,6 +6,7 @@ import { registryState } from '../registry-state.js';
 import { checkAuth, routeMatches } from '../routes.js';
 import type { RuntimeConfig } from '../runtime-config.js';
 import { ConnectionStatus } from './ConnectionStatus.js';
+import { DevOverrideBanner } from './DevOverrideBanner.js';
 import { HomePage } from './HomePage.js';
 import { Navigation } from './Navigation.js';
 import { NotFound } from './NotFound.js';
@@ -13,6 +14,7 @@ import { NotificationBridge } from './NotificationBridge.js';
 import { RemoteErrorCard } from './RemoteErrorCard.js';
 import { SignInGate } from './SignInGate.js';
 import { StatusPage } from './StatusPage.js';
+import { UpdateNotice } from './UpdateNotice.js';
 import { UserMenu } from './UserMenu.js';
 import { chromeStylesheet } from './chrome.css.js';
 
@@ -22,6 +24,8 @@ interface PortalAppProps {
   /** Receives the element remotes mount into (rendered once, never re-rendered by React). */
   onOutlet: (element: HTMLElement | null) => void;
   onRetryRegistry: () => void;
+  /** The person closed the notice of a remote's new release. */
+  onDismissUpdate: (remote: string) => void;
 }
 
 type View =
@@ -29,7 +33,7 @@ type View =
   /** A remote's route: `overlay` (progress, gate, error card) and whether the remote's area shows. */
   | { kind: 'remote'; remote: RemoteStatus; overlay: ReactNode | null; outlet: boolean };
 
-export function PortalApp({ config, applications, onOutlet, onRetryRegistry }: PortalAppProps): ReactNode {
+export function PortalApp({ config, applications, onOutlet, onRetryRegistry, onDismissUpdate }: PortalAppProps): ReactNode {
   const { pathname, search } = useLocation();
   const auth = useAuth();
   const remotes = useRemotes();
@@ -94,6 +98,8 @@ export function PortalApp({ config, applications, onOutlet, onRetryRegistry }: P
         mainId="portal-main"
         locationKey={pathname}
       >
+        <DevOverrideBanner />
+        <UpdateNotice onDismiss={onDismissUpdate} />
         {registry.status === 'failed' ? (
           <div data-testid="registry-error">
             <ErrorState title="The portal could not load its list of areas" message={registry.message} onRetry={onRetryRegistry} compact />

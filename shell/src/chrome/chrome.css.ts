@@ -9,6 +9,8 @@ export const chromeStylesheet = `
 .portal-facts { display: grid; grid-template-columns: max-content 1fr; gap: var(--pui-space-2, .5rem) var(--pui-space-6, 1.5rem); margin: 0; }
 .portal-facts dt { color: var(--pui-text-muted, #667); }
 .portal-facts dd { margin: 0; overflow-wrap: anywhere; }
+.portal-notices { display: grid; gap: var(--pui-space-2, .5rem); margin-bottom: var(--pui-space-4, 1rem); }
+.portal-override { display: block; overflow-wrap: anywhere; }
 .portal-user-email { max-width: 16rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .pui-app a:not([class]) { color: var(--pui-accent-text, #1f6f50); }
 @media (max-width: 40rem) { .portal-user-email { display: none; } }

@@ -1,0 +1,74 @@
+// New releases while the portal is open: a remote whose live release changed gets a quiet notice
+// and switches on the person's next navigation to it, never under their hands. A remote that is
+// not on screen switches at once (its next mount loads the new release); one that is on screen
+// keeps running until single-spa has unmounted it.
+import { createExternalStore, type Portal } from '@portal/platform';
+import { chooseRelease, type Registry, type RegistryEntry } from '@portal/platform/registry';
+import type { RemoteApplications } from './remote-applications.js';
+
+export interface UpdateNotice {
+  remote: string;
+  title: string;
+  /** The release the person gets on their next visit. */
+  version: string;
+}
+
+/** What the chrome shows: one notice per remote with a new release not yet on screen. */
+export const updateNotices = createExternalStore<readonly UpdateNotice[]>([]);
+
+/** Which remotes of `registry` now name another release for this browser than the page runs. */
+export function changedReleases(registry: Registry, bucket: number, current: (name: string) => { manifest: string } | undefined): string[] {
+  return Object.entries(registry.remotes)
+    .filter(([name, entry]) => {
+      const running = current(name);
+      return running !== undefined && running.manifest !== chooseRelease(entry, bucket).manifest;
+    })
+    .map(([name]) => name);
+}
+
+export class RemoteUpdates {
+  /** Remote → the registry entry it switches to once it is off screen. */
+  private readonly pending = new Map<string, RegistryEntry>();
+
+  constructor(
+    private readonly portal: Portal,
+    private readonly applications: RemoteApplications,
+    private readonly bucket: number,
+  ) {
+    // single-spa fires this after every route change has mounted and unmounted what it had to.
+    window.addEventListener('single-spa:routing-event', () => void this.switchIdle());
+    // A notice goes once the person has the release it announced on screen.
+    portal.remotes.subscribe(() => {
+      const mounted = new Map(this.portal.remotes.get().filter((s) => s.state === 'mounted').map((s) => [s.name, s.version]));
+      updateNotices.update((list) => (list.some((n) => mounted.get(n.remote) === n.version) ? list.filter((n) => mounted.get(n.remote) !== n.version) : list));
+    });
+  }
+
+  /** Takes a registry read while the page runs. */
+  receive(registry: Registry): void {
+    for (const [name, entry] of Object.entries(registry.remotes)) {
+      if (!this.applications.releaseOf(name) && !this.portal.remotes.get().some((s) => s.name === name)) this.applications.add(name, entry);
+    }
+    for (const name of changedReleases(registry, this.bucket, (n) => this.applications.releaseOf(n))) {
+      if (this.applications.isOverridden(name)) continue;
+      const entry = registry.remotes[name]!;
+      this.pending.set(name, entry);
+      const version = chooseRelease(entry, this.bucket).version;
+      updateNotices.update((list) => [...list.filter((n) => n.remote !== name), { remote: name, title: entry.title, version }]);
+    }
+    void this.switchIdle();
+  }
+
+  /** Dismisses a notice (the switch still happens on the next visit). */
+  dismiss(remote: string): void {
+    updateNotices.update((list) => list.filter((n) => n.remote !== remote));
+  }
+
+  private async switchIdle(): Promise<void> {
+    for (const [name, entry] of [...this.pending]) {
+      if (this.applications.isBusy(name)) continue;
+      this.pending.delete(name);
+      await this.applications.switchRelease(name, entry);
+    }
+  }
+}
