@@ -17,6 +17,7 @@ import {
   Textarea,
 } from '@portal/ui';
 import { useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import {
   addDocument,
   SearchApiError,
@@ -105,6 +106,8 @@ export function AddDocuments({ onAdded }: { onAdded: () => void }): ReactNode {
       },
       ...all,
     ]);
+    // Let the page show the split step before the (synchronous) split of a long text runs.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     const doc = prepare();
     if (doc.passages.length === 0) {
       update(key, {
@@ -115,12 +118,16 @@ export function AddDocuments({ onAdded }: { onAdded: () => void }): ReactNode {
       return;
     }
     update(key, { stage: 'embed', passages: doc.passages });
+    // Each step is put on the page as it is reached, even when the function's events arrive
+    // together (React would otherwise render only the last of them).
     const onProgress = (progress: IndexProgress) =>
-      update(
-        key,
-        progress.step === 'embed'
-          ? { stage: 'embed', embedded: { done: progress.done, total: progress.total } }
-          : { stage: 'store' },
+      flushSync(() =>
+        update(
+          key,
+          progress.step === 'embed'
+            ? { stage: 'embed', embedded: { done: progress.done, total: progress.total } }
+            : { stage: 'store' },
+        ),
       );
     try {
       await addDocument(supabase, doc, onProgress);

@@ -66,12 +66,17 @@ export async function listStorageFolder(
     });
 }
 
-/** Downloads a stored file with the person's own rights. */
+/**
+ * Downloads a stored file with the person's own rights. Never from the browser's cache: objects
+ * are served with a max-age (an hour by default), and re-indexing must read the file as it is now.
+ */
 export async function downloadStoredFile(
   supabase: SupabaseClient,
   source: StorageSource,
 ): Promise<Blob> {
-  const { data, error } = await supabase.storage.from(source.bucket).download(source.path);
+  const { data, error } = await supabase.storage
+    .from(source.bucket)
+    .download(source.path, {}, { cache: 'no-store' });
   if (error) throw new Error(`${source.path} could not be read from your storage: ${error.message}`);
   return data;
 }
