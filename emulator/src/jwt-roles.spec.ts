@@ -129,7 +129,9 @@ describe('JWT role claims the API may not run as', () => {
       expect((answer.body as { msg: string }).msg).toContain(
         'permission denied to set role "postgres"',
       );
-      expect((await call('/auth/v1/user', await token('authenticated', { sub }))).status).toBe(200);
+      expect(
+        (await call('/auth/v1/user', await token('authenticated', { sub, aud: 'authenticated' }))).status,
+      ).toBe(200);
     });
   });
 

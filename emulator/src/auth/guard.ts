@@ -46,6 +46,20 @@ export async function authenticate(c: AuthRequest, db: Database, keys: Keys): Pr
   return { claims, user, session };
 }
 
+/** The audience a request is for: GoTrue's `X-JWT-AUD` header, else the configured one. */
+const DEFAULT_AUDIENCE = 'authenticated';
+
+/**
+ * GoTrue's GET /user answers only to a token of the request's audience (400 validation_failed
+ * "Token audience doesn't match request audience"); a token minted for another audience with
+ * the project's secret does not read the user.
+ */
+export function requireRequestAudience(c: AuthRequest, claims: JwtClaims): void {
+  const requested = c.req.header('x-jwt-aud') || DEFAULT_AUDIENCE;
+  const first = Array.isArray(claims.aud) ? claims.aud[0] : claims.aud;
+  if (first !== requested) fail('validation_failed', "Token audience doesn't match request audience");
+}
+
 export async function requireAdmin(c: AuthRequest, keys: Keys): Promise<JwtClaims> {
   const claims = await verifiedClaims(c, keys);
   if (typeof claims.role !== 'string' || !ADMIN_ROLES.has(claims.role)) fail('not_admin');

@@ -49,13 +49,15 @@ export async function readableObject(
   publicOnly: boolean,
 ): Promise<ObjectRow> {
   validateObjectKey(path.key);
+  // storage-api verifies the JWT of an authenticated route before anything else: a forged token
+  // learns nothing, not even whether the bucket exists.
+  const caller = publicOnly ? null : await requireCaller(c, rt.context.keys);
   const bucket = await asService(rt, c, (tx) => findBucket(tx, path.bucket));
   if (!bucket || (publicOnly && !bucket.public)) throw storageErrors.noSuchBucket();
   let object: ObjectRow | null;
-  if (bucket.public) {
+  if (bucket.public || !caller) {
     object = await asService(rt, c, (tx) => findObject(tx, path.bucket, path.key));
   } else {
-    const caller = await requireCaller(c, rt.context.keys);
     object = await asCaller(rt, c, caller, (tx) => findObject(tx, path.bucket, path.key));
   }
   if (!object) throw storageErrors.noSuchKey();

@@ -6,7 +6,7 @@ import type { AuthContext } from '../context.js';
 import { confirmEmailChange } from '../email-change.js';
 import { fail } from '../errors.js';
 import { pkceParams, startPkceFlow } from '../flow-state.js';
-import { authenticate, isAal2 } from '../guard.js';
+import { authenticate, isAal2, requireRequestAudience } from '../guard.js';
 import { json, parseBody, route } from '../http.js';
 import { applyPhoneChange, findUserByPhone, validateChannel, validatePhone } from '../phone.js';
 import { clearToken } from '../one-time-tokens.js';
@@ -52,7 +52,8 @@ export function userRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
   app.get(
     '/user',
     route(ctx.log, async (c) => {
-      const { user } = await authenticate(c, db, keys);
+      const { user, claims } = await authenticate(c, db, keys);
+      requireRequestAudience(c, claims);
       return json(c, await userJson(db, user));
     }),
   );
