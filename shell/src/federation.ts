@@ -4,7 +4,7 @@
 // hash the manifest lists for it (Subresource Integrity: the browser refuses a changed file
 // before running it), and loading happens on demand.
 import { loadRemote, preloadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { PortalError, PortalErrorCode, provideRemoteModuleLoader } from '@portal/platform';
+import { PortalError, PortalErrorCode, isPortalError, provideRemoteModuleLoader } from '@portal/platform';
 import { FILE_INTEGRITY_FIELD, fileIntegritySchema } from '@portal/platform/registry';
 import { matchesIntegrity } from './manifest-integrity.js';
 import { assertAllowedOrigins, releaseUrls } from './remote-origins.js';
@@ -92,6 +92,34 @@ function withIntegrity<E extends HTMLScriptElement | HTMLLinkElement>(element: E
   return element;
 }
 
+/** The last refusal of each remote's manifest by the checks below, until a load reports it. */
+const refusals = new Map<string, PortalError>();
+
+/** The manifest at `url` if it passes the environment's origin list and the registry's integrity hash. */
+async function checkedManifest(url: string, init: RequestInit | undefined, known: ExpectedManifest): Promise<Response> {
+  // Refused before anything is fetched from a foreign origin.
+  assertAllowedOrigins([url], allowedOrigins, known.remote);
+  const response = await fetch(url, { ...init, cache: 'no-cache' });
+  if (!response.ok) {
+    throw new PortalError(PortalErrorCode.RemoteLoadFailed, `The manifest of "${known.remote}" (${url}) answered ${response.status} ${response.statusText}.`, {
+      remote: known.remote,
+      step: 'fetch manifest',
+    });
+  }
+  const bytes = await response.arrayBuffer();
+  if (!(await matchesIntegrity(bytes, known.integrity))) {
+    throw new PortalError(
+      PortalErrorCode.ManifestIntegrity,
+      `The manifest of "${known.remote}" (${url}) does not match the integrity hash in the registry; it was changed after publishing.`,
+      { remote: known.remote, step: 'verify manifest' },
+    );
+  }
+  const manifest = parseManifest(bytes);
+  if (allowedOrigins) assertAllowedOrigins(releaseUrls(manifest, url, known.remote), allowedOrigins, known.remote);
+  rememberFileIntegrity(known.remote, url, manifest);
+  return new Response(bytes, { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
 /**
  * Fetches each known manifest itself and refuses one whose bytes do not match the registry; then
  * gives each script of that release (remoteEntry.js, preloaded chunks) its listed hash. The chunks
@@ -102,29 +130,12 @@ const manifestIntegrityPlugin: ModuleFederationRuntimePlugin = {
   fetch(url, init, remoteInfo) {
     const known = remoteInfo ? expected.get(keyOf(remoteInfo.name, url)) : undefined;
     if (!known) return undefined;
-    return (async () => {
-      // Refused before anything is fetched from a foreign origin.
-      assertAllowedOrigins([url], allowedOrigins, known.remote);
-      const response = await fetch(url, { ...init, cache: 'no-cache' });
-      if (!response.ok) {
-        throw new PortalError(PortalErrorCode.RemoteLoadFailed, `The manifest of "${known.remote}" (${url}) answered ${response.status} ${response.statusText}.`, {
-          remote: known.remote,
-          step: 'fetch manifest',
-        });
-      }
-      const bytes = await response.arrayBuffer();
-      if (!(await matchesIntegrity(bytes, known.integrity))) {
-        throw new PortalError(
-          PortalErrorCode.ManifestIntegrity,
-          `The manifest of "${known.remote}" (${url}) does not match the integrity hash in the registry; it was changed after publishing.`,
-          { remote: known.remote, step: 'verify manifest' },
-        );
-      }
-      const manifest = parseManifest(bytes);
-      if (allowedOrigins) assertAllowedOrigins(releaseUrls(manifest, url, known.remote), allowedOrigins, known.remote);
-      rememberFileIntegrity(known.remote, url, manifest);
-      return new Response(bytes, { status: 200, headers: { 'content-type': 'application/json' } });
-    })();
+    return checkedManifest(url, init, known).catch((error: unknown) => {
+      // The runtime wraps what a hook throws in its own error (RUNTIME-003); loadExposed gives the
+      // shell this one back, with its code (integrity, origin) and its message.
+      if (isPortalError(error)) refusals.set(known.remote, error);
+      throw error;
+    });
   },
   createScript({ url, attrs }) {
     const expected = expectedFile(url);
@@ -187,7 +198,15 @@ export function registerFederatedRemote(remote: FederatedRemote, { force = false
 
 /** Loads a remote's exposed module (`./app` by default). */
 export async function loadExposed<T>(name: string, expose = 'app'): Promise<T> {
-  const module = await loadRemote<T>(`${name}/${expose}`);
+  refusals.delete(name);
+  let module: T | null;
+  try {
+    module = await loadRemote<T>(`${name}/${expose}`);
+  } catch (error) {
+    const refusal = refusals.get(name);
+    refusals.delete(name);
+    throw refusal ?? error;
+  }
   if (!module) {
     throw new PortalError(PortalErrorCode.RemoteLoadFailed, `The remote "${name}" did not provide ./${expose}.`, { remote: name, step: 'load' });
   }

@@ -1,0 +1,214 @@
+// Independent delivery, the shell's side, in Chromium against a portal served as separate teams
+// would serve it: a remote made by `portal-deploy new-remote` builds, publishes and mounts; a
+// manifest relative to the registry loads; a remote from an origin outside the environment's
+// allow-list is refused while others work; a release promoted while the portal is open is
+// announced and loads on the next visit without reloading the shell, and a rollback likewise;
+// a dev override loads a local build with a banner and one click to clear, and is refused where
+// the environment does not allow it.
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { folderTarget, promoteRelease, readRegistry, rollbackRemote, stageRelease, startStaticServer, writeRegistry, type StaticServer } from '../deploy/src/index.js';
+import { scaffoldRemote } from '../deploy/src/new-remote.js';
+import { launchBrowser, type Browser, type TestPage } from './browser.js';
+import { REPO, buildAppsInto, startTestPortal, type TestPortal } from './portal-harness.js';
+import { pagePerTest, pageState } from './support/page-per-test.js';
+import { STEP_MS, waitUntil } from './support/waits.js';
+
+jest.setTimeout(240_000);
+
+const NAME = 'greeter';
+const V1_TEXT = 'Hello.';
+const V2_TEXT = 'Hello from version two.';
+const ACTOR = 'delivery-test';
+
+let portal: TestPortal;
+let browser: Browser;
+let workdir: string;
+/** The two builds of the scaffolded remote (same package version, different code). */
+let builds: { v1: string; v2: string };
+let versions: { v1: string; v2: string };
+const servers: StaticServer[] = [];
+const tab = pagePerTest(() => browser);
+
+const rel = (dir: string) => path.relative(REPO, dir);
+const target = () => folderTarget(portal.portal.env);
+
+/** The environment's config.json with `change` applied (each test's page reads it at start). */
+function configure(change: Record<string, unknown>): void {
+  const file = portal.portal.env.configFile;
+  writeFileSync(file, JSON.stringify({ ...(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>), ...change }, null, 2));
+}
+
+async function serve(root: string): Promise<StaticServer> {
+  const server = await startStaticServer({ root, cors: true, versionedFolders: true });
+  servers.push(server);
+  return server;
+}
+
+beforeAll(async () => {
+  mkdirSync(path.join(REPO, '.tmp'), { recursive: true });
+  workdir = mkdtempSync(path.join(REPO, '.tmp', 'delivery-'));
+  // The scaffold, untouched (v1), and a copy with its page changed (v2): what a team would ship next.
+  const made = scaffoldRemote({ name: NAME, route: `/${NAME}`, root: path.join(workdir, 'v1'), auth: 'none' });
+  const v2Dir = path.join(workdir, 'v2', 'remotes', NAME);
+  cpSync(made.dir, v2Dir, { recursive: true });
+  const page = path.join(v2Dir, 'src', 'GreeterApp.tsx');
+  writeFileSync(page, readFileSync(page, 'utf8').replace(`'${V1_TEXT}'`, `'${V2_TEXT}'`));
+  const out = path.join(workdir, 'build');
+  [portal] = await Promise.all([startTestPortal(), buildAppsInto(out, [rel(made.dir), rel(v2Dir)])]);
+  builds = { v1: path.join(out, rel(made.dir)), v2: path.join(out, rel(v2Dir)) };
+
+  const env = portal.portal.env;
+  const greeterOrigin = await serve(env.remoteDir(NAME));
+  env.setOrigins({ [NAME]: greeterOrigin.url });
+  const v1 = await stageRelease(target(), { distDir: builds.v1, actor: ACTOR, allowRebuild: true });
+  await promoteRelease(target(), NAME, v1.version, ACTOR);
+  const v2 = await stageRelease(target(), { distDir: builds.v2, actor: ACTOR, allowRebuild: true });
+  versions = { v1: v1.version, v2: v2.version };
+
+  // A mirror of the v1 release on the shell's own origin, named relative to the registry; and
+  // the same release on an origin the environment does not allow.
+  cpSync(env.releaseDir(NAME, v1.version), path.join(env.shellDir, 'mirror', v1.version), { recursive: true });
+  const foreign = await serve(env.remoteDir(NAME));
+  const registry = readRegistry(env);
+  const greeter = registry.remotes[NAME]!;
+  await writeRegistry(env, {
+    ...registry,
+    remotes: {
+      ...registry.remotes,
+      mirrored: { ...greeter, title: 'Mirrored', route: '/mirrored', manifest: `mirror/${encodeURIComponent(v1.version)}/mf-manifest.json` },
+      foreign: { ...greeter, title: 'Foreign', route: '/foreign', manifest: `${foreign.url}/${encodeURIComponent(v1.version)}/mf-manifest.json` },
+    },
+  });
+  configure({
+    registryCheckSeconds: 1,
+    devOverrides: true,
+    allowedOrigins: [portal.url, ...Object.values(portal.portal.remoteUrls), greeterOrigin.url],
+  });
+  browser = await launchBrowser();
+}, 900_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all(servers.map((server) => server.close()));
+  await portal?.stop();
+  if (workdir) rmSync(workdir, { recursive: true, force: true });
+});
+
+const greeting = (page: TestPage) => page.getByTestId('greeter-greeting');
+
+async function greetingIs(page: TestPage, text: string): Promise<void> {
+  await waitUntil(`the greeter saying "${text}"`, async () => (await greeting(page).textContent().catch(() => null)) === text, { state: () => pageState(page) });
+}
+
+async function goHomeAndBack(page: TestPage): Promise<void> {
+  await page.getByRole('link', { name: 'Home' }).click();
+  await page.getByRole('heading', { name: 'Welcome to the portal' }).waitFor();
+  await page.getByRole('link', { name: 'Greeter', exact: true }).click();
+  await page.waitForURL(`**/${NAME}`);
+}
+
+describe('a remote made by new-remote', () => {
+  it('appears in the navigation and mounts', async () => {
+    const page = await tab.open();
+    await page.goto(portal.url);
+    await page.getByRole('link', { name: 'Greeter', exact: true }).click();
+    await greetingIs(page, V1_TEXT);
+  });
+});
+
+describe('where releases may come from', () => {
+  it('loads a release named relative to the registry (a mirror on the shell’s origin)', async () => {
+    const page = await tab.open();
+    await page.goto(`${portal.url}/mirrored`);
+    await greetingIs(page, V1_TEXT);
+    const requested = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+    expect(requested).toContain(`${portal.url}/mirror/${encodeURIComponent(versions.v1)}/remoteEntry.js`);
+  });
+
+  it('refuses a release on an origin outside the allow-list with its error card, naming the origin; other remotes work', async () => {
+    const page = await tab.open();
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(request.url()));
+    await page.goto(`${portal.url}/foreign`);
+    const card = page.locator('[data-testid="remote-error"][data-remote="foreign"]');
+    await card.waitFor({ timeout: STEP_MS });
+    const foreignOrigin = new URL(readRegistry(portal.portal.env).remotes.foreign!.manifest).origin;
+    await expect(card.textContent()).resolves.toMatch(new RegExp(`${foreignOrigin.replace(/[.:/]/g, '\\$&')} is not one of this environment's allowed origins`));
+    await expect(card.textContent()).resolves.toMatch(/PORTAL-008/);
+    // Refused before anything was asked of that origin.
+    expect(fetched.filter((url) => url.startsWith(foreignOrigin))).toEqual([]);
+    await page.getByRole('link', { name: 'Greeter', exact: true }).click();
+    await greetingIs(page, V1_TEXT);
+  });
+});
+
+describe('a new release while the portal is open', () => {
+  it('is announced, loads on the next visit without reloading the shell, and a rollback likewise; an unchanged registry costs a 304', async () => {
+    const page = await tab.open();
+    const registryAnswers: number[] = [];
+    page.on('response', (response) => {
+      if (response.url() === `${portal.url}/registry.json`) registryAnswers.push(response.status());
+    });
+    await page.goto(`${portal.url}/${NAME}`);
+    await greetingIs(page, V1_TEXT);
+    await page.evaluate(() => ((window as { __sameShell?: boolean }).__sameShell = true));
+    await waitUntil('a revalidation of the unchanged registry', () => registryAnswers.includes(304), { state: () => `answers: ${registryAnswers.join(', ')}` });
+
+    await promoteRelease(target(), NAME, versions.v2, ACTOR);
+    const notice = page.getByTestId(`update-notice-${NAME}`);
+    await notice.waitFor({ timeout: STEP_MS });
+    await expect(notice.textContent()).resolves.toMatch(/A new version of Greeter is available/);
+    // Never under the person's hands: the open page keeps the release it had.
+    await expect(greeting(page).textContent()).resolves.toBe(V1_TEXT);
+
+    await goHomeAndBack(page);
+    await greetingIs(page, V2_TEXT);
+    await notice.waitFor({ state: 'detached', timeout: STEP_MS });
+    await expect(page.evaluate(() => (window as { __sameShell?: boolean }).__sameShell)).resolves.toBe(true);
+
+    await rollbackRemote(target(), NAME, ACTOR);
+    await notice.waitFor({ timeout: STEP_MS });
+    await expect(greeting(page).textContent()).resolves.toBe(V2_TEXT);
+    await goHomeAndBack(page);
+    await greetingIs(page, V1_TEXT);
+    await expect(page.evaluate(() => (window as { __sameShell?: boolean }).__sameShell)).resolves.toBe(true);
+  });
+});
+
+describe('dev overrides', () => {
+  it('point a remote at a local build with a banner, remembered across reloads, and one click clears them', async () => {
+    const local = await serve(builds.v2);
+    const manifest = `${local.url}/mf-manifest.json`;
+    const page = await tab.open();
+    await page.goto(`${portal.url}/${NAME}?override=${NAME}@${manifest}`);
+    await greetingIs(page, V2_TEXT);
+    const banner = page.getByTestId('dev-override-banner');
+    await expect(banner.textContent()).resolves.toContain(manifest);
+    expect(new URL(page.url()).search).toBe('');
+
+    await page.reload();
+    await greetingIs(page, V2_TEXT);
+    await banner.waitFor();
+
+    await page.getByRole('button', { name: 'Clear overrides' }).click();
+    await greetingIs(page, V1_TEXT);
+    await expect(banner.count()).resolves.toBe(0);
+  });
+
+  it('are refused, with a message, where the environment does not allow them', async () => {
+    const local = await serve(builds.v2);
+    configure({ devOverrides: false });
+    try {
+      const page = await tab.open();
+      await page.goto(`${portal.url}/${NAME}?override=${NAME}@${local.url}/mf-manifest.json`);
+      const refused = page.getByTestId('dev-override-refused');
+      await refused.waitFor({ timeout: STEP_MS });
+      await expect(refused.textContent()).resolves.toMatch(/Dev overrides are not allowed in this environment/);
+      await greetingIs(page, V1_TEXT);
+      await expect(page.getByTestId('dev-override-banner').count()).resolves.toBe(0);
+    } finally {
+      configure({ devOverrides: true });
+    }
+  });
+});
