@@ -1,7 +1,7 @@
 // The Supabase Storage target: an environment in one public bucket of a Supabase project (the
 // emulator locally, a hosted project — behind its CDN — in production). A remote's team needs the
 // project URL and a key that may write the bucket (the service key), nothing of the shell.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { StorageClient } from '@supabase/storage-js';
 import mime from 'mime-types';
 import { CACHE_CONTROL, type CachePolicy } from '../cache-policy.js';
 import { DeployError, DeployErrorCode } from '../errors.js';
@@ -34,14 +34,10 @@ const PAGE = 1000;
 export function storageTarget({ projectUrl, serviceKey, bucket }: StorageTargetOptions): StorageTarget {
   assertPathSegment(bucket, 'bucket name');
   const base = projectUrl.replace(/\/$/, '');
-  // Loaded on first use: the rest of the deploy library (folder environments, the local portal)
-  // stays free of supabase-js (react-free.test.ts).
-  let client: Promise<SupabaseClient> | null = null;
-  const supabase = () =>
-    (client ??= import('@supabase/supabase-js').then(({ createClient }) =>
-      createClient(base, serviceKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } }),
-    ));
-  const objects = async () => (await supabase()).storage.from(bucket);
+  // supabase-js's storage client on its own: the whole client would also start realtime, which
+  // needs a WebSocket this Node may lack, and a deploy never uses it.
+  const storage = new StorageClient(`${base}/storage/v1`, { apikey: serviceKey, Authorization: `Bearer ${serviceKey}` });
+  const objects = () => storage.from(bucket);
   const description = `bucket ${bucket} at ${base}`;
   const fail = (what: string, key: string, error: StorageFailure): never => {
     throw new DeployError(DeployErrorCode.TargetFailed, `Could not ${what} ${key} in the ${description}: ${error.message} (${statusOf(error) || 'no status'}).`);
@@ -58,7 +54,7 @@ export function storageTarget({ projectUrl, serviceKey, bucket }: StorageTargetO
     description,
     environmentName: bucket,
     async read(key) {
-      const { data, error } = await (await objects()).download(key);
+      const { data, error } = await objects().download(key);
       if (error) {
         const failure = error as StorageFailure;
         if (['404', '400'].includes(statusOf(failure)) && /not.?found|does not exist/i.test(failure.message)) return null;
@@ -69,21 +65,21 @@ export function storageTarget({ projectUrl, serviceKey, bucket }: StorageTargetO
     async create(key, body, cache) {
       // An upload without upsert is an INSERT into storage.objects, whose (bucket_id, name) key is
       // unique: of two concurrent creates one commits, the other gets 409 Duplicate.
-      const { error } = await (await objects()).upload(key, body, uploadOptions(key, cache, false));
+      const { error } = await objects().upload(key, body, uploadOptions(key, cache, false));
       if (!error) return true;
       const failure = error as StorageFailure;
       if (statusOf(failure) === '409' || /already exists|duplicate/i.test(failure.message)) return false;
       return fail('create', key, failure);
     },
     async put(key, body, cache) {
-      const { error } = await (await objects()).upload(key, body, uploadOptions(key, cache, true));
+      const { error } = await objects().upload(key, body, uploadOptions(key, cache, true));
       if (error) fail('write', key, error as StorageFailure);
     },
     async list(folder, options) {
       const names: string[] = [];
       for (let offset = 0; ; offset += PAGE) {
         const limit = options?.last ?? PAGE;
-        const { data, error } = await (await objects()).list(folder, {
+        const { data, error } = await objects().list(folder, {
           limit,
           offset,
           sortBy: { column: 'name', order: options?.last ? 'desc' : 'asc' },
@@ -102,7 +98,6 @@ export function storageTarget({ projectUrl, serviceKey, bucket }: StorageTargetO
       return `${base}/storage/v1/object/public/${bucket}/${keys.registry}`;
     },
     async ensureBucket() {
-      const { storage } = await supabase();
       const { data } = await storage.getBucket(bucket);
       if (data) return 'exists';
       const { error } = await storage.createBucket(bucket, { public: true });

@@ -1,0 +1,176 @@
+// The deploy CLI as a remote's team runs it, against a temporary folder environment and against
+// a bucket in the emulator's storage (what a hosted project's storage does): stage, promote,
+// canary, rollback, status; 20 promotes in parallel processes; each refused build with its message.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { parseRegistry, resolveManifestUrls } from '@portal/platform/registry';
+import { SERVICE_ROLE_KEY, startTestEmulator, type TestEmulator } from '../emulator/test/harness.js';
+import { writeFakeRemoteBuild, type FakeBuildOptions } from '../deploy/test/fake-remote-build.js';
+import { sriOf } from '../deploy/src/hashing.js';
+import { openEnvironment, readRegistryState, stageRelease, storageTarget, folderTarget, type PublishTarget } from '../deploy/src/index.js';
+
+jest.setTimeout(180_000);
+
+const run = promisify(execFile);
+const REPO = path.resolve(__dirname, '..');
+const CLI = path.join(REPO, 'deploy', 'bin', 'portal-deploy.js');
+const CONCURRENT_PROMOTES = 20;
+
+interface Setup {
+  /** The CLI options naming the environment. */
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  target: PublishTarget;
+  /** The registry as a browser gets it (manifest URLs resolved). */
+  fetchRegistry(): Promise<{ body: ReturnType<typeof parseRegistry>; cacheControl: string | null }>;
+}
+
+let work: string;
+let emulator: TestEmulator;
+let builds = 0;
+
+beforeAll(async () => {
+  work = mkdtempSync(path.join(REPO, '.tmp', 'deploy-cli-'));
+  emulator = await startTestEmulator();
+}, 120_000);
+afterAll(async () => {
+  await emulator?.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+const build = (options: FakeBuildOptions = {}) => writeFakeRemoteBuild(path.join(work, `build-${++builds}`), options);
+
+async function cli(setup: Setup, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args, ...setup.args], { cwd: REPO, env: { ...process.env, ...setup.env, NODE_NO_WARNINGS: '1' } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+}
+
+async function cliOk(setup: Setup, ...args: string[]): Promise<string> {
+  const result = await cli(setup, ...args);
+  if (result.code !== 0) throw new Error(`portal-deploy ${args.join(' ')} failed (${result.code}): ${result.stderr}`);
+  return result.stdout;
+}
+
+function folderSetup(): Setup {
+  const dir = mkdtempSync(path.join(work, 'env-'));
+  const env = openEnvironment(dir);
+  const remotes = Object.fromEntries(Array.from({ length: CONCURRENT_PROMOTES }, (_, i) => [`remote_${i}`, `http://127.0.0.1:${5000 + i}`]));
+  env.setOrigins({ shell: 'http://127.0.0.1:4000', files: 'http://127.0.0.1:4100', ...remotes });
+  const target = folderTarget(env);
+  return {
+    args: ['--env', dir],
+    env: {},
+    target,
+    async fetchRegistry() {
+      const bytes = await target.read('registry.json');
+      return { body: parseRegistry(JSON.parse(bytes!.toString('utf8'))), cacheControl: null };
+    },
+  };
+}
+
+let buckets = 0;
+function storageSetup(): Setup {
+  const bucket = `portal-${++buckets}`;
+  const target = storageTarget({ projectUrl: emulator.apiUrl, serviceKey: SERVICE_ROLE_KEY, bucket });
+  return {
+    args: ['--bucket', bucket],
+    env: { PORTAL_DEPLOY_PROJECT_URL: emulator.apiUrl, PORTAL_DEPLOY_SERVICE_KEY: SERVICE_ROLE_KEY },
+    target,
+    async fetchRegistry() {
+      // Anonymous, as a browser: the bucket is public.
+      const response = await fetch(target.registryUrl()!);
+      expect(response.status).toBe(200);
+      return { body: resolveManifestUrls(parseRegistry(await response.json()), target.registryUrl()!), cacheControl: response.headers.get('cache-control') };
+    },
+  };
+}
+
+type Status = { remotes: Array<{ remote: string; live: string | null; canary: { version: string; percentage: number } | null; available: string[]; changedBy: string | null; lastAction: string | null }> };
+const statusOf = async (setup: Setup) => JSON.parse(await cliOk(setup, 'status', '--json')) as Status;
+const versionIn = (stdout: string) => /(\w+)@(\S+?\+[0-9a-f]{8})/.exec(stdout)![2]!;
+
+describe.each([
+  ['a folder environment', folderSetup],
+  ['a Supabase Storage bucket (the emulator)', storageSetup],
+])('portal-deploy on %s', (_, makeSetup) => {
+  let setup: Setup;
+  beforeAll(async () => {
+    setup = makeSetup();
+    await cliOk(setup, 'init', '--shell-contract', '1.2.0');
+  });
+
+  it('stages, promotes, canaries and rolls back, and status says what is live and who changed it', async () => {
+    const v1 = versionIn(await cliOk(setup, 'publish', 'files', '--dist', build({ version: '1.0.0' })));
+    expect((await statusOf(setup)).remotes).toEqual([expect.objectContaining({ remote: 'files', live: null, available: [v1] })]);
+
+    expect(await cliOk(setup, 'promote', `files@${v1}`, '--actor', 'Ada')).toContain(`files is live at ${v1}`);
+    const live = await setup.fetchRegistry();
+    expect(live.body.remotes.files).toMatchObject({ version: v1 });
+    if (live.cacheControl !== null) {
+      // A bucket: the registry is revalidated, the manifest (relative to the registry) is there
+      // with the registry's hash, and the release's files are cached for good.
+      expect(live.cacheControl).toBe('no-cache');
+      const manifest = await fetch(live.body.remotes.files!.manifest);
+      expect(manifest.headers.get('cache-control')).toBe('no-cache');
+      expect(sriOf(Buffer.from(await manifest.arrayBuffer()))).toBe(live.body.remotes.files!.integrity);
+      const entry = await fetch(new URL('remoteEntry.js', manifest.url));
+      expect({ status: entry.status, cache: entry.headers.get('cache-control'), type: entry.headers.get('content-type') }).toEqual({
+        status: 200,
+        cache: 'public, max-age=31536000, immutable',
+        type: expect.stringMatching(/javascript/),
+      });
+    }
+
+    const v2 = versionIn(await cliOk(setup, 'publish', 'files', '--dist', build({ version: '1.1.0' })));
+    expect((await setup.fetchRegistry()).body.remotes.files!.version).toBe(v1);
+    await cliOk(setup, 'canary', `files@${v2}`, '--percent', '10', '--actor', 'Grace');
+    expect((await statusOf(setup)).remotes[0]).toMatchObject({ live: v1, canary: { version: v2, percentage: 10 }, changedBy: 'Grace', available: [v1, v2] });
+    expect((await setup.fetchRegistry()).body.remotes.files!.canary).toMatchObject({ version: v2, percentage: 10 });
+
+    expect(await cliOk(setup, 'rollback', 'files', '--actor', 'Bob')).toContain(`canary ${v2} ended; ${v1} stays live`);
+    await cliOk(setup, 'promote', 'files@1.1.0', '--actor', 'Ada');
+    expect((await setup.fetchRegistry()).body.remotes.files).toMatchObject({ version: v2 });
+    expect(await cliOk(setup, 'rollback', 'files', '--actor', 'Bob')).toContain(`files is live at ${v1} again`);
+    expect((await setup.fetchRegistry()).body.remotes.files).toMatchObject({ version: v1 });
+
+    const table = await cliOk(setup, 'status');
+    expect(table).toMatch(new RegExp(`^files +${v1.replace('+', '\\+')} +- +${v1.replace('+', '\\+')}, ${v2.replace('+', '\\+')} +\\S+ +Bob$`, 'm'));
+    expect((await statusOf(setup)).remotes[0]).toMatchObject({ changedBy: 'Bob', lastAction: `rollback files to ${v1}` });
+  });
+
+  it(`loses no change when ${CONCURRENT_PROMOTES} promotes of different remotes run in parallel processes`, async () => {
+    const names = Array.from({ length: CONCURRENT_PROMOTES }, (_, i) => `remote_${i}`);
+    const staged = [];
+    for (const name of names) staged.push(await stageRelease(setup.target, { distDir: build({ name }), actor: 'Ada' }));
+    const before = (await readRegistryState(setup.target)).revision;
+
+    const results = await Promise.all(staged.map((s) => cli(setup, 'promote', `${s.remote}@${s.version}`, '--actor', s.remote)));
+    expect(results.filter((r) => r.code !== 0).map((r) => r.stderr)).toEqual([]);
+
+    const { body } = await setup.fetchRegistry();
+    for (const s of staged) expect(body.remotes[s.remote]).toMatchObject({ version: s.version, integrity: s.integrity });
+    const state = await readRegistryState(setup.target);
+    expect(state.revision).toBe(before + CONCURRENT_PROMOTES);
+    for (const name of names) expect(state.remotes[name]).toMatchObject({ changedBy: name });
+  });
+
+  it.each([
+    ['a build carrying its own React', { sharesOwnReact: true }, /^DEPLOY-011 files bundles its own copy of react /],
+    ['a build bundling supabase-js', { bundles: '@supabase/supabase-js/dist/index.mjs' }, /^DEPLOY-011 files bundles its own copy of @supabase\/supabase-js /],
+    ['a contract range without the shell’s', { contract: '^2.0.0' }, /^DEPLOY-012 files declares @portal\/platform \^2\.0\.0, which excludes 1\.2\.0/],
+    ['a manifest without ./app', { exposes: ['./widget'] }, /^DEPLOY-013 files's mf-manifest\.json does not expose \.\/app/],
+    ['a version reused with other content', { version: '1.0.0', content: 'changed' }, /^DEPLOY-005 files 1\.0\.0 was already published with other content \(1\.0\.0\+[0-9a-f]{8}\)/],
+  ])('refuses %s, naming the problem, and changes nothing', async (_, options, message) => {
+    const before = await statusOf(setup);
+    const result = await cli(setup, 'publish', 'files', '--dist', build(options));
+    expect({ code: result.code, stderr: result.stderr.trim() }).toEqual({ code: 1, stderr: expect.stringMatching(message) });
+    expect(await statusOf(setup)).toEqual(before);
+  });
+});
