@@ -293,6 +293,97 @@ describe('search backend', () => {
     expect((found.data.results as Result[]).map((r) => r.documentId)).not.toContain(id);
   });
 
+  it('reports embed and store as events when asked for a stream, and keeps pages and the storage source', async () => {
+    const body = 'Page one text about harbours.\n\nPage two text about ferries.';
+    const { data, error } = await alice.client.functions.invoke('documents', {
+      body: {
+        action: 'add',
+        title: 'Stream',
+        source: 'pdf',
+        fileName: 'stream.pdf',
+        body,
+        passages: passagesOf(body).map((p, i) => ({ ...p, pageFirst: i + 1, pageLast: i + 1 })),
+        storage: { bucket: 'files', path: `${alice.id}/stream.pdf` },
+      },
+      headers: { Accept: 'text/event-stream' },
+    });
+    expect(error).toBeNull();
+    const response = data as Response;
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    const events = (await response.text())
+      .trim()
+      .split('\n\n')
+      .map((block) => {
+        const [event, payload] = block.split('\n') as [string, string];
+        return [event.slice('event: '.length), JSON.parse(payload.slice('data: '.length))];
+      });
+    expect(events.slice(0, -1)).toEqual([
+      ['step', { step: 'embed', done: 0, total: 2 }],
+      ['step', { step: 'embed', done: 2, total: 2 }],
+      ['step', { step: 'store' }],
+    ]);
+    const [last, { document }] = events.at(-1)!;
+    expect(last).toBe('done');
+    expect(document).toMatchObject({
+      title: 'Stream',
+      status: 'ready',
+      storage_bucket: 'files',
+      storage_path: `${alice.id}/stream.pdf`,
+    });
+    const found = await search(alice.client, { action: 'query', query: 'ferries', mode: 'vector' });
+    expect(found.data.results[0]).toMatchObject({
+      documentId: document.id,
+      pages: { first: 2, last: 2 },
+    });
+    const byWords = await search(alice.client, {
+      action: 'query',
+      query: 'ferries',
+      mode: 'fulltext',
+    });
+    expect(byWords.data.results[0]).toMatchObject({ pages: { first: 2, last: 2 } });
+
+    // A new version replaces it once ready: the old document and its vectors are gone.
+    const { data: replaced } = await documents(alice.client, {
+      action: 'add',
+      title: 'Stream',
+      source: 'pdf',
+      body: 'Only one page now, about lighthouses.',
+      passages: passagesOf('Only one page now, about lighthouses.'),
+      storage: { bucket: 'files', path: `${alice.id}/stream.pdf` },
+      replaces: document.id,
+    });
+    const { data: listedAfter } = await documents(alice.client, { action: 'list' });
+    const ids = (listedAfter.documents as { id: string }[]).map((d) => d.id);
+    expect(ids).toContain(replaced.document.id);
+    expect(ids).not.toContain(document.id);
+    const oldVectors = await emulator
+      .admin()
+      .storage.vectors.from('portal-search')
+      .index('passages-gte-small')
+      .getVectors({ keys: [0, 1].map((i) => `${alice.id}/${document.id}/${i}`) });
+    expect(oldVectors.data?.vectors).toEqual([]);
+  });
+
+  it('streams a failed event naming the store step, and leaves nothing behind', async () => {
+    const before = (await emulator.admin().from('search_documents').select('id')).data!.length;
+    const { data } = await alice.client.functions.invoke('documents', {
+      body: {
+        action: 'add',
+        title: 'Broken stream',
+        source: 'paste',
+        body: 'Some text.',
+        passages: [{ heading: null, text: 'Some text.', start: 5, end: 1 }],
+      },
+      headers: { Accept: 'text/event-stream' },
+    });
+    const text = await (data as Response).text();
+    expect(text).toMatch(/event: step\ndata: \{"step":"store"\}/);
+    expect(text).toMatch(/event: failed\ndata: \{"code":"indexing_failed","step":"store","message":"store failed: writing the document/);
+    expect((await emulator.admin().from('search_documents').select('id')).data!.length).toBe(
+      before,
+    );
+  });
+
   it('leaves nothing behind when storing fails, and names the step', async () => {
     const before = (await emulator.admin().from('search_documents').select('id')).data!.length;
     const { error, response } = await documents(alice.client, {
