@@ -4,7 +4,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { openDatabase } from './db/open.js';
@@ -12,6 +11,7 @@ import { RequestRoles } from './db/request-roles.js';
 import type { MigrationReport } from './db/migrations.js';
 import type { GatewayEnv, Service, ServiceContext, ServiceFactory } from './http/gateway-env.js';
 import { gatewayBodyLimit, requestBodyLimit } from './http/body-limit.js';
+import { gatewayCors } from './http/cors.js';
 import { allowedHostnames, hostCheck, refuseUpgradeForHost, withHostCheck } from './http/host-check.js';
 import { notImplementedService } from './http/not-implemented.js';
 import { effectiveBearer, Keys } from './keys.js';
@@ -24,6 +24,7 @@ import { storageService } from './storage/service.js';
 import { RESUMABLE_EXPOSED_HEADERS, RESUMABLE_PATH } from './storage/resumable-routes.js';
 import { seedConfiguredBuckets } from './storage/seed-buckets.js';
 import { restService } from './rest/service.js';
+import { commandsService } from './commands/service.js';
 
 /** Headers browsers may read (docs/compatibility.md#gateway-cors). */
 export const EXPOSED_HEADERS = [
@@ -53,6 +54,7 @@ const SERVICES: [mount: string, name: string, factory: ServiceFactory | null][] 
   ['/storage/v1', 'storage', storageService],
   ['/functions/v1', 'functions', functionsService],
   ['/realtime/v1', 'realtime', realtimeService],
+  ['/_emulator/v1', 'portal-emulator commands', commandsService],
 ];
 
 export interface RunningEmulator {
@@ -110,12 +112,7 @@ export async function startEmulator(config: Config): Promise<RunningEmulator> {
   const app = new Hono<GatewayEnv>();
   const hosts = allowedHostnames(config.host, config.allowedHosts);
   app.use('*', hostCheck(hosts));
-  const corsHeaders = cors({
-    origin: (origin) => origin || '*',
-    exposeHeaders: EXPOSED_HEADERS,
-    maxAge: 3600,
-    credentials: true,
-  });
+  const corsHeaders = gatewayCors(EXPOSED_HEADERS);
   app.use('*', (c, next) =>
     // An OPTIONS that is no CORS preflight is TUS discovery (Tus-Version, Tus-Extension…): storage answers it.
     c.req.method === 'OPTIONS' &&

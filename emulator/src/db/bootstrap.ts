@@ -20,6 +20,14 @@ const SERVICE_SCHEMAS = [
   'rest/schema.sql',
 ];
 
+/** Everything a freshly bootstrapped database is made of: this file's steps and their SQL. */
+export const BOOTSTRAP_FILES: readonly string[] = [
+  'db/bootstrap.ts',
+  EVERY_START,
+  ONCE,
+  ...SERVICE_SCHEMAS,
+];
+
 /** Not exposed through any API: only the emulator's own connection reads it. */
 export const BOOTSTRAP_SCHEMA = 'portal_emulator';
 

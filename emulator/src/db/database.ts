@@ -35,6 +35,16 @@ export interface Database extends Queryable {
    * `request.method`, `request.path`. Row level security then decides.
    */
   withClaims<T>(context: RequestContext, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * One statement as the caller, as `withClaims` runs it, in a single exchange with the server:
+   * the settings and the statement are sent together and run in one transaction (PostgREST's
+   * request path). Both are prepared statements. Parameters are text, numbers or booleans.
+   */
+  queryAsCaller<Row = Record<string, unknown>>(
+    context: RequestContext,
+    sql: string,
+    params?: readonly unknown[],
+  ): Promise<QueryResult<Row>>;
   /** LISTEN on a channel; the callback receives payloads of NOTIFYs after they commit. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -56,17 +66,21 @@ export function isPostgresError(error: unknown): error is PostgresError {
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
 }
 
-/** The settings `withClaims` applies, as (name, value) pairs for `set_config(name, value, true)`. */
-export function claimSettings(context: RequestContext): [string, string][] {
-  const claims = context.claims ?? { role: 'anon' };
+const ANON_CLAIMS: JwtClaims = { role: 'anon' };
+
+/**
+ * The settings that depend on the claims alone, encoded once per claims object: a verified
+ * token's claims are cached and come back as the same object for each of its requests.
+ */
+const encodedClaims = new WeakMap<JwtClaims, [string, string][]>();
+
+function claimsSettings(claims: JwtClaims): [string, string][] {
+  let settings = encodedClaims.get(claims);
+  if (settings) return settings;
   const role = typeof claims.role === 'string' && claims.role ? claims.role : 'anon';
-  const settings: [string, string][] = [
+  settings = [
     ['role', role],
     ['request.jwt.claims', JSON.stringify(claims)],
-    ['request.method', context.method ?? 'GET'],
-    ['request.path', context.path ?? '/'],
-    ['request.headers', JSON.stringify(context.headers ?? {})],
-    ['request.cookies', '{}'],
   ];
   for (const [name, value] of Object.entries(claims)) {
     if (!/^[a-z_][a-z0-9_]*$/i.test(name)) continue;
@@ -75,6 +89,19 @@ export function claimSettings(context: RequestContext): [string, string][] {
       typeof value === 'string' ? value : JSON.stringify(value),
     ]);
   }
+  encodedClaims.set(claims, settings);
+  return settings;
+}
+
+/** The settings `withClaims` applies, as (name, value) pairs for `set_config(name, value, true)`. */
+export function claimSettings(context: RequestContext): [string, string][] {
+  const settings: [string, string][] = [
+    ...claimsSettings(context.claims ?? ANON_CLAIMS),
+    ['request.method', context.method ?? 'GET'],
+    ['request.path', context.path ?? '/'],
+    ['request.headers', JSON.stringify(context.headers ?? {})],
+    ['request.cookies', '{}'],
+  ];
   for (const [name, value] of Object.entries(context.settings ?? {})) settings.push([name, value]);
   return settings;
 }
@@ -87,4 +114,17 @@ export function buildSetConfigSql(settings: [string, string][]): { sql: string; 
     return `set_config($${params.length - 1}, $${params.length}, true)`;
   });
   return { sql: `select ${calls.join(', ')}`, params };
+}
+
+/**
+ * The same settings as a statement that answers no values: a pipelined exchange then does not
+ * carry every value (the claims, the headers) back from the server only to drop it. A volatile
+ * select list in a subquery is evaluated even when nothing reads it.
+ */
+export function buildQuietSetConfigSql(settings: [string, string][]): {
+  sql: string;
+  params: string[];
+} {
+  const { sql, params } = buildSetConfigSql(settings);
+  return { sql: `select from (${sql}) as "settings"`, params };
 }

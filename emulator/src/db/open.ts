@@ -3,12 +3,31 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import { BOOTSTRAP_SCHEMA, bootstrapDatabase } from './bootstrap.js';
 import type { Database } from './database.js';
+import { imageCacheDir, imageKey, imagePath, isInitialised, restoreImage, saveImage } from './image.js';
 import { applyMigrations, type MigrationReport } from './migrations.js';
 import { PGliteDatabase } from './pglite.js';
 import { PostgresDatabase } from './postgres.js';
 
 /** Schemas the emulator owns; `--reset` on a real server drops them. */
 const OWNED_SCHEMAS = ['auth', 'storage', 'realtime', 'supabase_migrations', 'public', 'extensions', BOOTSTRAP_SCHEMA];
+
+/**
+ * A new data directory starts as a copy of the initialised image; without an image, this start
+ * runs initdb and the bootstrap, then stores the result (closed cleanly) as the image.
+ */
+async function openPGlite(dir: string): Promise<Database> {
+  if (isInitialised(dir)) return PGliteDatabase.open(dir);
+  const image = imagePath(imageCacheDir(), imageKey());
+  if (restoreImage(image, dir)) return PGliteDatabase.open(dir);
+  const db = await PGliteDatabase.open(dir);
+  try {
+    await bootstrapDatabase(db);
+  } finally {
+    await db.close();
+  }
+  saveImage(dir, image);
+  return PGliteDatabase.open(dir);
+}
 
 export async function openDatabase(config: Config): Promise<{ db: Database; migrations: MigrationReport }> {
   let db: Database;
@@ -24,7 +43,7 @@ export async function openDatabase(config: Config): Promise<{ db: Database; migr
     const dir = path.join(config.dataDir, 'pglite');
     if (config.reset) rmSync(config.dataDir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
-    db = await PGliteDatabase.open(dir);
+    db = await openPGlite(dir);
   }
   try {
     await bootstrapDatabase(db);

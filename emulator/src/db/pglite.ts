@@ -6,6 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import { vector } from '@electric-sql/pglite-pgvector';
 import {
+  buildQuietSetConfigSql,
   buildSetConfigSql,
   claimSettings,
   type Database,
@@ -14,6 +15,8 @@ import {
   type RequestContext,
 } from './database.js';
 import { Mutex } from './mutex.js';
+import { runPipeline } from './pglite-pipeline.js';
+import { PreparedStatements } from './prepared-statements.js';
 
 /**
  * PGlite checks boolean parameters in JavaScript and throws a plain Error for text such as
@@ -24,6 +27,9 @@ function serializeBoolean(value: unknown): string {
   if (typeof value === 'string') return value;
   return value ? 't' : 'f';
 }
+
+/** The extensions every PGlite of the emulator loads (a copy of its data must load them too). */
+export const PGLITE_EXTENSIONS = { pgcrypto, pg_trgm, uuid_ossp, vector };
 
 type PGliteLike = Pick<PGlite, 'query' | 'exec'> | Transaction;
 
@@ -47,6 +53,7 @@ export class PGliteDatabase implements Database {
   readonly engine = 'pglite' as const;
   private readonly mutex = new Mutex();
   private readonly direct: Queryable;
+  private readonly statements = new PreparedStatements();
 
   private constructor(private readonly pg: PGlite) {
     this.direct = wrap(pg);
@@ -55,7 +62,7 @@ export class PGliteDatabase implements Database {
   static async open(dataDir: string | null): Promise<PGliteDatabase> {
     const pg = await PGlite.create({
       ...(dataDir ? { dataDir } : {}),
-      extensions: { pgcrypto, pg_trgm, uuid_ossp, vector },
+      extensions: PGLITE_EXTENSIONS,
       serializers: { [types.BOOL]: serializeBoolean },
     });
     return new PGliteDatabase(pg);
@@ -79,6 +86,30 @@ export class PGliteDatabase implements Database {
       await tx.query(sql, params);
       return fn(tx);
     });
+  }
+
+  queryAsCaller<Row = Record<string, unknown>>(
+    context: RequestContext,
+    sql: string,
+    params: readonly unknown[] = [],
+  ): Promise<QueryResult<Row>> {
+    const settings = buildQuietSetConfigSql(claimSettings(context));
+    return this.mutex.run(async () => {
+      const results = await runPipeline(
+        this.pg,
+        [settings, { sql, params }],
+        this.statements,
+      );
+      return results[1] as QueryResult<Row>;
+    });
+  }
+
+  /**
+   * Runs `fn` with the PGlite itself while nothing else touches it (pg_dump, copying the data
+   * directory): the CLI's dump and export read a consistent database.
+   */
+  exclusive<T>(fn: (pg: PGlite) => Promise<T>): Promise<T> {
+    return this.mutex.run(() => fn(this.pg));
   }
 
   async listen(

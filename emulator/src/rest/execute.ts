@@ -1,6 +1,8 @@
-// Running a built statement as the caller: one transaction through `withClaims`, with
-// `Prefer: tx=rollback` honoured by rolling back after the answer is known, and the schema
-// cache dropped when the transaction ran DDL (the event trigger sets `pgrst.schema_changed`).
+// Running a built statement as the caller. Most requests are one statement: it goes with the
+// caller's settings in one exchange with the database (`statementAsCaller`). Otherwise one
+// transaction through `withClaims`, with `Prefer: tx=rollback` honoured by rolling back after
+// the answer is known, and the schema cache dropped when the transaction ran DDL (the event
+// trigger sets `pgrst.schema_changed`).
 import type { Queryable } from '../db/database.js';
 import type { ServiceContext } from '../http/gateway-env.js';
 import type { RestRequest } from './request.js';
@@ -37,6 +39,15 @@ interface RollbackSignal<T> {
 
 function isRollback<T>(error: unknown): error is RollbackSignal<T> {
   return typeof error === 'object' && error !== null && ROLLBACK in error;
+}
+
+/** Runs each statement on its own as the caller: settings and statement in one exchange. */
+export function statementAsCaller(
+  service: ServiceContext,
+  request: RestRequest,
+): Pick<Queryable, 'query'> {
+  const context = transactionContext(request, service.config.api.extra_search_path);
+  return { query: (sql, params) => service.db.queryAsCaller(context, sql, params) };
 }
 
 export interface RunOptions {

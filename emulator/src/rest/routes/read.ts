@@ -3,7 +3,13 @@
 import type { Queryable } from '../../db/database.js';
 import type { ServiceContext } from '../../http/gateway-env.js';
 import { requestErrors } from '../errors.js';
-import { readEnvelope, runAsCaller, type Envelope, type EnvelopeRow } from '../execute.js';
+import {
+  readEnvelope,
+  runAsCaller,
+  statementAsCaller,
+  type Envelope,
+  type EnvelopeRow,
+} from '../execute.js';
 import { contentTypeOf, negotiate, type Representation } from '../parse/media.js';
 import { formatApplied, type AppliedPreference } from '../parse/prefer.js';
 import { parseQuery } from '../parse/query.js';
@@ -40,7 +46,7 @@ export function bodyShape(representation: Representation, head: boolean): BodySh
  * The planner's row estimate for what the filters match (`count=planned`): EXPLAIN of the page
  * query itself (so every parameter is used), read below its Limit and Sort nodes.
  */
-async function plannedCount(tx: Queryable, source: string, params: unknown[]): Promise<number> {
+async function plannedCount(tx: Pick<Queryable, 'query'>, source: string, params: unknown[]): Promise<number> {
   const result = await tx.query<{ 'QUERY PLAN': unknown }>(
     `explain (format json) ${source}`,
     params,
@@ -63,13 +69,18 @@ export interface CountPlan {
   maxRows: number;
 }
 
+/** Planned and estimated counts ask EXPLAIN first: two statements, so one transaction. */
+export function countNeedsPlan(count: CountPlan): boolean {
+  return count.mode === 'planned' || count.mode === 'estimated';
+}
+
 /**
  * Runs `with pgrst_source as (<source>) <envelope>` and resolves the count the way the
  * preference asks: exact (a count subquery in the same statement), planned (EXPLAIN's
  * estimate), estimated (exact up to max_rows, planned beyond, as PostgREST).
  */
 export async function runCountedRead(
-  tx: Queryable,
+  tx: Pick<Queryable, 'query'>,
   builder: Builder,
   parts: LevelParts,
   from: string,
@@ -78,7 +89,7 @@ export async function runCountedRead(
   count: CountPlan,
 ): Promise<Envelope> {
   let planned: number | null = null;
-  if (count.mode === 'planned' || count.mode === 'estimated') {
+  if (countNeedsPlan(count)) {
     planned = await plannedCount(tx, source, builder.params.values);
   }
   const exact =
@@ -168,7 +179,11 @@ export async function readRelation(
   const parts = buildLevelParts(level, alias, builder);
   const source = levelSelect(parts, from);
   const stripNulls = representation.kind === 'json' && representation.stripNulls;
-  const envelope = await runAsCaller(deps.service, request, (tx) =>
+  const count: CountPlan = {
+    mode: request.prefer.count,
+    maxRows: deps.service.config.api.max_rows,
+  };
+  const read = (tx: Pick<Queryable, 'query'>) =>
     runCountedRead(
       tx,
       builder,
@@ -176,9 +191,11 @@ export async function readRelation(
       from,
       source,
       { shape: bodyShape(representation, request.method === 'HEAD'), stripNulls },
-      { mode: request.prefer.count, maxRows: deps.service.config.api.max_rows },
-    ),
-  );
+      count,
+    );
+  const envelope = countNeedsPlan(count)
+    ? await runAsCaller(deps.service, request, read)
+    : await read(statementAsCaller(deps.service, request));
   const applied = new Set<AppliedPreference>();
   appliedCommon(request, applied);
   const response = readResponse(

@@ -3,7 +3,7 @@
 // Content-Range, Location and Preference-Applied as PostgREST
 // (docs/compatibility.md#rest-responses).
 import { requestErrors, RestError, schemaErrors } from '../errors.js';
-import { readEnvelope, runAsCaller, type EnvelopeRow } from '../execute.js';
+import { readEnvelope, runAsCaller, statementAsCaller, type EnvelopeRow } from '../execute.js';
 import { parseRowsBody, type BodyRow } from '../parse/body.js';
 import { bodyFormat, contentTypeOf, negotiate } from '../parse/media.js';
 import { formatApplied, type AppliedPreference } from '../parse/prefer.js';
@@ -330,19 +330,31 @@ export async function writeRelation(
     prefer.handling === 'strict' &&
     prefer.maxAffected !== undefined &&
     (method === 'PATCH' || method === 'DELETE');
-  const envelope = await runAsCaller(
-    deps.service,
-    request,
-    async (tx) => {
-      const result = readEnvelope((await tx.query<EnvelopeRow>(sql, params.values)).rows[0]);
-      // Thrown inside the transaction, so the write rolls back as PostgREST's does.
-      if (singular && result.pageTotal !== 1) throw requestErrors.singular(result.pageTotal);
-      if (strictMax && result.pageTotal > prefer.maxAffected!)
-        throw requestErrors.maxAffected(result.pageTotal);
-      return result;
-    },
-    { rollback: prefer.tx === 'rollback' },
-  );
+  // A check on the result must be able to undo the write: then it runs in a transaction of its
+  // own; otherwise the statement goes in one exchange.
+  const checked = singular || strictMax || prefer.tx === 'rollback';
+  const envelope = checked
+    ? await runAsCaller(
+        deps.service,
+        request,
+        async (tx) => {
+          const result = readEnvelope((await tx.query<EnvelopeRow>(sql, params.values)).rows[0]);
+          // Thrown inside the transaction, so the write rolls back as PostgREST's does.
+          if (singular && result.pageTotal !== 1) throw requestErrors.singular(result.pageTotal);
+          if (strictMax && result.pageTotal > prefer.maxAffected!)
+            throw requestErrors.maxAffected(result.pageTotal);
+          return result;
+        },
+        { rollback: prefer.tx === 'rollback' },
+      )
+    : readEnvelope(
+        (
+          await statementAsCaller(deps.service, request).query<EnvelopeRow>(
+            sql,
+            params.values,
+          )
+        ).rows[0],
+      );
 
   appliedCommon(request, applied);
   if (prefer.return) applied.add('return');
