@@ -1,18 +1,41 @@
-// portal-emulator start | status | db reset — the Supabase CLI's habits, offline.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// portal-emulator: the Supabase CLI's daily commands (start, status, db reset, db dump,
+// migration new/list, gen types typescript) for the emulator, plus export/import.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import { Command, InvalidArgumentError } from 'commander';
-import { ConfigError, loadConfig, type StartOptions } from './config.js';
-import { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from './keys.js';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import type { Database } from './db/database.js';
+import { PGliteDatabase } from './db/pglite.js';
+import { PostgresDatabase } from './db/postgres.js';
+import { importEmulator } from './commands/export.js';
+import { formatMigrationTable, localMigrations, newMigration } from './commands/migration.js';
+import { findPortHolder, portTakenMessage } from './commands/port-holder.js';
+import { runCommand, type CommandArgs, type CommandName, type CommandResult } from './commands/registry.js';
+import {
+  callRunning,
+  readRunningState,
+  removeRunningState,
+  writeRunningState,
+  type RunningState,
+} from './commands/running.js';
+import { formatStatus, statusFields, STATUS_FORMATS, type StatusFormat } from './commands/status.js';
+import { Mailbox } from './mail/mailbox.js';
 import { startEmulator } from './server.js';
 
-interface CliOptions {
+interface CommonOptions {
   workdir?: string;
+  dataDir?: string;
+}
+
+interface StartCliOptions extends CommonOptions {
   port?: number;
   mailPort?: number;
-  dataDir?: string;
   reset?: boolean;
   quiet?: boolean;
+  ephemeral?: boolean;
+  import?: string;
 }
 
 function portNumber(value: string): number {
@@ -23,48 +46,75 @@ function portNumber(value: string): number {
   return port;
 }
 
-function toStartOptions(options: CliOptions): StartOptions {
-  return {
-    workdir: options.workdir,
-    port: options.port,
-    mailPort: options.mailPort,
-    dataDir: options.dataDir,
-    reset: options.reset,
-    quiet: options.quiet,
-  };
+function schemaList(value: string, previous: string[] = []): string[] {
+  return [...previous, ...value.split(',').map((s) => s.trim()).filter(Boolean)];
 }
 
-const STATE_FILE = 'emulator.json';
+/** Whether a port can be listened on now (checked before the database is opened). */
+function portFree(port: number, host: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, host, () => probe.close(() => resolve(true)));
+  });
+}
 
-async function start(options: CliOptions): Promise<void> {
-  const config = loadConfig(toStartOptions(options));
+async function refuseTakenPorts(config: Config): Promise<void> {
+  const checks: [what: string, port: number, flag: string][] = [
+    ['API', config.port, '--port'],
+    ['mailbox', config.mailPort, '--mail-port'],
+  ];
+  for (const [what, port, flag] of checks) {
+    if (port !== 0 && !(await portFree(port, config.host))) {
+      throw new Error(portTakenMessage(what, port, flag, findPortHolder(port)));
+    }
+  }
+}
+
+async function start(options: StartCliOptions): Promise<void> {
+  const config = loadConfig(options);
+  // The state file stays where `status` looks for it, even when the data is elsewhere.
+  const stateDir = config.dataDir;
+  const running = readRunningState(stateDir);
+  if (running) {
+    throw new Error(
+      `An emulator is already running for ${config.workdir} (pid ${running.pid}, ${running.apiUrl}). Stop it first, or give this one another --data-dir.`,
+    );
+  }
+  await refuseTakenPorts(config);
+  const ephemeral = options.ephemeral ? mkdtempSync(path.join(os.tmpdir(), 'portal-emulator-ephemeral-')) : null;
+  if (ephemeral) {
+    if (config.databaseUrl) throw new Error('--ephemeral keeps the embedded database in a temporary folder; it cannot be combined with DATABASE_URL.');
+    config.dataDir = ephemeral;
+  }
   const started = performance.now();
+  let mails: Awaited<ReturnType<typeof importEmulator>>['mails'] = [];
+  if (options.import) {
+    if (config.databaseUrl) throw new Error('--import loads into the embedded database; unset DATABASE_URL.');
+    mails = (await importEmulator(options.import, config.dataDir)).mails;
+  }
   const emulator = await startEmulator(config);
+  emulator.mailbox.restore(mails);
   const ready = performance.now() - started;
-  const database = config.databaseUrl ? config.databaseUrl.replace(/:[^:@/]*@/, ':***@') : `PGlite in ${config.dataDir}`;
-  mkdirSync(config.dataDir, { recursive: true });
-  writeFileSync(
-    path.join(config.dataDir, STATE_FILE),
-    JSON.stringify({ pid: process.pid, apiUrl: emulator.apiUrl, mailUrl: emulator.mailUrl }),
-  );
+  mkdirSync(stateDir, { recursive: true });
+  const state: RunningState = {
+    pid: process.pid,
+    apiUrl: emulator.apiUrl,
+    mailUrl: emulator.mailUrl,
+    dbUrl: config.databaseUrl,
+  };
+  writeRunningState(stateDir, state);
   for (const file of emulator.migrations.applied) console.log(`Applied migration ${file}`);
   if (emulator.migrations.seeded) console.log('Seeded data from supabase/seed.sql');
-  console.log(
-    [
-      `Started portal emulator in ${(ready / 1000).toFixed(1)}s.`,
-      '',
-      `         API URL: ${emulator.apiUrl}`,
-      `        REST URL: ${emulator.apiUrl}/rest/v1`,
-      `     Mailbox URL: ${emulator.mailUrl}`,
-      `        Database: ${database}`,
-      ` Publishable key: ${PUBLISHABLE_KEY}`,
-      `      Secret key: ${SECRET_KEY}`,
-      `        anon key: ${ANON_KEY}`,
-      `service_role key: ${SERVICE_ROLE_KEY}`,
-      `      JWT secret: ${config.jwtSecret}`,
-      '',
-    ].join('\n'),
-  );
+  if (options.import) console.log(`Imported ${path.resolve(options.import)} (${mails.length} mails)`);
+  const where = ephemeral
+    ? `PGlite in ${ephemeral} (ephemeral: removed at stop)`
+    : config.databaseUrl
+      ? config.databaseUrl.replace(/:[^:@/]*@/, ':***@')
+      : `PGlite in ${config.dataDir}`;
+  console.log(`Started portal emulator in ${(ready / 1000).toFixed(1)}s.\n`);
+  process.stdout.write(formatStatus(statusFields(state, config.jwtSecret), 'pretty'));
+  console.log(`        Database: ${where}\n`);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -72,7 +122,12 @@ async function start(options: CliOptions): Promise<void> {
     stopping = true;
     console.log(`Stopping (${signal})…`);
     await emulator.stop();
-    rmSync(path.join(config.dataDir, STATE_FILE), { force: true });
+    removeRunningState(stateDir);
+    if (ephemeral) {
+      rmSync(ephemeral, { recursive: true, force: true });
+      // The state folder was made for this run only: leave nothing behind.
+      if (existsSync(stateDir) && readdirSync(stateDir).length === 0) rmdirSync(stateDir);
+    }
     console.log('Stopped.');
     process.exit(0);
   };
@@ -80,33 +135,120 @@ async function start(options: CliOptions): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
-async function status(options: CliOptions): Promise<void> {
-  const config = loadConfig(toStartOptions(options));
-  const stateFile = path.join(config.dataDir, STATE_FILE);
-  if (!existsSync(stateFile)) {
-    console.log(`No emulator is running for ${config.workdir}.`);
-    process.exitCode = 1;
-    return;
+function requireRunning(config: Config): RunningState {
+  const state = readRunningState(config.dataDir);
+  if (!state) {
+    throw new Error(`No emulator is running for ${config.workdir}. Start it with: portal-emulator start`);
   }
-  const state = JSON.parse(readFileSync(stateFile, 'utf8')) as { pid: number; apiUrl: string; mailUrl: string };
+  return state;
+}
+
+async function status(options: CommonOptions & { output: StatusFormat }): Promise<void> {
+  const config = loadConfig(options);
+  const state = requireRunning(config);
   const healthy = await fetch(`${state.apiUrl}/auth/v1/health`).then(
     (r) => r.ok,
     () => false,
   );
-  console.log(`         API URL: ${state.apiUrl} (${healthy ? 'healthy' : 'not answering'})`);
-  console.log(`     Mailbox URL: ${state.mailUrl}`);
-  console.log(`        anon key: ${ANON_KEY}`);
-  console.log(`service_role key: ${SERVICE_ROLE_KEY}`);
-  if (!healthy) process.exitCode = 1;
+  if (!healthy) throw new Error(`The emulator (pid ${state.pid}) at ${state.apiUrl} does not answer.`);
+  if (options.output === 'pretty') console.error('portal emulator is running.\n');
+  process.stdout.write(formatStatus(statusFields(state, config.jwtSecret), options.output));
 }
 
-async function reset(options: CliOptions): Promise<void> {
-  const config = loadConfig({ ...toStartOptions(options), reset: true, port: 0, mailPort: 0, quiet: true });
-  const emulator = await startEmulator(config);
-  for (const file of emulator.migrations.applied) console.log(`Applied migration ${file}`);
-  if (emulator.migrations.seeded) console.log('Seeded data from supabase/seed.sql');
-  await emulator.stop();
-  console.log('Database reset.');
+/** The database of a stopped emulator, opened directly (as the running one would hold it). */
+async function openStoppedDatabase(config: Config): Promise<Database> {
+  if (config.databaseUrl) return PostgresDatabase.open(config.databaseUrl);
+  const dir = path.join(config.dataDir, 'pglite');
+  if (!existsSync(dir)) {
+    throw new Error(`No database in ${config.dataDir} yet: run portal-emulator start (or db reset) first.`);
+  }
+  return PGliteDatabase.open(dir);
+}
+
+/** Runs a database command where the database is: in the running emulator, or here. */
+async function run<N extends CommandName>(config: Config, name: N, args: CommandArgs<N>): Promise<CommandResult<N>> {
+  const state = readRunningState(config.dataDir);
+  if (state) return callRunning(state, name, args);
+  const db = await openStoppedDatabase(config);
+  try {
+    const seedBuckets = () => Promise.reject(new Error('storage buckets are seeded by a running emulator'));
+    return await runCommand(name, { db, config, mailbox: new Mailbox(), seedBuckets }, args);
+  } finally {
+    await db.close();
+  }
+}
+
+async function dbReset(options: CommonOptions): Promise<void> {
+  const config = loadConfig(options);
+  const started = performance.now();
+  const state = readRunningState(config.dataDir);
+  if (state) {
+    console.log(`Resetting the database of the running emulator (${state.apiUrl})…`);
+    const report = await callRunning(state, 'db-reset', {});
+    for (const file of report.applied) console.log(`Applying migration ${file}...`);
+    if (report.seeded) console.log('Seeding data from supabase/seed.sql...');
+    if (report.seededObjects > 0) console.log(`Seeded ${report.seededObjects} storage objects.`);
+  } else {
+    // Nothing holds the database: start afresh from an empty data directory.
+    const fresh = loadConfig({ ...options, reset: true, port: 0, mailPort: 0, quiet: true });
+    const emulator = await startEmulator(fresh);
+    for (const file of emulator.migrations.applied) console.log(`Applying migration ${file}...`);
+    if (emulator.migrations.seeded) console.log('Seeding data from supabase/seed.sql...');
+    await emulator.stop();
+  }
+  console.log(`Finished portal-emulator db reset in ${((performance.now() - started) / 1000).toFixed(1)}s.`);
+}
+
+async function dbDump(options: CommonOptions & { dataOnly?: boolean; schemaOnly?: boolean; schema?: string[]; file?: string }): Promise<void> {
+  const config = loadConfig(options);
+  const { text } = await run(config, 'db-dump', {
+    schemas: options.schema ?? [],
+    dataOnly: options.dataOnly ?? false,
+    schemaOnly: options.schemaOnly ?? false,
+  });
+  if (options.file) {
+    writeFileSync(options.file, text);
+    console.error(`Dumped database to ${options.file}`);
+  } else {
+    process.stdout.write(text);
+  }
+}
+
+async function migrationNew(name: string, options: CommonOptions): Promise<void> {
+  const config = loadConfig(options);
+  // As the CLI: SQL piped in becomes the migration's body (`… | portal-emulator migration new x`).
+  let sql = '';
+  if (!process.stdin.isTTY) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    sql = Buffer.concat(chunks).toString('utf8');
+  }
+  const file = newMigration(config.supabaseDir, name, new Date(), sql);
+  console.log(`Created new migration at ${path.relative(config.workdir, file)}`);
+}
+
+async function migrationList(options: CommonOptions): Promise<void> {
+  const config = loadConfig(options);
+  const { applied } = await run(config, 'migration-list', {});
+  process.stdout.write(`\n${formatMigrationTable(localMigrations(config.supabaseDir), applied)}\n`);
+}
+
+async function genTypes(language: string, options: CommonOptions & { schema?: string[]; lang?: string }): Promise<void> {
+  const lang = options.lang ?? language;
+  if (lang !== 'typescript') throw new Error(`Only typescript types are generated here, not ${JSON.stringify(lang)}.`);
+  const config = loadConfig(options);
+  const { text } = await run(config, 'gen-types', { schemas: options.schema ?? ['public'] });
+  process.stdout.write(text);
+}
+
+async function exportCommand(dir: string, options: CommonOptions): Promise<void> {
+  const config = loadConfig(options);
+  const running = readRunningState(config.dataDir);
+  const summary = await run(config, 'export', { dir: path.resolve(dir) });
+  console.log(
+    `Exported to ${summary.dir}: database, stored files, ${summary.mails} mails` +
+      (running ? '.' : ' (the emulator is stopped: its mailbox, kept in memory, is empty).'),
+  );
 }
 
 function withCommonOptions(command: Command): Command {
@@ -120,11 +262,38 @@ withCommonOptions(program.command('start').description('start the API gateway an
   .option('--port <port>', 'API port (default 54321; 0 picks a free one)', portNumber)
   .option('--mail-port <port>', 'mailbox port (default 54324; 0 picks a free one)', portNumber)
   .option('--reset', 'wipe the database and files, then migrate and seed again')
+  .option('--ephemeral', 'keep everything in a temporary folder, removed at stop')
+  .option('--import <dir>', 'start from an export (replaces the data directory)')
   .option('--quiet', 'no request log lines')
   .action(start);
-withCommonOptions(program.command('status').description('show the URLs and keys of a running emulator')).action(status);
+withCommonOptions(program.command('status').description('show the URLs and keys of the running emulator'))
+  .addOption(new Option('-o, --output <format>', 'output format').choices(STATUS_FORMATS).default('pretty'))
+  .action(status);
+
 const db = program.command('db').description('database commands');
-withCommonOptions(db.command('reset').description('recreate the database, apply migrations and seed.sql')).action(reset);
+withCommonOptions(db.command('reset').description('recreate the database, apply migrations and seed.sql')).action(dbReset);
+withCommonOptions(db.command('dump').description('write the database as SQL (the project\'s schemas by default)'))
+  .option('--data-only', 'only the rows')
+  .option('--schema-only', 'only the definitions')
+  .option('-s, --schema <schemas>', 'comma-separated schemas to dump', schemaList)
+  .option('-f, --file <file>', 'write to a file instead of stdout')
+  .action(dbDump);
+
+const migration = program.command('migration').description('migration scripts in supabase/migrations');
+withCommonOptions(migration.command('new <name>').description('create supabase/migrations/<timestamp>_<name>.sql')).action(migrationNew);
+withCommonOptions(migration.command('list').description('local migrations next to those the database applied')).action(migrationList);
+
+const gen = program.command('gen').description('code generation');
+withCommonOptions(gen.command('types [language]').description('the Database type for createClient<Database>()'))
+  .option('--lang <language>', 'output language (typescript)')
+  .option('-s, --schema <schemas>', 'comma-separated schemas (default public)', schemaList)
+  .option('--local', 'the local database (always, here)')
+  .action((language: string | undefined, options: CommonOptions & { schema?: string[]; lang?: string }) =>
+    genTypes(language ?? 'typescript', options),
+  );
+
+withCommonOptions(program.command('export <dir>').description('save the database, stored files and mailbox to a folder'))
+  .action(exportCommand);
 
 program.parseAsync().catch((error: unknown) => {
   if (error instanceof ConfigError) console.error(`Invalid configuration: ${error.message}`);

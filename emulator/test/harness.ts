@@ -41,6 +41,11 @@ export interface EmulatorOptions {
    * server named by TEST_DATABASE_URL (see `postgresTestUrl`) and dropped on stop.
    */
   postgres?: boolean;
+  /**
+   * More arguments for `portal-emulator start` (e.g. `--ephemeral`, `--import <dir>`); such a
+   * start brings its own data, so the prepared PGlite template is not copied in.
+   */
+  startArgs?: string[];
 }
 
 /** The real-PostgreSQL variant runs only when a server is configured; say so when it does not. */
@@ -213,7 +218,7 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     mkdirSync(path.dirname(path.join(supabaseDir, file)), { recursive: true });
     writeFileSync(path.join(supabaseDir, file), contents);
   }
-  if (!options.postgres && !options.env?.DATABASE_URL) {
+  if (!options.postgres && !options.env?.DATABASE_URL && !options.startArgs?.length) {
     const template = pgliteTemplate(root);
     cpSync(path.join(template, 'pglite'), path.join(workdir, '.supabase-local', 'pglite'), { recursive: true });
   }
@@ -224,7 +229,11 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...options.env,
   };
-  let running = await launch(['--workdir', workdir, '--port', '0', '--mail-port', '0'], env, output);
+  let running = await launch(
+    ['--workdir', workdir, '--port', '0', '--mail-port', '0', ...(options.startArgs ?? [])],
+    env,
+    output,
+  );
   const ports = () => {
     const api = new URL(running.apiUrl).port;
     const mail = new URL(running.mailUrl).port;

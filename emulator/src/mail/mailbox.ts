@@ -55,6 +55,11 @@ export class Mailbox {
     return stored;
   }
 
+  /** Puts back mails of an export (newest first, as `list()` gave them), after any already here. */
+  restore(mails: StoredMail[]): void {
+    this.messages.push(...mails);
+  }
+
   /** Newest first, as Mailpit lists them. */
   list(filter?: { to?: string }): StoredMail[] {
     const to = filter?.to?.toLowerCase();

@@ -1,0 +1,72 @@
+// The CLI commands that read or change the database. Each runs in the process that holds it:
+// a running emulator runs them when the CLI asks (`POST /_emulator/v1/commands/<name>`, PGlite
+// has one connection and that process owns it); with none running, the CLI opens the data
+// directory itself and runs the same code.
+import { z } from 'zod';
+import type { Config } from '../config.js';
+import type { Database } from '../db/database.js';
+import type { Mailbox } from '../mail/mailbox.js';
+import { dumpDatabase } from './dump.js';
+import { exportEmulator } from './export.js';
+import { generateTypeScript } from './gen-types.js';
+import { appliedMigrations } from './migration.js';
+import { resetInPlace } from './reset.js';
+
+export interface CommandContext {
+  db: Database;
+  config: Config;
+  mailbox: Mailbox;
+  /** Seeds config.toml's `[storage.buckets]` through the storage API; the number of objects. */
+  seedBuckets(): Promise<number>;
+}
+
+interface Command<Args extends z.ZodType, Result> {
+  args: Args;
+  run(context: CommandContext, args: z.infer<Args>): Promise<Result>;
+}
+
+function command<Args extends z.ZodType, Result>(args: Args, run: Command<Args, Result>['run']): Command<Args, Result> {
+  return { args, run };
+}
+
+const schemaList = z.array(z.string().min(1)).default([]);
+
+export const COMMANDS = {
+  'db-reset': command(z.object({}), (context) =>
+    resetInPlace(context.db, context.config, () => context.seedBuckets()),
+  ),
+  'migration-list': command(z.object({}), async (context) => ({ applied: await appliedMigrations(context.db) })),
+  'gen-types': command(z.object({ schemas: schemaList }), async (context, args) => ({
+    text: await generateTypeScript(context.db, args.schemas.length > 0 ? args.schemas : ['public']),
+  })),
+  'db-dump': command(
+    z.object({ schemas: schemaList, dataOnly: z.boolean().default(false), schemaOnly: z.boolean().default(false) }),
+    async (context, args) => ({ text: await dumpDatabase(context.db, context.config.databaseUrl, args) }),
+  ),
+  export: command(z.object({ dir: z.string().min(1) }), (context, args) =>
+    exportEmulator(args.dir, { db: context.db, dataDir: context.config.dataDir, mails: context.mailbox.list() }),
+  ),
+};
+
+export type CommandName = keyof typeof COMMANDS;
+export type CommandArgs<N extends CommandName> = z.input<(typeof COMMANDS)[N]['args']>;
+export type CommandResult<N extends CommandName> = Awaited<ReturnType<(typeof COMMANDS)[N]['run']>>;
+
+export function isCommandName(name: string): name is CommandName {
+  return Object.hasOwn(COMMANDS, name);
+}
+
+export async function runCommand<N extends CommandName>(
+  name: N,
+  context: CommandContext,
+  rawArgs: unknown,
+): Promise<CommandResult<N>> {
+  const definition = COMMANDS[name] as unknown as Command<z.ZodType, CommandResult<N>>;
+  const args = definition.args.safeParse(rawArgs ?? {});
+  if (!args.success) {
+    throw new CommandArgsError(args.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+  }
+  return definition.run(context, args.data);
+}
+
+export class CommandArgsError extends Error {}

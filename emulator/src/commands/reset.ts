@@ -1,0 +1,46 @@
+// `db reset` on a running emulator: the database is recreated in place — every schema dropped,
+// Supabase's schemas bootstrapped again, then supabase/migrations and seed.sql — so the
+// services keep their connection and nothing has to restart. Object bytes go with their rows.
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config.js';
+import { bootstrapDatabase } from '../db/bootstrap.js';
+import type { Database } from '../db/database.js';
+import { applyMigrations, type MigrationReport } from '../db/migrations.js';
+
+/** Folders of the data directory that only hold what the database points at. */
+const STORAGE_FOLDERS = ['storage', 'storage-renditions', 'storage-resumable', 'storage-tmp'];
+
+export interface ResetReport extends MigrationReport {
+  /** Objects uploaded from config.toml's `[storage.buckets]`. */
+  seededObjects: number;
+}
+
+/** Drops every schema but Postgres' own (the CLI drops the whole database). */
+async function dropAllSchemas(db: Database): Promise<void> {
+  const { rows } = await db.query<{ name: string }>(
+    `select nspname as name from pg_namespace
+      where nspname not like 'pg\\_%' and nspname <> 'information_schema'`,
+  );
+  await db.exec(
+    rows.map((r) => `drop schema if exists "${r.name.replace(/"/g, '""')}" cascade;`).join('\n') +
+      '\ncreate schema public; grant all on schema public to public;',
+  );
+}
+
+export async function resetInPlace(
+  db: Database,
+  config: Config,
+  seedBuckets: () => Promise<number>,
+): Promise<ResetReport> {
+  await dropAllSchemas(db);
+  for (const folder of STORAGE_FOLDERS) {
+    rmSync(path.join(config.dataDir, folder), { recursive: true, force: true });
+  }
+  await bootstrapDatabase(db);
+  const report = await applyMigrations(db, config.supabaseDir);
+  // The REST schema cache listens for this (PostgREST's reload channel).
+  await db.exec(`notify pgrst, 'reload schema'`);
+  const seededObjects = report.seeded ? await seedBuckets() : 0;
+  return { ...report, seededObjects };
+}

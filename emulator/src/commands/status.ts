@@ -1,0 +1,60 @@
+// `portal-emulator status -o env|json|pretty`: the Supabase CLI's names and formats for what
+// this emulator serves. Services the emulator does not run (GraphQL, Studio, the S3
+// protocol, a Postgres port for PGlite) are left out rather than printed with a dead URL.
+import { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from '../keys.js';
+import type { RunningState } from './running.js';
+
+export const STATUS_FORMATS = ['pretty', 'env', 'json'] as const;
+export type StatusFormat = (typeof STATUS_FORMATS)[number];
+
+interface StatusField {
+  /** The CLI's variable name (`-o env`, `-o json`). */
+  name: string;
+  /** The CLI's label in the pretty listing; null for names the CLI keeps only for scripts. */
+  label: string | null;
+  value: string;
+}
+
+export function statusFields(state: RunningState, jwtSecret: string): StatusField[] {
+  const fields: StatusField[] = [
+    { name: 'API_URL', label: 'API URL', value: state.apiUrl },
+    { name: 'REST_URL', label: 'REST URL', value: `${state.apiUrl}/rest/v1` },
+    { name: 'FUNCTIONS_URL', label: 'Functions URL', value: `${state.apiUrl}/functions/v1` },
+  ];
+  if (state.dbUrl) fields.push({ name: 'DB_URL', label: 'DB URL', value: state.dbUrl });
+  fields.push(
+    // The CLI's pretty label is "Mailpit URL"; scripts and tests read ours as "Mailbox URL".
+    { name: 'MAILPIT_URL', label: 'Mailbox URL', value: state.mailUrl },
+    // The CLI still prints the name of the mail catcher it used before Mailpit, for old scripts.
+    { name: 'INBUCKET_URL', label: null, value: state.mailUrl },
+    { name: 'PUBLISHABLE_KEY', label: 'Publishable key', value: PUBLISHABLE_KEY },
+    { name: 'SECRET_KEY', label: 'Secret key', value: SECRET_KEY },
+    { name: 'JWT_SECRET', label: 'JWT secret', value: jwtSecret },
+    { name: 'ANON_KEY', label: 'anon key', value: ANON_KEY },
+    { name: 'SERVICE_ROLE_KEY', label: 'service_role key', value: SERVICE_ROLE_KEY },
+  );
+  return fields;
+}
+
+/** A dotenv value as the CLI writes it (godotenv): double quotes, with `\` `"` `$` and newlines escaped. */
+function dotenvValue(value: string): string {
+  return `"${value.replace(/[\\"$]/g, (c) => `\\${c}`).replace(/\n/g, '\\n').replace(/\r/g, '\\r')}"`;
+}
+
+export function formatStatus(fields: StatusField[], format: StatusFormat): string {
+  if (format === 'env') {
+    return (
+      [...fields]
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((f) => `${f.name}=${dotenvValue(f.value)}`)
+        .join('\n') + '\n'
+    );
+  }
+  if (format === 'json') {
+    const sorted = [...fields].sort((a, b) => a.name.localeCompare(b.name));
+    return JSON.stringify(Object.fromEntries(sorted.map((f) => [f.name, f.value])), null, 2) + '\n';
+  }
+  const shown = fields.filter((f): f is StatusField & { label: string } => f.label !== null);
+  const width = Math.max(...shown.map((f) => f.label.length));
+  return shown.map((f) => `${f.label.padStart(width)}: ${f.value}`).join('\n') + '\n';
+}
