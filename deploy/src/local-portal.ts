@@ -6,6 +6,7 @@ import { defaultActor } from './actor.js';
 import { openEnvironment, writeFileAtomically, type Environment } from './environment.js';
 import { publishRemote, publishShell, repointRegistry, type PublishResult } from './publish.js';
 import { SESSION_CHECK_PATH, sessionCheck } from './session-check.js';
+import { readShellPolicySources, shellContentSecurityPolicy } from './content-security-policy.js';
 import { startStaticServer, type StaticServer } from './static-server.js';
 import { folderTarget } from './targets/folder-target.js';
 
@@ -58,6 +59,7 @@ export async function startLocalPortal(options: LocalPortalOptions): Promise<Loc
       root: env.shellDir,
       port: options.shellPort ?? 0,
       spaFallback: true,
+      contentSecurityPolicy: (req) => shellContentSecurityPolicy(readShellPolicySources(env.shellDir, `http://${req.headers.host}`)),
       handlers: { [SESSION_CHECK_PATH]: sessionCheck({ supabaseUrl: options.supabaseUrl, supabaseAnonKey: options.supabaseAnonKey ?? DEMO_ANON_KEY }) },
     });
     servers.push(shell);

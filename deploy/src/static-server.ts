@@ -20,6 +20,11 @@ export interface StaticServerOptions {
   spaFallback?: boolean;
   /** Treat `/<version>/…` folders as immutable releases. */
   versionedFolders?: boolean;
+  /**
+   * The Content-Security-Policy of the HTML pages served (the shell's document), made per request
+   * from what the environment holds at that moment.
+   */
+  contentSecurityPolicy?: (req: IncomingMessage) => string;
   /** Paths answered by code rather than files (GET only), e.g. the session check. */
   handlers?: Record<string, (req: IncomingMessage, res: ServerResponse) => Promise<void>>;
 }
@@ -97,6 +102,8 @@ export function startStaticServer(options: StaticServerOptions): Promise<StaticS
     res.setHeader('x-content-type-options', 'nosniff');
     if (req.method === 'OPTIONS') return send(res, 204, '');
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, `${req.method} is not allowed here; this server only serves files.`, { allow: 'GET, HEAD, OPTIONS' });
+    // Other sites learn the portal's origin from a link, never the route or query a person was on.
+    res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
 
     const urlPath = new URL(req.url ?? '/', 'http://static').pathname;
     const handler = req.method === 'GET' ? options.handlers?.[urlPath] : undefined;
@@ -123,6 +130,11 @@ export function startStaticServer(options: StaticServerOptions): Promise<StaticS
     res.setHeader('content-type', type);
     res.setHeader('cache-control', CACHE_CONTROL[cachePolicyFor(servedPath, { versionedFolders: options.versionedFolders ?? false })]);
     res.setHeader('etag', etag);
+    if (options.contentSecurityPolicy && type.startsWith('text/html')) {
+      res.setHeader('content-security-policy', options.contentSecurityPolicy(req));
+      // frame-ancestors for browsers that predate it.
+      res.setHeader('x-frame-options', 'DENY');
+    }
     res.setHeader('vary', 'accept-encoding');
     if (req.headers['if-none-match'] === etag) {
       res.writeHead(304);
