@@ -58,8 +58,12 @@ async function testContext(context: BrowserContext): Promise<TestContext> {
   };
 }
 
-export async function launchBrowser(options: { colorScheme?: 'light' | 'dark' } = {}): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+/**
+ * `args` adds Chromium flags, e.g. `--host-resolver-rules=MAP *.portal.test 127.0.0.1` to open the
+ * portal under several host names of one site.
+ */
+export async function launchBrowser(options: { colorScheme?: 'light' | 'dark'; args?: readonly string[] } = {}): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...FLAGS, ...(options.args ?? [])] });
   const newContext = async ({ storageState }: { storageState?: StorageState } = {}) =>
     testContext(await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: options.colorScheme ?? 'light', ...(storageState ? { storageState } : {}) }));
   const first = await newContext();

@@ -1,6 +1,7 @@
 import type { ConnectionMonitor } from '@portal/platform';
 import { createBrowserClient } from '@supabase/ssr';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { watchRefreshRefusals } from './refused-refresh.js';
 import type { RuntimeConfig } from './runtime-config.js';
 
 /**
@@ -13,20 +14,36 @@ import type { RuntimeConfig } from './runtime-config.js';
  * `SameSite=Lax`, 400 days): server-side parts of the portal's site read who is signed in
  * (deploy/src/session-check.ts), and `cookieDomain` in config.json shares it with the portal's
  * subdomains. PKCE flow, session found in the URL, auto-refresh on supabase-js's 30 s tick; tabs
- * hear each other's sign-in, refresh and sign-out (auth-js's BroadcastChannel) and refresh under
- * one navigator lock, so one page (or two tabs) refreshes once per token lifetime.
+ * hear each other's sign-in, refresh and sign-out (auth-js's BroadcastChannel). auth-js takes no
+ * lock: the refreshes of one page share one request, and two tabs refreshing the same token at
+ * once both get the same new one from the auth server (the parent of the active token is answered
+ * with it), the later tab keeping what the first stored (`AuthRefreshDiscardedError`).
  *
  * Its one realtime socket is watched by `connection` (the chrome shows the state). The access
  * token on that socket follows the session by itself: supabase-js calls `realtime.setAuth` on
  * SIGNED_IN, TOKEN_REFRESHED and INITIAL_SESSION, and clears it on SIGNED_OUT.
  */
 export function createPortalClient(config: RuntimeConfig, connection: ConnectionMonitor): SupabaseClient {
-  const client: unknown = createBrowserClient(config.supabaseUrl, config.supabaseAnonKey, {
+  let client: SupabaseClient | null = null;
+  const created: unknown = createBrowserClient(config.supabaseUrl, config.supabaseAnonKey, {
     ...(config.cookieDomain ? { cookieOptions: { domain: config.cookieDomain } } : {}),
     realtime: connection.realtimeOptions,
-    global: { fetch: connection.fetch },
+    global: { fetch: watchRefreshRefusals(connection.fetch, (refused) => void (client && endRefusedSession(client, refused))) },
   });
   // The same class at run time (one supabase-js, shared); @supabase/ssr's declarations reach
   // supabase-js's types through another entry, and TypeScript then sees two classes.
-  return client as SupabaseClient;
+  client = created as SupabaseClient;
+  return client;
+}
+
+/**
+ * A session the auth server refused to refresh is over (revoked by an administrator, ended by a
+ * password change elsewhere): this browser signs out of it at once rather than when its access
+ * token runs out (auth-js keeps it until then), so every remote and every tab let go of it within
+ * one refresh. Unless the browser holds another session by now (someone signed in meanwhile).
+ */
+async function endRefusedSession(client: SupabaseClient, refused: string): Promise<void> {
+  const { data } = await client.auth.getSession();
+  if (data.session?.refresh_token !== refused) return;
+  await client.auth.signOut({ scope: 'local' });
 }
