@@ -20,4 +20,25 @@ describe('VerifiedTokens', () => {
     tokens.set('c', {}, 0);
     expect([tokens.get('a', 0), tokens.get('c', 0)]).toEqual([null, {}]);
   });
+
+  it('evicts the least recently used token when full, and keeps the others', () => {
+    const tokens = new VerifiedTokens(2);
+    tokens.set('a', { sub: 'a' }, 0);
+    tokens.set('b', { sub: 'b' }, 0);
+    expect(tokens.get('a', 0)).toEqual({ sub: 'a' });
+    tokens.set('c', { sub: 'c' }, 0);
+    expect([tokens.get('a', 0), tokens.get('b', 0), tokens.get('c', 0)]).toEqual([
+      { sub: 'a' },
+      null,
+      { sub: 'c' },
+    ]);
+  });
+
+  it('hands back the same claims object on every hit', () => {
+    const tokens = new VerifiedTokens();
+    const claims = { role: 'authenticated' };
+    tokens.set('a', claims, 0);
+    expect(tokens.get('a', 1)).toBe(claims);
+    expect(tokens.get('a', 2)).toBe(claims);
+  });
 });

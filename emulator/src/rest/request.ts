@@ -2,6 +2,7 @@
 // contract §2.4), the schema (`Accept-Profile` / `Content-Profile`), `Prefer`, and the
 // transaction settings PostgREST applies (search_path, read-only for GET/HEAD).
 import type { Context } from 'hono';
+import { LRUCache } from 'lru-cache';
 import type { RequestContext } from '../db/database.js';
 import type { GatewayEnv, ServiceContext } from '../http/gateway-env.js';
 import type { JwtClaims } from '../keys.js';
@@ -25,13 +26,17 @@ export interface RestRequest {
 }
 
 /**
- * Tokens already verified, so a client's repeated requests skip the HMAC (PostgREST keeps a
- * JWT cache too). An entry lives until the token expires, at most a minute.
+ * Tokens already verified, so a client's repeated requests skip the HMAC and the claim checks
+ * (PostgREST keeps a JWT cache too): a bounded LRU, an entry living until the token expires, at
+ * most a minute. The same claims object comes back for every hit, so what is derived from it
+ * (the encoded request settings) is derived once.
  */
 export class VerifiedTokens {
-  private readonly entries = new Map<string, { claims: JwtClaims; until: number }>();
+  private readonly entries: LRUCache<string, { claims: JwtClaims; until: number }>;
 
-  constructor(private readonly capacity = 1000) {}
+  constructor(capacity = 1000) {
+    this.entries = new LRUCache({ max: capacity });
+  }
 
   get(token: string, now = Date.now()): JwtClaims | null {
     const entry = this.entries.get(token);
@@ -44,7 +49,6 @@ export class VerifiedTokens {
   }
 
   set(token: string, claims: JwtClaims, now = Date.now()): void {
-    if (this.entries.size >= this.capacity) this.entries.clear();
     const expires = typeof claims.exp === 'number' ? claims.exp * 1000 : Infinity;
     this.entries.set(token, { claims, until: Math.min(expires, now + 60_000) });
   }
