@@ -9,7 +9,6 @@ import { openEnvironment } from './environment.js';
 import { DeployError, DeployErrorCode, isDeployError } from './errors.js';
 import { assertPathSegment } from './path-segment.js';
 import { scaffoldRemote } from './new-remote.js';
-import { findRemoteBuilds, startLocalPortal } from './local-portal.js';
 import { promoteRelease, publishShell, recordShellContract, rollbackRemote, stageRelease, startCanary } from './publish.js';
 import { environmentStatus, formatStatus } from './status.js';
 import { folderTarget } from './targets/folder-target.js';
@@ -162,6 +161,8 @@ program
   .option('--supabase-url <url>', 'the Supabase API the shell talks to', 'http://127.0.0.1:54321')
   .option('--no-publish', 'serve what the environment holds')
   .action(async (options: { env: string; port: number; remotePort: number; supabaseUrl: string; publish: boolean }) => {
+    // Loaded here: hosting pulls in the static server and its session check, which the other commands never need.
+    const { findRemoteBuilds, startLocalPortal } = await import('./local-portal.js');
     const remoteDists = findRemoteBuilds(path.join(repoRoot, 'remotes'));
     const remotePorts = Object.fromEntries(Object.keys(remoteDists).map((name, i) => [name, options.remotePort === 0 ? 0 : options.remotePort + i]));
     const portal = await startLocalPortal({
