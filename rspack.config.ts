@@ -109,7 +109,7 @@ class EmitRemoteMetaPlugin implements RspackPluginInstance {
 }
 
 /** Emits the files a remote generates at build time (remote.json `assets`), e.g. a catalogue. */
-class EmitGeneratedAssetsPlugin implements RspackPluginInstance {
+export class EmitGeneratedAssetsPlugin implements RspackPluginInstance {
   constructor(
     private readonly dir: string,
     private readonly assets: Record<string, string>,

@@ -71,6 +71,27 @@ describe('parcels between remotes', () => {
     expect(parcelElement.children).toHaveLength(0);
   });
 
+  it('does not update a parcel whose props did not change (an update in flight makes single-spa refuse its unmount)', async () => {
+    let updates = 0;
+    const counted = { ...parcel, update: (props: Parameters<typeof parcel.update>[0]) => (updates++, parcel.update(props)) };
+    provideRemoteModuleLoader(<T,>() => Promise.resolve({ default: counted } as T));
+    const props = { who: 'Ana' };
+    const host = (given: GreetingProps) => (
+      <ParcelHostContext.Provider value={mountParcel}>
+        <RemoteParcel remote="demo" expose="greeting" parcelProps={given} renderError={() => <p>failed</p>} />
+      </ParcelHostContext.Provider>
+    );
+    const { element, root } = await renderUntil(host(props), (el) => el.querySelector('[data-state="mounted"]') !== null);
+    await act(async () => root.render(host(props)));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(updates).toBe(0);
+    await act(async () => root.render(host({ who: 'Ben' })));
+    for (let attempt = 0; attempt < 50 && !element.textContent?.includes('Ben'); attempt++)
+      await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(updates).toBe(1);
+    await act(async () => root.unmount());
+  });
+
   it('shows the host’s error, with a retry that loads again, when the remote cannot be loaded', async () => {
     let offline = true;
     provideRemoteModuleLoader(<T,>() =>

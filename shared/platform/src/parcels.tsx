@@ -145,6 +145,9 @@ export function RemoteParcel<P extends object>({
   const element = useRef<HTMLDivElement>(null);
   const parcel = useRef<MountedParcel | null>(null);
   const latestProps = useRef(parcelProps);
+  /** The props the mounted parcel has: an update with the same ones is only a window in which the
+   * parcel is UPDATING, and single-spa refuses to unmount it then (so its application dies). */
+  const givenProps = useRef<P | null>(null);
   const [state, setState] = useState<ParcelState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -166,6 +169,7 @@ export function RemoteParcel<P extends object>({
           { remote, step: 'load' },
         );
       if (!live || !element.current) return;
+      givenProps.current = latestProps.current;
       const mounted = mountParcel(config, { domElement: element.current, ...latestProps.current });
       parcel.current = mounted;
       await mounted.mountPromise;
@@ -187,11 +191,14 @@ export function RemoteParcel<P extends object>({
     // single-spa replaces a parcel's props on update: the element goes along again.
     if (
       state.status === 'mounted' &&
+      parcelProps !== givenProps.current &&
       mounted?.update &&
       mounted.getStatus() === 'MOUNTED' &&
       element.current
-    )
+    ) {
+      givenProps.current = parcelProps;
       void mounted.update({ domElement: element.current, ...parcelProps });
+    }
   }, [parcelProps, state.status]);
 
   return (

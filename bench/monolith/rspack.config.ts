@@ -1,0 +1,57 @@
+// The portal as one application, for bench/portal-vs-monolith.ts: the same shell (its bootstrap,
+// chrome, registry reading and single-spa root config) and the same remote sources, bundled
+// together with static imports and one `import()` per exposed module (route-level code
+// splitting), without Module Federation. Only the shell's federation layer is swapped for
+// `src/federation.ts`, which imports the remotes' modules from this bundle.
+//   npx rspack build -c bench/monolith/rspack.config.ts   (into bench/monolith/dist)
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { rspack, type Configuration } from '@rspack/core';
+import { appFacts, createConfig, EmitGeneratedAssetsPlugin, listApps } from '../../rspack.config.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const shellSrc = path.join(root, 'shell/src');
+
+/** One loader per exposed module of every remote: `() => import('<remote>/src/….tsx')`. */
+function remoteModulesSource(): string {
+  const lines = listApps()
+    .filter((app) => app !== 'shell')
+    .map((app) => {
+      const facts = appFacts(app);
+      const exposes = Object.entries(facts.exposes).map(([expose, file]) => `    ${JSON.stringify(expose.replace(/^\.\//, ''))}: () => import(${JSON.stringify(path.resolve(facts.dir, file))}),`);
+      return `  ${JSON.stringify(facts.name)}: {\n${exposes.join('\n')}\n  },`;
+    });
+  return `export const remoteModules = {\n${lines.join('\n')}\n};\n`;
+}
+
+export function createMonolithConfig({ outDir = path.join(here, 'dist'), mode = 'production' }: { outDir?: string; mode?: 'production' | 'development' } = {}): Configuration {
+  const shell = createConfig({ app: 'shell', outDir, mode });
+  const remotes = listApps().filter((app) => app !== 'shell').map(appFacts);
+  return {
+    ...shell,
+    name: 'portal_monolith',
+    context: here,
+    // No async boundary is needed without shared-module negotiation: the shell's bootstrap is the entry.
+    entry: { main: path.join(here, 'src/index.ts') },
+    output: { ...shell.output, uniqueName: 'portal_monolith', crossOriginLoading: false },
+    resolve: {
+      ...shell.resolve,
+      alias: {
+        [path.join(shellSrc, 'federation.ts')]: path.join(here, 'src/federation.ts'),
+        [path.join(shellSrc, 'chrome/shared-modules.ts')]: path.join(here, 'src/shared-modules.ts'),
+      },
+    },
+    plugins: [
+      new rspack.experiments.VirtualModulesPlugin({ [path.join(here, 'src/generated-remote-modules.js')]: remoteModulesSource() }),
+      new rspack.HtmlRspackPlugin({ template: path.join(root, 'shell/index.html'), scriptLoading: 'defer', minify: mode === 'production' }),
+      // Files a remote generates at build time (the functions catalogue) lie beside the code, as in
+      // its own release folder.
+      ...remotes.map((facts) => new EmitGeneratedAssetsPlugin(facts.dir, facts.assets)),
+    ],
+  };
+}
+
+export default function config(env: Record<string, string | boolean> = {}): Configuration {
+  return createMonolithConfig({ mode: env.development ? 'development' : 'production', ...(typeof env.out === 'string' ? { outDir: path.resolve(env.out) } : {}) });
+}

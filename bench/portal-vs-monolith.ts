@@ -1,0 +1,507 @@
+// The portal (shell + remotes composed at run time with Module Federation) against a monolith of
+// the same code (bench/monolith: the shell's bootstrap and chrome with every remote's source
+// bundled in, one import() per route, no federation), both served by the deploy static server
+// against one emulator. Runs alternate portal and monolith; each figure is the median of the
+// runs with the ratio portal / monolith. Figures only: nothing passes or fails on time; the
+// checks (one copy of each singleton, one socket, one refresh per token lifetime) are printed
+// as ok / NOT ok.
+//   node --import tsx bench/portal-vs-monolith.ts [--runs 3] [--cycles 200] [--cpu-throttle 4]
+//                                                  [--refresh-window 0] [--only portal|monolith]
+// --refresh-window S keeps the signed-in page open S seconds with every remote visited and counts
+// token refreshes (the emulator's jwt_expiry is 150 s for this bench, so refreshes happen).
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs, promisify } from 'node:util';
+import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { repoRoot } from '../deploy/src/build.js';
+import { startLocalPortal, type LocalPortal } from '../deploy/src/local-portal.js';
+import { startEmulator, stop } from './_support.js';
+
+const { values: flags } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    cycles: { type: 'string', default: '200' },
+    'cpu-throttle': { type: 'string', default: '1' },
+    'refresh-window': { type: 'string', default: '0' },
+    only: { type: 'string' },
+  },
+});
+const RUNS = Number(flags.runs);
+const CYCLES = Number(flags.cycles);
+const CPU_THROTTLE = Number(flags['cpu-throttle']);
+const REFRESH_WINDOW_S = Number(flags['refresh-window']);
+const JWT_EXPIRY_S = 150;
+const DEMO = { email: 'demo@example.com', password: 'demo-password-1' };
+/** Every remote's route, in the order a visit goes through them (the first is the first route). */
+const ROUTES: ReadonlyArray<[remote: string, route: string]> = [
+  ['account', '/account'],
+  ['data', '/data'],
+  ['files', '/files'],
+  ['functions', '/functions'],
+  ['live', '/live'],
+  ['search', '/search'],
+];
+
+type Variant = 'portal' | 'monolith';
+
+// Built under tsx's ESM hook only, as the deploy CLI does (its CommonJS hook would rewrite the
+// federation runtime's templates).
+const BUILD_SCRIPT = `
+import { register } from 'tsx/esm/api';
+register();
+const [rootUrl, out, ...apps] = process.argv.slice(1);
+const { createConfig } = await import(new URL('rspack.config.ts', rootUrl).href);
+const { createMonolithConfig } = await import(new URL('bench/monolith/rspack.config.ts', rootUrl).href);
+const { rspack } = await import('@rspack/core');
+const path = await import('node:path');
+const configs = [...apps.map((app) => createConfig({ app, outDir: path.join(out, app) })), createMonolithConfig({ outDir: path.join(out, 'monolith') })];
+const compiler = rspack(configs);
+await new Promise((resolve, reject) => compiler.run((error, stats) => {
+  compiler.close(() => {});
+  if (error) reject(error);
+  else if (stats.hasErrors()) reject(new Error(stats.toString({ all: false, errors: true })));
+  else resolve();
+}));
+`;
+
+const median = (values: number[]) => {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (!sorted.length) return NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** What the network carried, from Chromium's own accounting (CDP Network domain). */
+class NetworkLog {
+  scriptWire = 0;
+  scriptRaw = 0;
+  requests = 0;
+  sockets = 0;
+  refreshes: number[] = [];
+  private readonly inFlight = new Set<string>();
+  private readonly scripts = new Set<string>();
+  private lastActivity = performance.now();
+
+  constructor(cdp: CDPSession) {
+    cdp.on('Network.requestWillBeSent', (event) => {
+      this.requests++;
+      this.inFlight.add(event.requestId);
+      this.lastActivity = performance.now();
+      if (event.type === 'Script') this.scripts.add(event.requestId);
+      if (
+        event.request.method === 'POST' &&
+        /\/auth\/v1\/token\?grant_type=refresh_token/.test(event.request.url)
+      )
+        this.refreshes.push(Date.now());
+    });
+    cdp.on('Network.dataReceived', (event) => {
+      if (this.scripts.has(event.requestId)) this.scriptRaw += event.dataLength;
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      if (this.scripts.has(event.requestId)) this.scriptWire += event.encodedDataLength;
+      this.settle(event.requestId);
+    });
+    cdp.on('Network.loadingFailed', (event) => this.settle(event.requestId));
+    cdp.on('Network.webSocketCreated', () => this.sockets++);
+  }
+
+  private settle(requestId: string): void {
+    this.inFlight.delete(requestId);
+    this.lastActivity = performance.now();
+  }
+
+  /** Resolves once nothing has been in flight for `quietMs` (at most `limitMs`). */
+  async quiet(quietMs = 300, limitMs = 15_000): Promise<void> {
+    const started = performance.now();
+    while (performance.now() - started < limitMs) {
+      if (this.inFlight.size === 0 && performance.now() - this.lastActivity >= quietMs) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  snapshot() {
+    return { scriptWire: this.scriptWire, scriptRaw: this.scriptRaw, requests: this.requests };
+  }
+}
+
+interface PortalDebug {
+  __PORTAL_DEBUG__: Record<
+    string,
+    { react: unknown; reactDom: unknown; supabase: unknown; platform: () => PortalView }
+  >;
+}
+interface PortalView {
+  remotes: { get(): Array<{ name: string; state: string }> };
+  session: { getSnapshot(): { status: string } };
+  navigate(to: string): void;
+}
+
+/** performance.now() in the page when `remote` is mounted and its area shows something. */
+async function remoteInteractive(page: Page, remote: string): Promise<number> {
+  const handle = await page
+    .waitForFunction(
+      (name) => {
+        const debug = (globalThis as unknown as Partial<PortalDebug>).__PORTAL_DEBUG__;
+        const state = debug?.shell
+          ?.platform()
+          .remotes.get()
+          .find((r) => r.name === name)?.state;
+        const slot = document.querySelector<HTMLElement>(`[data-remote-slot="${name}"]`);
+        return state === 'mounted' &&
+          slot !== null &&
+          slot.offsetParent !== null &&
+          slot.childElementCount > 0
+          ? performance.now()
+          : false;
+      },
+      remote,
+      { polling: 'raf', timeout: 60_000 },
+    )
+    .catch(async (error: unknown) => {
+      const states = await page.evaluate(() =>
+        JSON.stringify(
+          (globalThis as unknown as Partial<PortalDebug>).__PORTAL_DEBUG__?.shell
+            ?.platform()
+            .remotes.get(),
+        ),
+      );
+      throw new Error(
+        `${remote} did not become interactive at ${page.url()}: ${String(error)}; remotes: ${states}`,
+      );
+    });
+  return (await handle.jsonValue()) as number;
+}
+
+async function heapAfterGc(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+}
+
+/** The link of a remote in the navigation, clicked without pointer or focus (no intent preload). */
+function navLink(page: Page, route: string) {
+  return page.locator(`nav a[href="${route}"]`).first();
+}
+
+/** Navigates in the page as a click does and returns the ms until the remote is interactive. */
+async function switchTo(
+  page: Page,
+  remote: string,
+  route: string,
+  preload: boolean,
+  network: NetworkLog,
+): Promise<number> {
+  if (preload) {
+    await navLink(page, route).hover();
+    await network.quiet();
+  }
+  const before = await page.evaluate(() => performance.now());
+  await navLink(page, route).dispatchEvent('click');
+  return (await remoteInteractive(page, remote)) - before;
+}
+
+interface RunFigures {
+  coldMs: number;
+  warmMs: number;
+  firstRoute: ReturnType<NetworkLog['snapshot']>;
+  allRoutes: ReturnType<NetworkLog['snapshot']>;
+  switchMs: number[];
+  switchPreloadedMs: number[];
+  heapAfterAll: number;
+  heapGrowth: number;
+  sockets: number;
+  singletons: {
+    react: number;
+    reactDom: number;
+    supabaseClient: number;
+    sharedCopies: Record<string, number> | null;
+  };
+  /** Seconds between successive refresh requests within the window (first: since the window began). */
+  refreshes: { gapsS: number[]; windowS: number } | null;
+}
+
+async function oneRun(context: BrowserContext, url: string, run: number): Promise<RunFigures> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (CPU_THROTTLE > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+  await cdp.send('HeapProfiler.enable');
+  const network = new NetworkLog(cdp);
+
+  // Cold: nothing cached; the first route is the account remote's sign-in form.
+  await page.goto(`${url}/account/sign-in`);
+  const coldMs = await remoteInteractive(page, 'account');
+  await page.locator('form[aria-label="Sign in"]').waitFor();
+  await network.quiet();
+  const firstRoute = network.snapshot();
+
+  await page.locator('form[aria-label="Sign in"] input[name="email"]').fill(DEMO.email);
+  await page.locator('form[aria-label="Sign in"] input[name="password"]').fill(DEMO.password);
+  await page.locator('form[aria-label="Sign in"] button[type="submit"]').click();
+  await page.waitForFunction(
+    () =>
+      (globalThis as unknown as PortalDebug).__PORTAL_DEBUG__
+        .shell!.platform()
+        .session.getSnapshot().status === 'signed-in',
+  );
+
+  // Every other remote, each unvisited until now; every other one after an intent (hover) whose
+  // preload has finished. The parity of the run decides which, so each remote is measured both ways.
+  const switchMs: number[] = [];
+  const switchPreloadedMs: number[] = [];
+  for (const [index, [remote, route]] of ROUTES.slice(1).entries()) {
+    const preload = (index + run) % 2 === 1;
+    const ms = await switchTo(page, remote, route, preload, network);
+    (preload ? switchPreloadedMs : switchMs).push(ms);
+    await network.quiet();
+  }
+  const allRoutes = network.snapshot();
+  const heapAfterAll = await heapAfterGc(cdp);
+
+  // (No named functions inside: tsx would wrap them in a helper the page does not have.)
+  const singletons = await page.evaluate(() => {
+    const handles = Object.values((globalThis as unknown as PortalDebug).__PORTAL_DEBUG__);
+    type Scope = Record<string, Record<string, { loaded?: boolean; lib?: unknown }>>;
+    const federation = (
+      globalThis as {
+        __FEDERATION__?: { __INSTANCES__?: Array<{ shareScopeMap?: Record<string, Scope> }> };
+      }
+    ).__FEDERATION__;
+    const scopes =
+      federation?.__INSTANCES__?.flatMap((instance) =>
+        Object.values(instance.shareScopeMap ?? {}),
+      ) ?? null;
+    const sharedCopies: Record<string, number> = {};
+    for (const name of ['react', 'react-dom', '@supabase/supabase-js']) {
+      const loaded = new Set<string>();
+      for (const scope of scopes ?? [])
+        for (const [version, shared] of Object.entries(scope[name] ?? {}))
+          if (shared.loaded || shared.lib) loaded.add(version);
+      sharedCopies[name] = loaded.size;
+    }
+    return {
+      react: new Set(handles.map((h) => h.react)).size,
+      reactDom: new Set(handles.map((h) => h.reactDom)).size,
+      supabaseClient: new Set(handles.map((h) => h.supabase)).size,
+      sharedCopies: scopes ? sharedCopies : null,
+    };
+  });
+
+  let refreshes: RunFigures['refreshes'] = null;
+  if (REFRESH_WINDOW_S > 0) {
+    const began = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, REFRESH_WINDOW_S * 1000));
+    const times = [began, ...network.refreshes.filter((t) => t >= began)];
+    refreshes = {
+      gapsS: times.slice(1).map((t, i) => (t - times[i]!) / 1000),
+      windowS: REFRESH_WINDOW_S,
+    };
+  }
+
+  // Mount/unmount cycles: each navigation unmounts one remote and mounts the next.
+  let heapGrowth = NaN;
+  if (CYCLES > 0) {
+    const cycle = async (i: number) => {
+      const [remote, route] = ROUTES[i % ROUTES.length]!;
+      await page.evaluate(
+        (to) =>
+          (globalThis as unknown as PortalDebug).__PORTAL_DEBUG__.shell!.platform().navigate(to),
+        route,
+      );
+      await remoteInteractive(page, remote);
+    };
+    for (let i = 0; i < ROUTES.length * 2; i++) await cycle(i);
+    const start = await heapAfterGc(cdp);
+    for (let i = 0; i < CYCLES; i++) await cycle(i);
+    await network.quiet();
+    heapGrowth = (await heapAfterGc(cdp)) - start;
+  }
+  const sockets = network.sockets;
+
+  // Warm: the same first route from the HTTP cache (filled by one load, measured on the next).
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+  await page.goto(`${url}/account`);
+  await remoteInteractive(page, 'account');
+  await network.quiet();
+  await page.goto(`${url}/account`);
+  const warmMs = await remoteInteractive(page, 'account');
+
+  await page.close();
+  return {
+    coldMs,
+    warmMs,
+    firstRoute,
+    allRoutes,
+    switchMs,
+    switchPreloadedMs,
+    heapAfterAll,
+    heapGrowth,
+    sockets,
+    singletons,
+    refreshes,
+  };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+function printFigures(results: Record<Variant, RunFigures[]>): void {
+  const row = (label: string, pick: (r: RunFigures) => number, format: (v: number) => string) => {
+    const portal = median(results.portal.map(pick));
+    const monolith = median(results.monolith.map(pick));
+    console.log(
+      `${label.padEnd(58)} portal ${format(portal).padStart(10)}   monolith ${format(monolith).padStart(10)}   ratio ${(portal / monolith).toFixed(2)}`,
+    );
+  };
+  console.log(`\nmedians of ${RUNS} runs each (alternating), CPU throttle ${CPU_THROTTLE}x:`);
+  row('time to first remote interactive, cold (no cache)', (r) => r.coldMs, ms);
+  row('time to first remote interactive, warm (HTTP cache)', (r) => r.warmMs, ms);
+  row('JS to the first route, wire (gzip + headers)', (r) => r.firstRoute.scriptWire, kb);
+  row('JS to the first route, raw', (r) => r.firstRoute.scriptRaw, kb);
+  row('requests to the first route', (r) => r.firstRoute.requests, String);
+  row('JS to all routes, wire', (r) => r.allRoutes.scriptWire, kb);
+  row('JS to all routes, raw', (r) => r.allRoutes.scriptRaw, kb);
+  row('requests to all routes', (r) => r.allRoutes.requests, String);
+  row('switch to an unvisited remote, no preload', (r) => median(r.switchMs), ms);
+  row(
+    'switch to an unvisited remote, after intent preload',
+    (r) => median(r.switchPreloadedMs),
+    ms,
+  );
+  row('JS heap after visiting every remote (after GC)', (r) => r.heapAfterAll, mb);
+  if (CYCLES > 0)
+    row(`JS heap growth over ${CYCLES} mount/unmount cycles`, (r) => r.heapGrowth, mb);
+
+  console.log('\nchecks:');
+  for (const variant of ['portal', 'monolith'] as const) {
+    for (const [run, r] of results[variant].entries()) {
+      const copies = r.singletons.sharedCopies;
+      const one =
+        r.singletons.react === 1 &&
+        r.singletons.reactDom === 1 &&
+        r.singletons.supabaseClient === 1 &&
+        (!copies || Object.values(copies).every((n) => n === 1));
+      const detail = `React ${r.singletons.react}, ReactDOM ${r.singletons.reactDom}, Supabase client ${r.singletons.supabaseClient}${
+        copies
+          ? `; share scope: ${Object.entries(copies)
+              .map(([n, c]) => `${n} ${c}`)
+              .join(', ')}`
+          : ''
+      }`;
+      console.log(
+        `  ${variant} run ${run + 1}: one copy each of React, ReactDOM, supabase-js: ${one ? 'ok' : 'NOT ok'} (${detail})`,
+      );
+      console.log(
+        `  ${variant} run ${run + 1}: one websocket: ${r.sockets === 1 ? 'ok' : 'NOT ok'} (${r.sockets})`,
+      );
+      if (r.refreshes) {
+        // supabase-js checks every 30 s and refreshes a token close to expiry; one refresh per
+        // remote (or per tab) would show as refreshes seconds apart instead of a tick or more.
+        const [, ...between] = r.refreshes.gapsS;
+        const once = r.refreshes.gapsS.length >= 1 && between.every((gap) => gap >= 20);
+        console.log(
+          `  ${variant} run ${run + 1}: one refresh per token lifetime: ${once ? 'ok' : 'NOT ok'} (${r.refreshes.gapsS.length} refreshes in ${r.refreshes.windowS} s with a ${JWT_EXPIRY_S} s access token, ${between.length ? `${Math.min(...between).toFixed(0)} s apart at least` : 'none apart'})`,
+        );
+      }
+    }
+  }
+}
+
+const work = mkdtempSync(path.join(repoRoot, '.tmp', 'bench-portal-vs-monolith-'));
+const servers: LocalPortal[] = [];
+let emulator: Awaited<ReturnType<typeof startEmulator>> | null = null;
+try {
+  const build = path.join(work, 'build');
+  const remotes = ROUTES.map(([remote]) => remote);
+  const buildStarted = performance.now();
+  await promisify(execFile)(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      BUILD_SCRIPT,
+      pathToFileURL(`${repoRoot}/`).href,
+      build,
+      'shell',
+      ...remotes,
+    ],
+    { cwd: repoRoot, maxBuffer: 16 * 1024 * 1024 },
+  );
+  console.log(
+    `build (shell, ${remotes.length} remotes and the monolith, one rspack run): ${((performance.now() - buildStarted) / 1000).toFixed(1)} s`,
+  );
+
+  // The portal's own backend project with a short access token, so refreshes happen while measuring.
+  const workdir = path.join(work, 'emulator');
+  mkdirSync(workdir);
+  cpSync(path.join(repoRoot, 'supabase'), path.join(workdir, 'supabase'), { recursive: true });
+  const configToml = path.join(workdir, 'supabase/config.toml');
+  writeFileSync(
+    configToml,
+    readFileSync(configToml, 'utf8').replace(/^jwt_expiry = \d+$/m, `jwt_expiry = ${JWT_EXPIRY_S}`),
+  );
+  emulator = await startEmulator(workdir);
+
+  const remoteDists = Object.fromEntries(
+    remotes.map((remote) => [remote, path.join(build, remote)]),
+  );
+  const serve = (variant: Variant) =>
+    startLocalPortal({
+      envDir: path.join(work, `env-${variant}`),
+      envName: 'bench',
+      shellDist: path.join(build, variant === 'portal' ? 'shell' : 'monolith'),
+      remoteDists,
+      supabaseUrl: emulator!.apiUrl,
+    });
+  const urls = {} as Record<Variant, string>;
+  for (const variant of ['portal', 'monolith'] as const) {
+    const served = await serve(variant);
+    servers.push(served);
+    urls[variant] = served.shellUrl;
+  }
+
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--js-flags=--expose-gc',
+    ],
+  });
+  try {
+    const results: Record<Variant, RunFigures[]> = { portal: [], monolith: [] };
+    for (let run = 0; run < RUNS; run++) {
+      // Alternate which goes first, so a change in the machine's load hits both alike.
+      const order: Variant[] = run % 2 === 0 ? ['portal', 'monolith'] : ['monolith', 'portal'];
+      for (const variant of order.filter((v) => !flags.only || v === flags.only)) {
+        const context = await browser.newContext();
+        try {
+          const figures = await oneRun(context, urls[variant], run);
+          results[variant].push(figures);
+          console.log(
+            `${variant} run ${run + 1}: first remote ${ms(figures.coldMs)} cold, ${ms(figures.warmMs)} warm, first route ${kb(figures.firstRoute.scriptWire)} JS`,
+          );
+        } finally {
+          await context.close();
+        }
+      }
+    }
+    printFigures(results);
+  } finally {
+    await browser.close();
+  }
+} finally {
+  await Promise.all(servers.map((s) => s.close()));
+  if (emulator) await stop(emulator.child);
+  rmSync(work, { recursive: true, force: true });
+}
