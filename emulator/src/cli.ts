@@ -32,6 +32,7 @@ interface CommonOptions {
 interface StartCliOptions extends CommonOptions {
   port?: number;
   mailPort?: number;
+  consolePort?: number;
   reset?: boolean;
   quiet?: boolean;
   ephemeral?: boolean;
@@ -63,6 +64,7 @@ async function refuseTakenPorts(config: Config): Promise<void> {
   const checks: [what: string, port: number, flag: string][] = [
     ['API', config.port, '--port'],
     ['mailbox', config.mailPort, '--mail-port'],
+    ['console', config.consolePort, '--console-port'],
   ];
   for (const [what, port, flag] of checks) {
     if (port !== 0 && !(await portFree(port, config.host))) {
@@ -101,6 +103,7 @@ async function start(options: StartCliOptions): Promise<void> {
     pid: process.pid,
     apiUrl: emulator.apiUrl,
     mailUrl: emulator.mailUrl,
+    consoleUrl: emulator.consoleUrl,
     dbUrl: config.databaseUrl,
   };
   writeRunningState(stateDir, state);
@@ -112,9 +115,9 @@ async function start(options: StartCliOptions): Promise<void> {
     : config.databaseUrl
       ? config.databaseUrl.replace(/:[^:@/]*@/, ':***@')
       : `PGlite in ${config.dataDir}`;
-  console.log(`Started portal emulator in ${(ready / 1000).toFixed(1)}s.\n`);
-  process.stdout.write(formatStatus(statusFields(state, config.jwtSecret), 'pretty'));
-  console.log(`        Database: ${where}\n`);
+  console.log(`Started portal emulator in ${(ready / 1000).toFixed(1)}s.`);
+  console.log(`Database: ${where}\n`);
+  process.stdout.write(formatStatus(statusFields(state, config.jwtSecret), 'pretty') + '\n');
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -261,6 +264,7 @@ const program = new Command('portal-emulator').description('A Supabase-compatibl
 withCommonOptions(program.command('start').description('start the API gateway and the mailbox'))
   .option('--port <port>', 'API port (default 54321; 0 picks a free one)', portNumber)
   .option('--mail-port <port>', 'mailbox port (default 54324; 0 picks a free one)', portNumber)
+  .option('--console-port <port>', 'console port (default 54323 beside the default API port, else a free one)', portNumber)
   .option('--reset', 'wipe the database and files, then migrate and seed again')
   .option('--ephemeral', 'keep everything in a temporary folder, removed at stop')
   .option('--import <dir>', 'start from an export (replaces the data directory)')

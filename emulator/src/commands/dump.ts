@@ -82,15 +82,23 @@ async function runPgDump(databaseUrl: string, args: string[]): Promise<string> {
   });
 }
 
+/**
+ * As the CLI edits pg_dump's output: schemas are created only when missing, so the file also
+ * restores into a database that has `public` (every new one does).
+ */
+export function restorableDump(sql: string): string {
+  return sql.replace(/^CREATE SCHEMA (?!IF NOT EXISTS)/gm, 'CREATE SCHEMA IF NOT EXISTS ');
+}
+
 export async function dumpDatabase(db: Database, databaseUrl: string | null, options: DumpOptions): Promise<string> {
   const schemas = options.schemas && options.schemas.length > 0 ? options.schemas : await projectSchemas(db);
   const args = pgDumpArgs(schemas, options);
-  if (databaseUrl) return runPgDump(databaseUrl, args);
+  if (databaseUrl) return restorableDump(await runPgDump(databaseUrl, args));
   if (!(db instanceof PGliteDatabase)) throw new Error('db dump needs PGlite or a DATABASE_URL.');
   const copy = await copyOfPGlite(db);
   try {
     const file = await pgDump({ pg: copy, args });
-    return await file.text();
+    return restorableDump(await file.text());
   } finally {
     await copy.close();
   }

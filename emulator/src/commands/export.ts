@@ -3,7 +3,7 @@
 // name and renamed into place once complete, so a process killed midway leaves the previous
 // export (or none) whole and never a partial one under the target's name.
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { PGlite } from '@electric-sql/pglite';
@@ -47,6 +47,27 @@ function moveIntoPlace(finished: string, target: string): void {
   rmSync(previous, { recursive: true, force: true });
 }
 
+/**
+ * Tidies what a process killed during an earlier export or import left beside `target`: a
+ * half-written copy is removed; a previous version moved aside for the swap is put back when
+ * the target itself is missing (killed between the two renames).
+ */
+function recoverInterrupted(target: string): void {
+  const parent = path.dirname(target);
+  if (!existsSync(parent)) return;
+  const prefix = `.${path.basename(target)}.`;
+  for (const name of readdirSync(parent)) {
+    if (!name.startsWith(prefix)) continue;
+    const leftover = path.join(parent, name);
+    if (/^(partial|importing)-[0-9a-f]{8}$/.test(name.slice(prefix.length))) {
+      rmSync(leftover, { recursive: true, force: true });
+    } else if (/^previous-[0-9a-f]{8}$/.test(name.slice(prefix.length))) {
+      if (existsSync(target)) rmSync(leftover, { recursive: true, force: true });
+      else renameSync(leftover, target);
+    }
+  }
+}
+
 export async function exportEmulator(
   target: string,
   source: { db: Database; dataDir: string; mails: StoredMail[] },
@@ -56,6 +77,7 @@ export async function exportEmulator(
   }
   const dir = path.resolve(target);
   mkdirSync(path.dirname(dir), { recursive: true });
+  recoverInterrupted(dir);
   const partial = sibling(dir, 'partial');
   mkdirSync(path.join(partial, path.dirname(DATABASE_IMAGE)), { recursive: true });
   try {
@@ -99,7 +121,9 @@ export async function importEmulator(source: string, dataDir: string): Promise<I
 
   const target = path.resolve(dataDir);
   mkdirSync(path.dirname(target), { recursive: true });
+  recoverInterrupted(target);
   const staging = sibling(target, 'importing');
+  mkdirSync(staging);
   try {
     const image = new Blob([readFileSync(path.join(dir, DATABASE_IMAGE))]);
     const pg = await PGlite.create({ dataDir: path.join(staging, 'pglite'), loadDataDir: image, extensions: PGLITE_EXTENSIONS });

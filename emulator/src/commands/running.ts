@@ -13,6 +13,8 @@ const stateSchema = z.object({
   pid: z.number().int(),
   apiUrl: z.string(),
   mailUrl: z.string(),
+  /** The console (request log, RLS verdicts); absent in a state file of an older emulator. */
+  consoleUrl: z.string().optional(),
   /** A Postgres URL clients may connect to (only with DATABASE_URL: PGlite takes no connections). */
   dbUrl: z.string().nullable().default(null),
 });

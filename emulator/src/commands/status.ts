@@ -22,6 +22,8 @@ export function statusFields(state: RunningState, jwtSecret: string): StatusFiel
     { name: 'FUNCTIONS_URL', label: 'Functions URL', value: `${state.apiUrl}/functions/v1` },
   ];
   if (state.dbUrl) fields.push({ name: 'DB_URL', label: 'DB URL', value: state.dbUrl });
+  // The CLI's Studio URL; here the emulator's console, on Studio's port.
+  if (state.consoleUrl) fields.push({ name: 'STUDIO_URL', label: 'Console URL', value: state.consoleUrl });
   fields.push(
     // The CLI's pretty label is "Mailpit URL"; scripts and tests read ours as "Mailbox URL".
     { name: 'MAILPIT_URL', label: 'Mailbox URL', value: state.mailUrl },
