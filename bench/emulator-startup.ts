@@ -1,9 +1,13 @@
 // Emulator start-up: how long `portal-emulator start` takes until it answers /auth/v1/health,
-// with a fresh data directory (cold: bootstrap of roles, schemas and the auth schema) and
-// again on the same data (warm). Prints figures; nothing passes or fails on time.
+// and the process's peak memory (VmHWM) by then, in three ways: the very first start (no
+// database image yet: initdb and the bootstrap, then the image is stored), a cold start (a new
+// data directory copied from the image: what `start` on a new project or `--reset` costs) and a
+// warm start (the same data directory again). Each run has its own image cache folder, so the
+// first start is really first; the cold start is printed as a ratio to it, its baseline.
+// Prints figures; nothing passes or fails on time.
 //   node --import tsx bench/emulator-startup.ts [runs]
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -12,13 +16,14 @@ const runs = Number(process.argv[2] ?? 3);
 
 function start(
   workdir: string,
+  env: Record<string, string>,
 ): Promise<{ child: ChildProcess; apiUrl: string; printedReady: number }> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
       [bin, 'start', '--workdir', workdir, '--port', '0', '--mail-port', '0'],
       {
-        env: { ...process.env, PORTAL_EMULATOR_QUIET: '1' },
+        env: { ...process.env, PORTAL_EMULATOR_QUIET: '1', ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
@@ -42,11 +47,22 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-async function timeToHealthy(
-  workdir: string,
-): Promise<{ total: number; inProcess: number; child: ChildProcess }> {
+/** Peak resident memory of a process so far, in MB (Linux). */
+function peakRssMb(pid: number): number {
+  const line = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return line ? Number(line[1]) / 1024 : NaN;
+}
+
+interface Start {
+  total: number;
+  inProcess: number;
+  rssMb: number;
+  child: ChildProcess;
+}
+
+async function timeToHealthy(workdir: string, env: Record<string, string>): Promise<Start> {
   const started = performance.now();
-  const { child, apiUrl, printedReady } = await start(workdir);
+  const { child, apiUrl, printedReady } = await start(workdir, env);
   const giveUp = performance.now() + 120_000;
   for (;;) {
     const ok = await fetch(`${apiUrl}/auth/v1/health`).then(
@@ -59,33 +75,53 @@ async function timeToHealthy(
       throw new Error('the emulator printed its URLs but /auth/v1/health never answered');
     }
   }
-  return { total: (performance.now() - started) / 1000, inProcess: printedReady, child };
+  const total = (performance.now() - started) / 1000;
+  return { total, inProcess: printedReady, rssMb: peakRssMb(child.pid!), child };
 }
 
-const tmp = path.join(root, '.tmp');
-mkdirSync(tmp, { recursive: true });
-const rows: string[] = [];
-for (let run = 1; run <= runs; run++) {
+function describe(start: Start): string {
+  return `${start.total.toFixed(2)} s to healthy (${start.inProcess.toFixed(1)} s inside the process), peak RSS ${start.rssMb.toFixed(0)} MB`;
+}
+
+function newWorkdir(): string {
   const workdir = mkdtempSync(path.join(tmp, 'bench-startup-'));
   mkdirSync(path.join(workdir, 'supabase'));
   writeFileSync(
     path.join(workdir, 'supabase/config.toml'),
     '[auth]\nsite_url = "http://127.0.0.1:3000"\n',
   );
+  return workdir;
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+const tmp = path.join(root, '.tmp');
+mkdirSync(tmp, { recursive: true });
+const firsts: number[] = [];
+const colds: number[] = [];
+for (let run = 1; run <= runs; run++) {
+  const cacheDir = mkdtempSync(path.join(tmp, 'bench-startup-cache-'));
+  const env = { PORTAL_EMULATOR_CACHE_DIR: cacheDir };
+  const workdirs = [newWorkdir(), newWorkdir()];
   try {
-    const cold = await timeToHealthy(workdir);
+    const first = await timeToHealthy(workdirs[0]!, env);
+    await stop(first.child);
+    const cold = await timeToHealthy(workdirs[1]!, env);
     await stop(cold.child);
-    const warm = await timeToHealthy(workdir);
+    const warm = await timeToHealthy(workdirs[1]!, env);
     await stop(warm.child);
-    rows.push(
-      `run ${run}: cold ${cold.total.toFixed(2)} s to healthy (${cold.inProcess.toFixed(1)} s inside the process), ` +
-        `warm ${warm.total.toFixed(2)} s (${warm.inProcess.toFixed(1)} s inside)`,
+    firsts.push(first.total);
+    colds.push(cold.total);
+    console.log(
+      `run ${run}:\n  first start (initdb + bootstrap, stores the image) ${describe(first)}\n` +
+        `  cold start (new data directory from the image) ${describe(cold)}, ${(cold.total / first.total).toFixed(2)}× the first start\n` +
+        `  warm start (same data directory) ${describe(warm)}`,
     );
-    console.log(rows.at(-1));
   } finally {
-    rmSync(workdir, { recursive: true, force: true });
+    for (const dir of [...workdirs, cacheDir]) rmSync(dir, { recursive: true, force: true });
   }
 }
 console.log(
-  `emulator start-up, ${runs} run(s), PGlite, spawn → first healthy /auth/v1/health (figures only)`,
+  `emulator start-up, ${runs} run(s), PGlite, spawn → first healthy /auth/v1/health: median cold start ${median(colds).toFixed(2)} s = ${(median(colds) / median(firsts)).toFixed(2)}× the first start (figures only)`,
 );

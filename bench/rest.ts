@@ -1,14 +1,22 @@
 // REST (/rest/v1) requests per second through a real emulator process: a point select under
 // row level security, a 100-row list with an embedded resource, and a single-row insert, as a
-// signed-in user. On PGlite always; on a real PostgreSQL too when BENCH_DATABASE_URL (or
-// TEST_DATABASE_URL) names a server (a scratch database is created there and dropped).
+// signed-in user, from a fixed number of concurrent loops. On PGlite always; on a real
+// PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server (a scratch
+// database is created there and dropped).
+// Each case prints req/s, p50/p99 and the emulator's CPU time per request (read from /proc:
+// on a loaded machine req/s follows the load, CPU per request much less). On PGlite the same
+// statements also run in this process, straight on PGlite (the emulator's database layer, no
+// HTTP): the floor the emulator is compared to, as a ratio.
 // Prints figures; nothing passes or fails on time.
 //   node --import tsx bench/rest.ts [seconds per case] [concurrency]
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SignJWT } from 'jose';
 import pg from 'pg';
+import { bootstrapDatabase } from '../emulator/src/db/bootstrap.js';
+import type { Database, RequestContext } from '../emulator/src/db/database.js';
+import { PGliteDatabase } from '../emulator/src/db/pglite.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = path.join(root, 'emulator/bin/portal-emulator.js');
@@ -96,24 +104,44 @@ interface Figures {
   requests: number;
   perSecond: number;
   p50: number;
-  p95: number;
+  p99: number;
+  /** CPU time of the emulator process per request (ms), when its pid is known. */
+  cpuPerRequest: number | null;
+}
+
+/** User + system CPU time of a process so far, in ms (Linux). */
+function cpuTime(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
 }
 
 /** Runs `request` from `concurrency` loops for `seconds`; every answer must be the expected status. */
 async function measure(
   request: (i: number) => Promise<Response>,
   expected: number,
+  pid?: number,
 ): Promise<Figures> {
+  return measureLoop(async (i) => {
+    const response = await request(i);
+    await response.arrayBuffer();
+    if (response.status !== expected)
+      throw new Error(`expected ${expected}, got ${response.status}`);
+  }, pid);
+}
+
+async function measureLoop(step: (i: number) => Promise<void>, pid?: number): Promise<Figures> {
   const latencies: number[] = [];
+  const cpuBefore = pid ? cpuTime(pid) : null;
   const deadline = performance.now() + seconds * 1000;
   let counter = 0;
   const loop = async () => {
     while (performance.now() < deadline) {
       const started = performance.now();
-      const response = await request(counter++);
-      await response.arrayBuffer();
-      if (response.status !== expected)
-        throw new Error(`expected ${expected}, got ${response.status}`);
+      await step(counter++);
       latencies.push(performance.now() - started);
     }
   };
@@ -123,15 +151,31 @@ async function measure(
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  const cpuAfter = pid ? cpuTime(pid) : null;
   return {
     requests: latencies.length,
     perSecond: latencies.length / elapsed,
     p50: at(0.5),
-    p95: at(0.95),
+    p99: at(0.99),
+    cpuPerRequest:
+      cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / latencies.length : null,
   };
 }
 
-async function benchEngine(label: string, env: Record<string, string>): Promise<void> {
+function describeFigures(figures: Figures): string {
+  const cpu =
+    figures.cpuPerRequest === null
+      ? ''
+      : `, emulator CPU ${figures.cpuPerRequest.toFixed(2)} ms/request`;
+  return `${figures.perSecond.toFixed(0)} req/s  (${figures.requests} requests; p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms${cpu})`;
+}
+
+type CaseName = 'point' | 'list' | 'insert';
+
+async function benchEngine(
+  label: string,
+  env: Record<string, string>,
+): Promise<Map<CaseName, Figures>> {
   const workdir = mkdtempSync(path.join(root, '.tmp', 'bench-rest-'));
   mkdirSync(path.join(workdir, 'supabase/migrations'), { recursive: true });
   writeFileSync(path.join(workdir, 'supabase/migrations/20240101000000_bench.sql'), MIGRATION);
@@ -147,8 +191,9 @@ async function benchEngine(label: string, env: Record<string, string>): Promise<
     // Warm the schema cache and the connection.
     await (await fetch(`${rest}/bench_notes?limit=1`, { headers: headers(0) })).arrayBuffer();
 
-    const cases: [string, (i: number) => Promise<Response>, number][] = [
+    const cases: [CaseName, string, (i: number) => Promise<Response>, number][] = [
       [
+        'point',
         'point select with RLS (GET /bench_notes?id=eq.N)',
         // Note n belongs to user 1 + n % USERS: each request reads one of the caller's own rows.
         (i) => {
@@ -161,6 +206,7 @@ async function benchEngine(label: string, env: Record<string, string>): Promise<
         200,
       ],
       [
+        'list',
         '100-row list with an embed (GET /bench_posts?select=…,author:bench_users(name)&limit=100)',
         (i) =>
           fetch(
@@ -172,6 +218,7 @@ async function benchEngine(label: string, env: Record<string, string>): Promise<
         200,
       ],
       [
+        'insert',
         'insert one row with RLS (POST /bench_notes)',
         (i) =>
           fetch(`${rest}/bench_notes`, {
@@ -183,12 +230,13 @@ async function benchEngine(label: string, env: Record<string, string>): Promise<
       ],
     ];
     console.log(`\n${label} (${seconds}s per case, concurrency ${concurrency})`);
-    for (const [name, request, status] of cases) {
-      const figures = await measure(request, status);
-      console.log(
-        `  ${name}\n    ${figures.perSecond.toFixed(0)} req/s  (${figures.requests} requests; p50 ${figures.p50.toFixed(1)} ms, p95 ${figures.p95.toFixed(1)} ms)`,
-      );
+    const results = new Map<CaseName, Figures>();
+    for (const [key, name, request, status] of cases) {
+      const figures = await measure(request, status, child.pid);
+      results.set(key, figures);
+      console.log(`  ${name}\n    ${describeFigures(figures)}`);
     }
+    return results;
   } finally {
     await stop(child);
     rmSync(workdir, { recursive: true, force: true });
@@ -216,13 +264,125 @@ async function withScratchDatabase(
   }
 }
 
+/** The statements REST builds for the point select and the list (settings as a GET sends them). */
+const POINT_SQL = `with "pgrst_source" as (select "pgrst_t0"."id" as "id", "pgrst_t0"."title" as "title", "pgrst_t0"."created_at" as "created_at" from "public"."bench_notes" as "pgrst_t0" where "pgrst_t0"."id" = $1 limit $2::bigint) select null::bigint as "total", count("pgrst_r") as "page_total", (coalesce(json_agg("pgrst_r"), '[]'::json)->0)::text as "body" from "pgrst_source" as "pgrst_r"`;
+const LIST_SQL = `with "pgrst_source" as (select "pgrst_t0"."id" as "id", "pgrst_t0"."title" as "title", "pgrst_t0"."score" as "score", "pgrst_e1"."pgrst_j" as "author" from "public"."bench_posts" as "pgrst_t0" left join lateral (select row_to_json("pgrst_row") as "pgrst_j", true as "pgrst_hit" from "public"."bench_users" as "pgrst_t2", lateral (select "pgrst_t2"."name" as "name") as "pgrst_row" where "pgrst_t2"."id" = "pgrst_t0"."author_id") as "pgrst_e1" on true order by "pgrst_t0"."id" limit $1::bigint offset $2::bigint) select null::bigint as "total", count("pgrst_r") as "page_total", coalesce(json_agg("pgrst_r"), '[]'::json)::text as "body" from "pgrst_source" as "pgrst_r"`;
+
+function callerContext(user: number, path: string): RequestContext {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    claims: {
+      sub: userId(user),
+      role: 'authenticated',
+      aud: 'authenticated',
+      iat: now,
+      exp: now + 7200,
+    },
+    headers: { accept: '*/*', apikey: ANON_KEY, authorization: 'Bearer …', host: '127.0.0.1' },
+    method: 'GET',
+    path,
+    settings: { search_path: '"public", "extensions"', transaction_read_only: 'on' },
+  };
+}
+
+/**
+ * The same reads straight on PGlite in this process, through the emulator's database layer:
+ * as one transaction with PGlite's own API (BEGIN, settings, statement, COMMIT: what each REST
+ * request cost before) and as one exchange (what REST sends now). No HTTP, no JWT, no parsing.
+ */
+async function inProcessFloor(): Promise<Map<CaseName, Figures>> {
+  const db: Database = await PGliteDatabase.open(null);
+  try {
+    await bootstrapDatabase(db);
+    await db.exec(MIGRATION);
+    await db.exec(SEED);
+    const contexts = Array.from({ length: USERS }, (_, i) => ({
+      point: callerContext(i + 1, '/bench_notes'),
+      list: callerContext(i + 1, '/bench_posts'),
+    }));
+    const pointArgs = (i: number): [RequestContext, unknown[]] => {
+      const user = i % USERS;
+      return [
+        contexts[user]!.point,
+        [String(user + USERS * (1 + (i % (NOTES_PER_USER - 1)))), 1000],
+      ];
+    };
+    const listArgs = (i: number): [RequestContext, unknown[]] => [
+      contexts[i % USERS]!.list,
+      [100, (i * 100) % POSTS],
+    ];
+    const expectRow = (rows: unknown[]) => {
+      if (rows.length !== 1) throw new Error('the in-process statement answered no envelope');
+    };
+    const variants: [string, CaseName, () => Promise<Figures>][] = [
+      [
+        'point select, one transaction (PGlite transaction API)',
+        'point',
+        () =>
+          measureLoop(async (i) => {
+            const [context, params] = pointArgs(i);
+            expectRow((await db.withClaims(context, (tx) => tx.query(POINT_SQL, params))).rows);
+          }),
+      ],
+      [
+        'point select, one exchange (as REST sends it)',
+        'point',
+        () =>
+          measureLoop(async (i) => {
+            const [context, params] = pointArgs(i);
+            expectRow((await db.queryAsCaller(context, POINT_SQL, params)).rows);
+          }),
+      ],
+      [
+        '100-row list with an embed, one transaction',
+        'list',
+        () =>
+          measureLoop(async (i) => {
+            const [context, params] = listArgs(i);
+            expectRow((await db.withClaims(context, (tx) => tx.query(LIST_SQL, params))).rows);
+          }),
+      ],
+      [
+        '100-row list with an embed, one exchange',
+        'list',
+        () =>
+          measureLoop(async (i) => {
+            const [context, params] = listArgs(i);
+            expectRow((await db.queryAsCaller(context, LIST_SQL, params)).rows);
+          }),
+      ],
+    ];
+    console.log(
+      `\nPGlite in this process, no HTTP (${seconds}s per case, concurrency ${concurrency})`,
+    );
+    const floor = new Map<CaseName, Figures>();
+    for (const [name, key, run] of variants) {
+      const figures = await run();
+      floor.set(key, figures); // the one-exchange variant comes last and is the floor
+      console.log(`  ${name}\n    ${describeFigures(figures).replace('req/s', 'statements/s')}`);
+    }
+    return floor;
+  } finally {
+    await db.close();
+  }
+}
+
 mkdirSync(path.join(root, '.tmp'), { recursive: true });
-await benchEngine('PGlite (embedded)', {});
+const emulated = await benchEngine('PGlite (embedded)', {});
+const floor = await inProcessFloor();
+console.log('\nEmulator over HTTP as a share of PGlite in process (same statement, one exchange):');
+for (const key of ['point', 'list'] as const) {
+  const http = emulated.get(key)!;
+  const direct = floor.get(key)!;
+  console.log(
+    `  ${key}: ${(http.perSecond / direct.perSecond).toFixed(2)}× the in-process rate (${http.perSecond.toFixed(0)} vs ${direct.perSecond.toFixed(0)}/s)`,
+  );
+}
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (serverUrl) {
-  await withScratchDatabase(serverUrl, (url) =>
-    benchEngine('PostgreSQL (DATABASE_URL)', { DATABASE_URL: url }),
-  );
+  await withScratchDatabase(serverUrl, async (url) => {
+    await benchEngine('PostgreSQL (DATABASE_URL)', { DATABASE_URL: url });
+  });
 } else {
   console.log(
     '\nPostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a server to measure it).',

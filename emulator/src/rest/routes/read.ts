@@ -23,8 +23,8 @@ import {
   buildLevelParts,
   countSelect,
   envelopeSql,
-  levelSelect,
   newBuilder,
+  pagedLevelSelect,
   type BodyShape,
   type Builder,
   type LevelParts,
@@ -177,7 +177,7 @@ export async function readRelation(
   const alias = builder.aliases.table();
   const from = `${qualifiedIdent(relation.schema, relation.name)} as ${ident(alias)}`;
   const parts = buildLevelParts(level, alias, builder);
-  const source = levelSelect(parts, from);
+  const source = pagedLevelSelect(level, parts, alias, from);
   const stripNulls = representation.kind === 'json' && representation.stripNulls;
   const count: CountPlan = {
     mode: request.prefer.count,

@@ -1,7 +1,14 @@
 import { parseQuery } from '../parse/query.js';
 import { planRead, sourceOfRelation } from '../plan/read-plan.js';
 import { testCache } from '../test-cache.js';
-import { buildLevelParts, countSelect, envelopeSql, levelSelect, newBuilder } from './read.js';
+import {
+  buildLevelParts,
+  countSelect,
+  envelopeSql,
+  levelSelect,
+  newBuilder,
+  pagedLevelSelect,
+} from './read.js';
 
 const cache = testCache();
 
@@ -17,6 +24,7 @@ function build(table: string, pairs: [string, string][]) {
   const parts = buildLevelParts(level, alias, builder);
   return {
     sql: levelSelect(parts, from),
+    paged: pagedLevelSelect(level, parts, alias, from),
     count: countSelect(parts, from),
     params: builder.params.values,
   };
@@ -158,5 +166,36 @@ describe('read SQL', () => {
     );
     expect(envelopeSql({ shape: 'csv' })).toContain('string_agg(substring("pgrst_r"::text, 2');
     expect(envelopeSql({ shape: 'none', countSql: 'select 1' })).toContain('(select 1) as "total"');
+  });
+
+  describe('a page with embeds', () => {
+    it('is taken before the embeds are joined, reading only the columns it needs', () => {
+      const { paged, params } = build('messages', [
+        ['select', 'id,body,author:users!author_id(username)'],
+        ['channel_id', 'eq.1'],
+        ['order', 'id.desc'],
+        ['limit', '100'],
+        ['offset', '900'],
+      ]);
+      expect(paged).toMatch(
+        /^select .* from \(select "pgrst_t0"\."id", "pgrst_t0"\."body", "pgrst_t0"\."author_id" from "public"\."messages" as "pgrst_t0" where "pgrst_t0"\."channel_id" = \$\d order by "pgrst_t0"\."id" desc limit \$\d::bigint offset \$\d::bigint\) as "pgrst_t0" left join lateral \(.*\) as "pgrst_e1" on true order by "pgrst_t0"\."id" desc$/,
+      );
+      expect(params).toEqual(expect.arrayContaining(['1', 100, 900]));
+    });
+
+    it('stays one SELECT when the filters or the order read an embed', () => {
+      const ordered = build('messages', [
+        ['select', 'id,author:users!author_id(username)'],
+        ['order', 'author(username)'],
+        ['limit', '10'],
+      ]);
+      expect(ordered.paged).toBe(ordered.sql);
+      const filtered = build('messages', [
+        ['select', 'id,author:users!author_id!inner(username)'],
+        ['author.username', 'eq.alice'],
+        ['limit', '10'],
+      ]);
+      expect(filtered.paged).toBe(filtered.sql);
+    });
   });
 });

@@ -33,6 +33,8 @@ export interface LevelParts {
   groupBy: string[];
   orderBy: string[];
   limit: string;
+  /** The embeds' lateral aliases, quoted as they appear in the SQL. */
+  embedAliases: string[];
 }
 
 function orderHelper(embed: EmbedPlan, ref: ColumnRef): string {
@@ -163,6 +165,7 @@ export function buildLevelParts(
     groupBy: level.grouped ? groupBy : [],
     orderBy,
     limit,
+    embedAliases: [...embedAliases.values()].map(ident),
   };
 }
 
@@ -178,6 +181,49 @@ export function levelSelect(
   if (parts.groupBy.length) sql += ` group by ${parts.groupBy.join(', ')}`;
   if (parts.orderBy.length) sql += ` order by ${parts.orderBy.join(', ')}`;
   return sql + parts.limit;
+}
+
+/**
+ * The top level's SELECT with its page taken before the embeds are joined, when neither the
+ * filters nor the order read an embed and nothing is aggregated: `limit 100 offset 900` then
+ * builds the embedded JSON of the 100 rows answered, not also of the 900 the offset skips (the
+ * lateral joins sit below the LIMIT). The page is the same rows in the same order, and reads
+ * the same columns (column privileges hold); otherwise this is `levelSelect`.
+ * `from` must be `<relation> as <alias>`.
+ */
+export function pagedLevelSelect(
+  level: ReadLevel,
+  parts: LevelParts,
+  alias: string,
+  from: string,
+): string {
+  const readsEmbed = (sql: string) => parts.embedAliases.some((embed) => sql.includes(embed));
+  if (
+    parts.laterals.length === 0 ||
+    !parts.limit ||
+    level.grouped ||
+    parts.where.some(readsEmbed) ||
+    parts.orderBy.some(readsEmbed)
+  )
+    return levelSelect(parts, from);
+  // The columns the projection, the order and the embeds' join conditions read.
+  const columns = new Set<string>();
+  for (const item of level.items) if (item.kind === 'column') columns.add(item.ref.column.name);
+  for (const term of level.order) columns.add(term.ref.column.name);
+  for (const { relationship } of level.embeds) {
+    const parentSide = relationship.junction
+      ? relationship.junction.toSource.targetColumns
+      : relationship.sourceColumns;
+    for (const column of parentSide) columns.add(column);
+  }
+  if (columns.size === 0) return levelSelect(parts, from);
+  const source = ident(alias);
+  const page = levelSelect(
+    { ...parts, laterals: [] },
+    from,
+    [...columns].map((column) => `${source}.${ident(column)}`),
+  );
+  return levelSelect({ ...parts, where: [], limit: '' }, `(${page}) as ${source}`);
 }
 
 /** The statement counting what the level's filters match (no projection, order or limit). */
