@@ -206,7 +206,10 @@ function mutateMultipart(random: Random, parts: MultipartPart[]): { parts: Multi
   const roll = random();
   if (copy.length === 0) return { parts: [{ name: pick(random, NASTY_STRINGS), value: pick(random, NASTY_STRINGS) }] };
   if (roll < 0.15) return { parts: [] };
-  if (roll < 0.3) return { parts: copy, corrupt: (bytes) => bytes.subarray(0, Math.floor(random() * bytes.length)) };
+  if (roll < 0.3) {
+    const kept = random(); // drawn now, so describing the request again sends the same bytes
+    return { parts: copy, corrupt: (bytes) => bytes.subarray(0, Math.floor(kept * bytes.length)) };
+  }
   if (roll < 0.4) return { parts: copy, corrupt: (bytes) => Buffer.from(bytes.toString('latin1').replaceAll(BOUNDARY, 'other'), 'latin1') };
   if (roll < 0.5) return { parts: [...copy, ...copy] };
   const part = pick(random, copy);
@@ -262,10 +265,8 @@ export function mutateRequest(random: Random, template: FuzzRequest, headerNames
   return request;
 }
 
-/** Sends the request as written; resolves with the status and body, or rejects if no answer came. */
-export function send(apiUrl: string, request: FuzzRequest & { corrupt?: (bytes: Buffer) => Buffer }, timeoutMs = 30_000): Promise<Answer> {
-  const url = new URL(apiUrl);
-  const query = new URLSearchParams(request.query ?? {}).toString();
+/** The headers and body bytes a request goes out with. */
+function encode(request: FuzzRequest & { corrupt?: (bytes: Buffer) => Buffer }): { headers: Record<string, string>; bytes: Buffer | null } {
   const headers: Record<string, string> = { ...request.headers };
   let bytes: Buffer | null = null;
   if (request.body?.kind === 'json') {
@@ -278,6 +279,14 @@ export function send(apiUrl: string, request: FuzzRequest & { corrupt?: (bytes: 
     headers['content-type'] ??= `multipart/form-data; boundary=${BOUNDARY}`;
   }
   if (bytes && request.corrupt) bytes = request.corrupt(bytes);
+  return { headers, bytes };
+}
+
+/** Sends the request as written; resolves with the status and body, or rejects if no answer came. */
+export function send(apiUrl: string, request: FuzzRequest & { corrupt?: (bytes: Buffer) => Buffer }, timeoutMs = 30_000): Promise<Answer> {
+  const url = new URL(apiUrl);
+  const query = new URLSearchParams(request.query ?? {}).toString();
+  const { headers, bytes } = encode(request);
   return new Promise((resolve, reject) => {
     const outgoing = http.request(
       {
@@ -301,18 +310,16 @@ export function send(apiUrl: string, request: FuzzRequest & { corrupt?: (bytes: 
   });
 }
 
-/** One line describing a request, for failure reports (long values cut). */
-export function describe(request: FuzzRequest): string {
-  const body =
-    request.body?.kind === 'json'
-      ? JSON.stringify(request.body.value)
-      : request.body?.kind === 'raw'
-        ? `<${request.body.bytes.length} bytes>`
-        : request.body?.kind === 'multipart'
-          ? `<multipart ${JSON.stringify(request.body.parts.map((p) => ({ ...p, value: typeof p.value === 'string' ? p.value : `<${p.value.length} bytes>` })))}>`
-          : '';
-  const cut = (text: string) => (text.length > 160 ? `${text.slice(0, 160)}…` : text);
-  return cut(`${request.method} ${request.path}?${new URLSearchParams(request.query ?? {})} ${JSON.stringify(request.headers ?? {})} ${body}`);
+/**
+ * The request as sent, enough to replay it: long strings are cut, a body of up to 4 KiB is
+ * given as base64.
+ */
+export function describe(request: FuzzRequest & { corrupt?: (bytes: Buffer) => Buffer }): string {
+  const { headers, bytes } = encode(request);
+  const cut = (_key: string, value: unknown) =>
+    typeof value === 'string' && value.length > 200 ? `${value.slice(0, 40)}…(${value.length} chars)` : value;
+  const body = bytes === null ? null : bytes.length <= 4096 ? `base64:${bytes.toString('base64')}` : `<${bytes.length} bytes>`;
+  return JSON.stringify({ method: request.method, path: request.path, query: request.query, headers, body }, cut);
 }
 
 /**

@@ -106,6 +106,11 @@ function receiveMultipart(request: Request, store: BlobStore, rules: UploadRules
       fields[name] = value;
     });
     parser.on('file', (_name, file, info) => {
+      // busboy fails a file stream whose body ends inside it ("Unexpected end of form"); an
+      // 'error' nobody listens to would end the process, whether the file is kept or dropped.
+      file.on('error', (error: Error) => {
+        failure ??= storageErrors.invalidRequest(`Malformed multipart body: ${error.message}`);
+      });
       if (filePromise || failure) {
         file.resume(); // only the first file counts; drop the rest
         return;
@@ -134,38 +139,41 @@ function receiveMultipart(request: Request, store: BlobStore, rules: UploadRules
       // Keep the rejection observed until 'close' decides what to report.
       filePromise.catch(() => undefined);
     });
-    parser.on('error', (error: Error) => {
-      failure ??= storageErrors.invalidRequest(`Malformed multipart body: ${error.message}`);
-    });
-    parser.on('close', () => {
-      void (async () => {
-        if (!filePromise) {
-          reject(failure ?? storageErrors.invalidRequest('No file provided'));
+    const body = bodyStream(request);
+    let settled = false;
+    const settle = async () => {
+      if (settled) return;
+      settled = true;
+      if (!filePromise) {
+        reject(failure ?? storageErrors.invalidRequest('No file provided'));
+        return;
+      }
+      try {
+        const upload = await filePromise;
+        if (failure) {
+          await store.discard(upload.staged);
+          reject(failure);
           return;
         }
-        try {
-          const upload = await filePromise;
-          if (failure) {
-            await store.discard(upload.staged);
-            reject(failure);
-            return;
-          }
-          resolve(upload);
-        } catch (error) {
-          reject(error);
-        }
-      })();
+        resolve(upload);
+      } catch (error) {
+        reject(failure ?? error);
+      }
+    };
+    parser.on('error', (error: Error) => {
+      failure ??= storageErrors.invalidRequest(`Malformed multipart body: ${error.message}`);
+      // busboy emits no 'close' after some errors (a malformed part header): answer now, and
+      // let the rest of the body drain instead of feeding a failed parser.
+      body.unpipe(parser);
+      body.resume();
+      void settle();
     });
-
-    const body = bodyStream(request);
+    parser.on('close', () => void settle());
     body.on('error', (error) => {
       failure ??= error;
       parser.destroy(error);
       // 'close' may not follow a destroy with an error; settle here as well.
-      void (async () => {
-        if (filePromise) await filePromise.then((u) => store.discard(u.staged)).catch(() => undefined);
-        reject(failure);
-      })();
+      void settle();
     });
     body.pipe(parser);
   });

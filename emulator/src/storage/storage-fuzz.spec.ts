@@ -192,6 +192,37 @@ describe('storage endpoints on hostile input', () => {
     }
   });
 
+  it('refuses a multipart body cut short inside a file, kept or dropped, or with an unreadable part header, with 400 and keeps serving', async () => {
+    const file = { name: '', value: 'x'.repeat(2000), filename: 'cut.txt', contentType: 'text/plain' };
+    const cutInside = (marker: string) => (bytes: Buffer) => bytes.subarray(0, bytes.lastIndexOf(marker) + 1000);
+    const cases = [
+      { parts: [{ name: 'cacheControl', value: '60' }, file], corrupt: cutInside(file.value) },
+      { parts: [file, { ...file, value: 'y'.repeat(2000), filename: 'second.txt' }], corrupt: cutInside('y'.repeat(2000)) },
+    ];
+    for (const { parts, corrupt } of cases) {
+      const answer = await send(emulator.apiUrl, {
+        method: 'POST',
+        path: `${S}/object/fuzz/cut.txt`,
+        headers: auth,
+        body: { kind: 'multipart', parts },
+        corrupt,
+      });
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body)).toMatchObject({ code: 'InvalidRequest', message: 'Malformed multipart body: Unexpected end of form' });
+    }
+    // A part header busboy cannot read (a NUL in the field name) ends the parse without 'close'.
+    const badHeader = await send(emulator.apiUrl, {
+      method: 'POST',
+      path: `${S}/object/fuzz/cut.txt`,
+      headers: auth,
+      body: { kind: 'multipart', parts: [{ name: 'a\u0000b', value: 'value' }] },
+    }, 20_000);
+    expect(badHeader.status).toBe(400);
+    expect(JSON.parse(badHeader.body)).toMatchObject({ code: 'InvalidRequest', message: 'Malformed multipart body: Malformed part header' });
+    expect((await emulator.admin().storage.from('fuzz').download('cut.txt')).data).toBeNull();
+    expect((await emulator.admin().storage.from('fuzz').download('a.txt')).error).toBeNull();
+  });
+
   it(`answers ${CASES} mutated storage requests without a 5xx`, async () => {
     const failures = await fuzzRequests(emulator.apiUrl, {
       seed: 20261201,
