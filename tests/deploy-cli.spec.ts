@@ -166,8 +166,10 @@ describe.each([
     ['a build bundling supabase-js', { bundles: '@supabase/supabase-js/dist/index.mjs' }, /^DEPLOY-011 files bundles its own copy of @supabase\/supabase-js /],
     ['a contract range without the shell’s', { contract: '^2.0.0' }, /^DEPLOY-012 files declares @portal\/platform \^2\.0\.0, which excludes 1\.2\.0/],
     ['a manifest without ./app', { exposes: ['./widget'] }, /^DEPLOY-013 files's mf-manifest\.json does not expose \.\/app/],
-    ['a version reused with other content', { version: '1.0.0', content: 'changed' }, /^DEPLOY-005 files 1\.0\.0 was already published with other content \(1\.0\.0\+[0-9a-f]{8}\)/],
+    ['a version reused with other content', { version: '3.0.0', content: 'changed' }, /^DEPLOY-005 files 3\.0\.0 was already published with other content \(3\.0\.0\+[0-9a-f]{8}\)/],
   ])('refuses %s, naming the problem, and changes nothing', async (_, options, message) => {
+    // The release whose version the last case reuses (idempotent: the same build again is no conflict).
+    await stageRelease(setup.target, { distDir: build({ version: '3.0.0', content: 'original' }), actor: 'Ada' });
     const before = await statusOf(setup);
     const result = await cli(setup, 'publish', 'files', '--dist', build(options));
     // The error is the last line (a library may warn about this Node version above it).
