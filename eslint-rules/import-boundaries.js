@@ -15,6 +15,7 @@ export function areaOf(relativePath) {
   if (parts[0] === 'shell') return 'shell';
   if (parts[0] === 'shared' && parts[1] === 'platform') return 'platform';
   if (parts[0] === 'shared' && parts[1] === 'ui') return 'ui';
+  if (parts[0] === 'emulator' && parts[1] === 'console') return 'emulator-console';
   if (parts[0] === 'emulator') return 'emulator';
   if (parts[0] === 'deploy') return 'deploy';
   return null;
@@ -71,6 +72,7 @@ const areaNames = {
   platform: '@portal/platform',
   ui: '@portal/ui',
   emulator: 'the emulator',
+  'emulator-console': "the emulator's console",
   deploy: 'deploy/',
 };
 const nameOf = (area) =>
@@ -103,6 +105,12 @@ export function violation(from, to) {
   }
   if (from === 'emulator')
     return 'the emulator stands in for Supabase and imports nothing of the portal';
+  // The console is a browser app the emulator builds and serves: it wears the design system.
+  if (from === 'emulator-console') {
+    if (to === 'ui') return null;
+    if (to === 'emulator') return "the console reaches the emulator over HTTP, through the console's own API";
+    return "the emulator's console uses only @portal/ui of the portal";
+  }
   return null;
 }
 

@@ -76,6 +76,10 @@ const cases = {
   platform: { code: shared, filePath: 'shared/platform/src/crossings.ts' },
   ui: { code: shared, filePath: 'shared/ui/src/crossings.ts' },
   emulator: { code: emulator, filePath: 'emulator/src/crossings.ts' },
+  emulatorConsole: {
+    code: "import { Button } from '@portal/ui';\nimport { getPortal } from '@portal/platform';\nimport { RequestLog } from '../../src/console/request-log.js';\nexport const used = [Button, getPortal, RequestLog];\n",
+    filePath: 'emulator/console/src/crossings.tsx',
+  },
   allowed: { code: allowed, filePath: 'remotes/account/src/allowed.ts' },
   tooling: { code: remote, filePath: 'tests/crossings.ts' },
   message: {
@@ -122,6 +126,10 @@ describe('import boundaries (docs/boundaries.md)', () => {
   it('reports the emulator importing any part of the portal', () => {
     expect(importLines(emulator)).toHaveLength(6);
     expect(crossings('emulator')).toEqual(importLines(emulator));
+  });
+
+  it("lets the emulator's console wear @portal/ui, and nothing else of the portal or the emulator's code", () => {
+    expect(crossings('emulatorConsole')).toEqual([2, 3]);
   });
 
   it('says which boundary was crossed and where to read why', () => {

@@ -106,6 +106,8 @@ const tomlSchema = z
       })
       .prefault({}),
     inbucket: z.object({ port: z.number().int().default(54324) }).prefault({}),
+    /** The CLI serves Studio here; the emulator serves its console (emulator/README.md#console). */
+    studio: z.object({ port: z.number().int().default(54323) }).prefault({}),
     storage: z
       .object({
         file_size_limit: size.default(50 * 1024 * 1024),
@@ -149,6 +151,8 @@ export interface StartOptions {
   workdir?: string;
   port?: number;
   mailPort?: number;
+  /** The console's port; 0 picks a free one (the default when `port` is 0). */
+  consolePort?: number;
   host?: string;
   dataDir?: string;
   reset?: boolean;
@@ -169,6 +173,7 @@ export interface Config extends TomlConfig {
   host: string;
   port: number;
   mailPort: number;
+  consolePort: number;
   dataDir: string;
   reset: boolean;
   databaseUrl: string | null;
@@ -228,6 +233,12 @@ export function loadConfig(options: StartOptions = {}, env: NodeJS.ProcessEnv = 
     host: options.host ?? env.PORTAL_EMULATOR_HOST ?? '127.0.0.1',
     port: options.port ?? envPort ?? toml.api.port,
     mailPort: options.mailPort ?? envMailPort ?? toml.inbucket.port,
+    // The console keeps Studio's port only beside the API's usual one: `--port 0` (free ports)
+    // or any other API port gives it a free port too, so emulators side by side never collide.
+    consolePort:
+      options.consolePort ??
+      (env.PORTAL_CONSOLE_PORT ? Number(env.PORTAL_CONSOLE_PORT) : undefined) ??
+      ((options.port ?? envPort ?? toml.api.port) === toml.api.port ? toml.studio.port : 0),
     dataDir: path.resolve(options.dataDir ?? env.PORTAL_DATA_DIR ?? path.join(workdir, '.supabase-local')),
     reset: options.reset ?? false,
     databaseUrl: options.databaseUrl ?? env.DATABASE_URL ?? null,

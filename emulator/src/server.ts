@@ -25,6 +25,9 @@ import { RESUMABLE_EXPOSED_HEADERS, RESUMABLE_PATH } from './storage/resumable-r
 import { seedConfiguredBuckets } from './storage/seed-buckets.js';
 import { restService } from './rest/service.js';
 import { commandsService } from './commands/service.js';
+import { consoleApp } from './console/console-server.js';
+import { RequestLog } from './console/request-log.js';
+import { recordRequests } from './http/request-recording.js';
 
 /** Headers browsers may read (docs/compatibility.md#gateway-cors). */
 export const EXPOSED_HEADERS = [
@@ -60,6 +63,8 @@ const SERVICES: [mount: string, name: string, factory: ServiceFactory | null][] 
 export interface RunningEmulator {
   apiUrl: string;
   mailUrl: string;
+  /** The console (request log, RLS verdicts), on loopback only. */
+  consoleUrl: string;
   db: Database;
   mailbox: Mailbox;
   migrations: MigrationReport;
@@ -76,6 +81,10 @@ function listen(server: Server, port: number, host: string): Promise<number> {
   });
 }
 
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || host.startsWith('127.');
+}
+
 function close(server: Server): Promise<void> {
   return new Promise((resolve) => {
     server.close(() => resolve());
@@ -89,20 +98,27 @@ export async function startEmulator(config: Config): Promise<RunningEmulator> {
   const keys = new Keys(config.jwtSecret, new RequestRoles(db));
   const mailbox = new Mailbox();
 
+  const requests = new RequestLog();
+
   const api = createServer();
   const mail = createServer();
+  const consoleServer = createServer();
+  // The console shows every request and its bodies: it never listens beyond this machine.
+  const consoleHost = isLoopback(config.host) ? config.host : '127.0.0.1';
   let apiPort: number;
   let mailPort: number;
+  let consolePort: number;
   try {
     apiPort = await listen(api, config.port, config.host);
     mailPort = await listen(mail, config.mailPort, config.host);
+    consolePort = await listen(consoleServer, config.consolePort, consoleHost);
   } catch (error) {
-    await close(api);
+    await Promise.all([close(api), close(mail)]);
     await db.close();
     throw error;
   }
   const apiUrl = `http://${config.host}:${apiPort}`;
-  const context: ServiceContext = { config, db, keys, mailbox, apiUrl, log };
+  const context: ServiceContext = { config, db, keys, mailbox, apiUrl, log, requests };
 
   const services: Service[] = [];
   for (const [mount, name, factory] of SERVICES) {
@@ -129,6 +145,7 @@ export async function startEmulator(config: Config): Promise<RunningEmulator> {
     await next();
     log(`${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
   });
+  app.use('*', recordRequests(requests));
   // Bodies are bounded before any service reads one (413 in the service's own shape).
   for (const service of services) {
     const limit = service.bodyLimit ?? gatewayBodyLimit(config.api.max_request_body_size);
@@ -163,6 +180,15 @@ export async function startEmulator(config: Config): Promise<RunningEmulator> {
     socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n');
   });
   mail.on('request', getRequestListener(withHostCheck(mailApp(mailbox), hosts).fetch));
+  const consoleHandler = consoleApp({
+    log: requests,
+    db,
+    keys,
+    apiUrl,
+    exposedSchemas: config.api.schemas,
+    fetchGateway: (request) => Promise.resolve(app.fetch(request)),
+  });
+  consoleServer.on('request', getRequestListener(withHostCheck(consoleHandler, hosts).fetch));
 
   // Demo files ship beside seed.sql (SQL cannot hold object bytes); seeded with the database.
   if (migrations.seeded && Object.keys(config.storage.buckets).length > 0) {
@@ -181,13 +207,14 @@ export async function startEmulator(config: Config): Promise<RunningEmulator> {
   return {
     apiUrl,
     mailUrl: `http://${config.host}:${mailPort}`,
+    consoleUrl: `http://${consoleHost}:${consolePort}`,
     db,
     mailbox,
     migrations,
     stop() {
       stopped ??= (async () => {
         for (const service of services) await service.close?.().catch(() => undefined);
-        await Promise.all([close(api), close(mail)]);
+        await Promise.all([close(api), close(mail), close(consoleServer)]);
         await db.close();
       })();
       return stopped;

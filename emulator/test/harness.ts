@@ -79,6 +79,8 @@ async function createScratchDatabase(serverUrl: string): Promise<{ url: string; 
 export interface TestEmulator {
   apiUrl: string;
   mailUrl: string;
+  /** The console (request log, RLS verdicts); a free port of its own. */
+  consoleUrl: string;
   workdir: string;
   /** Lines the process printed (stdout and stderr). */
   output: string[];
@@ -100,6 +102,7 @@ interface Running {
   child: ChildProcess;
   apiUrl: string;
   mailUrl: string;
+  consoleUrl: string;
 }
 
 /** Emulators this test process started: killed if the process exits without stopping them. */
@@ -124,6 +127,7 @@ function launch(args: string[], env: Record<string, string>, output: string[]): 
     }, LAUNCH_TIMEOUT_MS);
     let apiUrl = '';
     let mailUrl = '';
+    let consoleUrl = '';
     let buffer = '';
     const onData = (chunk: Buffer) => {
       buffer += chunk.toString();
@@ -134,11 +138,12 @@ function launch(args: string[], env: Record<string, string>, output: string[]): 
         output.push(line);
         apiUrl ||= /API URL: (\S+)/.exec(line)?.[1] ?? '';
         mailUrl ||= /Mailbox URL: (\S+)/.exec(line)?.[1] ?? '';
+        consoleUrl ||= /Console URL: (\S+)/.exec(line)?.[1] ?? '';
         if (apiUrl && mailUrl) {
           clearTimeout(timer);
           child.stdout?.off('data', onData);
           child.stdout?.on('data', (c: Buffer) => output.push(...c.toString().split('\n').filter(Boolean)));
-          resolve({ child, apiUrl, mailUrl });
+          resolve({ child, apiUrl, mailUrl, consoleUrl });
         }
       }
     };
@@ -245,6 +250,9 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     },
     get mailUrl() {
       return running.mailUrl;
+    },
+    get consoleUrl() {
+      return running.consoleUrl;
     },
     workdir,
     output,

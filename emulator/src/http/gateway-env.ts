@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Hono } from 'hono';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
+import type { RequestLog } from '../console/request-log.js';
 import type { Keys } from '../keys.js';
 import type { Mailbox } from '../mail/mailbox.js';
 import type { BodyLimit } from './body-limit.js';
@@ -29,6 +30,8 @@ export interface ServiceContext {
   /** The API's own base URL, e.g. http://127.0.0.1:54321 */
   apiUrl: string;
   log: (line: string) => void;
+  /** The console's request log (services that answer outside HTTP, such as realtime joins, record here). */
+  requests: RequestLog;
 }
 
 export interface Service {

@@ -33,6 +33,17 @@ export interface ChannelDeps {
   registry: SubscriptionRegistry;
   feed: ChangeFeed;
   warn: (line: string) => void;
+  /** Tells the console's request log of each join and its answer. */
+  recordJoin?: (join: JoinRecord) => void;
+}
+
+export interface JoinRecord {
+  topic: string;
+  payload: unknown;
+  claims: JwtClaims;
+  /** Null when the join was accepted; the reason sent to the client otherwise. */
+  refusal: string | null;
+  durationMs: number;
 }
 
 /** The socket a channel lives on. */
@@ -114,6 +125,9 @@ export class ChannelSession implements TopicMember {
   get vsn(): Vsn {
     return this.host.vsn;
   }
+
+  /** Why the join was refused (as told to the client), once it was. */
+  refusal: string | null = null;
 
   claims(): JwtClaims {
     return this.token?.claims ?? { role: 'anon' };
@@ -233,12 +247,14 @@ export class ChannelSession implements TopicMember {
     } catch (error) {
       this.closed = true;
       if (isRealtimeError(error)) {
+        this.refusal = error.reason;
         this.reply(ref, 'error', { reason: error.reason });
       } else {
         this.deps.warn(
           `realtime: joining ${this.topic} failed: ${(error as Error).stack ?? String(error)}`,
         );
-        this.reply(ref, 'error', { reason: 'UnknownErrorOnChannel: Unknown Error on Channel' });
+        this.refusal = 'UnknownErrorOnChannel: Unknown Error on Channel';
+        this.reply(ref, 'error', { reason: this.refusal });
       }
       return false;
     }

@@ -5,12 +5,14 @@ import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Hono } from 'hono';
 import { WebSocketServer } from 'ws';
+import { maskBody } from '../console/masking.js';
+import type { RequestLog } from '../console/request-log.js';
 import { describeLimit } from '../http/body-limit.js';
 import type { GatewayEnv, ServiceFactory } from '../http/gateway-env.js';
 import { effectiveBearer } from '../keys.js';
 import { verifyAccessToken } from './access-token.js';
 import { RealtimeAuthorizer } from './authorization.js';
-import { MAX_PAYLOAD_BYTES, type ChannelDeps } from './channel.js';
+import { MAX_PAYLOAD_BYTES, type ChannelDeps, type JoinRecord } from './channel.js';
 import { CLOSE_CODES, isRealtimeError, MESSAGES } from './errors.js';
 import { TopicHub } from './hub.js';
 import { livenessPeriodMs, livenessVerdict } from './liveness.js';
@@ -36,6 +38,30 @@ function refuseUpgrade(socket: Duplex, status: number, message: string): void {
   );
 }
 
+/** A channel join, as the console's request log shows it beside HTTP requests. */
+function recordJoin(requests: RequestLog, join: JoinRecord): void {
+  const payload = JSON.stringify(join.payload ?? {});
+  requests.record({
+    time: new Date(Date.now() - join.durationMs).toISOString(),
+    service: 'realtime',
+    method: 'JOIN',
+    path: join.topic,
+    query: '',
+    role: typeof join.claims.role === 'string' ? join.claims.role : 'anon',
+    user: typeof join.claims.sub === 'string' ? join.claims.sub : null,
+    email: typeof join.claims.email === 'string' ? join.claims.email : null,
+    status: join.refusal === null ? 200 : 403,
+    durationMs: Math.round(join.durationMs * 10) / 10,
+    rows: null,
+    requestHeaders: {},
+    requestBody: { text: maskBody(payload, 'application/json'), note: null },
+    responseHeaders: {},
+    responseBody: { text: JSON.stringify({ status: join.refusal === null ? 'ok' : 'error', reason: join.refusal ?? undefined }, null, 2), note: null },
+    claims: join.claims,
+    rawQuery: '',
+  });
+}
+
 export const realtimeService: ServiceFactory = async (context) => {
   const { config, db, keys } = context;
   const warn = (line: string) => console.warn(line);
@@ -44,7 +70,7 @@ export const realtimeService: ServiceFactory = async (context) => {
   const feed = new ChangeFeed(db, registry, warn);
   await feed.start();
   const authorizer = new RealtimeAuthorizer(db);
-  const deps: ChannelDeps = { db, keys, hub, authorizer, registry, feed, warn };
+  const deps: ChannelDeps = { db, keys, hub, authorizer, registry, feed, warn, recordJoin: (join) => recordJoin(context.requests, join) };
   const sockets = new Set<RealtimeSocket>();
   const wss = new WebSocketServer({
     noServer: true,

@@ -207,7 +207,15 @@ export class RealtimeSocket implements ChannelHost, LivenessWatch {
       message.joinRef ?? message.ref,
     );
     this.channels.set(message.topic, channel);
+    const started = performance.now();
     const joined = await channel.join(message.ref, message.payload);
+    this.deps.recordJoin?.({
+      topic: message.topic,
+      payload: message.payload,
+      claims: channel.claims(),
+      refusal: joined ? null : (channel.refusal ?? 'closed while joining'),
+      durationMs: performance.now() - started,
+    });
     if (!joined) this.channelClosed(channel);
   }
 

@@ -79,7 +79,7 @@ export function bucketRoutes(rt: StorageRuntime): Hono<GatewayEnv> {
 
   app.post('/', async (c) => {
     const caller = await requireCaller(c, keys);
-    const body = await readJsonBody(c.req.raw, bucketBody);
+    const body = await readJsonBody(c.req, bucketBody);
     const name = validateBucketName(body.name);
     const id = validateBucketName(body.id || name);
     if (body.type && body.type !== 'STANDARD') {
@@ -108,7 +108,7 @@ export function bucketRoutes(rt: StorageRuntime): Hono<GatewayEnv> {
 
   app.put('/:id', async (c) => {
     const caller = await requireCaller(c, keys);
-    const body = await readJsonBody(c.req.raw, updateBody);
+    const body = await readJsonBody(c.req, updateBody);
     const changes = {
       public: body.public,
       fileSizeLimit: parseBucketSizeLimit(body.file_size_limit, rt.globalSizeLimit),

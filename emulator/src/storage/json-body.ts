@@ -3,7 +3,8 @@
 import type { z } from 'zod';
 import { StorageError } from './errors.js';
 
-export async function readJsonBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.infer<Schema>> {
+/** `request` is hono's `c.req`, which keeps the text it read (the console's request log shows it). */
+export async function readJsonBody<Schema extends z.ZodType>(request: { text(): Promise<string> }, schema: Schema): Promise<z.infer<Schema>> {
   const text = await request.text();
   let value: unknown = {};
   if (text.trim() !== '') {

@@ -115,7 +115,7 @@ const removeBody = z.object({
 
 export async function removeMany(rt: StorageRuntime, c: StorageContext, bucket: string): Promise<Response> {
   const caller = await requireCaller(c, rt.context.keys);
-  const { prefixes } = await readJsonBody(c.req.raw, removeBody);
+  const { prefixes } = await readJsonBody(c.req, removeBody);
   const removed = await removeObjects(rt, c, caller, bucket, prefixes);
   return c.json(removed);
 }
@@ -135,7 +135,7 @@ const listBody = z.object({
 
 export async function list(rt: StorageRuntime, c: StorageContext, bucket: string): Promise<Response> {
   const caller = await requireCaller(c, rt.context.keys);
-  const body = await readJsonBody(c.req.raw, listBody);
+  const body = await readJsonBody(c.req, listBody);
   const entries = await asCaller(rt, c, caller, (tx) =>
     searchObjects(tx, bucket, {
       prefix: body.prefix,
@@ -164,7 +164,7 @@ const listV2Body = z.object({
 
 export async function listV2(rt: StorageRuntime, c: StorageContext, bucket: string): Promise<Response> {
   const caller = await requireCaller(c, rt.context.keys);
-  const body = await readJsonBody(c.req.raw, listV2Body);
+  const body = await readJsonBody(c.req, listV2Body);
   const result = await asCaller(rt, c, caller, (tx) =>
     listObjectsV2(tx, bucket, {
       prefix: body.prefix,
@@ -186,7 +186,7 @@ const transferBody = z.object({
 });
 
 async function readTransfer(c: StorageContext) {
-  const body = await readJsonBody(c.req.raw, transferBody);
+  const body = await readJsonBody(c.req, transferBody);
   return {
     sourceBucket: validateBucketName(body.bucketId),
     sourceKey: body.sourceKey,

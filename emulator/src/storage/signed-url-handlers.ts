@@ -47,7 +47,7 @@ function describeTransform(options: z.infer<typeof transform>): string | undefin
 export async function createSignedUrl(rt: StorageRuntime, c: StorageContext, path: ObjectPath): Promise<Response> {
   const caller = await requireCaller(c, rt.context.keys);
   const key = validateObjectKey(path.key);
-  const body = await readJsonBody(c.req.raw, signBody);
+  const body = await readJsonBody(c.req, signBody);
   const object = await asCaller(rt, c, caller, (tx) => findObject(tx, path.bucket, key));
   if (!object) throw storageErrors.noSuchKey();
   const url = `${path.bucket}/${key}`;
@@ -59,7 +59,7 @@ export async function createSignedUrl(rt: StorageRuntime, c: StorageContext, pat
 
 export async function createSignedUrls(rt: StorageRuntime, c: StorageContext, bucket: string): Promise<Response> {
   const caller = await requireCaller(c, rt.context.keys);
-  const body = await readJsonBody(c.req.raw, signManyBody);
+  const body = await readJsonBody(c.req, signManyBody);
   const visible = await visibleNames(rt, c, caller, bucket, body.paths);
   const results = await Promise.all(
     body.paths.map(async (path) => {

@@ -53,7 +53,7 @@ export function vectorRoutes(context: ServiceContext): Hono<GatewayEnv> {
     if (caller.role !== 'service_role') {
       throw storageErrors.accessDenied('Vector buckets can only be used with the service_role key (or a service_role JWT)');
     }
-    const body = await readJsonBody(c.req.raw, op.schema);
+    const body = await readJsonBody(c.req, op.schema);
     const result = await context.db.withClaims(
       { claims: caller.claims, method: 'POST', path: new URL(c.req.url).pathname },
       async (tx) => {

@@ -1,0 +1,83 @@
+// The console's calls to its own server (same origin; the session is an HttpOnly cookie).
+// Answers are checked with zod as they arrive.
+import { z } from 'zod';
+
+// The console's CSP forbids eval; zod would otherwise probe `new Function` for its fast path.
+z.config({ jitless: true });
+
+export const requestSummary = z.object({
+  id: z.number(),
+  time: z.string(),
+  service: z.string(),
+  method: z.string(),
+  path: z.string(),
+  query: z.string(),
+  role: z.string(),
+  user: z.string().nullable(),
+  email: z.string().nullable(),
+  status: z.number(),
+  durationMs: z.number(),
+  rows: z.number().nullable(),
+});
+export type RequestSummary = z.infer<typeof requestSummary>;
+
+const capturedBody = z.object({ text: z.string().nullable(), note: z.string().nullable() });
+export const requestEntry = requestSummary.extend({
+  requestHeaders: z.record(z.string(), z.string()),
+  requestBody: capturedBody,
+  responseHeaders: z.record(z.string(), z.string()),
+  responseBody: capturedBody,
+});
+export type RequestEntry = z.infer<typeof requestEntry>;
+
+export const rlsVerdict = z.object({
+  schema: z.string(),
+  table: z.string(),
+  commands: z.array(z.string()),
+  role: z.string(),
+  rlsEnabled: z.boolean(),
+  outcome: z.string(),
+  summary: z.string(),
+  policies: z.array(
+    z.object({
+      name: z.string(),
+      permissive: z.string(),
+      roles: z.array(z.string()),
+      command: z.string(),
+      using: z.string().nullable(),
+      withCheck: z.string().nullable(),
+    }),
+  ),
+  otherPolicies: z.number(),
+  canCountHidden: z.boolean(),
+});
+export type RlsVerdict = z.infer<typeof rlsVerdict>;
+
+export const hiddenRows = z.object({ total: z.number(), visible: z.number(), hidden: z.number() });
+export type HiddenRows = z.infer<typeof hiddenRows>;
+
+export class ConsoleApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function call<T>(path: string, schema: z.ZodType<T>, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(path, {
+    method: init.method ?? 'GET',
+    headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    credentials: 'same-origin',
+  });
+  const body = (await response.json().catch(() => null)) as unknown;
+  if (!response.ok) {
+    const message = body && typeof body === 'object' && 'message' in body ? String(body.message) : `The console server answered ${response.status}.`;
+    throw new ConsoleApiError(response.status, message);
+  }
+  return schema.parse(body);
+}
+
+export const sessionState = z.object({ signedIn: z.boolean() });

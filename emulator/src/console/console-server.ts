@@ -1,0 +1,167 @@
+// The console's own HTTP app, served on its own port (Studio's 54323 by default), on loopback
+// only, behind the service key: the sign-in screen takes the service_role key or the secret key
+// the start banner prints, and the browser then holds a random session id in an HttpOnly,
+// SameSite=Strict cookie (never the key itself).
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { streamSSE } from 'hono/streaming';
+import mime from 'mime-types';
+import { z } from 'zod';
+import type { Database } from '../db/database.js';
+import { SECRET_KEY, SERVICE_ROLE_KEY, type Keys } from '../keys.js';
+import { consoleAssets } from './assets.js';
+import { summarise, type RequestEntry, type RequestLog } from './request-log.js';
+import { countHiddenRows, explainRequest, VerdictError } from './rls-verdict.js';
+
+export const SESSION_COOKIE = 'portal_console_session';
+
+export interface ConsoleDeps {
+  log: RequestLog;
+  db: Database;
+  keys: Keys;
+  apiUrl: string;
+  exposedSchemas: readonly string[];
+  /** The gateway's own fetch (in process, not recorded). */
+  fetchGateway: (request: Request) => Promise<Response>;
+  /** Where the built app lives (the default builds it on first use). */
+  assets?: () => Promise<string>;
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The service_role key, the secret key, or any token of the project's secret with role service_role. */
+async function isServiceKey(keys: Keys, key: string): Promise<boolean> {
+  if (sameSecret(key, SERVICE_ROLE_KEY) || sameSecret(key, SECRET_KEY)) return true;
+  const verified = await keys.verify(key);
+  return verified.ok && verified.claims.role === 'service_role';
+}
+
+const signInBody = z.object({ key: z.string().trim().min(1, 'Paste the service_role key or the secret key.') });
+
+/** What the console may see of an entry: everything but the caller's claims and raw query. */
+function publicEntry(entry: RequestEntry) {
+  const { claims: _claims, rawQuery: _rawQuery, ...shown } = entry;
+  return shown;
+}
+
+const SECURITY_HEADERS: Record<string, string> = {
+  // @portal/ui inserts its one <style> element at run time.
+  'content-security-policy': "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
+
+export function consoleApp(deps: ConsoleDeps): Hono {
+  const sessions = new Set<string>();
+  const assets = deps.assets ?? consoleAssets;
+  const app = new Hono();
+  const signedIn = (c: Context) => {
+    const session = getCookie(c, SESSION_COOKIE);
+    return session !== undefined && sessions.has(session);
+  };
+
+  app.use('*', async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
+  });
+
+  app.get('/api/session', (c) => c.json({ signedIn: signedIn(c) }));
+  app.post('/api/session', async (c) => {
+    const parsed = signInBody.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) return c.json({ message: parsed.error.issues[0]?.message ?? 'Send {"key": "…"}.' }, 400);
+    if (!(await isServiceKey(deps.keys, parsed.data.key))) {
+      return c.json({ message: 'That is not this emulator\'s service_role key or secret key (portal-emulator status prints both).' }, 401);
+    }
+    const session = randomBytes(32).toString('base64url');
+    sessions.add(session);
+    setCookie(c, SESSION_COOKIE, session, { httpOnly: true, sameSite: 'Strict', path: '/' });
+    return c.json({ signedIn: true });
+  });
+  app.delete('/api/session', (c) => {
+    const session = getCookie(c, SESSION_COOKIE);
+    if (session) sessions.delete(session);
+    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    return c.json({ signedIn: false });
+  });
+
+  const requireSession: MiddlewareHandler = async (c, next) => {
+    if (!signedIn(c)) return c.json({ message: 'Sign in to the console with the service_role key first.' }, 401);
+    // Writes come from the console's own fetch with a JSON body type, which a cross-site form cannot send.
+    if (c.req.method === 'POST' && !(c.req.header('content-type') ?? '').includes('application/json')) {
+      return c.json({ message: 'Send application/json.' }, 415);
+    }
+    await next();
+  };
+  app.use('/api/requests', requireSession);
+  app.use('/api/requests/*', requireSession);
+
+  app.get('/api/requests', (c) => c.json(deps.log.list().map(summarise)));
+  app.get('/api/requests/stream', (c) =>
+    streamSSE(c, async (stream) => {
+      const unsubscribe = deps.log.subscribe((entry) => {
+        void stream.writeSSE({ event: 'request', id: String(entry.id), data: JSON.stringify(summarise(entry)) });
+      });
+      await new Promise<void>((resolve) => stream.onAbort(resolve));
+      unsubscribe();
+    }),
+  );
+
+  const entryOf = (c: Context): RequestEntry | undefined => deps.log.get(Number(c.req.param('id')));
+  const gone = (c: Context) => c.json({ message: 'That request is no longer in the log (it keeps the newest 1000).' }, 404);
+
+  app.get('/api/requests/:id', (c) => {
+    const entry = entryOf(c);
+    return entry ? c.json(publicEntry(entry)) : gone(c);
+  });
+  app.get('/api/requests/:id/verdict', async (c) => {
+    const entry = entryOf(c);
+    if (!entry) return gone(c);
+    try {
+      return c.json(await explainRequest(deps.db, entry, deps.exposedSchemas));
+    } catch (error) {
+      if (error instanceof VerdictError) return c.json({ message: error.message }, 422);
+      throw error;
+    }
+  });
+  app.post('/api/requests/:id/hidden-rows', async (c) => {
+    const entry = entryOf(c);
+    if (!entry) return gone(c);
+    try {
+      const verdict = await explainRequest(deps.db, entry, deps.exposedSchemas);
+      return c.json(await countHiddenRows(entry, verdict, deps.keys, deps.apiUrl, deps.fetchGateway));
+    } catch (error) {
+      if (error instanceof VerdictError) return c.json({ message: error.message }, 422);
+      throw error;
+    }
+  });
+  app.all('/api/*', (c) => c.json({ message: `no route for ${c.req.method} ${c.req.path}` }, 404));
+
+  // The app: its hashed files, and index.html for every other path (it routes in the page).
+  app.get('*', async (c) => {
+    const dir = await assets();
+    const name = path.normalize(decodeURIComponent(c.req.path)).replace(/^([/\\])+/, '');
+    const file = name && !name.startsWith('..') && name !== 'index.html' ? path.join(dir, name) : null;
+    if (file) {
+      const body = await readFile(file).catch(() => null);
+      if (body) {
+        return c.body(body, 200, {
+          'content-type': mime.contentType(path.extname(file)) || 'application/octet-stream',
+          'cache-control': 'public, max-age=31536000, immutable',
+        });
+      }
+    }
+    return c.html(await readFile(path.join(dir, 'index.html'), 'utf8'), 200, { 'cache-control': 'no-cache' });
+  });
+  app.onError((error, c) => {
+    console.error(`console ${c.req.method} ${c.req.path}:`, error);
+    return c.json({ message: error instanceof Error ? error.message : 'The console failed; see the emulator log.' }, 500);
+  });
+  return app;
+}
