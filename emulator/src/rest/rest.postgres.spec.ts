@@ -1,4 +1,5 @@
 import { postgresTestUrl } from '../../test/harness.js';
+import { describePostgrestCompat } from './postgrest-compat.suite.js';
 import { describeRestReads } from './read.suite.js';
 import { describeRestWrites } from './write.suite.js';
 
@@ -6,6 +7,7 @@ import { describeRestWrites } from './write.suite.js';
 if (postgresTestUrl()) {
   describeRestReads('REST reads (real PostgreSQL)', { postgres: true });
   describeRestWrites('REST writes and rpc (real PostgreSQL)', { postgres: true });
+  describePostgrestCompat('PostgREST 13–14 features (real PostgreSQL)', { postgres: true });
 } else {
   describe.skip('REST (real PostgreSQL): TEST_DATABASE_URL is not set', () => {
     it('runs only with a PostgreSQL server', () => undefined);

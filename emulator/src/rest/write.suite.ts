@@ -292,7 +292,7 @@ export function describeRestWrites(
           });
         const created = await put(9001, { id: 9001, title: 'put new' });
         expect([created.status, await created.json()]).toEqual([
-          200,
+          201,
           [{ id: 9001, title: 'put new' }],
         ]);
         const replaced = await put(9001, { id: 9001, title: 'put replaced' }, 'return=minimal');

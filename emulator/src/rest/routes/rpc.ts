@@ -168,7 +168,8 @@ export async function callFunction(
           scalar,
         },
         {
-          mode: routine.returnsSet ? prefer.count : undefined,
+          // PostgREST counts the rows of every call (a scalar or a single row is one).
+          mode: prefer.count,
           maxRows: deps.service.config.api.max_rows,
         },
       );
@@ -202,7 +203,7 @@ export async function callFunction(
               stripNulls: false,
             },
       ),
-      'Content-Range': contentRange(0, envelope.pageTotal - 1, null),
+      'Content-Range': contentRange(0, envelope.pageTotal - 1, envelope.total),
       ...profileHeaders(request.schema, deps.service.config.api.schemas),
     };
     const preferenceApplied = formatApplied(prefer, applied);

@@ -23,7 +23,15 @@ import {
   orderSql,
   type Builder,
 } from '../sql/read.js';
-import { deleteSql, insertSql, returningSql, TARGET_ALIAS, updateSql } from '../sql/write.js';
+import {
+  deleteSql,
+  INSERTED_COLUMN,
+  insertSql,
+  reportsInserted,
+  returningSql,
+  TARGET_ALIAS,
+  updateSql,
+} from '../sql/write.js';
 import { appliedCommon, bodyShape, type RouteDeps } from './read.js';
 
 type WriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -90,7 +98,7 @@ interface MutationContext {
 }
 
 function emptyMutation(relation: Relation): string {
-  return `select * from ${qualifiedIdent(relation.schema, relation.name)} as ${ident(TARGET_ALIAS)} where false`;
+  return `select *, false as ${ident(INSERTED_COLUMN)} from ${qualifiedIdent(relation.schema, relation.name)} as ${ident(TARGET_ALIAS)} where false`;
 }
 
 /** POST: insert, or upsert with `Prefer: resolution=…` on the primary key or `on_conflict`. */
@@ -259,6 +267,9 @@ function updateOrDeleteMutation(
     : emptyMutation(relation);
 }
 
+/** The envelope, with how many rows an upsert inserted. */
+type UpsertRow = EnvelopeRow & { inserted?: string | number | bigint | null };
+
 export async function writeRelation(
   deps: RouteDeps,
   request: RestRequest,
@@ -320,10 +331,22 @@ export async function writeRelation(
   const source =
     wantBody || wantLocation ? levelSelect(parts, from) : `select 1 from "pgrst_mutation"`;
   const shape = wantBody ? bodyShape(representation, false) : wantLocation ? 'array' : 'none';
-  const sql = `with "pgrst_mutation" as (${mutation}), "pgrst_source" as (${source}) ${envelopeSql({
+  const upsert =
+    (method === 'PUT' ||
+      (method === 'POST' &&
+        request.prefer.resolution === 'merge-duplicates' &&
+        applied.has('resolution'))) &&
+    reportsInserted(relation);
+  const envelopeSelect = envelopeSql({
     shape,
     stripNulls: representation.kind === 'json' && representation.stripNulls,
-  })}`;
+  });
+  // An upsert's status says whether it inserted anything (PostgREST 14: 200 when it only updated).
+  const sql = `with "pgrst_mutation" as (${mutation}), "pgrst_source" as (${source}) ${
+    upsert
+      ? `select "pgrst_e".*, (select count(*) from "pgrst_mutation" where ${ident(INSERTED_COLUMN)}) as "inserted" from (${envelopeSelect}) as "pgrst_e"`
+      : envelopeSelect
+  }`;
 
   const singular = representation.kind === 'json' && representation.singular && wantBody;
   const strictMax =
@@ -333,12 +356,15 @@ export async function writeRelation(
   // A check on the result must be able to undo the write: then it runs in a transaction of its
   // own; otherwise the statement goes in one exchange.
   const checked = singular || strictMax || prefer.tx === 'rollback';
+  let inserted: UpsertRow['inserted'];
   const envelope = checked
     ? await runAsCaller(
         deps.service,
         request,
         async (tx) => {
-          const result = readEnvelope((await tx.query<EnvelopeRow>(sql, params.values)).rows[0]);
+          const row = (await tx.query<UpsertRow>(sql, params.values)).rows[0];
+          inserted = row?.inserted;
+          const result = readEnvelope(row);
           // Thrown inside the transaction, so the write rolls back as PostgREST's does.
           if (singular && result.pageTotal !== 1) throw requestErrors.singular(result.pageTotal);
           if (strictMax && result.pageTotal > prefer.maxAffected!)
@@ -347,14 +373,12 @@ export async function writeRelation(
         },
         { rollback: prefer.tx === 'rollback' },
       )
-    : readEnvelope(
-        (
-          await statementAsCaller(deps.service, request).query<EnvelopeRow>(
-            sql,
-            params.values,
-          )
-        ).rows[0],
-      );
+    : await statementAsCaller(deps.service, request)
+        .query<UpsertRow>(sql, params.values)
+        .then(({ rows: [row] }) => {
+          inserted = row?.inserted;
+          return readEnvelope(row);
+        });
 
   appliedCommon(request, applied);
   if (prefer.return) applied.add('return');
@@ -375,12 +399,21 @@ export async function writeRelation(
     const location = locationOf(relation, envelope.body);
     if (location) responseHeaders.Location = location;
   }
+  // PostgREST 14: an upsert that inserted nothing answers 200 (POST) and a PUT that inserted
+  // answers 201; where rows cannot be told apart (views) the old answers stay.
+  const insertedAny = inserted === undefined || inserted === null ? null : Number(inserted) > 0;
+  const createdStatus = upsert && insertedAny === false ? 200 : 201;
   if (!wantBody)
-    return new Response(null, { status: method === 'POST' ? 201 : 204, headers: responseHeaders });
+    return new Response(null, {
+      status: method === 'POST' ? createdStatus : 204,
+      headers: responseHeaders,
+    });
   responseHeaders['Content-Type'] = contentTypeOf(representation);
   const body =
     representation.kind === 'csv'
       ? `${csvHeader(outputKeys(representationLevel))}\n${envelope.body ?? ''}`
       : envelope.body;
-  return new Response(body, { status: method === 'POST' ? 201 : 200, headers: responseHeaders });
+  const status =
+    method === 'POST' ? createdStatus : method === 'PUT' && insertedAny === true ? 201 : 200;
+  return new Response(body, { status, headers: responseHeaders });
 }

@@ -63,7 +63,20 @@ export function insertSql(relation: Relation, options: InsertOptions, params: Pa
       sql += ` on conflict (${target}) do update set ${set}`;
     }
   }
-  return sql + options.returning;
+  let returning = options.returning;
+  if (options.onConflict?.resolution === 'merge' && reportsInserted(relation)) {
+    // A row the upsert inserted has no xmax yet; one it updated carries this transaction's.
+    returning += `, (${ident(TARGET_ALIAS)}.xmax::text = '0') as ${ident(INSERTED_COLUMN)}`;
+  }
+  return sql + returning;
+}
+
+/** Set on the mutation's rows when an upsert can tell inserted rows from updated ones. */
+export const INSERTED_COLUMN = 'pgrst_inserted';
+
+/** Only tables have xmax; an upsert into a view cannot tell. */
+export function reportsInserted(relation: Relation): boolean {
+  return relation.kind === 'table' || relation.kind === 'partitioned_table';
 }
 
 export function updateSql(
