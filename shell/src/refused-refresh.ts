@@ -17,7 +17,8 @@ const SESSION_GONE: ReadonlySet<string> = new Set([
  * Wraps the client's `fetch` so the shell hears when the auth server refuses a refresh because
  * the session is gone. auth-js (since 2.107) keeps a session whose refresh was refused for as long
  * as its access token has not expired, so on its own a page would notice a revoked session only a
- * whole token lifetime later; `onRefused` gets the refused refresh token at once.
+ * whole token lifetime later (docs/known-traps.md#a-refused-refresh-does-not-sign-out);
+ * `onRefused` gets the refused refresh token at once.
  */
 export function watchRefreshRefusals(fetch: typeof globalThis.fetch, onRefused: (refreshToken: string) => void): typeof globalThis.fetch {
   return async (input, init) => {
