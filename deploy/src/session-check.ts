@@ -1,7 +1,8 @@
 // The server-side reading of the portal's session: the shell's client keeps the session in
 // cookies the way @supabase/ssr's createBrowserClient does, so a server on the portal's site reads
 // it with @supabase/ssr's createServerClient. `GET /session` on the shell's static server answers
-// who is signed in (`{ id, email }`, or 401 with GoTrue's error); the user comes from the auth
+// who is signed in (`{ id, email }`, 401 with GoTrue's error, or 503 `auth_unavailable` when the
+// auth server does not answer); the user comes from the auth
 // server (getUser), never from the cookie's own claims. A session that had to be refreshed on the
 // way is written back in Set-Cookie, as a server-rendered page on the same site would.
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -34,6 +35,12 @@ export function sessionCheck({ supabaseUrl, supabaseAnonKey }: SessionCheckOptio
     const { data, error } = await supabase.auth.getUser();
     const headers: Record<string, string | string[]> = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'private, no-store' };
     if (setCookies.length > 0) headers['set-cookie'] = setCookies;
+    if (error && (!error.status || error.status >= 500)) {
+      // The auth server did not answer (or failed): whether anyone is signed in is unknown, not "nobody".
+      res.writeHead(503, headers);
+      res.end(JSON.stringify({ code: 'auth_unavailable', message: `The auth server could not tell who is signed in: ${error.message}` }));
+      return;
+    }
     if (error || !data.user) {
       res.writeHead(401, headers);
       res.end(JSON.stringify({ code: error?.code ?? 'no_session', message: error?.message ?? 'Nobody is signed in.' }));
