@@ -1,3 +1,4 @@
+import './zod-without-eval.js';
 import { createConnectionMonitor, createPortal, describeError, installPortal, interceptLinkClicks, registerDebugHandle } from '@portal/platform';
 import { contractSatisfied } from '@portal/platform/registry';
 import { initTheme } from '@portal/ui';

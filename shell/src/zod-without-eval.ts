@@ -1,0 +1,8 @@
+// zod (v4) compiles object parsers with `new Function` unless told not to, probing whether eval is
+// allowed when the first object schema is made. The shell's Content-Security-Policy forbids eval:
+// zod caught the refusal, but Chromium still reported a violation on every page. Jitless parsing
+// never probes. The setting lives on globalThis, so it holds for every copy of zod in the page;
+// this module is the shell's first import, before any schema is made.
+import { z } from 'zod/mini';
+
+z.config({ jitless: true });
