@@ -126,6 +126,23 @@ export class EmitGeneratedAssetsPlugin implements RspackPluginInstance {
   }
 }
 
+/**
+ * The federation plugin finds its runtime with `require.resolve`, so every app would bundle the
+ * CommonJS builds, which cannot be tree-shaken: each remoteEntry.js carried all of
+ * @module-federation/sdk (Node helpers included). The ES module builds of the same packages let
+ * the bundler keep only what the runtime uses.
+ */
+function federationRuntimeAsEsm(): Record<string, string> {
+  const esm = (pkg: string) => {
+    const cjs = require.resolve(pkg, { paths: [path.join(root, 'shell')] });
+    return [cjs, cjs.replace(/\.cjs$/, '.js')] as const;
+  };
+  const [bundlerRuntimeCjs, bundlerRuntimeEsm] = esm('@module-federation/webpack-bundler-runtime');
+  const [, runtimeEsm] = esm('@module-federation/runtime');
+  const [injectRuntimeCoreCjs, injectRuntimeCoreEsm] = esm('@module-federation/inject-external-runtime-core-plugin');
+  return { [bundlerRuntimeCjs]: bundlerRuntimeEsm, [injectRuntimeCoreCjs]: injectRuntimeCoreEsm, '@module-federation/runtime': runtimeEsm };
+}
+
 export interface BuildOptions {
   app: string;
   /** Output folder (default `<app>/dist`). */
@@ -161,6 +178,7 @@ export function createConfig({ app, outDir, mode = 'production' }: BuildOptions)
       crossOriginLoading: 'anonymous',
     },
     resolve: {
+      alias: federationRuntimeAsEsm(),
       extensions: ['.tsx', '.ts', '.js', '.json'],
       // Sources import `./x.js` (ESM with verbatimModuleSyntax) for `./x.ts(x)`.
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
@@ -200,7 +218,7 @@ export function createConfig({ app, outDir, mode = 'production' }: BuildOptions)
         dev: false,
         // Remotes use the shell's copy of the federation runtime instead of shipping their own
         // (~33 KB gz each); possible because the shell is a pure consumer (it exposes nothing).
-        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
+        experiments: { ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: true }), optimization: { target: 'web' } },
       }),
       ...(isHost
         ? [

@@ -7,6 +7,7 @@
 // as ok / NOT ok.
 //   node --import tsx bench/portal-vs-monolith.ts [--runs 3] [--cycles 200] [--cpu-throttle 4]
 //                                                  [--refresh-window 0] [--only portal|monolith]
+//                                                  [--list-scripts]  (each script of the first run, with its wire size)
 // --refresh-window S keeps the signed-in page open S seconds with every remote visited and counts
 // token refreshes (the emulator's jwt_expiry is 150 s for this bench, so refreshes happen).
 import { execFile } from 'node:child_process';
@@ -26,6 +27,7 @@ const { values: flags } = parseArgs({
     'cpu-throttle': { type: 'string', default: '1' },
     'refresh-window': { type: 'string', default: '0' },
     only: { type: 'string' },
+    'list-scripts': { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(flags.runs);
@@ -80,6 +82,9 @@ class NetworkLog {
   requests = 0;
   sockets = 0;
   refreshes: number[] = [];
+  /** Each script: URL and bytes on the wire, in the order they finished. */
+  readonly scriptList: Array<{ url: string; wire: number }> = [];
+  private readonly urls = new Map<string, string>();
   private readonly inFlight = new Set<string>();
   private readonly scripts = new Set<string>();
   private lastActivity = performance.now();
@@ -89,7 +94,10 @@ class NetworkLog {
       this.requests++;
       this.inFlight.add(event.requestId);
       this.lastActivity = performance.now();
-      if (event.type === 'Script') this.scripts.add(event.requestId);
+      if (event.type === 'Script') {
+        this.scripts.add(event.requestId);
+        this.urls.set(event.requestId, event.request.url);
+      }
       if (
         event.request.method === 'POST' &&
         /\/auth\/v1\/token\?grant_type=refresh_token/.test(event.request.url)
@@ -100,7 +108,10 @@ class NetworkLog {
       if (this.scripts.has(event.requestId)) this.scriptRaw += event.dataLength;
     });
     cdp.on('Network.loadingFinished', (event) => {
-      if (this.scripts.has(event.requestId)) this.scriptWire += event.encodedDataLength;
+      if (this.scripts.has(event.requestId)) {
+        this.scriptWire += event.encodedDataLength;
+        this.scriptList.push({ url: this.urls.get(event.requestId) ?? '?', wire: event.encodedDataLength });
+      }
       this.settle(event.requestId);
     });
     cdp.on('Network.loadingFailed', (event) => this.settle(event.requestId));
@@ -237,6 +248,10 @@ async function oneRun(context: BrowserContext, url: string, run: number): Promis
   await page.locator('form[aria-label="Sign in"]').waitFor();
   await network.quiet();
   const firstRoute = network.snapshot();
+  if (flags['list-scripts'] && run === 0) {
+    console.log(`scripts to the first route (${url}):`);
+    for (const script of network.scriptList) console.log(`  ${(script.wire / 1024).toFixed(1).padStart(7)} KB  ${new URL(script.url).pathname}`);
+  }
 
   await page.locator('form[aria-label="Sign in"] input[name="email"]').fill(DEMO.email);
   await page.locator('form[aria-label="Sign in"] input[name="password"]').fill(DEMO.password);

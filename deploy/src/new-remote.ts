@@ -4,7 +4,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONTRACT_VERSION } from '@portal/platform/node';
-import { RESERVED_ROUTES, registryEntrySchema } from '@portal/platform/registry';
+import { RESERVED_ROUTES, describeIssues, registryEntrySchema } from '@portal/platform/registry';
+import { z } from 'zod/mini';
 import { DeployError, DeployErrorCode } from './errors.js';
 import { newRemoteFiles, type NewRemoteFacts } from './new-remote-templates.js';
 
@@ -51,9 +52,9 @@ export function scaffoldRemote({ name, route, root, title = titleOf(name), auth 
   const [major, minor] = CONTRACT_VERSION.split('.');
   const facts: NewRemoteFacts = { name, title, route, auth, contract: `^${major}.${minor}.0`, port: 0 };
   // The registry's own rules for route, title and auth level, so the first publish is not refused.
-  const checked = registryEntrySchema.pick({ route: true, title: true, auth: true }).safeParse(facts);
+  const checked = z.pick(registryEntrySchema, { route: true, title: true, auth: true }).safeParse(facts);
   if (!checked.success) {
-    const problems = checked.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ');
+    const problems = describeIssues(checked.error);
     throw new DeployError(DeployErrorCode.InvalidOption, `The new remote cannot be made: ${problems} (reserved routes: ${RESERVED_ROUTES.join(', ')}).`);
   }
   const remotesDir = path.join(root, 'remotes');

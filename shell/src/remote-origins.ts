@@ -4,19 +4,19 @@
 // path, entry or file list elsewhere.
 import { PortalError, PortalErrorCode } from '@portal/platform';
 import { FILE_INTEGRITY_FIELD } from '@portal/platform/registry';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
-const assetsSchema = z.object({ js: z.object({ sync: z.array(z.string()), async: z.array(z.string()) }).partial() }).partial();
+const assetsSchema = z.partial(z.object({ js: z.partial(z.object({ sync: z.array(z.string()), async: z.array(z.string()) })) }));
 
 /** The parts of an mf-manifest.json that say where the runtime fetches files from. */
 const manifestLocationsSchema = z.object({
   metaData: z.object({
-    publicPath: z.string().optional(),
-    getPublicPath: z.string().optional(),
-    remoteEntry: z.object({ name: z.string(), path: z.string().default('') }),
+    publicPath: z.optional(z.string()),
+    getPublicPath: z.optional(z.string()),
+    remoteEntry: z.object({ name: z.string(), path: z._default(z.string(), '') }),
   }),
-  exposes: z.array(z.object({ assets: assetsSchema.optional() })).default([]),
-  [FILE_INTEGRITY_FIELD]: z.record(z.string(), z.string()).optional(),
+  exposes: z._default(z.array(z.object({ assets: z.optional(assetsSchema) })), []),
+  [FILE_INTEGRITY_FIELD]: z.optional(z.record(z.string(), z.string())),
 });
 
 /** The runtime's `simpleJoinRemoteEntry` (@module-federation/sdk): how it joins an entry's path and name. */

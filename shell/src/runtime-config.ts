@@ -1,37 +1,40 @@
-import { z } from 'zod';
+import { describeIssues } from '@portal/platform/registry';
+import { z } from 'zod/mini';
 
 /**
  * Chosen at run time, not build time: the static host serves /config.json, so one shell build
  * runs against the emulator locally and a hosted project in production.
  */
 const runtimeConfigSchema = z.object({
-  supabaseUrl: z.string().url(),
-  supabaseAnonKey: z.string().min(20),
-  registryUrl: z.string().min(1),
+  supabaseUrl: z.url('must be a URL such as http://127.0.0.1:54321'),
+  supabaseAnonKey: z.string().check(z.minLength(20, 'must be the project\'s anon key (a JWT or sb_publishable_… key)')),
+  registryUrl: z.string().check(z.minLength(1, 'must not be empty')),
   /** Where the sign-in gate sends people (a route of the account remote). */
-  signInPath: z.string().startsWith('/'),
+  signInPath: z.string().check(z.startsWith('/', 'must be a path starting with /')),
   /** Where the gate sends a signed-in person whose session lacks a route's aal2 (the MFA challenge). */
-  secondFactorPath: z.string().startsWith('/'),
-  environment: z.string().min(1),
+  secondFactorPath: z.string().check(z.startsWith('/', 'must be a path starting with /')),
+  environment: z.string().check(z.minLength(1, 'must not be empty')),
   /**
    * The domain the session cookie is set for (`example.com` shares it with every subdomain of the
    * portal's site); absent, the cookie belongs to the shell's host alone.
    */
-  cookieDomain: z.string().min(1).optional(),
+  cookieDomain: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
   /**
    * Where remotes may load from (`https://cdn.example`, scheme://host[:port]); a remote whose
    * manifest, entry or chunks lie elsewhere is refused. Absent: any origin (older environments).
    */
-  allowedOrigins: z
-    .array(z.string().refine((value) => URL.canParse(value) && new URL(value).origin === value.replace(/\/$/, ''), 'must be an origin such as https://cdn.example'))
-    .transform((origins) => origins.map((origin) => new URL(origin).origin))
-    .optional(),
+  allowedOrigins: z.optional(
+    z.pipe(
+      z.array(z.string().check(z.refine((value) => URL.canParse(value) && new URL(value).origin === value.replace(/\/$/, ''), 'must be an origin such as https://cdn.example'))),
+      z.transform((origins: string[]) => origins.map((origin) => new URL(origin).origin)),
+    ),
+  ),
   /** Seconds between two checks of the registry for new versions (also checked on window focus). */
-  registryCheckSeconds: z.number().positive().max(86_400),
+  registryCheckSeconds: z.number().check(z.positive('must be more than 0'), z.lte(86_400, 'must be at most 86400 (a day)')),
   /** Whether a developer may point a remote at a local dev server (`?override=…`); never in production. */
-  devOverrides: z.boolean(),
+  devOverrides: z.boolean('must be true or false'),
 });
-export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+export type RuntimeConfig = z.output<typeof runtimeConfigSchema>;
 
 /** The emulator's well-known local defaults (same as `supabase start`). */
 export const EMULATOR_DEFAULTS: RuntimeConfig = {
@@ -50,9 +53,9 @@ export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeCo
   const response = await fetch(url, { cache: 'no-store' });
   if (response.status === 404) return EMULATOR_DEFAULTS;
   if (!response.ok) throw new Error(`${url} answered ${response.status} ${response.statusText}`);
-  const result = runtimeConfigSchema.partial().safeParse(await response.json());
+  const result = z.partial(runtimeConfigSchema).safeParse(await response.json());
   if (!result.success) {
-    throw new Error(`${url} is invalid: ${result.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+    throw new Error(`${url} is invalid: ${describeIssues(result.error)}`);
   }
   const defined = Object.fromEntries(Object.entries(result.data).filter(([, value]) => value !== undefined));
   const config: RuntimeConfig = { ...EMULATOR_DEFAULTS, ...defined };

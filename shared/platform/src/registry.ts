@@ -4,7 +4,9 @@
 import satisfies from 'semver/functions/satisfies.js';
 import validRange from 'semver/ranges/valid.js';
 import validVersion from 'semver/functions/valid.js';
-import { z } from 'zod';
+// zod/mini: the same schemas with functions instead of methods, so a browser bundle carries only
+// the checks used here (the shell validates every registry it reads).
+import { z } from 'zod/mini';
 import { PortalError, PortalErrorCode } from './errors.js';
 
 /** Routes the shell keeps for itself. */
@@ -12,14 +14,14 @@ export const RESERVED_ROUTES = ['/', '/status'] as const;
 
 const remoteName = z
   .string()
-  .regex(/^[a-z][a-z0-9_]{0,39}$/, 'must start with a lower-case letter and hold only lower-case letters, digits and _ (it is a Module Federation container name)');
+  .check(z.regex(/^[a-z][a-z0-9_]{0,39}$/, 'must start with a lower-case letter and hold only lower-case letters, digits and _ (it is a Module Federation container name)'));
 
-const route = z
-  .string()
-  .regex(/^\/[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/, 'must be a path such as /account (lower case, no trailing slash)')
-  .refine((value) => !(RESERVED_ROUTES as readonly string[]).includes(value), 'is reserved by the shell');
+const route = z.string().check(
+  z.regex(/^\/[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/, 'must be a path such as /account (lower case, no trailing slash)'),
+  z.refine((value) => !(RESERVED_ROUTES as readonly string[]).includes(value), 'is reserved by the shell'),
+);
 
-const version = z.string().refine((value) => validVersion(value) !== null, 'must be a semantic version such as 1.2.0 or 1.2.0+3f2a9c1d');
+const version = z.string().check(z.refine((value) => validVersion(value) !== null, 'must be a semantic version such as 1.2.0 or 1.2.0+3f2a9c1d'));
 
 /** A base for checking relative references only; nothing is ever fetched from it. */
 const CHECK_BASE = 'http://registry.invalid/environment/registry.json';
@@ -30,17 +32,15 @@ const hasScheme = (value: string) => /^[a-z][a-z0-9+.-]*:/i.test(value);
  * so an environment can be moved or mirrored without rewriting it (the shell resolves it with
  * `resolveManifestUrls`). A scheme-relative `//host/…` is refused: it would leave the environment's hosts.
  */
-const manifestUrl = z
-  .string()
-  .min(1, 'must not be empty')
-  .refine((value) => !hasScheme(value) || /^https?:\/\//i.test(value), 'must be an http(s) URL or a path relative to the registry')
+const manifestUrl = z.string().check(
+  z.minLength(1, 'must not be empty'),
+  z.refine((value) => !hasScheme(value) || /^https?:\/\//i.test(value), 'must be an http(s) URL or a path relative to the registry'),
   // `//host/…` (and `\\host`, `/\\host`, which URL parsers read the same way) would leave the registry's host.
-  .refine((value) => hasScheme(value) || !URL.canParse(value, CHECK_BASE) || new URL(value, CHECK_BASE).host === new URL(CHECK_BASE).host, 'must not be scheme-relative (//host/…)')
-  .refine((value) => URL.canParse(value, CHECK_BASE) && new URL(value, CHECK_BASE).pathname.endsWith('/mf-manifest.json'), 'must point at an mf-manifest.json');
+  z.refine((value) => hasScheme(value) || !URL.canParse(value, CHECK_BASE) || new URL(value, CHECK_BASE).host === new URL(CHECK_BASE).host, 'must not be scheme-relative (//host/…)'),
+  z.refine((value) => URL.canParse(value, CHECK_BASE) && new URL(value, CHECK_BASE).pathname.endsWith('/mf-manifest.json'), 'must point at an mf-manifest.json'),
+);
 
-const integrity = z
-  .string()
-  .regex(/^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/, 'must be a Subresource Integrity hash such as sha384-…');
+const integrity = z.string().check(z.regex(/^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/, 'must be a Subresource Integrity hash such as sha384-…'));
 
 /**
  * What deploy adds to each release's mf-manifest.json: the Subresource Integrity hash of every
@@ -48,43 +48,40 @@ const integrity = z
  * hash of the manifest therefore vouches for every file a browser runs from that release.
  */
 export const FILE_INTEGRITY_FIELD = 'portalFileIntegrity';
-export const fileIntegritySchema = z.record(z.string().min(1), integrity);
+export const fileIntegritySchema = z.record(z.string().check(z.minLength(1)), integrity);
 export type FileIntegrity = z.infer<typeof fileIntegritySchema>;
 
 export const releaseSchema = z.object({ version, manifest: manifestUrl, integrity });
 export type Release = z.infer<typeof releaseSchema>;
 
-export const canarySchema = releaseSchema.extend({
-  percentage: z.number().min(0, 'must be 0 to 100').max(100, 'must be 0 to 100'),
+export const canarySchema = z.extend(releaseSchema, {
+  percentage: z.number().check(z.gte(0, 'must be 0 to 100'), z.lte(100, 'must be 0 to 100')),
 });
 export type Canary = z.infer<typeof canarySchema>;
 
-export const registryEntrySchema = releaseSchema.extend({
-  title: z.string().min(1, 'must not be empty').max(60, 'must be at most 60 characters'),
+export const registryEntrySchema = z.extend(releaseSchema, {
+  title: z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(60, 'must be at most 60 characters')),
   route,
-  icon: z.string().max(40).optional(),
-  description: z.string().max(200).optional(),
-  contract: z.string().refine((value) => validRange(value) !== null, 'must be a semver range such as ^1.0.0'),
-  auth: z.enum(['none', 'aal1', 'aal2']),
+  icon: z.optional(z.string().check(z.maxLength(40, 'must be at most 40 characters'))),
+  description: z.optional(z.string().check(z.maxLength(200, 'must be at most 200 characters'))),
+  contract: z.string().check(z.refine((value) => validRange(value) !== null, 'must be a semver range such as ^1.0.0')),
+  auth: z.enum(['none', 'aal1', 'aal2'], 'must be none, aal1 or aal2'),
   /** The name of an exposed module the shell runs while the person may use the remote (contract 1.2). */
-  background: z
-    .string()
-    .regex(/^\.\/[a-z][a-z0-9-]{0,39}$/, 'must name an exposed module such as ./background')
-    .optional(),
-  canary: canarySchema.optional(),
+  background: z.optional(z.string().check(z.regex(/^\.\/[a-z][a-z0-9-]{0,39}$/, 'must name an exposed module such as ./background'))),
+  canary: z.optional(canarySchema),
 });
 export type RegistryEntry = z.infer<typeof registryEntrySchema>;
 
 export const registrySchema = z
   .object({
-    schemaVersion: z.literal(1),
-    environment: z.string().min(1),
-    updatedAt: z.string().datetime({ offset: true }),
+    schemaVersion: z.literal(1, 'must be 1 (this shell reads registry schema version 1)'),
+    environment: z.string().check(z.minLength(1, 'must not be empty')),
+    updatedAt: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date and time' }),
     // Names are checked below rather than as record keys, so a bad name and bad fields are all
     // reported at once (zod stops at an invalid record key).
     remotes: z.record(z.string(), registryEntrySchema),
   })
-  .superRefine((registry, context) => {
+  .check(z.superRefine((registry, context) => {
     const owners = new Map<string, string>();
     for (const [name, entry] of Object.entries(registry.remotes)) {
       const named = remoteName.safeParse(name);
@@ -93,13 +90,22 @@ export const registrySchema = z
       if (owner) context.addIssue({ code: 'custom', path: ['remotes', name, 'route'], message: `is already used by the remote "${owner}"` });
       owners.set(entry.route, name);
     }
-  });
+  }));
 export type Registry = z.infer<typeof registrySchema>;
 
-function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'} ${issue.message}`)
-    .join('; ');
+/**
+ * zod/mini carries no locale: a check without a message of its own says "Invalid input", so the
+ * issue's own facts are put in words here.
+ */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.message && issue.message !== 'Invalid input') return issue.message;
+  if (issue.code === 'invalid_type') return `must be ${issue.expected === 'object' ? 'an object' : `a ${issue.expected}`}`;
+  if (issue.code === 'invalid_value') return `must be ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}`;
+  return issue.message;
+}
+
+export function describeIssues(error: z.core.$ZodError): string {
+  return error.issues.map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'} ${describeIssue(issue)}`).join('; ');
 }
 
 /** Validates a registry document; the error lists each wrong field and why. */

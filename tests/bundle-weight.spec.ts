@@ -1,0 +1,48 @@
+// What the shell and a remote ship to every visitor, read from the real build's source maps
+// (sizes are bytes, not times: the same sources always build to the same files).
+// bench/portal-vs-monolith.ts measures the same bytes on the wire in Chromium.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { buildAppsInto, REPO } from './portal-harness.js';
+
+let out: string;
+
+beforeAll(async () => {
+  out = mkdtempSync(path.join(REPO, '.tmp', 'bundle-weight-'));
+  await buildAppsInto(out, ['shell', 'account']);
+}, 600_000);
+
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+/** The modules each script of an app's build is made of (`sources` of its source map). */
+function sourcesByScript(app: string): Map<string, string[]> {
+  const dir = path.join(out, app);
+  const scripts = readdirSync(dir).filter((file) => file.endsWith('.js'));
+  return new Map(scripts.map((file) => [file, (JSON.parse(readFileSync(path.join(dir, `${file}.map`), 'utf8')) as { sources: string[] }).sources]));
+}
+
+const gzipKb = (file: string) => gzipSync(readFileSync(file)).length / 1024;
+
+describe('the weight of the shell and of a remote entry', () => {
+  it('bundles the ES module builds of the federation runtime (tree-shaken), never the CommonJS ones', () => {
+    for (const app of ['shell', 'account']) {
+      const commonJs = [...sourcesByScript(app)].flatMap(([file, sources]) => sources.filter((s) => /@module-federation\/.*\.cjs$/.test(s)).map((s) => `${file}: ${s}`));
+      expect(commonJs).toEqual([]);
+    }
+  });
+
+  it('keeps a remote entry to the bundler runtime: none of the sdk\'s script loaders, manifest or logger, under 9 KB gzipped', () => {
+    const entry = path.join(out, 'account', 'remoteEntry.js');
+    const sdkLoaders = sourcesByScript('account')
+      .get('remoteEntry.js')!
+      .filter((s) => /@module-federation\/sdk\/dist\/(node|dom|generateSnapshotFromManifest|logger)\./.test(s));
+    expect(sdkLoaders).toEqual([]);
+    expect(gzipKb(entry)).toBeLessThan(9);
+  });
+
+  it('ships zod/mini to the browser, not the full zod build', () => {
+    const classic = [...sourcesByScript('shell').values()].flat().filter((s) => s.includes('/zod/v4/classic/'));
+    expect(classic).toEqual([]);
+  });
+});
