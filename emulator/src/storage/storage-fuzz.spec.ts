@@ -14,7 +14,6 @@ const HEADER_NAMES = [
   'content-type',
   'x-upsert',
   'cache-control',
-  'content-length',
   'range',
   'if-none-match',
   'if-modified-since',
