@@ -111,6 +111,13 @@ const tomlSchema = z
     storage: z
       .object({
         file_size_limit: size.default(50 * 1024 * 1024),
+        // Vector buckets (the CLI's `[storage.vector]`): how many buckets, and indexes per bucket.
+        vector: z
+          .object({
+            max_buckets: z.number().int().positive().default(10),
+            max_indexes: z.number().int().positive().default(5),
+          })
+          .prefault({}),
         // Buckets the CLI creates and fills on start (`objects_path` relative to supabase/).
         buckets: z
           .record(

@@ -236,20 +236,26 @@ export const schemaErrors = {
   functionNotFound(
     qualifiedName: string,
     argNames: string[],
-    viaJsonBody: boolean,
+    via: 'query' | 'json' | 'text' | 'xml' | 'binary',
     suggestion: string | null,
   ): RestError {
     const sorted = [...argNames].sort();
-    const signature = sorted.length ? `(${sorted.join(', ')})` : ' without parameters';
+    // A raw body is the argument itself: no names to list, and no hint (PostgREST's NoRpc).
+    const raw = via === 'text' || via === 'xml' || via === 'binary';
+    const signature = raw ? '' : sorted.length ? `(${sorted.join(', ')})` : ' without parameters';
     const searched = sorted.length
       ? ` with parameter${sorted.length > 1 ? 's' : ''} ${sorted.join(', ')}`
       : ' without parameters';
-    const orJson = viaJsonBody ? ' or with a single unnamed json/jsonb parameter' : '';
+    const lookedFor = raw
+      ? ` with a single unnamed ${via === 'binary' ? 'bytea' : via} parameter`
+      : via === 'json'
+        ? `${searched} or with a single unnamed json/jsonb parameter`
+        : searched;
     return new RestError(404, {
       code: 'PGRST202',
       message: `Could not find the function ${qualifiedName}${signature} in the schema cache`,
-      details: `Searched for the function ${qualifiedName}${searched}${orJson}, but no matches were found in the schema cache.`,
-      hint: suggestion ? `Perhaps you meant to call the function ${suggestion}` : null,
+      details: `Searched for the function ${qualifiedName}${lookedFor}, but no matches were found in the schema cache.`,
+      hint: suggestion && !raw ? `Perhaps you meant to call the function ${suggestion}` : null,
     });
   },
   /** PGRST203: several overloads fit the arguments equally well. */

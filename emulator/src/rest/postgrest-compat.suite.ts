@@ -25,6 +25,14 @@ create table public.tickets (
 -- plpgsql is never inlined, so the planner takes the declared row estimate.
 create function public.planned_rows() returns setof int language plpgsql rows 42 as $$
 begin return query select generate_series(1, 3); end $$;
+-- Postgres cannot choose between these when called without arguments (its 42725).
+create function public.pick(text default 'x') returns text language sql immutable as $$ select 'unnamed text' $$;
+create function public.pick(a int default 2) returns text language sql immutable as $$ select 'named int' $$;
+-- Single unnamed parameters that take the whole body.
+create function public.shout(text) returns text language sql immutable as $$ select upper($1) $$;
+create function public.byte_count(bytea) returns int language sql immutable as $$ select length($1) $$;
+create function public.jsonb_keys(jsonb) returns text[] language sql immutable as $$
+  select coalesce(array_agg(k order by k), '{}') from jsonb_object_keys($1) k $$;
 `;
 
 const COMPAT_SEED = `
@@ -201,6 +209,87 @@ export function describePostgrestCompat(
         ]);
         const minimal = await put(10, 'Ten', 'return=minimal');
         expect([minimal.status, await minimal.text()]).toEqual([204, '']);
+      });
+    });
+
+    describe('rpc overloads and unnamed parameters', () => {
+      it('a call Postgres finds ambiguous answers 300 PGRST203 with the candidates in creation order, not 42725', async () => {
+        const expected = {
+          data: null,
+          error: {
+            code: 'PGRST203',
+            message:
+              'Could not choose the best candidate function between: public.pick( => text), public.pick(a => integer)',
+            details: null,
+            hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+          },
+          count: null,
+          status: 300,
+        };
+        expect(answer(await anon.rpc('pick', {}))).toEqual(expected);
+        expect(answer(await anon.rpc('pick', {}, { get: true }))).toEqual(expected);
+        expect(answer(await anon.rpc('pick', { a: 5 }))).toEqual({
+          data: 'named int',
+          error: null,
+          count: null,
+          status: 200,
+        });
+      });
+
+      it('a single unnamed text, bytea or jsonb parameter receives the whole body', async () => {
+        const post = (fn: string, contentType: string, body: BodyInit) =>
+          fetch(`${rest}/rpc/${fn}`, {
+            method: 'POST',
+            headers: { apikey: ANON_KEY, 'Content-Type': contentType },
+            body,
+          });
+        const text = await post('shout', 'text/plain', 'hello, world');
+        expect([text.status, await text.json()]).toEqual([200, 'HELLO, WORLD']);
+        const bytes = await post(
+          'byte_count',
+          'application/octet-stream',
+          new Uint8Array([0, 255, 128, 10]),
+        );
+        expect([bytes.status, await bytes.json()]).toEqual([200, 4]);
+        expect(answer(await anon.rpc('jsonb_keys', { b: 1, a: [2] }))).toEqual({
+          data: ['a', 'b'],
+          error: null,
+          count: null,
+          status: 200,
+        });
+      });
+
+      it('a raw body no unnamed parameter takes answers PGRST202 naming the media type, without a hint', async () => {
+        const response = await fetch(`${rest}/rpc/add`, {
+          method: 'POST',
+          headers: { apikey: ANON_KEY, 'Content-Type': 'text/plain' },
+          body: 'hello',
+        });
+        expect([response.status, await response.json()]).toEqual([
+          404,
+          {
+            code: 'PGRST202',
+            message: 'Could not find the function public.add in the schema cache',
+            details:
+              'Searched for the function public.add with a single unnamed text parameter, but no matches were found in the schema cache.',
+            hint: null,
+          },
+        ]);
+      });
+
+      it('arguments no overload takes answer PGRST202 with "Perhaps you meant to call the function" the closest overload', async () => {
+        expect(answer(await anon.rpc('add', { a: 1, c: 2 }))).toEqual({
+          data: null,
+          error: {
+            code: 'PGRST202',
+            message: 'Could not find the function public.add(a, c) in the schema cache',
+            details:
+              'Searched for the function public.add with parameters a, c or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+            hint: 'Perhaps you meant to call the function public.add(a, b)',
+          },
+          count: null,
+          status: 404,
+        });
       });
     });
 

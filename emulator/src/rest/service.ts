@@ -6,6 +6,7 @@ import { describeLimit } from '../http/body-limit.js';
 import type { GatewayEnv, ServiceContext, ServiceFactory } from '../http/gateway-env.js';
 import { requestErrors, schemaErrors, toRestError } from './errors.js';
 import { closest } from './plan/suggest.js';
+import { bodyFormat, type BodyFormat } from './parse/media.js';
 import { readRequest, VerifiedTokens, type RestRequest } from './request.js';
 import { errorResponse } from './respond.js';
 import { serveOpenApi } from './routes/openapi.js';
@@ -21,6 +22,14 @@ function decodePathSegment(segment: string): string {
     return decodeURIComponent(segment);
   } catch {
     throw requestErrors.invalidPath();
+  }
+}
+
+function bodyFormatOrNull(contentType: string | null): BodyFormat | null {
+  try {
+    return bodyFormat(contentType);
+  } catch {
+    return null;
   }
 }
 
@@ -65,7 +74,10 @@ export const restService: ServiceFactory = async (service: ServiceContext) => {
         return serveOpenApi(deps, request, accept);
       }
       if (segments.length === 2 && segments[0] === 'rpc') {
-        return callFunction(deps, request, segments[1]!, { accept, contentType }, await bodyOf(c));
+        // A bytea argument comes as the raw body: read it as bytes, not as text.
+        const binary = bodyFormatOrNull(contentType) === 'binary' && method === 'POST';
+        const body = binary ? new Uint8Array(await c.req.arrayBuffer()) : await bodyOf(c);
+        return callFunction(deps, request, segments[1]!, { accept, contentType }, body);
       }
       if (segments.length !== 1) throw requestErrors.invalidPath();
       if (!['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method))

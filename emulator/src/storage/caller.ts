@@ -1,6 +1,8 @@
 // Who is calling: the gateway's bearer (after the sb_ key mapping) verified with the project
 // secret. storage-api rejects a missing or bad JWT with AccessDenied (HTTP 400, statusCode
-// 403) on authenticated routes; public and signed routes do not ask.
+// 403) on authenticated routes; public and signed routes do not ask. With neither Authorization nor
+// apikey there is no bearer: storage-api verifies the empty string, which jose refuses as
+// "Invalid Compact JWS", and that is the message it answers.
 import type { Context } from 'hono';
 import type { GatewayEnv } from '../http/gateway-env.js';
 import type { JwtClaims, Keys, VerifyResult } from '../keys.js';
@@ -34,7 +36,7 @@ export async function verifyToken(keys: Keys, token: string): Promise<Caller> {
 
 export async function requireCaller(c: Context<GatewayEnv>, keys: Keys): Promise<Caller> {
   const bearer = c.get('bearer');
-  if (!bearer) throw storageErrors.accessDenied('jwt must be provided');
+  if (!bearer) throw storageErrors.accessDenied('Invalid Compact JWS');
   return verifyToken(keys, bearer);
 }
 

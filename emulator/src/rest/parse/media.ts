@@ -100,7 +100,7 @@ export function contentTypeOf(representation: Representation): string {
   }
 }
 
-export type BodyFormat = 'json' | 'csv' | 'form' | 'text' | 'binary';
+export type BodyFormat = 'json' | 'csv' | 'form' | 'text' | 'xml' | 'binary';
 
 /** The format of a request body; a missing Content-Type is JSON, as PostgREST assumes. */
 export function bodyFormat(contentType: string | null | undefined): BodyFormat {
@@ -117,6 +117,8 @@ export function bodyFormat(contentType: string | null | undefined): BodyFormat {
       return 'form';
     case 'text/plain':
       return 'text';
+    case 'text/xml':
+      return 'xml';
     case 'application/octet-stream':
       return 'binary';
   }

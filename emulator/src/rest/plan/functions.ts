@@ -1,80 +1,104 @@
-// Which function an rpc call means: PostgREST matches overloads by the argument names the
-// request gives (body keys for POST, query keys for GET), falls back to a function with a
-// single unnamed json/jsonb parameter that takes the whole body, and refuses to guess between
-// equally good overloads (PGRST203). None → PGRST202 with a "Perhaps you meant" hint.
+// Which function an rpc call means, as PostgREST's findProc decides it: a function fits when
+// the argument names the request gives are exactly its required parameters plus any of its
+// optional ones; with no fit, a POST falls back to a function with a single unnamed parameter
+// whose type the body's media type names (json/jsonb, text, xml, bytea). More than one fit is
+// PGRST203 (candidates in the order they were created); none is PGRST202 with PostgREST's
+// "Perhaps you meant" hint.
 import { schemaErrors } from '../errors.js';
+import type { BodyFormat } from '../parse/media.js';
 import type { FunctionParameter, RoutineInfo, SchemaCache } from '../schema-cache.js';
 import { qualified } from '../schema-cache.js';
 import { closest } from './suggest.js';
 
 export interface FunctionMatch {
   routine: RoutineInfo;
-  /** Named arguments the request gives, or `body` for a single unnamed json parameter. */
+  /** Named arguments the request gives, or `body` for a single unnamed parameter. */
   args: { kind: 'named'; names: string[] } | { kind: 'body'; parameter: FunctionParameter };
 }
 
-function isJsonBodyParameter(routine: RoutineInfo): FunctionParameter | null {
+/** How the arguments arrive: a JSON (or form) object, or a raw body for one unnamed parameter. */
+export type ArgumentSource =
+  | { kind: 'query'; keys: string[] }
+  | { kind: 'object'; keys: string[] }
+  /** A JSON body that is not an object (array, scalar): only a json/jsonb parameter takes it. */
+  | { kind: 'json-value' }
+  | { kind: 'raw'; format: Extract<BodyFormat, 'text' | 'xml' | 'binary'> };
+
+/** The parameter type each raw media type may fill (PostgREST's hasSingleUnnamedParam). */
+const SINGLE_PARAMETER_TYPES: Record<'json' | 'text' | 'xml' | 'binary', readonly string[]> = {
+  json: ['json', 'jsonb'],
+  text: ['text'],
+  xml: ['xml'],
+  binary: ['bytea'],
+};
+
+function singleUnnamedParameter(
+  routine: RoutineInfo,
+  format: keyof typeof SINGLE_PARAMETER_TYPES,
+): FunctionParameter | null {
   const [only, ...rest] = routine.parameters;
   if (!only || rest.length || only.name !== '') return null;
-  return only.type === 'json' || only.type === 'jsonb' ? only : null;
-}
-
-function signature(routine: RoutineInfo): string {
-  const params = routine.parameters
-    .map((p) => (p.name ? `${p.name} => ${p.type}` : p.type))
-    .join(', ');
-  return `${routine.schema}.${routine.name}(${params})`;
+  return SINGLE_PARAMETER_TYPES[format].includes(only.type) ? only : null;
 }
 
 /**
- * `keys`: for POST the body's keys (exact match required); for GET the query keys, of which
- * the ones that are not parameters become filters.
+ * PostgREST's matchesParams: the given keys minus the optional parameters must be exactly the
+ * required ones (unnamed parameters can never be given by name).
  */
+function fitsArguments(routine: RoutineInfo, keys: ReadonlySet<string>): boolean {
+  const required = routine.parameters.filter((p) => !p.hasDefault).map((p) => p.name);
+  const optional = new Set(routine.parameters.filter((p) => p.hasDefault).map((p) => p.name));
+  const rest = [...keys].filter((k) => !optional.has(k));
+  return rest.length === required.length && required.every((name) => keys.has(name));
+}
+
+function signature(routine: RoutineInfo): string {
+  const params = routine.parameters.map((p) => `${p.name} => ${p.type}`).join(', ');
+  return `${routine.schema}.${routine.name}(${params})`;
+}
+
 export function matchFunction(
   cache: SchemaCache,
   schema: string,
   name: string,
-  keys: string[],
-  mode: 'body' | 'query',
-  bodyIsObject: boolean,
+  source: ArgumentSource,
 ): FunctionMatch {
-  const candidates = cache.functions.get(qualified(schema, name)) ?? [];
-  const scored: { match: FunctionMatch; score: number }[] = [];
+  const candidates = [...(cache.functions.get(qualified(schema, name)) ?? [])].sort(
+    (a, b) => a.oid - b.oid,
+  );
+  const fits: FunctionMatch[] = [];
+  const fallbacks: FunctionMatch[] = [];
   for (const routine of candidates) {
-    if (isJsonBodyParameter(routine)) continue;
-    const named = routine.parameters.filter((p) => p.name !== '');
-    if (named.length !== routine.parameters.length) continue;
-    const names = new Set(named.map((p) => p.name));
-    const given = keys.filter((k) => names.has(k));
-    if (mode === 'body' && (!bodyIsObject || given.length !== keys.length)) continue;
-    if (named.some((p) => !p.hasDefault && !given.includes(p.name))) continue;
-    scored.push({ match: { routine, args: { kind: 'named', names: given } }, score: given.length });
+    if (source.kind === 'query' || source.kind === 'object') {
+      // GET: query keys that are no parameter of this overload are filters on its result.
+      const names = new Set(routine.parameters.map((p) => p.name));
+      const given = source.kind === 'query' ? source.keys.filter((k) => names.has(k)) : source.keys;
+      if (fitsArguments(routine, new Set(given))) {
+        fits.push({ routine, args: { kind: 'named', names: given } });
+        continue;
+      }
+    }
+    const format =
+      source.kind === 'raw' ? source.format : source.kind === 'query' ? null : ('json' as const);
+    const parameter = format ? singleUnnamedParameter(routine, format) : null;
+    if (parameter) fallbacks.push({ routine, args: { kind: 'body', parameter } });
   }
-  if (scored.length) {
-    const best = Math.max(...scored.map((s) => s.score));
-    const top = scored.filter((s) => s.score === best);
-    if (top.length === 1) return top[0]!.match;
-    throw schemaErrors.ambiguousFunction(top.map((s) => signature(s.match.routine)));
-  }
-  const bodyTakers = candidates.filter((r) => isJsonBodyParameter(r));
-  if (mode === 'body' && bodyTakers.length === 1) {
-    return {
-      routine: bodyTakers[0]!,
-      args: { kind: 'body', parameter: isJsonBodyParameter(bodyTakers[0]!)! },
-    };
-  }
-  if (bodyTakers.length > 1) throw schemaErrors.ambiguousFunction(bodyTakers.map(signature));
+  const chosen = fits.length ? fits : fallbacks;
+  if (chosen.length === 1) return chosen[0]!;
+  if (chosen.length > 1)
+    throw schemaErrors.ambiguousFunction(chosen.map((m) => signature(m.routine)));
+  const keys = source.kind === 'query' || source.kind === 'object' ? source.keys : [];
   throw schemaErrors.functionNotFound(
     qualified(schema, name),
     keys,
-    mode === 'body',
+    source.kind === 'query' ? 'query' : source.kind === 'raw' ? source.format : 'json',
     suggestFunction(cache, schema, name, keys, candidates),
   );
 }
 
 /**
  * PostgREST's hint: with no function of that name, the closest name; with overloads that did
- * not fit the arguments, the overload whose (sorted) parameter list is closest.
+ * not fit the arguments, the overload whose parameter list is closest to the (sorted) keys.
  */
 function suggestFunction(
   cache: SchemaCache,
@@ -83,10 +107,10 @@ function suggestFunction(
   keys: string[],
   candidates: RoutineInfo[],
 ): string | null {
-  const listed = (params: string[]) => `(${[...params].sort().join(', ')})`;
+  const listed = (params: string[]) => `(${params.join(', ')})`;
   if (candidates.length) {
     const lists = candidates.map((r) => listed(r.parameters.map((p) => p.name)));
-    const best = closest(listed(keys), lists);
+    const best = closest(listed([...keys].sort()), lists);
     return best ? `${qualified(schema, name)}${best}` : null;
   }
   const names = [...cache.functions.keys()]

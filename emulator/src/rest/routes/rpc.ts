@@ -54,12 +54,16 @@ function resultSource(routine: RoutineInfo): ReadSource {
   return { relation: null, displayName: routine.name, columns: new Map<string, Column>() };
 }
 
+function bodyText(body: string | Uint8Array): string {
+  return typeof body === 'string' ? body : new TextDecoder().decode(body);
+}
+
 export async function callFunction(
   deps: RouteDeps,
   request: RestRequest,
   name: string,
   headers: { accept: string | null; contentType: string | null },
-  bodyText: string,
+  body: string | Uint8Array,
 ): Promise<Response> {
   const { method, prefer } = request;
   if (method !== 'GET' && method !== 'HEAD' && method !== 'POST')
@@ -69,22 +73,29 @@ export async function callFunction(
 
   let match;
   let values: Record<string, unknown> = {};
-  let rawBody = '{}';
+  let rawBody: string | Uint8Array = '{}';
   if (method === 'POST') {
-    const body = parseArgumentsBody(bodyText, bodyFormat(headers.contentType));
-    rawBody = body.raw;
-    match = matchFunction(
-      cache,
-      request.schema,
-      name,
-      body.object ? Object.keys(body.object) : [],
-      'body',
-      body.object !== null,
-    );
-    values = body.object ?? {};
+    const format = bodyFormat(headers.contentType);
+    if (format === 'text' || format === 'xml' || format === 'binary') {
+      // The body is the one unnamed parameter's value; bytes stay bytes (a bytea parameter).
+      rawBody = format === 'binary' ? Buffer.from(body) : bodyText(body);
+      match = matchFunction(cache, request.schema, name, { kind: 'raw', format });
+    } else {
+      const parsed = parseArgumentsBody(bodyText(body), format);
+      rawBody = parsed.raw;
+      match = matchFunction(
+        cache,
+        request.schema,
+        name,
+        parsed.object
+          ? { kind: 'object', keys: Object.keys(parsed.object) }
+          : { kind: 'json-value' },
+      );
+      values = parsed.object ?? {};
+    }
   } else {
     const keys = [...new Set(request.query.map(([k]) => k).filter((k) => !isModifierKey(k)))];
-    match = matchFunction(cache, request.schema, name, keys, 'query', true);
+    match = matchFunction(cache, request.schema, name, { kind: 'query', keys });
     if (match.args.kind === 'named') {
       const names = new Set(match.args.names);
       for (const [key, value] of request.query) if (names.has(key)) values[key] = value;

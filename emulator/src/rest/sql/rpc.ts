@@ -9,8 +9,8 @@ export const SCALAR_COLUMN = 'pgrst_scalar';
 export type CallArguments =
   /** Named parameters with the values the request gave. */
   | { kind: 'named'; parameters: FunctionParameter[]; values: Record<string, unknown> }
-  /** A single unnamed json/jsonb parameter that takes the whole body. */
-  | { kind: 'body'; parameter: FunctionParameter; body: string };
+  /** A single unnamed parameter (json/jsonb, text, xml, bytea) that takes the whole body. */
+  | { kind: 'body'; parameter: FunctionParameter; body: string | Uint8Array };
 
 /** `… cross join lateral "s"."fn"(…) as "alias"` (scalar results get one column, `pgrst_scalar`). */
 export function functionFromSql(
