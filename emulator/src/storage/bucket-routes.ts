@@ -40,20 +40,27 @@ const listQuery = z.object({
   sortOrder: z.enum(['asc', 'desc']).default('asc'),
 });
 
-/** The Bucket shape storage-js reads. */
+/**
+ * A bucket as storage-api's GET /bucket/{id} selects it: no `owner_id` and no `type`
+ * (its columns are `id, name, owner, public, created_at, updated_at, file_size_limit,
+ * allowed_mime_types`).
+ */
 export function bucketJson(row: BucketRow) {
   return {
     id: row.id,
     name: row.name,
     owner: row.owner,
-    owner_id: row.owner_id,
     public: row.public,
-    type: row.type,
-    file_size_limit: row.file_size_limit,
-    allowed_mime_types: row.allowed_mime_types,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    file_size_limit: row.file_size_limit,
+    allowed_mime_types: row.allowed_mime_types,
   };
+}
+
+/** GET /bucket adds `type` for clients that know bucket types (every supabase-js that has them). */
+export function listedBucketJson(row: BucketRow) {
+  return { ...bucketJson(row), type: row.type };
 }
 
 export function bucketRoutes(rt: StorageRuntime): Hono<GatewayEnv> {
@@ -67,7 +74,7 @@ export function bucketRoutes(rt: StorageRuntime): Hono<GatewayEnv> {
       throw storageErrors.invalidRequest(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
     }
     const rows = await asCaller(rt, c, caller, (tx) => listBuckets(tx, parsed.data));
-    return c.json(rows.map(bucketJson));
+    return c.json(rows.map(listedBucketJson));
   });
 
   app.get('/:id', async (c) => {
@@ -125,7 +132,8 @@ export function bucketRoutes(rt: StorageRuntime): Hono<GatewayEnv> {
     const bucket = await asCaller(rt, c, caller, (tx) => findBucket(tx, id));
     if (!bucket) throw storageErrors.noSuchBucket();
     await emptyBucket(rt, c, caller, id);
-    return c.json({ message: 'Successfully emptied' });
+    // storage-api queues the deletion; the emulator has already done it, but answers in its words.
+    return c.json({ message: 'Empty bucket has been queued. Completion may take up to an hour.' });
   });
 
   app.delete('/:id', async (c) => {

@@ -85,7 +85,8 @@ export function objectInfoJson(object: ObjectRow) {
     content_type: object.metadata?.mimetype ?? null,
     cache_control: object.metadata?.cacheControl ?? null,
     etag: object.metadata?.eTag ?? null,
-    metadata: object.user_metadata,
+    // storage-api answers `{}` for an object uploaded without user metadata.
+    metadata: object.user_metadata ?? {},
     last_modified: object.updated_at,
     created_at: object.created_at,
   };

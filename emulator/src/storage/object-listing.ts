@@ -168,7 +168,8 @@ export async function listObjectsV2(tx: Queryable, bucketId: string, query: List
   const page = hasNext ? rows.slice(0, query.limit) : rows;
   const result: ListV2Result = { hasNext, folders: [], objects: [] };
   for (const row of page) {
-    if (row.id === null) result.folders.push({ name: row.name, key: row.name });
+    // A folder's name is its full prefix ("a/b/"), its key the same path without the slash.
+    if (row.id === null) result.folders.push({ name: row.name, key: row.name.slice(0, -1) });
     else result.objects.push({ ...row, key: row.name });
   }
   const last = page[page.length - 1];

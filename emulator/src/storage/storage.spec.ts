@@ -166,7 +166,9 @@ describe('storage', () => {
       await admin.storage.from('to-empty').upload('two.txt', 'two');
       const refused = await admin.storage.deleteBucket('to-empty');
       expect(refused.error).toMatchObject({ statusCode: '409', message: 'The bucket you tried to delete is not empty' });
-      expect((await admin.storage.emptyBucket('to-empty')).data).toEqual({ message: 'Successfully emptied' });
+      expect((await admin.storage.emptyBucket('to-empty')).data).toEqual({
+        message: 'Empty bucket has been queued. Completion may take up to an hour.',
+      });
       expect((await admin.storage.deleteBucket('to-empty')).error).toBeNull();
       expect(existsSync(path.join(dataDir, 'storage', 'to-empty'))).toBe(false);
     });

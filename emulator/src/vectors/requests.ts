@@ -2,10 +2,9 @@
 // boundary with storage-api's limits. No type coercion: a number sent as a string is an error.
 import { z } from 'zod';
 
+// How many buckets and indexes per bucket are allowed is the project's `[storage.vector]`
+// setting (max_buckets, max_indexes), read in config.ts.
 export const LIMITS = {
-  /** The CLI's `[storage.vector]` defaults. */
-  maxBuckets: 10,
-  maxIndexesPerBucket: 5,
   /** pgvector's limit for the emulator's backend (S3 Vectors itself allows 4096). */
   maxDimension: 4000,
   maxPutVectors: 500,

@@ -13,22 +13,22 @@ import * as store from './store.js';
 
 type Operation<Schema extends z.ZodType> = {
   schema: Schema;
-  run: (tx: Queryable, body: z.infer<Schema>) => Promise<object | void>;
+  run: (tx: Queryable, body: z.infer<Schema>, limits: store.VectorLimits) => Promise<object | void>;
 };
 
 function operation<Schema extends z.ZodType>(
   schema: Schema,
-  run: (tx: Queryable, body: z.infer<Schema>) => Promise<object | void>,
+  run: (tx: Queryable, body: z.infer<Schema>, limits: store.VectorLimits) => Promise<object | void>,
 ): Operation<Schema> {
   return { schema, run };
 }
 
 const OPERATIONS: Record<string, Operation<z.ZodType>> = {
-  CreateVectorBucket: operation(requests.bucketOnly, (tx, b) => store.createBucket(tx, b.vectorBucketName)),
+  CreateVectorBucket: operation(requests.bucketOnly, (tx, b, limits) => store.createBucket(tx, b.vectorBucketName, limits)),
   GetVectorBucket: operation(requests.bucketOnly, (tx, b) => store.getBucket(tx, b.vectorBucketName)),
   ListVectorBuckets: operation(requests.listBuckets, (tx, b) => store.listBuckets(tx, b)),
   DeleteVectorBucket: operation(requests.bucketOnly, (tx, b) => store.deleteBucket(tx, b.vectorBucketName)),
-  CreateIndex: operation(requests.createIndex, (tx, b) => store.createIndex(tx, b)),
+  CreateIndex: operation(requests.createIndex, (tx, b, limits) => store.createIndex(tx, b, limits)),
   GetIndex: operation(requests.indexRef, (tx, b) => store.getIndex(tx, b.vectorBucketName, b.indexName)),
   ListIndexes: operation(requests.listIndexes, (tx, b) => store.listIndexes(tx, b)),
   DeleteIndex: operation(requests.indexRef, (tx, b) => store.deleteIndex(tx, b.vectorBucketName, b.indexName)),
@@ -42,6 +42,10 @@ const OPERATIONS: Record<string, Operation<z.ZodType>> = {
 export function vectorRoutes(context: ServiceContext): Hono<GatewayEnv> {
   const app = new Hono<GatewayEnv>();
   let available = false;
+  const limits: store.VectorLimits = {
+    maxBuckets: context.config.storage.vector.max_buckets,
+    maxIndexes: context.config.storage.vector.max_indexes,
+  };
 
   app.post('/:operation', async (c) => {
     const name = c.req.param('operation');
@@ -61,7 +65,7 @@ export function vectorRoutes(context: ServiceContext): Hono<GatewayEnv> {
           available = await store.vectorsAvailable(tx);
           if (!available) throw storageErrors.vectorsUnavailable();
         }
-        return op.run(tx, body);
+        return op.run(tx, body, limits);
       },
     );
     return result ? c.json(result) : c.body(null, 200);

@@ -46,13 +46,19 @@ export async function vectorsAvailable(tx: Queryable): Promise<boolean> {
 
 // ── buckets ──────────────────────────────────────────────────────────────────────────────
 
-export async function createBucket(tx: Queryable, name: string): Promise<void> {
+/** The project's `[storage.vector]` limits. */
+export interface VectorLimits {
+  maxBuckets: number;
+  maxIndexes: number;
+}
+
+export async function createBucket(tx: Queryable, name: string, limits: VectorLimits): Promise<void> {
   // Serialise bucket creation so the limit holds under concurrent requests.
   await tx.query(`select pg_advisory_xact_lock(hashtext('storage.buckets_vectors'))`);
   const { rows } = await tx.query<{ count: number }>('select count(*)::int as count from storage.buckets_vectors');
   const existing = await tx.query('select 1 from storage.buckets_vectors where id = $1', [name]);
   if (existing.rows.length > 0) throw storageErrors.vectorConflict('vector bucket', name);
-  if ((rows[0]?.count ?? 0) >= LIMITS.maxBuckets) throw storageErrors.vectorMaxBuckets(LIMITS.maxBuckets);
+  if ((rows[0]?.count ?? 0) >= limits.maxBuckets) throw storageErrors.vectorMaxBuckets(limits.maxBuckets);
   await tx.query('insert into storage.buckets_vectors (id) values ($1)', [name]);
 }
 
@@ -104,7 +110,7 @@ export async function deleteBucket(tx: Queryable, name: string): Promise<void> {
 
 // ── indexes ──────────────────────────────────────────────────────────────────────────────
 
-export async function createIndex(tx: Queryable, request: CreateIndexRequest): Promise<void> {
+export async function createIndex(tx: Queryable, request: CreateIndexRequest, limits: VectorLimits): Promise<void> {
   if (request.dimension > LIMITS.maxDimension) {
     throw storageErrors.invalidParameter(
       'dimension',
@@ -118,7 +124,7 @@ export async function createIndex(tx: Queryable, request: CreateIndexRequest): P
     [request.vectorBucketName, request.indexName],
   );
   if (rows[0]?.taken) throw storageErrors.vectorConflict('vector index', request.indexName);
-  if ((rows[0]?.count ?? 0) >= LIMITS.maxIndexesPerBucket) throw storageErrors.vectorMaxIndexes(LIMITS.maxIndexesPerBucket);
+  if ((rows[0]?.count ?? 0) >= limits.maxIndexes) throw storageErrors.vectorMaxIndexes(limits.maxIndexes);
   const keys = request.metadataConfiguration?.nonFilterableMetadataKeys ?? [];
   await tx.query(
     `insert into storage.vector_indexes (name, bucket_id, data_type, dimension, distance_metric, metadata_configuration)

@@ -2,6 +2,7 @@
 // page of a folder (list-v2's keyset cursor, so page 100 of a 10,000-object folder costs what
 // page 1 does), and the file operations.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { asFolder } from './folder-ops.js';
 import type { BucketLimits } from './upload/checks.js';
 import type { SortColumn, SortOrder } from './location.js';
 
@@ -142,10 +143,11 @@ export async function listFolderPage(
     ...(options.cursor ? { cursor: options.cursor } : {}),
   });
   if (error) throw new Error(error.message);
+  // Storage gives a folder's key without the trailing slash ("a/b"); entries keep it ("a/b/").
   const folders: Entry[] = data.folders.map((f) => ({
     kind: 'folder',
-    name: nameIn(folder, f.key ?? f.name),
-    key: f.key ?? f.name,
+    name: nameIn(folder, asFolder(f.key ?? f.name)),
+    key: asFolder(f.key ?? f.name),
     size: null,
     type: null,
     updatedAt: null,

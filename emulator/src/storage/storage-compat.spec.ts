@@ -1,0 +1,3 @@
+import { describeStorageCompat } from './storage-compat.suite.js';
+
+describeStorageCompat('Supabase Storage answers (PGlite)');
