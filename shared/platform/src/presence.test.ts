@@ -104,6 +104,21 @@ describe('presence (tracked once by the shell)', () => {
     expect(peopleFrom({ k: [{ phx_ref: 'x' }, { userId: 'u', name: 'N', route: '/', since: 's', avatarUrl: null }] })).toHaveLength(1);
   });
 
+  it('keeps a route only when it is a path in the portal, and an avatar only when it is a web address', () => {
+    const meta = { userId: 'u-eve', name: 'Eve', since: 's' };
+    expect(
+      peopleFrom({
+        k: [
+          { ...meta, route: 'javascript:window.__xss=1', avatarUrl: 'javascript:window.__xss=1' },
+          { ...meta, route: '//elsewhere.example/x', avatarUrl: null },
+          { ...meta, route: '/\\elsewhere.example/x', avatarUrl: null },
+          { ...meta, route: '/live/people', avatarUrl: null },
+        ],
+      }),
+    ).toEqual([{ ...meta, avatarUrl: null, routes: ['/live/people'] }]);
+    expect(peopleFrom({ k: [{ ...meta, route: '/', avatarUrl: 'https://x/a.png' }] })[0]!.avatarUrl).toBe('https://x/a.png');
+  });
+
   it('stops on sign-out (channel released, nothing listed) and starts afresh for another person', async () => {
     const fake = fakeRegistry();
     const presence = createPresence(fake.registry, at);

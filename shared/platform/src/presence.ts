@@ -60,6 +60,14 @@ function isMeta(value: unknown): value is PresenceMeta {
   return typeof meta?.userId === 'string' && typeof meta.name === 'string' && typeof meta.route === 'string';
 }
 
+/**
+ * Metas come from other people's clients, which may send anything: a route is kept only when it
+ * is a path in the portal (remotes show routes as links; `javascript:…` or `//elsewhere` is
+ * dropped) and an avatar only when it is an http(s) address.
+ */
+const isPortalPath = (route: string) => /^\/(?![/\\])/.test(route);
+const webAddress = (url: unknown): string | null => (typeof url === 'string' && /^https?:\/\//i.test(url) ? url : null);
+
 /** realtime-js `presenceState()` (key → metas) → one entry per person, sorted by name. */
 export function peopleFrom(state: Record<string, readonly unknown[]>): PresentPerson[] {
   const people = new Map<string, PresentPerson>();
@@ -67,10 +75,11 @@ export function peopleFrom(state: Record<string, readonly unknown[]>): PresentPe
     for (const meta of metas) {
       if (!isMeta(meta)) continue;
       const person = people.get(meta.userId);
+      const routes = isPortalPath(meta.route) ? [meta.route] : [];
       if (!person) {
-        people.set(meta.userId, { userId: meta.userId, name: meta.name, avatarUrl: meta.avatarUrl ?? null, routes: [meta.route], since: meta.since });
+        people.set(meta.userId, { userId: meta.userId, name: meta.name, avatarUrl: webAddress(meta.avatarUrl), routes, since: meta.since });
       } else {
-        if (!person.routes.includes(meta.route)) person.routes.push(meta.route);
+        for (const route of routes) if (!person.routes.includes(route)) person.routes.push(route);
         if (meta.since < person.since) person.since = meta.since;
       }
     }

@@ -1,10 +1,20 @@
 // Markdown from people's files, made safe to show: marked turns it into HTML, DOMPurify then keeps
 // only inert markup. Event handlers, scripts, styles, forms and frames are dropped, and so are
 // link and image addresses of schemes that run code (javascript:, vbscript:, data: on links).
+// HTML written in the file is shown as text, not rendered: the preview renders Markdown's own
+// syntax only, so a file's `<img src=… onerror=…>` never becomes an element (not even in the
+// parse DOMPurify makes, where Chromium already reports the handler against the page's CSP).
 import DOMPurify from 'dompurify';
 import { Marked } from 'marked';
 
-const markdown = new Marked({ gfm: true, async: false });
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const markdown = new Marked({
+  gfm: true,
+  async: false,
+  renderer: { html: ({ text }) => escapeHtml(text) },
+});
 
 const purifier = DOMPurify();
 

@@ -8,7 +8,10 @@ export type PresenceStatus = 'online' | 'away' | 'offline';
 export interface AvatarProps extends HTMLAttributes<HTMLSpanElement> {
   /** The person's name or email: the accessible name, the initials and the colour come from it. */
   name: string;
-  /** A picture; initials are shown when absent or when it fails to load. */
+  /**
+   * A picture (http(s), blob: or data:image/ address); initials are shown when absent, of
+   * another scheme (a profile's `javascript:…` is never loaded) or when it fails to load.
+   */
   src?: string | null;
   size?: 'sm' | 'md' | 'lg';
   /** A presence dot (realtime), also spoken: "Ada Lovelace (online)". */
@@ -17,12 +20,14 @@ export interface AvatarProps extends HTMLAttributes<HTMLSpanElement> {
   decorative?: boolean;
 }
 
+const PICTURE_ADDRESS = /^(https?:|blob:|data:image\/)/i;
+
 export function Avatar({ name, src, size = 'md', status, decorative = false, className, style, ...rest }: AvatarProps) {
   useStylesheet();
   // Remember which picture failed, so a new `src` gets its own chance to load.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const label = status ? `${name} (${status})` : name;
-  const showImage = Boolean(src) && failedSrc !== src;
+  const showImage = Boolean(src && PICTURE_ADDRESS.test(src.trim())) && failedSrc !== src;
   return (
     <span
       role={decorative ? undefined : 'img'}
