@@ -105,6 +105,8 @@ async function start(options: StartCliOptions): Promise<void> {
     mailUrl: emulator.mailUrl,
     consoleUrl: emulator.consoleUrl,
     dbUrl: config.databaseUrl,
+    anonKey: emulator.apiKeys.anon,
+    serviceRoleKey: emulator.apiKeys.serviceRole,
   };
   writeRunningState(stateDir, state);
   for (const file of emulator.migrations.applied) console.log(`Applied migration ${file}`);

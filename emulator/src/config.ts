@@ -42,6 +42,8 @@ const authSchema = z
     site_url: z.string().default('http://127.0.0.1:3000'),
     additional_redirect_urls: z.array(z.string()).default([]),
     jwt_expiry: z.number().int().positive().default(3600),
+    /** A JSON array of RS256/ES256 JWKs (`supabase gen signing-key`), relative to supabase/. */
+    signing_keys_path: z.string().optional(),
     enable_refresh_token_rotation: z.boolean().default(true),
     refresh_token_reuse_interval: z.number().int().nonnegative().default(10),
     enable_signup: z.boolean().default(true),

@@ -1,6 +1,15 @@
 // The local stack's well-known keys (docs/compatibility.md#local-stack-keys-and-ports) and the one
-// JWT helper every service uses to sign and verify HS256 tokens with the project secret.
-import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+// JWT helper every service uses to sign and verify tokens: HS256 with the project secret, or the
+// asymmetric keys of `[auth] signing_keys_path` (docs/compatibility.md#asymmetric-jwt-signing-keys).
+import {
+  SignJWT,
+  decodeProtectedHeader,
+  errors as joseErrors,
+  jwtVerify,
+  type JWK,
+  type JWTPayload,
+} from 'jose';
+import type { SigningKeySet } from './signing-keys.js';
 
 export const ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
@@ -23,9 +32,13 @@ export interface JwtClaims extends JWTPayload {
   [claim: string]: unknown;
 }
 
+/** Why a token's signature was not accepted, for each service to word as its upstream does. */
+export type InvalidKind = 'malformed' | 'algorithm' | 'unknown_key' | 'signature' | 'other';
+
 export type VerifyResult =
   | { ok: true; claims: JwtClaims }
-  | { ok: false; reason: 'expired' | 'not_yet_valid' | 'invalid'; message: string }
+  | { ok: false; reason: 'expired' | 'not_yet_valid'; message: string }
+  | { ok: false; reason: 'invalid'; kind: InvalidKind; message: string }
   | {
       ok: false;
       reason: 'role';
@@ -51,6 +64,26 @@ const STANDARD_ROLES: RoleGate = {
     ),
 };
 
+/** The anon and service_role API keys (JWTs) the project hands out. */
+export interface ApiKeys {
+  anon: string;
+  serviceRole: string;
+}
+
+const LEGACY_API_KEYS: ApiKeys = { anon: ANON_KEY, serviceRole: SERVICE_ROLE_KEY };
+
+/** The CLI signs the API keys of a project with signing keys for ten years from its start. */
+const API_KEY_LIFETIME_SECONDS = 10 * 365 * 24 * 60 * 60;
+
+class InvalidToken extends Error {
+  constructor(
+    readonly kind: InvalidKind,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 export class Keys {
   private readonly secret: Uint8Array;
 
@@ -58,30 +91,55 @@ export class Keys {
    * `roles` decides which `role` claims a verified token may carry: a token signed with the
    * project's secret is still refused when it names a role the API could not switch to
    * (`postgres`, a superuser, anything not granted to `authenticator`), so no service runs a
-   * request as it.
+   * request as it. `signing` (see `Keys.load`) signs with the first usable key of
+   * `signing_keys_path` and verifies with all of them, besides the secret.
    */
   constructor(
     readonly jwtSecret: string,
     private readonly roles: RoleGate = STANDARD_ROLES,
+    private readonly signing: SigningKeySet | null = null,
+    readonly apiKeys: ApiKeys = LEGACY_API_KEYS,
   ) {
     this.secret = new TextEncoder().encode(jwtSecret);
   }
 
-  async sign(claims: JwtClaims, options: { expiresInSeconds?: number } = {}): Promise<string> {
+  /** With signing keys, the anon and service_role keys are signed with the current one, as the CLI does. */
+  static async load(jwtSecret: string, roles: RoleGate, signing: SigningKeySet | null): Promise<Keys> {
+    if (!signing) return new Keys(jwtSecret, roles);
+    const signer = new Keys(jwtSecret, roles, signing);
+    const apiKey = (role: string) =>
+      signer.sign({ iss: 'supabase-demo', role }, { expiresInSeconds: API_KEY_LIFETIME_SECONDS, issuedAt: false });
+    return new Keys(jwtSecret, roles, signing, {
+      anon: await apiKey('anon'),
+      serviceRole: await apiKey('service_role'),
+    });
+  }
+
+  /** The public keys /.well-known/jwks.json publishes; none for a project signing with its secret. */
+  get publicJwks(): JWK[] {
+    return this.signing ? this.signing.publicJwks.map((jwk) => ({ ...jwk })) : [];
+  }
+
+  async sign(
+    claims: JwtClaims,
+    options: { expiresInSeconds?: number; issuedAt?: boolean } = {},
+  ): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
-    const jwt = new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' });
-    if (claims.iat === undefined) jwt.setIssuedAt(now);
+    const signer = this.signing?.signer;
+    const jwt = new SignJWT({ ...claims }).setProtectedHeader(
+      signer ? { alg: signer.alg, kid: signer.kid, typ: 'JWT' } : { alg: 'HS256', typ: 'JWT' },
+    );
+    if (claims.iat === undefined && options.issuedAt !== false) jwt.setIssuedAt(now);
     if (claims.exp === undefined && options.expiresInSeconds !== undefined) {
       jwt.setExpirationTime(now + options.expiresInSeconds);
     }
-    return jwt.sign(this.secret);
+    return jwt.sign(signer ? signer.key : this.secret);
   }
 
   async verify(token: string): Promise<VerifyResult> {
     let claims: JwtClaims;
     try {
-      claims = (await jwtVerify(token, this.secret, { algorithms: ['HS256'] }))
-        .payload as JwtClaims;
+      claims = await this.verifySignature(token);
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) {
         return { ok: false, reason: 'expired', message: 'token is expired' };
@@ -89,9 +147,44 @@ export class Keys {
       if (error instanceof joseErrors.JWTClaimValidationFailed && error.claim === 'nbf') {
         return { ok: false, reason: 'not_yet_valid', message: 'token is not valid yet' };
       }
-      return { ok: false, reason: 'invalid', message: describeJwtError(error) };
+      return { ok: false, reason: 'invalid', ...describeJwtError(error) };
     }
     return (await this.refuseRole(claims.role)) ?? { ok: true, claims };
+  }
+
+  /**
+   * GoTrue's key lookup: HS256 with the project secret (legacy tokens stay valid beside
+   * asymmetric ones, as the CLI always lists HS256 among the valid methods), RS256/ES256 with the
+   * key named by `kid` — or, without a `kid`, each key of that algorithm.
+   */
+  private async verifySignature(token: string): Promise<JwtClaims> {
+    let header: ReturnType<typeof decodeProtectedHeader>;
+    try {
+      header = decodeProtectedHeader(token);
+    } catch {
+      throw new InvalidToken('malformed', 'token is malformed');
+    }
+    const alg = typeof header.alg === 'string' ? header.alg : String(header.alg);
+    if (alg === 'HS256') {
+      return (await jwtVerify(token, this.secret, { algorithms: ['HS256'] })).payload as JwtClaims;
+    }
+    if (!this.signing?.algorithms.some((known) => known === alg)) {
+      throw new InvalidToken('algorithm', `signing method ${alg} is invalid`);
+    }
+    const kid = typeof header.kid === 'string' ? header.kid : undefined;
+    const candidates = this.signing.candidates(alg, kid);
+    if (candidates.length === 0) throw new InvalidToken('unknown_key', `invalid kid: ${kid}`);
+    let failure: unknown;
+    for (const candidate of candidates) {
+      try {
+        return (await jwtVerify(token, candidate.key, { algorithms: [candidate.alg] }))
+          .payload as JwtClaims;
+      } catch (error) {
+        if (!(error instanceof joseErrors.JWSSignatureVerificationFailed)) throw error;
+        failure = error;
+      }
+    }
+    throw failure;
   }
 
   /** Null when the token may run as its `role` claim (none means anon). */
@@ -112,30 +205,37 @@ export class Keys {
   }
 }
 
-function describeJwtError(error: unknown): string {
-  if (error instanceof joseErrors.JWSSignatureVerificationFailed) return 'signature is invalid';
-  if (error instanceof joseErrors.JWSInvalid || error instanceof joseErrors.JWTInvalid) {
-    return 'token is malformed';
+function describeJwtError(error: unknown): { kind: InvalidKind; message: string } {
+  if (error instanceof InvalidToken) return { kind: error.kind, message: error.message };
+  if (error instanceof joseErrors.JWSSignatureVerificationFailed) {
+    return { kind: 'signature', message: 'signature is invalid' };
   }
-  if (error instanceof joseErrors.JOSEAlgNotAllowed) return 'signing method is not HS256';
-  return error instanceof Error ? error.message : 'token could not be verified';
+  if (error instanceof joseErrors.JWSInvalid || error instanceof joseErrors.JWTInvalid) {
+    return { kind: 'malformed', message: 'token is malformed' };
+  }
+  return {
+    kind: 'other',
+    message: error instanceof Error ? error.message : 'token could not be verified',
+  };
 }
 
 /**
  * The Kong rule of the CLI (docs/compatibility.md#gateway-headers-and-keys): keep `Authorization`
  * unless it is missing or `Bearer sb_…`; then map the apikey: secret → service_role JWT,
- * publishable → anon JWT, anything else → the apikey itself.
+ * publishable → anon JWT, anything else → the apikey itself. The JWTs are the project's
+ * (`Keys.apiKeys`): signed with its signing key when it has one.
  */
 export function effectiveBearer(
   authorization: string | null,
   apikey: string | null,
+  apiKeys: ApiKeys,
 ): string | null {
   if (authorization && !/^bearer\s+sb_/i.test(authorization)) {
     const match = /^bearer\s+(.+)$/i.exec(authorization.trim());
     return match ? match[1]!.trim() : authorization.trim();
   }
   if (!apikey) return null;
-  if (apikey === SECRET_KEY) return SERVICE_ROLE_KEY;
-  if (apikey === PUBLISHABLE_KEY) return ANON_KEY;
+  if (apikey === SECRET_KEY) return apiKeys.serviceRole;
+  if (apikey === PUBLISHABLE_KEY) return apiKeys.anon;
   return apikey;
 }

@@ -14,7 +14,8 @@ import { gatewayBodyLimit, requestBodyLimit } from './http/body-limit.js';
 import { gatewayCors } from './http/cors.js';
 import { allowedHostnames, hostCheck, refuseUpgradeForHost, withHostCheck } from './http/host-check.js';
 import { notImplementedService } from './http/not-implemented.js';
-import { effectiveBearer, Keys } from './keys.js';
+import { effectiveBearer, Keys, type ApiKeys } from './keys.js';
+import { loadSigningKeys } from './signing-keys.js';
 import { Mailbox } from './mail/mailbox.js';
 import { mailApp } from './mail/server.js';
 import { authService } from './auth/service.js';
@@ -68,6 +69,8 @@ export interface RunningEmulator {
   db: Database;
   mailbox: Mailbox;
   migrations: MigrationReport;
+  /** The anon and service_role keys this project hands out. */
+  apiKeys: ApiKeys;
   stop(): Promise<void>;
 }
 
@@ -94,8 +97,10 @@ function close(server: Server): Promise<void> {
 
 export async function startEmulator(config: Config): Promise<RunningEmulator> {
   const log = config.quiet ? () => undefined : (line: string) => console.log(line);
+  // A broken keys file stops the start before the database is opened.
+  const signingKeys = await loadSigningKeys(config);
   const { db, migrations } = await openDatabase(config);
-  const keys = new Keys(config.jwtSecret, new RequestRoles(db));
+  const keys = await Keys.load(config.jwtSecret, new RequestRoles(db), signingKeys);
   const mailbox = new Mailbox();
 
   const requests = new RequestLog();
@@ -141,7 +146,7 @@ export async function startEmulator(config: Config): Promise<RunningEmulator> {
     const started = performance.now();
     const apikey = c.req.header('apikey') ?? c.req.query('apikey') ?? null;
     c.set('apikey', apikey);
-    c.set('bearer', effectiveBearer(c.req.header('authorization') ?? null, apikey));
+    c.set('bearer', effectiveBearer(c.req.header('authorization') ?? null, apikey, keys.apiKeys));
     await next();
     log(`${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
   });
@@ -211,6 +216,7 @@ export async function startEmulator(config: Config): Promise<RunningEmulator> {
     db,
     mailbox,
     migrations,
+    apiKeys: keys.apiKeys,
     stop() {
       stopped ??= (async () => {
         for (const service of services) await service.close?.().catch(() => undefined);

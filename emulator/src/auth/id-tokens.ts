@@ -1,7 +1,7 @@
 // OpenID Connect ID tokens of the built-in test provider, and their checks for
 // `grant_type=id_token` (docs/compatibility.md#auth-id-tokens; GoTrue's IdTokenGrant). Offline
 // there is no Google or Apple to fetch keys from, so the only issuer the emulator trusts is its own
-// test provider, which signs with the project's JWT secret (HS256).
+// test provider, which signs as the project does (its JWT secret, or its current signing key).
 import { createHash } from 'node:crypto';
 import type { Keys } from '../keys.js';
 import { fail, OAuthError } from './errors.js';

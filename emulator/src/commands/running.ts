@@ -17,6 +17,12 @@ const stateSchema = z.object({
   consoleUrl: z.string().optional(),
   /** A Postgres URL clients may connect to (only with DATABASE_URL: PGlite takes no connections). */
   dbUrl: z.string().nullable().default(null),
+  /**
+   * The anon and service_role keys when they are signed with `signing_keys_path` (ES256 signatures
+   * differ each time, so other commands print what the running emulator hands out).
+   */
+  anonKey: z.string().optional(),
+  serviceRoleKey: z.string().optional(),
 });
 
 export type RunningState = z.infer<typeof stateSchema>;
@@ -57,7 +63,10 @@ export async function callRunning<N extends CommandName>(
   try {
     response = await fetch(`${state.apiUrl}${COMMANDS_MOUNT}/commands/${name}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${state.serviceRoleKey ?? SERVICE_ROLE_KEY}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify(args),
     });
   } catch (error) {

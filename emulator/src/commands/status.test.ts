@@ -11,6 +11,7 @@ describe('status output', () => {
       'API_URL',
       'FUNCTIONS_URL',
       'INBUCKET_URL',
+      'JWKS_URL',
       'JWT_SECRET',
       'MAILPIT_URL',
       'PUBLISHABLE_KEY',
@@ -20,6 +21,14 @@ describe('status output', () => {
     ]);
     expect(lines).toContain('API_URL="http://127.0.0.1:54321"');
     expect(lines).toContain('REST_URL="http://127.0.0.1:54321/rest/v1"');
+    expect(lines).toContain('JWKS_URL="http://127.0.0.1:54321/auth/v1/.well-known/jwks.json"');
+  });
+
+  it('prints the anon and service_role keys the running emulator signed with its signing key', () => {
+    const json = JSON.parse(
+      formatStatus(statusFields({ ...state, anonKey: 'anon.jwt', serviceRoleKey: 'service.jwt' }, 'secret'), 'json'),
+    ) as Record<string, string>;
+    expect(json).toMatchObject({ ANON_KEY: 'anon.jwt', SERVICE_ROLE_KEY: 'service.jwt' });
   });
 
   it('names DB_URL only when there is a server to connect to', () => {

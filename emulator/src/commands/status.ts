@@ -24,6 +24,8 @@ export function statusFields(state: RunningState, jwtSecret: string): StatusFiel
   if (state.dbUrl) fields.push({ name: 'DB_URL', label: 'DB URL', value: state.dbUrl });
   // The CLI's Studio URL; here the emulator's console, on Studio's port.
   if (state.consoleUrl) fields.push({ name: 'STUDIO_URL', label: 'Console URL', value: state.consoleUrl });
+  // Not a name the CLI prints: where getClaims() and other verifiers find the public keys.
+  fields.push({ name: 'JWKS_URL', label: 'JWKS URL', value: `${state.apiUrl}/auth/v1/.well-known/jwks.json` });
   fields.push(
     // The CLI's pretty label is "Mailpit URL"; scripts and tests read ours as "Mailbox URL".
     { name: 'MAILPIT_URL', label: 'Mailbox URL', value: state.mailUrl },
@@ -32,8 +34,9 @@ export function statusFields(state: RunningState, jwtSecret: string): StatusFiel
     { name: 'PUBLISHABLE_KEY', label: 'Publishable key', value: PUBLISHABLE_KEY },
     { name: 'SECRET_KEY', label: 'Secret key', value: SECRET_KEY },
     { name: 'JWT_SECRET', label: 'JWT secret', value: jwtSecret },
-    { name: 'ANON_KEY', label: 'anon key', value: ANON_KEY },
-    { name: 'SERVICE_ROLE_KEY', label: 'service_role key', value: SERVICE_ROLE_KEY },
+    // Signed with the first key of `signing_keys_path` when the project has one, as the CLI does.
+    { name: 'ANON_KEY', label: 'anon key', value: state.anonKey ?? ANON_KEY },
+    { name: 'SERVICE_ROLE_KEY', label: 'service_role key', value: state.serviceRoleKey ?? SERVICE_ROLE_KEY },
   );
   return fields;
 }

@@ -4,12 +4,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
-import { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from '../keys.js';
+import { PUBLISHABLE_KEY, SECRET_KEY, type ApiKeys } from '../keys.js';
 
 export interface FunctionEnvInput {
   apiUrl: string;
   databaseUrl: string | null;
   functionsDir: string;
+  /** The project's anon and service_role keys (signed with its signing key when it has one). */
+  apiKeys: ApiKeys;
   log: (line: string) => void;
 }
 
@@ -21,6 +23,7 @@ export function functionEnvironment({
   apiUrl,
   databaseUrl,
   functionsDir,
+  apiKeys,
   log,
 }: FunctionEnvInput): Record<string, string> {
   const env: Record<string, string> = {};
@@ -38,8 +41,8 @@ export function functionEnvironment({
   return {
     ...env,
     SUPABASE_URL: apiUrl,
-    SUPABASE_ANON_KEY: ANON_KEY,
-    SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
+    SUPABASE_ANON_KEY: apiKeys.anon,
+    SUPABASE_SERVICE_ROLE_KEY: apiKeys.serviceRole,
     SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: PUBLISHABLE_KEY }),
     SUPABASE_SECRET_KEYS: JSON.stringify({ default: SECRET_KEY }),
     // Only a real PostgreSQL server has a URL; embedded PGlite takes no connections.

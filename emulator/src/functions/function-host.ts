@@ -6,6 +6,7 @@ import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { bundleFunction, BundleError } from './bundler.js';
 import { FunctionsError, isFunctionsError } from './errors.js';
+import type { ApiKeys } from '../keys.js';
 import { envFilePath, functionEnvironment } from './function-env.js';
 import type { FunctionSpec } from './function-catalogue.js';
 import { FunctionWorker, type FunctionLogSink } from './function-worker.js';
@@ -17,6 +18,8 @@ const IDLE_STOP_MS = 5 * 60_000;
 export interface FunctionHostOptions {
   apiUrl: string;
   databaseUrl: string | null;
+  /** The anon and service_role keys functions see as SUPABASE_ANON_KEY / SUPABASE_SERVICE_ROLE_KEY. */
+  apiKeys: ApiKeys;
   projectDir: string;
   functionsDir: string;
   /** Where bundles are written; emptied at start and on close. */
@@ -163,6 +166,7 @@ export class FunctionHost {
           apiUrl: this.options.apiUrl,
           databaseUrl: this.options.databaseUrl,
           functionsDir: this.options.functionsDir,
+          apiKeys: this.options.apiKeys,
           log: this.options.warn,
         }),
       },

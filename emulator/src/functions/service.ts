@@ -32,6 +32,7 @@ export const functionsService: ServiceFactory = (context) => {
   const host = new FunctionHost({
     apiUrl: context.apiUrl,
     databaseUrl: config.databaseUrl,
+    apiKeys: keys.apiKeys,
     projectDir: config.workdir,
     functionsDir: functionsDir(config),
     cacheDir: path.join(config.dataDir, 'functions'),

@@ -123,7 +123,7 @@ export const realtimeService: ServiceFactory = async (context) => {
     }
     const header = request.headers.apikey;
     const apikey = url.searchParams.get('apikey') ?? (typeof header === 'string' ? header : null);
-    const token = effectiveBearer(null, apikey);
+    const token = effectiveBearer(null, apikey, keys.apiKeys);
     if (!token)
       return refuseUpgrade(socket, 403, 'Add the project key as ?apikey=… to the websocket URL');
     try {

@@ -79,10 +79,9 @@ async function authenticate(
       case 'role':
         throw jwtErrors.role(verified.known, verified.message);
     }
-    if (verified.message === 'signature is invalid')
-      throw jwtErrors.invalid('JWT cryptographic operation failed');
-    if (verified.message === 'signing method is not HS256')
-      throw jwtErrors.invalid('Wrong or unsupported encoding algorithm');
+    if (verified.kind === 'signature') throw jwtErrors.invalid('JWT cryptographic operation failed');
+    if (verified.kind === 'algorithm') throw jwtErrors.invalid('Wrong or unsupported encoding algorithm');
+    if (verified.kind === 'unknown_key') throw jwtErrors.invalid('No suitable key or wrong key type');
     throw jwtErrors.invalid("JWT couldn't be decoded");
   }
   const { iat } = verified.claims;

@@ -1,5 +1,5 @@
-// Who is calling: the gateway's bearer (after the sb_ key mapping) verified with the project
-// secret. storage-api rejects a missing or bad JWT with AccessDenied (HTTP 400, statusCode
+// Who is calling: the gateway's bearer (after the sb_ key mapping) verified with the project's
+// secret or signing keys. storage-api rejects a missing or bad JWT with AccessDenied (HTTP 400, statusCode
 // 403) on authenticated routes; public and signed routes do not ask. With neither Authorization nor
 // apikey there is no bearer: storage-api verifies the empty string, which jose refuses as
 // "Invalid Compact JWS", and that is the message it answers.
@@ -18,17 +18,18 @@ export interface Caller {
 }
 
 /** Messages as the jsonwebtoken library words them, which is what storage-api returns. */
-function describeFailure(reason: VerifyFailure['reason'], message: string): string {
-  if (reason === 'expired') return 'jwt expired';
-  if (reason === 'not_yet_valid') return 'jwt not active';
-  if (message === 'signature is invalid') return 'invalid signature';
-  if (message === 'token is malformed') return 'jwt malformed';
-  return message;
+function describeFailure(failure: VerifyFailure): string {
+  if (failure.reason === 'expired') return 'jwt expired';
+  if (failure.reason === 'not_yet_valid') return 'jwt not active';
+  if (failure.reason === 'invalid' && failure.kind === 'signature') return 'invalid signature';
+  if (failure.reason === 'invalid' && failure.kind === 'malformed') return 'jwt malformed';
+  if (failure.reason === 'invalid' && failure.kind === 'algorithm') return 'invalid algorithm';
+  return failure.message;
 }
 
 export async function verifyToken(keys: Keys, token: string): Promise<Caller> {
   const result = await keys.verify(token);
-  if (!result.ok) throw storageErrors.accessDenied(describeFailure(result.reason, result.message));
+  if (!result.ok) throw storageErrors.accessDenied(describeFailure(result));
   const role = typeof result.claims.role === 'string' && result.claims.role ? result.claims.role : 'anon';
   const sub = typeof result.claims.sub === 'string' && result.claims.sub ? result.claims.sub : null;
   return { claims: result.claims, role, sub };

@@ -1,7 +1,7 @@
-// Signed-URL tokens (docs/compatibility.md#storage-signed-urls): HS256 JWTs signed with the project
-// secret carrying `{url:"bucket/key", iat, exp}`; upload tokens also carry `owner` and `upsert`. A
-// download token must never open an upload and vice versa, so each kind is recognised by its
-// claims.
+// Signed-URL tokens (docs/compatibility.md#storage-signed-urls): JWTs signed as the project signs
+// (HS256 with its secret, or its current signing key) carrying `{url:"bucket/key", iat, exp}`;
+// upload tokens also carry `owner` and `upsert`. A download token must never open an upload and
+// vice versa, so each kind is recognised by its claims.
 import type { JwtClaims, Keys } from '../keys.js';
 import { storageErrors } from './errors.js';
 

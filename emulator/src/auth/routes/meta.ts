@@ -63,9 +63,13 @@ export function metaRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
       });
     }),
   );
-  // HS256 tokens have no public key to publish; the client then falls back to GET /user.
+  // The public halves of `signing_keys_path` (auth-js's getClaims() verifies with them locally);
+  // none with HS256 only, and the client then falls back to GET /user. GoTrue lets it be cached.
   app.get(
     '/.well-known/jwks.json',
-    route(ctx.log, async (c) => json(c, { keys: [] })),
+    route(ctx.log, async (c) => {
+      c.header('Cache-Control', 'public, max-age=600');
+      return json(c, { keys: ctx.keys.publicJwks });
+    }),
   );
 }

@@ -1,0 +1,280 @@
+// A project whose supabase/config.toml names `[auth] signing_keys_path` (keys written as the
+// Supabase CLI's `gen signing-key` writes them), used through supabase-js: tokens signed with the
+// current key and its kid, getClaims() verified locally, every service accepting those tokens and
+// the API keys signed with the file, refusing keys outside the set and `alg: none`, and a rotation
+// that keeps earlier tokens valid.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { SignJWT, decodeProtectedHeader, importJWK, type CryptoKey } from 'jose';
+import WebSocket from 'ws';
+import {
+  ANON_KEY,
+  PUBLISHABLE_KEY,
+  SECRET_KEY,
+  startTestEmulator,
+  type TestEmulator,
+} from '../test/harness.js';
+import { cliSigningKey, signingKeysFile, type CliSigningKey } from '../test/signing-key-files.js';
+import { subscribeOutcome } from './realtime/spec-support.js';
+
+const CONFIG = `
+[auth]
+signing_keys_path = "./signing_keys.json"
+`;
+
+const MIGRATION = `
+create table public.notes (
+  id bigint generated always as identity primary key,
+  owner uuid not null default auth.uid(),
+  body text not null
+);
+alter table public.notes enable row level security;
+create policy "own notes" on public.notes for all to authenticated
+  using (owner = auth.uid()) with check (owner = auth.uid());
+grant select, insert on public.notes to authenticated;
+`;
+
+const FUNCTION = `Deno.serve(() => new Response('hello'));`;
+
+const now = () => Math.floor(Date.now() / 1000);
+const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+async function privateKey(jwk: CliSigningKey): Promise<CryptoKey> {
+  const { key_ops: _ops, ext: _ext, use: _use, ...material } = jwk;
+  return (await importJWK(material, jwk.alg)) as CryptoKey;
+}
+
+/** A JWT signed with `jwk` under the header the test chooses. */
+async function signedWith(
+  jwk: CliSigningKey,
+  claims: Record<string, unknown>,
+  header: Record<string, unknown> = { kid: jwk.kid },
+): Promise<string> {
+  return new SignJWT({ exp: now() + 3600, ...claims })
+    .setProtectedHeader({ alg: jwk.alg, typ: 'JWT', ...header })
+    .sign(await privateKey(jwk));
+}
+
+/** What the start banner printed for a label (`anon key`, `JWKS URL`…), the last start's. */
+function printed(emulator: TestEmulator, label: string): string {
+  const lines = emulator.output.filter((line) => line.trimStart().startsWith(`${label}: `));
+  if (lines.length === 0) throw new Error(`the emulator printed no "${label}"`);
+  return lines[lines.length - 1]!.trim().slice(label.length + 2);
+}
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+export function describeSigningKeys(name: string, options: { postgres?: boolean } = {}): void {
+  describe(name, () => {
+    let emulator: TestEmulator;
+    let rsa: CliSigningKey;
+    let ec: CliSigningKey;
+    let stranger: CliSigningKey;
+    let anonKey: string;
+    let serviceRoleKey: string;
+    let userId: string;
+    let accessToken: string;
+    let refreshToken: string;
+    const email = `signing-keys-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+    beforeAll(async () => {
+      [rsa, ec, stranger] = await Promise.all([
+        cliSigningKey('RS256'),
+        cliSigningKey('ES256'),
+        cliSigningKey('ES256'),
+      ]);
+      emulator = await startTestEmulator({
+        postgres: options.postgres,
+        configToml: CONFIG,
+        files: {
+          'signing_keys.json': signingKeysFile([rsa, ec]),
+          'migrations/20250101000000_notes.sql': MIGRATION,
+          'functions/hello/index.ts': FUNCTION,
+        },
+      });
+      anonKey = printed(emulator, 'anon key');
+      serviceRoleKey = printed(emulator, 'service_role key');
+      const signUp = await emulator.client(anonKey).auth.signUp({
+        email,
+        password: 'password-1',
+      });
+      if (signUp.error) throw signUp.error;
+      userId = signUp.data.user!.id;
+      accessToken = signUp.data.session!.access_token;
+      refreshToken = signUp.data.session!.refresh_token;
+    }, 180_000);
+
+    afterAll(() => emulator?.stop(), 60_000);
+
+    async function send(urlPath: string, token: string, init: RequestInit = {}): Promise<Answer> {
+      const response = await fetch(`${emulator.apiUrl}${urlPath}`, {
+        ...init,
+        headers: { apikey: anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      });
+      const text = await response.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // not JSON: kept as text
+      }
+      return { status: response.status, body };
+    }
+
+    const post = (body: unknown): RequestInit => ({ method: 'POST', body: JSON.stringify(body) });
+
+    async function realtimeOutcome(token: string): Promise<string> {
+      const client = emulator.client(anonKey, { realtime: { transport: WebSocket as never } });
+      await client.realtime.setAuth(token);
+      const outcome = await subscribeOutcome(client.channel(`keys-${Math.random().toString(36).slice(2)}`));
+      await client.removeAllChannels();
+      client.realtime.disconnect();
+      return outcome.status === 'SUBSCRIBED' ? 'SUBSCRIBED' : `${outcome.status}: ${outcome.error?.message}`;
+    }
+
+    it('signs access tokens and the API keys with the first key of the file, carrying its kid, and publishes the public keys', async () => {
+      expect(decodeProtectedHeader(accessToken)).toEqual({ alg: 'RS256', kid: rsa.kid, typ: 'JWT' });
+      for (const key of [anonKey, serviceRoleKey]) {
+        expect(decodeProtectedHeader(key)).toEqual({ alg: 'RS256', kid: rsa.kid, typ: 'JWT' });
+      }
+      const jwksUrl = printed(emulator, 'JWKS URL');
+      expect(jwksUrl).toBe(`${emulator.apiUrl}/auth/v1/.well-known/jwks.json`);
+      const response = await fetch(jwksUrl);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=600');
+      const { keys } = (await response.json()) as { keys: Record<string, unknown>[] };
+      expect(keys.map((key) => [key.kid, key.alg, key.key_ops])).toEqual([
+        [rsa.kid, 'RS256', ['verify']],
+        [ec.kid, 'ES256', ['verify']],
+      ]);
+      for (const key of keys) for (const part of ['d', 'p', 'q', 'dp', 'dq', 'qi']) expect(key).not.toHaveProperty(part);
+    });
+
+    it('lets getClaims() verify the session locally: the JWKS once, never GET /user', async () => {
+      const requests: string[] = [];
+      const counting: typeof fetch = (input, init) => {
+        requests.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
+        return fetch(input, init);
+      };
+      const client = emulator.client(anonKey, { global: { fetch: counting } });
+      const first = await client.auth.getClaims(accessToken);
+      expect(first.error).toBeNull();
+      expect(first.data?.claims).toMatchObject({ sub: userId, role: 'authenticated' });
+      expect(first.data?.header).toMatchObject({ alg: 'RS256', kid: rsa.kid });
+      const again = await client.auth.getClaims(accessToken);
+      expect(again.data?.claims.sub).toBe(userId);
+      expect(requests).toEqual(['/auth/v1/.well-known/jwks.json']);
+      // The session's token with another signature fails locally too.
+      const wrongSignature =
+        accessToken.slice(0, accessToken.lastIndexOf('.') + 1) + Buffer.alloc(256, 7).toString('base64url');
+      const refused = await client.auth.getClaims(wrongSignature);
+      expect(refused.error?.message).toBe('Invalid JWT signature');
+      expect(requests.filter((p) => p === '/auth/v1/user')).toEqual([]);
+    });
+
+    it('serves every service with the new tokens and API keys', async () => {
+      const user = emulator.client(anonKey, { global: { headers: { authorization: `Bearer ${accessToken}` } } });
+      expect((await user.from('notes').insert({ body: 'signed with RS256' }).select()).data).toEqual([
+        { id: expect.any(Number), owner: userId, body: 'signed with RS256' },
+      ]);
+      expect(await emulator.client(anonKey).auth.getUser(accessToken)).toMatchObject({ data: { user: { id: userId } }, error: null });
+      // API keys: the configured ones, the sb_ keys mapped to them, and the legacy HS256 anon key.
+      for (const key of [anonKey, PUBLISHABLE_KEY, ANON_KEY]) {
+        expect(await emulator.client(key).from('notes').select('body')).toMatchObject({ data: [], error: null });
+      }
+      for (const key of [serviceRoleKey, SECRET_KEY]) {
+        const admin = emulator.client(key);
+        const listed = await admin.auth.admin.listUsers();
+        expect(listed.error).toBeNull();
+        expect(listed.data.users.map((u) => u.id)).toContain(userId);
+        expect((await admin.from('notes').select('owner')).data).toEqual([{ owner: userId }]);
+      }
+      const admin = emulator.client(serviceRoleKey);
+      expect((await admin.storage.createBucket(`keys-${Date.now()}`)).error).toBeNull();
+      expect((await user.storage.listBuckets()).error).toBeNull();
+      expect(await send('/storage/v1/vector/ListVectorBuckets', serviceRoleKey, post({}))).toMatchObject({ status: 200 });
+      const invoked = await user.functions.invoke('hello');
+      expect({ error: invoked.error, data: invoked.data as unknown }).toEqual({ error: null, data: 'hello' });
+      expect(await realtimeOutcome(accessToken)).toBe('SUBSCRIBED');
+    });
+
+    it('refuses a key outside the set (its own kid or one of the set) and alg none on every service', async () => {
+      const claims = { sub: userId, role: 'authenticated', aud: 'authenticated' };
+      const strangerSigned = await signedWith(stranger, claims);
+      const attacks: Record<string, string> = {
+        'another key, its kid': strangerSigned,
+        'another key under a kid of the set': await signedWith(stranger, claims, { kid: ec.kid }),
+        'another key as service_role': await signedWith(stranger, { role: 'service_role' }, { kid: ec.kid }),
+        'alg none': `${base64url({ alg: 'none', typ: 'JWT', kid: rsa.kid })}.${base64url({ exp: now() + 3600, ...claims })}.`,
+      };
+      for (const [attack, token] of Object.entries(attacks)) {
+        const outcomes = {
+          auth: await send('/auth/v1/user', token),
+          admin: await send('/auth/v1/admin/users', token),
+          rest: await send('/rest/v1/notes', token),
+          storage: await send('/storage/v1/bucket', token),
+          vectors: await send('/storage/v1/vector/ListVectorBuckets', token, post({})),
+          functions: await send('/functions/v1/hello', token, post({})),
+        };
+        expect({ attack, ...outcomes }).toEqual({
+          attack,
+          auth: { status: 403, body: expect.objectContaining({ error_code: 'bad_jwt' }) },
+          admin: { status: 403, body: expect.objectContaining({ error_code: 'bad_jwt' }) },
+          rest: { status: 401, body: expect.objectContaining({ code: 'PGRST301' }) },
+          storage: { status: 400, body: expect.objectContaining({ code: 'AccessDenied' }) },
+          vectors: { status: 403, body: expect.objectContaining({ statusCode: '403' }) },
+          functions: { status: 401, body: { msg: 'Invalid JWT' } },
+        });
+        expect({ attack, realtime: await realtimeOutcome(token) }).toEqual({
+          attack,
+          realtime: expect.stringMatching(/^CHANNEL_ERROR: (JwtSignatureError|JwtSignerError)/),
+        });
+      }
+      // The same request with the project's key goes through (the refusals are about the key).
+      expect((await send('/rest/v1/notes', accessToken)).status).toBe(200);
+      expect(await send('/auth/v1/user', attacks['alg none']!)).toMatchObject({
+        body: { msg: 'invalid JWT: unable to parse or verify signature, signing method none is invalid' },
+      });
+    });
+
+    it('keeps tokens of the previous key valid after a rotation, until they expire', async () => {
+      const next = await cliSigningKey('ES256');
+      // Rotation: the new key first; the previous one kept to verify what it signed.
+      await emulator.restart({
+        whileStopped: async () =>
+          writeFileSync(
+            path.join(emulator.workdir, 'supabase', 'signing_keys.json'),
+            signingKeysFile([next, { ...rsa, key_ops: ['verify'] }]),
+          ),
+      });
+      const rotatedAnon = printed(emulator, 'anon key');
+      expect(decodeProtectedHeader(rotatedAnon)).toMatchObject({ alg: 'ES256', kid: next.kid });
+      // Issued before the rotation: still served by auth and REST.
+      expect(await send('/auth/v1/user', accessToken)).toMatchObject({ status: 200, body: { id: userId } });
+      expect(await send('/rest/v1/notes?select=body', accessToken)).toEqual({
+        status: 200,
+        body: [{ body: 'signed with RS256' }],
+      });
+      // ...but not past its expiry.
+      const expired = await signedWith(rsa, { sub: userId, role: 'authenticated', iat: now() - 7200, exp: now() - 3600 });
+      expect(await send('/rest/v1/notes', expired)).toMatchObject({
+        status: 401,
+        body: { code: 'PGRST303', message: 'JWT expired' },
+      });
+      // New sessions are signed with the new key.
+      const signIn = await emulator.client(rotatedAnon).auth.signInWithPassword({ email, password: 'password-1' });
+      expect(signIn.error).toBeNull();
+      expect(decodeProtectedHeader(signIn.data.session!.access_token)).toMatchObject({ alg: 'ES256', kid: next.kid });
+      // A refresh of the session started before the rotation is signed with the new key too.
+      const refreshed = await emulator.client(rotatedAnon).auth.refreshSession({ refresh_token: refreshToken });
+      expect(refreshed.error).toBeNull();
+      expect(decodeProtectedHeader(refreshed.data.session!.access_token)).toMatchObject({ alg: 'ES256', kid: next.kid });
+      const { keys } = (await (await fetch(`${emulator.apiUrl}/auth/v1/.well-known/jwks.json`)).json()) as {
+        keys: { kid: string }[];
+      };
+      expect(keys.map((key) => key.kid)).toEqual([next.kid, rsa.kid]);
+    });
+  });
+}
