@@ -293,6 +293,22 @@ export function describePostgrestCompat(
       });
     });
 
+    describe('media types', () => {
+      it('geojson() without PostGIS answers 406 PGRST107 naming the media type', async () => {
+        expect(answer(await anon.from('counters').select('id').geojson())).toEqual({
+          data: null,
+          error: {
+            code: 'PGRST107',
+            message: 'None of these media types are available: application/geo+json',
+            details: null,
+            hint: null,
+          },
+          count: null,
+          status: 406,
+        });
+      });
+    });
+
     describe('missing=default', () => {
       it('a bulk insert with missing=default evaluates each column default once per row', async () => {
         const first = await admin
