@@ -38,7 +38,10 @@ export interface Database extends Queryable {
   /**
    * One statement as the caller, as `withClaims` runs it, in a single exchange with the server:
    * the settings and the statement are sent together and run in one transaction (PostgREST's
-   * request path). Both are prepared statements. Parameters are text, numbers or booleans.
+   * request path). Both are prepared statements, so the statement's result columns must not
+   * change with the schema (REST's envelope never does; `select *` would, after an ALTER TABLE,
+   * fail with 0A000 "cached plan must not change result type"). Parameters are text, numbers
+   * or booleans.
    */
   queryAsCaller<Row = Record<string, unknown>>(
     context: RequestContext,
