@@ -5,7 +5,6 @@ import path from 'node:path';
 import { defaultActor } from './actor.js';
 import { openEnvironment, writeFileAtomically, type Environment } from './environment.js';
 import { publishRemote, publishShell, repointRegistry, type PublishResult } from './publish.js';
-import { SESSION_CHECK_PATH, sessionCheck } from './session-check.js';
 import { readShellPolicySources, shellContentSecurityPolicy } from './content-security-policy.js';
 import { startStaticServer, type StaticServer } from './static-server.js';
 import { folderTarget } from './targets/folder-target.js';
@@ -55,6 +54,9 @@ export async function startLocalPortal(options: LocalPortalOptions): Promise<Loc
     await Promise.all(servers.map((s) => s.close()));
   };
   try {
+    // Loaded here, not at the top: the session check carries @supabase/ssr and supabase-js, which
+    // the deploy commands (publish, promote, status) must not load (react-free.test.ts).
+    const { SESSION_CHECK_PATH, sessionCheck } = await import('./session-check.js');
     const shell = await startStaticServer({
       root: env.shellDir,
       port: options.shellPort ?? 0,
@@ -89,6 +91,8 @@ export async function startLocalPortal(options: LocalPortalOptions): Promise<Loc
           registryUrl: '/registry.json',
           signInPath: '/account/sign-in',
           environment: env.name,
+          // A local environment is a developer's: `?override=<remote>@<local dev server>` may be used.
+          devOverrides: true,
         },
         null,
         2,

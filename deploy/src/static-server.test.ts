@@ -101,6 +101,8 @@ describe('static server', () => {
     const first = await fetch(`${shell.url}/registry.json`);
     const again = await fetch(`${shell.url}/registry.json`, { headers: { 'if-none-match': first.headers.get('etag')! } });
     expect(again.status).toBe(304);
+    // From another origin (a registry beside the remotes), the browser lets the page read the ETag.
+    expect((await fetch(`${remote.url}/registry.json`)).headers.get('access-control-expose-headers')).toBe('etag');
 
     const post = await fetch(`${shell.url}/registry.json`, { method: 'POST', body: '{}' });
     expect(post.status).toBe(405);

@@ -98,12 +98,14 @@ export function startStaticServer(options: StaticServerOptions): Promise<StaticS
       res.setHeader('access-control-allow-origin', '*');
       res.setHeader('access-control-allow-methods', 'GET, HEAD, OPTIONS');
       res.setHeader('access-control-allow-headers', '*');
+      // A registry served from here to another origin is revalidated by its ETag (If-None-Match).
+      res.setHeader('access-control-expose-headers', 'etag');
     }
     res.setHeader('x-content-type-options', 'nosniff');
-    if (req.method === 'OPTIONS') return send(res, 204, '');
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, `${req.method} is not allowed here; this server only serves files.`, { allow: 'GET, HEAD, OPTIONS' });
     // Other sites learn the portal's origin from a link, never the route or query a person was on.
     res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
+    if (req.method === 'OPTIONS') return send(res, 204, '');
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, `${req.method} is not allowed here; this server only serves files.`, { allow: 'GET, HEAD, OPTIONS' });
 
     const urlPath = new URL(req.url ?? '/', 'http://static').pathname;
     const handler = req.method === 'GET' ? options.handlers?.[urlPath] : undefined;
@@ -128,13 +130,13 @@ export function startStaticServer(options: StaticServerOptions): Promise<StaticS
     const type = mime.contentType(path.extname(file)) || 'application/octet-stream';
     const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
     res.setHeader('content-type', type);
-    res.setHeader('cache-control', CACHE_CONTROL[cachePolicyFor(servedPath, { versionedFolders: options.versionedFolders ?? false })]);
-    res.setHeader('etag', etag);
     if (options.contentSecurityPolicy && type.startsWith('text/html')) {
       res.setHeader('content-security-policy', options.contentSecurityPolicy(req));
       // frame-ancestors for browsers that predate it.
       res.setHeader('x-frame-options', 'DENY');
     }
+    res.setHeader('cache-control', CACHE_CONTROL[cachePolicyFor(servedPath, { versionedFolders: options.versionedFolders ?? false })]);
+    res.setHeader('etag', etag);
     res.setHeader('vary', 'accept-encoding');
     if (req.headers['if-none-match'] === etag) {
       res.writeHead(304);
