@@ -120,10 +120,12 @@ export interface StartOptions {
   emulator?: Omit<EmulatorOptions, 'copySupabaseDir'>;
   /** More remotes of remotes/ to build and publish beside the account remote (e.g. `files`). */
   remotes?: readonly string[];
+  /** The anon key the shell's config.json hands out (default: the local stack's HS256 one). */
+  supabaseAnonKey?: (emulator: TestEmulator) => string;
 }
 
 /** The shell, the account remote and the crashy fixture, built into this portal's own folder. */
-export async function startTestPortal({ extraRemotes, emulator: emulatorOptions, remotes = [] }: StartOptions = {}): Promise<TestPortal> {
+export async function startTestPortal({ extraRemotes, emulator: emulatorOptions, remotes = [], supabaseAnonKey }: StartOptions = {}): Promise<TestPortal> {
   mkdirSync(path.join(REPO, '.tmp'), { recursive: true });
   const workdir = mkdtempSync(path.join(REPO, '.tmp', 'portal-'));
   const build = path.join(workdir, 'build');
@@ -145,6 +147,7 @@ export async function startTestPortal({ extraRemotes, emulator: emulatorOptions,
         ...Object.fromEntries(remotes.map((name) => [name, path.join(build, name)])),
       },
       supabaseUrl: emulator.apiUrl,
+      ...(supabaseAnonKey ? { supabaseAnonKey: supabaseAnonKey(emulator) } : {}),
     });
   } catch (error) {
     await emulator?.stop();

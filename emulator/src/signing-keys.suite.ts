@@ -194,7 +194,9 @@ export function describeSigningKeys(name: string, options: { postgres?: boolean 
       const admin = emulator.client(serviceRoleKey);
       expect((await admin.storage.createBucket(`keys-${Date.now()}`)).error).toBeNull();
       expect((await user.storage.listBuckets()).error).toBeNull();
-      expect(await send('/storage/v1/vector/ListVectorBuckets', serviceRoleKey, post({}))).toMatchObject({ status: 200 });
+      // A PostgreSQL server without pgvector answers 501 once the token is accepted (403 refuses it).
+      const vectors = await send('/storage/v1/vector/ListVectorBuckets', serviceRoleKey, post({}));
+      expect(options.postgres ? [200, 501] : [200]).toContain(vectors.status);
       const invoked = await user.functions.invoke('hello');
       expect({ error: invoked.error, data: invoked.data as unknown }).toEqual({ error: null, data: 'hello' });
       expect(await realtimeOutcome(accessToken)).toBe('SUBSCRIBED');
