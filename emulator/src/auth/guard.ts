@@ -15,8 +15,26 @@ export interface Caller {
 
 const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
 
-export async function verifiedClaims(c: AuthRequest, keys: Keys): Promise<JwtClaims> {
+/** GoTrue's extractBearerToken: `Bearer <token>` (or `bearer`), one space, no blank in the token. */
+const GOTRUE_BEARER = /^[Bb]earer (\S+)$/;
+
+/**
+ * The token GoTrue finds in the Authorization header the CLI's gateway hands it
+ * (docs/compatibility.md#auth-bearer-token). The gateway maps an `sb_` key to `Bearer <JWT>`, but
+ * when no Authorization header was sent it passes any other apikey on as the bare header value,
+ * without `Bearer `: GoTrue then finds no token, so an API key never stands for a session.
+ */
+export function sessionBearer(c: AuthRequest): string | null {
+  const authorization = c.req.header('authorization');
+  if (authorization && !/^bearer\s+sb_/i.test(authorization)) {
+    return GOTRUE_BEARER.exec(authorization)?.[1] ?? null;
+  }
   const bearer = c.get('bearer');
+  return bearer !== null && bearer !== c.get('apikey') ? bearer : null;
+}
+
+export async function verifiedClaims(c: AuthRequest, keys: Keys): Promise<JwtClaims> {
+  const bearer = sessionBearer(c);
   if (!bearer) fail('no_authorization');
   const result = await keys.verify(bearer);
   if (!result.ok) {

@@ -9,6 +9,7 @@ import type { AuthContext } from '../context.js';
 import { fail } from '../errors.js';
 import { factorsOf, findFactor, toFactorJson } from '../factors.js';
 import { requireAdmin } from '../guard.js';
+import { requestedPage } from '../pagination.js';
 import { findUserByPhone, validatePhone } from '../phone.js';
 import { json, parseBody, route, type AuthRequest } from '../http.js';
 import type { MailKind } from '../mail-templates.js';
@@ -182,11 +183,7 @@ export function adminRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
     '/admin/users',
     route(ctx.log, async (c) => {
       await requireAdmin(c, keys);
-      const page = Math.max(1, Number.parseInt(c.req.query('page') || '1', 10) || 1);
-      const perPage = Math.min(
-        1000,
-        Math.max(1, Number.parseInt(c.req.query('per_page') || '50', 10) || 50),
-      );
+      const { page, perPage } = requestedPage(c.req.query());
       const filter = c.req.query('filter') ?? '';
       const where = filter
         ? `where aud = 'authenticated' and (email ilike $3 or raw_user_meta_data->>'full_name' ilike $3)`

@@ -6,7 +6,7 @@ import type { GatewayEnv } from '../../http/gateway-env.js';
 import { clientInfo, enforceRateLimit, type AuthContext } from '../context.js';
 import { fail, OAuthError } from '../errors.js';
 import { userForIdentity } from '../external-identity.js';
-import { authenticate } from '../guard.js';
+import { authenticate, sessionBearer } from '../guard.js';
 import { idTokenProvider, verifyIdToken } from '../id-tokens.js';
 import { checkCodeVerifier, flowByAuthCode, isFlowExpired } from '../flow-state.js';
 import { json, parseBody, route, type AuthRequest } from '../http.js';
@@ -139,7 +139,7 @@ export function tokenRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
     let linkingTargetId: string | null = null;
     if (body.link_identity) {
       // A request without a user's JWT (no token, or the anon key supabase-js sends) cannot link.
-      const bearer = c.get('bearer');
+      const bearer = sessionBearer(c);
       const verified = bearer ? await ctx.keys.verify(bearer) : null;
       if (!verified || (verified.ok && !verified.claims.sub)) {
         throw new OAuthError('invalid request', 'Linking requires a valid user authentication');
