@@ -291,6 +291,16 @@ export const schemaErrors = {
         : null,
     });
   },
+  /**
+   * 42712 as Postgres words it: PostgREST names each embed's lateral join
+   * `<parent>_<alias or name>_<depth>`, so two embeds under one name clash in its SQL.
+   */
+  duplicateTableName(name: string): RestError {
+    return new RestError(400, {
+      code: '42712',
+      message: `table name "${name}" specified more than once`,
+    });
+  },
   /** 42704 as Postgres words it, for a `::cast` to a type that does not exist. */
   undefinedType(type: string): RestError {
     return new RestError(400, { code: '42704', message: `type "${type}" does not exist` });

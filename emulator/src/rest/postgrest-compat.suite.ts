@@ -9,7 +9,7 @@ import {
   type EmulatorOptions,
   type TestEmulator,
 } from '../../test/harness.js';
-import { FIXTURE_MIGRATION, FIXTURE_SEED, REST_CONFIG_TOML } from './test-fixture.js';
+import { ALICE, BOB, FIXTURE_MIGRATION, FIXTURE_SEED, REST_CONFIG_TOML } from './test-fixture.js';
 
 /** Objects of the PostgREST 13–14 features, on top of the REST fixture. */
 export const COMPAT_MIGRATION = `
@@ -33,10 +33,27 @@ create function public.shout(text) returns text language sql immutable as $$ sel
 create function public.byte_count(bytea) returns int language sql immutable as $$ select length($1) $$;
 create function public.jsonb_keys(jsonb) returns text[] language sql immutable as $$
   select coalesce(array_agg(k order by k), '{}') from jsonb_object_keys($1) k $$;
+-- Relationship resolution: a self-reference, one table referenced twice, a column-name embed
+-- whose target has a view over it.
+create table public.collections (
+  id int primary key,
+  name text not null,
+  parent_id int references public.collections (id)
+);
+create table public.best_friends (
+  id int primary key,
+  first_user uuid references public.users (id),
+  second_user uuid references public.users (id)
+);
+create table public.user_profiles (id int primary key, username text references public.users (username), bio text);
+create view public.user_names as select id, username from public.users;
 `;
 
 const COMPAT_SEED = `
 insert into public.counters values (1, 'one', 1), (2, 'two', 2);
+insert into public.collections values (1, 'root', null), (2, 'a', 1), (3, 'b', 1), (4, 'a1', 2);
+insert into public.best_friends values (1, '${ALICE}', '${BOB}');
+insert into public.user_profiles values (1, 'alice', 'hi');
 `;
 
 /** What supabase-js hands back, without the statusText (HTTP/1.1 reason phrases vary). */
@@ -305,6 +322,91 @@ export function describePostgrestCompat(
           },
           count: null,
           status: 406,
+        });
+      });
+    });
+
+    describe('relationship resolution', () => {
+      it('a self-referencing embed by the table name resolves to the children (one-to-many), not 300 PGRST201', async () => {
+        const children = await admin
+          .from('collections')
+          .select('id,collections(id,name)')
+          .order('id')
+          .order('id', { referencedTable: 'collections' });
+        expect(answer(children)).toEqual({
+          data: [
+            {
+              id: 1,
+              collections: [
+                { id: 2, name: 'a' },
+                { id: 3, name: 'b' },
+              ],
+            },
+            { id: 2, collections: [{ id: 4, name: 'a1' }] },
+            { id: 3, collections: [] },
+            { id: 4, collections: [] },
+          ],
+          error: null,
+          count: null,
+          status: 200,
+        });
+      });
+
+      it('a self-referencing embed by the FK column resolves to the parent, and a column hint to the children', async () => {
+        const parents = await admin
+          .from('collections')
+          .select('id,parent_id(name),children:collections!parent_id(id)')
+          .in('id', [1, 2])
+          .order('id');
+        expect(answer(parents)).toEqual({
+          data: [
+            { id: 1, parent_id: null, children: [{ id: 2 }, { id: 3 }] },
+            { id: 2, parent_id: { name: 'root' }, children: [{ id: 4 }] },
+          ],
+          error: null,
+          count: null,
+          status: 200,
+        });
+      });
+
+      it('one table referenced twice is told apart by a column hint and by a constraint-name hint', async () => {
+        const friends = await admin
+          .from('best_friends')
+          .select(
+            'id,first:users!first_user(username),second:users!best_friends_second_user_fkey(username)',
+          );
+        expect(answer(friends)).toEqual({
+          data: [{ id: 1, first: { username: 'alice' }, second: { username: 'bob' } }],
+          error: null,
+          count: null,
+          status: 200,
+        });
+      });
+
+      it('an embed through a column name does not count views over the target table as candidates', async () => {
+        const profiles = await admin.from('user_profiles').select('id,username(id,username)');
+        expect(answer(profiles)).toEqual({
+          data: [{ id: 1, username: { id: ALICE, username: 'alice' } }],
+          error: null,
+          count: null,
+          status: 200,
+        });
+      });
+
+      it('two embeds of one table under the same name answer 400 42712 (their SQL aliases clash)', async () => {
+        const clash = await admin
+          .from('best_friends')
+          .select('users!first_user(*),users!second_user(*)');
+        expect(answer(clash)).toEqual({
+          data: null,
+          error: {
+            code: '42712',
+            message: 'table name "best_friends_users_1" specified more than once',
+            details: null,
+            hint: null,
+          },
+          count: null,
+          status: 400,
         });
       });
     });

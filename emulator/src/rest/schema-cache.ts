@@ -32,6 +32,8 @@ export type RelationKind =
 
 export interface Relation {
   oid: number;
+  /** pg_class.reltype: the row type a function takes to be a computed field or relationship. */
+  rowTypeOid: number;
   schema: string;
   name: string;
   kind: RelationKind;
@@ -79,6 +81,8 @@ export interface RoutineInfo {
   parameters: FunctionParameter[];
   result: FunctionResult;
   returnsSet: boolean;
+  /** pg_proc.prorows: `setof … rows 1` makes a computed relationship to-one. */
+  estimatedRows: number;
   volatility: 'immutable' | 'stable' | 'volatile';
 }
 
@@ -160,7 +164,7 @@ const COLUMN_JOINS = `
   left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum`;
 
 const RELATIONS_SQL = `
-  select c.oid::int8 as oid, n.nspname as schema, c.relname as name, c.relkind::text as kind,
+  select c.oid::int8 as oid, c.reltype::int8 as row_type, n.nspname as schema, c.relname as name, c.relkind::text as kind,
     obj_description(c.oid, 'pg_class') as description,
     pg_relation_is_updatable(c.oid, true) as updatable_mask,
     coalesce((select json_agg(${COLUMN_JSON}) from pg_attribute a ${COLUMN_JOINS}
@@ -201,7 +205,7 @@ const VIEW_COLUMNS_SQL = `
 const FUNCTIONS_SQL = `
   select p.oid::int8 as oid, n.nspname as schema, p.proname as name,
     obj_description(p.oid, 'pg_proc') as description,
-    p.provolatile::text as volatility, p.proretset as returns_set,
+    p.provolatile::text as volatility, p.proretset as returns_set, p.prorows::float8 as estimated_rows,
     p.prorettype::int8 as return_oid, format_type(p.prorettype, null) as return_type,
     rt.typtype::text as return_typtype, rt.typrelid::int8 as return_relid,
     p.pronargdefaults as default_count, p.provariadic <> 0 as variadic,
@@ -259,6 +263,7 @@ export async function introspect(tx: Queryable, schemas: readonly string[]): Pro
   await tx.query(`select set_config('search_path', 'pg_catalog', true)`);
   const relationRows = await tx.query<{
     oid: string | number;
+    row_type: string | number;
     schema: string;
     name: string;
     kind: string;
@@ -275,6 +280,7 @@ export async function introspect(tx: Queryable, schemas: readonly string[]): Pro
     const isTable = kind === 'table' || kind === 'partitioned_table';
     const relation: Relation = {
       oid: Number(row.oid),
+      rowTypeOid: Number(row.row_type),
       schema: row.schema,
       name: row.name,
       kind,
@@ -343,6 +349,7 @@ export async function introspect(tx: Queryable, schemas: readonly string[]): Pro
     description: string | null;
     volatility: string;
     returns_set: boolean;
+    estimated_rows: number | string;
     return_oid: string | number;
     return_type: string;
     return_typtype: string;
@@ -398,6 +405,7 @@ export async function introspect(tx: Queryable, schemas: readonly string[]): Pro
       parameters: inputs,
       result,
       returnsSet: row.returns_set,
+      estimatedRows: Number(row.estimated_rows),
       volatility:
         row.volatility === 'i' ? 'immutable' : row.volatility === 's' ? 'stable' : 'volatile',
     };

@@ -31,8 +31,10 @@ export function relation(
   options: Partial<Relation> = {},
 ): Relation {
   columns.forEach((c, i) => (c.position = i + 1));
+  const oid = Math.floor(Math.random() * 1e9);
   return {
-    oid: Math.floor(Math.random() * 1e9),
+    oid,
+    rowTypeOid: oid + 1,
     schema: 'public',
     name,
     kind: 'table',
@@ -114,6 +116,7 @@ export function testCache(): SchemaCache {
     parameters: [{ name: 'n', typeOid: 23, type: 'integer', hasDefault: false, variadic: false }],
     result: { kind: 'scalar', type: 'integer', typeOid: 23 },
     returnsSet: true,
+    estimatedRows: 1000,
     volatility: 'immutable',
   };
   const cache: SchemaCache = {

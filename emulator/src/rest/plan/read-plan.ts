@@ -156,6 +156,7 @@ function planLevel(
     grouped: false,
   };
   const embedsByPathName = new Map<string, EmbedPlan>();
+  const laterals = new Set<string>();
 
   for (const item of select) {
     switch (item.kind) {
@@ -205,6 +206,9 @@ function planLevel(
         break;
       }
       case 'embed': {
+        const lateral = lateralName(source, item, path);
+        if (laterals.has(lateral)) throw schemaErrors.duplicateTableName(lateral);
+        laterals.add(lateral);
         const embed = planEmbed(context, source, item, path);
         level.embeds.push(embed);
         level.items.push({ kind: 'embed', embed });
@@ -230,6 +234,20 @@ function planLevel(
     if (modifiers.offset !== undefined) level.offset = modifiers.offset;
   }
   return level;
+}
+
+/** Postgres keeps the first 63 bytes of an identifier. */
+const MAX_IDENTIFIER_BYTES = 63;
+
+/** The alias PostgREST gives an embed's lateral join (its relAggAlias), as Postgres keeps it. */
+function lateralName(source: ReadSource, item: EmbedItem, path: string[]): string {
+  const name = `${source.relation?.name ?? source.displayName}_${item.alias ?? item.name}_${path.length + 1}`;
+  let kept = '';
+  for (const character of name) {
+    if (Buffer.byteLength(kept + character) > MAX_IDENTIFIER_BYTES) break;
+    kept += character;
+  }
+  return kept;
 }
 
 function planEmbed(

@@ -37,25 +37,24 @@ describe('findRelationship', () => {
   });
 
   it('embeds through an FK column or an FK name', () => {
-    expect(findRelationship(cache, rel('messages'), 'author_id', undefined).constraint.name).toBe(
-      'messages_author_id_fkey',
-    );
+    expect(findRelationship(cache, rel('messages'), 'author_id', undefined)).toMatchObject({
+      constraint: { name: 'messages_author_id_fkey' },
+    });
     expect(
-      findRelationship(cache, rel('messages'), 'messages_editor_id_fkey', undefined).constraint
-        .name,
-    ).toBe('messages_editor_id_fkey');
+      findRelationship(cache, rel('messages'), 'messages_editor_id_fkey', undefined),
+    ).toMatchObject({ constraint: { name: 'messages_editor_id_fkey' } });
   });
 
   it('disambiguates with a hint naming the FK, a column or the junction', () => {
     expect(
-      findRelationship(cache, rel('messages'), 'users', 'messages_author_id_fkey').sourceColumns,
-    ).toEqual(['author_id']);
-    expect(findRelationship(cache, rel('messages'), 'users', 'editor_id').sourceColumns).toEqual([
-      'editor_id',
-    ]);
-    expect(findRelationship(cache, rel('users'), 'messages', 'author_id').targetColumns).toEqual([
-      'author_id',
-    ]);
+      findRelationship(cache, rel('messages'), 'users', 'messages_author_id_fkey'),
+    ).toMatchObject({ sourceColumns: ['author_id'] });
+    expect(findRelationship(cache, rel('messages'), 'users', 'editor_id')).toMatchObject({
+      sourceColumns: ['editor_id'],
+    });
+    expect(findRelationship(cache, rel('users'), 'messages', 'author_id')).toMatchObject({
+      targetColumns: ['author_id'],
+    });
   });
 
   it('answers PGRST201 (300) listing each candidate and a hint for each', () => {

@@ -211,6 +211,8 @@ export function pagedLevelSelect(
   for (const item of level.items) if (item.kind === 'column') columns.add(item.ref.column.name);
   for (const term of level.order) columns.add(term.ref.column.name);
   for (const { relationship } of level.embeds) {
+    // A computed relationship's function takes the whole row, which the page does not keep.
+    if (relationship.computed) return levelSelect(parts, from);
     const parentSide = relationship.junction
       ? relationship.junction.toSource.targetColumns
       : relationship.sourceColumns;
@@ -242,12 +244,17 @@ export function countSelect(parts: LevelParts, from: string): string {
 function embedSql(embed: EmbedPlan, parentAlias: string, builder: Builder): string {
   const { relationship, level } = embed;
   const childAlias = builder.aliases.table();
-  const target = `${qualifiedIdent(relationship.target.schema, relationship.target.name)} as ${ident(childAlias)}`;
   const joinWhere: string[] = [];
-  let from = target;
   const child = ident(childAlias);
   const parent = ident(parentAlias);
-  if (relationship.junction) {
+  let from = `${qualifiedIdent(relationship.target.schema, relationship.target.name)} as ${child}`;
+  if (relationship.computed) {
+    // Joined by the function's argument. The parent's alias may be a CTE or a function's
+    // result: the cast names its row type.
+    const { schema, name } = relationship.computed;
+    const rowType = qualifiedIdent(relationship.source.schema, relationship.source.name);
+    from = `${qualifiedIdent(schema, name)}(${parent}::${rowType}) as ${child}`;
+  } else if (relationship.junction) {
     const { relation, toSource, toTarget } = relationship.junction;
     const junctionAlias = ident(builder.aliases.table());
     const onTarget = toTarget.columns.map(
@@ -260,8 +267,9 @@ function embedSql(embed: EmbedPlan, parentAlias: string, builder: Builder): stri
       );
     });
   } else {
+    const { sourceColumns } = relationship;
     relationship.targetColumns.forEach((c, i) => {
-      joinWhere.push(`${child}.${ident(c)} = ${parent}.${ident(relationship.sourceColumns[i]!)}`);
+      joinWhere.push(`${child}.${ident(c)} = ${parent}.${ident(sourceColumns[i]!)}`);
     });
   }
   const parts = buildLevelParts(level, childAlias, builder, joinWhere);
