@@ -91,6 +91,14 @@ const authSchema = z
           .prefault({}),
       })
       .prefault({}),
+    /** The OAuth 2.1 server (the project as an identity provider); off, as in the CLI. */
+    oauth_server: z
+      .object({
+        enabled: z.boolean().default(false),
+        allow_dynamic_registration: z.boolean().default(false),
+        authorization_url_path: z.string().default('/oauth/consent'),
+      })
+      .prefault({}),
   })
   .prefault({});
 

@@ -111,3 +111,41 @@ describe('admin.listUsers with invalid page parameters', () => {
     expect(data.users.length).toBeGreaterThan(0);
   });
 });
+
+describe('the OAuth 2.1 server while [auth.oauth_server] is off', () => {
+  const disabled = { status: 404, code: 'feature_disabled', message: 'OAuth server is disabled' };
+
+  it('every auth.admin.oauth call answers 404 feature_disabled "OAuth server is disabled", as GoTrue', async () => {
+    const oauth = emulator.admin().auth.admin.oauth;
+    const id = '11111111-1111-4111-8111-111111111111';
+    const answers = {
+      listClients: (await oauth.listClients()).error,
+      createClient: (await oauth.createClient({ client_name: 'x', redirect_uris: ['https://x.example.com/cb'] })).error,
+      getClient: (await oauth.getClient(id)).error,
+      updateClient: (await oauth.updateClient(id, { client_name: 'y' })).error,
+      deleteClient: (await oauth.deleteClient(id)).error,
+      regenerateClientSecret: (await oauth.regenerateClientSecret(id)).error,
+    };
+    for (const [call, error] of Object.entries(answers)) {
+      expect({ call, error }).toEqual({ call, error: expect.objectContaining(disabled) });
+    }
+  });
+
+  it('checks the admin token first: a user token answers 403 not_admin', async () => {
+    const { error } = await emulator.client().auth.admin.oauth.listClients();
+    expect(error).toMatchObject({ status: 403, code: 'not_admin' });
+  });
+
+  it('its discovery document and /oauth endpoints answer 404 feature_disabled instead of "No auth endpoint"', async () => {
+    for (const path of ['/.well-known/oauth-authorization-server', '/oauth/authorize?client_id=x']) {
+      const response = await fetch(`${emulator.apiUrl}/auth/v1${path}`, {
+        headers: { apikey: ANON_KEY, 'x-supabase-api-version': '2024-01-01' },
+      });
+      expect({ path, status: response.status, body: await response.json() }).toEqual({
+        path,
+        status: 404,
+        body: { code: 'feature_disabled', message: 'OAuth server is disabled' },
+      });
+    }
+  });
+});

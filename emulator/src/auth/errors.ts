@@ -35,6 +35,8 @@ export const AUTH_ERRORS = {
   provider_disabled: [400, 'Unsupported provider: provider is not enabled'],
   anonymous_provider_disabled: [422, 'Anonymous sign-ins are disabled'],
   manual_linking_disabled: [404, 'Manual linking is disabled'],
+  feature_disabled: [404, 'Feature is disabled'],
+  oauth_client_not_found: [404, 'OAuth client not found'],
   identity_not_found: [422, 'Identity does not exist'],
   identity_already_exists: [422, 'Identity is already linked'],
   single_identity_not_deletable: [422, 'User must have at least 1 identity after unlinking'],

@@ -211,3 +211,21 @@ $$;
 grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt()
   to anon, authenticated, service_role, postgres;
 grant select on auth.users to service_role;
+
+-- The OAuth 2.1 server's registered clients (GoTrue's auth.oauth_clients): secrets are kept only
+-- as base64url(SHA-256), deletion is soft (deleted_at), as GoTrue does.
+create table if not exists auth.oauth_clients (
+  id uuid primary key,
+  client_secret_hash text,
+  registration_type text not null check (registration_type in ('dynamic', 'manual')),
+  client_type text not null default 'confidential' check (client_type in ('public', 'confidential')),
+  redirect_uris text[] not null,
+  grant_types text[] not null,
+  client_name text check (char_length(client_name) <= 1024),
+  client_uri text check (char_length(client_uri) <= 2048),
+  logo_uri text check (char_length(logo_uri) <= 2048),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  deleted_at timestamptz
+);
+create index if not exists oauth_clients_deleted_at_idx on auth.oauth_clients (deleted_at);

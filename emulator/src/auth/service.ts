@@ -13,6 +13,7 @@ import { adminRoutes } from './routes/admin.js';
 import { factorRoutes } from './routes/factors.js';
 import { metaRoutes } from './routes/meta.js';
 import { oauthRoutes } from './routes/oauth.js';
+import { oauthServerRoutes } from './routes/oauth-server.js';
 import { otpRoutes } from './routes/otp.js';
 import { signupRoutes } from './routes/signup.js';
 import { tokenRoutes } from './routes/token.js';
@@ -45,6 +46,7 @@ export const authService: ServiceFactory = (service) => {
   factorRoutes(app, ctx);
   oauthRoutes(app, ctx);
   adminRoutes(app, ctx);
+  oauthServerRoutes(app, ctx);
   app.all(
     '*',
     route(ctx.log, async (c) =>

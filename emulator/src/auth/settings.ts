@@ -73,6 +73,8 @@ export interface AuthSettings {
   smsTestOtp: Map<string, string>;
   /** OAuth providers the emulator serves through its test provider page. */
   oauthProviders: Set<string>;
+  /** [auth.oauth_server] enabled: the project acts as an OAuth 2.1 server (its admin client API). */
+  oauthServerEnabled: boolean;
   rateLimits: {
     emailSentPerHour: number;
     smsSentPerHour: number;
@@ -174,6 +176,7 @@ export function authSettings(config: Config, apiUrl: string): AuthSettings {
       ]),
     ),
     oauthProviders: new Set([TEST_PROVIDER, ...enabledExternalProviders(config)]),
+    oauthServerEnabled: auth.oauth_server.enabled,
     rateLimits: {
       emailSentPerHour: auth.rate_limit.email_sent,
       smsSentPerHour: auth.rate_limit.sms_sent,
