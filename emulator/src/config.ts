@@ -89,6 +89,24 @@ const authSchema = z
             max_frequency: z.string().default('5s'),
           })
           .prefault({}),
+        web_authn: z
+          .object({ enroll_enabled: z.boolean().default(false), verify_enabled: z.boolean().default(false) })
+          .prefault({}),
+      })
+      .prefault({}),
+    /** Emulator names for GoTrue's GOTRUE_WEBAUTHN_RP_* (default: site_url's host and the redirect URLs' origins). */
+    webauthn: z
+      .object({
+        rp_id: z.string().optional(),
+        rp_display_name: z.string().default('Supabase'),
+        rp_origins: z.array(z.string()).optional(),
+      })
+      .prefault({}),
+    /** Sign-in with Ethereum (EIP-4361) and Solana wallets; off, as in the CLI. */
+    web3: z
+      .object({
+        ethereum: z.object({ enabled: z.boolean().default(false) }).prefault({}),
+        solana: z.object({ enabled: z.boolean().default(false) }).prefault({}),
       })
       .prefault({}),
     /** The OAuth 2.1 server (the project as an identity provider); off, as in the CLI. */

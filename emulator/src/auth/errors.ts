@@ -60,7 +60,8 @@ export const AUTH_ERRORS = {
     422,
     'A verified phone factor already exists, unenroll the existing factor to continue',
   ],
-  mfa_webauthn_enroll_not_enabled: [422, 'MFA enrollment is disabled for "webauthn"'],
+  mfa_webauthn_enroll_not_enabled: [422, 'MFA enroll is disabled for WebAuthn'],
+  mfa_webauthn_verify_not_enabled: [422, 'MFA verification is disabled for WebAuthn'],
   too_many_enrolled_mfa_factors: [
     403,
     'Maximum number of verified factors reached, unenroll to continue',
@@ -76,6 +77,8 @@ export const AUTH_ERRORS = {
   over_email_send_rate_limit: [429, 'Email rate limit exceeded'],
   over_sms_send_rate_limit: [429, 'SMS rate limit exceeded'],
   sms_send_failed: [422, 'Error sending SMS OTP to provider'],
+  web3_provider_disabled: [422, 'Web3 provider is disabled'],
+  web3_unsupported_chain: [400, 'Unsupported chain'],
   unexpected_failure: [
     500,
     'Unexpected failure, please check the emulator log for more information',

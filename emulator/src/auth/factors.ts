@@ -12,10 +12,11 @@ export interface FactorRow {
   secret: string | null;
   phone: string | null;
   last_challenged_at: Date | null;
+  web_authn_credential: unknown;
 }
 
 export const FACTOR_COLUMNS =
-  'id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret, phone, last_challenged_at';
+  'id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret, phone, last_challenged_at, web_authn_credential';
 
 export function toFactorJson(factor: FactorRow): Record<string, unknown> {
   const json: Record<string, unknown> = {

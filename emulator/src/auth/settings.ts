@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import type { Config } from '../config.js';
+import type { RelyingParty } from './webauthn.js';
 
 /** The CLI's `password_requirements` → GoTrue's required character sets. */
 const REQUIRED_CHARACTERS: Record<string, string[]> = {
@@ -61,6 +62,12 @@ export interface AuthSettings {
     template: string;
     maxFrequencyMs: number;
   };
+  /** [auth.mfa.web_authn] and the relying party ([auth.webauthn]). */
+  webauthn: {
+    enrollEnabled: boolean;
+    verifyEnabled: boolean;
+    rp: RelyingParty;
+  };
   /** [auth.sms]: the phone provider (GOTRUE_EXTERNAL_PHONE_ENABLED = sms.enable_signup, as the CLI sets it). */
   phoneEnabled: boolean;
   smsAutoconfirm: boolean;
@@ -71,6 +78,8 @@ export interface AuthSettings {
   smsOtpLength: number;
   /** Normalised phone number → fixed code. */
   smsTestOtp: Map<string, string>;
+  /** [auth.web3.*]: wallet sign-in per chain; messages stay usable GoTrue's 10 minutes from Issued At. */
+  web3: { ethereum: boolean; solana: boolean; maximumValidityMs: number };
   /** OAuth providers the emulator serves through its test provider page. */
   oauthProviders: Set<string>;
   /** [auth.oauth_server] enabled: the project acts as an OAuth 2.1 server (its admin client API). */
@@ -128,6 +137,24 @@ function enabledExternalProviders(config: Config): string[] {
   }
 }
 
+/** The relying party: [auth.webauthn] when set, else site_url's host and the origins of site_url and the redirect URLs. */
+export function relyingParty(config: Config): RelyingParty {
+  const { site_url: siteUrl, additional_redirect_urls: redirects, webauthn } = config.auth;
+  const origins = [siteUrl, ...redirects].flatMap((url) => {
+    try {
+      const { origin } = new URL(url);
+      return origin === 'null' ? [] : [origin];
+    } catch {
+      return [];
+    }
+  });
+  return {
+    id: webauthn.rp_id ?? new URL(siteUrl).hostname,
+    name: webauthn.rp_display_name,
+    origins: webauthn.rp_origins ?? [...new Set(origins)],
+  };
+}
+
 export function authSettings(config: Config, apiUrl: string): AuthSettings {
   const auth = config.auth;
   return {
@@ -162,6 +189,16 @@ export function authSettings(config: Config, apiUrl: string): AuthSettings {
       otpLength: auth.mfa.phone.otp_length,
       template: auth.mfa.phone.template,
       maxFrequencyMs: parseDurationMs(auth.mfa.phone.max_frequency) ?? 5000,
+    },
+    webauthn: {
+      enrollEnabled: auth.mfa.web_authn.enroll_enabled,
+      verifyEnabled: auth.mfa.web_authn.verify_enabled,
+      rp: relyingParty(config),
+    },
+    web3: {
+      ethereum: auth.web3.ethereum.enabled,
+      solana: auth.web3.solana.enabled,
+      maximumValidityMs: 10 * 60_000,
     },
     phoneEnabled: auth.sms.enable_signup,
     smsAutoconfirm: !auth.sms.enable_confirmations,

@@ -1,4 +1,4 @@
-// MFA (TOTP, and phone with codes by SMS into the mailbox): POST /factors (enroll), /factors/{id}/challenge, /factors/{id}/verify (→ aal2
+// MFA (TOTP, phone with codes by SMS into the mailbox, and WebAuthn security keys): POST /factors (enroll), /factors/{id}/challenge, /factors/{id}/verify (→ aal2
 // session) and DELETE /factors/{id}, with GoTrue's assurance-level rules.
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
@@ -16,6 +16,20 @@ import { isUuid, reloadUser } from '../users.js';
 import { validateChannel, validatePhone } from '../phone.js';
 import { safeEqual, tokenHash } from '../secrets.js';
 import { optionalString } from '../validation.js';
+import {
+  authenticationOptions,
+  CeremonyRefused,
+  CeremonySession,
+  registrationOptions,
+  StoredCredential,
+  verifyAuthentication,
+  verifyRegistration,
+  type RelyingParty,
+} from '../webauthn.js';
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/server';
 
 const EnrollBody = z
   .object({
@@ -25,7 +39,54 @@ const EnrollBody = z
     phone: optionalString,
   })
   .loose();
-const VerifyBody = z.object({ challenge_id: optionalString, code: optionalString }).loose();
+const VerifyBody = z
+  .object({ challenge_id: optionalString, code: optionalString, webauthn: z.unknown().optional() })
+  .loose();
+
+/** The `webauthn` part of a verify body, checked as GoTrue does (type, then credential_response). */
+function webauthnAnswer(value: unknown): { type: 'create' | 'request'; response: unknown } {
+  if (typeof value !== 'object' || value === null)
+    fail('validation_failed', 'WebAuthn config required');
+  const { type, credential_response: response } = value as Record<string, unknown>;
+  if (type !== 'create' && type !== 'request')
+    fail('validation_failed', 'WebAuthn type must be create or request');
+  if (response === undefined || response === null)
+    fail('validation_failed', 'credential_response required');
+  return { type, response };
+}
+
+function storedCredential(factor: FactorRow): StoredCredential {
+  const parsed = StoredCredential.safeParse(factor.web_authn_credential);
+  if (!parsed.success) fail('unexpected_failure', 'The WebAuthn factor has no stored credential');
+  return parsed.data;
+}
+
+/** Checks the authenticator's answer against the challenge's ceremony; what to store on success. */
+async function verifyCeremony(
+  rp: RelyingParty,
+  factor: FactorRow,
+  sessionData: unknown,
+  answer: { type: 'create' | 'request'; response: unknown },
+): Promise<{ credential: StoredCredential; aaguid: string | null }> {
+  const session = CeremonySession.safeParse(sessionData);
+  if (!session.success)
+    fail('mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
+  if (session.data.type !== answer.type) {
+    fail('validation_failed', `WebAuthn type must be ${session.data.type} for this challenge`);
+  }
+  try {
+    if (answer.type === 'create') {
+      return await verifyRegistration(rp, session.data, answer.response);
+    }
+    const stored = storedCredential(factor);
+    const counter = await verifyAuthentication(rp, session.data, stored, answer.response);
+    return { credential: { ...stored, counter }, aaguid: null };
+  } catch (error) {
+    if (error instanceof CeremonyRefused)
+      fail('mfa_verification_failed', `WebAuthn verification failed: ${error.message}`);
+    throw error;
+  }
+}
 
 function plainIp(ip: string): string {
   return ip.replace(/^::ffff:/, '');
@@ -89,6 +150,31 @@ export function factorRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
     return tokenHash(phone, otp);
   }
 
+  /** A WebAuthn factor's challenge: registration options while unverified, assertion options after. */
+  async function webauthnChallenge(
+    caller: Caller,
+    factor: FactorRow,
+  ): Promise<{
+    session: CeremonySession;
+    options: PublicKeyCredentialCreationOptionsJSON | PublicKeyCredentialRequestOptionsJSON;
+  }> {
+    if (!settings.webauthn.verifyEnabled) fail('mfa_webauthn_verify_not_enabled');
+    const { rp } = settings.webauthn;
+    if (factor.status === 'verified') {
+      const options = await authenticationOptions(rp, storedCredential(factor));
+      return { session: { type: 'request', challenge: options.challenge }, options };
+    }
+    const others = (await factorsOf(db, caller.user.id))
+      .filter((f) => f.factor_type === 'webauthn' && f.status === 'verified')
+      .map(storedCredential);
+    const options = await registrationOptions(
+      rp,
+      { id: caller.user.id, name: caller.user.email || caller.user.phone || caller.user.id },
+      others,
+    );
+    return { session: { type: 'create', challenge: options.challenge }, options };
+  }
+
   app.post(
     '/factors',
     route(ctx.log, async (c) => {
@@ -96,8 +182,9 @@ export function factorRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
       requireNotAnonymous(caller);
       const body = await parseBody(c, EnrollBody);
       const type = body.factor_type ?? '';
-      if (type === 'webauthn') fail('mfa_webauthn_enroll_not_enabled');
-      if (type !== 'totp' && type !== 'phone')
+      if (type === 'webauthn' && !settings.webauthn.enrollEnabled)
+        fail('mfa_webauthn_enroll_not_enabled');
+      if (type !== 'totp' && type !== 'phone' && type !== 'webauthn')
         fail('validation_failed', 'factor_type needs to be totp, phone, or webauthn');
       if (type === 'totp' && !settings.totpEnrollEnabled) fail('mfa_totp_enroll_not_enabled');
       if (type === 'phone' && !settings.phoneMfa.enrollEnabled)
@@ -145,6 +232,16 @@ export function factorRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
         );
         return json(c, { id, type: 'phone', friendly_name: friendlyName, phone });
       }
+      if (type === 'webauthn') {
+        const id = randomUUID();
+        await insertFactor(
+          `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at)
+           values ($1, $2, $3, 'webauthn', 'unverified', now(), now())`,
+          [id, user.id, friendlyName],
+          friendlyName,
+        );
+        return json(c, { id, type: 'webauthn', friendly_name: friendlyName });
+      }
       const secret = newTotpSecret();
       const uri = totpUri(secret, issuer, user.email ?? '');
       const id = randomUUID();
@@ -166,24 +263,39 @@ export function factorRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
   app.post(
     '/factors/:id/challenge',
     route(ctx.log, async (c) => {
-      const { factor } = await callerAndFactor(c);
-      if (factor.factor_type === 'webauthn') fail('mfa_webauthn_enroll_not_enabled');
+      const { caller, factor } = await callerAndFactor(c);
       const otpHash = factor.factor_type === 'phone' ? await phoneChallenge(c, factor) : null;
+      const ceremony =
+        factor.factor_type === 'webauthn' ? await webauthnChallenge(caller, factor) : null;
       const id = randomUUID();
       const { rows } = await db.query<{ created_at: Date }>(
         `with challenge as (
-           insert into auth.mfa_challenges (id, factor_id, created_at, ip_address, otp_code)
-           values ($1, $2, now(), $3::inet, $4)
+           insert into auth.mfa_challenges (id, factor_id, created_at, ip_address, otp_code, web_authn_session_data)
+           values ($1, $2, now(), $3::inet, $4, $5::jsonb)
            returning created_at)
          update auth.mfa_factors set last_challenged_at = now() where id = $2
          returning (select created_at from challenge)`,
-        [id, factor.id, plainIp(clientIp(c)), otpHash],
+        [
+          id,
+          factor.id,
+          plainIp(clientIp(c)),
+          otpHash,
+          ceremony ? JSON.stringify(ceremony.session) : null,
+        ],
       );
       const createdAt = new Date(rows[0]!.created_at).getTime();
       return json(c, {
         id,
         type: factor.factor_type,
         expires_at: Math.floor(createdAt / 1000) + settings.mfaChallengeExpirySeconds,
+        ...(ceremony
+          ? {
+              webauthn: {
+                type: ceremony.session.type,
+                credential_options: { publicKey: ceremony.options },
+              },
+            }
+          : {}),
       });
     }),
   );
@@ -194,9 +306,13 @@ export function factorRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
       const { caller, factor } = await callerAndFactor(c);
       const body = await parseBody(c, VerifyBody);
       const isPhone = factor.factor_type === 'phone';
+      const isWebauthn = factor.factor_type === 'webauthn';
       if (isPhone && !settings.phoneMfa.verifyEnabled) fail('mfa_phone_verify_not_enabled');
-      if (!isPhone && !settings.totpVerifyEnabled) fail('mfa_totp_verify_not_enabled');
-      if (!body.code) fail('validation_failed', 'Code needs to be non-empty');
+      if (isWebauthn && !settings.webauthn.verifyEnabled) fail('mfa_webauthn_verify_not_enabled');
+      if (factor.factor_type === 'totp' && !settings.totpVerifyEnabled)
+        fail('mfa_totp_verify_not_enabled');
+      const ceremony = isWebauthn ? webauthnAnswer(body.webauthn) : null;
+      if (!isWebauthn && !body.code) fail('validation_failed', 'Code needs to be non-empty');
       if (!body.challenge_id || !isUuid(body.challenge_id)) {
         fail(
           'bad_json',
@@ -210,8 +326,9 @@ export function factorRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
         verified_at: Date | null;
         ip: string;
         otp_code: string | null;
+        web_authn_session_data: unknown;
       }>(
-        `select id, created_at, verified_at, host(ip_address) as ip, otp_code from auth.mfa_challenges
+        `select id, created_at, verified_at, host(ip_address) as ip, otp_code, web_authn_session_data from auth.mfa_challenges
          where id = $1 and factor_id = $2`,
         [challengeId, factor.id],
       );
@@ -230,11 +347,21 @@ export function factorRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
           `MFA challenge ${challengeId} has expired, verify against another challenge or create a new challenge.`,
         );
       }
-      if (isPhone) {
+      let webauthnUpdate: { credential: StoredCredential; aaguid: string | null } | null = null;
+      if (ceremony) {
+        // A challenge answers once, right or wrong (GoTrue consumes it on use).
+        await db.query('delete from auth.mfa_challenges where id = $1', [challengeId]);
+        webauthnUpdate = await verifyCeremony(
+          settings.webauthn.rp,
+          factor,
+          challenge.web_authn_session_data,
+          ceremony,
+        );
+      } else if (isPhone) {
         const expected = challenge.otp_code ?? '';
-        if (!expected || !safeEqual(expected, tokenHash(factor.phone ?? '', body.code.trim())))
+        if (!expected || !safeEqual(expected, tokenHash(factor.phone ?? '', body.code!.trim())))
           fail('mfa_verification_failed', 'Invalid MFA Phone code entered');
-      } else if (!factor.secret || !isValidTotp(factor.secret, body.code.trim())) {
+      } else if (!factor.secret || !isValidTotp(factor.secret, body.code!.trim())) {
         fail('mfa_verification_failed');
       }
       const session = caller.session;
@@ -247,7 +374,18 @@ export function factorRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
           `update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`,
           [factor.id],
         );
-        await addAmrClaim(tx, session.id, isPhone ? 'mfa/phone' : 'totp');
+        if (webauthnUpdate) {
+          await tx.query(
+            `update auth.mfa_factors set web_authn_credential = $2::jsonb,
+               web_authn_aaguid = coalesce($3::uuid, web_authn_aaguid) where id = $1`,
+            [factor.id, JSON.stringify(webauthnUpdate.credential), webauthnUpdate.aaguid],
+          );
+        }
+        await addAmrClaim(
+          tx,
+          session.id,
+          isPhone ? 'mfa/phone' : isWebauthn ? 'mfa/webauthn' : 'totp',
+        );
         // Swap the session's refresh token so the aal2 session starts a fresh token (GoTrue's refresh swap).
         const { rows: active } = await tx.query<{ id: string; token: string }>(
           `select id::text, token from auth.refresh_tokens where session_id = $1 and not coalesce(revoked, false)
@@ -313,7 +451,7 @@ export async function downgradeSessions(
   factorId: string,
 ): Promise<void> {
   await tx.query(
-    `delete from auth.mfa_amr_claims where authentication_method in ('totp', 'mfa/totp', 'mfa/phone')
+    `delete from auth.mfa_amr_claims where authentication_method in ('totp', 'mfa/totp', 'mfa/phone', 'mfa/webauthn')
        and session_id in (select id from auth.sessions where factor_id = $1)`,
     [factorId],
   );
