@@ -16,7 +16,7 @@ const common = {
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.supabase-local/'],
-  transformIgnorePatterns: ['/node_modules/(?!(@supabase|jose|otpauth|marked|@tus|srvx)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@supabase|jose|otpauth|marked|@tus|srvx|@noble|@scure)/)'],
   setupFiles: ['<rootDir>/tests/support/known-warnings.cjs'],
 };
 export default {

@@ -229,3 +229,10 @@ create table if not exists auth.oauth_clients (
   deleted_at timestamptz
 );
 create index if not exists oauth_clients_deleted_at_idx on auth.oauth_clients (deleted_at);
+
+-- Emulator-only: Web3 sign-in messages (and nonces per address) already used, kept until they
+-- could no longer sign in anyway, so a replayed message is refused (auth/web3.ts).
+create table if not exists auth.web3_spent_messages (
+  key text primary key,
+  usable_until timestamptz not null
+);

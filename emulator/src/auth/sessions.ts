@@ -21,7 +21,8 @@ export type AuthMethod =
   | 'token_refresh'
   | 'anonymous'
   | 'mfa/phone'
-  | 'mfa/webauthn';
+  | 'mfa/webauthn'
+  | 'web3';
 
 export interface SessionRow {
   id: string;

@@ -1,4 +1,4 @@
-// POST /token?grant_type=password|refresh_token|pkce|id_token
+// POST /token?grant_type=password|refresh_token|pkce|id_token|web3
 // (docs/compatibility.md#auth-endpoints, #auth-refresh-token-rotation).
 import type { Hono } from 'hono';
 import { z } from 'zod';
@@ -16,6 +16,7 @@ import { refreshGrant } from '../refresh.js';
 import { startSession, type AuthMethod } from '../sessions.js';
 import { findUserByEmail, findUserById, isBanned, isEmailConfirmed } from '../users.js';
 import { optionalBoolean, optionalString } from '../validation.js';
+import { web3Grant } from '../web3.js';
 
 const PasswordBody = z
   .object({ email: optionalString, phone: optionalString, password: optionalString })
@@ -173,6 +174,7 @@ export function tokenRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
           ),
         pkce: pkceGrant,
         id_token: idTokenGrant,
+        web3: (c) => web3Grant(c, ctx),
       };
       const handler = handlers[grantType];
       if (!handler) fail('invalid_credentials', 'unsupported_grant_type');
