@@ -47,11 +47,21 @@ create table public.best_friends (
 );
 create table public.user_profiles (id int primary key, username text references public.users (username), bio text);
 create view public.user_names as select id, username from public.users;
+-- A computed field (row → scalar) and computed relationships (row → setof rows, setof rows
+-- declared rows 1, one row).
+create function public.label(c public.collections) returns text language sql stable as $$
+  select lpad(c.id::text, 2, '0') || ' ' || c.name $$;
+create function public.siblings(c public.collections) returns setof public.collections language sql stable as $$
+  select * from public.collections s where s.parent_id = c.parent_id and s.id <> c.id $$;
+create function public.root_of(c public.collections) returns setof public.collections language sql stable rows 1 as $$
+  select * from public.collections r where r.parent_id is null $$;
+create function public.first_friend(b public.best_friends) returns public.users language sql stable as $$
+  select * from public.users u where u.id = b.first_user $$;
 `;
 
 const COMPAT_SEED = `
 insert into public.counters values (1, 'one', 1), (2, 'two', 2);
-insert into public.collections values (1, 'root', null), (2, 'a', 1), (3, 'b', 1), (4, 'a1', 2);
+insert into public.collections values (1, 'root', null), (2, 'a', 1), (3, 'b', 1), (4, 'a1', 2), (5, 'c', 1);
 insert into public.best_friends values (1, '${ALICE}', '${BOB}');
 insert into public.user_profiles values (1, 'alice', 'hi');
 `;
@@ -340,11 +350,13 @@ export function describePostgrestCompat(
               collections: [
                 { id: 2, name: 'a' },
                 { id: 3, name: 'b' },
+                { id: 5, name: 'c' },
               ],
             },
             { id: 2, collections: [{ id: 4, name: 'a1' }] },
             { id: 3, collections: [] },
             { id: 4, collections: [] },
+            { id: 5, collections: [] },
           ],
           error: null,
           count: null,
@@ -357,10 +369,11 @@ export function describePostgrestCompat(
           .from('collections')
           .select('id,parent_id(name),children:collections!parent_id(id)')
           .in('id', [1, 2])
-          .order('id');
+          .order('id')
+          .order('id', { referencedTable: 'children' });
         expect(answer(parents)).toEqual({
           data: [
-            { id: 1, parent_id: null, children: [{ id: 2 }, { id: 3 }] },
+            { id: 1, parent_id: null, children: [{ id: 2 }, { id: 3 }, { id: 5 }] },
             { id: 2, parent_id: { name: 'root' }, children: [{ id: 4 }] },
           ],
           error: null,
@@ -407,6 +420,85 @@ export function describePostgrestCompat(
           },
           count: null,
           status: 400,
+        });
+      });
+    });
+
+    describe('computed fields and relationships', () => {
+      it('a computed field (a function of the row returning a scalar) is selectable, filterable and orderable by name', async () => {
+        const fields = await admin
+          .from('collections')
+          .select('id,label')
+          .like('label', '*a*')
+          .order('label', { ascending: false });
+        expect(answer(fields)).toEqual({
+          data: [
+            { id: 4, label: '04 a1' },
+            { id: 2, label: '02 a' },
+          ],
+          error: null,
+          count: null,
+          status: 200,
+        });
+        expect(answer(await admin.from('collections').select('*').eq('id', 1))).toEqual({
+          data: [{ id: 1, name: 'root', parent_id: null }],
+          error: null,
+          count: null,
+          status: 200,
+        });
+      });
+
+      it('a computed relationship returning setof rows embeds as an array, with field selection, filters, ordering and nesting inside', async () => {
+        const siblings = await admin
+          .from('collections')
+          .select('id,siblings(id,label,parent_id(name))')
+          .eq('id', 2)
+          .order('id', { referencedTable: 'siblings', ascending: false });
+        expect(answer(siblings)).toEqual({
+          data: [
+            {
+              id: 2,
+              siblings: [
+                { id: 5, label: '05 c', parent_id: { name: 'root' } },
+                { id: 3, label: '03 b', parent_id: { name: 'root' } },
+              ],
+            },
+          ],
+          error: null,
+          count: null,
+          status: 200,
+        });
+        const filtered = await admin
+          .from('collections')
+          .select('id,siblings(name)')
+          .in('id', [2, 4])
+          .neq('siblings.name', 'c')
+          .order('id');
+        expect(answer(filtered)).toEqual({
+          data: [
+            { id: 2, siblings: [{ name: 'b' }] },
+            { id: 4, siblings: [] },
+          ],
+          error: null,
+          count: null,
+          status: 200,
+        });
+      });
+
+      it('a computed relationship returning one row, or setof rows declared rows 1, embeds as an object', async () => {
+        const root = await admin.from('collections').select('id,root_of(name)').eq('id', 4);
+        expect(answer(root)).toEqual({
+          data: [{ id: 4, root_of: { name: 'root' } }],
+          error: null,
+          count: null,
+          status: 200,
+        });
+        const friend = await admin.from('best_friends').select('id,first_friend(username)');
+        expect(answer(friend)).toEqual({
+          data: [{ id: 1, first_friend: { username: 'alice' } }],
+          error: null,
+          count: null,
+          status: 200,
         });
       });
     });

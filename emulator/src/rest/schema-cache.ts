@@ -46,6 +46,11 @@ export interface Relation {
   insertable: boolean;
   updatable: boolean;
   deletable: boolean;
+  /**
+   * Computed fields by name: functions of one parameter, this relation's row, returning one
+   * scalar. PostgREST lets `select`, filters and `order` name them like columns.
+   */
+  computedFields: Map<string, RoutineInfo>;
 }
 
 export interface ForeignKey {
@@ -293,6 +298,7 @@ export async function introspect(tx: Queryable, schemas: readonly string[]): Pro
       insertable: isTable || (mask & 8) === 8,
       updatable: isTable || (mask & 4) === 4,
       deletable: isTable || (mask & 16) === 16,
+      computedFields: new Map(),
     };
     relations.set(qualified(row.schema, row.name), relation);
     byOid.set(relation.oid, relation);
@@ -415,6 +421,8 @@ export async function introspect(tx: Queryable, schemas: readonly string[]): Pro
     functions.set(key, list);
   }
 
+  attachComputedFields(byOid, functions);
+
   const typeRows = await tx.query<{
     oid: string | number;
     schema: string;
@@ -492,7 +500,27 @@ export function inferViewKeys(
   return inferred;
 }
 
-function outputColumn(name: string, position: number, typeOid: number, type: string): Column {
+/** Fills each relation's computed fields from the functions that take its row. */
+export function attachComputedFields(
+  relations: Map<number, Relation>,
+  functions: Map<string, RoutineInfo[]>,
+): void {
+  const byRowType = new Map([...relations.values()].map((r) => [r.rowTypeOid, r]));
+  for (const routines of functions.values()) {
+    for (const routine of routines) {
+      const [only, ...more] = routine.parameters;
+      if (!only || more.length || routine.returnsSet || routine.result.kind !== 'scalar') continue;
+      byRowType.get(only.typeOid)?.computedFields.set(routine.name, routine);
+    }
+  }
+}
+
+export function outputColumn(
+  name: string,
+  position: number,
+  typeOid: number,
+  type: string,
+): Column {
   const isArray = type.endsWith('[]');
   return {
     name,

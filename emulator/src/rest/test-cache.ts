@@ -46,6 +46,7 @@ export function relation(
     insertable: true,
     updatable: true,
     deletable: true,
+    computedFields: new Map(),
     ...options,
   };
 }

@@ -16,7 +16,13 @@ import type {
   ParsedQuery,
   SelectItem,
 } from '../parse/types.js';
-import type { Column, Relation, SchemaCache } from '../schema-cache.js';
+import {
+  outputColumn,
+  type Column,
+  type Relation,
+  type RoutineInfo,
+  type SchemaCache,
+} from '../schema-cache.js';
 import { resolveCast } from './casts.js';
 import { findRelationship, relationshipIsToOne, type Relationship } from './relationships.js';
 import { closest } from './suggest.js';
@@ -25,6 +31,8 @@ import { closest } from './suggest.js';
 export interface ColumnRef {
   column: Column;
   jsonPath: JsonStep[];
+  /** Set for a computed field: the function to call with the row of `relation`. */
+  computed?: { routine: RoutineInfo; relation: Relation };
 }
 
 export type PlannedItem =
@@ -117,8 +125,21 @@ export function planRead(
   return root;
 }
 
+/**
+ * A column of the source, or else one of its computed fields (PostgREST writes `tbl.name`,
+ * which Postgres reads as a column first, then as `name(tbl)`).
+ */
 function resolveColumn(source: ReadSource, field: Field): ColumnRef {
   const column = source.columns.get(field.name);
+  const routine = source.relation?.computedFields.get(field.name);
+  if (!column && routine && source.relation && routine.result.kind === 'scalar') {
+    const { type, typeOid } = routine.result;
+    return {
+      column: outputColumn(field.name, 0, typeOid, type),
+      jsonPath: field.jsonPath,
+      computed: { routine, relation: source.relation },
+    };
+  }
   if (!column) {
     throw schemaErrors.undefinedColumn(
       source.displayName,

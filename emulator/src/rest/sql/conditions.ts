@@ -2,7 +2,7 @@
 // infers their type from the column, as it does for PostgREST's unknown-typed literals.
 import type { Filter } from '../parse/types.js';
 import type { ColumnRef, EmbedPlan, PlannedCondition } from '../plan/read-plan.js';
-import { ident, type Params } from './identifiers.js';
+import { ident, qualifiedIdent, type Params } from './identifiers.js';
 
 const COMPARISONS: Record<string, string> = {
   eq: '=',
@@ -32,9 +32,17 @@ const TEXT_SEARCH_FUNCTIONS: Record<string, string> = {
   wfts: 'websearch_to_tsquery',
 };
 
-/** `alias."col"->'a'->>'b'`, with JSON keys as parameters. */
+/**
+ * `alias."col"->'a'->>'b'`, with JSON keys as parameters. A computed field is its function
+ * called with the row; the alias may be a CTE or a function's result, so the cast names the
+ * row type.
+ */
 export function columnExpression(alias: string, ref: ColumnRef, params: Params): string {
   let expression = `${ident(alias)}.${ident(ref.column.name)}`;
+  if (ref.computed) {
+    const { routine, relation } = ref.computed;
+    expression = `${qualifiedIdent(routine.schema, routine.name)}(${ident(alias)}::${qualifiedIdent(relation.schema, relation.name)})`;
+  }
   for (const step of ref.jsonPath) {
     const key =
       typeof step.key === 'number'

@@ -198,7 +198,12 @@ export function pagedLevelSelect(
   from: string,
 ): string {
   const readsEmbed = (sql: string) => parts.embedAliases.some((embed) => sql.includes(embed));
+  // A computed field's function takes the whole row, which the page does not keep.
+  const readsComputed =
+    level.items.some((item) => item.kind === 'column' && item.ref.computed) ||
+    level.order.some((term) => term.ref.computed);
   if (
+    readsComputed ||
     parts.laterals.length === 0 ||
     !parts.limit ||
     level.grouped ||
