@@ -5,9 +5,11 @@
 // runs with the ratio portal / monolith. Figures only: nothing passes or fails on time; the
 // checks (one copy of each singleton, one socket, one refresh per token lifetime) are printed
 // as ok / NOT ok.
-//   node --import tsx bench/portal-vs-monolith.ts [--runs 3] [--cycles 200] [--cpu-throttle 4]
-//                                                  [--refresh-window 0] [--only portal|monolith]
-//                                                  [--list-scripts]  (each script of the first run, with its wire size)
+//   node --import tsx bench/portal-vs-monolith.ts [--runs 3] [--cycles 200] [--cpu-throttle 4] [--network]
+//                                                  [--refresh-window 0] [--only portal|monolith] [--list-scripts]
+// --list-scripts prints each script of the first run with its bytes on the wire.
+// --network puts every run on one fixed profile (40 ms round trip, 10 Mbit/s down, 5 Mbit/s up),
+// so request count and bytes weigh as on a real connection rather than on loopback.
 // --refresh-window S keeps the signed-in page open S seconds with every remote visited and counts
 // token refreshes (the emulator's jwt_expiry is 150 s for this bench, so refreshes happen).
 import { execFile } from 'node:child_process';
@@ -25,6 +27,7 @@ const { values: flags } = parseArgs({
     runs: { type: 'string', default: '3' },
     cycles: { type: 'string', default: '200' },
     'cpu-throttle': { type: 'string', default: '1' },
+    network: { type: 'boolean', default: false },
     'refresh-window': { type: 'string', default: '0' },
     only: { type: 'string' },
     'list-scripts': { type: 'boolean', default: false },
@@ -33,6 +36,7 @@ const { values: flags } = parseArgs({
 const RUNS = Number(flags.runs);
 const CYCLES = Number(flags.cycles);
 const CPU_THROTTLE = Number(flags['cpu-throttle']);
+const NETWORK_PROFILE = { offline: false, latency: 40, downloadThroughput: (10 * 1024 * 1024) / 8, uploadThroughput: (5 * 1024 * 1024) / 8 };
 const REFRESH_WINDOW_S = Number(flags['refresh-window']);
 const JWT_EXPIRY_S = 150;
 const DEMO = { email: 'demo@example.com', password: 'demo-password-1' };
@@ -239,6 +243,7 @@ async function oneRun(context: BrowserContext, url: string, run: number): Promis
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   if (CPU_THROTTLE > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+  if (flags.network) await cdp.send('Network.emulateNetworkConditions', NETWORK_PROFILE);
   await cdp.send('HeapProfiler.enable');
   const network = new NetworkLog(cdp);
 
@@ -372,7 +377,7 @@ function printFigures(results: Record<Variant, RunFigures[]>): void {
       `${label.padEnd(58)} portal ${format(portal).padStart(10)}   monolith ${format(monolith).padStart(10)}   ratio ${(portal / monolith).toFixed(2)}`,
     );
   };
-  console.log(`\nmedians of ${RUNS} runs each (alternating), CPU throttle ${CPU_THROTTLE}x:`);
+  console.log(`\nmedians of ${RUNS} runs each (alternating), CPU throttle ${CPU_THROTTLE}x, ${flags.network ? 'network 40 ms / 10 Mbit/s' : 'loopback network'}:`);
   row('time to first remote interactive, cold (no cache)', (r) => r.coldMs, ms);
   row('time to first remote interactive, warm (HTTP cache)', (r) => r.warmMs, ms);
   row('JS to the first route, wire (gzip + headers)', (r) => r.firstRoute.scriptWire, kb);
@@ -419,7 +424,7 @@ function printFigures(results: Record<Variant, RunFigures[]>): void {
         const [, ...between] = r.refreshes.gapsS;
         const once = r.refreshes.gapsS.length >= 1 && between.every((gap) => gap >= 20);
         console.log(
-          `  ${variant} run ${run + 1}: one refresh per token lifetime: ${once ? 'ok' : 'NOT ok'} (${r.refreshes.gapsS.length} refreshes in ${r.refreshes.windowS} s with a ${JWT_EXPIRY_S} s access token, ${between.length ? `${Math.min(...between).toFixed(0)} s apart at least` : 'none apart'})`,
+          `  ${variant} run ${run + 1}: one refresh per token lifetime: ${once ? 'ok' : 'NOT ok'} (${r.refreshes.gapsS.length} refresh requests in ${r.refreshes.windowS} s with a ${JWT_EXPIRY_S} s access token, ${between.length ? `${Math.min(...between).toFixed(0)} s apart at least` : 'none apart'})`,
         );
       }
     }
