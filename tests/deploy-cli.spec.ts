@@ -2,8 +2,9 @@
 // a bucket in the emulator's storage (what a hosted project's storage does): stage, promote,
 // canary, rollback, status; 20 promotes in parallel processes; each refused build with its message.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { parseRegistry, resolveManifestUrls } from '@portal/platform/registry';
 import { SERVICE_ROLE_KEY, startTestEmulator, type TestEmulator } from '../emulator/test/harness.js';
@@ -175,5 +176,30 @@ describe.each([
     // The error is the last line (a library may warn about this Node version above it).
     expect({ code: result.code, error: result.stderr.trim().split('\n').at(-1) }).toEqual({ code: 1, error: expect.stringMatching(message) });
     expect(await statusOf(setup)).toEqual(before);
+  });
+
+  it('stages and makes live in one call with publish --promote', async () => {
+    const stdout = await cliOk(setup, 'publish', 'files', '--dist', build({ version: '5.0.0' }), '--promote', '--actor', 'Ada');
+    const version = versionIn(stdout);
+    expect(stdout).toContain(`files is live at ${version}`);
+    expect((await setup.fetchRegistry()).body.remotes.files).toMatchObject({ version });
+    expect((await statusOf(setup)).remotes.find((r) => r.remote === 'files')).toMatchObject({ live: version, changedBy: 'Ada', lastAction: `promote files@${version}` });
+  });
+});
+
+describe('portal-deploy start-up', () => {
+  // Each call used to load tsx (its module hooks then handled every module on a second thread)
+  // and rspack's native binding, which only `build` needs: most of a publish's time.
+  it('runs compiled: publish and promote load neither tsx, rspack nor supabase-js', async () => {
+    const setup = folderSetup();
+    await cliOk(setup, 'init', '--shell-contract', '1.2.0');
+    const log = path.join(work, 'module-loads.log');
+    const logged: Setup = { ...setup, env: { MODULE_LOAD_LOG: log, NODE_OPTIONS: `--import ${pathToFileURL(path.join(REPO, 'tests', 'support', 'module-load-log.mjs')).href}` } };
+    const version = versionIn(await cliOk(logged, 'publish', 'files', '--dist', build({ version: '1.0.0' })));
+    expect(await cliOk(logged, 'promote', `files@${version}`)).toContain(`files is live at ${version}`);
+
+    const loaded = readFileSync(log, 'utf8').split('\n');
+    expect(loaded).toContainEqual(expect.stringMatching(/\/deploy\/dist\/cli\/[0-9a-f]+\/portal-deploy\.mjs$/));
+    expect(loaded.filter((url) => /\/node_modules\/(tsx|@rspack\/core|@supabase\/supabase-js|@supabase\/ssr)\//.test(url) || url.endsWith('.ts'))).toEqual([]);
   });
 });

@@ -76,6 +76,9 @@ program
   .description('build the shell and remotes (all by default) with rspack.config.ts')
   .argument('[apps...]', 'shell and/or remote names')
   .action(async (apps: string[]) => {
+    // rspack.config.ts is TypeScript, which this compiled command leaves to tsx (bin/compiled-cli.js).
+    const { register } = await import('tsx/esm/api');
+    register();
     const result = await buildApps(apps);
     console.log(`Built ${result.apps.join(', ')} in ${(result.ms / 1000).toFixed(1)}s.`);
   });
@@ -95,7 +98,8 @@ withTarget(program.command('publish'))
   .argument('<app>', 'shell or a remote name')
   .option('--dist <dir>', 'the build to publish (default <app>/dist)')
   .option('--origin <url>', 'where this remote’s folder of a folder environment is served (remembered)')
-  .action(async (app: string, options: TargetOptions & { dist?: string; origin?: string }) => {
+  .option('--promote', 'a remote: make it live in the same call, as promote would (the shell is live once published)')
+  .action(async (app: string, options: TargetOptions & { dist?: string; origin?: string; promote?: boolean }) => {
     const dist = path.resolve(options.dist ?? distOf(app));
     if (!options.bucket && options.origin) openEnvironment(path.resolve(options.env)).setOrigins({ [app]: options.origin });
     if (app === 'shell') {
@@ -106,11 +110,15 @@ withTarget(program.command('publish'))
       return;
     }
     const target = targetOf(options);
-    const staged = await stageRelease(target, { distDir: dist, actor: actorOf(options) });
-    console.log(
-      `${staged.copied ? 'Staged' : 'Already staged (unchanged build)'} ${staged.remote}@${staged.version} in the ${target.description}; nothing changed for people yet.\n` +
-        `  integrity: ${staged.integrity}\n  make it live: portal-deploy promote ${staged.remote}@${staged.version}`,
-    );
+    const actor = actorOf(options);
+    const staged = await stageRelease(target, { distDir: dist, actor });
+    const what = `${staged.copied ? 'Staged' : 'Already staged (unchanged build)'} ${staged.remote}@${staged.version} in the ${target.description}`;
+    if (options.promote) {
+      const live = await promoteRelease(target, staged.remote, staged.version, actor);
+      console.log(`${what}.\n  integrity: ${staged.integrity}\n${live.remote} is live at ${live.version} (${live.manifest}).`);
+      return;
+    }
+    console.log(`${what}; nothing changed for people yet.\n  integrity: ${staged.integrity}\n  make it live: portal-deploy promote ${staged.remote}@${staged.version}`);
   });
 
 withTarget(program.command('promote'))
