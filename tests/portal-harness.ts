@@ -122,10 +122,12 @@ export interface StartOptions {
   remotes?: readonly string[];
   /** The anon key the shell's config.json hands out (default: the local stack's HS256 one). */
   supabaseAnonKey?: (emulator: TestEmulator) => string;
+  /** The shell's port, when the emulator's config must name its origin (WebAuthn's relying party); default a free one. */
+  shellPort?: number;
 }
 
 /** The shell, the account remote and the crashy fixture, built into this portal's own folder. */
-export async function startTestPortal({ extraRemotes, emulator: emulatorOptions, remotes = [], supabaseAnonKey }: StartOptions = {}): Promise<TestPortal> {
+export async function startTestPortal({ extraRemotes, emulator: emulatorOptions, remotes = [], supabaseAnonKey, shellPort }: StartOptions = {}): Promise<TestPortal> {
   mkdirSync(path.join(REPO, '.tmp'), { recursive: true });
   const workdir = mkdtempSync(path.join(REPO, '.tmp', 'portal-'));
   const build = path.join(workdir, 'build');
@@ -148,6 +150,7 @@ export async function startTestPortal({ extraRemotes, emulator: emulatorOptions,
       },
       supabaseUrl: emulator.apiUrl,
       ...(supabaseAnonKey ? { supabaseAnonKey: supabaseAnonKey(emulator) } : {}),
+      ...(shellPort ? { shellPort } : {}),
     });
   } catch (error) {
     await emulator?.stop();

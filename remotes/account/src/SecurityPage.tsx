@@ -6,6 +6,7 @@ import { AccountTabs } from './AccountTabs.js';
 import { assuranceOf } from './assurance.js';
 import { FactorsCard } from './FactorsCard.js';
 import { IdentitiesCard } from './IdentitiesCard.js';
+import { SecurityKeysCard } from './SecurityKeysCard.js';
 import { SessionsCard } from './SessionsCard.js';
 
 export function SecurityPage(): ReactNode {
@@ -21,6 +22,7 @@ export function SecurityPage(): ReactNode {
         </Alert>
       ) : null}
       <FactorsCard />
+      <SecurityKeysCard />
       <IdentitiesCard />
       <SessionsCard />
     </Stack>

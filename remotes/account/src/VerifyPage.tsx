@@ -3,7 +3,8 @@ import { Button, Card, EmptyState, Field, Form, FormActions, KeyIcon, Select, St
 import { useEffect, useState, type ReactNode } from 'react';
 import { ACCOUNT_PAGES } from './account-paths.js';
 import { assuranceOf } from './assurance.js';
-import { placeAuthError } from './auth-errors.js';
+import { describeAuthError, placeAuthError } from './auth-errors.js';
+import { browserSupportsSecurityKeys } from './SecurityKeysCard.js';
 import { FormError } from './FormError.js';
 import { checkCode, normaliseCode, type FieldErrors } from './validation.js';
 
@@ -14,7 +15,9 @@ import { checkCode, normaliseCode, type FieldErrors } from './validation.js';
 export function VerifyPage({ next }: { next: string | null }): ReactNode {
   const { supabase, auth } = usePortal();
   const assurance = assuranceOf(auth);
-  const factors = (auth.user?.factors ?? []).filter((factor) => factor.status === 'verified' && factor.factor_type === 'totp');
+  const factors = (auth.user?.factors ?? []).filter(
+    (factor) => factor.status === 'verified' && (factor.factor_type === 'totp' || (factor.factor_type === 'webauthn' && browserSupportsSecurityKeys())),
+  );
   const [factorId, setFactorId] = useState<string>('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<FieldErrors<'code'>>({});
@@ -41,6 +44,15 @@ export function VerifyPage({ next }: { next: string | null }): ReactNode {
   }
   const chosen = factors.find((factor) => factor.id === factorId) ?? factors[0]!;
 
+  const confirmWithKey = async () => {
+    setBusy(true);
+    setErrors({});
+    // The browser asks the key; on success the session is replaced by an aal2 one.
+    const { error } = await supabase.auth.mfa.webauthn.authenticate({ factorId: chosen.id });
+    setBusy(false);
+    if (error) setErrors({ form: describeAuthError(error) });
+  };
+
   const submit = async () => {
     const codeError = checkCode(code);
     setErrors(codeError ? { code: codeError } : {});
@@ -63,7 +75,11 @@ export function VerifyPage({ next }: { next: string | null }): ReactNode {
 
   return (
     <div className="account-narrow">
-      <Card title="Two-step verification" description="Enter the 6-digit code your authenticator app shows for this portal." headingLevel={2}>
+      <Card
+        title="Two-step verification"
+        description={chosen.factor_type === 'webauthn' ? 'Confirm with your security key or passkey.' : 'Enter the 6-digit code your authenticator app shows for this portal.'}
+        headingLevel={2}
+      >
         <Form onSubmit={submit} aria-label="Verify with your authenticator app">
           <Stack gap={4}>
             <FormError title="Could not verify" message={errors.form} />
@@ -73,19 +89,27 @@ export function VerifyPage({ next }: { next: string | null }): ReactNode {
                   name="factor"
                   value={chosen.id}
                   onChange={(e) => setFactorId(e.target.value)}
-                  options={factors.map((factor) => ({ value: factor.id, label: factor.friendly_name || 'Authenticator app' }))}
+                  options={factors.map((factor) => ({ value: factor.id, label: factor.friendly_name || (factor.factor_type === 'webauthn' ? 'Security key' : 'Authenticator app') }))}
                 />
               </Field>
             ) : (
               <p className="account-muted">Using {chosen.friendly_name || 'your authenticator app'}.</p>
             )}
-            <Field label="Code" error={errors.code} required>
-              <TextInput name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} autoFocus value={code} onChange={(e) => setCode(e.target.value)} />
-            </Field>
+            {chosen.factor_type === 'webauthn' ? null : (
+              <Field label="Code" error={errors.code} required>
+                <TextInput name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} autoFocus value={code} onChange={(e) => setCode(e.target.value)} />
+              </Field>
+            )}
             <FormActions align="start">
-              <Button type="submit" variant="primary" loading={busy} loadingLabel="Verifying…">
-                Verify
-              </Button>
+              {chosen.factor_type === 'webauthn' ? (
+                <Button variant="primary" loading={busy} loadingLabel="Waiting for the key…" onClick={() => void confirmWithKey()}>
+                  Use your security key
+                </Button>
+              ) : (
+                <Button type="submit" variant="primary" loading={busy} loadingLabel="Verifying…">
+                  Verify
+                </Button>
+              )}
               <Button variant="ghost" onClick={() => void signOut()}>
                 Sign out instead
               </Button>

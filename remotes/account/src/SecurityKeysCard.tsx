@@ -1,0 +1,117 @@
+import { usePortal } from '@portal/platform';
+import { Badge, Button, Card, EmptyState, Field, Form, FormActions, KeyIcon, PlusIcon, Stack, TextInput } from '@portal/ui';
+import type { Factor } from '@supabase/supabase-js';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { ACCOUNT_PAGES } from './account-paths.js';
+import { describeAuthError } from './auth-errors.js';
+import { FormError } from './FormError.js';
+import { requireSecondFactor } from './step-up.js';
+
+/** WebAuthn needs PublicKeyCredential; without it the card says so instead of offering a button. */
+export function browserSupportsSecurityKeys(): boolean {
+  return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
+}
+
+/** Security keys and passkeys (WebAuthn factors): list and add, as a second step at sign-in. */
+export function SecurityKeysCard(): ReactNode {
+  const { supabase, auth, notify } = usePortal();
+  const [keys, setKeys] = useState<Factor[] | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const [adding, setAdding] = useState(false);
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const supported = browserSupportsSecurityKeys();
+  const token = auth.session?.access_token;
+
+  const show = useCallback((result: Awaited<ReturnType<typeof supabase.auth.mfa.listFactors>>) => {
+    if (result.error) setError(describeAuthError(result.error));
+    else setKeys(result.data.all.filter((factor) => factor.factor_type === 'webauthn' && factor.status === 'verified'));
+  }, []);
+  const load = useCallback(async () => show(await supabase.auth.mfa.listFactors()), [supabase, show]);
+  useEffect(() => {
+    let live = true;
+    void supabase.auth.mfa.listFactors().then((result) => {
+      if (live) show(result);
+    });
+    return () => {
+      live = false;
+    };
+  }, [supabase, show, token]);
+
+  const register = async () => {
+    const friendlyName = name.trim();
+    setNameError(friendlyName ? undefined : 'Give the key a name, e.g. "Desk key".');
+    if (!friendlyName) return;
+    setBusy(true);
+    setError(undefined);
+    // Enrols, asks the browser for a new credential and verifies it; the session becomes aal2.
+    const { error: failed } = await supabase.auth.mfa.webauthn.register({ friendlyName });
+    setBusy(false);
+    if (failed) {
+      setError(describeAuthError(failed));
+      return;
+    }
+    setAdding(false);
+    setName('');
+    notify({ tone: 'success', title: 'Security key added', message: `${friendlyName} now signs you in as a second step.` });
+    await load();
+  };
+
+  return (
+    <Card
+      title="Security keys and passkeys"
+      description="A second step at sign-in with a hardware key or your device's passkey."
+      headingLevel={2}
+      actions={
+        supported && !adding ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            iconStart={<PlusIcon />}
+            onClick={() => {
+              if (requireSecondFactor(auth, ACCOUNT_PAGES.security)) setAdding(true);
+            }}
+          >
+            Add a security key or passkey
+          </Button>
+        ) : null
+      }
+    >
+      <Stack gap={4}>
+        <FormError title="Could not use the security key" message={error} />
+        {!supported ? <p className="account-muted">This browser cannot use security keys or passkeys.</p> : null}
+        {adding ? (
+          <Form onSubmit={register} aria-label="Add a security key">
+            <Stack gap={3}>
+              <Field label="Name of the key" error={nameError} required>
+                <TextInput name="key-name" maxLength={60} autoFocus value={name} onChange={(e) => setName(e.target.value)} />
+              </Field>
+              <FormActions align="start">
+                <Button type="submit" variant="primary" loading={busy} loadingLabel="Waiting for the key…">
+                  Add the key
+                </Button>
+                <Button variant="ghost" onClick={() => setAdding(false)}>
+                  Cancel
+                </Button>
+              </FormActions>
+            </Stack>
+          </Form>
+        ) : null}
+        {keys && !keys.length && !adding ? (
+          <EmptyState icon={<KeyIcon />} title="No security key yet" description="Add one to sign in with a touch instead of a code." compact />
+        ) : null}
+        {keys?.length ? (
+          <ul className="account-list" data-testid="security-key-list">
+            {keys.map((key) => (
+              <li key={key.id} className="account-list__item">
+                <div className="account-list__title">{key.friendly_name || 'Security key'}</div>
+                <Badge tone="success">Active</Badge>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,111 @@
+// A security key as the second factor, in Chromium with its virtual authenticator (CDP
+// WebAuthn domain): enrolled on the account remote's Security page, then asked for after a
+// password sign-in and the session stepped up to aal2 with it. WebAuthn refuses IP addresses as a
+// relying party, so the portal is opened on localhost and the project's [auth.webauthn] names it.
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
+import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
+import { pagePerTest, pageState } from './support/page-per-test.js';
+import { newPerson } from './support/people.js';
+
+jest.setTimeout(180_000);
+
+let portal: TestPortal;
+let browser: Browser;
+let page: TestPage;
+let siteUrl: string;
+
+/** A port free now, so the emulator's config can name the shell's origin before the shell starts. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  const shellPort = await freePort();
+  siteUrl = `http://localhost:${shellPort}`;
+  const configToml = `${readFileSync(path.join(REPO, 'supabase', 'config.toml'), 'utf8')}
+[auth.mfa.web_authn]
+enroll_enabled = true
+verify_enabled = true
+
+[auth.webauthn]
+rp_id = "localhost"
+rp_display_name = "Portal"
+rp_origins = ["${siteUrl}"]
+`;
+  portal = await startTestPortal({ shellPort, emulator: { configToml } });
+  browser = await launchBrowser();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+const tab = pagePerTest(() => browser, {
+  unexpectedConsole: (entries) => problems(entries).filter((e) => !/status of (400|401|403|422)/.test(e.text)),
+});
+
+async function signInWithPassword(email: string, password: string) {
+  const form = page.locator('form[aria-label="Sign in"]');
+  await form.locator('input[name="email"]').fill(email);
+  await form.locator('input[name="password"]').fill(password);
+  await form.locator('button[type="submit"]').click();
+}
+
+it('enrols a security key, then asks for it after a password sign-in and reaches aal2 with it', async () => {
+  page = await tab.open();
+  // A USB security key that verifies its user: auth-js asks for a cross-platform authenticator.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'usb',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  const person = await newPerson(portal.emulator, 'acct-webauthn');
+
+  await page.goto(`${siteUrl}/account/sign-in`);
+  await signInWithPassword(person.email, person.password);
+  await page.waitForURL(/\/account(\/profile)?$/);
+  await page.goto(`${siteUrl}/account/security`);
+  await page.getByRole('button', { name: 'Add a security key or passkey' }).click();
+  const add = page.locator('form[aria-label="Add a security key"]');
+  await add.locator('button[type="submit"]').click();
+  await add.getByText('Give the key a name').waitFor();
+  await add.locator('input[name="key-name"]').fill('Desk key');
+  await add.locator('button[type="submit"]').click();
+  await page.getByTestId('security-key-list').getByText('Desk key').waitFor({ timeout: 30_000 }).catch(async (error: Error) => {
+    throw new Error(`${error.message}; ${await pageState(page)}`);
+  });
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+  expect(credentials).toHaveLength(1);
+  expect(credentials[0]!.rpId).toBe('localhost');
+
+  // Sign out, and in again with the password: the key is the second step.
+  await page.goto(`${siteUrl}/account`);
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await page.locator('form[aria-label="Sign in"]').waitFor();
+  await signInWithPassword(person.email, person.password);
+  await page.waitForURL(/\/account\/verify/);
+  await page.getByRole('button', { name: 'Use your security key' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/account/verify'));
+  await page.goto(`${siteUrl}/account`);
+  await expect(page.getByTestId('profile-aal').textContent()).resolves.toMatch(/aal2/);
+  const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+  expect(after.credentials[0]!.signCount).toBeGreaterThan(credentials[0]!.signCount);
+});
