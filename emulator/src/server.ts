@@ -190,6 +190,9 @@ export async function startEmulator(config: Config): Promise<RunningEmulator> {
     db,
     keys,
     apiUrl,
+    mailUrl: `http://${config.host}:${mailPort}`,
+    siteUrl: config.auth.site_url,
+    consoleHosts: consoleHost.startsWith('127.') ? [consoleHost, 'localhost'] : [consoleHost],
     exposedSchemas: config.api.schemas,
     fetchGateway: (request) => Promise.resolve(app.fetch(request)),
   });

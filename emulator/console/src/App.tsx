@@ -1,8 +1,70 @@
 import { useEffect, useState } from 'react';
-import { ErrorState, Spinner } from '@portal/ui';
-import { call, sessionState } from './api.js';
+import { Button, ErrorState, Inline, Spinner, Tab, TabList, TabPanel, Tabs, TextLink } from '@portal/ui';
+import { call, project, sessionState, type Project } from './api.js';
 import { Requests } from './Requests.js';
 import { SignIn } from './SignIn.js';
+import { Tables } from './Tables.js';
+import { Users } from './Users.js';
+
+const PAGES = { requests: 'Requests', users: 'Users', tables: 'Tables' } as const;
+type PageName = keyof typeof PAGES;
+
+function pageOfPath(): PageName {
+  const name = window.location.pathname.replace(/^\/+/, '').split('/')[0] ?? '';
+  return name in PAGES ? (name as PageName) : 'requests';
+}
+
+function Console({ onSignedOut }: { onSignedOut: () => void }) {
+  const [page, setPage] = useState<PageName>(pageOfPath);
+  const [info, setInfo] = useState<Project | Error | null>(null);
+  useEffect(() => {
+    call('/api/project', project).then(setInfo, setInfo);
+    const back = () => setPage(pageOfPath());
+    window.addEventListener('popstate', back);
+    return () => window.removeEventListener('popstate', back);
+  }, []);
+
+  function open(next: string) {
+    if (!(next in PAGES)) return;
+    window.history.pushState(null, '', `/${next}`);
+    setPage(next as PageName);
+  }
+
+  async function signOut() {
+    await call('/api/session', sessionState, { method: 'DELETE' });
+    onSignedOut();
+  }
+
+  return (
+    <Tabs value={page} onValueChange={open}>
+      <Inline className="console-nav">
+        <TabList label="Console pages">
+          {Object.entries(PAGES).map(([name, label]) => (
+            <Tab key={name} value={name}>
+              {label}
+            </Tab>
+          ))}
+        </TabList>
+        {info !== null && !(info instanceof Error) && (
+          <TextLink href={info.mailUrl} external>
+            Mailbox
+          </TextLink>
+        )}
+        <Button variant="ghost" onClick={() => void signOut()}>
+          Sign out
+        </Button>
+      </Inline>
+      {info instanceof Error && <p role="alert">The project could not be read: {info.message}</p>}
+      <TabPanel value="requests">
+        <Requests />
+      </TabPanel>
+      <TabPanel value="users">{info === null ? <Spinner label="Loading" /> : <Users siteUrl={info instanceof Error ? '' : info.siteUrl} />}</TabPanel>
+      <TabPanel value="tables">
+        <Tables />
+      </TabPanel>
+    </Tabs>
+  );
+}
 
 export function App() {
   const [state, setState] = useState<'checking' | 'signed-out' | 'signed-in' | Error>('checking');
@@ -15,5 +77,5 @@ export function App() {
   if (state === 'checking') return <Spinner label="Loading the console" />;
   if (state instanceof Error) return <ErrorState title="The console server did not answer" message={state} />;
   if (state === 'signed-out') return <SignIn onSignedIn={() => setState('signed-in')} />;
-  return <Requests onSignedOut={() => setState('signed-out')} />;
+  return <Console onSignedOut={() => setState('signed-out')} />;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type HTMLAttributes } from 'react';
-import { Badge, Button, Field, Inline, PageHeader, Select, Stack, Table, TextInput, type BadgeTone, type TableColumn } from '@portal/ui';
-import { call, requestSummary, sessionState, type RequestSummary } from './api.js';
+import { Badge, Field, Inline, PageHeader, Select, Stack, Table, TextInput, type BadgeTone, type TableColumn } from '@portal/ui';
+import { call, requestSummary, type RequestSummary } from './api.js';
 import { RequestDetail } from './RequestDetail.js';
 
 /** As many as the emulator keeps. */
@@ -47,7 +47,7 @@ function useRequestLog(): { requests: RequestSummary[]; live: boolean; error: st
   return { requests, live, error };
 }
 
-export function Requests({ onSignedOut }: { onSignedOut: () => void }) {
+export function Requests() {
   const { requests, live, error } = useRequestLog();
   const [service, setService] = useState('');
   const [outcome, setOutcome] = useState('');
@@ -83,25 +83,15 @@ export function Requests({ onSignedOut }: { onSignedOut: () => void }) {
     { key: 'rows', header: 'Rows', align: 'end', cell: (r) => (r.rows === null ? '' : String(r.rows)) },
   ];
 
-  async function signOut() {
-    await call('/api/session', sessionState, { method: 'DELETE' });
-    onSignedOut();
-  }
-
   return (
     <main className="console-main">
       <PageHeader
         title="Requests"
         description="Every API request the emulator answered (the newest 1000), with what row level security decided."
         actions={
-          <Inline>
-            <Badge tone={live ? 'success' : 'neutral'} dot>
-              {live ? 'Live' : 'Reconnecting'}
-            </Badge>
-            <Button variant="ghost" onClick={() => void signOut()}>
-              Sign out
-            </Button>
-          </Inline>
+          <Badge tone={live ? 'success' : 'neutral'} dot>
+            {live ? 'Live' : 'Reconnecting'}
+          </Badge>
         }
       />
       <Stack>

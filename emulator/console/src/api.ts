@@ -81,3 +81,48 @@ export async function call<T>(path: string, schema: z.ZodType<T>, init: { method
 }
 
 export const sessionState = z.object({ signedIn: z.boolean() });
+
+export const project = z.object({ apiUrl: z.string(), mailUrl: z.string(), siteUrl: z.string() });
+export type Project = z.infer<typeof project>;
+
+export const consoleUser = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  confirmed: z.boolean(),
+  createdAt: z.string(),
+  lastSignInAt: z.string().nullable(),
+  factors: z.array(z.object({ id: z.string(), type: z.string(), status: z.string(), friendlyName: z.string().nullable() })),
+});
+export type ConsoleUser = z.infer<typeof consoleUser>;
+export const userPage = z.object({ users: z.array(consoleUser), total: z.number(), page: z.number(), perPage: z.number() });
+export type UserPage = z.infer<typeof userPage>;
+
+/** The same rules the server applies, checked before sending. */
+export const newUserForm = z.object({
+  email: z.email('Give an email address such as ana@example.com.'),
+  password: z.string().min(6, 'The password needs at least 6 characters.'),
+  confirmed: z.boolean(),
+});
+export const portalAddress = z.url({ protocol: /^https?$/, error: "Give the portal's address, such as http://127.0.0.1:3000." });
+
+const tableSummary = z.object({
+  schema: z.string(),
+  name: z.string(),
+  rlsEnabled: z.boolean(),
+  rows: z.number(),
+  policies: z.array(
+    z.object({ name: z.string(), command: z.string(), roles: z.array(z.string()), permissive: z.string(), using: z.string().nullable(), withCheck: z.string().nullable() }),
+  ),
+});
+export type TableSummary = z.infer<typeof tableSummary>;
+export const tableList = z.object({ schemas: z.array(z.string()), tables: z.array(tableSummary) });
+export type TableList = z.infer<typeof tableList>;
+export const tableRows = z.object({
+  columns: z.array(z.object({ name: z.string(), type: z.string() })),
+  rows: z.array(z.record(z.string(), z.unknown())),
+  total: z.number(),
+  page: z.number(),
+  perPage: z.number(),
+});
+export type TableRows = z.infer<typeof tableRows>;

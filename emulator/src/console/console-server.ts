@@ -15,6 +15,9 @@ import { SECRET_KEY, SERVICE_ROLE_KEY, type Keys } from '../keys.js';
 import { consoleAssets } from './assets.js';
 import { summarise, type RequestEntry, type RequestLog } from './request-log.js';
 import { countHiddenRows, explainRequest, VerdictError } from './rls-verdict.js';
+import { Impersonation, ImpersonationRefused } from './impersonation.js';
+import { tablesRoutes } from './tables.js';
+import { usersRoutes } from './users.js';
 
 export const SESSION_COOKIE = 'portal_console_session';
 
@@ -23,6 +26,12 @@ export interface ConsoleDeps {
   db: Database;
   keys: Keys;
   apiUrl: string;
+  /** The mailbox (its own port), linked from the console. */
+  mailUrl: string;
+  /** The portal's address to open when impersonating (config.toml [auth] site_url). */
+  siteUrl: string;
+  /** The host names the console answers on this machine (for the impersonation hand-over). */
+  consoleHosts: readonly string[];
   exposedSchemas: readonly string[];
   /** The gateway's own fetch (in process, not recorded). */
   fetchGateway: (request: Request) => Promise<Response>;
@@ -101,6 +110,31 @@ export function consoleApp(deps: ConsoleDeps): Hono {
   };
   app.use('/api/requests', requireSession);
   app.use('/api/requests/*', requireSession);
+  app.use('/api/project', requireSession);
+  app.use('/api/users', requireSession);
+  app.use('/api/users/*', requireSession);
+  app.use('/api/tables', requireSession);
+  app.use('/api/tables/*', requireSession);
+  app.route('/api/tables', tablesRoutes(deps.db, deps.exposedSchemas));
+
+  app.get('/api/project', (c) => c.json({ apiUrl: deps.apiUrl, mailUrl: deps.mailUrl, siteUrl: deps.siteUrl }));
+
+  const gateway = { apiUrl: deps.apiUrl, serviceRoleKey: deps.keys.apiKeys.serviceRole, anonKey: deps.keys.apiKeys.anon, fetchGateway: deps.fetchGateway };
+  const impersonation = new Impersonation(gateway, deps.consoleHosts);
+  app.route('/api/users', usersRoutes(gateway, impersonation));
+  // Opened by the browser on the portal's host name: sets the portal's session cookies, then
+  // goes to the portal. The one-time ticket is the credential (see impersonation.ts).
+  app.get('/impersonate/:ticket', async (c) => {
+    try {
+      const handOver = await impersonation.handOver(c.req.param('ticket'), c.req.header('cookie') ?? '');
+      for (const cookie of handOver.cookies) c.header('set-cookie', cookie, { append: true });
+      c.header('cache-control', 'no-store');
+      return c.redirect(handOver.location, 303);
+    } catch (error) {
+      if (error instanceof ImpersonationRefused) return c.text(error.message, 410, { 'cache-control': 'no-store' });
+      throw error;
+    }
+  });
 
   app.get('/api/requests', (c) => c.json(deps.log.list().map(summarise)));
   app.get('/api/requests/stream', (c) =>

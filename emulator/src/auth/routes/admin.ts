@@ -198,7 +198,7 @@ export function adminRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
         const list = [];
         for (const row of rows) list.push(await userJson(tx, row));
         const count = await tx.query<{ n: number }>(
-          `select count(*)::int as n from auth.users ${where.replace('$3', '$1')}`,
+          `select count(*)::int as n from auth.users ${where.replaceAll('$3', '$1')}`,
           filter ? [params[2]] : [],
         );
         return { list, total: count.rows[0]?.n ?? 0 };
