@@ -107,7 +107,7 @@ describe('the account remote under stricter project settings', () => {
     // The newest link confirms the address and comes back to the route sign-up started from.
     await page.goto(linkIn(second));
     await page.waitForURL('**/account/security', LONG);
-    await page.getByRole('heading', { name: 'Security' }).waitFor(LONG);
+    await page.getByRole('heading', { name: 'Security', exact: true }).waitFor(LONG);
     await page.goto(`${portal.url}/account`);
     await page.getByTestId('profile-email').filter({ hasText: person.email }).waitFor(LONG);
     await signOutHere();

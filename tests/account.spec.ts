@@ -177,7 +177,7 @@ describe('the account remote', () => {
     const magic = await nextMail(person.email, /Magic Link/, seen);
     await page.goto(linkIn(magic));
     await page.waitForURL('**/account/security');
-    await page.getByRole('heading', { name: 'Security' }).waitFor();
+    await page.getByRole('heading', { name: 'Security', exact: true }).waitFor();
   });
 
   it('signs in with an emailed code (wrong code first)', async () => {
@@ -377,7 +377,7 @@ describe('the account remote', () => {
   it('looks finished in dark mode too', async () => {
     await signedInPerson('acct-dark', '/account/security', { withAuthenticator: true });
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.getByRole('heading', { name: 'Security' }).waitFor();
+    await page.getByRole('heading', { name: 'Security', exact: true }).waitFor();
     await shot('security-dark');
     await page.goto(`${portal.url}/account`);
     await page.getByTestId('profile').waitFor();
