@@ -44,6 +44,15 @@ async function search(page: TestPage, email: string) {
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const row = page.locator(`[data-user="${email}"]`);
   await row.waitFor({ timeout: STEP_MS });
+  // The unfiltered list shown before the search may already hold the row: wait for the answer.
+  await waitUntil(
+    `the list shows only users whose email contains ${email}`,
+    async () => {
+      const shown = await page.locator('[data-user]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-user') ?? ''));
+      return shown.length > 0 && shown.every((address) => address.includes(email));
+    },
+    { state: () => pageState(page) },
+  );
   return row;
 }
 

@@ -6,7 +6,6 @@
 // valid for a minute, carries the request from the signed-in console to that address (the
 // console's session cookie is SameSite=Strict and, for `localhost`, another host's).
 import { randomBytes } from 'node:crypto';
-import { createServerClient, parseCookieHeader, serializeCookieHeader } from '@supabase/ssr';
 import WebSocket from 'ws';
 import { z } from 'zod';
 import { callAuth, type GatewayCaller } from './auth-admin.js';
@@ -71,6 +70,9 @@ export class Impersonation {
     if (!ticket || ticket.expires < Date.now()) {
       throw new ImpersonationRefused('This impersonation link was used already or is older than a minute: start it again from the console.');
     }
+    // Loaded on the first hand-over, not with the emulator: supabase-js costs start-up time and,
+    // on Node 20, prints a deprecation notice on every CLI command's stderr.
+    const { createServerClient, parseCookieHeader, serializeCookieHeader } = await import('@supabase/ssr');
     const cookies: string[] = [];
     const client = createServerClient(this.gateway.apiUrl, this.gateway.anonKey, {
       cookies: {
