@@ -11,7 +11,7 @@ import { launchBrowser, launchPersistentBrowser, type Browser, type TestPage } f
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
 import { pagePerTest, pageState } from './support/page-per-test.js';
 import { newPerson, sessionCookieName, signedInClient, signedInStorage, type Person } from './support/people.js';
-import { waitUntil } from './support/waits.js';
+import { STEP_MS, waitUntil } from './support/waits.js';
 
 jest.setTimeout(300_000);
 
@@ -86,7 +86,9 @@ async function openSignedIn(label: string, at: string): Promise<{ page: TestPage
 }
 
 /** The tab's session as its client holds it now. */
-function clientSession(page: TestPage) {
+async function clientSession(page: TestPage) {
+  // After a reload the shell registers its handle only once its bootstrap has run, after `load`.
+  await page.waitForFunction(() => Boolean((globalThis as { __PORTAL_DEBUG__?: { shell?: unknown } }).__PORTAL_DEBUG__?.shell), undefined, { timeout: STEP_MS });
   return page.evaluate(async () => {
     const handles = (globalThis as unknown as { __PORTAL_DEBUG__: Record<string, { supabase: { auth: { getSession(): Promise<{ data: { session: { user: { id: string } } | null } }> } } }> }).__PORTAL_DEBUG__;
     const { data } = await handles.shell!.supabase.auth.getSession();
