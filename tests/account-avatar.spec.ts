@@ -109,6 +109,13 @@ describe('profile pictures in the avatars bucket', () => {
   it('uploads a picture into the person’s own folder, shows it and saves its public address', async () => {
     const owner = { email: `avatar-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`, password: 'avatar-pass-42' };
     page = await tab.open();
+    // The uploader is the files remote's parcel, its code fetched from the files remote's origin —
+    // as soon as the account page renders, so the requests are watched from the start.
+    const filesOrigin = new URL(filesManifest()).origin;
+    const fromFiles: string[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.url().startsWith(filesOrigin)) fromFiles.push(request.url());
+    });
     await page.goto(`${portal.url}/account/sign-up`);
     const form = page.locator('form[aria-label="Create an account"]');
     await form.locator('input[name="email"]').fill(owner.email);
@@ -118,12 +125,6 @@ describe('profile pictures in the avatars bucket', () => {
     await page.waitForURL('**/account', LONG);
     await page.getByText('No display name yet').waitFor(LONG);
 
-    // The uploader is the files remote's parcel, its code fetched from the files remote's origin.
-    const filesOrigin = new URL(filesManifest()).origin;
-    const fromFiles: string[] = [];
-    page.on('requestfinished', (request) => {
-      if (request.url().startsWith(filesOrigin)) fromFiles.push(request.url());
-    });
     await uploaderParcel().and(page.locator('[data-state="mounted"]')).waitFor(LONG);
     await fileInput().setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngOf(16, [40, 120, 220]) });
     await previewImage().waitFor(LONG);
