@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { FILE_INTEGRITY_FIELD } from '../../shared/platform/src/registry.js';
+import { FILE_INTEGRITY_FIELD } from '@portal/platform/registry';
 
 /** What is wrong with the code of a broken release. */
 export type CodeFault = 'entry-throws' | 'mount-throws' | 'mount-hangs' | 'render-throws-later';
