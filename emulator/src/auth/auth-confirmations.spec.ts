@@ -2,7 +2,7 @@
 // refresh-token reuse interval, a long max_frequency, anonymous sign-ins and manual linking
 // off, and small rate limits — each answered as GoTrue answers it.
 import { ANON_KEY, startTestEmulator, type TestEmulator } from '../../test/harness.js';
-import { decodeJwt, fragment, freshEmail, location, mailFor } from './auth-flows.suite.js';
+import { decodeJwt, fragment, freshEmail, location, mailFor } from '../../test/auth/auth-flows.suite.js';
 
 const CONFIG = `
 [auth]

@@ -8,8 +8,8 @@ import {
   startTestEmulator,
   type TestEmulator,
 } from '../../test/harness.js';
-import { seededRandom } from '../rest/query-fuzzer.js';
-import { freshEmail } from './auth-flows.suite.js';
+import { seededRandom } from '../../test/rest/query-fuzzer.js';
+import { freshEmail } from '../../test/auth/auth-flows.suite.js';
 
 const CONFIG = `
 [auth]

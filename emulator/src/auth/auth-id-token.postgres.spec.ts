@@ -1,5 +1,5 @@
 import { postgresTestUrl } from '../../test/harness.js';
-import { describeIdTokenAuth } from './auth-id-token.suite.js';
+import { describeIdTokenAuth } from '../../test/auth/auth-id-token.suite.js';
 
 // The same suite on a real PostgreSQL server; postgresTestUrl() prints why when it is skipped.
 if (postgresTestUrl()) {

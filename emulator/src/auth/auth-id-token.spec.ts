@@ -1,3 +1,3 @@
-import { describeIdTokenAuth } from './auth-id-token.suite.js';
+import { describeIdTokenAuth } from '../../test/auth/auth-id-token.suite.js';
 
 describeIdTokenAuth('sign-in with ID tokens of the test provider (PGlite)');

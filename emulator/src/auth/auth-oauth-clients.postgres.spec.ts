@@ -1,5 +1,5 @@
 import { postgresTestUrl } from '../../test/harness.js';
-import { describeOAuthClients } from './auth-oauth-clients.suite.js';
+import { describeOAuthClients } from '../../test/auth/auth-oauth-clients.suite.js';
 
 // The same suite on a real PostgreSQL server; postgresTestUrl() prints why when it is skipped.
 if (postgresTestUrl()) {

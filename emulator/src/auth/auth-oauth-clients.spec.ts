@@ -1,3 +1,3 @@
-import { describeOAuthClients } from './auth-oauth-clients.suite.js';
+import { describeOAuthClients } from '../../test/auth/auth-oauth-clients.suite.js';
 
 describeOAuthClients('OAuth server admin API (PGlite)');

@@ -1,5 +1,5 @@
 import { postgresTestUrl } from '../../test/harness.js';
-import { describePhoneAuth } from './auth-phone.suite.js';
+import { describePhoneAuth } from '../../test/auth/auth-phone.suite.js';
 
 // The same suite on a real PostgreSQL server; postgresTestUrl() prints why when it is skipped.
 if (postgresTestUrl()) {

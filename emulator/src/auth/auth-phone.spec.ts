@@ -1,3 +1,3 @@
-import { describePhoneAuth } from './auth-phone.suite.js';
+import { describePhoneAuth } from '../../test/auth/auth-phone.suite.js';
 
 describePhoneAuth('phone auth, SMS into the mailbox (PGlite)');

@@ -1,5 +1,5 @@
 import { postgresTestUrl } from '../../test/harness.js';
-import { describeWeb3SignIn } from './auth-web3.suite.js';
+import { describeWeb3SignIn } from '../../test/auth/auth-web3.suite.js';
 
 // The same suite on a real PostgreSQL server; postgresTestUrl() prints why when it is skipped.
 if (postgresTestUrl()) {

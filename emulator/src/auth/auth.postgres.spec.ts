@@ -1,5 +1,5 @@
 import { postgresTestUrl } from '../../test/harness.js';
-import { describeAuthFlows } from './auth-flows.suite.js';
+import { describeAuthFlows } from '../../test/auth/auth-flows.suite.js';
 
 // The same suite on a real PostgreSQL server; postgresTestUrl() prints why when it is skipped.
 if (postgresTestUrl()) {

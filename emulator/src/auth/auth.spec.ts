@@ -1,3 +1,3 @@
-import { describeAuthFlows } from './auth-flows.suite.js';
+import { describeAuthFlows } from '../../test/auth/auth-flows.suite.js';
 
 describeAuthFlows('auth service (PGlite)');

@@ -3,12 +3,12 @@ import type { Database } from '../db/database.js';
 import type { Keys } from '../keys.js';
 import type { Mailbox } from '../mail/mailbox.js';
 import { fail } from './errors.js';
-import { clientIp, type AuthRequest } from './http.js';
-import type { Mailer } from './mailer.js';
-import type { SmsSender } from './sms.js';
-import type { PasswordHasher } from './passwords.js';
-import { FIVE_MINUTES, ONE_HOUR, type RateLimiter } from './rate-limit.js';
-import type { ClientInfo } from './sessions.js';
+import { clientIp, type AuthRequest } from './request/http.js';
+import type { Mailer } from './messaging/mailer.js';
+import type { SmsSender } from './messaging/sms.js';
+import type { PasswordHasher } from './users/passwords.js';
+import { FIVE_MINUTES, ONE_HOUR, type RateLimiter } from './request/rate-limit.js';
+import type { ClientInfo } from './sessions/sessions.js';
 import type { AuthSettings } from './settings.js';
 
 export interface AuthContext {

@@ -2,7 +2,7 @@
 // replayed token revokes its session, nothing of that session may be refreshed again — not
 // the active token, not a token rotated moments before.
 import { ANON_KEY, startTestEmulator, type TestEmulator } from '../../test/harness.js';
-import { freshEmail } from './auth-flows.suite.js';
+import { freshEmail } from '../../test/auth/auth-flows.suite.js';
 
 const REUSE_INTERVAL_SECONDS = 1;
 

@@ -1,6 +1,6 @@
 import { parseDurationMs } from './settings.js';
-import { RateLimiter } from './rate-limit.js';
-import { renderMail } from './mail-templates.js';
+import { RateLimiter } from './request/rate-limit.js';
+import { renderMail } from './messaging/mail-templates.js';
 
 describe('parseDurationMs', () => {
   it('reads Go durations as the CLI writes them', () => {

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import type { Config } from '../config.js';
-import type { RelyingParty } from './webauthn.js';
+import type { RelyingParty } from './factors/webauthn.js';
 
 /** The CLI's `password_requirements` → GoTrue's required character sets. */
 const REQUIRED_CHARACTERS: Record<string, string[]> = {

@@ -2,7 +2,7 @@
 import type { Hono } from 'hono';
 import type { GatewayEnv } from '../../http/gateway-env.js';
 import type { AuthContext } from '../context.js';
-import { json, route } from '../http.js';
+import { json, route } from '../request/http.js';
 
 /** Providers GoTrue lists in /settings; those served locally read true. */
 const KNOWN_PROVIDERS = [
