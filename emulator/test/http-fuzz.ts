@@ -4,7 +4,7 @@
 // and headers reach the emulator as written, not normalised by fetch. The same seed gives the
 // same requests, so a failure can be replayed.
 import http from 'node:http';
-import { seededRandom, type Random } from '../src/rest/query-fuzzer.js';
+import { seededRandom, type Random } from './rest/query-fuzzer.js';
 
 export { seededRandom, type Random };
 

@@ -9,8 +9,8 @@ import {
   startTestEmulator,
   type TestEmulator,
 } from '../../test/harness.js';
-import { randomRequest, seededRandom, type FuzzRequest } from './query-fuzzer.js';
-import { FIXTURE_MIGRATION, FIXTURE_SEED, REST_CONFIG_TOML } from './test-fixture.js';
+import { randomRequest, seededRandom, type FuzzRequest } from '../../test/rest/query-fuzzer.js';
+import { FIXTURE_MIGRATION, FIXTURE_SEED, REST_CONFIG_TOML } from '../../test/rest/test-fixture.js';
 
 const FUZZ_REQUESTS = 5000;
 

@@ -7,7 +7,7 @@ import type { Queryable } from '../db/database.js';
 import type { ServiceContext } from '../http/gateway-env.js';
 import type { RestRequest } from './request.js';
 import { transactionContext } from './request.js';
-import type { SchemaCacheStore } from './schema-cache.js';
+import type { SchemaCacheStore } from './schema/cache.js';
 
 /** The envelope row every statement returns. */
 export interface EnvelopeRow {

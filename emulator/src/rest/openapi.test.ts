@@ -1,5 +1,5 @@
 import { buildOpenApi } from './openapi.js';
-import { testCache } from './test-cache.js';
+import { testCache } from '../../test/rest/test-cache.js';
 
 describe('buildOpenApi', () => {
   const cache = testCache();

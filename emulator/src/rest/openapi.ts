@@ -1,7 +1,7 @@
 // `GET /rest/v1/`: the OpenAPI (Swagger 2.0) document PostgREST serves for a schema, with the
 // relations and functions the caller's role may use ("follow-privileges"). Definitions carry
 // PostgREST's `<pk/>` and `<fk table='…' column='…'/>` notes, which tools read to find keys.
-import type { Column, Relation, RoutineInfo, SchemaCache } from './schema-cache.js';
+import type { Column, Relation, RoutineInfo, SchemaCache } from './schema/model.js';
 
 type Json = Record<string, unknown>;
 

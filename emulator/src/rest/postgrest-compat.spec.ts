@@ -1,3 +1,3 @@
-import { describePostgrestCompat } from './postgrest-compat.suite.js';
+import { describePostgrestCompat } from '../../test/rest/postgrest-compat.suite.js';
 
 describePostgrestCompat('PostgREST 13–14 features (PGlite)');

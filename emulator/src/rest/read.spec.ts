@@ -1,3 +1,3 @@
-import { describeRestReads } from './read.suite.js';
+import { describeRestReads } from '../../test/rest/read.suite.js';
 
 describeRestReads('REST reads (PGlite)');

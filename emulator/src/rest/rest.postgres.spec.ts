@@ -1,7 +1,7 @@
 import { postgresTestUrl } from '../../test/harness.js';
-import { describePostgrestCompat } from './postgrest-compat.suite.js';
-import { describeRestReads } from './read.suite.js';
-import { describeRestWrites } from './write.suite.js';
+import { describePostgrestCompat } from '../../test/rest/postgrest-compat.suite.js';
+import { describeRestReads } from '../../test/rest/read.suite.js';
+import { describeRestWrites } from '../../test/rest/write.suite.js';
 
 // The same suites on a real PostgreSQL server; postgresTestUrl() prints why when it is skipped.
 if (postgresTestUrl()) {

@@ -4,9 +4,9 @@
 import { isRestError } from './errors.js';
 import { parseQuery } from './parse/query.js';
 import { planRead, sourceOfRelation } from './plan/read-plan.js';
-import { mutate, randomPairs, seededRandom } from './query-fuzzer.js';
+import { mutate, randomPairs, seededRandom } from '../../test/rest/query-fuzzer.js';
 import { buildLevelParts, countSelect, envelopeSql, levelSelect, newBuilder } from './sql/read.js';
-import { testCache } from './test-cache.js';
+import { testCache } from '../../test/rest/test-cache.js';
 
 const CASES = 6000;
 

@@ -13,7 +13,8 @@ import { serveOpenApi } from './routes/openapi.js';
 import { readRelation, type RouteDeps } from './routes/read.js';
 import { callFunction } from './routes/rpc.js';
 import { writeRelation } from './routes/write.js';
-import { findRelation, SchemaCacheStore } from './schema-cache.js';
+import { SchemaCacheStore } from './schema/cache.js';
+import { findRelation } from './schema/model.js';
 
 export const REST_MOUNT = '/rest/v1';
 

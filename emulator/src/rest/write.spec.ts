@@ -1,3 +1,3 @@
-import { describeRestWrites } from './write.suite.js';
+import { describeRestWrites } from '../../test/rest/write.suite.js';
 
 describeRestWrites('REST writes and rpc (PGlite)');

@@ -1,7 +1,7 @@
 // `::type` in select: resolved against the types Postgres knows, so the statement only ever
 // carries a type name Postgres itself spelled (never request text).
 import { schemaErrors } from '../errors.js';
-import type { SchemaCache } from '../schema-cache.js';
+import type { SchemaCache } from '../schema/model.js';
 
 /** SQL-standard spellings → pg_type names. */
 const ALIASES: Record<string, string> = {

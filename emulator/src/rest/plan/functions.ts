@@ -6,8 +6,8 @@
 // "Perhaps you meant" hint.
 import { schemaErrors } from '../errors.js';
 import type { BodyFormat } from '../parse/media.js';
-import type { FunctionParameter, RoutineInfo, SchemaCache } from '../schema-cache.js';
-import { qualified } from '../schema-cache.js';
+import type { FunctionParameter, RoutineInfo, SchemaCache } from '../schema/model.js';
+import { qualified } from '../schema/model.js';
 import { closest } from './suggest.js';
 
 export interface FunctionMatch {

@@ -1,6 +1,6 @@
 import { isRestError } from '../errors.js';
 import { parseQuery } from '../parse/query.js';
-import { testCache } from '../test-cache.js';
+import { testCache } from '../../../test/rest/test-cache.js';
 import { outputKeys, planRead, sourceOfRelation } from './read-plan.js';
 
 const cache = testCache();

@@ -20,11 +20,12 @@ import {
   outputColumn,
   type Column,
   type Relation,
+  type Relationship,
   type RoutineInfo,
   type SchemaCache,
-} from '../schema-cache.js';
+} from '../schema/model.js';
 import { resolveCast } from './casts.js';
-import { findRelationship, relationshipIsToOne, type Relationship } from './relationships.js';
+import { findRelationship, relationshipIsToOne } from './relationships.js';
 import { closest } from './suggest.js';
 
 /** A resolved column reference with its optional JSON path. */

@@ -1,5 +1,5 @@
 import { isRestError } from '../errors.js';
-import { testCache } from '../test-cache.js';
+import { testCache } from '../../../test/rest/test-cache.js';
 import { findRelationship } from './relationships.js';
 
 function failure(fn: () => unknown) {

@@ -5,7 +5,7 @@ import { buildOpenApi } from '../openapi.js';
 import { contentTypeOf, negotiate } from '../parse/media.js';
 import type { RestRequest } from '../request.js';
 import { profileHeaders } from '../respond.js';
-import type { SchemaCache } from '../schema-cache.js';
+import type { SchemaCache } from '../schema/model.js';
 import type { RouteDeps } from './read.js';
 
 const VISIBLE_SQL = `

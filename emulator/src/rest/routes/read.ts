@@ -17,7 +17,8 @@ import { outputKeys, planRead, sourceOfRelation, type ReadLevel } from '../plan/
 import type { RestRequest } from '../request.js';
 import { timezoneApplied } from '../request.js';
 import { contentRange, csvHeader, profileHeaders, rangeStatus, rowWindow } from '../respond.js';
-import type { Relation, SchemaCacheStore } from '../schema-cache.js';
+import type { SchemaCacheStore } from '../schema/cache.js';
+import type { Relation } from '../schema/model.js';
 import { ident, qualifiedIdent } from '../sql/identifiers.js';
 import {
   buildLevelParts,

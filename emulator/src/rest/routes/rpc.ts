@@ -11,7 +11,7 @@ import { matchFunction } from '../plan/functions.js';
 import { planRead, type ReadLevel, type ReadSource } from '../plan/read-plan.js';
 import type { RestRequest } from '../request.js';
 import { contentRange, profileHeaders, rowWindow } from '../respond.js';
-import type { Column, RoutineInfo } from '../schema-cache.js';
+import type { Column, RoutineInfo } from '../schema/model.js';
 import { buildLevelParts, levelSelect, newBuilder } from '../sql/read.js';
 import { functionFromSql, SCALAR_COLUMN, type CallArguments } from '../sql/rpc.js';
 import { appliedCommon, bodyShape, readResponse, runCountedRead, type RouteDeps } from './read.js';

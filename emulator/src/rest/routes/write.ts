@@ -12,7 +12,7 @@ import type { ParsedQuery } from '../parse/types.js';
 import { outputKeys, planRead, sourceOfRelation, type ReadLevel } from '../plan/read-plan.js';
 import type { RestRequest } from '../request.js';
 import { contentRange, csvHeader, profileHeaders } from '../respond.js';
-import type { Relation } from '../schema-cache.js';
+import type { Relation } from '../schema/model.js';
 import { conditionSql } from '../sql/conditions.js';
 import { ident, qualifiedIdent } from '../sql/identifiers.js';
 import {

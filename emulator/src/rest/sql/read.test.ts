@@ -1,6 +1,6 @@
 import { parseQuery } from '../parse/query.js';
 import { planRead, sourceOfRelation } from '../plan/read-plan.js';
-import { testCache } from '../test-cache.js';
+import { testCache } from '../../../test/rest/test-cache.js';
 import {
   buildLevelParts,
   countSelect,

@@ -1,7 +1,7 @@
 // A function call as a FROM item: arguments arrive as one JSON parameter that json_to_record
 // converts to the declared parameter types (PostgREST does the same), then the function is
 // called with named notation so defaults fill what the request left out.
-import type { FunctionParameter, RoutineInfo } from '../schema-cache.js';
+import type { FunctionParameter, RoutineInfo } from '../schema/model.js';
 import { ident, type Params, qualifiedIdent } from './identifiers.js';
 
 export const SCALAR_COLUMN = 'pgrst_scalar';

@@ -1,4 +1,4 @@
-import { testCache } from '../test-cache.js';
+import { testCache } from '../../../test/rest/test-cache.js';
 import { Params } from './identifiers.js';
 import { deleteSql, insertSql, returningSql, updateSql } from './write.js';
 

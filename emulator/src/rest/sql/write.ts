@@ -2,7 +2,7 @@
 // request body is a single JSON parameter Postgres turns into rows with
 // json_populate_recordset, so types convert exactly as in PostgREST.
 import { requestErrors } from '../errors.js';
-import type { Relation } from '../schema-cache.js';
+import type { Relation } from '../schema/model.js';
 import { ident, type Params, qualifiedIdent } from './identifiers.js';
 
 export const TARGET_ALIAS = 'pgrst_target';

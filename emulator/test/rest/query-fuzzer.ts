@@ -2,7 +2,7 @@
 // postgrest-js would send against the fixture project and mutates them (inserted specials,
 // deletions, truncations, swapped operators, nonsense values, odd headers and bodies).
 // The same seed gives the same requests, so a failure can be replayed.
-import { OPERATORS as KNOWN_OPERATORS } from './parse/filter.js';
+import { OPERATORS as KNOWN_OPERATORS } from '../../src/rest/parse/filter.js';
 
 export type Random = () => number;
 

@@ -2,7 +2,7 @@
 // users, a junction for many-to-many, a one-to-one profile), arrays, JSON, ranges, a text
 // search column, RLS by owner, overloaded and set-returning functions, a second schema.
 import { SignJWT } from 'jose';
-import { JWT_SECRET } from '../../test/harness.js';
+import { JWT_SECRET } from '../harness.js';
 
 export const ALICE = 'a1111111-1111-4111-8111-111111111111';
 export const BOB = 'b2222222-2222-4222-8222-222222222222';

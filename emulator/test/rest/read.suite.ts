@@ -6,7 +6,7 @@ import {
   startTestEmulator,
   type TestEmulator,
   type EmulatorOptions,
-} from '../../test/harness.js';
+} from '../harness.js';
 import {
   ALICE,
   BOB,

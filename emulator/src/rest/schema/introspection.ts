@@ -1,128 +1,20 @@
-// PostgREST's schema cache: what the exposed schemas hold (tables, views, columns and their
-// types, keys, foreign keys, functions), read from pg_catalog once and kept until the schema
-// changes. A DDL event trigger (rest/schema.sql) sends `NOTIFY pgrst, 'reload schema'` as
-// Supabase's does, and a manual NOTIFY works the same way.
-import type { Database, Queryable } from '../db/database.js';
-import { buildRelationships, type Relationship } from './plan/relationships.js';
-
-export interface Column {
-  name: string;
-  position: number;
-  typeOid: number;
-  /** `format_type(oid, typmod)` qualified as seen from pg_catalog: `integer`, `character varying(20)`, `public.mood`. */
-  type: string;
-  /** The same without the modifier (OpenAPI's `format`). */
-  nominalType: string;
-  /** PostgREST's `data_type`: the base type name, `ARRAY`, or `USER-DEFINED`. */
-  dataType: string;
-  /** Element type of an array column (`text` for `text[]`), else null. */
-  elementType: string | null;
-  /** pg_type.typcategory of the (base) type: S string, N numeric, A array, U user… */
-  category: string;
-  nullable: boolean;
-  default: string | null;
-  generated: boolean;
-  maxLength: number | null;
-  enumValues: string[] | null;
-  description: string | null;
-}
-
-export type RelationKind =
-  'table' | 'view' | 'materialized_view' | 'foreign_table' | 'partitioned_table';
-
-export interface Relation {
-  oid: number;
-  /** pg_class.reltype: the row type a function takes to be a computed field or relationship. */
-  rowTypeOid: number;
-  schema: string;
-  name: string;
-  kind: RelationKind;
-  description: string | null;
-  columns: Column[];
-  columnsByName: Map<string, Column>;
-  primaryKey: string[];
-  /** Column sets that are unique (primary key and unique constraints/indexes). */
-  uniqueKeys: string[][];
-  insertable: boolean;
-  updatable: boolean;
-  deletable: boolean;
-  /**
-   * Computed fields by name: functions of one parameter, this relation's row, returning one
-   * scalar. PostgREST lets `select`, filters and `order` name them like columns.
-   */
-  computedFields: Map<string, RoutineInfo>;
-}
-
-export interface ForeignKey {
-  name: string;
-  source: Relation;
-  columns: string[];
-  target: Relation;
-  targetColumns: string[];
-}
-
-export interface FunctionParameter {
-  name: string;
-  typeOid: number;
-  type: string;
-  hasDefault: boolean;
-  variadic: boolean;
-}
-
-export type FunctionResult =
-  | { kind: 'void' }
-  | { kind: 'scalar'; type: string; typeOid: number }
-  /** A table row type (`returns todos`/`setof todos`): embeds work on it. */
-  | { kind: 'relation'; relation: Relation }
-  /** A composite without a table: `returns table(…)`, OUT parameters, `create type`. */
-  | { kind: 'composite'; columns: Column[] };
-
-export interface RoutineInfo {
-  oid: number;
-  schema: string;
-  name: string;
-  description: string | null;
-  /** Input parameters (IN, INOUT, VARIADIC) in order. */
-  parameters: FunctionParameter[];
-  result: FunctionResult;
-  returnsSet: boolean;
-  /** pg_proc.prorows: `setof … rows 1` makes a computed relationship to-one. */
-  estimatedRows: number;
-  volatility: 'immutable' | 'stable' | 'volatile';
-}
-
-export interface TypeInfo {
-  oid: number;
-  schema: string;
-  name: string;
-  /** SQL spelling, safe to emit: `integer`, `public.mood`. */
-  sql: string;
-}
-
-export interface SchemaCache {
-  schemas: readonly string[];
-  relations: Map<string, Relation>;
-  foreignKeys: ForeignKey[];
-  /** Relationships by the qualified name of their source relation. */
-  relationships: Map<string, Relationship[]>;
-  functions: Map<string, RoutineInfo[]>;
-  types: TypeInfo[];
-  /** `comment on schema` per exposed schema (OpenAPI's title and description). */
-  schemaDescriptions: Map<string, string | null>;
-  loadedAt: number;
-}
-
-export function qualified(schema: string, name: string): string {
-  return `${schema}.${name}`;
-}
-
-export function findRelation(
-  cache: SchemaCache,
-  schema: string,
-  name: string,
-): Relation | undefined {
-  return cache.relations.get(qualified(schema, name));
-}
+// Introspection: the schema cache read from pg_catalog in one transaction — relations of the
+// exposed schemas (and the tables their foreign keys reach), columns and their types, keys,
+// foreign keys, which base columns each view reads, functions, types and schema comments.
+import type { Queryable } from '../../db/database.js';
+import {
+  outputColumn,
+  qualified,
+  type Column,
+  type ForeignKey,
+  type FunctionParameter,
+  type FunctionResult,
+  type Relation,
+  type RelationKind,
+  type RoutineInfo,
+  type SchemaCache,
+} from './model.js';
+import { buildRelationships, inferViewKeys } from './relationships.js';
 
 interface RawColumn {
   name: string;
@@ -454,52 +346,6 @@ export async function introspect(tx: Queryable, schemas: readonly string[]): Pro
   return cache;
 }
 
-/**
- * Views get the keys and foreign keys of the tables they read, where the view shows the key
- * columns under their own names (PostgREST traces view columns more precisely; renamed key
- * columns are not followed here). A view over one table also takes its primary key.
- */
-export function inferViewKeys(
-  byOid: Map<number, Relation>,
-  foreignKeys: ForeignKey[],
-  rows: { view: string | number; base: string | number; column: string }[],
-): ForeignKey[] {
-  const used = new Map<Relation, Map<Relation, Set<string>>>();
-  for (const row of rows) {
-    const view = byOid.get(Number(row.view));
-    const base = byOid.get(Number(row.base));
-    if (!view || !base) continue;
-    const bases = used.get(view) ?? new Map<Relation, Set<string>>();
-    const columns = bases.get(base) ?? new Set<string>();
-    columns.add(row.column);
-    bases.set(base, columns);
-    used.set(view, bases);
-  }
-  const shows = (view: Relation, columns: Set<string>, names: string[]) =>
-    names.length > 0 && names.every((n) => columns.has(n) && view.columnsByName.has(n));
-  const inferred: ForeignKey[] = [];
-  for (const [view, bases] of used) {
-    if (bases.size === 1) {
-      const [base, columns] = [...bases][0]!;
-      if (shows(view, columns, base.primaryKey) && view.primaryKey.length === 0) {
-        view.primaryKey = base.primaryKey;
-        view.uniqueKeys.push(...base.uniqueKeys.filter((key) => shows(view, columns, key)));
-      }
-    }
-    for (const [base, columns] of bases) {
-      for (const fk of foreignKeys) {
-        if (fk.source === base && shows(view, columns, fk.columns)) {
-          inferred.push({ ...fk, source: view });
-        }
-        if (fk.target === base && fk.source !== base && shows(view, columns, fk.targetColumns)) {
-          inferred.push({ ...fk, target: view });
-        }
-      }
-    }
-  }
-  return inferred;
-}
-
 /** Fills each relation's computed fields from the functions that take its row. */
 export function attachComputedFields(
   relations: Map<number, Relation>,
@@ -515,71 +361,3 @@ export function attachComputedFields(
   }
 }
 
-export function outputColumn(
-  name: string,
-  position: number,
-  typeOid: number,
-  type: string,
-): Column {
-  const isArray = type.endsWith('[]');
-  return {
-    name,
-    position,
-    typeOid,
-    type,
-    nominalType: type,
-    dataType: isArray ? 'ARRAY' : type,
-    elementType: isArray ? type.slice(0, -2) : null,
-    category: isArray ? 'A' : '',
-    nullable: true,
-    default: null,
-    generated: false,
-    maxLength: null,
-    enumValues: null,
-    description: null,
-  };
-}
-
-/**
- * The cache as a service holds it: loaded on first use, dropped on `NOTIFY pgrst, 'reload
- * schema'` (sent by the DDL event trigger) or when a request saw the DDL flag its own
- * transaction set.
- */
-export class SchemaCacheStore {
-  private current: Promise<SchemaCache> | null = null;
-  private generation = 0;
-  private unlisten: (() => Promise<void>) | null = null;
-
-  constructor(
-    private readonly db: Database,
-    readonly schemas: readonly string[],
-  ) {}
-
-  async start(): Promise<void> {
-    this.unlisten = await this.db.listen('pgrst', (payload) => {
-      const command = payload.trim().toLowerCase();
-      if (command === '' || command === 'reload schema') this.invalidate();
-    });
-  }
-
-  get(): Promise<SchemaCache> {
-    if (!this.current) {
-      const generation = this.generation;
-      const loading = this.db.transaction((tx) => introspect(tx, this.schemas));
-      this.current = loading;
-      loading.catch(() => {
-        if (this.generation === generation && this.current === loading) this.current = null;
-      });
-    }
-    return this.current;
-  }
-
-  invalidate(): void {
-    this.generation++;
-    this.current = null;
-  }
-
-  async close(): Promise<void> {
-    await this.unlisten?.().catch(() => undefined);
-  }
-}

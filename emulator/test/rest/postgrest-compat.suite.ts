@@ -8,7 +8,7 @@ import {
   startTestEmulator,
   type EmulatorOptions,
   type TestEmulator,
-} from '../../test/harness.js';
+} from '../harness.js';
 import { ALICE, BOB, FIXTURE_MIGRATION, FIXTURE_SEED, REST_CONFIG_TOML } from './test-fixture.js';
 
 /** Objects of the PostgREST 13–14 features, on top of the REST fixture. */

@@ -1,7 +1,7 @@
 // A small schema cache built in memory, for the planner's and SQL builders' unit tests: the same
 // shapes as the fixture project (users, channels, messages with two FKs to users, a junction).
-import { buildRelationships } from './plan/relationships.js';
-import type { Column, ForeignKey, Relation, RoutineInfo, SchemaCache } from './schema-cache.js';
+import { buildRelationships } from '../../src/rest/schema/relationships.js';
+import type { Column, ForeignKey, Relation, RoutineInfo, SchemaCache } from '../../src/rest/schema/model.js';
 
 export function column(name: string, type: string, options: Partial<Column> = {}): Column {
   const isArray = type.endsWith('[]');
