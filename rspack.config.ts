@@ -77,7 +77,11 @@ function sharedSingletons(kind: AppFacts['kind']) {
     ['@supabase/supabase-js', '@supabase/supabase-js'],
     ['@portal/platform', '@portal/platform'],
   ];
-  if (existsSync(path.join(root, 'shared/ui/src/index.ts'))) packages.push(['@portal/ui', '@portal/ui']);
+  // The design system is shared per group, not as one module: `@portal/ui` itself only names the
+  // groups' exports and is bundled by each app, so a page loads the groups it renders.
+  if (existsSync(path.join(root, 'shared/ui/src/index.ts'))) {
+    for (const group of ['core', 'forms', 'overlays']) packages.push([`@portal/ui/${group}`, '@portal/ui']);
+  }
   return Object.fromEntries(
     packages.map(([request, pkg]) => {
       const version = installedVersion(pkg);

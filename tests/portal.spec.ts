@@ -5,6 +5,7 @@ import path from 'node:path';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
 import { pagePerTest } from './support/page-per-test.js';
+import { STEP_MS } from './support/waits.js';
 import { newPerson, signedInClient, signedInStorage, type Person } from './support/people.js';
 
 jest.setTimeout(180_000);
@@ -297,6 +298,24 @@ describe('the portal in a browser', () => {
     await error.getByRole('button', { name: 'Try again' }).click();
     await fresh.getByRole('link', { name: 'Account', exact: true }).waitFor();
     await expect(fresh.getByTestId('registry-error').count()).resolves.toBe(0);
+  });
+
+  it('runs a remote\'s code on navigation intent, so following the link only mounts it', async () => {
+    const fresh = await tab.open();
+    await fresh.goto(`${portal.url}/status`);
+    await fresh.getByRole('heading', { name: 'Status' }).waitFor();
+    await fresh.getByRole('link', { name: 'Account', exact: true }).hover();
+    await fresh.waitForFunction(() => document.querySelector('[data-testid="state-account"]')?.textContent === 'preloaded', undefined, { timeout: STEP_MS });
+    // The remote's entry ran and its module's chunk was executed (pushed into its chunk-loading
+    // global), not only fetched: the click that follows has nothing left to load.
+    const chunksRun = await fresh.evaluate(() => ((globalThis as Record<string, unknown>).rspackChunkaccount as unknown[] | undefined)?.length ?? 0);
+    expect(chunksRun).toBeGreaterThan(0);
+    const requestsAfterIntent: string[] = [];
+    fresh.on('request', (request) => requestsAfterIntent.push(request.url()));
+    await fresh.getByRole('link', { name: 'Account', exact: true }).click();
+    await fresh.locator('form[aria-label="Sign in"]').waitFor();
+    expect(requestsAfterIntent.filter((url) => url.startsWith(portal.portal.remoteUrls.account!) && url.endsWith('.js'))).toEqual([]);
+    expect(problems(fresh.console)).toEqual([]);
   });
 
   it('preloads a remote on navigation intent and lists every remote on the status page', async () => {

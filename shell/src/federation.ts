@@ -231,7 +231,11 @@ async function loadBorrowed<T>(name: string, expose: string): Promise<T> {
   }
 }
 
-/** Fetches a remote's entry and the files of `./app` ahead of need (navigation intent). */
-export function preloadExposed(name: string, expose = 'app'): Promise<void> {
-  return preloadRemote([{ nameOrAlias: name, exposes: [`./${expose}`] }]);
+/**
+ * Loads and runs a remote's `./app` ahead of need (navigation intent), so that following the link
+ * only mounts it. The runtime's preload asks for the entry and the module's files at once (one
+ * round trip after the manifest instead of one per step); the load beside it runs them.
+ */
+export async function preloadExposed(name: string, expose = 'app'): Promise<void> {
+  await Promise.all([preloadRemote([{ nameOrAlias: name, exposes: [`./${expose}`] }]), loadExposed(name, expose)]);
 }

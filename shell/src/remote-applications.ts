@@ -200,14 +200,19 @@ export class RemoteApplications {
     );
   }
 
-  /** Loads a remote's files ahead of a likely navigation (hover or focus of its link). */
+  /** Loads and runs a remote's code ahead of a likely navigation (hover or focus of its link). */
   preload(name: string): void {
     if (this.status(name)?.state !== 'registered') return;
     this.patch(name, { state: 'preloading' });
     preloadExposed(name).then(
       () => this.patch(name, (s) => (s.state === 'preloading' ? { state: 'preloaded' } : {})),
-      // A failed preload is not a failure yet: the real load reports it if it happens again.
-      () => this.patch(name, (s) => (s.state === 'preloading' ? { state: 'registered' } : {})),
+      // A failed preload is not a failure yet: the real load reports it if it happens again. The
+      // runtime keeps a failed load until the remote is registered again, so it is registered afresh.
+      () => {
+        const release = this.releases.get(name);
+        if (release) this.federate(name, release, { force: true });
+        this.patch(name, (s) => (s.state === 'preloading' ? { state: 'registered' } : {}));
+      },
     );
   }
 

@@ -1,6 +1,6 @@
 import { useAuth, useLocation, useRemotes, type RemoteStatus } from '@portal/platform';
 import { AppShell, Badge, ErrorState, ProgressBar, ThemeToggle, Toaster } from '@portal/ui';
-import { useCallback, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useSyncExternalStore, type ReactNode } from 'react';
 import type { RemoteApplications } from '../remote-applications.js';
 import { registryState } from '../registry-state.js';
 import { checkAuth, routeMatches } from '../routes.js';
@@ -13,10 +13,13 @@ import { NotFound } from './NotFound.js';
 import { NotificationBridge } from './NotificationBridge.js';
 import { RemoteErrorCard } from './RemoteErrorCard.js';
 import { SignInGate } from './SignInGate.js';
-import { StatusPage } from './StatusPage.js';
 import { UpdateNotice } from './UpdateNotice.js';
 import { UserMenu } from './UserMenu.js';
 import { chromeStylesheet } from './chrome.css.js';
+
+// The status page's table is in @portal/ui's forms group, which no other page of the shell needs:
+// loaded when the page is opened, so the portal's start does not load that group.
+const StatusPage = lazy(() => import('./StatusPage.js').then(({ StatusPage }) => ({ default: StatusPage })));
 
 interface PortalAppProps {
   config: RuntimeConfig;
@@ -45,7 +48,16 @@ export function PortalApp({ config, applications, onOutlet, onRetryRegistry, onD
 
   const view = ((): View => {
     if (pathname === '/') return { kind: 'shell', content: <HomePage onIntent={preload} /> };
-    if (pathname === '/status') return { kind: 'shell', content: <StatusPage config={config} /> };
+    if (pathname === '/status') {
+      return {
+        kind: 'shell',
+        content: (
+          <Suspense fallback={<ProgressBar label="Loading the status page" hideLabel />}>
+            <StatusPage config={config} />
+          </Suspense>
+        ),
+      };
+    }
     const remote = remotes.find((r) => routeMatches(r.route, pathname));
     if (!remote) {
       if (registry.status === 'loading') return { kind: 'shell', content: <ProgressBar label="Loading the portal" hideLabel /> };

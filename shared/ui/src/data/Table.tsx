@@ -1,9 +1,8 @@
 import type { HTMLAttributes, Key, ReactNode } from 'react';
-import { ProgressBar } from '../feedback/ProgressBar.js';
+import { ProgressBar, ArrowDownIcon, ArrowUpIcon, ChevronsUpDownIcon } from '@portal/ui/core';
 import { Checkbox } from '../forms/Checkbox.js';
-import { ArrowDownIcon, ArrowUpIcon, ChevronsUpDownIcon } from '../icons/icons.js';
 import { cx } from '../internal/cx.js';
-import { useStylesheet } from '../internal/useStylesheet.js';
+import { useGroupStylesheet } from '../internal/useGroupStylesheet.js';
 import { nextSort, type SortState } from './sort.js';
 
 export interface TableColumn<Row> {
@@ -84,7 +83,7 @@ export function Table<Row>({
   style,
   ...rest
 }: TableProps<Row>) {
-  useStylesheet();
+  useGroupStylesheet();
   const selectable = Boolean(selectedKeys && onSelectionChange);
   const keys = rows.map((row, index) => rowKey(row, index));
   const selectedCount = selectable ? keys.filter((key) => selectedKeys?.has(key)).length : 0;

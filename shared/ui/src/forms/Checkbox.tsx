@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { cx } from '../internal/cx.js';
 import { mergeRefs } from '../internal/mergeRefs.js';
-import { useStylesheet } from '../internal/useStylesheet.js';
+import { useGroupStylesheet } from '../internal/useGroupStylesheet.js';
 import { ChoiceLayout } from './ChoiceLayout.js';
 import { useFieldControl } from './fieldContext.js';
+import { formsPart } from './forms.css.js';
 
 export interface CheckboxProps extends Omit<ComponentPropsWithRef<'input'>, 'type' | 'size'> {
   /** Visible label. Without one, give the checkbox an `aria-label`. */
@@ -24,7 +25,7 @@ export function Checkbox({
   ref,
   ...rest
 }: CheckboxProps) {
-  useStylesheet();
+  useGroupStylesheet(formsPart);
   const own = useRef<HTMLInputElement>(null);
   const generatedId = `pui-checkbox-${useId()}`;
   const descriptionId = `${generatedId}-description`;

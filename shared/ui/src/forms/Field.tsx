@@ -1,8 +1,9 @@
 import { useId, useMemo, type HTMLAttributes, type ReactNode } from 'react';
-import { ErrorIcon } from '../icons/icons.js';
+import { ErrorIcon } from '@portal/ui/core';
 import { cx } from '../internal/cx.js';
-import { useStylesheet } from '../internal/useStylesheet.js';
+import { useGroupStylesheet } from '../internal/useGroupStylesheet.js';
 import { FieldContext, type FieldControlContext } from './fieldContext.js';
+import { formsPart } from './forms.css.js';
 
 export interface FieldProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   label: ReactNode;
@@ -36,7 +37,7 @@ export function Field({
   children,
   ...rest
 }: FieldProps) {
-  useStylesheet();
+  useGroupStylesheet(formsPart);
   const generatedId = useId();
   const controlId = id ?? `pui-field-${generatedId}`;
   const hintId = hint ? `${controlId}-hint` : undefined;

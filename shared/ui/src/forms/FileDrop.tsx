@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type DragEvent, type HTMLAttributes, type ReactNode } from 'react';
-import { Button } from '../buttons/Button.js';
-import { UploadIcon } from '../icons/icons.js';
+import { Button, UploadIcon } from '@portal/ui/core';
 import { cx } from '../internal/cx.js';
-import { useStylesheet } from '../internal/useStylesheet.js';
+import { useGroupStylesheet } from '../internal/useGroupStylesheet.js';
+import { formsPart } from './forms.css.js';
 
 export interface FileDropProps extends Omit<HTMLAttributes<HTMLDivElement>, 'onDrop' | 'title'> {
   /** Called with the chosen or dropped files (already filtered by `accept` when dropped). */
@@ -50,7 +50,7 @@ export function FileDrop({
   className,
   ...rest
 }: FileDropProps) {
-  useStylesheet();
+  useGroupStylesheet(formsPart);
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const hintId = `pui-file-drop-${useId()}-hint`;

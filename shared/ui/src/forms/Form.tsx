@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type ComponentPropsWithRef, type FormEvent, type HTMLAttributes } from 'react';
 import { cx } from '../internal/cx.js';
 import { mergeRefs } from '../internal/mergeRefs.js';
-import { useStylesheet } from '../internal/useStylesheet.js';
+import { useGroupStylesheet } from '../internal/useGroupStylesheet.js';
+import { formsPart } from './forms.css.js';
 
 export interface FormProps extends Omit<ComponentPropsWithRef<'form'>, 'onSubmit'> {
   /**
@@ -14,7 +15,7 @@ export interface FormProps extends Omit<ComponentPropsWithRef<'form'>, 'onSubmit
 }
 
 export function Form({ onSubmit, className, noValidate = true, ref, children, ...rest }: FormProps) {
-  useStylesheet();
+  useGroupStylesheet(formsPart);
   const own = useRef<HTMLFormElement>(null);
   const [submissions, setSubmissions] = useState(0);
 

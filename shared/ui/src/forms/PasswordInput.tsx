@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { IconButton } from '../buttons/IconButton.js';
-import { EyeIcon, EyeOffIcon } from '../icons/icons.js';
+import { IconButton, EyeIcon, EyeOffIcon } from '@portal/ui/core';
 import { TextInput, type TextInputProps } from './TextInput.js';
 
 export interface PasswordInputProps extends Omit<TextInputProps, 'type' | 'endAdornment'> {

@@ -1,9 +1,10 @@
 import type { ComponentPropsWithRef } from 'react';
-import { ChevronDownIcon } from '../icons/icons.js';
+import { ChevronDownIcon } from '@portal/ui/core';
 import { cx } from '../internal/cx.js';
-import { useStylesheet } from '../internal/useStylesheet.js';
+import { useGroupStylesheet } from '../internal/useGroupStylesheet.js';
 import { useFieldControl } from './fieldContext.js';
 import { InputFrame, type ControlSize } from './InputFrame.js';
+import { formsPart } from './forms.css.js';
 
 export interface SelectOption {
   value: string;
@@ -32,7 +33,7 @@ export function Select({
   children,
   ...rest
 }: SelectProps) {
-  useStylesheet();
+  useGroupStylesheet(formsPart);
   const { invalid: isInvalid, ...wiring } = useFieldControl({ ...rest, invalid });
   return (
     <InputFrame

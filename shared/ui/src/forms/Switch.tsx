@@ -1,8 +1,9 @@
 import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { cx } from '../internal/cx.js';
-import { useStylesheet } from '../internal/useStylesheet.js';
+import { useGroupStylesheet } from '../internal/useGroupStylesheet.js';
 import { ChoiceLayout } from './ChoiceLayout.js';
 import { useFieldControl } from './fieldContext.js';
+import { formsPart } from './forms.css.js';
 
 export interface SwitchProps extends Omit<ComponentPropsWithRef<'input'>, 'type' | 'size' | 'role'> {
   /** Visible label. Without one, give the switch an `aria-label`. */
@@ -15,7 +16,7 @@ export interface SwitchProps extends Omit<ComponentPropsWithRef<'input'>, 'type'
  * work natively) announced as a switch.
  */
 export function Switch({ label, description, className, ...rest }: SwitchProps) {
-  useStylesheet();
+  useGroupStylesheet(formsPart);
   const generatedId = `pui-switch-${useId()}`;
   const descriptionId = `${generatedId}-description`;
   const { invalid: _invalid, ...wiring } = useFieldControl({

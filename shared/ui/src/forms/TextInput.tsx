@@ -1,8 +1,9 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { cx } from '../internal/cx.js';
-import { useStylesheet } from '../internal/useStylesheet.js';
+import { useGroupStylesheet } from '../internal/useGroupStylesheet.js';
 import { useFieldControl } from './fieldContext.js';
 import { InputFrame, type ControlSize } from './InputFrame.js';
+import { formsPart } from './forms.css.js';
 
 export interface TextInputProps extends Omit<ComponentPropsWithRef<'input'>, 'size'> {
   size?: ControlSize;
@@ -29,7 +30,7 @@ export function TextInput({
   type = 'text',
   ...rest
 }: TextInputProps) {
-  useStylesheet();
+  useGroupStylesheet(formsPart);
   const { invalid: isInvalid, ...wiring } = useFieldControl({ ...rest, invalid });
   return (
     <InputFrame

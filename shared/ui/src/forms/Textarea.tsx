@@ -1,8 +1,9 @@
 import type { ComponentPropsWithRef } from 'react';
 import { cx } from '../internal/cx.js';
-import { useStylesheet } from '../internal/useStylesheet.js';
+import { useGroupStylesheet } from '../internal/useGroupStylesheet.js';
 import { useFieldControl } from './fieldContext.js';
 import { InputFrame } from './InputFrame.js';
+import { formsPart } from './forms.css.js';
 
 export interface TextareaProps extends ComponentPropsWithRef<'textarea'> {
   invalid?: boolean;
@@ -12,7 +13,7 @@ export interface TextareaProps extends ComponentPropsWithRef<'textarea'> {
 }
 
 export function Textarea({ invalid, mono = false, rows = 3, frameClassName, className, ...rest }: TextareaProps) {
-  useStylesheet();
+  useGroupStylesheet(formsPart);
   const { invalid: isInvalid, ...wiring } = useFieldControl({ ...rest, invalid });
   return (
     <InputFrame invalid={isInvalid} disabled={Boolean(wiring.disabled)} className={cx('pui-textarea-wrap', frameClassName)}>

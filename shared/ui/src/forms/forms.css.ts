@@ -1,3 +1,4 @@
+import type { StylePart } from '../styles/parts.js';
 import { darkThemeRules } from '../styles/darkTheme.js';
 
 // In dark the accent is light, so the checkbox tick and dash turn dark to keep their contrast.
@@ -208,3 +209,6 @@ ${root} .pui-checkbox:indeterminate { background-image: ${darkDash}; }`,
 .pui-file-drop__title { color: var(--pui-text); font-weight: var(--pui-weight-medium); }
 .pui-file-drop__hint { font-size: var(--pui-text-sm); }
 `;
+
+/** The forms group's part of the stylesheet (between the buttons' and the data components' rules). */
+export const formsPart: StylePart = { name: 'forms', css: formsCss };

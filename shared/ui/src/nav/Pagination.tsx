@@ -1,10 +1,8 @@
 import { useId, type HTMLAttributes } from 'react';
-import { Button } from '../buttons/Button.js';
-import { IconButton } from '../buttons/IconButton.js';
+import { Button, IconButton, ChevronLeftIcon, ChevronRightIcon } from '@portal/ui/core';
 import { Select } from '../forms/Select.js';
-import { ChevronLeftIcon, ChevronRightIcon } from '../icons/icons.js';
 import { cx } from '../internal/cx.js';
-import { useStylesheet } from '../internal/useStylesheet.js';
+import { useGroupStylesheet } from '../internal/useGroupStylesheet.js';
 import { pageItems } from './pageItems.js';
 
 export interface PaginationProps extends Omit<HTMLAttributes<HTMLElement>, 'onChange'> {
@@ -49,7 +47,7 @@ export function Pagination({
   className,
   ...rest
 }: PaginationProps) {
-  useStylesheet();
+  useGroupStylesheet();
   const sizeId = `pui-pagination-${useId()}-size`;
   const pageCount = total === null ? null : Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;

@@ -1,7 +1,5 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { Button } from '../buttons/Button.js';
-import { Alert } from '../feedback/Alert.js';
-import { InfoIcon, WarningIcon } from '../icons/icons.js';
+import { Button, Alert, InfoIcon, WarningIcon } from '@portal/ui/core';
 import { cx } from '../internal/cx.js';
 import { Dialog } from './Dialog.js';
 

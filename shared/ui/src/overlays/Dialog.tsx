@@ -1,11 +1,11 @@
 import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { IconButton, CloseIcon } from '@portal/ui/core';
 import { createPortal } from 'react-dom';
-import { IconButton } from '../buttons/IconButton.js';
-import { CloseIcon } from '../icons/icons.js';
 import { cx } from '../internal/cx.js';
 import { tabbableElements } from '../internal/focusable.js';
-import { useStylesheet } from '../internal/useStylesheet.js';
+import { useGroupStylesheet } from '../internal/useGroupStylesheet.js';
 import { isTopDialog, pushDialog } from './dialogStack.js';
+import { overlaysPart } from './overlays.css.js';
 
 export interface DialogProps {
   open: boolean;
@@ -53,7 +53,7 @@ export function Dialog({
   describedBy,
   className,
 }: DialogProps) {
-  useStylesheet();
+  useGroupStylesheet(overlaysPart);
   const [token] = useState(() => Symbol('dialog'));
   const baseId = `pui-dialog-${useId()}`;
   const dialogRef = useRef<HTMLDivElement>(null);

@@ -1,3 +1,5 @@
+import type { StylePart } from '../styles/parts.js';
+
 export const overlaysCss = `
 .pui-dialog-overlay {
   position: fixed;
@@ -77,3 +79,6 @@ export const overlaysCss = `
 .pui-confirm__icon--danger { background: var(--pui-danger-subtle); color: var(--pui-danger-text); }
 body.pui-scroll-locked { overflow: hidden; }
 `;
+
+/** The overlays group's part of the stylesheet. */
+export const overlaysPart: StylePart = { name: 'overlays', css: overlaysCss };

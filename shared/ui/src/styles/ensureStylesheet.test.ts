@@ -1,20 +1,40 @@
 /** @jest-environment jsdom */
-import { ensureStylesheet } from './ensureStylesheet.js';
-import { portalStylesheet, STYLESHEET_VERSION } from './stylesheet.js';
+import { formsPart } from '../forms/forms.css.js';
+import { overlaysPart } from '../overlays/overlays.css.js';
+import { ensureStylePart, ensureStylesheet } from './ensureStylesheet.js';
+import { STYLE_PART_ORDER, STYLESHEET_VERSION } from './parts.js';
+import { portalStylesheet } from './stylesheet.js';
+
+const parts = () => [...document.head.querySelectorAll('style[data-portal-ui]')].map((style) => style.getAttribute('data-part'));
 
 describe('ensureStylesheet', () => {
   afterEach(() => document.head.querySelectorAll('style[data-portal-ui]').forEach((style) => style.remove()));
 
-  it('inserts the stylesheet once, first in <head> so app styles come later', () => {
+  it('inserts the core parts once, first in <head> so app styles come later', () => {
     const appStyle = document.head.appendChild(document.createElement('style'));
     ensureStylesheet();
     ensureStylesheet();
     const sheets = document.head.querySelectorAll('style[data-portal-ui]');
-    expect(sheets).toHaveLength(1);
-    expect(sheets[0]?.getAttribute('data-portal-ui')).toBe(STYLESHEET_VERSION);
+    expect(parts()).toEqual(['tokens', 'base', 'layout', 'buttons', 'data', 'nav', 'feedback', 'theme']);
+    for (const sheet of sheets) {
+      expect(sheet.getAttribute('data-portal-ui')).toBe(STYLESHEET_VERSION);
+      expect(sheet.textContent?.startsWith('@layer portal-ui {')).toBe(true);
+    }
     expect(document.head.firstElementChild).toBe(sheets[0]);
-    expect(sheets[0]?.textContent).toBe(portalStylesheet);
+    expect(document.head.lastElementChild).toBe(appStyle);
     appStyle.remove();
+  });
+
+  it('puts a group inserted later at its place among the parts, so the cascade is the one of the whole sheet', () => {
+    ensureStylePart(overlaysPart);
+    ensureStylesheet();
+    ensureStylePart(formsPart);
+    ensureStylePart(formsPart);
+    expect(parts()).toEqual([...STYLE_PART_ORDER]);
+    const inDocument = [...document.head.querySelectorAll('style[data-portal-ui]')]
+      .map((style) => style.textContent!.replace(/^@layer portal-ui \{\n/, '').replace(/\n\}$/, ''))
+      .join('\n');
+    expect(`@layer portal-ui {\n${inDocument}\n}`).toBe(portalStylesheet);
   });
 
   it('defines both themes and the explicit override, all in one cascade layer', () => {
@@ -33,8 +53,8 @@ describe('ensureStylesheet', () => {
 describe('ensureStylesheet after the sheet was removed', () => {
   it('puts it back (e.g. a host that rebuilt <head>)', () => {
     ensureStylesheet();
-    document.head.querySelector('style[data-portal-ui]')?.remove();
+    document.head.querySelectorAll('style[data-portal-ui]').forEach((style) => style.remove());
     ensureStylesheet();
-    expect(document.head.querySelectorAll('style[data-portal-ui]')).toHaveLength(1);
+    expect(parts()).toHaveLength(8);
   });
 });

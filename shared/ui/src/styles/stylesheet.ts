@@ -7,24 +7,26 @@ import { navCss } from '../nav/nav.css.js';
 import { overlaysCss } from '../overlays/overlays.css.js';
 import { themeCss } from '../theme/theme.css.js';
 import { baseCss } from './base.css.js';
+import { STYLE_PART_ORDER, type StylePart } from './parts.js';
 import { tokensCss } from './tokens.css.js';
 
-/** Bumped whenever the stylesheet changes incompatibly; written on the <style> element. */
-export const STYLESHEET_VERSION = '0.1.0';
-
 /**
- * The whole design system as one stylesheet. It sits in a cascade layer so that any
- * unlayered rule in the shell or a remote wins over it without specificity games.
+ * The whole design system as one stylesheet, in the order its parts take in the document (for
+ * tests and tools; a page only gets the parts of the groups it renders, see parts.ts).
  */
+const byName: Record<StylePart['name'], string> = {
+  tokens: tokensCss,
+  base: baseCss,
+  layout: layoutCss,
+  buttons: buttonsCss,
+  forms: formsCss,
+  data: dataCss,
+  nav: navCss,
+  overlays: overlaysCss,
+  feedback: feedbackCss,
+  theme: themeCss,
+};
+
 export const portalStylesheet = `@layer portal-ui {
-${tokensCss}
-${baseCss}
-${layoutCss}
-${buttonsCss}
-${formsCss}
-${dataCss}
-${navCss}
-${overlaysCss}
-${feedbackCss}
-${themeCss}
+${STYLE_PART_ORDER.map((name) => byName[name]).join('\n')}
 }`;
