@@ -25,6 +25,9 @@ export interface AuthContext {
   log: (line: string) => void;
 }
 
+/** One named endpoint: the request and the service's context in, the answer out. */
+export type AuthHandler = (c: AuthRequest, ctx: AuthContext) => Promise<Response>;
+
 /** GoTrue's per-IP request limits, named after config.toml's [auth.rate_limit] keys. */
 export type RequestLimit =
   'sign_in_sign_ups' | 'token_refresh' | 'token_verifications' | 'anonymous_users';

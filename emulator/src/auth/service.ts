@@ -2,24 +2,48 @@
 // routes, one module per area of the API.
 import { Hono } from 'hono';
 import type { GatewayEnv, ServiceFactory } from '../http/gateway-env.js';
-import type { AuthContext } from './context.js';
+import type { AuthContext, AuthHandler } from './context.js';
 import { AuthError, fail } from './errors.js';
 import { apiVersionOf, errorResponse, MAX_BODY_BYTES, route } from './request/http.js';
 import { BcryptPool } from './users/bcrypt-pool.js';
 import { Mailer } from './messaging/mailer.js';
 import { RateLimiter } from './request/rate-limit.js';
 import { SmsSender } from './messaging/sms.js';
-import { adminRoutes } from './routes/admin/users.js';
+import { createUser } from './routes/admin/create-user.js';
+import { deleteUser } from './routes/admin/delete-user.js';
+import { deleteUserFactor } from './routes/admin/delete-user-factor.js';
+import { generateLink } from './routes/admin/generate-link.js';
+import { getUser } from './routes/admin/get-user.js';
+import { inviteUser } from './routes/admin/invite-user.js';
+import { listUserFactors } from './routes/admin/list-user-factors.js';
+import { listUsers } from './routes/admin/list-users.js';
+import {
+  deleteOAuthClient,
+  getOAuthClient,
+  listOAuthClients,
+  oauthServerDisabledOnly,
+  regenerateOAuthClientSecret,
+  registerOAuthClient,
+  updateOAuthClient,
+} from './routes/admin/oauth-clients.js';
+import { updateUser } from './routes/admin/update-user.js';
 import { factorRoutes } from './routes/factors/factors.js';
 import { metaRoutes } from './routes/meta.js';
 import { oauthRoutes } from './routes/identities/oauth.js';
-import { oauthServerRoutes } from './routes/admin/oauth-clients.js';
 import { otpRoutes } from './routes/messaging/otp.js';
 import { signupRoutes } from './routes/users/signup.js';
 import { tokenRoutes } from './routes/tokens/token.js';
 import { userRoutes } from './routes/users/user.js';
 import { verifyRoutes } from './routes/messaging/verify.js';
 import { authSettings } from './settings.js';
+import {
+  createSsoProvider,
+  deleteSsoProvider,
+  getSsoProvider,
+  listSsoProviders,
+  updateSsoProvider,
+} from './sso/providers-admin.js';
+import { ssoRoutes } from './sso/routes.js';
 
 export const authService: ServiceFactory = (service) => {
   const settings = authSettings(service.config, service.apiUrl);
@@ -37,6 +61,8 @@ export const authService: ServiceFactory = (service) => {
     log: (line) => console.error(line),
   };
   const app = new Hono<GatewayEnv>();
+  /** A named handler behind the wrapper that answers every failure in GoTrue's shape. */
+  const on = (handler: AuthHandler) => route(ctx.log, (c) => handler(c, ctx));
   metaRoutes(app, ctx);
   signupRoutes(app, ctx);
   tokenRoutes(app, ctx);
@@ -45,8 +71,32 @@ export const authService: ServiceFactory = (service) => {
   userRoutes(app, ctx);
   factorRoutes(app, ctx);
   oauthRoutes(app, ctx);
-  adminRoutes(app, ctx);
-  oauthServerRoutes(app, ctx);
+  ssoRoutes(app, ctx);
+
+  // Admin API (service_role or supabase_admin).
+  app.post('/admin/users', on(createUser));
+  app.get('/admin/users', on(listUsers));
+  app.get('/admin/users/:id', on(getUser));
+  app.put('/admin/users/:id', on(updateUser));
+  app.delete('/admin/users/:id', on(deleteUser));
+  app.get('/admin/users/:id/factors', on(listUserFactors));
+  app.delete('/admin/users/:id/factors/:factorId', on(deleteUserFactor));
+  app.post('/invite', on(inviteUser));
+  app.post('/admin/generate_link', on(generateLink));
+  app.post('/admin/oauth/clients', on(registerOAuthClient));
+  app.get('/admin/oauth/clients', on(listOAuthClients));
+  app.get('/admin/oauth/clients/:id', on(getOAuthClient));
+  app.put('/admin/oauth/clients/:id', on(updateOAuthClient));
+  app.delete('/admin/oauth/clients/:id', on(deleteOAuthClient));
+  app.post('/admin/oauth/clients/:id/regenerate_secret', on(regenerateOAuthClientSecret));
+  app.get('/admin/sso/providers', on(listSsoProviders));
+  app.post('/admin/sso/providers', on(createSsoProvider));
+  app.get('/admin/sso/providers/:id', on(getSsoProvider));
+  app.put('/admin/sso/providers/:id', on(updateSsoProvider));
+  app.delete('/admin/sso/providers/:id', on(deleteSsoProvider));
+  app.get('/.well-known/oauth-authorization-server', on(oauthServerDisabledOnly));
+  app.all('/oauth/*', on(oauthServerDisabledOnly));
+
   app.all(
     '*',
     route(ctx.log, async (c) =>

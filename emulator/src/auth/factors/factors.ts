@@ -49,3 +49,15 @@ export async function findFactor(tx: Queryable, id: string): Promise<FactorRow |
   );
   return rows[0] ?? null;
 }
+
+/** Sessions that reached aal2 with a removed factor fall back to aal1 (GoTrue's DowngradeSessionsToAAL1). */
+export async function downgradeSessions(tx: Queryable, factorId: string): Promise<void> {
+  await tx.query(
+    `delete from auth.mfa_amr_claims where authentication_method in ('totp', 'mfa/totp', 'mfa/phone', 'mfa/webauthn')
+       and session_id in (select id from auth.sessions where factor_id = $1)`,
+    [factorId],
+  );
+  await tx.query(`update auth.sessions set aal = 'aal1', factor_id = null where factor_id = $1`, [
+    factorId,
+  ]);
+}

@@ -2,13 +2,11 @@
 // register, list, get, update, delete and regenerate a client's secret. Off unless
 // `[auth.oauth_server] enabled`; then GoTrue answers 404 feature_disabled "OAuth server is
 // disabled", after checking the admin token (docs/compatibility.md#auth-oauth-server).
-import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { GatewayEnv } from '../../../http/gateway-env.js';
 import type { AuthContext } from '../../context.js';
 import { AuthError, fail } from '../../errors.js';
 import { requireAdmin } from '../../request/guard.js';
-import { json, readJsonObject, route, type AuthRequest } from '../../request/http.js';
+import { json, readJsonObject, type AuthRequest } from '../../request/http.js';
 import {
   clientJson,
   deleteClient,
@@ -33,16 +31,26 @@ const RegisterBody = z
   })
   .loose();
 const UpdateBody = z
-  .object({ redirect_uris: list, grant_types: list, client_name: text, client_uri: text, logo_uri: text })
+  .object({
+    redirect_uris: list,
+    grant_types: list,
+    client_name: text,
+    client_uri: text,
+    logo_uri: text,
+  })
   .loose();
 
 /** GoTrue decodes these bodies with json.Decoder: any decoding failure is "Invalid JSON body". */
-async function clientBody<Schema extends z.ZodType>(c: AuthRequest, schema: Schema): Promise<z.output<Schema>> {
+async function clientBody<Schema extends z.ZodType>(
+  c: AuthRequest,
+  schema: Schema,
+): Promise<z.output<Schema>> {
   let raw: unknown;
   try {
     raw = await readJsonObject(c);
   } catch (error) {
-    if (error instanceof AuthError && error.code === 'bad_json') fail('bad_json', 'Invalid JSON body');
+    if (error instanceof AuthError && error.code === 'bad_json')
+      fail('bad_json', 'Invalid JSON body');
     throw error;
   }
   const parsed = schema.safeParse(raw);
@@ -52,73 +60,67 @@ async function clientBody<Schema extends z.ZodType>(c: AuthRequest, schema: Sche
 
 const clientId = (c: AuthRequest): string => c.req.param('id') ?? '';
 
-export function oauthServerRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
-  const { db, keys, settings } = ctx;
+/** `[auth.oauth_server] enabled`, else GoTrue's 404 feature_disabled. */
+function requireOAuthServer(ctx: AuthContext): void {
+  if (!ctx.settings.oauthServerEnabled) fail('feature_disabled', 'OAuth server is disabled');
+}
 
-  function requireOAuthServer(): void {
-    if (!settings.oauthServerEnabled) fail('feature_disabled', 'OAuth server is disabled');
-  }
+/** requireAdmin, then requireOAuthServerEnabled, as GoTrue's router nests them. */
+async function requireOAuthServerAdmin(c: AuthRequest, ctx: AuthContext): Promise<void> {
+  await requireAdmin(c, ctx.keys);
+  requireOAuthServer(ctx);
+}
 
-  /** requireAdmin, then requireOAuthServerEnabled, as GoTrue's router nests them. */
-  const admin = (fn: (c: AuthRequest) => Promise<Response>) =>
-    route(ctx.log, async (c) => {
-      await requireAdmin(c, keys);
-      requireOAuthServer();
-      return fn(c);
-    });
+/** POST /admin/oauth/clients — 201 with the secret, shown this once. */
+export async function registerOAuthClient(c: AuthRequest, ctx: AuthContext): Promise<Response> {
+  await requireOAuthServerAdmin(c, ctx);
+  const { row, secret } = await registerClient(ctx.db, await clientBody(c, RegisterBody), 'manual');
+  return json(c, clientJson(row, secret), 201);
+}
 
-  app.post(
-    '/admin/oauth/clients',
-    admin(async (c) => {
-      const { row, secret } = await registerClient(db, await clientBody(c, RegisterBody), 'manual');
-      return json(c, clientJson(row, secret), 201);
-    }),
-  );
+/** GET /admin/oauth/clients — every client at once; GoTrue leaves an empty list out (omitempty). */
+export async function listOAuthClients(c: AuthRequest, ctx: AuthContext): Promise<Response> {
+  await requireOAuthServerAdmin(c, ctx);
+  const clients = (await listClients(ctx.db)).map((row) => clientJson(row));
+  return json(c, clients.length ? { clients } : {});
+}
 
-  app.get(
-    '/admin/oauth/clients',
-    // GoTrue lists every client at once and leaves the list out when it is empty (omitempty).
-    admin(async (c) => {
-      const clients = (await listClients(db)).map((row) => clientJson(row));
-      return json(c, clients.length ? { clients } : {});
-    }),
-  );
+/** GET /admin/oauth/clients/:id */
+export async function getOAuthClient(c: AuthRequest, ctx: AuthContext): Promise<Response> {
+  await requireOAuthServerAdmin(c, ctx);
+  return json(c, clientJson(await findClient(ctx.db, clientId(c))));
+}
 
-  app.get(
-    '/admin/oauth/clients/:id',
-    admin(async (c) => json(c, clientJson(await findClient(db, clientId(c))))),
-  );
+/** PUT /admin/oauth/clients/:id */
+export async function updateOAuthClient(c: AuthRequest, ctx: AuthContext): Promise<Response> {
+  await requireOAuthServerAdmin(c, ctx);
+  const client = await findClient(ctx.db, clientId(c));
+  return json(c, clientJson(await updateClient(ctx.db, client, await clientBody(c, UpdateBody))));
+}
 
-  app.put(
-    '/admin/oauth/clients/:id',
-    admin(async (c) => {
-      const client = await findClient(db, clientId(c));
-      return json(c, clientJson(await updateClient(db, client, await clientBody(c, UpdateBody))));
-    }),
-  );
+/** DELETE /admin/oauth/clients/:id — soft delete, 204. */
+export async function deleteOAuthClient(c: AuthRequest, ctx: AuthContext): Promise<Response> {
+  await requireOAuthServerAdmin(c, ctx);
+  await deleteClient(ctx.db, await findClient(ctx.db, clientId(c)));
+  return c.body(null, 204);
+}
 
-  app.delete(
-    '/admin/oauth/clients/:id',
-    admin(async (c) => {
-      await deleteClient(db, await findClient(db, clientId(c)));
-      return c.body(null, 204);
-    }),
-  );
+/** POST /admin/oauth/clients/:id/regenerate_secret */
+export async function regenerateOAuthClientSecret(
+  c: AuthRequest,
+  ctx: AuthContext,
+): Promise<Response> {
+  await requireOAuthServerAdmin(c, ctx);
+  const { row, secret } = await regenerateSecret(ctx.db, await findClient(ctx.db, clientId(c)));
+  return json(c, clientJson(row, secret));
+}
 
-  app.post(
-    '/admin/oauth/clients/:id/regenerate_secret',
-    admin(async (c) => {
-      const { row, secret } = await regenerateSecret(db, await findClient(db, clientId(c)));
-      return json(c, clientJson(row, secret));
-    }),
-  );
-
-  // The server's public side (discovery, /oauth/*) is not served; while it is off GoTrue
-  // answers these with the same "disabled" error rather than a missing route.
-  const disabledOnly = route(ctx.log, async (c) => {
-    requireOAuthServer();
-    fail('not_found', `No auth endpoint ${c.req.method} ${new URL(c.req.url).pathname}`);
-  });
-  app.get('/.well-known/oauth-authorization-server', disabledOnly);
-  app.all('/oauth/*', disabledOnly);
+/**
+ * GET /.well-known/oauth-authorization-server and /oauth/*: the server's public side is not
+ * served; while it is off GoTrue answers these with the same "disabled" error rather than a
+ * missing route.
+ */
+export async function oauthServerDisabledOnly(c: AuthRequest, ctx: AuthContext): Promise<Response> {
+  requireOAuthServer(ctx);
+  fail('not_found', `No auth endpoint ${c.req.method} ${new URL(c.req.url).pathname}`);
 }

@@ -7,7 +7,7 @@ import { isPostgresError } from '../../../db/database.js';
 import type { GatewayEnv } from '../../../http/gateway-env.js';
 import type { AuthContext } from '../../context.js';
 import { fail } from '../../errors.js';
-import { factorsOf, findFactor, toFactorJson, type FactorRow } from '../../factors/factors.js';
+import { downgradeSessions, factorsOf, findFactor, type FactorRow } from '../../factors/factors.js';
 import { authenticate, isAal2, requireNotAnonymous, type Caller } from '../../request/guard.js';
 import { clientIp, json, parseBody, route, type AuthRequest } from '../../request/http.js';
 import { addAmrClaim, insertRefreshToken, sessionResponse } from '../../sessions/sessions.js';
@@ -444,20 +444,3 @@ export function factorRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
     }),
   );
 }
-
-/** Sessions that reached aal2 with a removed factor fall back to aal1 (GoTrue's DowngradeSessionsToAAL1). */
-export async function downgradeSessions(
-  tx: Parameters<Parameters<AuthContext['db']['transaction']>[0]>[0],
-  factorId: string,
-): Promise<void> {
-  await tx.query(
-    `delete from auth.mfa_amr_claims where authentication_method in ('totp', 'mfa/totp', 'mfa/phone', 'mfa/webauthn')
-       and session_id in (select id from auth.sessions where factor_id = $1)`,
-    [factorId],
-  );
-  await tx.query(`update auth.sessions set aal = 'aal1', factor_id = null where factor_id = $1`, [
-    factorId,
-  ]);
-}
-
-export { toFactorJson };
