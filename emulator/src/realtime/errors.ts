@@ -3,7 +3,8 @@
 // Realtime uses (its `log_error(socket, code, msg)`); the client turns the reason into the
 // CHANNEL_ERROR error message. Live channels are shut down with a `system` message instead
 // (docs/compatibility.md#realtime-messages). REST errors are `{message}` JSON with the status
-// Realtime answers.
+// Realtime answers (`RealtimeApiError`).
+import { describeIssues, type JsonBodyErrors } from '../http/json-body.js';
 
 export const REALTIME_ERROR_CODES = [
   'TopicNameRequired',
@@ -47,6 +48,42 @@ export function isRealtimeError(error: unknown): error is RealtimeError {
     (error as { isRealtimeError?: unknown }).isRealtimeError === true
   );
 }
+
+/** A refusal of the REST API (`/api/broadcast`): `{message}` (and the field errors) with its status. */
+export class RealtimeApiError extends Error {
+  readonly isRealtimeApiError = true;
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: readonly string[],
+  ) {
+    super(message);
+    this.name = 'RealtimeApiError';
+  }
+
+  body(): { message: string; errors?: readonly string[] } {
+    return this.errors ? { message: this.message, errors: this.errors } : { message: this.message };
+  }
+}
+
+export function isRealtimeApiError(error: unknown): error is RealtimeApiError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { isRealtimeApiError?: unknown }).isRealtimeApiError === true
+  );
+}
+
+/** JSON bodies of the REST API (`readJsonBody`): 400 when not JSON, 422 naming each bad field. */
+export const realtimeBodyErrors: JsonBodyErrors = {
+  malformed: () => new RealtimeApiError(400, 'The request body is not valid JSON'),
+  invalid: (issues) =>
+    new RealtimeApiError(
+      422,
+      describeIssues(issues, { root: 'body' }),
+      issues.map((issue) => describeIssues([issue], { root: 'body' })),
+    ),
+};
 
 export const MESSAGES = {
   topicRequired: 'You must provide a topic name',

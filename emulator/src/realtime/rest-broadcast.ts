@@ -4,11 +4,12 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { GatewayEnv } from '../http/gateway-env.js';
+import { readJsonBody } from '../http/json-body.js';
 import type { Keys } from '../keys.js';
 import { verifyAccessToken, type VerifiedToken } from './access-token.js';
 import type { RealtimeAuthorizer } from './authorization.js';
 import { MAX_PAYLOAD_BYTES } from './channel.js';
-import { isRealtimeError, MESSAGES } from './errors.js';
+import { isRealtimeApiError, isRealtimeError, MESSAGES, realtimeBodyErrors } from './errors.js';
 import { broadcastSize, topicKey, type Broadcast, type TopicHub } from './hub.js';
 
 export interface BroadcastRouteDeps {
@@ -54,21 +55,9 @@ export function broadcastRoutes({ keys, hub, authorizer }: BroadcastRouteDeps): 
   app.post('/api/broadcast', async (c) => {
     const token = await authenticate(c, keys);
     if (token instanceof Response) return token;
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return c.json({ message: 'The request body is not valid JSON' }, 400);
-    }
-    const parsed = batchSchema.safeParse(body);
-    if (!parsed.success) {
-      const errors = parsed.error.issues.map(
-        (issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`,
-      );
-      return c.json({ message: errors.join('; '), errors }, 422);
-    }
+    const { messages } = await readJsonBody(c, batchSchema, realtimeBodyErrors);
     const outgoing: { key: string; broadcast: Broadcast }[] = [];
-    for (const [i, message] of parsed.data.messages.entries()) {
+    for (const [i, message] of messages.entries()) {
       const broadcast: Broadcast = {
         event: message.event,
         body: { kind: 'value', value: message.payload },
@@ -82,7 +71,7 @@ export function broadcastRoutes({ keys, hub, authorizer }: BroadcastRouteDeps): 
     // the others are dropped without failing the batch.
     const allowed = new Map<string, boolean>();
     for (const [i, { key, broadcast }] of outgoing.entries()) {
-      const message = parsed.data.messages[i]!;
+      const message = messages[i]!;
       if (message.private) {
         let may = allowed.get(message.topic);
         if (may === undefined) {
@@ -133,6 +122,11 @@ export function broadcastRoutes({ keys, hub, authorizer }: BroadcastRouteDeps): 
           : { kind: 'binary', bytes },
     });
     return c.body(null, 202);
+  });
+
+  app.onError((error, c) => {
+    if (isRealtimeApiError(error)) return c.json(error.body(), error.status as 400);
+    throw error;
   });
 
   return app;

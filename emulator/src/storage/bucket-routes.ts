@@ -4,9 +4,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { GatewayEnv } from '../http/gateway-env.js';
+import { readJsonBody } from '../http/json-body.js';
 import { ownerColumns, requireCaller } from './caller.js';
-import { storageErrors } from './errors.js';
-import { readJsonBody } from './json-body.js';
+import { STORAGE_EMPTY_BODY, storageBodyErrors, storageErrors } from './errors.js';
 import { parseAllowedMimeTypes, parseBucketSizeLimit } from './limits.js';
 import { validateBucketName } from './names.js';
 import {
@@ -86,7 +86,7 @@ export function bucketRoutes(rt: StorageRuntime): Hono<GatewayEnv> {
 
   app.post('/', async (c) => {
     const caller = await requireCaller(c, keys);
-    const body = await readJsonBody(c.req, bucketBody);
+    const body = await readJsonBody(c, bucketBody, storageBodyErrors, STORAGE_EMPTY_BODY);
     const name = validateBucketName(body.name);
     const id = validateBucketName(body.id || name);
     if (body.type && body.type !== 'STANDARD') {
@@ -115,7 +115,7 @@ export function bucketRoutes(rt: StorageRuntime): Hono<GatewayEnv> {
 
   app.put('/:id', async (c) => {
     const caller = await requireCaller(c, keys);
-    const body = await readJsonBody(c.req, updateBody);
+    const body = await readJsonBody(c, updateBody, storageBodyErrors, STORAGE_EMPTY_BODY);
     const changes = {
       public: body.public,
       fileSizeLimit: parseBucketSizeLimit(body.file_size_limit, rt.globalSizeLimit),

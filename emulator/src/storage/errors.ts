@@ -5,6 +5,7 @@
 // 400 for every non-500 error; vector routes (docs/compatibility.md#vector-buckets) keep the real
 // status instead.
 import { isPostgresError } from '../db/database.js';
+import { describeIssues, type JsonBodyErrors } from '../http/json-body.js';
 
 export interface StorageErrorBody {
   statusCode: string;
@@ -119,6 +120,18 @@ export const storageErrors = {
         'Use the embedded database (PGlite, the default) or a server with pgvector installed.',
     ),
 } as const;
+
+/**
+ * A JSON body storage cannot read (`readJsonBody`): a 400 that names the field and the reason,
+ * as storage-api answers schema failures. An empty body is read as `{}` (`STORAGE_EMPTY_BODY`).
+ */
+export const storageBodyErrors: JsonBodyErrors = {
+  malformed: () => new StorageError('InvalidRequest', 400, 'The request body is not valid JSON', 'Bad Request'),
+  invalid: (issues) =>
+    new StorageError('InvalidRequest', 400, describeIssues(issues, { root: 'body', qualify: true }), 'Bad Request'),
+};
+
+export const STORAGE_EMPTY_BODY = { whenEmpty: {} } as const;
 
 /**
  * Postgres failures that are the caller's doing, mapped as storage-api maps them

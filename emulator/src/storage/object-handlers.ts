@@ -4,9 +4,9 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { GatewayEnv } from '../http/gateway-env.js';
+import { readJsonBody } from '../http/json-body.js';
 import { requireCaller, type Caller } from './caller.js';
-import { storageErrors } from './errors.js';
-import { readJsonBody } from './json-body.js';
+import { STORAGE_EMPTY_BODY, storageBodyErrors, storageErrors } from './errors.js';
 import { validateBucketName, validateObjectKey } from './names.js';
 import { listObjectsV2, searchObjects } from './object-listing.js';
 import { renderObject } from './object-response.js';
@@ -116,7 +116,7 @@ const removeBody = z.object({
 
 export async function removeMany(rt: StorageRuntime, c: StorageContext, bucket: string): Promise<Response> {
   const caller = await requireCaller(c, rt.context.keys);
-  const { prefixes } = await readJsonBody(c.req, removeBody);
+  const { prefixes } = await readJsonBody(c, removeBody, storageBodyErrors, STORAGE_EMPTY_BODY);
   const removed = await removeObjects(rt, c, caller, bucket, prefixes);
   return c.json(removed);
 }
@@ -136,7 +136,7 @@ const listBody = z.object({
 
 export async function list(rt: StorageRuntime, c: StorageContext, bucket: string): Promise<Response> {
   const caller = await requireCaller(c, rt.context.keys);
-  const body = await readJsonBody(c.req, listBody);
+  const body = await readJsonBody(c, listBody, storageBodyErrors, STORAGE_EMPTY_BODY);
   const entries = await asCaller(rt, c, caller, (tx) =>
     searchObjects(tx, bucket, {
       prefix: body.prefix,
@@ -165,7 +165,7 @@ const listV2Body = z.object({
 
 export async function listV2(rt: StorageRuntime, c: StorageContext, bucket: string): Promise<Response> {
   const caller = await requireCaller(c, rt.context.keys);
-  const body = await readJsonBody(c.req, listV2Body);
+  const body = await readJsonBody(c, listV2Body, storageBodyErrors, STORAGE_EMPTY_BODY);
   const result = await asCaller(rt, c, caller, (tx) =>
     listObjectsV2(tx, bucket, {
       prefix: body.prefix,
@@ -187,7 +187,7 @@ const transferBody = z.object({
 });
 
 async function readTransfer(c: StorageContext) {
-  const body = await readJsonBody(c.req, transferBody);
+  const body = await readJsonBody(c, transferBody, storageBodyErrors, STORAGE_EMPTY_BODY);
   return {
     sourceBucket: validateBucketName(body.bucketId),
     sourceKey: body.sourceKey,

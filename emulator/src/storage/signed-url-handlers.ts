@@ -4,9 +4,9 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { GatewayEnv } from '../http/gateway-env.js';
+import { readJsonBody } from '../http/json-body.js';
 import { requireCaller } from './caller.js';
-import { storageErrors } from './errors.js';
-import { readJsonBody } from './json-body.js';
+import { STORAGE_EMPTY_BODY, storageBodyErrors, storageErrors } from './errors.js';
 import { validateObjectKey } from './names.js';
 import { renderObject } from './object-response.js';
 import { findObject } from './object-rows.js';
@@ -47,7 +47,7 @@ function describeTransform(options: z.infer<typeof transform>): string | undefin
 export async function createSignedUrl(rt: StorageRuntime, c: StorageContext, path: ObjectPath): Promise<Response> {
   const caller = await requireCaller(c, rt.context.keys);
   const key = validateObjectKey(path.key);
-  const body = await readJsonBody(c.req, signBody);
+  const body = await readJsonBody(c, signBody, storageBodyErrors, STORAGE_EMPTY_BODY);
   const object = await asCaller(rt, c, caller, (tx) => findObject(tx, path.bucket, key));
   if (!object) throw storageErrors.noSuchKey();
   const url = `${path.bucket}/${key}`;
@@ -59,7 +59,7 @@ export async function createSignedUrl(rt: StorageRuntime, c: StorageContext, pat
 
 export async function createSignedUrls(rt: StorageRuntime, c: StorageContext, bucket: string): Promise<Response> {
   const caller = await requireCaller(c, rt.context.keys);
-  const body = await readJsonBody(c.req, signManyBody);
+  const body = await readJsonBody(c, signManyBody, storageBodyErrors, STORAGE_EMPTY_BODY);
   const visible = await visibleNames(rt, c, caller, bucket, body.paths);
   const results = await Promise.all(
     body.paths.map(async (path) => {

@@ -5,9 +5,9 @@ import { Hono } from 'hono';
 import type { z } from 'zod';
 import { isPostgresError, type Queryable } from '../db/database.js';
 import type { GatewayEnv, ServiceContext } from '../http/gateway-env.js';
+import { readJsonBody } from '../http/json-body.js';
 import { requireCaller } from '../storage/caller.js';
-import { fromPostgresError, isStorageError, StorageError, storageErrors } from '../storage/errors.js';
-import { readJsonBody } from '../storage/json-body.js';
+import { fromPostgresError, isStorageError, STORAGE_EMPTY_BODY, storageBodyErrors, StorageError, storageErrors } from '../storage/errors.js';
 import * as requests from './requests.js';
 import * as store from './store.js';
 
@@ -57,7 +57,7 @@ export function vectorRoutes(context: ServiceContext): Hono<GatewayEnv> {
     if (caller.role !== 'service_role') {
       throw storageErrors.accessDenied('Vector buckets can only be used with the service_role key (or a service_role JWT)');
     }
-    const body = await readJsonBody(c.req, op.schema);
+    const body = await readJsonBody(c, op.schema, storageBodyErrors, STORAGE_EMPTY_BODY);
     const result = await context.db.withClaims(
       { claims: caller.claims, method: 'POST', path: new URL(c.req.url).pathname },
       async (tx) => {
