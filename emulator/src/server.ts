@@ -27,6 +27,7 @@ import { seedConfiguredBuckets } from './storage/seed-buckets.js';
 import { restService } from './rest/service.js';
 import { commandsService } from './commands/service.js';
 import { consoleApp } from './console/console-server.js';
+import { RealtimeMonitor } from './console/realtime-monitor.js';
 import { RequestLog } from './console/request-log.js';
 import { recordRequests } from './http/request-recording.js';
 
@@ -104,6 +105,7 @@ export async function startEmulator(config: Config): Promise<RunningEmulator> {
   const mailbox = new Mailbox();
 
   const requests = new RequestLog();
+  const realtimeMonitor = new RealtimeMonitor();
 
   const api = createServer();
   const mail = createServer();
@@ -123,7 +125,7 @@ export async function startEmulator(config: Config): Promise<RunningEmulator> {
     throw error;
   }
   const apiUrl = `http://${config.host}:${apiPort}`;
-  const context: ServiceContext = { config, db, keys, mailbox, apiUrl, log, requests };
+  const context: ServiceContext = { config, db, keys, mailbox, apiUrl, log, requests, realtimeMonitor };
 
   const services: Service[] = [];
   for (const [mount, name, factory] of SERVICES) {
@@ -187,6 +189,8 @@ export async function startEmulator(config: Config): Promise<RunningEmulator> {
   mail.on('request', getRequestListener(withHostCheck(mailApp(mailbox), hosts).fetch));
   const consoleHandler = consoleApp({
     log: requests,
+    realtimeMonitor,
+    config,
     db,
     keys,
     apiUrl,

@@ -1,12 +1,24 @@
 import { useEffect, useState } from 'react';
 import { Button, ErrorState, Inline, Spinner, Tab, TabList, TabPanel, Tabs, TextLink } from '@portal/ui';
 import { call, project, sessionState, type Project } from './api.js';
+import { Buckets } from './Buckets.js';
+import { Functions } from './Functions.js';
+import { Realtime } from './Realtime.js';
 import { Requests } from './Requests.js';
 import { SignIn } from './SignIn.js';
 import { Tables } from './Tables.js';
 import { Users } from './Users.js';
+import { Vectors } from './Vectors.js';
 
-const PAGES = { requests: 'Requests', users: 'Users', tables: 'Tables' } as const;
+const PAGES = {
+  requests: 'Requests',
+  users: 'Users',
+  tables: 'Tables',
+  buckets: 'Buckets',
+  vectors: 'Vectors',
+  functions: 'Functions',
+  realtime: 'Realtime',
+} as const;
 type PageName = keyof typeof PAGES;
 
 function pageOfPath(): PageName {
@@ -61,6 +73,18 @@ function Console({ onSignedOut }: { onSignedOut: () => void }) {
       <TabPanel value="users">{info === null ? <Spinner label="Loading" /> : <Users siteUrl={info instanceof Error ? '' : info.siteUrl} />}</TabPanel>
       <TabPanel value="tables">
         <Tables />
+      </TabPanel>
+      <TabPanel value="buckets">
+        <Buckets />
+      </TabPanel>
+      <TabPanel value="vectors">
+        <Vectors />
+      </TabPanel>
+      <TabPanel value="functions">
+        <Functions />
+      </TabPanel>
+      <TabPanel value="realtime">
+        <Realtime />
       </TabPanel>
     </Tabs>
   );

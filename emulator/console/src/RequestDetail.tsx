@@ -79,6 +79,7 @@ function Verdict({ id, verdict }: { id: number; verdict: RlsVerdict }) {
           {count && (
             <p role="status" className="console-hidden">
               {count.hidden} of {count.total} {count.total === 1 ? 'row' : 'rows'} hidden by RLS ({count.visible} visible to {verdict.role})
+              {count.scope ? `, counting ${count.scope}` : ''}
             </p>
           )}
           {countError && <p role="alert">{countError}</p>}

@@ -53,7 +53,7 @@ export const rlsVerdict = z.object({
 });
 export type RlsVerdict = z.infer<typeof rlsVerdict>;
 
-export const hiddenRows = z.object({ total: z.number(), visible: z.number(), hidden: z.number() });
+export const hiddenRows = z.object({ total: z.number(), visible: z.number(), hidden: z.number(), scope: z.string().optional() });
 export type HiddenRows = z.infer<typeof hiddenRows>;
 
 export class ConsoleApiError extends Error {
@@ -126,3 +126,111 @@ export const tableRows = z.object({
   perPage: z.number(),
 });
 export type TableRows = z.infer<typeof tableRows>;
+
+export const bucketSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  public: z.boolean(),
+  fileSizeLimit: z.number().nullable(),
+  allowedMimeTypes: z.array(z.string()).nullable(),
+  objects: z.number(),
+  bytes: z.number(),
+  createdAt: z.string().nullable(),
+});
+export type BucketSummary = z.infer<typeof bucketSummary>;
+export const objectSummary = z.object({ name: z.string(), size: z.number().nullable(), mimetype: z.string().nullable(), updatedAt: z.string().nullable() });
+export type ObjectSummary = z.infer<typeof objectSummary>;
+export const folderListing = z.object({
+  bucket: z.string(),
+  prefix: z.string(),
+  folders: z.array(z.object({ name: z.string(), objects: z.number() })),
+  objects: z.array(objectSummary),
+  more: z.number(),
+});
+export type FolderListing = z.infer<typeof folderListing>;
+export const signedObject = z.object({ url: z.string(), expiresIn: z.number() });
+
+const vectorIndex = z.object({
+  name: z.string(),
+  dataType: z.string(),
+  dimension: z.number(),
+  distanceMetric: z.string(),
+  metadataConfiguration: z.unknown(),
+  vectors: z.number(),
+  createdAt: z.string().nullable(),
+});
+export type VectorIndex = z.infer<typeof vectorIndex>;
+export const vectorOverview = z.object({
+  vectorsAvailable: z.boolean(),
+  buckets: z.array(z.object({ name: z.string(), createdAt: z.string().nullable(), indexes: z.array(vectorIndex) })),
+});
+export type VectorOverview = z.infer<typeof vectorOverview>;
+export const vectorPage = z.object({
+  vectors: z.array(z.object({ key: z.string(), metadata: z.unknown() })),
+  total: z.number(),
+  page: z.number(),
+  perPage: z.number(),
+});
+export type VectorPage = z.infer<typeof vectorPage>;
+export const vectorValues = z.object({ key: z.string(), metadata: z.unknown(), values: z.array(z.number()) });
+
+export const functionView = z.object({
+  name: z.string(),
+  entrypoint: z.string(),
+  verifyJwt: z.boolean(),
+  description: z.string().nullable(),
+  importMap: z.object({ file: z.string(), imports: z.record(z.string(), z.string()), error: z.string().nullable() }).nullable(),
+  invocations: z.number(),
+});
+export type FunctionView = z.infer<typeof functionView>;
+export const functionLogLine = z.object({ seq: z.number(), at: z.string(), level: z.string(), text: z.string(), invocation: z.string().nullable() });
+export type FunctionLogLine = z.infer<typeof functionLogLine>;
+export const functionLogs = z.object({ lines: z.array(functionLogLine) });
+
+const binding = z.object({
+  id: z.number(),
+  event: z.string(),
+  schema: z.string(),
+  table: z.string(),
+  filter: z.string().nullable(),
+  select: z.array(z.string()).nullable(),
+});
+export type Binding = z.infer<typeof binding>;
+const presenceMap = z.record(z.string(), z.object({ metas: z.array(z.record(z.string(), z.unknown())) }));
+export const channelView = z.object({
+  topic: z.string(),
+  private: z.boolean(),
+  subscribers: z.array(
+    z.object({
+      id: z.string(),
+      role: z.string(),
+      user: z.string().nullable(),
+      email: z.string().nullable(),
+      presenceKey: z.string(),
+      postgresChanges: z.array(binding),
+    }),
+  ),
+  presence: presenceMap,
+});
+export type ChannelView = z.infer<typeof channelView>;
+export const changeVerdict = z.object({
+  id: z.number(),
+  time: z.string(),
+  schema: z.string(),
+  table: z.string(),
+  type: z.string(),
+  key: z.record(z.string(), z.unknown()),
+  subscribers: z.array(
+    z.object({
+      channel: z.string().nullable(),
+      subscriber: z.string(),
+      role: z.string(),
+      user: z.string().nullable(),
+      email: z.string().nullable(),
+      binding,
+      outcome: z.string(),
+      reason: z.string(),
+    }),
+  ),
+});
+export type ChangeVerdict = z.infer<typeof changeVerdict>;

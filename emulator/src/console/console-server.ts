@@ -10,19 +10,27 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { streamSSE } from 'hono/streaming';
 import mime from 'mime-types';
 import { z } from 'zod';
+import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { SECRET_KEY, SERVICE_ROLE_KEY, type Keys } from '../keys.js';
 import { consoleAssets } from './assets.js';
+import { functionRoutes } from './function-browser.js';
+import type { RealtimeMonitor } from './realtime-monitor.js';
 import { summarise, type RequestEntry, type RequestLog } from './request-log.js';
 import { countHiddenRows, explainRequest, VerdictError } from './rls-verdict.js';
 import { Impersonation, ImpersonationRefused } from './impersonation.js';
+import { storageRoutes } from './storage-browser.js';
+import { countHiddenStorageRows } from './storage-hidden-rows.js';
 import { tablesRoutes } from './tables.js';
 import { usersRoutes } from './users.js';
+import { vectorRoutes } from './vector-browser.js';
 
 export const SESSION_COOKIE = 'portal_console_session';
 
 export interface ConsoleDeps {
   log: RequestLog;
+  realtimeMonitor: RealtimeMonitor;
+  config: Config;
   db: Database;
   keys: Keys;
   apiUrl: string;
@@ -108,20 +116,22 @@ export function consoleApp(deps: ConsoleDeps): Hono {
     }
     await next();
   };
-  app.use('/api/requests', requireSession);
-  app.use('/api/requests/*', requireSession);
-  app.use('/api/project', requireSession);
-  app.use('/api/users', requireSession);
-  app.use('/api/users/*', requireSession);
-  app.use('/api/tables', requireSession);
-  app.use('/api/tables/*', requireSession);
+  for (const area of ['requests', 'project', 'users', 'tables', 'storage', 'vectors', 'functions', 'realtime']) {
+    app.use(`/api/${area}`, requireSession);
+    app.use(`/api/${area}/*`, requireSession);
+  }
   app.route('/api/tables', tablesRoutes(deps.db, deps.exposedSchemas));
+  app.route('/api/vectors', vectorRoutes(deps.db));
+  app.get('/api/realtime/channels', (c) => c.json(deps.realtimeMonitor.channels()));
+  app.get('/api/realtime/changes', (c) => c.json(deps.realtimeMonitor.changes()));
 
   app.get('/api/project', (c) => c.json({ apiUrl: deps.apiUrl, mailUrl: deps.mailUrl, siteUrl: deps.siteUrl }));
 
   const gateway = { apiUrl: deps.apiUrl, serviceRoleKey: deps.keys.apiKeys.serviceRole, anonKey: deps.keys.apiKeys.anon, fetchGateway: deps.fetchGateway };
   const impersonation = new Impersonation(gateway, deps.consoleHosts);
   app.route('/api/users', usersRoutes(gateway, impersonation));
+  app.route('/api/storage', storageRoutes(deps.db, gateway));
+  app.route('/api/functions', functionRoutes(deps.config, gateway, deps.log));
   // Opened by the browser on the portal's host name: sets the portal's session cookies, then
   // goes to the portal. The one-time ticket is the credential (see impersonation.ts).
   app.get('/impersonate/:ticket', async (c) => {
@@ -169,7 +179,12 @@ export function consoleApp(deps: ConsoleDeps): Hono {
     if (!entry) return gone(c);
     try {
       const verdict = await explainRequest(deps.db, entry, deps.exposedSchemas);
-      return c.json(await countHiddenRows(entry, verdict, deps.keys, deps.apiUrl, deps.fetchGateway));
+      if (!verdict.canCountHidden) throw new VerdictError('Hidden rows are counted for REST reads, updates and deletes that succeeded, and for storage reads.');
+      return c.json(
+        entry.service === 'storage'
+          ? await countHiddenStorageRows(deps.db, entry)
+          : await countHiddenRows(entry, verdict, deps.keys, deps.apiUrl, deps.fetchGateway),
+      );
     } catch (error) {
       if (error instanceof VerdictError) return c.json({ message: error.message }, 422);
       throw error;

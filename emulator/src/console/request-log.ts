@@ -55,8 +55,23 @@ export function summarise(entry: RequestEntry): RequestSummary {
   return { id, time, service, method, path, query, role, user, email, status, durationMs, rows };
 }
 
+/** A stored entry, or what makes it: masking waits until someone reads the log. */
+interface Slot {
+  id: number;
+  entry?: RequestEntry;
+  make?: () => NewRequestEntry;
+}
+
+function entryOf(slot: Slot): RequestEntry {
+  if (!slot.entry) {
+    slot.entry = { id: slot.id, ...slot.make!() };
+    slot.make = undefined;
+  }
+  return slot.entry;
+}
+
 export class RequestLog {
-  private readonly entries: RingBuffer<RequestEntry>;
+  private readonly entries: RingBuffer<Slot>;
   private readonly listeners = new Set<(entry: RequestEntry) => void>();
   private lastId = 0;
 
@@ -65,18 +80,34 @@ export class RequestLog {
   }
 
   record(entry: NewRequestEntry): RequestEntry {
-    const stored: RequestEntry = { id: ++this.lastId, ...entry };
-    this.entries.push(stored);
+    return this.store({ id: ++this.lastId, make: () => entry });
+  }
+
+  /**
+   * Records an entry made by `make` only when it is read (or at once while someone follows the
+   * log): masking bodies and headers cost more than many an answer, and most entries are never
+   * looked at.
+   */
+  recordLater(make: () => NewRequestEntry): void {
+    const slot: Slot = { id: ++this.lastId, make };
+    if (this.listeners.size > 0) this.store(slot);
+    else this.entries.push(slot);
+  }
+
+  private store(slot: Slot): RequestEntry {
+    const stored = entryOf(slot);
+    this.entries.push(slot);
     for (const listener of this.listeners) listener(stored);
     return stored;
   }
 
   list(): RequestEntry[] {
-    return this.entries.toArray();
+    return this.entries.toArray().map(entryOf);
   }
 
   get(id: number): RequestEntry | undefined {
-    return this.entries.find((entry) => entry.id === id);
+    const slot = this.entries.find((candidate) => candidate.id === id);
+    return slot && entryOf(slot);
   }
 
   /** Calls `listener` with each new entry; returns the unsubscribe function. */

@@ -54,6 +54,8 @@ export interface HiddenRows {
   /** Rows it matches for the caller. */
   visible: number;
   hidden: number;
+  /** What was counted (storage: the bucket and prefix, or the object), in words. */
+  scope?: string;
 }
 
 export class VerdictError extends Error {}
@@ -186,7 +188,11 @@ export async function explainRequest(db: Database, entry: RequestEntry, exposedS
     summary,
     policies,
     otherPolicies: all.rows.length - policies.length,
-    canCountHidden: target.kind === 'rest' && !failed && (target.commands.includes('SELECT') || entry.method === 'PATCH' || entry.method === 'DELETE'),
+    canCountHidden:
+      target.kind === 'rest'
+        ? !failed && (target.commands.includes('SELECT') || entry.method === 'PATCH' || entry.method === 'DELETE')
+        : // A storage read RLS hid answers "not found" (400/404): exactly the one worth counting.
+          target.commands.includes('SELECT') && entry.status !== 401 && entry.status !== 403,
   };
 }
 
@@ -226,7 +232,7 @@ export async function countHiddenRows(
   apiUrl: string,
   fetchGateway: (request: Request) => Promise<Response>,
 ): Promise<HiddenRows> {
-  if (!verdict.canCountHidden) throw new VerdictError('Hidden rows are counted for REST reads, updates and deletes that succeeded.');
+  if (!verdict.canCountHidden) throw new VerdictError('Hidden rows are counted for REST reads, updates and deletes that succeeded, and for storage reads.');
   const url = `${apiUrl}/rest/v1/${encodeURIComponent(verdict.table)}${countQuery(entry.rawQuery)}`;
   const caller = entry.claims
     ? await keys.sign({ ...entry.claims, exp: Math.floor(Date.now() / 1000) + 60 })

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Hono } from 'hono';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
+import type { RealtimeMonitor } from '../console/realtime-monitor.js';
 import type { RequestLog } from '../console/request-log.js';
 import type { Keys } from '../keys.js';
 import type { Mailbox } from '../mail/mailbox.js';
@@ -32,6 +33,8 @@ export interface ServiceContext {
   log: (line: string) => void;
   /** The console's request log (services that answer outside HTTP, such as realtime joins, record here). */
   requests: RequestLog;
+  /** The console's view of realtime channels and of each change's delivery. */
+  realtimeMonitor: RealtimeMonitor;
 }
 
 export interface Service {

@@ -7,7 +7,7 @@ import type { JwtClaims, Keys } from '../keys.js';
 import { isApiKey, verifyAccessToken, type VerifiedToken } from './access-token.js';
 import type { RealtimeAuthorizer } from './authorization.js';
 import { isRealtimeError, MESSAGES, RealtimeError } from './errors.js';
-import { broadcastSize, topicKey, type Broadcast, type TopicHub, type TopicMember } from './hub.js';
+import { broadcastSize, topicKey, type Broadcast, type MemberDescription, type TopicHub, type TopicMember } from './hub.js';
 import type { ChangeFeed } from './postgres-changes/feed.js';
 import {
   validateBindings,
@@ -145,6 +145,15 @@ export class ChannelSession implements TopicMember {
 
   send(frame: string | Buffer): void {
     if (!this.closed) this.host.send(frame);
+  }
+
+  describe(): MemberDescription {
+    return {
+      claims: this.claims(),
+      isPrivate: this.isPrivate,
+      presenceKey: this.presenceKey,
+      postgresChanges: this.subscriptions.map(({ subscriber: _subscriber, ...spec }) => spec),
+    };
   }
 
   private push(event: string, payload: unknown, withJoinRef = true): void {

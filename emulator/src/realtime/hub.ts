@@ -2,7 +2,8 @@
 // message is encoded once per protocol version and the same frame goes to every receiver,
 // as Realtime's MessageDispatcher caches encodings per serializer.
 import { encodeMessage, encodeUserBroadcast, type Vsn } from './protocol.js';
-import { PresenceRoom, type PresenceDiff } from './presence.js';
+import { PresenceRoom, type PresenceDiff, type PresenceMap } from './presence.js';
+import type { SubscriptionSpec } from './postgres-changes/subscriptions.js';
 
 /** What a broadcast carries, kept in the form it arrived in so it is re-encoded only when needed. */
 export type BroadcastBody =
@@ -18,6 +19,14 @@ export interface Broadcast {
   body: BroadcastBody;
 }
 
+/** What the console shows of a member: who it runs as and what it listens to. */
+export interface MemberDescription {
+  claims: Record<string, unknown>;
+  isPrivate: boolean;
+  presenceKey: string;
+  postgresChanges: SubscriptionSpec[];
+}
+
 export interface TopicMember {
   readonly id: string;
   /** `realtime:<sub topic>`, the topic the client joined. */
@@ -27,6 +36,7 @@ export interface TopicMember {
   receivesBroadcasts(): boolean;
   receivesPresence(): boolean;
   send(frame: string | Buffer): void;
+  describe(): MemberDescription;
 }
 
 /** Public and private channels of the same name are separate topics (Realtime's tenant_topic). */
@@ -167,6 +177,11 @@ export class TopicHub {
       }
       member.send(frame);
     }
+  }
+
+  /** Every topic with its members and presence state, for the console. */
+  snapshot(): { key: string; members: TopicMember[]; presence: PresenceMap }[] {
+    return [...this.topics].map(([key, topic]) => ({ key, members: [...topic.members], presence: topic.presence.state() }));
   }
 
   get topicCount(): number {

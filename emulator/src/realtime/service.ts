@@ -67,7 +67,8 @@ export const realtimeService: ServiceFactory = async (context) => {
   const warn = (line: string) => console.warn(line);
   const hub = new TopicHub();
   const registry = new SubscriptionRegistry();
-  const feed = new ChangeFeed(db, registry, warn);
+  const feed = new ChangeFeed(db, registry, warn, (change, outcomes) => context.realtimeMonitor.recordChange(change, outcomes));
+  context.realtimeMonitor.attach(() => hub.snapshot());
   await feed.start();
   const authorizer = new RealtimeAuthorizer(db);
   const deps: ChannelDeps = { db, keys, hub, authorizer, registry, feed, warn, recordJoin: (join) => recordJoin(context.requests, join) };

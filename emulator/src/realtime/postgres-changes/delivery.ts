@@ -138,22 +138,51 @@ function buildData(
   return data;
 }
 
+/** What became of a change for one subscription (the console shows it as the realtime verdict). */
+export type DeliveryOutcome =
+  | 'delivered'
+  /** The row is not selectable as the subscriber (RLS, or no SELECT grant). */
+  | 'hidden-by-rls'
+  /** The subscription's filter did not match the row. */
+  | 'filtered-out'
+  /** The filter names a column the role may not select: it never matches. */
+  | 'filter-column-hidden'
+  /** Postgres refused the check (a policy that raised, say): nothing was sent. */
+  | 'check-failed';
+
+export interface SubscriptionOutcome {
+  subscription: Subscription;
+  outcome: DeliveryOutcome;
+  /** Why a check failed, as Postgres said it. */
+  detail: string | null;
+}
+
 function sendVerdict(
   change: CapturedChange,
   subscriptions: Subscription[],
   verdict: GroupVerdict,
-): void {
-  if (!verdict.visible) return;
+): SubscriptionOutcome[] {
+  if (!verdict.visible) {
+    return subscriptions.map((subscription) => ({ subscription, outcome: 'hidden-by-rls', detail: null }));
+  }
   const selectable = new Set(verdict.columns.map((c) => c.name));
+  const outcomes: SubscriptionOutcome[] = [];
   // Per subscriber and `select` list: one message carrying every matching binding id.
   const outgoing = new Map<
     string,
     { subscriber: ChangeSubscriber; select: string[] | null; ids: number[] }
   >();
   subscriptions.forEach((subscription, i) => {
-    if (!verdict.matches[i]) return;
+    if (!verdict.matches[i]) {
+      outcomes.push({ subscription, outcome: 'filtered-out', detail: null });
+      return;
+    }
     // A filter on a column the role may not select would leak that column: never matches.
-    if (subscription.conditions.some((c) => !selectable.has(c.column))) return;
+    if (subscription.conditions.some((c) => !selectable.has(c.column))) {
+      outcomes.push({ subscription, outcome: 'filter-column-hidden', detail: null });
+      return;
+    }
+    outcomes.push({ subscription, outcome: 'delivered', detail: null });
     const key = `${subscription.subscriber.id}\u0000${JSON.stringify(subscription.select)}`;
     let entry = outgoing.get(key);
     if (!entry) {
@@ -165,41 +194,48 @@ function sendVerdict(
   for (const { subscriber, select, ids } of outgoing.values()) {
     subscriber.deliverChange(ids, buildData(change, verdict, select));
   }
+  return outcomes;
 }
 
 /**
  * One statement for the whole change in the common case; if any subscriber's check fails
  * (a policy that raises, say), each group is judged alone so the others still get it.
+ * Returns what became of the change for each subscription.
  */
 export async function deliverChange(
   db: Database,
   change: CapturedChange,
   subscriptions: Subscription[],
   warn: (line: string) => void,
-): Promise<void> {
+): Promise<SubscriptionOutcome[]> {
   const groups = [...groupByClaims(subscriptions).values()];
+  const failed = (group: Group, message: string): SubscriptionOutcome[] =>
+    group.subscriptions.map((subscription) => ({ subscription, outcome: 'check-failed', detail: message }));
   try {
     const verdicts = await db.transaction((tx) => judge(tx, change, groups));
-    groups.forEach((group, i) => sendVerdict(change, group.subscriptions, verdicts[i]!));
+    return groups.flatMap((group, i) => sendVerdict(change, group.subscriptions, verdicts[i]!));
   } catch (error) {
     if (!isPostgresError(error) || groups.length === 1) {
       if (!isPostgresError(error)) throw error;
       warn(
         `realtime: ${change.type} on ${change.schema}.${change.table} not delivered: ${error.message}`,
       );
-      return;
+      return groups.flatMap((group) => failed(group, error.message));
     }
+    const outcomes: SubscriptionOutcome[] = [];
     for (const group of groups) {
       try {
         const [verdict] = await db.transaction((tx) => judge(tx, change, [group]));
-        sendVerdict(change, group.subscriptions, verdict!);
+        outcomes.push(...sendVerdict(change, group.subscriptions, verdict!));
       } catch (groupError) {
         if (!isPostgresError(groupError)) throw groupError;
         warn(
           `realtime: ${change.type} on ${change.schema}.${change.table} not delivered to role ` +
             `${String(group.claims.role)}: ${groupError.message}`,
         );
+        outcomes.push(...failed(group, groupError.message));
       }
     }
+    return outcomes;
   }
 }

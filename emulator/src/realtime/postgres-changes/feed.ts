@@ -4,7 +4,7 @@
 // trigger (realtime/schema.sql); the feed also re-syncs them at start and whenever a channel
 // subscribes, which covers servers where event triggers cannot be created.
 import type { Database } from '../../db/database.js';
-import { deliverChange, type CapturedChange } from './delivery.js';
+import { deliverChange, type CapturedChange, type SubscriptionOutcome } from './delivery.js';
 import type { SubscriptionRegistry } from './subscriptions.js';
 
 export const CHANGES_CHANNEL = 'realtime_changes';
@@ -39,6 +39,8 @@ export class ChangeFeed {
     private readonly registry: SubscriptionRegistry,
     /** Problems worth a line on stderr even when the request log is quiet. */
     private readonly warn: (line: string) => void,
+    /** Told what became of each change for each subscription (the console's realtime verdict). */
+    private readonly observe: (change: CapturedChange, outcomes: SubscriptionOutcome[]) => void = () => undefined,
   ) {}
 
   async start(): Promise<void> {
@@ -118,7 +120,7 @@ export class ChangeFeed {
           'changes cannot be checked per subscriber and are not delivered (add a primary key).',
       );
     }
-    await deliverChange(this.db, change, subscriptions, this.warn);
+    this.observe(change, await deliverChange(this.db, change, subscriptions, this.warn));
   }
 
   private readonly warned = new Set<string>();
