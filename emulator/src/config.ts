@@ -109,6 +109,8 @@ const authSchema = z
         solana: z.object({ enabled: z.boolean().default(false) }).prefault({}),
       })
       .prefault({}),
+    /** Emulator name for GoTrue's GOTRUE_SAML_ENABLED: SAML single sign-on (/sso); off, as in the CLI's stack. */
+    saml: z.object({ enabled: z.boolean().default(false) }).prefault({}),
     /** The OAuth 2.1 server (the project as an identity provider); off, as in the CLI. */
     oauth_server: z
       .object({

@@ -84,6 +84,8 @@ export interface AuthSettings {
   oauthProviders: Set<string>;
   /** [auth.oauth_server] enabled: the project acts as an OAuth 2.1 server (its admin client API). */
   oauthServerEnabled: boolean;
+  /** [auth.saml] enabled: SAML single sign-on (GoTrue's GOTRUE_SAML_ENABLED). */
+  samlEnabled: boolean;
   rateLimits: {
     emailSentPerHour: number;
     smsSentPerHour: number;
@@ -214,6 +216,7 @@ export function authSettings(config: Config, apiUrl: string): AuthSettings {
     ),
     oauthProviders: new Set([TEST_PROVIDER, ...enabledExternalProviders(config)]),
     oauthServerEnabled: auth.oauth_server.enabled,
+    samlEnabled: auth.saml.enabled,
     rateLimits: {
       emailSentPerHour: auth.rate_limit.email_sent,
       smsSentPerHour: auth.rate_limit.sms_sent,

@@ -14,6 +14,7 @@ const ONCE = 'db/default-privileges.sql';
 /** Each service's schema, in the order they must run; rerun only when the file changes. */
 const SERVICE_SCHEMAS = [
   'auth/schema.sql',
+  'auth/sso/schema.sql',
   'storage/schema.sql',
   'vectors/schema.sql',
   'realtime/schema.sql',

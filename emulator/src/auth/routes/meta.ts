@@ -59,7 +59,7 @@ export function metaRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
         mailer_autoconfirm: settings.autoconfirm,
         phone_autoconfirm: settings.smsAutoconfirm,
         sms_provider: '',
-        saml_enabled: false,
+        saml_enabled: settings.samlEnabled,
       });
     }),
   );

@@ -22,7 +22,8 @@ export type AuthMethod =
   | 'anonymous'
   | 'mfa/phone'
   | 'mfa/webauthn'
-  | 'web3';
+  | 'web3'
+  | 'sso/saml';
 
 export interface SessionRow {
   id: string;

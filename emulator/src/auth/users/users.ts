@@ -163,6 +163,8 @@ export interface NewUser {
   phoneConfirmed?: boolean;
   invited?: boolean;
   bannedUntil?: Date | null;
+  /** Made by SAML single sign-on: outside the unique index on emails of other users. */
+  isSsoUser?: boolean;
 }
 
 /**
@@ -174,10 +176,10 @@ export async function insertUser(tx: Queryable, user: NewUser): Promise<UserRow>
     `insert into auth.users (instance_id, id, aud, role, email, phone, encrypted_password, raw_app_meta_data,
        raw_user_meta_data, is_anonymous, email_confirmed_at, phone_confirmed_at, invited_at, banned_until,
        created_at, updated_at, confirmation_token, recovery_token, email_change_token_new, email_change,
-       email_change_token_current, phone_change, phone_change_token, reauthentication_token)
+       email_change_token_current, phone_change, phone_change_token, reauthentication_token, is_sso_user)
      values ($1, coalesce($2::uuid, extensions.gen_random_uuid()), 'authenticated', $3, $4, $5, $6, $7, $8, $9,
        case when $10 then now() end, case when $11 then now() end, case when $12 then now() end, $13,
-       now(), now(), '', '', '', '', '', '', '', '')
+       now(), now(), '', '', '', '', '', '', '', '', $14)
      returning ${USER_COLUMNS}`,
     [
       NIL_INSTANCE,
@@ -193,6 +195,7 @@ export async function insertUser(tx: Queryable, user: NewUser): Promise<UserRow>
       user.phoneConfirmed ?? false,
       user.invited ?? false,
       user.bannedUntil ?? null,
+      user.isSsoUser ?? false,
     ],
   );
   return rows[0]!;

@@ -44,6 +44,7 @@ const FLOW_METHODS = new Set<AuthMethod>([
   'recovery',
   'invite',
   'email_change',
+  'sso/saml',
 ]);
 
 export function tokenRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {

@@ -1,0 +1,84 @@
+// The RSA keys and self-signed certificates SAML needs: the service provider's (GoTrue's
+// GOTRUE_SAML_PRIVATE_KEY, which signs AuthnRequests and is published in the SP metadata) and
+// the built-in test identity provider's (which signs assertions). Made on first use and kept in
+// the emulator's private schema, so a provider registered from the test IdP's metadata keeps
+// working across restarts on the same data.
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import forge from 'node-forge';
+import type { Database } from '../../db/database.js';
+
+export type SamlKeyRole = 'service_provider' | 'test_identity_provider';
+
+export interface SamlKeyPair {
+  /** PKCS#8 PEM. */
+  privateKey: string;
+  /** X.509 PEM. */
+  certificate: string;
+}
+
+const TEN_YEARS_MS = 10 * 365 * 24 * 60 * 60 * 1000;
+
+/** A new 2048-bit RSA key with a self-signed certificate naming `commonName`. */
+export function makeSamlKeyPair(commonName: string): SamlKeyPair {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const privatePem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.publicKeyFromPem(
+    publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  );
+  // A positive serial: the first hex digit below 8.
+  cert.serialNumber = `0${randomBytes(15).toString('hex')}`;
+  cert.validity.notBefore = new Date(Date.now() - 60_000);
+  cert.validity.notAfter = new Date(Date.now() + TEN_YEARS_MS);
+  const subject = [{ name: 'commonName', value: commonName }];
+  cert.setSubject(subject);
+  cert.setIssuer(subject);
+  cert.sign(forge.pki.privateKeyFromPem(privatePem), forge.md.sha256.create());
+  return { privateKey: privatePem, certificate: forge.pki.certificateToPem(cert) };
+}
+
+/** The certificate's base64 body, as metadata's <ds:X509Certificate> carries it. */
+export function certificateBody(pem: string): string {
+  return pem.replace(/-----(BEGIN|END) CERTIFICATE-----/g, '').replace(/\s+/g, '');
+}
+
+/** Loads (or makes and stores) the key of a role, once per process and database. */
+export class SamlKeyStore {
+  private readonly pending = new Map<SamlKeyRole, Promise<SamlKeyPair>>();
+
+  constructor(private readonly db: Database) {}
+
+  get(role: SamlKeyRole): Promise<SamlKeyPair> {
+    let pair = this.pending.get(role);
+    if (!pair) {
+      pair = this.load(role);
+      this.pending.set(role, pair);
+      pair.catch(() => this.pending.delete(role));
+    }
+    return pair;
+  }
+
+  private async load(role: SamlKeyRole): Promise<SamlKeyPair> {
+    const stored = await this.read(role);
+    if (stored) return stored;
+    const made = makeSamlKeyPair(
+      role === 'service_provider' ? 'Supabase Auth (emulator)' : 'Emulator test identity provider',
+    );
+    // Another process on the same database may have stored one first: theirs wins.
+    await this.db.query(
+      `insert into portal_emulator.saml_keys (role, private_key, certificate) values ($1, $2, $3)
+       on conflict (role) do nothing`,
+      [role, made.privateKey, made.certificate],
+    );
+    return (await this.read(role))!;
+  }
+
+  private async read(role: SamlKeyRole): Promise<SamlKeyPair | null> {
+    const { rows } = await this.db.query<{ private_key: string; certificate: string }>(
+      'select private_key, certificate from portal_emulator.saml_keys where role = $1',
+      [role],
+    );
+    const row = rows[0];
+    return row ? { privateKey: row.private_key, certificate: row.certificate } : null;
+  }
+}
