@@ -1,5 +1,5 @@
-// The Auth service (/auth/v1), GoTrue-compatible: builds the shared context and mounts the
-// routes, one module per area of the API.
+// The Auth service (/auth/v1), GoTrue-compatible: builds the shared context and routes every
+// endpoint to its named handler in routes/ (see README.md); every failure leaves in GoTrue's shape.
 import { Hono } from 'hono';
 import type { GatewayEnv, ServiceFactory } from '../http/gateway-env.js';
 import type { AuthContext, AuthHandler } from './context.js';
@@ -27,14 +27,26 @@ import {
   updateOAuthClient,
 } from './routes/admin/oauth-clients.js';
 import { updateUser } from './routes/admin/update-user.js';
-import { factorRoutes } from './routes/factors/factors.js';
-import { metaRoutes } from './routes/meta.js';
-import { oauthRoutes } from './routes/identities/oauth.js';
-import { otpRoutes } from './routes/messaging/otp.js';
-import { signupRoutes } from './routes/users/signup.js';
-import { tokenRoutes } from './routes/tokens/token.js';
-import { userRoutes } from './routes/users/user.js';
-import { verifyRoutes } from './routes/messaging/verify.js';
+import {
+  challengeFactor,
+  enrollFactor,
+  unenrollFactor,
+  verifyFactor,
+} from './routes/factors/factors.js';
+import { authorize, callback, linkIdentity, unlinkIdentity } from './routes/identities/oauth.js';
+import {
+  testProviderApprove,
+  testProviderIdToken,
+  testProviderPage,
+} from './routes/identities/test-provider.js';
+import { emailOtp, recover, resend } from './routes/messaging/otp.js';
+import { reauthenticate } from './routes/messaging/reauthenticate.js';
+import { verifyLink, verifyToken } from './routes/messaging/verify.js';
+import { health, jwks, publicSettings } from './routes/meta.js';
+import { logout } from './routes/tokens/logout.js';
+import { token } from './routes/tokens/token.js';
+import { signup } from './routes/users/signup.js';
+import { getCurrentUser, updateCurrentUser } from './routes/users/user.js';
 import { authSettings } from './settings.js';
 import {
   createSsoProvider,
@@ -63,14 +75,42 @@ export const authService: ServiceFactory = (service) => {
   const app = new Hono<GatewayEnv>();
   /** A named handler behind the wrapper that answers every failure in GoTrue's shape. */
   const on = (handler: AuthHandler) => route(ctx.log, (c) => handler(c, ctx));
-  metaRoutes(app, ctx);
-  signupRoutes(app, ctx);
-  tokenRoutes(app, ctx);
-  otpRoutes(app, ctx);
-  verifyRoutes(app, ctx);
-  userRoutes(app, ctx);
-  factorRoutes(app, ctx);
-  oauthRoutes(app, ctx);
+  app.get('/health', on(health));
+  app.get('/settings', on(publicSettings));
+  app.get('/.well-known/jwks.json', on(jwks));
+
+  // Sign-up, sign-in and sessions.
+  app.post('/signup', on(signup));
+  app.post('/token', on(token));
+  app.post('/logout', on(logout));
+
+  // One-time codes and links: sent by mail or SMS, then verified.
+  app.post('/otp', on(emailOtp));
+  app.post('/magiclink', on(emailOtp));
+  app.post('/recover', on(recover));
+  app.post('/resend', on(resend));
+  app.get('/reauthenticate', on(reauthenticate));
+  app.post('/verify', on(verifyToken));
+  app.get('/verify', on(verifyLink));
+
+  // The signed-in user.
+  app.get('/user', on(getCurrentUser));
+  app.put('/user', on(updateCurrentUser));
+
+  // MFA factors.
+  app.post('/factors', on(enrollFactor));
+  app.post('/factors/:id/challenge', on(challengeFactor));
+  app.post('/factors/:id/verify', on(verifyFactor));
+  app.delete('/factors/:id', on(unenrollFactor));
+
+  // External identities: the built-in test OAuth provider and the OAuth round trip.
+  app.get('/test-provider/authorize', on(testProviderPage));
+  app.get('/test-provider/approve', on(testProviderApprove));
+  app.post('/test-provider/id-token', on(testProviderIdToken));
+  app.get('/authorize', on(authorize));
+  app.get('/user/identities/authorize', on(linkIdentity));
+  app.get('/callback', on(callback));
+  app.delete('/user/identities/:id', on(unlinkIdentity));
   ssoRoutes(app, ctx);
 
   // Admin API (service_role or supabase_admin).

@@ -1,8 +1,6 @@
 // GET /health, /settings and /.well-known/jwks.json.
-import type { Hono } from 'hono';
-import type { GatewayEnv } from '../../http/gateway-env.js';
 import type { AuthContext } from '../context.js';
-import { json, route } from '../request/http.js';
+import { json, type AuthRequest } from '../request/http.js';
 
 /** Providers GoTrue lists in /settings; those served locally read true. */
 const KNOWN_PROVIDERS = [
@@ -31,45 +29,41 @@ const KNOWN_PROVIDERS = [
   'zoom',
 ];
 
-export function metaRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
+/** GET /health */
+export async function health(c: AuthRequest): Promise<Response> {
+  return json(c, {
+    version: 'portal-emulator',
+    name: 'GoTrue',
+    description: 'GoTrue is a user registration and authentication API',
+  });
+}
+
+/** GET /settings: which providers and features are on, as auth-js and the CLI read them. */
+export async function publicSettings(c: AuthRequest, ctx: AuthContext): Promise<Response> {
   const { settings } = ctx;
-  app.get(
-    '/health',
-    route(ctx.log, async (c) =>
-      json(c, {
-        version: 'portal-emulator',
-        name: 'GoTrue',
-        description: 'GoTrue is a user registration and authentication API',
-      }),
-    ),
-  );
-  app.get(
-    '/settings',
-    route(ctx.log, async (c) => {
-      const external: Record<string, boolean> = {};
-      for (const provider of KNOWN_PROVIDERS)
-        external[provider] = settings.oauthProviders.has(provider);
-      for (const provider of settings.oauthProviders) external[provider] = true;
-      external.anonymous_users = settings.anonymousEnabled;
-      external.email = settings.emailSignupEnabled;
-      external.phone = settings.phoneEnabled;
-      return json(c, {
-        external,
-        disable_signup: !settings.signupEnabled,
-        mailer_autoconfirm: settings.autoconfirm,
-        phone_autoconfirm: settings.smsAutoconfirm,
-        sms_provider: '',
-        saml_enabled: settings.samlEnabled,
-      });
-    }),
-  );
-  // The public halves of `signing_keys_path` (auth-js's getClaims() verifies with them locally);
-  // none with HS256 only, and the client then falls back to GET /user. GoTrue lets it be cached.
-  app.get(
-    '/.well-known/jwks.json',
-    route(ctx.log, async (c) => {
-      c.header('Cache-Control', 'public, max-age=600');
-      return json(c, { keys: ctx.keys.publicJwks });
-    }),
-  );
+  const external: Record<string, boolean> = {};
+  for (const provider of KNOWN_PROVIDERS)
+    external[provider] = settings.oauthProviders.has(provider);
+  for (const provider of settings.oauthProviders) external[provider] = true;
+  external.anonymous_users = settings.anonymousEnabled;
+  external.email = settings.emailSignupEnabled;
+  external.phone = settings.phoneEnabled;
+  return json(c, {
+    external,
+    disable_signup: !settings.signupEnabled,
+    mailer_autoconfirm: settings.autoconfirm,
+    phone_autoconfirm: settings.smsAutoconfirm,
+    sms_provider: '',
+    saml_enabled: settings.samlEnabled,
+  });
+}
+
+/**
+ * GET /.well-known/jwks.json: the public halves of `signing_keys_path` (auth-js's getClaims()
+ * verifies with them locally); none with HS256 only, and the client then falls back to GET /user.
+ * GoTrue lets it be cached.
+ */
+export async function jwks(c: AuthRequest, ctx: AuthContext): Promise<Response> {
+  c.header('Cache-Control', 'public, max-age=600');
+  return json(c, { keys: ctx.keys.publicJwks });
 }

@@ -1,12 +1,10 @@
 // POST /otp (and the older /magiclink), /recover and /resend: the mail-sending entry points.
-import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { GatewayEnv } from '../../../http/gateway-env.js';
 import { createEmailUser } from '../../users/accounts.js';
 import { enforceRateLimit, type AuthContext } from '../../context.js';
 import { fail } from '../../errors.js';
 import { pkceParams, startPkceFlow } from '../../sessions/flow-state.js';
-import { json, parseBody, route, type AuthRequest } from '../../request/http.js';
+import { json, parseBody, type AuthRequest } from '../../request/http.js';
 import { resolveRedirect } from '../../request/redirects.js';
 import {
   createPhoneUser,
@@ -17,7 +15,12 @@ import {
   validatePhone,
 } from '../../users/phone.js';
 import { findUserByEmail, isBanned, isEmailConfirmed } from '../../users/users.js';
-import { optionalBoolean, optionalObject, optionalString, validateEmail } from '../../request/validation.js';
+import {
+  optionalBoolean,
+  optionalObject,
+  optionalString,
+  validateEmail,
+} from '../../request/validation.js';
 
 const OtpBody = z
   .object({
@@ -49,189 +52,191 @@ const ResendBody = z
   })
   .loose();
 
-export function otpRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
+/** An SMS code for the number, creating its user first unless create_user is false (GoTrue's SmsOtp). */
+async function phoneOtp(
+  ctx: AuthContext,
+  c: AuthRequest,
+  body: z.output<typeof OtpBody>,
+): Promise<Response> {
+  const { db, settings } = ctx;
+  if (!settings.phoneEnabled) fail('phone_provider_disabled', 'Unsupported phone provider');
+  const phone = validatePhone(body.phone);
+  const channel = validateChannel(body.channel);
+  const messageId = await db.transaction(async (tx) => {
+    let user = await findUserByPhone(tx, phone);
+    if (!user) {
+      if (body.create_user === false) fail('otp_disabled');
+      if (!settings.signupEnabled) fail('signup_disabled');
+      user = await createPhoneUser(tx, {
+        phone,
+        passwordHash: null,
+        userMetadata: body.data ?? {},
+        confirmed: false,
+      });
+    }
+    if (isBanned(user)) fail('user_banned');
+    return ctx.sms.send(tx, { kind: 'confirmation', user, phone, channel });
+  });
+  return json(c, { message_id: messageId });
+}
+
+/** /resend for sms (an unconfirmed number's code) and phone_change (the pending new number's code). */
+async function phoneResend(
+  ctx: AuthContext,
+  c: AuthRequest,
+  body: z.output<typeof ResendBody>,
+): Promise<Response> {
+  const { db, settings } = ctx;
+  if (!settings.phoneEnabled) fail('phone_provider_disabled', 'Unsupported phone provider');
+  if (body.email) {
+    fail('validation_failed', 'Only an email address or phone number should be provided.');
+  }
+  const phone = validatePhone(body.phone);
+  const messageId = await db.transaction(async (tx) => {
+    if (body.type === 'sms') {
+      const user = await findUserByPhone(tx, phone);
+      if (!user || isPhoneConfirmed(user)) return null;
+      return ctx.sms.send(tx, { kind: 'confirmation', user, phone });
+    }
+    const user = await findUserByPhoneChange(tx, phone);
+    if (!user) return null;
+    return ctx.sms.send(tx, { kind: 'phone_change', user, phone });
+  });
+  return json(c, messageId === null ? {} : { message_id: messageId });
+}
+
+/** Magic link + code for a known confirmed user, or sign-up (and its confirmation mail) otherwise. */
+export async function emailOtp(c: AuthRequest, ctx: AuthContext): Promise<Response> {
   const { db, settings, mailer } = ctx;
-
-  /** An SMS code for the number, creating its user first unless create_user is false (GoTrue's SmsOtp). */
-  async function phoneOtp(c: AuthRequest, body: z.output<typeof OtpBody>): Promise<Response> {
-    if (!settings.phoneEnabled) fail('phone_provider_disabled', 'Unsupported phone provider');
-    const phone = validatePhone(body.phone);
-    const channel = validateChannel(body.channel);
-    const messageId = await db.transaction(async (tx) => {
-      let user = await findUserByPhone(tx, phone);
-      if (!user) {
-        if (body.create_user === false) fail('otp_disabled');
-        if (!settings.signupEnabled) fail('signup_disabled');
-        user = await createPhoneUser(tx, {
-          phone,
-          passwordHash: null,
-          userMetadata: body.data ?? {},
-          confirmed: false,
-        });
-      }
-      if (isBanned(user)) fail('user_banned');
-      return ctx.sms.send(tx, { kind: 'confirmation', user, phone, channel });
-    });
-    return json(c, { message_id: messageId });
+  const body = await parseBody(c, OtpBody);
+  enforceRateLimit(ctx, c, 'sign_in_sign_ups');
+  if (body.email && body.phone) {
+    fail('validation_failed', 'Only an email address or phone number should be provided.');
   }
-
-  /** /resend for sms (an unconfirmed number's code) and phone_change (the pending new number's code). */
-  async function phoneResend(c: AuthRequest, body: z.output<typeof ResendBody>): Promise<Response> {
-    if (!settings.phoneEnabled) fail('phone_provider_disabled', 'Unsupported phone provider');
-    if (body.email) {
-      fail('validation_failed', 'Only an email address or phone number should be provided.');
+  if (body.phone) return phoneOtp(ctx, c, body);
+  const email = validateEmail(body.email);
+  const pkce = pkceParams(body.code_challenge, body.code_challenge_method);
+  const redirectTo = resolveRedirect(c.req.query('redirect_to'), settings);
+  await db.transaction(async (tx) => {
+    let user = await findUserByEmail(tx, email);
+    if (!user) {
+      if (body.create_user === false) fail('otp_disabled');
+      if (!settings.signupEnabled || !settings.emailSignupEnabled) fail('signup_disabled');
+      user = await createEmailUser(tx, {
+        email,
+        passwordHash: null,
+        userMetadata: body.data ?? {},
+        confirmed: settings.autoconfirm,
+      });
     }
-    const phone = validatePhone(body.phone);
-    const messageId = await db.transaction(async (tx) => {
-      if (body.type === 'sms') {
-        const user = await findUserByPhone(tx, phone);
-        if (!user || isPhoneConfirmed(user)) return null;
-        return ctx.sms.send(tx, { kind: 'confirmation', user, phone });
-      }
-      const user = await findUserByPhoneChange(tx, phone);
-      if (!user) return null;
-      return ctx.sms.send(tx, { kind: 'phone_change', user, phone });
-    });
-    return json(c, messageId === null ? {} : { message_id: messageId });
-  }
-
-  /** Magic link + code for a known confirmed user, or sign-up (and its confirmation mail) otherwise. */
-  async function emailOtp(c: AuthRequest): Promise<Response> {
-    const body = await parseBody(c, OtpBody);
-    enforceRateLimit(ctx, c, 'sign_in_sign_ups');
-    if (body.email && body.phone) {
-      fail('validation_failed', 'Only an email address or phone number should be provided.');
-    }
-    if (body.phone) return phoneOtp(c, body);
-    const email = validateEmail(body.email);
-    const pkce = pkceParams(body.code_challenge, body.code_challenge_method);
-    const redirectTo = resolveRedirect(c.req.query('redirect_to'), settings);
-    await db.transaction(async (tx) => {
-      let user = await findUserByEmail(tx, email);
-      if (!user) {
-        if (body.create_user === false) fail('otp_disabled');
-        if (!settings.signupEnabled || !settings.emailSignupEnabled) fail('signup_disabled');
-        user = await createEmailUser(tx, {
-          email,
-          passwordHash: null,
-          userMetadata: body.data ?? {},
-          confirmed: settings.autoconfirm,
-        });
-      }
-      if (!isEmailConfirmed(user) && !settings.autoconfirm) {
-        // The confirmation mail is the magic link of a user who has not finished signing up.
-        await startPkceFlow(tx, pkce, {
-          providerType: 'email',
-          authenticationMethod: 'email/signup',
-          userId: user.id,
-        });
-        await mailer.send(tx, {
-          kind: 'confirmation',
-          user,
-          to: email,
-          redirectTo,
-          pkce: Boolean(pkce),
-        });
-        return;
-      }
+    if (!isEmailConfirmed(user) && !settings.autoconfirm) {
+      // The confirmation mail is the magic link of a user who has not finished signing up.
       await startPkceFlow(tx, pkce, {
         providerType: 'email',
-        authenticationMethod: 'magiclink',
+        authenticationMethod: 'email/signup',
         userId: user.id,
       });
       await mailer.send(tx, {
-        kind: 'magiclink',
+        kind: 'confirmation',
         user,
         to: email,
         redirectTo,
         pkce: Boolean(pkce),
       });
+      return;
+    }
+    await startPkceFlow(tx, pkce, {
+      providerType: 'email',
+      authenticationMethod: 'magiclink',
+      userId: user.id,
     });
-    return json(c, {});
+    await mailer.send(tx, {
+      kind: 'magiclink',
+      user,
+      to: email,
+      redirectTo,
+      pkce: Boolean(pkce),
+    });
+  });
+  return json(c, {});
+}
+
+/** POST /recover */
+export async function recover(c: AuthRequest, ctx: AuthContext): Promise<Response> {
+  const { db, settings, mailer } = ctx;
+  const body = await parseBody(c, RecoverBody);
+  enforceRateLimit(ctx, c, 'sign_in_sign_ups');
+  if (!body.email) fail('validation_failed', 'Password recovery requires an email', 422);
+  const email = validateEmail(body.email);
+  const pkce = pkceParams(body.code_challenge, body.code_challenge_method);
+  const redirectTo = resolveRedirect(c.req.query('redirect_to'), settings);
+  await db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, email);
+    // Unknown addresses get the same answer, so the endpoint does not reveal who has an account.
+    if (!user) return;
+    await startPkceFlow(tx, pkce, {
+      providerType: 'recovery',
+      authenticationMethod: 'recovery',
+      userId: user.id,
+    });
+    await mailer.send(tx, {
+      kind: 'recovery',
+      user,
+      to: email,
+      redirectTo,
+      pkce: Boolean(pkce),
+    });
+  });
+  return json(c, {});
+}
+
+/** POST /resend */
+export async function resend(c: AuthRequest, ctx: AuthContext): Promise<Response> {
+  const { db, settings, mailer } = ctx;
+  const body = await parseBody(c, ResendBody);
+  enforceRateLimit(ctx, c, 'sign_in_sign_ups');
+  const type = body.type ?? '';
+  if (!['signup', 'email_change', 'sms', 'phone_change'].includes(type)) {
+    fail(
+      'validation_failed',
+      'Missing one of these types: signup, email_change, sms, phone_change',
+    );
   }
-
-  app.post('/otp', route(ctx.log, emailOtp));
-  app.post('/magiclink', route(ctx.log, emailOtp));
-
-  app.post(
-    '/recover',
-    route(ctx.log, async (c) => {
-      const body = await parseBody(c, RecoverBody);
-      enforceRateLimit(ctx, c, 'sign_in_sign_ups');
-      if (!body.email) fail('validation_failed', 'Password recovery requires an email', 422);
-      const email = validateEmail(body.email);
-      const pkce = pkceParams(body.code_challenge, body.code_challenge_method);
-      const redirectTo = resolveRedirect(c.req.query('redirect_to'), settings);
-      await db.transaction(async (tx) => {
-        const user = await findUserByEmail(tx, email);
-        // Unknown addresses get the same answer, so the endpoint does not reveal who has an account.
-        if (!user) return;
-        await startPkceFlow(tx, pkce, {
-          providerType: 'recovery',
-          authenticationMethod: 'recovery',
-          userId: user.id,
-        });
-        await mailer.send(tx, {
-          kind: 'recovery',
-          user,
-          to: email,
-          redirectTo,
-          pkce: Boolean(pkce),
-        });
+  if (type === 'sms' || type === 'phone_change') return phoneResend(ctx, c, body);
+  if (body.phone && !body.email) {
+    fail('validation_failed', `Type ${type} needs an email address, not a phone number`);
+  }
+  const email = validateEmail(body.email);
+  const pkce = pkceParams(body.code_challenge, body.code_challenge_method);
+  const redirectTo = resolveRedirect(c.req.query('redirect_to'), settings);
+  await db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, email);
+    if (!user) return;
+    if (type === 'signup') {
+      if (isEmailConfirmed(user)) return;
+      await startPkceFlow(tx, pkce, {
+        providerType: 'email',
+        authenticationMethod: 'email/signup',
+        userId: user.id,
       });
-      return json(c, {});
-    }),
-  );
-
-  app.post(
-    '/resend',
-    route(ctx.log, async (c) => {
-      const body = await parseBody(c, ResendBody);
-      enforceRateLimit(ctx, c, 'sign_in_sign_ups');
-      const type = body.type ?? '';
-      if (!['signup', 'email_change', 'sms', 'phone_change'].includes(type)) {
-        fail(
-          'validation_failed',
-          'Missing one of these types: signup, email_change, sms, phone_change',
-        );
-      }
-      if (type === 'sms' || type === 'phone_change') return phoneResend(c, body);
-      if (body.phone && !body.email) {
-        fail('validation_failed', `Type ${type} needs an email address, not a phone number`);
-      }
-      const email = validateEmail(body.email);
-      const pkce = pkceParams(body.code_challenge, body.code_challenge_method);
-      const redirectTo = resolveRedirect(c.req.query('redirect_to'), settings);
-      await db.transaction(async (tx) => {
-        const user = await findUserByEmail(tx, email);
-        if (!user) return;
-        if (type === 'signup') {
-          if (isEmailConfirmed(user)) return;
-          await startPkceFlow(tx, pkce, {
-            providerType: 'email',
-            authenticationMethod: 'email/signup',
-            userId: user.id,
-          });
-          await mailer.send(tx, {
-            kind: 'confirmation',
-            user,
-            to: email,
-            redirectTo,
-            pkce: Boolean(pkce),
-          });
-          return;
-        }
-        if (!user.email_change) return;
-        await startPkceFlow(tx, pkce, {
-          providerType: 'email_change',
-          authenticationMethod: 'email_change',
-          userId: user.id,
-        });
-        await sendEmailChangeMails(ctx, tx, user, user.email_change, redirectTo, Boolean(pkce));
+      await mailer.send(tx, {
+        kind: 'confirmation',
+        user,
+        to: email,
+        redirectTo,
+        pkce: Boolean(pkce),
       });
-      return json(c, {});
-    }),
-  );
+      return;
+    }
+    if (!user.email_change) return;
+    await startPkceFlow(tx, pkce, {
+      providerType: 'email_change',
+      authenticationMethod: 'email_change',
+      userId: user.id,
+    });
+    await sendEmailChangeMails(ctx, tx, user, user.email_change, redirectTo, Boolean(pkce));
+  });
+  return json(c, {});
 }
 
 /**

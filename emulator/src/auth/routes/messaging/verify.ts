@@ -1,14 +1,12 @@
 // /verify: POST with an emailed code or token hash (answers a session), GET from a mail's link
 // (303 to redirect_to with the session in the fragment, `?code=` for PKCE, or the error).
-import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { Queryable } from '../../../db/database.js';
-import type { GatewayEnv } from '../../../http/gateway-env.js';
 import { clientInfo, enforceRateLimit, type AuthContext } from '../../context.js';
 import { confirmEmailChange } from '../../users/email-change.js';
 import { AuthError, fail } from '../../errors.js';
 import { issueAuthCode, latestFlowStateFor } from '../../sessions/flow-state.js';
-import { json, parseBody, route, type AuthRequest } from '../../request/http.js';
+import { json, parseBody, type AuthRequest } from '../../request/http.js';
 import {
   applyPhoneChange,
   confirmPhone,
@@ -108,193 +106,192 @@ async function findByToken(
   return null;
 }
 
-export function verifyRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
-  const { db, settings } = ctx;
-
-  /**
-   * An SMS code: `sms` confirms the user's number (sign-up or OTP sign-in), `phone_change`
-   * makes the pending new number the user's; both answer a session (amr otp).
-   */
-  async function verifyPhone(
-    c: AuthRequest,
-    type: 'sms' | 'phone_change',
-    token: string | null | undefined,
-    rawPhone: string | null | undefined,
-  ): Promise<SessionResponse> {
-    if (!token)
-      fail('validation_failed', `Verify with type ${type} requires the code as token`, 422);
-    if (!rawPhone)
-      fail('validation_failed', `Verify with type ${type} requires a phone number`, 422);
-    const phone = validatePhone(rawPhone);
-    const code = token.replace(/-/g, '').trim();
-    return db.transaction(async (tx) => {
-      const user =
-        type === 'sms' ? await findUserByPhone(tx, phone) : await findUserByPhoneChange(tx, phone);
-      if (!user) fail('otp_expired');
-      if (isBanned(user)) fail('user_banned');
-      if (!ctx.sms.matches(user, type === 'sms' ? 'confirmation' : 'phone_change', phone, code)) {
-        fail('otp_expired');
-      }
-      const verified =
-        type === 'sms' ? await confirmPhone(tx, user) : await applyPhoneChange(tx, user, phone);
-      return startSession(tx, ctx, verified, 'otp', clientInfo(c));
-    });
-  }
-
-  function checkFresh(match: Match, hash: string): void {
-    const sent = sentAt(match.user, match.kind);
-    const stored = storedToken(match.user, match.kind);
-    const plain = hash.startsWith(PKCE_PREFIX) ? hash.slice(PKCE_PREFIX.length) : hash;
-    const expired =
-      !sent || new Date(sent).getTime() + settings.otpExpirySeconds * 1000 < Date.now();
-    if (!matches(stored, plain) || expired) fail('otp_expired');
-    if (isBanned(match.user)) fail('user_banned');
-  }
-
-  /**
-   * Applies a verified token: confirms sign-ups, spends recovery and magic-link tokens,
-   * advances email changes. Answers the user, or null after the first of two email-change
-   * confirmations.
-   */
-  async function apply(tx: Queryable, type: EmailType, match: Match): Promise<UserRow | null> {
-    const { user, kind } = match;
-    if (kind === 'confirmation_token') {
-      await confirmEmail(tx, user.id);
-      return reloadUser(tx, user.id);
+/**
+ * An SMS code: `sms` confirms the user's number (sign-up or OTP sign-in), `phone_change`
+ * makes the pending new number the user's; both answer a session (amr otp).
+ */
+async function verifyPhone(
+  ctx: AuthContext,
+  c: AuthRequest,
+  type: 'sms' | 'phone_change',
+  token: string | null | undefined,
+  rawPhone: string | null | undefined,
+): Promise<SessionResponse> {
+  const { db } = ctx;
+  if (!token) fail('validation_failed', `Verify with type ${type} requires the code as token`, 422);
+  if (!rawPhone) fail('validation_failed', `Verify with type ${type} requires a phone number`, 422);
+  const phone = validatePhone(rawPhone);
+  const code = token.replace(/-/g, '').trim();
+  return db.transaction(async (tx) => {
+    const user =
+      type === 'sms' ? await findUserByPhone(tx, phone) : await findUserByPhoneChange(tx, phone);
+    if (!user) fail('otp_expired');
+    if (isBanned(user)) fail('user_banned');
+    if (!ctx.sms.matches(user, type === 'sms' ? 'confirmation' : 'phone_change', phone, code)) {
+      fail('otp_expired');
     }
-    if (kind === 'recovery_token') {
-      await clearToken(tx, user.id, 'recovery_token');
-      if (!user.email_confirmed_at) await confirmEmail(tx, user.id);
-      return reloadUser(tx, user.id);
-    }
-    if (type !== 'email_change' || !user.email_change) fail('otp_expired');
-    if (
-      settings.doubleConfirmChanges &&
-      (user.email_change_confirm_status ?? 0) === 0 &&
-      user.email
-    ) {
-      await tx.query(`update auth.users set email_change_confirm_status = 1 where id = $1`, [
-        user.id,
-      ]);
-      await clearToken(tx, user.id, kind);
-      return null;
-    }
-    return confirmEmailChange(tx, user, user.email_change);
-  }
+    const verified =
+      type === 'sms' ? await confirmPhone(tx, user) : await applyPhoneChange(tx, user, phone);
+    return startSession(tx, ctx, verified, 'otp', clientInfo(c));
+  });
+}
 
-  app.post(
-    '/verify',
-    route(ctx.log, async (c) => {
-      const body = await parseBody(c, VerifyBody);
-      enforceRateLimit(ctx, c, 'token_verifications');
-      if (!body.type) fail('validation_failed', 'Verify requires a verification type', 422);
-      if (Boolean(body.token) === Boolean(body.token_hash)) {
-        fail('validation_failed', 'Verify requires either a token or a token hash', 422);
-      }
-      if (body.type === 'sms' || body.type === 'phone_change') {
-        return json(c, await verifyPhone(c, body.type, body.token, body.phone));
-      }
-      if (!(EMAIL_TYPES as readonly string[]).includes(body.type))
-        fail('validation_failed', 'Unsupported verification type');
-      const type = body.type as EmailType;
-      let hash: string;
-      let email: string | null = null;
-      if (body.token) {
-        if (body.phone && !body.email)
-          fail('phone_provider_disabled', 'Unsupported phone provider');
-        if (!body.email)
-          fail(
-            'validation_failed',
-            'Only an email address or phone number should be provided on verify',
-          );
-        try {
-          email = validateEmail(body.email);
-        } catch {
-          fail('validation_failed', 'Invalid email format', 422);
-        }
-        hash = tokenHash(email, body.token.replace(/-/g, '').trim());
-      } else {
-        if (body.email || body.phone)
-          fail('validation_failed', 'Only the token_hash and type should be provided');
-        hash = body.token_hash!;
-      }
-      const result = await db.transaction(
-        async (tx): Promise<SessionResponse | { msg: string; code: number }> => {
-          let match: Match | null;
-          if (type === 'email_change' && email) {
-            match = await findByToken(tx, KINDS.email_change, hash, email);
-          } else if (email) {
-            const user = await findUserByEmail(tx, email);
-            const kind = user
-              ? KINDS[type].find((k) => matches(storedToken(user, k), hash))
-              : undefined;
-            match = user && kind ? { user, kind } : null;
-          } else {
-            match = await findByToken(tx, KINDS[type], hash, null);
-          }
-          if (!match) fail('otp_expired');
-          checkFresh(match, hash);
-          const user = await apply(tx, type, match);
-          if (!user) return { msg: SINGLE_CONFIRMATION, code: 200 };
-          return startSession(tx, ctx, user, 'otp', clientInfo(c));
-        },
+function checkFresh(ctx: AuthContext, match: Match, hash: string): void {
+  const { settings } = ctx;
+  const sent = sentAt(match.user, match.kind);
+  const stored = storedToken(match.user, match.kind);
+  const plain = hash.startsWith(PKCE_PREFIX) ? hash.slice(PKCE_PREFIX.length) : hash;
+  const expired = !sent || new Date(sent).getTime() + settings.otpExpirySeconds * 1000 < Date.now();
+  if (!matches(stored, plain) || expired) fail('otp_expired');
+  if (isBanned(match.user)) fail('user_banned');
+}
+
+/**
+ * Applies a verified token: confirms sign-ups, spends recovery and magic-link tokens,
+ * advances email changes. Answers the user, or null after the first of two email-change
+ * confirmations.
+ */
+async function apply(
+  ctx: AuthContext,
+  tx: Queryable,
+  type: EmailType,
+  match: Match,
+): Promise<UserRow | null> {
+  const { settings } = ctx;
+  const { user, kind } = match;
+  if (kind === 'confirmation_token') {
+    await confirmEmail(tx, user.id);
+    return reloadUser(tx, user.id);
+  }
+  if (kind === 'recovery_token') {
+    await clearToken(tx, user.id, 'recovery_token');
+    if (!user.email_confirmed_at) await confirmEmail(tx, user.id);
+    return reloadUser(tx, user.id);
+  }
+  if (type !== 'email_change' || !user.email_change) fail('otp_expired');
+  if (
+    settings.doubleConfirmChanges &&
+    (user.email_change_confirm_status ?? 0) === 0 &&
+    user.email
+  ) {
+    await tx.query(`update auth.users set email_change_confirm_status = 1 where id = $1`, [
+      user.id,
+    ]);
+    await clearToken(tx, user.id, kind);
+    return null;
+  }
+  return confirmEmailChange(tx, user, user.email_change);
+}
+
+/** POST /verify */
+export async function verifyToken(c: AuthRequest, ctx: AuthContext): Promise<Response> {
+  const { db } = ctx;
+  const body = await parseBody(c, VerifyBody);
+  enforceRateLimit(ctx, c, 'token_verifications');
+  if (!body.type) fail('validation_failed', 'Verify requires a verification type', 422);
+  if (Boolean(body.token) === Boolean(body.token_hash)) {
+    fail('validation_failed', 'Verify requires either a token or a token hash', 422);
+  }
+  if (body.type === 'sms' || body.type === 'phone_change') {
+    return json(c, await verifyPhone(ctx, c, body.type, body.token, body.phone));
+  }
+  if (!(EMAIL_TYPES as readonly string[]).includes(body.type))
+    fail('validation_failed', 'Unsupported verification type');
+  const type = body.type as EmailType;
+  let hash: string;
+  let email: string | null = null;
+  if (body.token) {
+    if (body.phone && !body.email) fail('phone_provider_disabled', 'Unsupported phone provider');
+    if (!body.email)
+      fail(
+        'validation_failed',
+        'Only an email address or phone number should be provided on verify',
       );
-      return json(c, result);
-    }),
+    try {
+      email = validateEmail(body.email);
+    } catch {
+      fail('validation_failed', 'Invalid email format', 422);
+    }
+    hash = tokenHash(email, body.token.replace(/-/g, '').trim());
+  } else {
+    if (body.email || body.phone)
+      fail('validation_failed', 'Only the token_hash and type should be provided');
+    hash = body.token_hash!;
+  }
+  const result = await db.transaction(
+    async (tx): Promise<SessionResponse | { msg: string; code: number }> => {
+      let match: Match | null;
+      if (type === 'email_change' && email) {
+        match = await findByToken(tx, KINDS.email_change, hash, email);
+      } else if (email) {
+        const user = await findUserByEmail(tx, email);
+        const kind = user
+          ? KINDS[type].find((k) => matches(storedToken(user, k), hash))
+          : undefined;
+        match = user && kind ? { user, kind } : null;
+      } else {
+        match = await findByToken(tx, KINDS[type], hash, null);
+      }
+      if (!match) fail('otp_expired');
+      checkFresh(ctx, match, hash);
+      const user = await apply(ctx, tx, type, match);
+      if (!user) return { msg: SINGLE_CONFIRMATION, code: 200 };
+      return startSession(tx, ctx, user, 'otp', clientInfo(c));
+    },
   );
+  return json(c, result);
+}
 
-  app.get(
-    '/verify',
-    route(ctx.log, async (c) => {
-      enforceRateLimit(ctx, c, 'token_verifications');
-      const token = c.req.query('token') ?? '';
-      const type = c.req.query('type') ?? '';
-      const redirectTo = resolveRedirect(c.req.query('redirect_to'), settings);
-      if (!type) fail('validation_failed', 'Verify requires a verification type', 422);
-      if (!token) fail('validation_failed', 'Verify requires a token or a token hash', 422);
-      if (!(EMAIL_TYPES as readonly string[]).includes(type) || type === 'email') {
-        fail('validation_failed', 'Unsupported verification type');
-      }
-      const linkType = type as Exclude<EmailType, 'email'>;
-      const pkce = token.startsWith(PKCE_PREFIX);
-      let target: string;
+/** GET /verify */
+export async function verifyLink(c: AuthRequest, ctx: AuthContext): Promise<Response> {
+  const { db, settings } = ctx;
+  enforceRateLimit(ctx, c, 'token_verifications');
+  const token = c.req.query('token') ?? '';
+  const type = c.req.query('type') ?? '';
+  const redirectTo = resolveRedirect(c.req.query('redirect_to'), settings);
+  if (!type) fail('validation_failed', 'Verify requires a verification type', 422);
+  if (!token) fail('validation_failed', 'Verify requires a token or a token hash', 422);
+  if (!(EMAIL_TYPES as readonly string[]).includes(type) || type === 'email') {
+    fail('validation_failed', 'Unsupported verification type');
+  }
+  const linkType = type as Exclude<EmailType, 'email'>;
+  const pkce = token.startsWith(PKCE_PREFIX);
+  let target: string;
+  try {
+    target = await db.transaction(async (tx) => {
+      const match = await findByToken(tx, KINDS[linkType], token, null);
+      if (!match) fail('otp_expired', 'Email link is invalid or has expired');
       try {
-        target = await db.transaction(async (tx) => {
-          const match = await findByToken(tx, KINDS[linkType], token, null);
-          if (!match) fail('otp_expired', 'Email link is invalid or has expired');
-          try {
-            checkFresh(match, token);
-          } catch (error) {
-            if (error instanceof AuthError && error.code === 'otp_expired') {
-              fail('otp_expired', 'Email link is invalid or has expired');
-            }
-            throw error;
-          }
-          const user = await apply(tx, linkType, match);
-          if (!user) return withMessage(redirectTo, SINGLE_CONFIRMATION, pkce);
-          if (pkce) {
-            const flow = await latestFlowStateFor(tx, user.id, FLOW_METHOD[linkType]);
-            if (!flow) fail('flow_state_not_found', 'No associated flow state found');
-            const code = await issueAuthCode(tx, flow, user.id);
-            return withQuery(redirectTo, { code });
-          }
-          const session = await startSession(tx, ctx, user, 'otp', clientInfo(c));
-          return withFragment(redirectTo, {
-            access_token: session.access_token,
-            expires_at: String(session.expires_at),
-            expires_in: String(session.expires_in),
-            refresh_token: session.refresh_token,
-            token_type: 'bearer',
-            type: linkType,
-          });
-        });
+        checkFresh(ctx, match, token);
       } catch (error) {
-        if (!(error instanceof AuthError)) throw error;
-        target = errorRedirect(redirectTo, error, pkce);
+        if (error instanceof AuthError && error.code === 'otp_expired') {
+          fail('otp_expired', 'Email link is invalid or has expired');
+        }
+        throw error;
       }
-      return c.redirect(target, 303);
-    }),
-  );
+      const user = await apply(ctx, tx, linkType, match);
+      if (!user) return withMessage(redirectTo, SINGLE_CONFIRMATION, pkce);
+      if (pkce) {
+        const flow = await latestFlowStateFor(tx, user.id, FLOW_METHOD[linkType]);
+        if (!flow) fail('flow_state_not_found', 'No associated flow state found');
+        const code = await issueAuthCode(tx, flow, user.id);
+        return withQuery(redirectTo, { code });
+      }
+      const session = await startSession(tx, ctx, user, 'otp', clientInfo(c));
+      return withFragment(redirectTo, {
+        access_token: session.access_token,
+        expires_at: String(session.expires_at),
+        expires_in: String(session.expires_in),
+        refresh_token: session.refresh_token,
+        token_type: 'bearer',
+        type: linkType,
+      });
+    });
+  } catch (error) {
+    if (!(error instanceof AuthError)) throw error;
+    target = errorRedirect(redirectTo, error, pkce);
+  }
+  return c.redirect(target, 303);
 }
 
 const OAUTH_ERROR: Record<number, string> = {
