@@ -32,13 +32,29 @@ describe('the weight of the shell and of a remote entry', () => {
     }
   });
 
-  it('keeps a remote entry to the bundler runtime: none of the sdk\'s script loaders, manifest or logger, under 9 KB gzipped', () => {
+  it('keeps a remote entry to the bundler runtime: none of the sdk\'s script loaders, manifest or logger, under 8.2 KB gzipped', () => {
     const entry = path.join(out, 'account', 'remoteEntry.js');
     const sdkLoaders = sourcesByScript('account')
       .get('remoteEntry.js')!
       .filter((s) => /@module-federation\/sdk\/dist\/(node|dom|generateSnapshotFromManifest|logger)\./.test(s));
     expect(sdkLoaders).toEqual([]);
-    expect(gzipKb(entry)).toBeLessThan(9);
+    expect(gzipKb(entry)).toBeLessThan(8.2);
+  });
+
+  it('keeps the federation runtime in the shell\'s main under 28 KB gzipped', () => {
+    const main = [...sourcesByScript('shell').keys()].find((file) => file.startsWith('main.'))!;
+    expect(gzipKb(path.join(out, 'shell', main))).toBeLessThan(28);
+  });
+
+  it('shares @portal/ui per group, and the core group (what every page loads) carries no form controls or dialogs', () => {
+    const manifest = JSON.parse(readFileSync(path.join(out, 'shell', 'mf-manifest.json'), 'utf8')) as { shared: Array<{ name: string; assets: { js: { sync: string[] } } }> };
+    const ui = manifest.shared.filter((shared) => shared.name.startsWith('@portal/ui'));
+    expect(ui.map((shared) => shared.name).sort()).toEqual(['@portal/ui/core', '@portal/ui/forms', '@portal/ui/overlays']);
+    const coreFiles = ui.find((shared) => shared.name === '@portal/ui/core')!.assets.js.sync;
+    const coreSources = coreFiles.flatMap((file) => sourcesByScript('shell').get(file) ?? []);
+    expect(coreSources.filter((source) => source.includes('shared/ui/src/'))).not.toEqual([]);
+    expect(coreSources.filter((source) => /shared\/ui\/src\/(forms|overlays)\/[A-Z]|data\/Table|nav\/Pagination/.test(source))).toEqual([]);
+    expect(coreFiles.reduce((sum, file) => sum + gzipKb(path.join(out, 'shell', file)), 0)).toBeLessThan(18.5);
   });
 
   it('ships zod/mini to the browser, not the full zod build', () => {

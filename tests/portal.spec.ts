@@ -5,7 +5,7 @@ import path from 'node:path';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
 import { pagePerTest } from './support/page-per-test.js';
-import { STEP_MS } from './support/waits.js';
+import { STEP_MS, waitUntil } from './support/waits.js';
 import { newPerson, signedInClient, signedInStorage, type Person } from './support/people.js';
 
 jest.setTimeout(180_000);
@@ -298,6 +298,34 @@ describe('the portal in a browser', () => {
     await error.getByRole('button', { name: 'Try again' }).click();
     await fresh.getByRole('link', { name: 'Account', exact: true }).waitFor();
     await expect(fresh.getByTestId('registry-error').count()).resolves.toBe(0);
+  });
+
+  it('asks for config.json and the registry while its code is still loading', async () => {
+    const fresh = await tab.open();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Every script of the shell but its entry waits until both requests were seen.
+    await fresh.route(`${portal.url}/*.js`, async (route) => {
+      if (!/\/main\.[0-9a-f]+\.js$/.test(route.request().url())) await held;
+      await route.continue();
+    });
+    const asked: string[] = [];
+    fresh.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === '/config.json' || pathname.endsWith('/registry.json')) asked.push(pathname);
+    });
+    const loaded = fresh.goto(portal.url);
+    try {
+      await waitUntil('config.json and the registry asked for before the bootstrap loaded', () => asked.length >= 2, { state: () => asked.join(', ') || 'nothing' });
+    } finally {
+      release();
+    }
+    await loaded;
+    await fresh.getByRole('heading', { name: 'Welcome to the portal' }).waitFor();
+    await fresh.getByRole('link', { name: 'Account', exact: true }).waitFor();
+    // Each was asked for once: the bootstrap took the early answers.
+    expect(asked.sort()).toEqual(['/config.json', '/registry.json']);
+    expect(problems(fresh.console)).toEqual([]);
   });
 
   it('runs a remote\'s code on navigation intent, so following the link only mounts it', async () => {

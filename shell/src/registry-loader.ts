@@ -1,5 +1,6 @@
 import { PortalError, PortalErrorCode, describeError } from '@portal/platform';
 import { parseRegistry, resolveManifestUrls, type Registry } from '@portal/platform/registry';
+import { takeEarlyRegistry } from './early-fetch.js';
 
 export interface FetchedRegistry {
   /** Manifest URLs resolved against the registry's URL (relative ones are allowed in the file). */
@@ -24,7 +25,8 @@ export async function fetchRegistry(url: string, etag: string | null): Promise<F
   let response: Response;
   try {
     // `no-store` keeps the browser out of the exchange: the If-None-Match is ours, and so is the 304.
-    response = await fetch(url, { cache: 'no-store', ...(etag ? { headers: { 'if-none-match': etag } } : {}) });
+    // The first read takes the answer the entry asked for early (early-fetch.ts).
+    response = (etag ? null : await takeEarlyRegistry(url)) ?? (await fetch(url, { cache: 'no-store', ...(etag ? { headers: { 'if-none-match': etag } } : {}) }));
   } catch (error) {
     throw new PortalError(PortalErrorCode.RegistryUnavailable, `The registry at ${url} could not be reached: ${describeError(error)}.`, {
       step: 'fetch registry',

@@ -1,5 +1,6 @@
 import { describeIssues } from '@portal/platform/registry';
 import { z } from 'zod/mini';
+import { CONFIG_URL, DEFAULT_REGISTRY_URL, takeEarlyConfig } from './early-fetch.js';
 
 /**
  * Chosen at run time, not build time: the static host serves /config.json, so one shell build
@@ -41,7 +42,7 @@ export const EMULATOR_DEFAULTS: RuntimeConfig = {
   supabaseUrl: 'http://127.0.0.1:54321',
   supabaseAnonKey:
     'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0',
-  registryUrl: '/registry.json',
+  registryUrl: DEFAULT_REGISTRY_URL,
   signInPath: '/account/sign-in',
   secondFactorPath: '/account/verify',
   environment: 'local',
@@ -49,8 +50,8 @@ export const EMULATOR_DEFAULTS: RuntimeConfig = {
   devOverrides: false,
 };
 
-export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {
-  const response = await fetch(url, { cache: 'no-store' });
+export async function loadRuntimeConfig(url = CONFIG_URL): Promise<RuntimeConfig> {
+  const response = (await takeEarlyConfig(url)) ?? (await fetch(url, { cache: 'no-store' }));
   if (response.status === 404) return EMULATOR_DEFAULTS;
   if (!response.ok) throw new Error(`${url} answered ${response.status} ${response.statusText}`);
   const result = z.partial(runtimeConfigSchema).safeParse(await response.json());
