@@ -3,7 +3,7 @@
 // commands drop the database, dump it and write files on this machine.
 import { Hono } from 'hono';
 import type { GatewayEnv, Service, ServiceContext } from '../http/gateway-env.js';
-import { seedConfiguredBuckets } from '../storage/seed-buckets.js';
+import { seedConfiguredBuckets } from '../storage/buckets/seed.js';
 import { CommandArgsError, isCommandName, runCommand, type CommandContext } from './registry.js';
 
 export const COMMANDS_MOUNT = '/_emulator/v1';

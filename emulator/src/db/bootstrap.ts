@@ -16,7 +16,7 @@ const SERVICE_SCHEMAS = [
   'auth/schema.sql',
   'auth/sso/schema.sql',
   'storage/schema.sql',
-  'vectors/schema.sql',
+  'storage/vectors/schema.sql',
   'realtime/schema.sql',
   'rest/schema.sql',
 ];

@@ -5,10 +5,10 @@ import type { Context } from 'hono';
 import type { Queryable } from '../db/database.js';
 import type { GatewayEnv, ServiceContext } from '../http/gateway-env.js';
 import type { JwtClaims } from '../keys.js';
-import type { BlobStore } from './blob-store.js';
-import { DatabaseBlobStore } from './database-blob-store.js';
-import { FileBlobStore } from './file-blob-store.js';
-import { RenditionCache } from './image-renditions.js';
+import type { BlobStore } from './blobs/blob-store.js';
+import { DatabaseBlobStore } from './blobs/database-blob-store.js';
+import { FileBlobStore } from './blobs/file-blob-store.js';
+import { RenditionCache } from './images/renditions.js';
 import { SERVICE_CLAIMS, type Caller } from './caller.js';
 import { fromPostgresError, storageErrors, type StorageError } from './errors.js';
 

@@ -6,11 +6,11 @@ import { Hono } from 'hono';
 import { describeLimit } from '../http/body-limit.js';
 import type { GatewayEnv, ServiceFactory } from '../http/gateway-env.js';
 import { isPostgresError } from '../db/database.js';
-import { vectorRoutes } from '../vectors/routes.js';
-import { bucketRoutes } from './bucket-routes.js';
+import { vectorRoutes } from './routes/vectors.js';
+import { bucketRoutes } from './routes/buckets.js';
 import { isStorageError, storageErrors, StorageError } from './errors.js';
-import { isObjectUpload, objectRoutes } from './object-routes.js';
-import { isResumableUpload, resumableRoutes } from './resumable-routes.js';
+import { isObjectUpload, objectRoutes } from './routes/object-dispatch.js';
+import { isResumableUpload, resumableRoutes } from './routes/resumable.js';
 import { createRuntime, rawSubPath } from './runtime.js';
 
 export const STORAGE_MOUNT = '/storage/v1';

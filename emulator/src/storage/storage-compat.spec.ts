@@ -1,3 +1,3 @@
-import { describeStorageCompat } from './storage-compat.suite.js';
+import { describeStorageCompat } from '../../test/storage/storage-compat.suite.js';
 
 describeStorageCompat('Supabase Storage answers (PGlite)');

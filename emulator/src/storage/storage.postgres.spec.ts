@@ -2,7 +2,7 @@
 // and, since Debian's PostgreSQL has no pgvector, vector routes that say so clearly.
 import { SignJWT } from 'jose';
 import { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY, postgresTestUrl, startTestEmulator, type TestEmulator } from '../../test/harness.js';
-import { describeStorageCompat } from './storage-compat.suite.js';
+import { describeStorageCompat } from '../../test/storage/storage-compat.suite.js';
 
 const OWNER = 'c0ffee00-0000-4000-8000-000000000003';
 const serverUrl = postgresTestUrl();

@@ -1,0 +1,203 @@
+// Where resumable (TUS) uploads wait until their last byte: `<dataDir>/storage-resumable/`,
+// one file of bytes per upload plus a JSON record (its length, metadata, creation time, and who
+// may continue it). Bytes are appended straight to disk as each PATCH streams in, so an upload
+// survives a dropped connection or a killed emulator and resumes from the length on disk.
+// Nothing here is an object: the upload becomes one only when the routes commit it. Uploads
+// left unfinished are deleted once they are older than the expiry (at start and periodically);
+// the start-up removal of `storage-tmp/` does not touch this folder.
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { readdir, readFile, rm, stat, writeFile, rename } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { DataStore, ERRORS, Upload } from '@tus/server';
+import { decodeUploadId, type UploadTargetId } from './upload-id.js';
+
+/** Who may continue an upload, decided when it was created. */
+export type UploadBinding =
+  | { kind: 'caller'; role: string; sub: string | null; upsert: boolean }
+  | { kind: 'signed'; owner: string | null; upsert: boolean };
+
+interface UploadRecord {
+  bucket: string;
+  key: string;
+  size: number | null;
+  metadata: Record<string, string | null>;
+  creationDate: string;
+  binding: UploadBinding;
+}
+
+/** Files without a record are left alone this long (a create or removal may be between its steps). */
+const STRAY_AGE_MS = 60_000;
+
+export class ResumableStore extends DataStore {
+  readonly dir: string;
+  /** Bindings decided by the create request, waiting for `create` to record them. */
+  private readonly pendingBindings = new Map<string, UploadBinding>();
+
+  constructor(
+    dataDir: string,
+    private readonly expiryMs: number,
+  ) {
+    super();
+    this.dir = path.join(dataDir, 'storage-resumable');
+    mkdirSync(this.dir, { recursive: true });
+    this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
+  }
+
+  private paths(id: string): { bytes: string; record: string; target: UploadTargetId } {
+    const target = decodeUploadId(id);
+    if (!target) throw ERRORS.FILE_NOT_FOUND;
+    return {
+      bytes: path.join(this.dir, target.version),
+      record: path.join(this.dir, `${target.version}.json`),
+      target,
+    };
+  }
+
+  private async readRecord(id: string): Promise<UploadRecord | null> {
+    const { record, target } = this.paths(id);
+    let parsed: UploadRecord;
+    try {
+      parsed = JSON.parse(await readFile(record, 'utf8')) as UploadRecord;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    // The id names the object; a record made for another path under the same version is not this upload.
+    return parsed.bucket === target.bucket && parsed.key === target.key ? parsed : null;
+  }
+
+  /** Records who created upload `id`; `create` stores it with the upload. */
+  bind(id: string, binding: UploadBinding): void {
+    this.pendingBindings.set(id, binding);
+  }
+
+  async bindingOf(id: string): Promise<UploadBinding | null> {
+    if (!decodeUploadId(id)) return null;
+    return (await this.readRecord(id))?.binding ?? null;
+  }
+
+  /** The file holding the bytes received so far. */
+  bytesPath(id: string): string {
+    return this.paths(id).bytes;
+  }
+
+  override async create(upload: Upload): Promise<Upload> {
+    const { bytes, record, target } = this.paths(upload.id);
+    const binding = this.pendingBindings.get(upload.id);
+    this.pendingBindings.delete(upload.id);
+    if (!binding)
+      throw new Error(`resumable upload ${upload.id} was created without an authorised binding`);
+    const stored: UploadRecord = {
+      bucket: target.bucket,
+      key: target.key,
+      size: upload.size ?? null,
+      metadata: upload.metadata ?? {},
+      creationDate: new Date().toISOString(),
+      binding,
+    };
+    // Record first (written whole, then renamed), bytes second: a crash between the two leaves a
+    // record whose bytes are missing (410, removed at expiry), never bytes nobody knows.
+    await writeFile(`${record}.tmp`, JSON.stringify(stored));
+    await rename(`${record}.tmp`, record);
+    await writeFile(bytes, '');
+    upload.creation_date = stored.creationDate;
+    upload.storage = { type: 'file', path: bytes };
+    return upload;
+  }
+
+  override async getUpload(id: string): Promise<Upload> {
+    const record = await this.readRecord(id);
+    if (!record) throw ERRORS.FILE_NOT_FOUND;
+    const { bytes } = this.paths(id);
+    let offset: number;
+    try {
+      offset = (await stat(bytes)).size;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw ERRORS.FILE_NO_LONGER_EXISTS;
+      throw error;
+    }
+    return new Upload({
+      id,
+      offset,
+      metadata: record.metadata,
+      creation_date: record.creationDate,
+      storage: { type: 'file', path: bytes },
+      ...(record.size === null ? {} : { size: record.size }),
+    });
+  }
+
+  /** Appends the body at `offset`; what arrived before a disconnect stays, so the client can resume. */
+  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    const { bytes } = this.paths(id);
+    try {
+      await pipeline(readable, createWriteStream(bytes, { flags: 'r+', start: offset }));
+    } catch {
+      throw ERRORS.FILE_WRITE_ERROR;
+    }
+    // The handler checked that `offset` is the current length, so the length is the new offset.
+    return (await stat(bytes)).size;
+  }
+
+  override async remove(id: string): Promise<void> {
+    const { bytes, record } = this.paths(id);
+    if (!(await this.readRecord(id))) throw ERRORS.FILE_NOT_FOUND;
+    await this.forget(id, bytes, record);
+  }
+
+  /** Drops an upload's record and whatever bytes are still here (after a commit or a refusal). */
+  async discard(id: string): Promise<void> {
+    const { bytes, record } = this.paths(id);
+    await this.forget(id, bytes, record);
+  }
+
+  private async forget(id: string, bytes: string, record: string): Promise<void> {
+    this.pendingBindings.delete(id);
+    await rm(record, { force: true });
+    await rm(bytes, { force: true });
+  }
+
+  override getExpiration(): number {
+    return this.expiryMs;
+  }
+
+  /** Deletes uploads older than the expiry, and stray files a crash left; returns how many uploads went. */
+  override async deleteExpired(): Promise<number> {
+    const now = Date.now();
+    const names = await readdir(this.dir);
+    const records = new Set(
+      names.filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -5)),
+    );
+    let removed = 0;
+    for (const name of names) {
+      const file = path.join(this.dir, name);
+      if (name.endsWith('.json')) {
+        let created: number;
+        try {
+          created = Date.parse(
+            (JSON.parse(await readFile(file, 'utf8')) as UploadRecord).creationDate,
+          );
+        } catch {
+          created = Number.NaN; // unreadable: judged by the file's own age below
+        }
+        if (Number.isNaN(created)) created = (await stat(file).catch(() => null))?.mtimeMs ?? now;
+        if (now - created > this.expiryMs) {
+          const version = name.slice(0, -5);
+          // Bytes before the record: a stop between the two leaves an expired record (answered
+          // as gone, and removed by the next sweep), never bytes that only the stray rule,
+          // much later, would clear.
+          await rm(path.join(this.dir, version), { force: true });
+          await rm(file, { force: true });
+          removed += 1;
+        }
+      } else if (name.endsWith('.json.tmp') || !records.has(name)) {
+        // A record cut short by a crash, or bytes whose record is gone: old enough not to be a
+        // create or a removal in progress.
+        const age = now - ((await stat(file).catch(() => null))?.mtimeMs ?? now);
+        if (age > STRAY_AGE_MS) await rm(file, { force: true });
+      }
+    }
+    return removed;
+  }
+}

@@ -1,0 +1,131 @@
+// Supabase Storage's exact answers, through supabase-js's storage client against a real
+// emulator (docs/compatibility.md#storage-compatibility): what a request without credentials is
+// told, the shapes of buckets, object info and list-v2 folders, and emptyBucket's message.
+// Each test compares the whole answer the client hands back.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { SERVICE_ROLE_KEY, startTestEmulator, type EmulatorOptions, type TestEmulator } from '../harness.js';
+
+const ISO_TIME = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/);
+
+/** fetch without credentials: the client always sends them, this takes them off the request. */
+const fetchWithoutCredentials: typeof fetch = (input, init) => {
+  const headers = new Headers(init?.headers);
+  headers.delete('authorization');
+  headers.delete('apikey');
+  return fetch(input, { ...init, headers });
+};
+
+export function describeStorageCompat(title: string, options: Pick<EmulatorOptions, 'postgres'> = {}): void {
+  describe(title, () => {
+    let emulator: TestEmulator;
+    let admin: SupabaseClient;
+
+    beforeAll(async () => {
+      emulator = await startTestEmulator(options);
+      admin = emulator.admin();
+      expect((await admin.storage.createBucket('compat', { public: false, fileSizeLimit: 1024 })).error).toBeNull();
+    }, 120_000);
+
+    afterAll(() => emulator?.stop());
+
+    it('a request without Authorization or apikey is refused with AccessDenied "Invalid Compact JWS" (HTTP 400, statusCode 403)', async () => {
+      const bare = emulator.client(SERVICE_ROLE_KEY, { global: { fetch: fetchWithoutCredentials } });
+      const { data, error } = await bare.storage.listBuckets();
+      expect(data).toBeNull();
+      expect(error).toMatchObject({
+        name: 'StorageApiError',
+        message: 'Invalid Compact JWS',
+        status: 400,
+        statusCode: '403',
+      });
+
+      const response = await fetch(`${emulator.apiUrl}/storage/v1/bucket`);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        statusCode: '403',
+        code: 'AccessDenied',
+        error: 'Unauthorized',
+        message: 'Invalid Compact JWS',
+      });
+    });
+
+    it('getBucket answers the bucket columns storage-api selects: no owner_id and no type', async () => {
+      const { data, error } = await admin.storage.getBucket('compat');
+      expect(error).toBeNull();
+      expect(data).toEqual({
+        id: 'compat',
+        name: 'compat',
+        owner: null,
+        public: false,
+        created_at: ISO_TIME,
+        updated_at: ISO_TIME,
+        file_size_limit: 1024,
+        allowed_mime_types: null,
+      });
+    });
+
+    it('listBuckets answers the same columns plus type, and no owner_id', async () => {
+      const { data, error } = await admin.storage.listBuckets({ search: 'compat' });
+      expect(error).toBeNull();
+      expect(data).toEqual([
+        {
+          id: 'compat',
+          name: 'compat',
+          owner: null,
+          public: false,
+          created_at: ISO_TIME,
+          updated_at: ISO_TIME,
+          file_size_limit: 1024,
+          allowed_mime_types: null,
+          type: 'STANDARD',
+        },
+      ]);
+    });
+
+    it('object info answers metadata {} (not null) for an object uploaded without user metadata', async () => {
+      expect((await admin.storage.from('compat').upload('plain.txt', 'plain', { contentType: 'text/plain' })).error).toBeNull();
+      const { data, error } = await admin.storage.from('compat').info('plain.txt');
+      expect(error).toBeNull();
+      expect(data).toEqual({
+        id: expect.any(String),
+        name: 'plain.txt',
+        version: expect.any(String),
+        bucketId: 'compat',
+        size: 5,
+        contentType: 'text/plain',
+        cacheControl: 'max-age=3600',
+        etag: expect.stringMatching(/^".+"$/),
+        metadata: {},
+        lastModified: ISO_TIME,
+        createdAt: ISO_TIME,
+      });
+    });
+
+    it('list-v2 folder entries carry the full prefix as name and the key without the trailing slash', async () => {
+      for (const name of ['tree/docs/one.txt', 'tree/docs/deep/two.txt', 'tree/img/a.png', 'tree/top.txt']) {
+        expect((await admin.storage.from('compat').upload(name, 'x')).error).toBeNull();
+      }
+      const { data, error } = await admin.storage.from('compat').listV2({ prefix: 'tree/', with_delimiter: true });
+      expect(error).toBeNull();
+      expect(data?.folders).toEqual([
+        { name: 'tree/docs/', key: 'tree/docs' },
+        { name: 'tree/img/', key: 'tree/img' },
+      ]);
+      expect(data?.objects.map((o) => ({ name: o.name, key: o.key }))).toEqual([{ name: 'tree/top.txt', key: 'tree/top.txt' }]);
+      expect(data?.hasNext).toBe(false);
+    });
+
+    it('emptyBucket answers storage\'s "Empty bucket has been queued. Completion may take up to an hour."', async () => {
+      await admin.storage.createBucket('compat-empty');
+      await admin.storage.from('compat-empty').upload('a/one.txt', 'one');
+      const answer = await admin.storage.emptyBucket('compat-empty');
+      expect(answer).toEqual({
+        data: { message: 'Empty bucket has been queued. Completion may take up to an hour.' },
+        error: null,
+      });
+      // The emulator empties at once, so the bucket can be deleted straight away.
+      expect((await admin.storage.from('compat-empty').list()).data).toEqual([]);
+      expect((await admin.storage.deleteBucket('compat-empty')).error).toBeNull();
+    });
+  });
+}
