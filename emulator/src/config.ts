@@ -102,6 +102,15 @@ const authSchema = z
         rp_origins: z.array(z.string()).optional(),
       })
       .prefault({}),
+    /** Passkey sign-in and registration (GOTRUE_PASSKEY_*); off, as in the CLI. The relying party is [auth.webauthn]'s. */
+    passkey: z
+      .object({
+        enabled: z.boolean().default(false),
+        max_passkeys_per_user: z.number().int().positive().default(10),
+        /** GOTRUE_WEBAUTHN_CHALLENGE_EXPIRY_DURATION, a Go duration. */
+        challenge_expiry: z.string().default('5m'),
+      })
+      .prefault({}),
     /** Sign-in with Ethereum (EIP-4361) and Solana wallets; off, as in the CLI. */
     web3: z
       .object({

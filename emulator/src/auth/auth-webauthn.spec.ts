@@ -56,6 +56,16 @@ describe('WebAuthn factors (PGlite)', () => {
     expect(error?.message).toBe('MFA enroll is disabled for WebAuthn');
   });
 
+  it('answers 404 passkey_disabled on every passkey route while [auth.passkey] is off, as the CLI leaves it', async () => {
+    const { c } = await signedIn(disabled);
+    const started = await c.auth.passkey.startRegistration();
+    expect(started.error).toMatchObject({ status: 404, code: 'passkey_disabled' });
+    expect(started.error?.message).toBe('Passkeys are disabled');
+    const signIn = await disabled.client(ANON_KEY).auth.passkey.startAuthentication();
+    expect(signIn.error).toMatchObject({ status: 404, code: 'passkey_disabled' });
+    expect((await c.auth.passkey.list()).error).toMatchObject({ code: 'passkey_disabled' });
+  });
+
   it('enrols an unverified factor and hands registration options for the configured relying party', async () => {
     const { c, email } = await signedIn(emulator);
     const enrolled = await c.auth.mfa.enroll({ factorType: 'webauthn', friendlyName: 'Desk key' });

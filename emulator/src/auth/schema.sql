@@ -135,6 +135,35 @@ create table if not exists auth.mfa_challenges (
   web_authn_session_data jsonb
 );
 
+-- Passkeys (GoTrue's webauthn_credentials / webauthn_challenges): discoverable credentials that
+-- sign in on their own, apart from WebAuthn MFA factors (auth/passkeys.ts).
+create table if not exists auth.webauthn_credentials (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  credential_id bytea not null unique,
+  public_key bytea not null,
+  attestation_type text not null default '',
+  aaguid uuid,
+  sign_count bigint not null default 0,
+  transports jsonb not null default '[]',
+  backup_eligible boolean not null default false,
+  backed_up boolean not null default false,
+  friendly_name text not null default '',
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  last_used_at timestamptz
+);
+create index if not exists webauthn_credentials_user_id_idx on auth.webauthn_credentials (user_id);
+
+create table if not exists auth.webauthn_challenges (
+  id uuid primary key,
+  user_id uuid references auth.users (id) on delete cascade,
+  challenge_type text not null check (challenge_type in ('signup', 'registration', 'authentication')),
+  session_data jsonb not null,
+  created_at timestamptz not null default now(),
+  expires_at timestamptz not null
+);
+
 create table if not exists auth.mfa_amr_claims (
   session_id uuid not null references auth.sessions (id) on delete cascade,
   created_at timestamptz not null,

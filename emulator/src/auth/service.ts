@@ -33,6 +33,15 @@ import {
   unenrollFactor,
   verifyFactor,
 } from './routes/factors/factors.js';
+import {
+  deletePasskey,
+  listPasskeys,
+  passkeyAuthenticationOptions,
+  passkeyAuthenticationVerify,
+  passkeyRegistrationOptions,
+  passkeyRegistrationVerify,
+  updatePasskey,
+} from './routes/factors/passkeys.js';
 import { authorize, callback, linkIdentity, unlinkIdentity } from './routes/identities/oauth.js';
 import {
   testProviderApprove,
@@ -47,6 +56,7 @@ import { logout } from './routes/tokens/logout.js';
 import { token } from './routes/tokens/token.js';
 import { signup } from './routes/users/signup.js';
 import { getCurrentUser, updateCurrentUser } from './routes/users/user.js';
+import { deleteUserPasskey, listUserPasskeys } from './routes/admin/user-passkeys.js';
 import { authSettings } from './settings.js';
 import {
   createSsoProvider,
@@ -103,6 +113,15 @@ export const authService: ServiceFactory = (service) => {
   app.post('/factors/:id/verify', on(verifyFactor));
   app.delete('/factors/:id', on(unenrollFactor));
 
+  // Passkeys: discoverable keys that sign in on their own.
+  app.post('/passkeys/registration/options', on(passkeyRegistrationOptions));
+  app.post('/passkeys/registration/verify', on(passkeyRegistrationVerify));
+  app.post('/passkeys/authentication/options', on(passkeyAuthenticationOptions));
+  app.post('/passkeys/authentication/verify', on(passkeyAuthenticationVerify));
+  app.get('/passkeys', on(listPasskeys));
+  app.patch('/passkeys/:id', on(updatePasskey));
+  app.delete('/passkeys/:id', on(deletePasskey));
+
   // External identities: the built-in test OAuth provider and the OAuth round trip.
   app.get('/test-provider/authorize', on(testProviderPage));
   app.get('/test-provider/approve', on(testProviderApprove));
@@ -121,6 +140,8 @@ export const authService: ServiceFactory = (service) => {
   app.delete('/admin/users/:id', on(deleteUser));
   app.get('/admin/users/:id/factors', on(listUserFactors));
   app.delete('/admin/users/:id/factors/:factorId', on(deleteUserFactor));
+  app.get('/admin/users/:id/passkeys', on(listUserPasskeys));
+  app.delete('/admin/users/:id/passkeys/:passkeyId', on(deleteUserPasskey));
   app.post('/invite', on(inviteUser));
   app.post('/admin/generate_link', on(generateLink));
   app.post('/admin/oauth/clients', on(registerOAuthClient));

@@ -78,6 +78,8 @@ export interface AuthSettings {
   smsOtpLength: number;
   /** Normalised phone number → fixed code. */
   smsTestOtp: Map<string, string>;
+  /** [auth.passkey]: discoverable passkeys, checked against [auth.webauthn]'s relying party. */
+  passkey: { enabled: boolean; maxPerUser: number; challengeExpiryMs: number };
   /** [auth.web3.*]: wallet sign-in per chain; messages stay usable GoTrue's 10 minutes from Issued At. */
   web3: { ethereum: boolean; solana: boolean; maximumValidityMs: number };
   /** OAuth providers the emulator serves through its test provider page. */
@@ -196,6 +198,11 @@ export function authSettings(config: Config, apiUrl: string): AuthSettings {
       enrollEnabled: auth.mfa.web_authn.enroll_enabled,
       verifyEnabled: auth.mfa.web_authn.verify_enabled,
       rp: relyingParty(config),
+    },
+    passkey: {
+      enabled: auth.passkey.enabled,
+      maxPerUser: auth.passkey.max_passkeys_per_user,
+      challengeExpiryMs: parseDurationMs(auth.passkey.challenge_expiry) ?? 300_000,
     },
     web3: {
       ethereum: auth.web3.ethereum.enabled,

@@ -23,6 +23,7 @@ export type AuthMethod =
   | 'mfa/phone'
   | 'mfa/webauthn'
   | 'web3'
+  | 'passkey'
   | 'sso/saml';
 
 export interface SessionRow {
