@@ -7,11 +7,19 @@
 // on a loaded machine req/s follows the load, CPU per request much less). On PGlite the same
 // statements also run in this process, straight on PGlite (the emulator's database layer, no
 // HTTP): the floor the emulator is compared to, as a ratio.
+// `--against <checkout>` measures a before/after instead: this checkout's emulator and the one
+// in <checkout> (e.g. `git archive <commit> emulator | tar -x -C .tmp/before`) run at once on
+// the same seeded project, and each case alternates between them for `--rounds` rounds, so both
+// see the same load; it prints every round and the medians, with the CPU ratio.
+// `--cpu-prof <dir>` writes a V8 CPU profile of each emulator there when it stops;
+// `--cases point,list` runs only those cases; `--no-floor` skips the in-process floor.
 // Prints figures; nothing passes or fails on time.
-//   node --import tsx bench/rest.ts [seconds per case] [concurrency]
+//   node --import tsx bench/rest.ts [seconds per case] [concurrency] [options]
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { SignJWT } from 'jose';
 import pg from 'pg';
 import { bootstrapDatabase } from '../emulator/src/db/bootstrap.js';
@@ -19,9 +27,20 @@ import type { Database, RequestContext } from '../emulator/src/db/database.js';
 import { PGliteDatabase } from '../emulator/src/db/pglite.js';
 
 const root = path.resolve(import.meta.dirname, '..');
-const bin = path.join(root, 'emulator/bin/portal-emulator.js');
-const seconds = Number(process.argv[2] ?? 5);
-const concurrency = Number(process.argv[3] ?? 4);
+const { values: options, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    against: { type: 'string' },
+    rounds: { type: 'string', default: '4' },
+    'cpu-prof': { type: 'string' },
+    cases: { type: 'string', default: 'point,list,insert' },
+    'no-floor': { type: 'boolean', default: false },
+  },
+});
+const binOf = (checkout: string) => path.join(path.resolve(checkout), 'emulator/bin/portal-emulator.js');
+const bin = binOf(root);
+const seconds = Number(positionals[0] ?? 5);
+const concurrency = Number(positionals[1] ?? 4);
 const ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -62,13 +81,17 @@ insert into public.bench_posts (author_id, title, score)
 `;
 
 function start(
+  emulatorBin: string,
   workdir: string,
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; apiUrl: string }> {
   return new Promise((resolve, reject) => {
+    const profile = options['cpu-prof']
+      ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(options['cpu-prof'])]
+      : [];
     const child = spawn(
       process.execPath,
-      [bin, 'start', '--workdir', workdir, '--port', '0', '--mail-port', '0'],
+      [...profile, emulatorBin, 'start', '--workdir', workdir, '--port', '0', '--mail-port', '0'],
       {
         env: { ...process.env, PORTAL_EMULATOR_QUIET: '1', ...env },
         stdio: ['ignore', 'pipe', 'inherit'],
@@ -172,15 +195,33 @@ function describeFigures(figures: Figures): string {
 
 type CaseName = 'point' | 'list' | 'insert';
 
-async function benchEngine(
-  label: string,
-  env: Record<string, string>,
-): Promise<Map<CaseName, Figures>> {
+interface BenchCase {
+  key: CaseName;
+  name: string;
+  request: (i: number) => Promise<Response>;
+  status: number;
+}
+
+interface SeededEmulator {
+  pid: number | undefined;
+  cases: BenchCase[];
+  stop(): Promise<void>;
+}
+
+/** An emulator on a scratch project with the bench tables, warmed, and the cases to run on it. */
+async function seededEmulator(emulatorBin: string, env: Record<string, string>): Promise<SeededEmulator> {
   const workdir = mkdtempSync(path.join(root, '.tmp', 'bench-rest-'));
   mkdirSync(path.join(workdir, 'supabase/migrations'), { recursive: true });
   writeFileSync(path.join(workdir, 'supabase/migrations/20240101000000_bench.sql'), MIGRATION);
   writeFileSync(path.join(workdir, 'supabase/seed.sql'), SEED);
-  const { child, apiUrl } = await start(workdir, env);
+  const { child, apiUrl } = await start(emulatorBin, workdir, env).catch((error: unknown) => {
+    rmSync(workdir, { recursive: true, force: true });
+    throw error;
+  });
+  const stopEmulator = async () => {
+    await stop(child);
+    rmSync(workdir, { recursive: true, force: true });
+  };
   try {
     const rest = `${apiUrl}/rest/v1`;
     const tokens = await Promise.all(Array.from({ length: USERS }, (_, i) => token(userId(i + 1))));
@@ -190,56 +231,110 @@ async function benchEngine(
     });
     // Warm the schema cache and the connection.
     await (await fetch(`${rest}/bench_notes?limit=1`, { headers: headers(0) })).arrayBuffer();
-
-    const cases: [CaseName, string, (i: number) => Promise<Response>, number][] = [
-      [
-        'point',
-        'point select with RLS (GET /bench_notes?id=eq.N)',
+    const cases: BenchCase[] = [
+      {
+        key: 'point',
+        name: 'point select with RLS (GET /bench_notes?id=eq.N)',
         // Note n belongs to user 1 + n % USERS: each request reads one of the caller's own rows.
-        (i) => {
+        request: (i) => {
           const user = i % USERS;
           const id = user + USERS * (1 + (i % (NOTES_PER_USER - 1)));
           return fetch(`${rest}/bench_notes?id=eq.${id}&select=id,title,created_at`, {
             headers: { ...headers(user), Accept: 'application/vnd.pgrst.object+json' },
           });
         },
-        200,
-      ],
-      [
-        'list',
-        '100-row list with an embed (GET /bench_posts?select=…,author:bench_users(name)&limit=100)',
-        (i) =>
+        status: 200,
+      },
+      {
+        key: 'list',
+        name: '100-row list with an embed (GET /bench_posts?select=…,author:bench_users(name)&limit=100)',
+        request: (i) =>
           fetch(
             `${rest}/bench_posts?select=id,title,score,author:bench_users(name)&order=id&offset=${(i * 100) % POSTS}&limit=100`,
-            {
-              headers: headers(i),
-            },
+            { headers: headers(i) },
           ),
-        200,
-      ],
-      [
-        'insert',
-        'insert one row with RLS (POST /bench_notes)',
-        (i) =>
+        status: 200,
+      },
+      {
+        key: 'insert',
+        name: 'insert one row with RLS (POST /bench_notes)',
+        request: (i) =>
           fetch(`${rest}/bench_notes`, {
             method: 'POST',
             headers: { ...headers(i), 'Content-Type': 'application/json' },
             body: JSON.stringify({ title: `bench ${i}` }),
           }),
-        201,
-      ],
+        status: 201,
+      },
     ];
+    const wanted = new Set(options.cases.split(','));
+    return { pid: child.pid, cases: cases.filter((c) => wanted.has(c.key)), stop: stopEmulator };
+  } catch (error) {
+    await stopEmulator();
+    throw error;
+  }
+}
+
+async function benchEngine(
+  label: string,
+  env: Record<string, string>,
+): Promise<Map<CaseName, Figures>> {
+  const emulator = await seededEmulator(bin, env);
+  try {
     console.log(`\n${label} (${seconds}s per case, concurrency ${concurrency})`);
     const results = new Map<CaseName, Figures>();
-    for (const [key, name, request, status] of cases) {
-      const figures = await measure(request, status, child.pid);
+    for (const { key, name, request, status } of emulator.cases) {
+      const figures = await measure(request, status, emulator.pid);
       results.set(key, figures);
       console.log(`  ${name}\n    ${describeFigures(figures)}`);
     }
     return results;
   } finally {
-    await stop(child);
-    rmSync(workdir, { recursive: true, force: true });
+    await emulator.stop();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * Before/after: both emulators run at once; each case alternates between them round by round
+ * (which goes first alternates too), so the machine's load falls on both alike.
+ */
+async function compareWith(checkout: string): Promise<void> {
+  const rounds = Number(options.rounds);
+  const before = await seededEmulator(binOf(checkout), {});
+  const after = await seededEmulator(bin, {}).catch(async (error: unknown) => {
+    await before.stop();
+    throw error;
+  });
+  try {
+    console.log(
+      `\nbefore (${checkout}) against after (this checkout), PGlite, ${rounds} rounds of ${seconds}s per case, concurrency ${concurrency}`,
+    );
+    for (const [index, beforeCase] of before.cases.entries()) {
+      const afterCase = after.cases[index]!;
+      console.log(`  ${beforeCase.name}`);
+      const figures: { before: Figures[]; after: Figures[] } = { before: [], after: [] };
+      for (let round = 0; round < rounds; round++) {
+        const order = round % 2 === 0 ? (['before', 'after'] as const) : (['after', 'before'] as const);
+        for (const side of order) {
+          const [emulator, benchCase] = side === 'before' ? [before, beforeCase] : [after, afterCase];
+          const measured = await measure(benchCase.request, benchCase.status, emulator.pid);
+          figures[side].push(measured);
+          console.log(`    round ${round + 1} ${side.padEnd(6)} ${describeFigures(measured)}`);
+        }
+      }
+      const cpu = (side: 'before' | 'after') => median(figures[side].map((f) => f.cpuPerRequest ?? NaN));
+      const rate = (side: 'before' | 'after') => median(figures[side].map((f) => f.perSecond));
+      const p50 = (side: 'before' | 'after') => median(figures[side].map((f) => f.p50));
+      console.log(
+        `    medians: CPU ${cpu('before').toFixed(2)} → ${cpu('after').toFixed(2)} ms/request (${(cpu('before') / cpu('after')).toFixed(2)}× less), ` +
+          `${rate('before').toFixed(0)} → ${rate('after').toFixed(0)} req/s (${(rate('after') / rate('before')).toFixed(2)}×), ` +
+          `p50 ${p50('before').toFixed(1)} → ${p50('after').toFixed(1)} ms`,
+      );
+    }
+  } finally {
+    await Promise.all([before.stop(), after.stop()]);
   }
 }
 
@@ -368,23 +463,31 @@ async function inProcessFloor(): Promise<Map<CaseName, Figures>> {
 }
 
 mkdirSync(path.join(root, '.tmp'), { recursive: true });
-const emulated = await benchEngine('PGlite (embedded)', {});
-const floor = await inProcessFloor();
-console.log('\nEmulator over HTTP as a share of PGlite in process (same statement, one exchange):');
-for (const key of ['point', 'list'] as const) {
-  const http = emulated.get(key)!;
-  const direct = floor.get(key)!;
-  console.log(
-    `  ${key}: ${(http.perSecond / direct.perSecond).toFixed(2)}× the in-process rate (${http.perSecond.toFixed(0)} vs ${direct.perSecond.toFixed(0)}/s)`,
-  );
-}
-const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (serverUrl) {
-  await withScratchDatabase(serverUrl, async (url) => {
-    await benchEngine('PostgreSQL (DATABASE_URL)', { DATABASE_URL: url });
-  });
+console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(', ')}`);
+if (options.against) {
+  await compareWith(options.against);
 } else {
-  console.log(
-    '\nPostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a server to measure it).',
-  );
+  const emulated = await benchEngine('PGlite (embedded)', {});
+  if (!options['no-floor']) {
+    const floor = await inProcessFloor();
+    console.log('\nEmulator over HTTP as a share of PGlite in process (same statement, one exchange):');
+    for (const key of ['point', 'list'] as const) {
+      const http = emulated.get(key);
+      const direct = floor.get(key)!;
+      if (!http) continue;
+      console.log(
+        `  ${key}: ${(http.perSecond / direct.perSecond).toFixed(2)}× the in-process rate (${http.perSecond.toFixed(0)} vs ${direct.perSecond.toFixed(0)}/s)`,
+      );
+    }
+  }
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    await withScratchDatabase(serverUrl, async (url) => {
+      await benchEngine('PostgreSQL (DATABASE_URL)', { DATABASE_URL: url });
+    });
+  } else {
+    console.log(
+      '\nPostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a server to measure it).',
+    );
+  }
 }

@@ -4,11 +4,10 @@
 // `set_config(…, true)` made by the first statement holds for the next ones. PGlite's own
 // `query` makes six calls per statement (parse, describe, bind, describe, execute, sync) and a
 // transaction two more for BEGIN and COMMIT; this makes one, with prepared statements.
-import { protocol, parse, type PGlite } from '@electric-sql/pglite';
+import { types, type PGlite } from '@electric-sql/pglite';
 import type { QueryResult } from './database.js';
+import { decodeExchange, FrontendMessages, type WireNotification, type WireResult } from './pg-wire.js';
 import type { PreparedStatements } from './prepared-statements.js';
-
-const { serialize } = protocol;
 
 export interface PipelinedStatement {
   sql: string;
@@ -27,53 +26,62 @@ function asText(value: unknown): string | null {
   throw new TypeError(`a pipelined statement takes text, numbers or booleans, not ${typeof value}`);
 }
 
-function concat(chunks: Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const chunk of chunks) length += chunk.byteLength;
-  const message = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    message.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return message;
+/** Rows as objects, each value parsed by its type as PGlite's `query` parses it. */
+function asQueryResult(result: WireResult, parsers: PGlite['parsers']): QueryResult {
+  const { fields, rows } = result;
+  return {
+    rows: rows.map((values) => {
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < fields.length; i++) {
+        const value = values[i] ?? null;
+        row[fields[i]!.name] = value === null ? null : types.parseType(value, fields[i]!.dataTypeID, parsers);
+      }
+      return row;
+    }),
+    fields,
+    affectedRows: result.affectedRows,
+  };
 }
 
-/** Runs `statements` in one implicit transaction and one call; the caller holds the connection. */
+/**
+ * Runs `statements` in one implicit transaction and one call; the caller holds the connection.
+ * PGlite's raw stream hands over its output without parsing it; NOTIFYs the statements sent
+ * therefore reach `notify` here, not PGlite's own listeners.
+ */
 export async function runPipeline(
   pg: PGlite,
   statements: readonly PipelinedStatement[],
   names: PreparedStatements,
+  notify: (notification: WireNotification) => void,
 ): Promise<QueryResult[]> {
-  const chunks: Uint8Array[] = [];
-  for (const name of names.takeEvicted()) chunks.push(serialize.close({ type: 'S', name }));
+  const messages = new FrontendMessages();
+  for (const name of names.takeEvicted()) messages.closeStatement(name);
   const parsing: { sql: string; name: string }[] = [];
   for (const { sql, params } of statements) {
     const { name, prepared } = names.nameFor(sql);
     if (!prepared) {
-      chunks.push(serialize.parse({ name, text: sql }));
+      messages.parse(name, sql);
       parsing.push({ sql, name });
     }
-    chunks.push(serialize.bind({ statement: name, values: params.map(asText) }));
-    chunks.push(serialize.describe({ type: 'P' }));
-    chunks.push(serialize.execute({}));
+    messages.bind(name, params.map(asText)).describePortal().execute();
   }
-  chunks.push(serialize.sync());
-  const { messages } = await pg.execProtocol(concat(chunks), {
+  messages.sync();
+  // The output arrives as views of PGlite's memory, valid only during the call: copied.
+  const chunks: Uint8Array[] = [];
+  await pg.execProtocolRawStream(messages.bytes(), {
     syncToFs: false,
-    throwOnError: false,
+    onRawData: (chunk) => chunks.push(chunk.slice()),
   });
+  // The raw stream leaves its callback installed; an exchange through PGlite's own API resets it.
+  await pg.execProtocol(NOTHING, { syncToFs: false });
+  const decoded = decodeExchange(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
 
   // Parses answer in order up to the first error: those statements exist on the server now.
-  let parsed = 0;
-  for (const message of messages) {
-    if (message.name === 'parseComplete') names.prepared(parsing[parsed]!.sql, parsing[parsed++]!.name);
-    if (message instanceof protocol.messages.DatabaseError) throw message;
-  }
+  for (const { sql, name } of parsing.slice(0, decoded.parsed)) names.prepared(sql, name);
+  for (const notification of decoded.notifications) notify(notification);
+  if (decoded.error) throw decoded.error;
   await pg.syncToFs();
-  return parse.parseResults(messages, pg.parsers).map((result) => ({
-    rows: result.rows as Record<string, unknown>[],
-    fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
-    affectedRows: result.affectedRows ?? 0,
-  }));
+  return decoded.results.map((result) => asQueryResult(result, pg.parsers));
 }
+
+const NOTHING = new Uint8Array(0);

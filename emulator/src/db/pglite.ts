@@ -31,6 +31,11 @@ function serializeBoolean(value: unknown): string {
 /** The extensions every PGlite of the emulator loads (a copy of its data must load them too). */
 export const PGLITE_EXTENSIONS = { pgcrypto, pg_trgm, uuid_ossp, vector };
 
+/** A channel name as Postgres stores it: quoted as written, otherwise folded to lower case. */
+function postgresName(channel: string): string {
+  return channel.startsWith('"') && channel.endsWith('"') ? channel.slice(1, -1) : channel.toLowerCase();
+}
+
 type PGliteLike = Pick<PGlite, 'query' | 'exec'> | Transaction;
 
 function wrap(target: PGliteLike): Queryable {
@@ -54,6 +59,8 @@ export class PGliteDatabase implements Database {
   private readonly mutex = new Mutex();
   private readonly direct: Queryable;
   private readonly statements = new PreparedStatements();
+  /** LISTEN callbacks by channel, for NOTIFYs that arrive through the one-exchange path. */
+  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
 
   private constructor(private readonly pg: PGlite) {
     this.direct = wrap(pg);
@@ -99,6 +106,7 @@ export class PGliteDatabase implements Database {
         this.pg,
         [settings, { sql, params }],
         this.statements,
+        ({ channel, payload }) => this.notifyListeners(channel, payload),
       );
       return results[1] as QueryResult<Row>;
     });
@@ -117,7 +125,19 @@ export class PGliteDatabase implements Database {
     onPayload: (payload: string) => void,
   ): Promise<() => Promise<void>> {
     const unlisten = await this.mutex.run(() => this.pg.listen(channel, onPayload));
-    return () => this.mutex.run(() => unlisten());
+    const name = postgresName(channel);
+    const callbacks = this.listeners.get(name) ?? new Set();
+    callbacks.add(onPayload);
+    this.listeners.set(name, callbacks);
+    return () => {
+      callbacks.delete(onPayload);
+      return this.mutex.run(() => unlisten());
+    };
+  }
+
+  /** As PGlite delivers a notification to its listeners: each callback in a microtask. */
+  private notifyListeners(channel: string, payload: string): void {
+    for (const callback of this.listeners.get(channel) ?? []) queueMicrotask(() => callback(payload));
   }
 
   async close(): Promise<void> {
