@@ -3,6 +3,9 @@
 // body shapes GoTrue chooses between by the request's `X-Supabase-Api-Version` header.
 
 /** code → default HTTP status and message. Call sites may give a more precise message. */
+/** GoTrue's words when [auth.email] is off and an email sign-in (password, OTP, magic link, recovery) is tried. */
+export const EMAIL_LOGINS_DISABLED = 'Email logins are disabled';
+
 export const AUTH_ERRORS = {
   validation_failed: [400, 'The request is not valid.'],
   bad_json: [400, 'Could not parse request body as JSON.'],
@@ -78,12 +81,6 @@ export const AUTH_ERRORS = {
   over_sms_send_rate_limit: [429, 'SMS rate limit exceeded'],
   sms_send_failed: [422, 'Error sending SMS OTP to provider'],
   web3_provider_disabled: [422, 'Web3 provider is disabled'],
-  passkey_disabled: [404, 'Passkeys are disabled'],
-  too_many_passkeys: [422, 'Maximum number of passkeys reached'],
-  webauthn_challenge_not_found: [400, 'Challenge not found or already used'],
-  webauthn_challenge_expired: [400, 'Challenge has expired'],
-  webauthn_verification_failed: [400, 'Credential verification failed'],
-  webauthn_credential_exists: [422, 'This credential is already registered'],
   web3_unsupported_chain: [400, 'Unsupported chain'],
   saml_provider_disabled: [404, 'SAML 2.0 is disabled'],
   sso_provider_not_found: [404, 'SSO Identity Provider not found'],

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { createEmailUser } from '../../users/accounts.js';
 import { enforceRateLimit, type AuthContext } from '../../context.js';
-import { fail } from '../../errors.js';
+import { EMAIL_LOGINS_DISABLED, fail } from '../../errors.js';
 import { pkceParams, startPkceFlow } from '../../sessions/flow-state.js';
 import { json, parseBody, type AuthRequest } from '../../request/http.js';
 import { resolveRedirect } from '../../request/redirects.js';
@@ -114,6 +114,7 @@ export async function emailOtp(c: AuthRequest, ctx: AuthContext): Promise<Respon
     fail('validation_failed', 'Only an email address or phone number should be provided.');
   }
   if (body.phone) return phoneOtp(ctx, c, body);
+  if (!settings.emailSignupEnabled) fail('email_provider_disabled', EMAIL_LOGINS_DISABLED);
   const email = validateEmail(body.email);
   const pkce = pkceParams(body.code_challenge, body.code_challenge_method);
   const redirectTo = resolveRedirect(c.req.query('redirect_to'), settings);
@@ -164,6 +165,8 @@ export async function emailOtp(c: AuthRequest, ctx: AuthContext): Promise<Respon
 /** POST /recover */
 export async function recover(c: AuthRequest, ctx: AuthContext): Promise<Response> {
   const { db, settings, mailer } = ctx;
+  // GoTrue's requireEmailProvider runs before the body is read.
+  if (!settings.emailSignupEnabled) fail('email_provider_disabled', EMAIL_LOGINS_DISABLED);
   const body = await parseBody(c, RecoverBody);
   enforceRateLimit(ctx, c, 'sign_in_sign_ups');
   if (!body.email) fail('validation_failed', 'Password recovery requires an email', 422);

@@ -2,7 +2,7 @@
 // its password; the answer carries `weak_password` when the password no longer meets the rules.
 import { z } from 'zod';
 import { clientInfo, type AuthContext } from '../../context.js';
-import { fail } from '../../errors.js';
+import { EMAIL_LOGINS_DISABLED, fail } from '../../errors.js';
 import { json, parseBody, type AuthRequest } from '../../request/http.js';
 import { optionalString } from '../../request/validation.js';
 import { startSession } from '../../sessions/sessions.js';
@@ -22,6 +22,8 @@ export async function passwordGrant(c: AuthRequest, ctx: AuthContext): Promise<R
   }
   if (body.phone && !settings.phoneEnabled)
     fail('phone_provider_disabled', 'Phone logins are disabled');
+  if (body.email && !settings.emailSignupEnabled)
+    fail('email_provider_disabled', EMAIL_LOGINS_DISABLED);
   if (!body.email && !body.phone) fail('validation_failed', 'missing email or phone');
   const password = body.password ?? '';
   // GoTrue looks the number up as it stores it (digits, no '+'), without validating it first.
