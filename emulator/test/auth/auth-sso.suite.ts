@@ -2,7 +2,7 @@
 // over real HTTP as a browser would go: signInWithSSO → the IdP's page (reads the signed
 // AuthnRequest) → its form → the signed response posted to the ACS → redirect_to with a
 // session (implicit) or a code (PKCE). Shared by the PGlite and real PostgreSQL specs.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { ANON_KEY, SERVICE_ROLE_KEY, startTestEmulator, type TestEmulator } from '../harness.js';
 
 const REDIRECT_TO = 'http://127.0.0.1:3999/welcome';
@@ -94,9 +94,7 @@ export function describeSso(name: string, options: { postgres?: boolean } = {}):
       });
 
     const implicitClient = () =>
-      createClient(emulator.apiUrl, ANON_KEY, {
-        auth: { flowType: 'implicit', persistSession: false, autoRefreshToken: false },
-      });
+      emulator.client(ANON_KEY, { auth: { flowType: 'implicit' } });
 
     beforeAll(async () => {
       emulator = await startTestEmulator({
@@ -279,7 +277,7 @@ export function describeSso(name: string, options: { postgres?: boolean } = {}):
         email: 'ada@acme.test',
         email_confirmed_at: expect.any(String),
         user_metadata: {
-          email: 'Ada@Acme.test',
+          email: 'ada@acme.test',
           email_verified: true,
           iss: idpMetadataUrl,
           name: 'Ada Lovelace',
@@ -295,8 +293,8 @@ export function describeSso(name: string, options: { postgres?: boolean } = {}):
     });
 
     it('signs in by provider id with PKCE: ?code= exchanged for a session of the same user', async () => {
-      const supabase = createClient(emulator.apiUrl, ANON_KEY, {
-        auth: { flowType: 'pkce', storage: memoryStorage(), autoRefreshToken: false },
+      const supabase = emulator.client(ANON_KEY, {
+        auth: { flowType: 'pkce', storage: memoryStorage(), persistSession: true },
       });
       const { data, error } = await supabase.auth.signInWithSSO({
         providerId,
