@@ -7,8 +7,9 @@ import { describeAuthError } from './auth-errors.js';
 import { oauthProviders, providerLabel, useAuthSettings } from './auth-settings.js';
 import { EmailCodeSignIn } from './EmailCodeSignIn.js';
 import { FormError } from './FormError.js';
+import { KeyAndWalletSignIn } from './KeyAndWalletSignIn.js';
 
-/** Magic link / emailed code, OAuth providers and guest access, as the project offers them. */
+/** Magic link / emailed code, a passkey or wallet, OAuth providers and guest access, as the project and browser offer them. */
 export function OtherSignInOptions({ next }: { next: string | null }): ReactNode {
   const { supabase } = usePortal();
   const settings = useAuthSettings();
@@ -39,6 +40,7 @@ export function OtherSignInOptions({ next }: { next: string | null }): ReactNode
     <Card title="Other ways to sign in" headingLevel={2}>
       <Stack gap={4}>
         <EmailCodeSignIn next={next} />
+        <KeyAndWalletSignIn />
         {providers.length || settings?.external.anonymous_users ? <Divider /> : null}
         <FormError title="Could not continue" message={error} />
         {providers.map((provider) => (

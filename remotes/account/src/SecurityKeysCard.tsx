@@ -1,18 +1,18 @@
-import { usePortal } from '@portal/platform';
-import { Badge, Button, Card, EmptyState, Field, Form, FormActions, KeyIcon, PlusIcon, Stack, TextInput } from '@portal/ui';
+import { describeError, usePortal } from '@portal/platform';
+import { Badge, Button, Card, ConfirmDialog, EmptyState, Field, Form, FormActions, KeyIcon, PlusIcon, Stack, TextInput } from '@portal/ui';
 import type { Factor } from '@supabase/supabase-js';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { ACCOUNT_PAGES } from './account-paths.js';
-import { describeAuthError } from './auth-errors.js';
+import { describeAuthError, needsSecondFactor } from './auth-errors.js';
 import { FormError } from './FormError.js';
-import { requireSecondFactor } from './step-up.js';
+import { requireSecondFactor, sendToSecondFactor } from './step-up.js';
 
 /** WebAuthn needs PublicKeyCredential; without it the card says so instead of offering a button. */
 export function browserSupportsSecurityKeys(): boolean {
   return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
 }
 
-/** Security keys and passkeys (WebAuthn factors): list and add, as a second step at sign-in. */
+/** Security keys and passkeys (WebAuthn factors): list, add and remove, as a second step at sign-in. */
 export function SecurityKeysCard(): ReactNode {
   const { supabase, auth, notify } = usePortal();
   const [keys, setKeys] = useState<Factor[] | null>(null);
@@ -21,6 +21,7 @@ export function SecurityKeysCard(): ReactNode {
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const [removing, setRemoving] = useState<Factor | null>(null);
   const supported = browserSupportsSecurityKeys();
   const token = auth.session?.access_token;
 
@@ -55,6 +56,22 @@ export function SecurityKeysCard(): ReactNode {
     setAdding(false);
     setName('');
     notify({ tone: 'success', title: 'Security key added', message: `${friendlyName} now signs you in as a second step.` });
+    await load();
+  };
+
+  // Removing a verified factor takes an aal2 session (GoTrue answers insufficient_aal otherwise).
+  const remove = async (key: Factor) => {
+    const { error: failed } = await supabase.auth.mfa.unenroll({ factorId: key.id });
+    if (failed) {
+      if (needsSecondFactor(failed)) {
+        sendToSecondFactor(ACCOUNT_PAGES.security);
+        return;
+      }
+      throw new Error(describeAuthError(failed));
+    }
+    // The session's copy of the user still lists the factor: refresh it so the level follows.
+    await supabase.auth.refreshSession();
+    notify({ tone: 'success', title: 'Security key removed', message: `${key.friendly_name || 'The key'} is no longer asked for at sign-in.` });
     await load();
   };
 
@@ -106,12 +123,42 @@ export function SecurityKeysCard(): ReactNode {
             {keys.map((key) => (
               <li key={key.id} className="account-list__item">
                 <div className="account-list__title">{key.friendly_name || 'Security key'}</div>
-                <Badge tone="success">Active</Badge>
+                <div className="account-list__actions">
+                  <Badge tone="success">Active</Badge>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Remove ${key.friendly_name || 'security key'}`}
+                    onClick={() => {
+                      if (requireSecondFactor(auth, ACCOUNT_PAGES.security)) setRemoving(key);
+                    }}
+                  >
+                    Remove
+                  </Button>
+                </div>
               </li>
             ))}
           </ul>
         ) : null}
       </Stack>
+      <ConfirmDialog
+        open={removing !== null}
+        onClose={() => setRemoving(null)}
+        onConfirm={async () => {
+          if (!removing) return;
+          try {
+            await remove(removing);
+          } catch (failure) {
+            throw new Error(describeError(failure));
+          }
+          setRemoving(null);
+        }}
+        title="Remove this security key?"
+        confirmLabel="Remove"
+        tone="danger"
+      >
+        {`${removing?.friendly_name || 'This key'} will no longer be asked for at sign-in.`}
+      </ConfirmDialog>
     </Card>
   );
 }

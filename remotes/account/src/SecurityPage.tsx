@@ -6,6 +6,7 @@ import { AccountTabs } from './AccountTabs.js';
 import { assuranceOf } from './assurance.js';
 import { FactorsCard } from './FactorsCard.js';
 import { IdentitiesCard } from './IdentitiesCard.js';
+import { PasskeysCard } from './PasskeysCard.js';
 import { SecurityKeysCard } from './SecurityKeysCard.js';
 import { SessionsCard } from './SessionsCard.js';
 
@@ -21,6 +22,7 @@ export function SecurityPage(): ReactNode {
           This session has not used your second factor. Changes here ask for a code first. <a href={withNext(ACCOUNT_PAGES.verify, ACCOUNT_PAGES.security)}>Verify now</a>
         </Alert>
       ) : null}
+      <PasskeysCard />
       <FactorsCard />
       <SecurityKeysCard />
       <IdentitiesCard />

@@ -1,0 +1,157 @@
+import { describeError, usePortal } from '@portal/platform';
+import { Button, Card, ConfirmDialog, EmptyState, KeyIcon, PlusIcon, Stack } from '@portal/ui';
+import { isAuthError } from '@supabase/supabase-js';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { ACCOUNT_PAGES } from './account-paths.js';
+import { describeAuthError, needsSecondFactor } from './auth-errors.js';
+import { FormError } from './FormError.js';
+import { browserSupportsSecurityKeys } from './SecurityKeysCard.js';
+import { requireSecondFactor, sendToSecondFactor } from './step-up.js';
+
+interface Passkey {
+  id: string;
+  friendly_name?: string;
+  created_at: string;
+  last_used_at?: string;
+}
+
+function formatDate(value: string): string {
+  return new Date(value).toLocaleDateString();
+}
+
+/** Passkeys that sign in on their own (no password): list, register on this device, remove. */
+export function PasskeysCard(): ReactNode {
+  const { supabase, auth, notify } = usePortal();
+  const [passkeys, setPasskeys] = useState<Passkey[] | null>(null);
+  const [off, setOff] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [removing, setRemoving] = useState<Passkey | null>(null);
+  const supported = browserSupportsSecurityKeys();
+  const token = auth.session?.access_token;
+
+  const show = useCallback((result: Awaited<ReturnType<typeof supabase.auth.passkey.list>>) => {
+    if (result.error && isAuthError(result.error) && result.error.code === 'passkey_disabled') setOff(true);
+    else if (result.error) setError(describeAuthError(result.error));
+    else setPasskeys(result.data);
+  }, []);
+  const load = useCallback(async () => show(await supabase.auth.passkey.list()), [supabase, show]);
+  useEffect(() => {
+    let live = true;
+    void supabase.auth.passkey.list().then((result) => {
+      if (live) show(result);
+    });
+    return () => {
+      live = false;
+    };
+  }, [supabase, show, token]);
+
+  const register = async () => {
+    setBusy(true);
+    setError(undefined);
+    // Asks the server for a challenge, the browser for a new discoverable key, and stores it.
+    const { error: failed } = await supabase.auth.registerPasskey();
+    setBusy(false);
+    if (failed) {
+      if (needsSecondFactor(failed)) {
+        sendToSecondFactor(ACCOUNT_PAGES.security);
+        return;
+      }
+      setError(describeAuthError(failed));
+      return;
+    }
+    notify({ tone: 'success', title: 'Passkey added', message: 'You can now sign in with it, without your password.' });
+    await load();
+  };
+
+  const remove = async (passkey: Passkey) => {
+    const { error: failed } = await supabase.auth.passkey.delete({ passkeyId: passkey.id });
+    if (failed) {
+      if (needsSecondFactor(failed)) {
+        sendToSecondFactor(ACCOUNT_PAGES.security);
+        return;
+      }
+      throw new Error(describeAuthError(failed));
+    }
+    notify({ tone: 'success', title: 'Passkey removed', message: `${passkey.friendly_name || 'The passkey'} no longer signs you in.` });
+    await load();
+  };
+
+  if (off) return null;
+  return (
+    <Card
+      title="Passkeys"
+      description="Sign in with your device's screen lock or a security key instead of a password."
+      headingLevel={2}
+      actions={
+        supported ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            iconStart={<PlusIcon />}
+            loading={busy}
+            loadingLabel="Waiting for the passkey…"
+            onClick={() => {
+              if (requireSecondFactor(auth, ACCOUNT_PAGES.security)) void register();
+            }}
+          >
+            Add a passkey
+          </Button>
+        ) : null
+      }
+    >
+      <Stack gap={4}>
+        <FormError title="Could not use the passkey" message={error} />
+        {!supported ? <p className="account-muted">This browser cannot create or use passkeys.</p> : null}
+        {passkeys && !passkeys.length ? (
+          <EmptyState icon={<KeyIcon />} title="No passkey yet" description="Add one to sign in with a touch instead of a password." compact />
+        ) : null}
+        {passkeys?.length ? (
+          <ul className="account-list" data-testid="passkey-list">
+            {passkeys.map((passkey) => (
+              <li key={passkey.id} className="account-list__item">
+                <div>
+                  <div className="account-list__title">{passkey.friendly_name || 'Passkey'}</div>
+                  <div className="account-muted">
+                    Added {formatDate(passkey.created_at)}
+                    {passkey.last_used_at ? ` · last used ${formatDate(passkey.last_used_at)}` : ' · not used yet'}
+                  </div>
+                </div>
+                <div className="account-list__actions">
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Remove ${passkey.friendly_name || 'passkey'}`}
+                    onClick={() => {
+                      if (requireSecondFactor(auth, ACCOUNT_PAGES.security)) setRemoving(passkey);
+                    }}
+                  >
+                    Remove
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </Stack>
+      <ConfirmDialog
+        open={removing !== null}
+        onClose={() => setRemoving(null)}
+        onConfirm={async () => {
+          if (!removing) return;
+          try {
+            await remove(removing);
+          } catch (failure) {
+            throw new Error(describeError(failure));
+          }
+          setRemoving(null);
+        }}
+        title="Remove this passkey?"
+        confirmLabel="Remove"
+        tone="danger"
+      >
+        {`${removing?.friendly_name || 'This passkey'} will no longer sign you in. Remove it from your device's password manager too.`}
+      </ConfirmDialog>
+    </Card>
+  );
+}

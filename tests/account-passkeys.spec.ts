@@ -1,0 +1,209 @@
+// Passkeys and wallets on the account remote, in Chromium: a passkey registered on the Security
+// page in the virtual authenticator (CDP WebAuthn, a platform authenticator holding resident keys)
+// signs in on its own after sign-out and is then removed after a confirmation; "Sign in with
+// Ethereum wallet" with a wallet the test injects into the page (its key made in the test,
+// signing in Node through an exposed function), and a refusal in that wallet said in words.
+// WebAuthn refuses IP addresses as a relying party, so the portal is opened on localhost.
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { hex } from '@scure/base';
+import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
+import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
+import { pagePerTest, pageState } from './support/page-per-test.js';
+import { newPerson } from './support/people.js';
+
+jest.setTimeout(180_000);
+
+let portal: TestPortal;
+let browser: Browser;
+let page: TestPage;
+let siteUrl: string;
+
+/** A port free now, so the emulator's config can name the shell's origin before the shell starts. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  const shellPort = await freePort();
+  siteUrl = `http://localhost:${shellPort}`;
+  const base = readFileSync(path.join(REPO, 'supabase', 'config.toml'), 'utf8').replace(
+    /^additional_redirect_urls = \[/m,
+    `additional_redirect_urls = ["${siteUrl}/**", `,
+  );
+  const configToml = `${base}
+[auth.passkey]
+enabled = true
+
+[auth.webauthn]
+rp_id = "localhost"
+rp_display_name = "Portal"
+rp_origins = ["${siteUrl}"]
+
+[auth.web3.ethereum]
+enabled = true
+`;
+  portal = await startTestPortal({ shellPort, emulator: { configToml } });
+  browser = await launchBrowser();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+const tab = pagePerTest(() => browser, {
+  unexpectedConsole: (entries) => problems(entries).filter((e) => !/status of (400|401|403|404|422)/.test(e.text)),
+});
+
+async function signInWithPassword(email: string, password: string) {
+  const form = page.locator('form[aria-label="Sign in"]');
+  await form.locator('input[name="email"]').fill(email);
+  await form.locator('input[name="password"]').fill(password);
+  await form.locator('button[type="submit"]').click();
+}
+
+async function failing<T>(what: Promise<T>): Promise<T> {
+  return what.catch(async (error: Error) => {
+    throw new Error(`${error.message}; ${await pageState(page)}`);
+  });
+}
+
+it('registers a passkey on the Security page, signs in with it alone, then removes it after a confirmation', async () => {
+  page = await tab.open();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  const person = await newPerson(portal.emulator, 'acct-passkey');
+
+  await page.goto(`${siteUrl}/account/sign-in`);
+  await signInWithPassword(person.email, person.password);
+  await page.waitForURL(/\/account(\/profile)?$/);
+  await page.goto(`${siteUrl}/account/security`);
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await failing(page.getByTestId('passkey-list').getByText('not used yet').waitFor({ timeout: 30_000 }));
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+  expect(credentials).toHaveLength(1);
+  expect(credentials[0]!.isResidentCredential).toBe(true);
+  expect(credentials[0]!.rpId).toBe('localhost');
+
+  // Signed out, no email typed: the authenticator offers the passkey and the person is in.
+  await page.goto(`${siteUrl}/account`);
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await page.locator('form[aria-label="Sign in"]').waitFor();
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await failing(page.waitForURL((url) => !url.pathname.startsWith('/account/sign-in')));
+  await page.goto(`${siteUrl}/account`);
+  await failing(page.getByText(person.email).first().waitFor());
+  const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+  expect(after.credentials[0]!.signCount).toBeGreaterThan(credentials[0]!.signCount);
+
+  await page.goto(`${siteUrl}/account/security`);
+  const list = page.getByTestId('passkey-list');
+  await failing(list.getByText(/last used/).waitFor());
+  await list.getByRole('button', { name: 'Remove Passkey' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remove this passkey?' });
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await failing(page.getByText('No passkey yet').waitFor());
+  const { data } = await portal.emulator.admin().auth.admin.passkey.listPasskeys({ userId: person.id });
+  expect(data).toEqual([]);
+});
+
+it('says a passkey the project does not know is not registered here', async () => {
+  page = await tab.open();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  // A resident key for this site the project never registered (another project's, say).
+  const privateKey = (await import('node:crypto')).generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
+  await cdp.send('WebAuthn.addCredential', {
+    authenticatorId,
+    credential: {
+      credentialId: Buffer.from('unknown-passkey-id').toString('base64'),
+      isResidentCredential: true,
+      rpId: 'localhost',
+      privateKey: privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
+      userHandle: Buffer.from(crypto.randomUUID()).toString('base64'),
+      signCount: 0,
+    },
+  });
+  await page.goto(`${siteUrl}/account/sign-in`);
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await failing(page.getByText(/This passkey is not registered for an account here/).waitFor());
+  expect(new URL(page.url()).pathname).toBe('/account/sign-in');
+});
+
+/** The page's window.ethereum: an EIP-1193 provider whose key lives in this test. */
+const INJECT_WALLET = `
+  window.ethereum = {
+    on() {}, removeListener() {},
+    request: ({ method, params }) => window.__testWallet(method, params ?? []),
+  };
+`;
+
+function ethereumWallet() {
+  const secretKey = secp256k1.utils.randomSecretKey();
+  const publicKey = secp256k1.getPublicKey(secretKey, false);
+  const address = `0x${hex.encode(keccak_256(publicKey.subarray(1)).subarray(12))}`;
+  const utf8 = (text: string) => new TextEncoder().encode(text);
+  return {
+    address,
+    answer(method: string, params: unknown[]): unknown {
+      if (method === 'eth_requestAccounts') return [address];
+      if (method === 'eth_chainId') return '0x1';
+      if (method === 'personal_sign') {
+        const bytes = hex.decode(String(params[0]).slice(2));
+        const hash = keccak_256(new Uint8Array([...utf8(`\x19Ethereum Signed Message:\n${bytes.length}`), ...bytes]));
+        const signature = secp256k1.sign(hash, secretKey, { prehash: false, format: 'recovered' });
+        return `0x${hex.encode(signature.subarray(1))}${(signature[0]! + 27).toString(16)}`;
+      }
+      throw new Error(`wallet: ${method} is not supported`);
+    },
+  };
+}
+
+it('signs in with an Ethereum wallet the page finds, and says so when the person declines in the wallet', async () => {
+  page = await tab.open();
+  const wallet = ethereumWallet();
+  let decline = true;
+  await page.exposeFunction('__testWallet', (method: string, params: unknown[]) => {
+    // EIP-1193's refusal: code 4001 "User Rejected Request".
+    if (method === 'personal_sign' && decline) return Promise.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 }));
+    return wallet.answer(method, params);
+  });
+  await page.context().addInitScript(INJECT_WALLET);
+  await page.goto(`${siteUrl}/account/sign-in`);
+  await page.getByRole('button', { name: 'Sign in with Ethereum wallet' }).click();
+  await failing(page.getByText('You declined the request in your wallet. Nothing was signed.').waitFor());
+  expect(new URL(page.url()).pathname).toBe('/account/sign-in');
+
+  decline = false;
+  await page.getByRole('button', { name: 'Sign in with Ethereum wallet' }).click();
+  await failing(page.waitForURL((url) => !url.pathname.startsWith('/account/sign-in')));
+  const { data } = await portal.emulator.admin().auth.admin.listUsers({ perPage: 1000 });
+  const providerId = `web3:ethereum:${wallet.address.toLowerCase()}`;
+  const user = data.users.find((u) => u.identities?.some((i) => i.identity_data?.sub === providerId));
+  expect(user).toBeDefined();
+  expect(user!.last_sign_in_at).toBeTruthy();
+});
