@@ -41,10 +41,8 @@ beforeAll(async () => {
     /^additional_redirect_urls = \[/m,
     `additional_redirect_urls = ["${siteUrl}/**", `,
   );
+  // The portal's own project has [auth.passkey] on; the relying party must be localhost.
   const configToml = `${base}
-[auth.passkey]
-enabled = true
-
 [auth.webauthn]
 rp_id = "localhost"
 rp_display_name = "Portal"
