@@ -220,6 +220,7 @@ async function switchTo(
 interface RunFigures {
   coldMs: number;
   warmMs: number;
+  home: ReturnType<NetworkLog['snapshot']>;
   firstRoute: ReturnType<NetworkLog['snapshot']>;
   allRoutes: ReturnType<NetworkLog['snapshot']>;
   switchMs: number[];
@@ -237,7 +238,25 @@ interface RunFigures {
   refreshes: { gapsS: number[]; windowS: number } | null;
 }
 
+/** The home page, signed out and cold (cache disabled): what a visitor loads before any remote. */
+async function homePage(context: BrowserContext, url: string): Promise<ReturnType<NetworkLog['snapshot']>> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (CPU_THROTTLE > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+  if (flags.network) await cdp.send('Network.emulateNetworkConditions', NETWORK_PROFILE);
+  const network = new NetworkLog(cdp);
+  await page.goto(`${url}/`);
+  await page.getByRole('heading', { name: 'Welcome to the portal' }).waitFor();
+  await network.quiet();
+  const figures = network.snapshot();
+  await page.close();
+  return figures;
+}
+
 async function oneRun(context: BrowserContext, url: string, run: number): Promise<RunFigures> {
+  const home = await homePage(context, url);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -353,6 +372,7 @@ async function oneRun(context: BrowserContext, url: string, run: number): Promis
   return {
     coldMs,
     warmMs,
+    home,
     firstRoute,
     allRoutes,
     switchMs,
@@ -380,6 +400,7 @@ function printFigures(results: Record<Variant, RunFigures[]>): void {
   console.log(`\nmedians of ${RUNS} runs each (alternating), CPU throttle ${CPU_THROTTLE}x, ${flags.network ? 'network 40 ms / 10 Mbit/s' : 'loopback network'}:`);
   row('time to first remote interactive, cold (no cache)', (r) => r.coldMs, ms);
   row('time to first remote interactive, warm (HTTP cache)', (r) => r.warmMs, ms);
+  row('JS to the home page, signed out (before any remote), wire', (r) => r.home.scriptWire, kb);
   row('JS to the first route, wire (gzip + headers)', (r) => r.firstRoute.scriptWire, kb);
   row('JS to the first route, raw', (r) => r.firstRoute.scriptRaw, kb);
   row('requests to the first route', (r) => r.firstRoute.requests, String);
@@ -509,7 +530,7 @@ try {
           const figures = await oneRun(context, urls[variant], run);
           results[variant].push(figures);
           console.log(
-            `${variant} run ${run + 1}: first remote ${ms(figures.coldMs)} cold, ${ms(figures.warmMs)} warm, first route ${kb(figures.firstRoute.scriptWire)} JS`,
+            `${variant} run ${run + 1}: first remote ${ms(figures.coldMs)} cold, ${ms(figures.warmMs)} warm, home ${kb(figures.home.scriptWire)} JS, first route ${kb(figures.firstRoute.scriptWire)} JS`,
           );
         } finally {
           await context.close();
