@@ -5,13 +5,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildFailure, type Message } from 'esbuild';
-import type { ImportMap } from './import-map.js';
+import type { ImportMap } from '../import-map.js';
 import { denoResolvePlugin } from './resolve-plugin.js';
 
-const RUNTIME_DIR = fileURLToPath(new URL('./runtime/', import.meta.url));
+const RUNTIME_DIR = fileURLToPath(new URL('../runtime/', import.meta.url));
 const WORKER_RUNTIME = path.join(RUNTIME_DIR, 'worker-runtime.ts');
 const STD_HTTP_SERVER_SHIM = path.join(RUNTIME_DIR, 'deno-std-http-server.ts');
-const EMULATOR_DIR = fileURLToPath(new URL('../../', import.meta.url));
+const EMULATOR_DIR = fileURLToPath(new URL('../../../', import.meta.url));
 
 export interface BundleRequest {
   name: string;

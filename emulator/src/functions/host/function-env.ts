@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
-import { PUBLISHABLE_KEY, SECRET_KEY, type ApiKeys } from '../keys.js';
+import { PUBLISHABLE_KEY, SECRET_KEY, type ApiKeys } from '../../keys.js';
 
 export interface FunctionEnvInput {
   apiUrl: string;

@@ -7,7 +7,7 @@ import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ImportKind, Plugin, ResolveResult } from 'esbuild';
-import { applyImportMap, type ImportMap } from './import-map.js';
+import { applyImportMap, type ImportMap } from '../import-map.js';
 import {
   isDenoStdHttpServer,
   jsrToNpm,

@@ -4,13 +4,13 @@
 // A replaced worker finishes the invocations it has before it stops.
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { bundleFunction, BundleError } from './bundler.js';
-import { FunctionsError, isFunctionsError } from './errors.js';
-import type { ApiKeys } from '../keys.js';
+import { bundleFunction, BundleError } from '../bundling/bundler.js';
+import { FunctionsError, isFunctionsError } from '../errors.js';
+import type { ApiKeys } from '../../keys.js';
 import { envFilePath, functionEnvironment } from './function-env.js';
-import type { FunctionSpec } from './function-catalogue.js';
+import type { FunctionSpec } from '../function-catalogue.js';
 import { FunctionWorker, type FunctionLogSink } from './function-worker.js';
-import { findImportMap, ImportMapError, readImportMap } from './import-map.js';
+import { findImportMap, ImportMapError, readImportMap } from '../import-map.js';
 
 /** A warm worker with nothing to do stops after this long. */
 const IDLE_STOP_MS = 5 * 60_000;

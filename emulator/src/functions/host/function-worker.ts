@@ -8,8 +8,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { FunctionsError } from './errors.js';
-import { encodeFrame, FrameReader } from './runtime/frames.js';
+import { FunctionsError } from '../errors.js';
+import { encodeFrame, FrameReader } from '../runtime/frames.js';
 import {
   BOOT_VARIABLE,
   CHANNEL_FD,
@@ -18,7 +18,7 @@ import {
   type SerializedRequest,
   type ToWorker,
   type WorkerBoot,
-} from './runtime/protocol.js';
+} from '../runtime/protocol.js';
 
 /** Edge Functions get 256 MB of memory (Supabase's documented limit), heap and buffers alike. */
 const MEMORY_LIMIT_MB = 256;
