@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { startTestEmulator, type TestEmulator } from '../emulator/test/harness.js';
-import { subscribeOutcome } from '../emulator/src/realtime/spec-support.js';
+import { subscribeOutcome } from '../emulator/test/realtime/spec-support.js';
 import { startLocalPortal, type LocalPortal } from '../deploy/src/index.js';
 import { launchBrowser, problems, type Browser, type TestContext, type TestPage } from './browser.js';
 import { buildAppsInto } from './portal-harness.js';

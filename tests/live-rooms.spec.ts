@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { startTestEmulator, type TestEmulator } from '../emulator/test/harness.js';
-import { Inbox, subscribeOutcome } from '../emulator/src/realtime/spec-support.js';
+import { Inbox, subscribeOutcome } from '../emulator/test/realtime/spec-support.js';
 
 const REPO = path.resolve(__dirname, '..');
 const DANA = { email: 'demo@example.com', password: 'demo-password-1', id: 'd0000000-0000-4000-8000-000000000001' };

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createChannelRegistry, type ChannelStatus } from '../shared/platform/src/realtime.js';
 import { startTestEmulator, type TestEmulator } from '../emulator/test/harness.js';
-import { Inbox } from '../emulator/src/realtime/spec-support.js';
+import { Inbox } from '../emulator/test/realtime/spec-support.js';
 
 const REPO = path.resolve(__dirname, '..');
 

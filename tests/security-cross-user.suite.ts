@@ -15,7 +15,7 @@ import {
   type EmulatorOptions,
   type TestEmulator,
 } from '../emulator/test/harness.js';
-import { Inbox, subscribeOutcome, subscribed } from '../emulator/src/realtime/spec-support.js';
+import { Inbox, subscribeOutcome, subscribed } from '../emulator/test/realtime/spec-support.js';
 
 const REPO = path.resolve(__dirname, '..');
 

@@ -5,7 +5,7 @@
 import { SignJWT } from 'jose';
 import WebSocket from 'ws';
 import { ANON_KEY, JWT_SECRET, startTestEmulator, type TestEmulator } from '../test/harness.js';
-import { subscribeOutcome } from './realtime/spec-support.js';
+import { subscribeOutcome } from '../test/realtime/spec-support.js';
 
 const MIGRATION = `
   create table public.notes (id int primary key, body text);

@@ -15,7 +15,7 @@ import {
   type TestEmulator,
 } from '../test/harness.js';
 import { cliSigningKey, signingKeysFile, type CliSigningKey } from '../test/signing-key-files.js';
-import { subscribeOutcome } from './realtime/spec-support.js';
+import { subscribeOutcome } from '../test/realtime/spec-support.js';
 
 const CONFIG = `
 [auth]

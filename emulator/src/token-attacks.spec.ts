@@ -6,7 +6,7 @@
 import { SignJWT } from 'jose';
 import WebSocket from 'ws';
 import { ANON_KEY, JWT_SECRET, startTestEmulator, type TestEmulator } from '../test/harness.js';
-import { subscribeOutcome } from './realtime/spec-support.js';
+import { subscribeOutcome } from '../test/realtime/spec-support.js';
 
 const OTHER_SECRET = 'another-projects-secret-with-at-least-32-characters';
 const FUNCTION = `Deno.serve(() => new Response('hello'));`;

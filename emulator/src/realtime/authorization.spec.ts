@@ -3,7 +3,7 @@
 // official client against a real emulator.
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { ANON_KEY, startTestEmulator, type TestEmulator } from '../../test/harness.js';
-import { Inbox, mintToken, subscribed, subscribeOutcome, watchStatuses } from './spec-support.js';
+import { Inbox, mintToken, subscribed, subscribeOutcome, watchStatuses } from '../../test/realtime/spec-support.js';
 
 const ALICE = 'a1111111-1111-4111-8111-111111111111';
 const BOB = 'b2222222-2222-4222-8222-222222222222';

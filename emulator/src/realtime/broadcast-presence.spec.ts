@@ -8,7 +8,7 @@ import {
   startTestEmulator,
   type TestEmulator,
 } from '../../test/harness.js';
-import { Inbox, subscribed, subscribeOutcome } from './spec-support.js';
+import { Inbox, subscribed, subscribeOutcome } from '../../test/realtime/spec-support.js';
 
 type BroadcastEvent = { type: string; event: string; payload: unknown };
 

@@ -5,7 +5,7 @@ import { createClient, type RealtimeChannel, type SupabaseClient } from '@supaba
 import WebSocket from 'ws';
 import { startBlackholeProxy, type BlackholeProxy } from '../../test/blackhole-proxy.js';
 import { ANON_KEY, startTestEmulator, type TestEmulator } from '../../test/harness.js';
-import { Inbox, subscribed } from './spec-support.js';
+import { Inbox, subscribed } from '../../test/realtime/spec-support.js';
 
 const TIMEOUT_S = 3;
 

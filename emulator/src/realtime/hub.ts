@@ -1,7 +1,7 @@
 // Topics of the process: who is subscribed, their presence, and broadcast fan-out. A
 // message is encoded once per protocol version and the same frame goes to every receiver,
 // as Realtime's MessageDispatcher caches encodings per serializer.
-import { encodeMessage, encodeUserBroadcast, type Vsn } from './protocol.js';
+import { encodeMessage, encodeUserBroadcast, type Vsn } from './socket/protocol.js';
 import { PresenceRoom, type PresenceDiff, type PresenceMap } from './presence.js';
 import type { SubscriptionSpec } from './postgres-changes/subscriptions.js';
 

@@ -9,7 +9,7 @@ import {
   startTestEmulator,
   type TestEmulator,
 } from '../../test/harness.js';
-import { Inbox, mintToken, subscribed } from './spec-support.js';
+import { Inbox, mintToken, subscribed } from '../../test/realtime/spec-support.js';
 
 const ALICE = 'a1111111-1111-4111-8111-111111111111';
 const BOB = 'b2222222-2222-4222-8222-222222222222';

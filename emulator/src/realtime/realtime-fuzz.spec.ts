@@ -8,8 +8,8 @@
 import WebSocket from 'ws';
 import { ANON_KEY, startTestEmulator, type TestEmulator } from '../../test/harness.js';
 import { mutateJson, NASTY_STRINGS, pick, seededRandom, type Random } from '../../test/http-fuzz.js';
-import { MAX_PAYLOAD_BYTES } from './channel.js';
-import { Inbox, mintToken, subscribed } from './spec-support.js';
+import { MAX_PAYLOAD_BYTES } from './socket/channel.js';
+import { Inbox, mintToken, subscribed } from '../../test/realtime/spec-support.js';
 
 const CASES = 3000;
 /** FUZZ_SEED explores other cases; a failure found so is replayed with the same seed. */

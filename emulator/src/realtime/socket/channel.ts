@@ -3,21 +3,21 @@
 // shapes follow Supabase Realtime's RealtimeChannel (docs/compatibility.md#realtime-messages).
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { JwtClaims, Keys } from '../keys.js';
-import { isApiKey, verifyAccessToken, type VerifiedToken } from './access-token.js';
-import type { RealtimeAuthorizer } from './authorization.js';
-import { isRealtimeError, MESSAGES, RealtimeError } from './errors.js';
-import { broadcastSize, topicKey, type Broadcast, type MemberDescription, type TopicHub, type TopicMember } from './hub.js';
-import type { ChangeFeed } from './postgres-changes/feed.js';
+import type { JwtClaims, Keys } from '../../keys.js';
+import { isApiKey, verifyAccessToken, type VerifiedToken } from '../access-token.js';
+import type { RealtimeAuthorizer } from '../authorization.js';
+import { isRealtimeError, MESSAGES, RealtimeError } from '../errors.js';
+import { broadcastSize, topicKey, type Broadcast, type MemberDescription, type TopicHub, type TopicMember } from '../hub.js';
+import type { ChangeFeed } from '../postgres-changes/feed.js';
 import {
   validateBindings,
   type BindingReply,
   type ChangeData,
   type Subscription,
   type SubscriptionRegistry,
-} from './postgres-changes/subscriptions.js';
+} from '../postgres-changes/subscriptions.js';
 import type { PhoenixMessage, UserBroadcastPush, Vsn } from './protocol.js';
-import type { Database } from '../db/database.js';
+import type { Database } from '../../db/database.js';
 
 /** Realtime's default tenant limit (`max_payload_size_in_kb` 3000). */
 export const MAX_PAYLOAD_BYTES = 3000 * 1024;

@@ -3,7 +3,7 @@
 // that does not read is disconnected instead of making the process buffer without end.
 import type { WebSocket, RawData } from 'ws';
 import { ChannelSession, type ChannelDeps, type ChannelHost } from './channel.js';
-import { CLOSE_CODES, MESSAGES, RealtimeError } from './errors.js';
+import { CLOSE_CODES, MESSAGES, RealtimeError } from '../errors.js';
 import type { LivenessWatch } from './liveness.js';
 import {
   decodeFrame,

@@ -2,7 +2,7 @@
 // never sleeps), subscribing with the official client, and minting user JWTs.
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
-import { JWT_SECRET } from '../../test/harness.js';
+import { JWT_SECRET } from '../harness.js';
 
 interface Waiter<T> {
   predicate: (item: T) => boolean;

@@ -3,14 +3,14 @@
 // single `POST /api/broadcast/{topic}/events/{event}` behind `httpSend()`. Both answer 202.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import type { GatewayEnv } from '../http/gateway-env.js';
-import { readJsonBody } from '../http/json-body.js';
-import type { Keys } from '../keys.js';
-import { verifyAccessToken, type VerifiedToken } from './access-token.js';
-import type { RealtimeAuthorizer } from './authorization.js';
-import { MAX_PAYLOAD_BYTES } from './channel.js';
-import { isRealtimeApiError, isRealtimeError, MESSAGES, realtimeBodyErrors } from './errors.js';
-import { broadcastSize, topicKey, type Broadcast, type TopicHub } from './hub.js';
+import type { GatewayEnv } from '../../http/gateway-env.js';
+import { readJsonBody } from '../../http/json-body.js';
+import type { Keys } from '../../keys.js';
+import { verifyAccessToken, type VerifiedToken } from '../access-token.js';
+import type { RealtimeAuthorizer } from '../authorization.js';
+import { MAX_PAYLOAD_BYTES } from '../socket/channel.js';
+import { isRealtimeApiError, isRealtimeError, MESSAGES, realtimeBodyErrors } from '../errors.js';
+import { broadcastSize, topicKey, type Broadcast, type TopicHub } from '../hub.js';
 
 export interface BroadcastRouteDeps {
   keys: Keys;
