@@ -21,6 +21,14 @@ export function findPostgresBin() {
   return null;
 }
 
+/** PostGIS for the server found (Debian's postgresql-postgis): the GeoJSON test needs it. */
+export function hasPostgis() {
+  const bin = findPostgresBin();
+  if (!bin) return false;
+  const version = path.basename(path.dirname(bin));
+  return existsSync(path.join('/usr/share/postgresql', version, 'extension', 'postgis.control'));
+}
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { findPostgresBin, startTestPostgres, stopTestPostgres } from './test-postgres.js';
+import { findPostgresBin, hasPostgis, startTestPostgres, stopTestPostgres } from './test-postgres.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -29,6 +29,7 @@ function ensureSystemPackages() {
   const missing = [];
   if (!existsSync(CHROMIUM)) missing.push('chromium');
   if (!findPostgresBin()) missing.push('postgresql');
+  if (!hasPostgis()) missing.push('postgresql-postgis');
   if (missing.length === 0) return;
   if (isRoot && aptInstall(missing)) return;
   if (!existsSync(CHROMIUM)) {
@@ -38,7 +39,11 @@ function ensureSystemPackages() {
     );
     process.exit(1);
   }
-  console.log('PostgreSQL is not installed: the real-PostgreSQL variants will be skipped (apt-get install -y postgresql).');
+  if (!findPostgresBin()) {
+    console.log('PostgreSQL is not installed: the real-PostgreSQL variants will be skipped (apt-get install -y postgresql postgresql-postgis).');
+  } else if (!hasPostgis()) {
+    console.log('PostGIS is not installed: the REST GeoJSON test on PostgreSQL will fail (apt-get install -y postgresql-postgis).');
+  }
 }
 
 const only = process.argv.slice(2);

@@ -140,6 +140,8 @@ const tomlSchema = z
         schemas: z.array(z.string()).default(['public', 'graphql_public']),
         extra_search_path: z.array(z.string()).default(['public', 'extensions']),
         max_rows: z.number().int().positive().default(1000),
+        /** Emulator setting, PostgREST's db-plan-enabled: EXPLAIN through `Accept: application/vnd.pgrst.plan`. */
+        db_plan_enabled: z.boolean().default(false),
         /** Emulator setting: the largest request body any service reads (not storage uploads). */
         max_request_body_size: size.default(10 * 1024 * 1024),
       })

@@ -57,6 +57,27 @@ create function public.root_of(c public.collections) returns setof public.collec
   select * from public.collections r where r.parent_id is null $$;
 create function public.first_friend(b public.best_friends) returns public.users language sql stable as $$
   select * from public.users u where u.id = b.first_user $$;
+-- Aggregates in nested embeds and spreads: a to-one detail of a channel.
+create table public.channel_details (
+  channel_id bigint primary key references public.channels (id),
+  details text not null
+);
+-- A single unnamed xml parameter takes a text/xml body.
+create function public.xml_root(xml) returns text language sql immutable as $$
+  select (xpath('name(/*)', $1))[1]::text $$;
+`;
+
+/** PostGIS and a table with a geometry column (real PostgreSQL only: PGlite has no PostGIS). */
+export const POSTGIS_MIGRATION = `
+create extension if not exists postgis with schema extensions;
+create table public.places (
+  id int primary key,
+  name text not null,
+  location extensions.geometry(Point, 4326) not null
+);
+insert into public.places values
+  (1, 'Paris', extensions.st_setsrid(extensions.st_makepoint(2.35, 48.85), 4326)),
+  (2, 'Berlin', extensions.st_setsrid(extensions.st_makepoint(13.4, 52.52), 4326));
 `;
 
 const COMPAT_SEED = `
@@ -64,6 +85,7 @@ insert into public.counters values (1, 'one', 1), (2, 'two', 2);
 insert into public.collections values (1, 'root', null), (2, 'a', 1), (3, 'b', 1), (4, 'a1', 2), (5, 'c', 1);
 insert into public.best_friends values (1, '${ALICE}', '${BOB}');
 insert into public.user_profiles values (1, 'alice', 'hi');
+insert into public.channel_details values (1, 'General talk'), (2, 'Anything goes');
 `;
 
 /** What supabase-js hands back, without the statusText (HTTP/1.1 reason phrases vary). */
@@ -89,10 +111,12 @@ export function describePostgrestCompat(
     beforeAll(async () => {
       emulator = await startTestEmulator({
         ...options,
-        configToml: REST_CONFIG_TOML,
+        // EXPLAIN is answered only where the server allows it (PostgREST's db-plan-enabled).
+        configToml: `${REST_CONFIG_TOML}db_plan_enabled = true\n`,
         files: {
           'migrations/20240101000000_fixture.sql': FIXTURE_MIGRATION,
           'migrations/20240101000001_postgrest_compat.sql': COMPAT_MIGRATION,
+          ...(options.postgres && { 'migrations/20240101000002_postgis.sql': POSTGIS_MIGRATION }),
           'seed.sql': FIXTURE_SEED + COMPAT_SEED,
         },
       });
@@ -286,6 +310,36 @@ export function describePostgrestCompat(
         });
       });
 
+      it('a single unnamed xml parameter receives a text/xml body', async () => {
+        const response = await fetch(`${rest}/rpc/xml_root`, {
+          method: 'POST',
+          headers: { apikey: ANON_KEY, 'Content-Type': 'text/xml' },
+          body: '<note><to>Tove</to></note>',
+        });
+        expect([response.status, await response.json()]).toEqual([200, 'note']);
+      });
+
+      it('Prefer: params=single-object is ignored as PostgREST 13–14 do (it was removed): arguments stay named', async () => {
+        const call = await anon
+          .rpc('add', { a: 1, b: 2 })
+          .setHeader('Prefer', 'params=single-object');
+        expect(answer(call)).toEqual({ data: 3, error: null, count: null, status: 200 });
+        const strict = await anon
+          .rpc('add', { a: 1, b: 2 })
+          .setHeader('Prefer', 'params=single-object, handling=strict');
+        expect(answer(strict)).toEqual({
+          data: null,
+          error: {
+            code: 'PGRST122',
+            message: 'Invalid preferences given with handling=strict',
+            details: 'Invalid preferences: params=single-object',
+            hint: null,
+          },
+          count: null,
+          status: 400,
+        });
+      });
+
       it('a raw body no unnamed parameter takes answers PGRST202 naming the media type, without a hint', async () => {
         const response = await fetch(`${rest}/rpc/add`, {
           method: 'POST',
@@ -321,6 +375,53 @@ export function describePostgrestCompat(
     });
 
     describe('media types', () => {
+      if (options.postgres) {
+        it('geojson() answers a FeatureCollection of ST_AsGeoJSON rows (application/geo+json) where the database has PostGIS', async () => {
+          const places = await anon.from('places').select('*').order('id').geojson();
+          expect(answer(places)).toEqual({
+            data: {
+              type: 'FeatureCollection',
+              features: [
+                {
+                  type: 'Feature',
+                  geometry: { type: 'Point', coordinates: [2.35, 48.85] },
+                  properties: { id: 1, name: 'Paris' },
+                },
+                {
+                  type: 'Feature',
+                  geometry: { type: 'Point', coordinates: [13.4, 52.52] },
+                  properties: { id: 2, name: 'Berlin' },
+                },
+              ],
+            },
+            error: null,
+            count: null,
+            status: 200,
+          });
+          const response = await fetch(`${rest}/places?select=name,location&id=eq.2`, {
+            headers: { apikey: ANON_KEY, Accept: 'application/geo+json' },
+          });
+          expect([
+            response.status,
+            response.headers.get('content-type'),
+            await response.json(),
+          ]).toEqual([
+            200,
+            'application/geo+json; charset=utf-8',
+            {
+              type: 'FeatureCollection',
+              features: [
+                {
+                  type: 'Feature',
+                  geometry: { type: 'Point', coordinates: [13.4, 52.52] },
+                  properties: { name: 'Berlin' },
+                },
+              ],
+            },
+          ]);
+        });
+        return;
+      }
       it('geojson() without PostGIS answers 406 PGRST107 naming the media type', async () => {
         expect(answer(await anon.from('counters').select('id').geojson())).toEqual({
           data: null,
@@ -332,6 +433,155 @@ export function describePostgrestCompat(
           },
           count: null,
           status: 406,
+        });
+      });
+    });
+
+    describe('EXPLAIN (vnd.pgrst.plan, db-plan-enabled)', () => {
+      it('explain({ format: json }) answers the JSON plan of the read under application/vnd.pgrst.plan+json', async () => {
+        const plan = await anon
+          .from('counters')
+          .select('id,label')
+          .eq('id', 1)
+          .explain({ format: 'json' });
+        expect([plan.status, plan.error]).toEqual([200, null]);
+        const [root] = plan.data as { Plan: { 'Node Type': string; Plans: unknown[] } }[];
+        // The outer node folds the page into one body, as PostgREST's statement does.
+        expect(root!.Plan['Node Type']).toBe('Aggregate');
+        expect(root!.Plan.Plans.length).toBeGreaterThan(0);
+        const response = await fetch(`${rest}/counters?select=id`, {
+          headers: { apikey: ANON_KEY, Accept: 'application/vnd.pgrst.plan+json' },
+        });
+        expect([response.status, response.headers.get('content-type')]).toEqual([
+          200,
+          'application/vnd.pgrst.plan+json; for="application/json"; charset=utf-8',
+        ]);
+      });
+
+      it('explain({ analyze, verbose }) runs EXPLAIN ANALYZE VERBOSE and names the options in Content-Type', async () => {
+        const plan = await anon
+          .from('counters')
+          .select('id')
+          .explain({ analyze: true, verbose: true, format: 'json' });
+        const [root] = plan.data as { 'Execution Time': number; Plan: { Output: string[] } }[];
+        expect([
+          plan.status,
+          plan.error,
+          typeof root!['Execution Time'],
+          Array.isArray(root!.Plan.Output),
+        ]).toEqual([200, null, 'number', true]);
+        const response = await fetch(`${rest}/counters?select=id`, {
+          headers: {
+            apikey: ANON_KEY,
+            Accept:
+              'application/vnd.pgrst.plan+json; for="application/json"; options=analyze|verbose|settings|buffers|wal;',
+          },
+        });
+        expect([response.status, response.headers.get('content-type')]).toEqual([
+          200,
+          'application/vnd.pgrst.plan+json; for="application/json"; options=analyze|verbose|settings|buffers|wal; charset=utf-8',
+        ]);
+      });
+
+      it('explain() answers the text plan (application/vnd.pgrst.plan+text), one line each, for a read and an rpc', async () => {
+        const plan = await anon.from('counters').select('id').explain();
+        expect([plan.status, plan.error]).toEqual([200, null]);
+        expect(plan.data).toMatch(/^Aggregate .*\n/);
+        const call = await anon.rpc('numbers', { n: 3 }).explain({ format: 'json' });
+        expect([call.status, call.error, Array.isArray(call.data)]).toEqual([200, null, true]);
+      });
+    });
+
+    describe('spread and aggregates in embeds', () => {
+      it('spread on a to-many relationship answers an array per column (PostgREST 13)', async () => {
+        const spread = await admin
+          .from('channels')
+          .select('slug,...messages(ids:id)')
+          .order('id')
+          .order('id', { referencedTable: 'messages' });
+        expect(answer(spread)).toEqual({
+          data: [
+            { slug: 'general', ids: [1, 2, 5] },
+            { slug: 'random', ids: [3, 4] },
+            { slug: 'archive', ids: [] },
+          ],
+          error: null,
+          count: null,
+          status: 200,
+        });
+      });
+
+      it('an aggregate in a to-many spread answers 400 PGRST127, as PostgREST 13–14 do', async () => {
+        const expected = {
+          data: null,
+          error: {
+            code: 'PGRST127',
+            message: 'Feature not implemented',
+            details: 'Aggregates are not implemented for one-to-many or many-to-many spreads.',
+            hint: null,
+          },
+          count: null,
+          status: 400,
+        };
+        expect(
+          answer(await admin.from('channels').select('slug,...messages(score.sum())')),
+        ).toEqual(expected);
+        expect(answer(await admin.from('channels').select('slug,...messages(count())'))).toEqual(
+          expected,
+        );
+      });
+
+      it('aggregates in a to-one spread apply over the groups of the level it is spread into (PostgREST hoists them)', async () => {
+        const members = await admin
+          .from('channel_members')
+          .select('...channels(slug),...users(oldest:age.max(),members:count())')
+          .order('channels(slug)');
+        expect(answer(members)).toEqual({
+          data: [
+            { slug: 'general', oldest: 31, members: 2 },
+            { slug: 'random', oldest: 25, members: 2 },
+          ],
+          error: null,
+          count: null,
+          status: 200,
+        });
+      });
+
+      it('count() beside a to-one spread inside a nested to-one embed works, not 42803', async () => {
+        const nested = await admin
+          .from('users')
+          .select('username,messages!author_id(id,channels(count(),...channel_details(details)))')
+          .eq('username', 'bob')
+          .order('id', { referencedTable: 'messages' });
+        expect(answer(nested)).toEqual({
+          data: [
+            {
+              username: 'bob',
+              messages: [
+                { id: 2, channels: { count: 1, details: 'General talk' } },
+                { id: 3, channels: { count: 1, details: 'Anything goes' } },
+              ],
+            },
+          ],
+          error: null,
+          count: null,
+          status: 200,
+        });
+      });
+
+      it('sum() inside a nested to-one embed works, not 42803', async () => {
+        const nested = await admin
+          .from('users')
+          .select('username,messages!author_id(channels(id.sum()))')
+          .eq('username', 'bob')
+          .order('id', { referencedTable: 'messages' });
+        expect(answer(nested)).toEqual({
+          data: [
+            { username: 'bob', messages: [{ channels: { sum: 1 } }, { channels: { sum: 2 } }] },
+          ],
+          error: null,
+          count: null,
+          status: 200,
         });
       });
     });

@@ -532,6 +532,24 @@ export function describeRestReads(
         });
       });
 
+      it('explain() without db-plan-enabled answers 406 PGRST107 naming the plan media type, as PostgREST', async () => {
+        const plan = await anon
+          .from('users')
+          .select('id')
+          .explain({ analyze: true, format: 'json' });
+        expect({ data: plan.data, error: plan.error, status: plan.status }).toEqual({
+          data: null,
+          error: {
+            code: 'PGRST107',
+            message:
+              'None of these media types are available: application/vnd.pgrst.plan+json; for="application/json"; options=analyze',
+            details: null,
+            hint: null,
+          },
+          status: 406,
+        });
+      });
+
       it('answers maybeSingle() with null for no rows', async () => {
         const { data, error } = await anon
           .from('users')

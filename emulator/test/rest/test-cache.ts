@@ -1,7 +1,13 @@
 // A small schema cache built in memory, for the planner's and SQL builders' unit tests: the same
 // shapes as the fixture project (users, channels, messages with two FKs to users, a junction).
 import { buildRelationships } from '../../src/rest/schema/relationships.js';
-import type { Column, ForeignKey, Relation, RoutineInfo, SchemaCache } from '../../src/rest/schema/model.js';
+import type {
+  Column,
+  ForeignKey,
+  Relation,
+  RoutineInfo,
+  SchemaCache,
+} from '../../src/rest/schema/model.js';
 
 export function column(name: string, type: string, options: Partial<Column> = {}): Column {
   const isArray = type.endsWith('[]');
@@ -131,6 +137,7 @@ export function testCache(): SchemaCache {
       { oid: 25, schema: 'pg_catalog', name: 'text', sql: 'text' },
     ],
     schemaDescriptions: new Map([['public', 'standard public schema']]),
+    geoJsonFunction: null,
     loadedAt: 0,
   };
   cache.relationships = buildRelationships(cache);

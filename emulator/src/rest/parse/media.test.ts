@@ -12,6 +12,60 @@ describe('negotiate', () => {
     }
   });
 
+  it('reads vnd.pgrst.plan as PostgREST: text without a suffix, for= defaulting to JSON, known options in order', () => {
+    const enabled = { planEnabled: true };
+    expect(negotiate('application/vnd.pgrst.plan', 'rows', enabled)).toEqual({
+      kind: 'plan',
+      format: 'text',
+      for: { kind: 'json', singular: false, stripNulls: false },
+      forMime: 'application/json',
+      options: [],
+    });
+    const csv = negotiate(
+      'application/vnd.pgrst.plan+json; for="text/csv"; options=wal|nope|analyze;',
+      'rows',
+      enabled,
+    );
+    expect(csv).toEqual({
+      kind: 'plan',
+      format: 'json',
+      for: { kind: 'csv' },
+      forMime: 'text/csv',
+      options: ['analyze', 'wal'],
+    });
+    expect(contentTypeOf(csv)).toBe(
+      'application/vnd.pgrst.plan+json; for="text/csv"; options=analyze|wal; charset=utf-8',
+    );
+  });
+
+  it('refuses vnd.pgrst.plan unless db-plan-enabled, naming it as PostgREST does (406 PGRST107)', () => {
+    let thrown: unknown;
+    try {
+      negotiate('application/vnd.pgrst.plan; options=buffers', 'rows');
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isRestError(thrown) && [thrown.status, thrown.toBody()]).toEqual([
+      406,
+      {
+        code: 'PGRST107',
+        message:
+          'None of these media types are available: application/vnd.pgrst.plan+text; for="application/json"; options=buffers',
+        details: null,
+        hint: null,
+      },
+    ]);
+  });
+
+  it('serves application/geo+json only where PostGIS is there', () => {
+    expect(negotiate('application/geo+json', 'rows', { geoJson: true })).toEqual({
+      kind: 'geojson',
+    });
+    expect(() => negotiate('application/geo+json', 'rows')).toThrow(
+      'None of these media types are available: application/geo+json',
+    );
+  });
+
   it('serves singular objects, stripped nulls and CSV', () => {
     expect(negotiate('application/vnd.pgrst.object+json', 'rows')).toEqual({
       kind: 'json',

@@ -6,7 +6,39 @@ export type Representation =
   | { kind: 'json'; singular: false; stripNulls: boolean }
   | { kind: 'json'; singular: true; stripNulls: boolean }
   | { kind: 'csv' }
-  | { kind: 'openapi' };
+  | { kind: 'openapi' }
+  /** A FeatureCollection of the rows (PostGIS's ST_AsGeoJSON of each). */
+  | { kind: 'geojson' }
+  | PlanRepresentation;
+
+export const PLAN_OPTIONS = ['analyze', 'verbose', 'settings', 'buffers', 'wal'] as const;
+export type PlanOption = (typeof PLAN_OPTIONS)[number];
+
+/**
+ * `application/vnd.pgrst.plan[+json|+text]; for="<media type>"; options=a|b`: the EXPLAIN of
+ * the statement that would answer `for` (application/json when absent, text when no suffix).
+ */
+export interface PlanRepresentation {
+  kind: 'plan';
+  format: 'json' | 'text';
+  for: Exclude<Representation, PlanRepresentation | { kind: 'openapi' } | { kind: 'geojson' }>;
+  /** The `for` media type as PostgREST names it back. */
+  forMime: string;
+  options: PlanOption[];
+}
+
+export interface NegotiateOptions {
+  /** `[api] db_plan_enabled`: PostgREST's db-plan-enabled, off by default. */
+  planEnabled?: boolean;
+  /** The database has PostGIS, so `application/geo+json` can be answered. */
+  geoJson?: boolean;
+}
+
+const PLAN_TYPES: Record<string, 'json' | 'text'> = {
+  'application/vnd.pgrst.plan': 'text',
+  'application/vnd.pgrst.plan+text': 'text',
+  'application/vnd.pgrst.plan+json': 'json',
+};
 
 interface MediaRange {
   type: string;
@@ -44,13 +76,21 @@ function parseMediaRanges(header: string): MediaRange[] {
 export function negotiate(
   accept: string | null | undefined,
   target: 'rows' | 'root',
+  options: NegotiateOptions = {},
 ): Representation {
   if (!accept || !accept.trim())
     return target === 'root'
       ? { kind: 'openapi' }
       : { kind: 'json', singular: false, stripNulls: false };
-  for (const range of parseMediaRanges(accept)) {
+  const ranges = parseMediaRanges(accept);
+  for (const range of ranges) {
     const stripNulls = range.params.get('nulls') === 'stripped';
+    const planFormat = PLAN_TYPES[range.type];
+    if (planFormat) {
+      const plan = target === 'rows' && options.planEnabled ? planOf(range, planFormat) : null;
+      if (plan) return plan;
+      continue;
+    }
     switch (range.type) {
       case '*/*':
       case 'application/*':
@@ -76,16 +116,56 @@ export function negotiate(
       case 'text/csv':
         if (target === 'rows') return { kind: 'csv' };
         break;
+      case 'application/geo+json':
+        if (target === 'rows' && options.geoJson) return { kind: 'geojson' };
+        break;
     }
   }
-  throw requestErrors.notAcceptable(accept);
+  // PostgREST names a plan media type back in its normalized form.
+  const named = ranges.some((r) => PLAN_TYPES[r.type])
+    ? ranges
+        .map((r) => {
+          const format = PLAN_TYPES[r.type];
+          return format
+            ? planMime(format, r.params.get('for') ?? 'application/json', planOptions(r))
+            : r.type;
+        })
+        .join(', ')
+    : accept;
+  throw requestErrors.notAcceptable(named);
+}
+
+function planOptions(range: MediaRange): PlanOption[] {
+  const listed = (range.params.get('options') ?? '').split('|');
+  return PLAN_OPTIONS.filter((option) => listed.includes(option));
+}
+
+function planMime(format: 'json' | 'text', forMime: string, options: PlanOption[]): string {
+  return `application/vnd.pgrst.plan+${format}; for="${forMime}"${options.length ? `; options=${options.join('|')}` : ''}`;
+}
+
+/** The plan of what `for` names, or null when that is not a representation of rows. */
+function planOf(range: MediaRange, format: 'json' | 'text'): PlanRepresentation | null {
+  const forMime = (range.params.get('for') ?? 'application/json').trim().toLowerCase();
+  let inner: Representation;
+  try {
+    inner = negotiate(forMime, 'rows');
+  } catch {
+    return null;
+  }
+  if (inner.kind === 'plan' || inner.kind === 'openapi' || inner.kind === 'geojson') return null;
+  return { kind: 'plan', format, for: inner, forMime, options: planOptions(range) };
 }
 
 /** The `Content-Type` of a response in this representation. */
 export function contentTypeOf(representation: Representation): string {
   switch (representation.kind) {
+    case 'plan':
+      return `${planMime(representation.format, representation.forMime, representation.options)}; charset=utf-8`;
     case 'csv':
       return 'text/csv; charset=utf-8';
+    case 'geojson':
+      return 'application/geo+json; charset=utf-8';
     case 'openapi':
       return 'application/openapi+json; charset=utf-8';
     case 'json':

@@ -45,9 +45,18 @@ export type PlannedItem =
       cast?: string;
       aggregate?: AggregateName;
       aggregateCast?: string;
+      /** Set on an aggregate of a to-one spread: this level selects its input, a level up applies it. */
+      hoisted?: boolean;
     }
-  | { kind: 'count'; key: string; cast?: string }
+  | { kind: 'count'; key: string; cast?: string; hoisted?: boolean }
   | { kind: 'embed'; embed: EmbedPlan };
+
+/** An aggregate a to-one spread hands to the level it is spread into. */
+export interface HoistedAggregate {
+  /** `count` also stands for `count()`, whose input is 1 for a matched row. */
+  aggregate: AggregateName;
+  cast?: string;
+}
 
 export type PlannedCondition =
   | { kind: 'filter'; ref: ColumnRef; filter: Filter }
@@ -91,6 +100,12 @@ export interface EmbedPlan {
   level: ReadLevel;
   /** Order terms of the parent that read this embed's columns. */
   orderRefs: ColumnRef[];
+  /**
+   * For a to-one spread: the aggregates of its keys, applied by the level it is spread into
+   * (PostgREST's hoistSpreadAggFunctions), so `...rel(col.sum())` sums over the parent's groups
+   * instead of over the one joined row.
+   */
+  hoisted: Map<string, HoistedAggregate>;
 }
 
 export interface ReadSource {
@@ -241,9 +256,14 @@ function planLevel(
       }
     }
   }
-  level.grouped = level.items.some(
-    (i) => i.kind === 'count' || (i.kind === 'column' && i.aggregate !== undefined),
-  );
+  for (const embed of level.embeds) {
+    if (embed.spread && embed.toOne) embed.hoisted = hoistAggregates(embed.level);
+  }
+  level.grouped =
+    level.items.some(
+      (i) =>
+        (i.kind === 'count' || (i.kind === 'column' && i.aggregate !== undefined)) && !i.hoisted,
+    ) || level.embeds.some((e) => e.hoisted.size > 0);
 
   const modifiers = context.levels.get(path.join('.'));
   if (modifiers) {
@@ -307,16 +327,52 @@ function planEmbed(
     childPath,
     true,
   );
+  const toOne = relationshipIsToOne(relationship);
+  if (item.spread && !toOne && level.grouped) {
+    // PostgREST 13–14 spread to-many rows into arrays per column and refuse aggregates there.
+    throw requestErrors.notImplemented(
+      'Aggregates are not implemented for one-to-many or many-to-many spreads.',
+    );
+  }
   return {
     key,
     relationship,
-    toOne: relationshipIsToOne(relationship),
+    toOne,
     inner: item.join === 'inner',
     spread: item.spread,
     hidden: item.select.length === 0,
     level,
     orderRefs: [],
+    hoisted: new Map(),
   };
+}
+
+/**
+ * Takes the aggregates out of a to-one spread's level (its own and those its own to-one
+ * spreads handed up): the level then selects their inputs ungrouped and the level it is spread
+ * into applies them.
+ */
+function hoistAggregates(level: ReadLevel): Map<string, HoistedAggregate> {
+  const hoisted = new Map<string, HoistedAggregate>();
+  for (const item of level.items) {
+    if (item.kind === 'count') {
+      item.hoisted = true;
+      hoisted.set(item.key, {
+        aggregate: 'count',
+        ...(item.cast !== undefined && { cast: item.cast }),
+      });
+    } else if (item.kind === 'column' && item.aggregate !== undefined) {
+      item.hoisted = true;
+      hoisted.set(item.key, {
+        aggregate: item.aggregate,
+        ...(item.aggregateCast !== undefined && { cast: item.aggregateCast }),
+      });
+    } else if (item.kind === 'embed') {
+      for (const [key, aggregate] of item.embed.hoisted) hoisted.set(key, aggregate);
+    }
+  }
+  level.grouped = false;
+  return hoisted;
 }
 
 function planCondition(

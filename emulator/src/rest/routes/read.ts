@@ -10,7 +10,12 @@ import {
   type Envelope,
   type EnvelopeRow,
 } from '../execute.js';
-import { contentTypeOf, negotiate, type Representation } from '../parse/media.js';
+import {
+  contentTypeOf,
+  negotiate,
+  type PlanRepresentation,
+  type Representation,
+} from '../parse/media.js';
 import { formatApplied, type AppliedPreference } from '../parse/prefer.js';
 import { parseQuery } from '../parse/query.js';
 import { outputKeys, planRead, sourceOfRelation, type ReadLevel } from '../plan/read-plan.js';
@@ -36,9 +41,14 @@ export interface RouteDeps {
   cache: SchemaCacheStore;
 }
 
-export function bodyShape(representation: Representation, head: boolean): BodyShape {
+export function bodyShape(
+  representation: Representation,
+  head: boolean,
+  geoJsonFunction: string | null = null,
+): BodyShape {
   if (head) return 'none';
   if (representation.kind === 'csv') return 'csv';
+  if (representation.kind === 'geojson' && geoJsonFunction) return { geoJsonFunction };
   if (representation.kind === 'json' && representation.singular) return 'object';
   return 'array';
 }
@@ -47,7 +57,11 @@ export function bodyShape(representation: Representation, head: boolean): BodySh
  * The planner's row estimate for what the filters match (`count=planned`): EXPLAIN of the page
  * query itself (so every parameter is used), read below its Limit and Sort nodes.
  */
-async function plannedCount(tx: Pick<Queryable, 'query'>, source: string, params: unknown[]): Promise<number> {
+async function plannedCount(
+  tx: Pick<Queryable, 'query'>,
+  source: string,
+  params: unknown[],
+): Promise<number> {
   const result = await tx.query<{ 'QUERY PLAN': unknown }>(
     `explain (format json) ${source}`,
     params,
@@ -63,6 +77,35 @@ async function plannedCount(tx: Pick<Queryable, 'query'>, source: string, params
   )
     node = node.Plans[0];
   return Math.round(node?.['Plan Rows'] ?? 0);
+}
+
+/**
+ * EXPLAIN of the statement that would have answered, with the options asked for. JSON comes
+ * back as one value, text as one row per line (PostgREST ends each with a newline).
+ */
+export async function explain(
+  tx: Pick<Queryable, 'query'>,
+  plan: PlanRepresentation,
+  statement: string,
+  builder: Builder,
+): Promise<string> {
+  const options = [`format ${plan.format}`, ...plan.options].join(', ');
+  const result = await tx.query<{ 'QUERY PLAN': unknown }>(
+    `explain (${options}) ${statement}`,
+    builder.params.values,
+  );
+  if (plan.format === 'json') {
+    const raw = result.rows[0]?.['QUERY PLAN'];
+    return `${typeof raw === 'string' ? raw : JSON.stringify(raw)}\n`;
+  }
+  return result.rows.map((row) => `${String(row['QUERY PLAN'])}\n`).join('');
+}
+
+export function explainResponse(plan: PlanRepresentation, body: string, head = false): Response {
+  return new Response(head ? null : body, {
+    status: 200,
+    headers: { 'Content-Type': contentTypeOf(plan) },
+  });
 }
 
 export interface CountPlan {
@@ -161,8 +204,11 @@ export async function readRelation(
   accept: string | null,
   rangeHeader: string | null,
 ): Promise<Response> {
-  const representation = negotiate(accept, 'rows');
   const cache = await deps.cache.get();
+  const representation = negotiate(accept, 'rows', {
+    planEnabled: deps.service.config.api.db_plan_enabled,
+    geoJson: cache.geoJsonFunction !== null,
+  });
   const query = parseQuery(request.query);
   const level = planRead(cache, sourceOfRelation(relation), query);
   const window = rowWindow(
@@ -179,6 +225,16 @@ export async function readRelation(
   const from = `${qualifiedIdent(relation.schema, relation.name)} as ${ident(alias)}`;
   const parts = buildLevelParts(level, alias, builder);
   const source = pagedLevelSelect(level, parts, alias, from);
+  if (representation.kind === 'plan') {
+    const shape = bodyShape(representation.for, request.method === 'HEAD');
+    const countSql = request.prefer.count === 'exact' ? countSelect(parts, from) : null;
+    const statement = `with "pgrst_source" as (${source}) ${envelopeSql({ shape, countSql })}`;
+    return explainResponse(
+      representation,
+      await explain(statementAsCaller(deps.service, request), representation, statement, builder),
+      request.method === 'HEAD',
+    );
+  }
   const stripNulls = representation.kind === 'json' && representation.stripNulls;
   const count: CountPlan = {
     mode: request.prefer.count,
@@ -191,7 +247,10 @@ export async function readRelation(
       parts,
       from,
       source,
-      { shape: bodyShape(representation, request.method === 'HEAD'), stripNulls },
+      {
+        shape: bodyShape(representation, request.method === 'HEAD', cache.geoJsonFunction),
+        stripNulls,
+      },
       count,
     );
   const envelope = countNeedsPlan(count)

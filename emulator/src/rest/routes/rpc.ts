@@ -12,9 +12,17 @@ import { planRead, type ReadLevel, type ReadSource } from '../plan/read-plan.js'
 import type { RestRequest } from '../request.js';
 import { contentRange, profileHeaders, rowWindow } from '../respond.js';
 import type { Column, RoutineInfo } from '../schema/model.js';
-import { buildLevelParts, levelSelect, newBuilder } from '../sql/read.js';
+import { buildLevelParts, countSelect, envelopeSql, levelSelect, newBuilder } from '../sql/read.js';
 import { functionFromSql, SCALAR_COLUMN, type CallArguments } from '../sql/rpc.js';
-import { appliedCommon, bodyShape, readResponse, runCountedRead, type RouteDeps } from './read.js';
+import {
+  appliedCommon,
+  bodyShape,
+  explain,
+  explainResponse,
+  readResponse,
+  runCountedRead,
+  type RouteDeps,
+} from './read.js';
 
 /** Query keys that are never function arguments. */
 const RESERVED = new Set([
@@ -68,7 +76,9 @@ export async function callFunction(
   const { method, prefer } = request;
   if (method !== 'GET' && method !== 'HEAD' && method !== 'POST')
     throw requestErrors.rpcMethod(method);
-  const representation = negotiate(headers.accept, 'rows');
+  const representation = negotiate(headers.accept, 'rows', {
+    planEnabled: deps.service.config.api.db_plan_enabled,
+  });
   const cache = await deps.cache.get();
 
   let match;
@@ -151,8 +161,20 @@ export async function callFunction(
   const head = method === 'HEAD';
   const minimal = prefer.return === 'minimal';
   const singleResult = !routine.returnsSet && routine.result.kind !== 'void';
-  let shape = bodyShape(representation, head || minimal || routine.result.kind === 'void');
+  const answered = representation.kind === 'plan' ? representation.for : representation;
+  let shape = bodyShape(answered, head || minimal || routine.result.kind === 'void');
   if (singleResult && shape === 'array') shape = 'object';
+  if (representation.kind === 'plan') {
+    const countSql = prefer.count === 'exact' ? countSelect(parts, from) : null;
+    const statement = `with "pgrst_source" as (${sourceSql}) ${envelopeSql({ shape, scalar, countSql })}`;
+    const plan = await runAsCaller(
+      deps.service,
+      request,
+      (tx) => explain(tx, representation, statement, builder),
+      { watchSchema: deps.cache, rollback: prefer.tx === 'rollback' },
+    );
+    return explainResponse(representation, plan, head);
+  }
 
   // `handling=strict, max-affected=N` bounds how many rows a set-returning function may touch.
   const strictMax = prefer.handling === 'strict' && prefer.maxAffected !== undefined;

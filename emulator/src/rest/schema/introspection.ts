@@ -124,6 +124,13 @@ const TYPES_SQL = `
     and (n.nspname in ('pg_catalog', 'extensions') or n.nspname = any($1))
     and (t.typrelid = 0 or exists (select 1 from pg_class c where c.oid = t.typrelid and c.relkind = 'c'))`;
 
+/** PostGIS's ST_AsGeoJSON taking a whole row (`record`, oid 2249), wherever the extension lives. */
+const GEOJSON_FUNCTION_SQL = `
+  select format('%I.%I', n.nspname, p.proname) as sql
+  from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+  where p.proname = 'st_asgeojson' and p.proargtypes[0] = 2249
+  order by n.nspname = 'extensions' desc, n.nspname limit 1`;
+
 const RELATION_KINDS: Record<string, RelationKind> = {
   r: 'table',
   v: 'view',
@@ -332,8 +339,10 @@ export async function introspect(tx: Queryable, schemas: readonly string[]): Pro
     `select n.nspname as name, obj_description(n.oid, 'pg_namespace') as description from pg_namespace n where n.nspname = any($1)`,
     [schemas],
   );
+  const geoJsonRows = await tx.query<{ sql: string }>(GEOJSON_FUNCTION_SQL);
   const cache: SchemaCache = {
     schemas,
+    geoJsonFunction: geoJsonRows.rows[0]?.sql ?? null,
     schemaDescriptions: new Map(schemaRows.rows.map((r) => [r.name, r.description])),
     relations,
     foreignKeys,
@@ -360,4 +369,3 @@ export function attachComputedFields(
     }
   }
 }
-

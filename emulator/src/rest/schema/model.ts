@@ -107,6 +107,11 @@ export interface SchemaCache {
   types: TypeInfo[];
   /** `comment on schema` per exposed schema (OpenAPI's title and description). */
   schemaDescriptions: Map<string, string | null>;
+  /**
+   * PostGIS's `ST_AsGeoJSON(record)`, qualified, when the database has it: PostgREST offers
+   * `application/geo+json` only then.
+   */
+  geoJsonFunction: string | null;
   loadedAt: number;
 }
 
@@ -182,4 +187,3 @@ export function outputColumn(
     description: null,
   };
 }
-

@@ -50,12 +50,15 @@ function itemSql(
 ): { select: string[]; group: string[] } {
   switch (item.kind) {
     case 'count': {
+      // Hoisted: a matched row counts once where the parent applies `count`.
+      if (item.hoisted) return { select: [`1 as ${ident(item.key)}`], group: [] };
       const count = item.cast ? `cast(count(*) as ${item.cast})` : 'count(*)';
       return { select: [`${count} as ${ident(item.key)}`], group: [] };
     }
     case 'column': {
       let expression = columnExpression(alias, item.ref, builder.params);
       if (item.cast) expression = `cast(${expression} as ${item.cast})`;
+      if (item.hoisted) return { select: [`${expression} as ${ident(item.key)}`], group: [] };
       if (!item.aggregate)
         return { select: [`${expression} as ${ident(item.key)}`], group: [expression] };
       let aggregate = `${item.aggregate}(${expression})`;
@@ -71,6 +74,19 @@ function itemSql(
         const group: string[] = [];
         for (const key of outputKeys(embed.level)) {
           const value = `${lateral}.${ident(key)}`;
+          const hoisted = embed.hoisted.get(key);
+          if (hoisted) {
+            // Applied here when this level groups; a to-one spread passes the input on up.
+            if (!level.grouped) {
+              select.push(`${value} as ${ident(key)}`);
+              continue;
+            }
+            const applied = `${hoisted.aggregate}(${value})`;
+            select.push(
+              `${hoisted.cast ? `cast(${applied} as ${hoisted.cast})` : applied} as ${ident(key)}`,
+            );
+            continue;
+          }
           select.push(
             embed.toOne
               ? `${value} as ${ident(key)}`
@@ -153,6 +169,13 @@ export function buildLevelParts(
     if (embed.inner) where.push(`${ident(embedAliases.get(embed)!)}."pgrst_hit" is true`);
   }
   const orderBy = level.order.map((term) => orderSql(term, alias, embedAliases, builder));
+  // Ordering by a to-one embed's column groups by it, as a spread column would be.
+  for (const term of level.order) {
+    if (term.embed)
+      groupBy.push(
+        `${ident(embedAliases.get(term.embed)!)}.${ident(orderHelper(term.embed, term.ref))}`,
+      );
+  }
   let limit = '';
   if (level.limit !== undefined) limit += ` limit ${builder.params.add(level.limit)}::bigint`;
   if (level.offset !== undefined && level.offset > 0)
@@ -278,15 +301,31 @@ function embedSql(embed: EmbedPlan, parentAlias: string, builder: Builder): stri
     });
   }
   const parts = buildLevelParts(level, childAlias, builder, joinWhere);
+  const helperExpressions = embed.orderRefs.map((ref) =>
+    columnExpression(childAlias, ref, builder.params),
+  );
   const helpers = embed.orderRefs.map(
-    (ref) =>
-      `${columnExpression(childAlias, ref, builder.params)} as ${ident(orderHelper(embed, ref))}`,
+    (ref, i) => `${helperExpressions[i]!} as ${ident(orderHelper(embed, ref))}`,
   );
 
   if (embed.toOne) {
     if (embed.hidden) return levelSelect(parts, from, ['true as "pgrst_hit"', ...helpers]);
     if (embed.spread)
       return levelSelect(parts, from, [...parts.projection, 'true as "pgrst_hit"', ...helpers]);
+    if (level.grouped) {
+      // Aggregates belong to this SELECT: grouped first, the row built from the result (a
+      // lateral over the grouped rows would put them in its own FROM, Postgres' 42803).
+      const grouped = levelSelect(
+        { ...parts, groupBy: [...parts.groupBy, ...helperExpressions] },
+        from,
+        [...parts.projection, ...helpers],
+      );
+      const row = outputKeys(level).map((k) => `"pgrst_g".${ident(k)}`);
+      const helperColumns = embed.orderRefs.map(
+        (ref) => `"pgrst_g".${ident(orderHelper(embed, ref))}`,
+      );
+      return `select ${['row_to_json("pgrst_row") as "pgrst_j"', 'true as "pgrst_hit"', ...helperColumns].join(', ')} from (${grouped}) as "pgrst_g", lateral (select ${row.join(', ')}) as "pgrst_row"`;
+    }
     // The row is built in its own lateral so helper columns stay out of the JSON.
     const withRow = {
       ...parts,
@@ -312,7 +351,7 @@ function embedSql(embed: EmbedPlan, parentAlias: string, builder: Builder): stri
   return `select json_agg("pgrst_rows") as "pgrst_j", count(*) > 0 as "pgrst_hit" from (${rows}) as "pgrst_rows"`;
 }
 
-export type BodyShape = 'array' | 'object' | 'csv' | 'none';
+export type BodyShape = 'array' | 'object' | 'csv' | 'none' | { geoJsonFunction: string };
 
 /**
  * The outer SELECT over `pgrst_source`: `total` (when a count source is given), `page_total`
@@ -341,6 +380,10 @@ export function envelopeSql(options: {
     case 'none':
       body = 'null::text';
       break;
+    default:
+      // PostgREST's FeatureCollection: the first geometry column of each row is its geometry,
+      // the other columns its properties.
+      body = `json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(${options.shape.geoJsonFunction}("pgrst_r")::json), '[]'))::text`;
   }
   const total = options.countSql ? `(${options.countSql})` : 'null::bigint';
   return `select ${total} as "total", count("pgrst_r") as "page_total", ${body} as "body" from "pgrst_source" as "pgrst_r"`;
