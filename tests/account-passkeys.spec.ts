@@ -119,7 +119,7 @@ it('registers a passkey on the Security page, signs in with it alone, then remov
   const list = page.getByTestId('passkey-list');
   await failing(list.getByText(/last used/).waitFor());
   await list.getByRole('button', { name: 'Remove Passkey' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Remove this passkey?' });
+  const dialog = page.getByRole('alertdialog', { name: 'Remove this passkey?' });
   await dialog.getByRole('button', { name: 'Remove' }).click();
   await failing(page.getByText('No passkey yet').waitFor());
   const { data } = await portal.emulator.admin().auth.admin.passkey.listPasskeys({ userId: person.id });
