@@ -259,6 +259,41 @@ create table if not exists auth.oauth_clients (
 );
 create index if not exists oauth_clients_deleted_at_idx on auth.oauth_clients (deleted_at);
 
+-- The OAuth 2.1 server's public side (GoTrue's auth.oauth_authorizations and auth.oauth_consents):
+-- an authorization request waits for the user's consent, then carries a one-time code; a consent
+-- lets later requests for the same scopes skip the consent page until the user revokes it.
+create table if not exists auth.oauth_authorizations (
+  id uuid primary key,
+  authorization_id text not null unique,
+  client_id uuid not null references auth.oauth_clients (id) on delete cascade,
+  user_id uuid references auth.users (id) on delete cascade,
+  redirect_uri text not null,
+  scope text not null,
+  state text,
+  resource text,
+  code_challenge text,
+  code_challenge_method text check (code_challenge_method in ('s256', 'plain')),
+  nonce text,
+  status text not null default 'pending' check (status in ('pending', 'approved', 'denied', 'expired')),
+  authorization_code text unique,
+  created_at timestamptz not null default now(),
+  expires_at timestamptz not null,
+  approved_at timestamptz
+);
+create table if not exists auth.oauth_consents (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  client_id uuid not null references auth.oauth_clients (id) on delete cascade,
+  scopes text not null,
+  granted_at timestamptz not null default now(),
+  revoked_at timestamptz,
+  unique (user_id, client_id)
+);
+-- A session started by an OAuth client's code belongs to that client: its access tokens carry
+-- client_id, and revoking the user's grant ends it.
+alter table auth.sessions add column if not exists oauth_client_id uuid references auth.oauth_clients (id) on delete cascade;
+alter table auth.sessions add column if not exists scopes text;
+
 -- Emulator-only: Web3 sign-in messages (and nonces per address) already used, kept until they
 -- could no longer sign in anyway, so a replayed message is refused (auth/web3.ts).
 create table if not exists auth.web3_spent_messages (

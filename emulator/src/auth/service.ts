@@ -27,6 +27,19 @@ import {
   updateOAuthClient,
 } from './routes/admin/oauth-clients.js';
 import { updateUser } from './routes/admin/update-user.js';
+import { oauthAuthorize } from './routes/oauth-server/authorize.js';
+import {
+  consentToOAuthAuthorization,
+  getOAuthAuthorization,
+} from './routes/oauth-server/authorizations.js';
+import { listOAuthGrants, revokeOAuthGrant } from './routes/oauth-server/grants.js';
+import {
+  oauthAuthorizationServerMetadata,
+  openIdConfiguration,
+} from './routes/oauth-server/metadata.js';
+import { registerOAuthClientDynamically } from './routes/oauth-server/register.js';
+import { oauthToken } from './routes/oauth-server/token.js';
+import { oauthUserInfo } from './routes/oauth-server/userinfo.js';
 import {
   challengeFactor,
   enrollFactor,
@@ -155,7 +168,17 @@ export const authService: ServiceFactory = (service) => {
   app.get('/admin/sso/providers/:id', on(getSsoProvider));
   app.put('/admin/sso/providers/:id', on(updateSsoProvider));
   app.delete('/admin/sso/providers/:id', on(deleteSsoProvider));
-  app.get('/.well-known/oauth-authorization-server', on(oauthServerDisabledOnly));
+  // The OAuth 2.1 server: the project as a third-party app's identity provider.
+  app.get('/.well-known/oauth-authorization-server', on(oauthAuthorizationServerMetadata));
+  app.get('/.well-known/openid-configuration', on(openIdConfiguration));
+  app.get('/oauth/authorize', on(oauthAuthorize));
+  app.get('/oauth/authorizations/:id', on(getOAuthAuthorization));
+  app.post('/oauth/authorizations/:id/consent', on(consentToOAuthAuthorization));
+  app.post('/oauth/token', on(oauthToken));
+  app.get('/oauth/userinfo', on(oauthUserInfo));
+  app.post('/oauth/clients/register', on(registerOAuthClientDynamically));
+  app.get('/user/oauth/grants', on(listOAuthGrants));
+  app.delete('/user/oauth/grants', on(revokeOAuthGrant));
   app.all('/oauth/*', on(oauthServerDisabledOnly));
 
   app.all(

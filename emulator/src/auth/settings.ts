@@ -86,6 +86,8 @@ export interface AuthSettings {
   oauthProviders: Set<string>;
   /** [auth.oauth_server] enabled: the project acts as an OAuth 2.1 server (its admin client API). */
   oauthServerEnabled: boolean;
+  /** The rest of [auth.oauth_server]: dynamic client registration, and the consent page's path below site_url. */
+  oauthServer: { allowDynamicRegistration: boolean; authorizationUrlPath: string };
   /** [auth.saml] enabled: SAML single sign-on (GoTrue's GOTRUE_SAML_ENABLED). */
   samlEnabled: boolean;
   rateLimits: {
@@ -223,6 +225,10 @@ export function authSettings(config: Config, apiUrl: string): AuthSettings {
     ),
     oauthProviders: new Set([TEST_PROVIDER, ...enabledExternalProviders(config)]),
     oauthServerEnabled: auth.oauth_server.enabled,
+    oauthServer: {
+      allowDynamicRegistration: auth.oauth_server.allow_dynamic_registration,
+      authorizationUrlPath: auth.oauth_server.authorization_url_path,
+    },
     samlEnabled: auth.saml.enabled,
     rateLimits: {
       emailSentPerHour: auth.rate_limit.email_sent,

@@ -126,7 +126,11 @@ export function describeOAuthClients(name: string, options: { postgres?: boolean
       const removed = await admin.auth.admin.oauth.deleteClient(data!.client_id);
       expect(removed).toEqual({ data: null, error: null });
       const read = await admin.auth.admin.oauth.getClient(data!.client_id);
-      expect(read.error).toMatchObject({ status: 404, code: 'oauth_client_not_found', message: 'OAuth client not found' });
+      expect(read.error).toMatchObject({
+        status: 404,
+        code: 'oauth_client_not_found',
+        message: 'OAuth client not found',
+      });
       const listed = await admin.auth.admin.oauth.listClients();
       expect(listed.data.clients.map((c) => c.client_id)).not.toContain(data!.client_id);
     });
@@ -143,13 +147,20 @@ export function describeOAuthClients(name: string, options: { postgres?: boolean
           "400: invalid redirect_uri 'https://example.com/cb#frag': fragment not allowed in redirect URI",
         ],
         [
-          { client_name: 'x', redirect_uris: ['https://example.com/cb'], grant_types: ['password'] },
+          {
+            client_name: 'x',
+            redirect_uris: ['https://example.com/cb'],
+            grant_types: ['password'],
+          },
           "400: grant_types must only contain 'authorization_code' and/or 'refresh_token'",
         ],
       ];
       for (const [params, message] of refusals) {
         const { error } = await admin.auth.admin.oauth.createClient(params as never);
-        expect({ params, error: error && { status: error.status, code: error.code, message: error.message } }).toEqual({
+        expect({
+          params,
+          error: error && { status: error.status, code: error.code, message: error.message },
+        }).toEqual({
           params,
           error: { status: 400, code: 'validation_failed', message },
         });
@@ -158,18 +169,44 @@ export function describeOAuthClients(name: string, options: { postgres?: boolean
 
     it('answers 400 validation_failed "invalid client_id format" for an id that is not a UUID, and "No fields provided for update" for an empty update', async () => {
       const bad = await admin.auth.admin.oauth.getClient('not-a-uuid');
-      expect(bad.error).toMatchObject({ status: 400, code: 'validation_failed', message: 'invalid client_id format' });
+      expect(bad.error).toMatchObject({
+        status: 400,
+        code: 'validation_failed',
+        message: 'invalid client_id format',
+      });
       const { data } = await admin.auth.admin.oauth.createClient({
         client_name: 'Empty update',
         redirect_uris: ['https://empty.example.com/cb'],
       });
       const empty = await admin.auth.admin.oauth.updateClient(data!.client_id, {});
-      expect(empty.error).toMatchObject({ status: 400, code: 'validation_failed', message: 'No fields provided for update' });
+      expect(empty.error).toMatchObject({
+        status: 400,
+        code: 'validation_failed',
+        message: 'No fields provided for update',
+      });
     });
 
     it('refuses a user token with 403 not_admin', async () => {
       const { error } = await emulator.client().auth.admin.oauth.listClients();
       expect(error).toMatchObject({ status: 403, code: 'not_admin' });
+    });
+
+    it('refuses dynamic registration (403) and leaves it out of the metadata while allow_dynamic_registration is off', async () => {
+      const registered = await fetch(`${emulator.apiUrl}/auth/v1/oauth/clients/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+        body: JSON.stringify({ redirect_uris: ['http://localhost:7777/cb'] }),
+      });
+      expect(registered.status).toBe(403);
+      expect(await registered.json()).toEqual({
+        code: 'oauth_dynamic_client_registration_disabled',
+        message: 'Dynamic client registration is not enabled',
+      });
+      const metadata = await fetch(
+        `${emulator.apiUrl}/auth/v1/.well-known/oauth-authorization-server`,
+      );
+      expect(metadata.status).toBe(200);
+      expect(await metadata.json()).not.toHaveProperty('registration_endpoint');
     });
 
     it('keeps clients across a restart (records in Postgres)', async () => {

@@ -13,7 +13,7 @@ const GRANT_TYPES = ['authorization_code', 'refresh_token'];
 /** Native apps GoTrue lets register a custom scheme for (Cursor's MCP integration). */
 const CUSTOM_SCHEME_HOSTS: Record<string, string[]> = { cursor: ['anysphere.cursor-mcp'] };
 
-interface ClientRow {
+export interface ClientRow {
   id: string;
   client_type: ClientType;
   registration_type: RegistrationType;
@@ -208,17 +208,26 @@ export async function listClients(db: Queryable): Promise<ClientRow[]> {
   return rows;
 }
 
-/** GoTrue's LoadOAuthServerClient: the id must be a UUID of a client that was not deleted. */
-export async function findClient(db: Queryable, clientId: string): Promise<ClientRow> {
-  if (!/^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i.test(clientId)) {
-    fail('validation_failed', 'invalid client_id format');
-  }
+/** A client that was not deleted, or null (also for an id that is not a UUID). */
+export async function lookupClient(db: Queryable, clientId: string): Promise<ClientRow | null> {
+  if (!UUID.test(clientId)) return null;
   const { rows } = await db.query<ClientRow>(
     `select ${COLUMNS} from auth.oauth_clients where id = $1 and deleted_at is null`,
     [clientId],
   );
-  if (!rows[0]) fail('oauth_client_not_found');
-  return rows[0];
+  return rows[0] ?? null;
+}
+
+export const isClientId = (value: string): boolean => UUID.test(value);
+
+const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+
+/** GoTrue's LoadOAuthServerClient: the id must be a UUID of a client that was not deleted. */
+export async function findClient(db: Queryable, clientId: string): Promise<ClientRow> {
+  if (!UUID.test(clientId)) fail('validation_failed', 'invalid client_id format');
+  const client = await lookupClient(db, clientId);
+  if (!client) fail('oauth_client_not_found');
+  return client;
 }
 
 export async function updateClient(db: Queryable, client: ClientRow, params: UpdateParams): Promise<ClientRow> {

@@ -1,6 +1,7 @@
 // Access tokens with exactly GoTrue's AccessTokenClaims
 // (docs/compatibility.md#auth-access-token-claims): iss, sub, aud (a plain string), exp, iat,
-// email, phone, app_metadata, user_metadata, role, aal, amr, session_id, is_anonymous.
+// email, phone, app_metadata, user_metadata, role, aal, amr, session_id, is_anonymous (and
+// client_id for a session an OAuth client started).
 import type { Keys } from '../../keys.js';
 import type { AuthSettings } from '../settings.js';
 import type { UserRow } from '../users/users.js';
@@ -23,7 +24,7 @@ export async function signAccessToken(
   keys: Keys,
   settings: AuthSettings,
   user: UserRow,
-  session: { id: string; amr: AmrEntry[] },
+  session: { id: string; amr: AmrEntry[]; clientId?: string | null },
 ): Promise<{ token: string; expiresAt: number }> {
   const issuedAt = Math.floor(Date.now() / 1000);
   const expiresAt = issuedAt + settings.jwtExpiry;
@@ -42,6 +43,8 @@ export async function signAccessToken(
     amr: session.amr,
     session_id: session.id,
     is_anonymous: user.is_anonymous,
+    // A session an OAuth client started: GoTrue names the client in its access tokens.
+    ...(session.clientId ? { client_id: session.clientId } : {}),
   });
   return { token, expiresAt };
 }

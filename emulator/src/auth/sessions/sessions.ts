@@ -24,7 +24,8 @@ export type AuthMethod =
   | 'mfa/webauthn'
   | 'web3'
   | 'passkey'
-  | 'sso/saml';
+  | 'sso/saml'
+  | 'oauth_provider/authorization_code';
 
 export interface SessionRow {
   id: string;
@@ -120,9 +121,14 @@ export async function sessionResponse(
   refreshToken: string,
 ): Promise<SessionResponse> {
   const amr = await amrOf(tx, sessionId);
+  const { rows } = await tx.query<{ oauth_client_id: string | null }>(
+    'select oauth_client_id from auth.sessions where id = $1',
+    [sessionId],
+  );
   const { token, expiresAt } = await signAccessToken(issuer.keys, issuer.settings, user, {
     id: sessionId,
     amr,
+    clientId: rows[0]?.oauth_client_id ?? null,
   });
   return {
     access_token: token,
@@ -132,6 +138,12 @@ export async function sessionResponse(
     refresh_token: refreshToken,
     user: await userJson(tx, user),
   };
+}
+
+/** The OAuth client a session is started for (the OAuth 2.1 server's code exchange), and its scopes. */
+export interface OAuthGrant {
+  clientId: string;
+  scopes: string;
 }
 
 /**
@@ -144,12 +156,13 @@ export async function startSession(
   user: UserRow,
   method: AuthMethod,
   client: ClientInfo,
+  oauth: OAuthGrant | null = null,
 ): Promise<SessionResponse> {
   const { rows } = await tx.query<{ id: string }>(
-    `insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip, refreshed_at)
-     values (extensions.gen_random_uuid(), $1, now(), now(), 'aal1', $2, $3::inet, now() at time zone 'utc')
+    `insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip, refreshed_at, oauth_client_id, scopes)
+     values (extensions.gen_random_uuid(), $1, now(), now(), 'aal1', $2, $3::inet, now() at time zone 'utc', $4, $5)
      returning id`,
-    [user.id, client.userAgent, toInet(client.ip)],
+    [user.id, client.userAgent, toInet(client.ip), oauth?.clientId ?? null, oauth?.scopes ?? null],
   );
   const sessionId = rows[0]!.id;
   await addAmrClaim(tx, sessionId, method);

@@ -16,6 +16,7 @@ import {
   registerClient,
   updateClient,
 } from '../../oauth-server/oauth-clients.js';
+import { requireOAuthServer } from '../../oauth-server/server-enabled.js';
 
 const text = z.string().nullish();
 const list = z.array(z.string()).nullish();
@@ -59,11 +60,6 @@ async function clientBody<Schema extends z.ZodType>(
 }
 
 const clientId = (c: AuthRequest): string => c.req.param('id') ?? '';
-
-/** `[auth.oauth_server] enabled`, else GoTrue's 404 feature_disabled. */
-function requireOAuthServer(ctx: AuthContext): void {
-  if (!ctx.settings.oauthServerEnabled) fail('feature_disabled', 'OAuth server is disabled');
-}
 
 /** requireAdmin, then requireOAuthServerEnabled, as GoTrue's router nests them. */
 async function requireOAuthServerAdmin(c: AuthRequest, ctx: AuthContext): Promise<void> {
@@ -116,9 +112,8 @@ export async function regenerateOAuthClientSecret(
 }
 
 /**
- * GET /.well-known/oauth-authorization-server and /oauth/*: the server's public side is not
- * served; while it is off GoTrue answers these with the same "disabled" error rather than a
- * missing route.
+ * Any other /oauth/* path: while the server is off GoTrue answers it with the same "disabled"
+ * error rather than a missing route; while on, it is a missing route.
  */
 export async function oauthServerDisabledOnly(c: AuthRequest, ctx: AuthContext): Promise<Response> {
   requireOAuthServer(ctx);
