@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { accountRedirect, nextPathFrom } from './account-paths.js';
 import { assuranceOf } from './assurance.js';
+import { ConsentPage } from './ConsentPage.js';
 import { ForgotPasswordPage } from './ForgotPasswordPage.js';
 import { ProfilePage } from './ProfilePage.js';
 import { ResetPasswordPage } from './ResetPasswordPage.js';
@@ -27,7 +28,7 @@ export function AccountApp(): ReactNode {
   }, [supabase]);
 
   const assurance = assuranceOf(auth);
-  const redirect = accountRedirect({ subpath, status: auth.status, aal: assurance.current, nextAal: assurance.next, next });
+  const redirect = accountRedirect({ subpath, status: auth.status, aal: assurance.current, nextAal: assurance.next, next, search });
   useEffect(() => {
     if (redirect) navigate(redirect, { replace: true });
   }, [redirect]);
@@ -35,12 +36,12 @@ export function AccountApp(): ReactNode {
   return (
     <>
       <style>{accountStylesheet}</style>
-      {auth.status === 'loading' || redirect ? <ProgressBar label="Loading your account" hideLabel /> : <AccountPage subpath={subpath} pathname={pathname} next={next} />}
+      {auth.status === 'loading' || redirect ? <ProgressBar label="Loading your account" hideLabel /> : <AccountPage subpath={subpath} pathname={pathname} search={search} next={next} />}
     </>
   );
 }
 
-function AccountPage({ subpath, pathname, next }: { subpath: string; pathname: string; next: string | null }): ReactNode {
+function AccountPage({ subpath, pathname, search, next }: { subpath: string; pathname: string; search: string; next: string | null }): ReactNode {
   switch (subpath) {
     case '/':
       return <ProfilePage />;
@@ -56,6 +57,8 @@ function AccountPage({ subpath, pathname, next }: { subpath: string; pathname: s
       return <ResetPasswordPage />;
     case '/verify':
       return <VerifyPage next={next} />;
+    case '/oauth/consent':
+      return <ConsentPage search={search} />;
     default:
       return (
         <EmptyState

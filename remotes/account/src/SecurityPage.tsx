@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { ACCOUNT_PAGES, withNext } from './account-paths.js';
 import { AccountTabs } from './AccountTabs.js';
 import { assuranceOf } from './assurance.js';
+import { ConnectedAppsCard } from './ConnectedAppsCard.js';
 import { FactorsCard } from './FactorsCard.js';
 import { IdentitiesCard } from './IdentitiesCard.js';
 import { PasskeysCard } from './PasskeysCard.js';
@@ -26,6 +27,7 @@ export function SecurityPage(): ReactNode {
       <FactorsCard />
       <SecurityKeysCard />
       <IdentitiesCard />
+      <ConnectedAppsCard />
       <SessionsCard />
     </Stack>
   );

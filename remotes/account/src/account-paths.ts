@@ -9,12 +9,14 @@ export const ACCOUNT_PAGES = {
   forgotPassword: '/account/forgot-password',
   resetPassword: '/account/reset-password',
   verify: '/account/verify',
+  /** The OAuth consent page ([auth.oauth_server] authorization_url_path in supabase/config.toml). */
+  oauthConsent: '/account/oauth/consent',
 } as const;
 
 /** Pages for people who are not signed in: a signed-in person moves on from them. */
 const SIGNED_OUT_PAGES = new Set(['/sign-in', '/sign-up', '/forgot-password']);
 /** Pages that need a session. */
-const SIGNED_IN_PAGES = new Set(['/', '/security', '/verify']);
+const SIGNED_IN_PAGES = new Set(['/', '/security', '/verify', '/oauth/consent']);
 
 export interface AccountRouteState {
   subpath: string;
@@ -23,6 +25,8 @@ export interface AccountRouteState {
   aal: AuthenticatorAssuranceLevel | null;
   nextAal: AuthenticatorAssuranceLevel | null;
   next: string | null;
+  /** The page's query string, kept when sign-in sends a person back (the consent page's authorization_id). */
+  search?: string;
 }
 
 /**
@@ -30,11 +34,11 @@ export interface AccountRouteState {
  * A signed-in person with a verified factor but an aal1 session goes to the challenge first
  * (GoTrue's nextLevel), as the real product's sign-in does.
  */
-export function accountRedirect({ subpath, status, aal, nextAal, next }: AccountRouteState): string | null {
+export function accountRedirect({ subpath, status, aal, nextAal, next, search = '' }: AccountRouteState): string | null {
   if (status === 'loading') return null;
   const signedIn = status === 'signed-in';
   if (!signedIn && SIGNED_IN_PAGES.has(subpath)) {
-    const back = subpath === '/' || subpath === '/verify' ? next : `/account${subpath}`;
+    const back = subpath === '/' || subpath === '/verify' ? next : `/account${subpath}${search}`;
     return withNext(ACCOUNT_PAGES.signIn, back);
   }
   if (signedIn && SIGNED_OUT_PAGES.has(subpath)) {
