@@ -1,4 +1,5 @@
 import type { ConnectionMonitor } from '@portal/platform';
+import type { Database } from '@portal/platform/database';
 import { createBrowserClient } from '@supabase/ssr';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { watchRefreshRefusals } from './refused-refresh.js';
@@ -23,16 +24,16 @@ import type { RuntimeConfig } from './runtime-config.js';
  * token on that socket follows the session by itself: supabase-js calls `realtime.setAuth` on
  * SIGNED_IN, TOKEN_REFRESHED and INITIAL_SESSION, and clears it on SIGNED_OUT.
  */
-export function createPortalClient(config: RuntimeConfig, connection: ConnectionMonitor): SupabaseClient {
-  let client: SupabaseClient | null = null;
-  const created: unknown = createBrowserClient(config.supabaseUrl, config.supabaseAnonKey, {
+export function createPortalClient(config: RuntimeConfig, connection: ConnectionMonitor): SupabaseClient<Database> {
+  let client: SupabaseClient<Database> | null = null;
+  const created: unknown = createBrowserClient<Database>(config.supabaseUrl, config.supabaseAnonKey, {
     ...(config.cookieDomain ? { cookieOptions: { domain: config.cookieDomain } } : {}),
     realtime: connection.realtimeOptions,
     global: { fetch: watchRefreshRefusals(connection.fetch, (refused) => void (client && endRefusedSession(client, refused))) },
   });
   // The same class at run time (one supabase-js, shared); @supabase/ssr's declarations reach
   // supabase-js's types through another entry, and TypeScript then sees two classes.
-  client = created as SupabaseClient;
+  client = created as SupabaseClient<Database>;
   return client;
 }
 
@@ -42,7 +43,7 @@ export function createPortalClient(config: RuntimeConfig, connection: Connection
  * token runs out (auth-js keeps it until then), so every remote and every tab let go of it within
  * one refresh. Unless the browser holds another session by now (someone signed in meanwhile).
  */
-async function endRefusedSession(client: SupabaseClient, refused: string): Promise<void> {
+async function endRefusedSession(client: SupabaseClient<Database>, refused: string): Promise<void> {
   const { data } = await client.auth.getSession();
   if (data.session?.refresh_token !== refused) return;
   await client.auth.signOut({ scope: 'local' });

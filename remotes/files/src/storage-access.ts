@@ -1,6 +1,7 @@
 // The only code that calls supabase-js: which areas a person may reach, a bucket's limits, one
 // page of a folder (list-v2's keyset cursor, so page 100 of a 10,000-object folder costs what
 // page 1 does), and the file operations.
+import type { Database, Enums } from '@portal/platform/database';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { asFolder } from './folder-ops.js';
 import type { BucketLimits } from './upload/checks.js';
@@ -24,7 +25,7 @@ export interface Area {
   readOnly: string | null;
 }
 
-export type ProjectRole = 'owner' | 'editor' | 'viewer';
+export type ProjectRole = 'owner' | Enums<'member_role'>;
 
 export interface ProjectRef {
   id: number;
@@ -44,7 +45,7 @@ const PROJECT_DESCRIPTIONS: Record<ProjectRole, string> = {
 
 /** My files, each project the person is a member of (with their role), and the public assets. */
 export async function listAreas(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   userId: string,
 ): Promise<{ areas: Area[]; projects: ProjectRef[] }> {
   const [projectRows, memberRows] = await Promise.all([
@@ -53,15 +54,8 @@ export async function listAreas(
   ]);
   if (projectRows.error) throw new Error(projectRows.error.message);
   if (memberRows.error) throw new Error(memberRows.error.message);
-  const roles = new Map(
-    (memberRows.data as { project_id: number; role: 'editor' | 'viewer' }[]).map((m) => [
-      m.project_id,
-      m.role,
-    ]),
-  );
-  const projects: ProjectRef[] = (
-    projectRows.data as { id: number; name: string; owner_id: string }[]
-  ).map((p) => ({
+  const roles = new Map(memberRows.data.map((m) => [m.project_id, m.role]));
+  const projects: ProjectRef[] = projectRows.data.map((p) => ({
     id: p.id,
     name: p.name,
     role: p.owner_id === userId ? 'owner' : (roles.get(p.id) ?? 'viewer'),

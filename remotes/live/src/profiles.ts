@@ -19,7 +19,7 @@ export function useProfiles(): { profiles: ReadonlyMap<string, Profile>; error: 
       .then(({ data, error }) => {
         if (!live) return;
         if (error) return setState({ profiles: new Map(), error: describeError(error) });
-        const rows = (data ?? []) as { id: string; display_name: string | null; avatar_url: string | null }[];
+        const rows = data ?? [];
         setState({ profiles: new Map(rows.map((r) => [r.id, { id: r.id, name: r.display_name || 'Someone', avatarUrl: r.avatar_url }])), error: null });
       });
     return () => {

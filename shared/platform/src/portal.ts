@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from './database.types.js';
 import { PortalError, PortalErrorCode } from './errors.js';
 import { createEventBus, type EventBus, type PortalEvents } from './event-bus.js';
 import { createExternalStore, type ExternalStore } from './external-store.js';
@@ -19,7 +20,8 @@ export interface NavigateOptions {
 /** Everything the shell hands to every remote. One instance per page, installed by the shell. */
 export interface Portal {
   readonly contractVersion: string;
-  readonly supabase: SupabaseClient;
+  /** Typed by the portal's schema (`npm run gen:types`): `from()` and `rpc()` know every table and function. */
+  readonly supabase: SupabaseClient<Database>;
   readonly session: SessionStore;
   readonly events: EventBus<PortalEvents>;
   readonly notifications: NotificationCenter;
@@ -37,7 +39,7 @@ export interface Portal {
 }
 
 export interface PortalOptions {
-  supabase: SupabaseClient;
+  supabase: SupabaseClient<Database>;
   navigate?: (to: string, options?: NavigateOptions) => void;
   /** The monitor whose realtime options the client was created with (the shell's); none in dev hosts and tests. */
   connection?: ConnectionMonitor;

@@ -1,5 +1,7 @@
 // Reads through postgrest-js: one page of a view (with its total), row counts, and every row of
 // a view for an export. The request parts come from query/build-request.ts.
+// The untyped client on purpose: this remote browses whichever tables the schema lists at run time,
+// which the portal's `Database` type cannot name; rows are `Row` (column → value).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { restFailure } from '../errors/data-errors.js';
 import { exportRequest, pageRequest, type ReadRequest } from '../query/build-request.js';

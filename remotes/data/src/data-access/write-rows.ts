@@ -1,6 +1,8 @@
 // Writes through postgrest-js. Each asks for the written rows back (`return=representation`),
 // because PostgREST answers an update or delete that row level security filtered out with success
 // and no rows: only the rows that come back were written, and only they change on screen.
+// The untyped client on purpose: this remote browses whichever tables the schema lists at run time,
+// which the portal's `Database` type cannot name; rows are `Row` (column → value).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { DataError, DataErrorCode, restFailure } from '../errors/data-errors.js';
 import { rowConditions, rowsOrTree, type Row } from '../query/row-identity.js';

@@ -1,4 +1,5 @@
 import { describeError, useSupabase, useUser } from '@portal/platform';
+import type { Tables } from '@portal/platform/database';
 import { Badge, Card, EmptyState, ErrorState, ProgressBar, TextLink } from '@portal/ui';
 import { useEffect, useState, type ReactNode } from 'react';
 import { roomPath } from '../live-paths.js';
@@ -6,10 +7,7 @@ import type { Profile } from '../profiles.js';
 import { useUnreadCounts } from '../unread/unread-tracker.js';
 import { ChatRoom } from './ChatRoom.js';
 
-interface Project {
-  id: number;
-  name: string;
-}
+type Project = Pick<Tables<'projects'>, 'id' | 'name'>;
 
 /** The rooms this person is in (every project RLS lets them read) and the open one. */
 export function RoomsPage({ route, projectId, profiles }: { route: string; projectId: number | null; profiles: ReadonlyMap<string, Profile> }): ReactNode {
@@ -24,7 +22,7 @@ export function RoomsPage({ route, projectId, profiles }: { route: string; proje
       .select('id, name')
       .order('name')
       .then(({ data, error }) => {
-        if (live) setProjects(error ? { error: describeError(error) } : { list: (data ?? []) as Project[] });
+        if (live) setProjects(error ? { error: describeError(error) } : { list: data ?? [] });
       });
     return () => {
       live = false;

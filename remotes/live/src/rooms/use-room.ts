@@ -6,7 +6,7 @@ import { describeError, getPortal, useSupabase, useUser } from '@portal/platform
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { roomTopic } from '../live-paths.js';
 import { markRoomRead, setOpenRoom } from '../unread/unread-tracker.js';
-import { addPending, addStored, latestStoredAt, markDelivery, markStored, storedMessageSchema, type MessageLog, type StoredMessage } from './message-log.js';
+import { addPending, addStored, latestStoredAt, markDelivery, markStored, storedMessageSchema, type MessageLog } from './message-log.js';
 
 export type RoomStatus = 'joining' | 'live' | 'refused' | 'reconnecting';
 
@@ -23,10 +23,6 @@ export interface RoomState {
 const TYPING_EVERY_MS = 2000;
 export const TYPING_SHOWN_MS = 4000;
 const HISTORY = 200;
-
-function parseRows(data: unknown): StoredMessage[] {
-  return storedMessageSchema.array().parse(data ?? []);
-}
 
 export function useRoom(projectId: number): RoomState {
   const supabase = useSupabase();
@@ -56,7 +52,7 @@ export function useRoom(projectId: number): RoomState {
       const { data, error: readError } = await query.order('created_at', { ascending: false }).limit(HISTORY);
       if (!active) return;
       if (readError) setError(describeError(readError));
-      else update((current) => addStored(current, parseRows(data)));
+      else update((current) => addStored(current, data));
     };
 
     const lease = getPortal().realtime.channel(roomTopic(projectId), { config: { private: true, broadcast: { ack: true, self: false } } });
@@ -131,7 +127,7 @@ export function useRoom(projectId: number): RoomState {
         update((current) => markDelivery(current, key, 'failed', describeError(insertError)));
         return;
       }
-      const row = storedMessageSchema.parse(data);
+      const row = data;
       update((current) => markStored(current, key, row));
       const lease = leaseRef.current;
       if (!lease) return;

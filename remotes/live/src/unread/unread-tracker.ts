@@ -53,7 +53,7 @@ async function recountOnce(): Promise<void> {
     recountAgain = true;
     return;
   }
-  const names = new Map(((projects.data ?? []) as { id: number; name: string }[]).map((p) => [p.id, p.name]));
+  const names = new Map((projects.data ?? []).map((p) => [p.id, p.name]));
   counted.set({ counts: countsFromRows(unread.data), names });
 }
 

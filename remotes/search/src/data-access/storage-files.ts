@@ -2,6 +2,7 @@
 // `files` bucket, their own folder (`<user id>/…`) and the areas of the projects they belong to
 // (`projects/<id>/…`). Everything goes through the shell's client, so storage's row level
 // security decides what is listed and downloaded, as in the files remote.
+import type { Database } from '@portal/platform/database';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { sourceOfFile } from '../text/extract-text.js';
 import type { StorageSource } from './search-api.js';
@@ -28,14 +29,14 @@ export interface StorageEntry {
 
 /** Their own folder, then each project they belong to, by name. */
 export async function listStorageAreas(
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   userId: string,
 ): Promise<StorageArea[]> {
   const { data, error } = await supabase.from('projects').select('id, name').order('name');
   if (error) throw new Error(`Your projects could not be listed: ${error.message}`);
   return [
     { label: 'My files', folder: `${userId}/` },
-    ...(data as { id: number; name: string }[]).map((project) => ({
+    ...data.map((project) => ({
       label: `Project: ${project.name}`,
       folder: `projects/${project.id}/`,
     })),

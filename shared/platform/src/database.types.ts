@@ -1,0 +1,532 @@
+export type Json =
+  | string
+  | number
+  | boolean
+  | null
+  | { [key: string]: Json | undefined }
+  | Json[]
+
+export type Database = {
+  // Allows to automatically instantiate createClient with right options
+  // instead of createClient<Database, { PostgrestVersion: 'XX' }>(URL, KEY)
+  __InternalSupabase: {
+    PostgrestVersion: "14.1"
+  }
+  public: {
+    Tables: {
+      announcements: {
+        Row: {
+          body: string
+          id: number
+          published_at: string
+          title: string
+        }
+        Insert: {
+          body: string
+          id?: never
+          published_at?: string
+          title: string
+        }
+        Update: {
+          body?: string
+          id?: never
+          published_at?: string
+          title?: string
+        }
+        Relationships: []
+      }
+      messages: {
+        Row: {
+          author_id: string
+          body: string
+          created_at: string
+          id: number
+          project_id: number
+        }
+        Insert: {
+          author_id?: string
+          body: string
+          created_at?: string
+          id?: never
+          project_id: number
+        }
+        Update: {
+          author_id?: string
+          body?: string
+          created_at?: string
+          id?: never
+          project_id?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "messages_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      profiles: {
+        Row: {
+          avatar_url: string | null
+          created_at: string
+          display_name: string | null
+          id: string
+          updated_at: string
+        }
+        Insert: {
+          avatar_url?: string | null
+          created_at?: string
+          display_name?: string | null
+          id: string
+          updated_at?: string
+        }
+        Update: {
+          avatar_url?: string | null
+          created_at?: string
+          display_name?: string | null
+          id?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      project_members: {
+        Row: {
+          added_at: string
+          project_id: number
+          role: Database["public"]["Enums"]["member_role"]
+          user_id: string
+        }
+        Insert: {
+          added_at?: string
+          project_id: number
+          role?: Database["public"]["Enums"]["member_role"]
+          user_id: string
+        }
+        Update: {
+          added_at?: string
+          project_id?: number
+          role?: Database["public"]["Enums"]["member_role"]
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "project_members_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      projects: {
+        Row: {
+          created_at: string
+          description: string | null
+          id: number
+          name: string
+          owner_id: string
+          status: Database["public"]["Enums"]["project_status"]
+        }
+        Insert: {
+          created_at?: string
+          description?: string | null
+          id?: never
+          name: string
+          owner_id?: string
+          status?: Database["public"]["Enums"]["project_status"]
+        }
+        Update: {
+          created_at?: string
+          description?: string | null
+          id?: never
+          name?: string
+          owner_id?: string
+          status?: Database["public"]["Enums"]["project_status"]
+        }
+        Relationships: []
+      }
+      room_reads: {
+        Row: {
+          last_read_at: string
+          project_id: number
+          user_id: string
+        }
+        Insert: {
+          last_read_at: string
+          project_id: number
+          user_id?: string
+        }
+        Update: {
+          last_read_at?: string
+          project_id?: number
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "room_reads_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      search_documents: {
+        Row: {
+          body: string
+          created_at: string
+          file_name: string | null
+          id: string
+          indexed_at: string | null
+          model: string | null
+          owner_id: string
+          passage_count: number
+          source: string
+          status: string
+          storage_bucket: string | null
+          storage_path: string | null
+          title: string
+        }
+        Insert: {
+          body: string
+          created_at?: string
+          file_name?: string | null
+          id?: string
+          indexed_at?: string | null
+          model?: string | null
+          owner_id?: string
+          passage_count?: number
+          source: string
+          status?: string
+          storage_bucket?: string | null
+          storage_path?: string | null
+          title: string
+        }
+        Update: {
+          body?: string
+          created_at?: string
+          file_name?: string | null
+          id?: string
+          indexed_at?: string | null
+          model?: string | null
+          owner_id?: string
+          passage_count?: number
+          source?: string
+          status?: string
+          storage_bucket?: string | null
+          storage_path?: string | null
+          title?: string
+        }
+        Relationships: []
+      }
+      search_passages: {
+        Row: {
+          content: string
+          document_id: string
+          end_offset: number
+          fts: string | null
+          heading: string | null
+          owner_id: string
+          page_first: number | null
+          page_last: number | null
+          passage_index: number
+          start_offset: number
+        }
+        Insert: {
+          content: string
+          document_id: string
+          end_offset: number
+          fts?: never
+          heading?: string | null
+          owner_id?: string
+          page_first?: number | null
+          page_last?: number | null
+          passage_index: number
+          start_offset: number
+        }
+        Update: {
+          content?: string
+          document_id?: string
+          end_offset?: number
+          fts?: never
+          heading?: string | null
+          owner_id?: string
+          page_first?: number | null
+          page_last?: number | null
+          passage_index?: number
+          start_offset?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "search_passages_document_id_fkey"
+            columns: ["document_id"]
+            isOneToOne: false
+            referencedRelation: "search_documents"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      tasks: {
+        Row: {
+          created_at: string
+          details: Json
+          done: boolean
+          due_date: string | null
+          id: number
+          priority: Database["public"]["Enums"]["task_priority"]
+          project_id: number
+          tags: string[]
+          title: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          details?: Json
+          done?: boolean
+          due_date?: string | null
+          id?: never
+          priority?: Database["public"]["Enums"]["task_priority"]
+          project_id: number
+          tags?: string[]
+          title: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          details?: Json
+          done?: boolean
+          due_date?: string | null
+          id?: never
+          priority?: Database["public"]["Enums"]["task_priority"]
+          project_id?: number
+          tags?: string[]
+          title?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tasks_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+    }
+    Views: {
+      [_ in never]: never
+    }
+    Functions: {
+      files_project_id: {
+        Args: { object_name: string }
+        Returns: number
+      }
+      in_project_room: {
+        Args: { p_project_id: number }
+        Returns: boolean
+      }
+      mark_room_read: {
+        Args: { p_project_id: number; p_through: string }
+        Returns: string
+      }
+      owns_project: {
+        Args: { p_project_id: number }
+        Returns: boolean
+      }
+      project_member_role: {
+        Args: { p_project_id: number }
+        Returns: Database["public"]["Enums"]["member_role"]
+      }
+      project_role: {
+        Args: { p_project_id: number }
+        Returns: string
+      }
+      room_project_id: {
+        Args: { p_topic: string }
+        Returns: number
+      }
+      room_unread_counts: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          project_id: number
+          unread: number
+        }[]
+      }
+      search_add_document: {
+        Args: { p_title: string; p_source: string; p_file_name: string; p_body: string; p_model: string; p_passages: Json; p_storage_bucket?: string; p_storage_path?: string }
+        Returns: {
+          body: string
+          created_at: string
+          file_name: string | null
+          id: string
+          indexed_at: string | null
+          model: string | null
+          owner_id: string
+          passage_count: number
+          source: string
+          status: string
+          storage_bucket: string | null
+          storage_path: string | null
+          title: string
+        }
+      }
+      search_passages_fulltext: {
+        Args: { p_query: string; p_limit: number; p_sources?: string[]; p_from?: string; p_to?: string }
+        Returns: {
+          document_id: string
+          passage_index: number
+          rank: number
+          title: string
+          source: string
+          created_at: string
+          heading: string
+          content: string
+          page_first: number
+          page_last: number
+        }[]
+      }
+      shares_project_with: {
+        Args: { p_user_id: string }
+        Returns: boolean
+      }
+    }
+    Enums: {
+      member_role: "viewer" | "editor"
+      project_status: "planned" | "active" | "paused" | "done"
+      task_priority: "low" | "medium" | "high" | "urgent"
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
+  }
+}
+
+type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
+      Row: infer R
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])
+    ? (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R
+      }
+      ? R
+      : never
+    : never
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Insert: infer I
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I
+      }
+      ? I
+      : never
+    : never
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Update: infer U
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U
+      }
+      ? U
+      : never
+    : never
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    | keyof DefaultSchema["Enums"]
+    | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
+    : never = never,
+> = DefaultSchemaEnumNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
+    ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
+    : never
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    | keyof DefaultSchema["CompositeTypes"]
+    | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
+    : never = never,
+> = PublicCompositeTypeNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
+    ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
+    : never
+
+export const Constants = {
+  public: {
+    Enums: {
+      member_role: ["viewer", "editor"],
+      project_status: ["planned", "active", "paused", "done"],
+      task_priority: ["low", "medium", "high", "urgent"],
+    },
+  },
+} as const
