@@ -152,9 +152,11 @@ const tomlSchema = z
     storage: z
       .object({
         file_size_limit: size.default(50 * 1024 * 1024),
-        // Vector buckets (the CLI's `[storage.vector]`): how many buckets, and indexes per bucket.
+        // Vector buckets (the CLI's `[storage.vector]`): whether they are served, how many buckets,
+        // and indexes per bucket.
         vector: z
           .object({
+            enabled: z.boolean().default(true),
             max_buckets: z.number().int().positive().default(10),
             max_indexes: z.number().int().positive().default(5),
           })

@@ -122,6 +122,15 @@ export const storageErrors = {
 } as const;
 
 /**
+ * A vector route while `[storage.vector] enabled = false`: storage-api leaves the routes
+ * unregistered, so Fastify's default not-found answer is what the client gets (HTTP 404, a
+ * numeric `statusCode`, the path as storage-api sees it, below `/storage/v1`).
+ */
+export function vectorsDisabled(method: string, path: string): { message: string; error: string; statusCode: number } {
+  return { message: `Route ${method}:${path} not found`, error: 'Not Found', statusCode: 404 };
+}
+
+/**
  * A JSON body storage cannot read (`readJsonBody`): a 400 that names the field and the reason,
  * as storage-api answers schema failures. An empty body is read as `{}` (`STORAGE_EMPTY_BODY`).
  */

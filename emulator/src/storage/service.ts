@@ -8,7 +8,7 @@ import type { GatewayEnv, ServiceFactory } from '../http/gateway-env.js';
 import { isPostgresError } from '../db/database.js';
 import { vectorRoutes } from './routes/vectors.js';
 import { bucketRoutes } from './routes/buckets.js';
-import { isStorageError, storageErrors, StorageError } from './errors.js';
+import { isStorageError, storageErrors, StorageError, vectorsDisabled } from './errors.js';
 import { isObjectUpload, objectRoutes } from './routes/object-dispatch.js';
 import { isResumableUpload, resumableRoutes } from './routes/resumable.js';
 import { createRuntime, rawSubPath } from './runtime.js';
@@ -24,7 +24,12 @@ export const storageService: ServiceFactory = async (context) => {
   const resumable = await resumableRoutes(rt);
   app.route('/', resumable.app);
   app.route('/', objectRoutes(rt));
-  app.route('/vector', vectorRoutes(context));
+  if (context.config.storage.vector.enabled) {
+    app.route('/vector', vectorRoutes(context));
+  } else {
+    // storage-api does not register its vector routes then: Fastify's own 404 answers them.
+    app.all('/vector/*', (c) => c.json(vectorsDisabled(c.req.method, rawSubPath(rt, c)), 404));
+  }
   app.all('*', (c) => {
     throw storageErrors.notFoundRoute(c.req.method, new URL(c.req.url).pathname);
   });

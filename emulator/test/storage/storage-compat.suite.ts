@@ -1,6 +1,7 @@
 // Supabase Storage's exact answers, through supabase-js's storage client against a real
 // emulator (docs/compatibility.md#storage-compatibility): what a request without credentials is
-// told, the shapes of buckets, object info and list-v2 folders, and emptyBucket's message.
+// told, the shapes of buckets, object info and list-v2 folders, emptyBucket's message, and the
+// vector routes while `[storage.vector] enabled = false`.
 // Each test compares the whole answer the client hands back.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { SERVICE_ROLE_KEY, startTestEmulator, type EmulatorOptions, type TestEmulator } from '../harness.js';
@@ -126,6 +127,43 @@ export function describeStorageCompat(title: string, options: Pick<EmulatorOptio
       // The emulator empties at once, so the bucket can be deleted straight away.
       expect((await admin.storage.from('compat-empty').list()).data).toEqual([]);
       expect((await admin.storage.deleteBucket('compat-empty')).error).toBeNull();
+    });
+
+    describe('with [storage.vector] enabled = false', () => {
+      let disabled: TestEmulator;
+
+      beforeAll(async () => {
+        disabled = await startTestEmulator({ ...options, configToml: '[storage.vector]\nenabled = false\n' });
+      }, 120_000);
+
+      afterAll(() => disabled?.stop());
+
+      it("vector routes are not served: each answers Fastify's 404 'Route POST:/vector/<Operation> not found', objects still work", async () => {
+        const storage = disabled.admin().storage;
+        const created = await storage.vectors.createBucket('embeddings');
+        expect(created.data).toBeNull();
+        expect(created.error).toMatchObject({
+          name: 'StorageVectorsApiError',
+          message: 'Route POST:/vector/CreateVectorBucket not found',
+          status: 404,
+          statusCode: 404,
+        });
+
+        const response = await fetch(`${disabled.apiUrl}/storage/v1/vector/ListVectorBuckets`, {
+          method: 'POST',
+          headers: { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'content-type': 'application/json' },
+          body: '{}',
+        });
+        expect(response.status).toBe(404);
+        expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(await response.json()).toEqual({
+          message: 'Route POST:/vector/ListVectorBuckets not found',
+          error: 'Not Found',
+          statusCode: 404,
+        });
+
+        expect((await storage.createBucket('still-served')).error).toBeNull();
+      });
     });
   });
 }
