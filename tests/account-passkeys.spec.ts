@@ -1,15 +1,17 @@
 // Passkeys and wallets on the account remote, in Chromium: a passkey registered on the Security
 // page in the virtual authenticator (CDP WebAuthn, a platform authenticator holding resident keys)
 // signs in on its own after sign-out and is then removed after a confirmation; "Sign in with
-// Ethereum wallet" with a wallet the test injects into the page (its key made in the test,
-// signing in Node through an exposed function), and a refusal in that wallet said in words.
+// Ethereum wallet" and "Sign in with Solana wallet" with a wallet the test injects into the page
+// (its key made in the test, signing in Node through an exposed function), and a refusal in that
+// wallet said in words.
 // WebAuthn refuses IP addresses as a relying party, so the portal is opened on localhost.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { ed25519 } from '@noble/curves/ed25519.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { hex } from '@scure/base';
+import { base58, hex } from '@scure/base';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
 import { pagePerTest, pageState } from './support/page-per-test.js';
@@ -49,6 +51,9 @@ rp_display_name = "Portal"
 rp_origins = ["${siteUrl}"]
 
 [auth.web3.ethereum]
+enabled = true
+
+[auth.web3.solana]
 enabled = true
 `;
   portal = await startTestPortal({ shellPort, emulator: { configToml } });
@@ -202,6 +207,50 @@ it('signs in with an Ethereum wallet the page finds, and says so when the person
   const { data } = await portal.emulator.admin().auth.admin.listUsers({ perPage: 1000 });
   const providerId = `web3:ethereum:${wallet.address.toLowerCase()}`;
   const user = data.users.find((u) => u.identities?.some((i) => i.identity_data?.sub === providerId));
+  expect(user).toBeDefined();
+  expect(user!.last_sign_in_at).toBeTruthy();
+});
+
+/**
+ * The page's window.solana: a wallet with a base58 public key and signMessage, as auth-js uses
+ * one. The message crosses to the test as an array of bytes and the signature comes back so.
+ */
+function injectSolanaWallet(address: string): string {
+  return `
+    window.solana = {
+      publicKey: { toBase58: () => ${JSON.stringify(address)} },
+      signMessage: async (message) => new Uint8Array(await window.__testSolanaSign(Array.from(message))),
+    };
+  `;
+}
+
+it('signs in with a Solana wallet the page finds, and says so when the person declines in the wallet', async () => {
+  page = await tab.open();
+  const secretKey = ed25519.utils.randomSecretKey();
+  const address = base58.encode(ed25519.getPublicKey(secretKey));
+  const signed: string[] = [];
+  let decline = true;
+  await page.exposeFunction('__testSolanaSign', (message: number[]) => {
+    // What Phantom and other wallets throw when the person says no (EIP-1193's code, reused).
+    if (decline) return Promise.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 }));
+    const bytes = Uint8Array.from(message);
+    signed.push(new TextDecoder().decode(bytes));
+    return Array.from(ed25519.sign(bytes, secretKey));
+  });
+  await page.context().addInitScript(injectSolanaWallet(address));
+  await page.goto(`${siteUrl}/account/sign-in`);
+  await page.getByRole('button', { name: 'Sign in with Solana wallet' }).click();
+  await failing(page.getByText('You declined the request in your wallet. Nothing was signed.').waitFor());
+  expect(new URL(page.url()).pathname).toBe('/account/sign-in');
+
+  decline = false;
+  await page.getByRole('button', { name: 'Sign in with Solana wallet' }).click();
+  await failing(page.waitForURL((url) => !url.pathname.startsWith('/account/sign-in')));
+  // The wallet was asked to sign a Sign-In With Solana message for this site and this key.
+  expect(signed).toHaveLength(1);
+  expect(signed[0]!.split('\n').slice(0, 2)).toEqual([`${new URL(siteUrl).host} wants you to sign in with your Solana account:`, address]);
+  const { data } = await portal.emulator.admin().auth.admin.listUsers({ perPage: 1000 });
+  const user = data.users.find((u) => u.identities?.some((i) => i.identity_data?.sub === `web3:solana:${address}`));
   expect(user).toBeDefined();
   expect(user!.last_sign_in_at).toBeTruthy();
 });

@@ -1,6 +1,8 @@
 // A security key as the second factor, in Chromium with its virtual authenticator (CDP
 // WebAuthn domain): enrolled on the account remote's Security page, then asked for after a
-// password sign-in and the session stepped up to aal2 with it. WebAuthn refuses IP addresses as a
+// password sign-in and the session stepped up to aal2 with it; removed from the Security page,
+// which first asks for the key when the session is only aal1 (GoTrue refuses to unenrol a
+// verified factor from an aal1 session). WebAuthn refuses IP addresses as a
 // relying party, so the portal is opened on localhost and the project's [auth.webauthn] names it.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -8,7 +10,7 @@ import path from 'node:path';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
 import { pagePerTest, pageState } from './support/page-per-test.js';
-import { newPerson } from './support/people.js';
+import { newPerson, type Person } from './support/people.js';
 
 jest.setTimeout(180_000);
 
@@ -62,9 +64,14 @@ async function signInWithPassword(email: string, password: string) {
   await form.locator('button[type="submit"]').click();
 }
 
-it('enrols a security key, then asks for it after a password sign-in and reaches aal2 with it', async () => {
-  page = await tab.open();
-  // A USB security key that verifies its user: auth-js asks for a cross-platform authenticator.
+async function failing<T>(what: Promise<T>): Promise<T> {
+  return what.catch(async (error: Error) => {
+    throw new Error(`${error.message}; ${await pageState(page)}`);
+  });
+}
+
+/** A USB security key that verifies its user (auth-js asks for a cross-platform authenticator), in this test's page. */
+async function plugInSecurityKey() {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable', { enableUI: false });
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -77,8 +84,11 @@ it('enrols a security key, then asks for it after a password sign-in and reaches
       automaticPresenceSimulation: true,
     },
   });
-  const person = await newPerson(portal.emulator, 'acct-webauthn');
+  return { cdp, authenticatorId };
+}
 
+/** Signs in with the password and enrols a security key named `name` on the Security page. */
+async function signInAndAddKey(person: Person, name: string) {
   await page.goto(`${siteUrl}/account/sign-in`);
   await signInWithPassword(person.email, person.password);
   await page.waitForURL(/\/account(\/profile)?$/);
@@ -87,25 +97,68 @@ it('enrols a security key, then asks for it after a password sign-in and reaches
   const add = page.locator('form[aria-label="Add a security key"]');
   await add.locator('button[type="submit"]').click();
   await add.getByText('Give the key a name').waitFor();
-  await add.locator('input[name="key-name"]').fill('Desk key');
+  await add.locator('input[name="key-name"]').fill(name);
   await add.locator('button[type="submit"]').click();
-  await page.getByTestId('security-key-list').getByText('Desk key').waitFor({ timeout: 30_000 }).catch(async (error: Error) => {
-    throw new Error(`${error.message}; ${await pageState(page)}`);
-  });
-  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
-  expect(credentials).toHaveLength(1);
-  expect(credentials[0]!.rpId).toBe('localhost');
+  await failing(page.getByTestId('security-key-list').getByText(name).waitFor({ timeout: 30_000 }));
+}
 
-  // Sign out, and in again with the password: the key is the second step.
+/** Signs out, then in again with the password: the key is then asked for as the second step. */
+async function signInAgainWithPassword(person: Person) {
   await page.goto(`${siteUrl}/account`);
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await page.locator('form[aria-label="Sign in"]').waitFor();
   await signInWithPassword(person.email, person.password);
   await page.waitForURL(/\/account\/verify/);
+}
+
+it('enrols a security key, then asks for it after a password sign-in and reaches aal2 with it', async () => {
+  page = await tab.open();
+  const { cdp, authenticatorId } = await plugInSecurityKey();
+  const person = await newPerson(portal.emulator, 'acct-webauthn');
+
+  await signInAndAddKey(person, 'Desk key');
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+  expect(credentials).toHaveLength(1);
+  expect(credentials[0]!.rpId).toBe('localhost');
+
+  // Sign out, and in again with the password: the key is the second step.
+  await signInAgainWithPassword(person);
   await page.getByRole('button', { name: 'Use your security key' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/account/verify'));
   await page.goto(`${siteUrl}/account`);
   await expect(page.getByTestId('profile-aal').textContent()).resolves.toMatch(/aal2/);
   const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
   expect(after.credentials[0]!.signCount).toBeGreaterThan(credentials[0]!.signCount);
+});
+
+it('removes a security key after asking for it, since an aal1 session may not remove a second factor', async () => {
+  page = await tab.open();
+  await plugInSecurityKey();
+  const person = await newPerson(portal.emulator, 'acct-webauthn-remove');
+  await signInAndAddKey(person, 'Old key');
+
+  // Back with only the password (aal1), straight to the Security page without the second step.
+  await signInAgainWithPassword(person);
+  await page.goto(`${siteUrl}/account/security`);
+  await page.getByTestId('security-key-list').getByRole('button', { name: 'Remove Old key' }).click();
+  // The page asks for the key first and comes back here once the session is aal2.
+  await page.waitForURL(/\/account\/verify\?next=%2Faccount%2Fsecurity$/);
+  await page.getByRole('button', { name: 'Use your security key' }).click();
+  await failing(page.waitForURL(/\/account\/security$/));
+
+  await page.getByTestId('security-key-list').getByRole('button', { name: 'Remove Old key' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Remove this security key?' });
+  await expect(dialog.textContent()).resolves.toContain('Old key will no longer be asked for at sign-in.');
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await failing(page.getByText('No security key yet').waitFor());
+  const { data, error } = await portal.emulator.admin().auth.admin.mfa.listFactors({ userId: person.id });
+  expect(error).toBeNull();
+  expect(data!.factors).toEqual([]);
+
+  // The next password sign-in needs no second step.
+  await page.goto(`${siteUrl}/account`);
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await page.locator('form[aria-label="Sign in"]').waitFor();
+  await signInWithPassword(person.email, person.password);
+  await failing(page.waitForURL(/\/account(\/profile)?$/));
 });
