@@ -1,13 +1,14 @@
-// Database setup at start: Supabase's roles, schemas and extensions (every start, idempotent),
-// then what is applied once and recorded in a private table, so that a migration's REVOKE is
-// never undone by a restart: Supabase's grants and default privileges (once per database, as
-// Supabase applies them when it creates the database), and each service's own schema (once
-// per version of its file).
+// Database setup at start: Supabase's roles, schemas and extensions (idempotent), then what is
+// applied once and recorded in a private table, so that a migration's REVOKE is never undone by
+// a restart: Supabase's grants and default privileges (once per database, as Supabase applies
+// them when it creates the database), and each service's own schema (once per version of its
+// file). A database that went through all of it with the same files (a copy of the initialised
+// image, or the same data directory again) records that too, and later starts skip the lot.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Database } from './database.js';
 
-/** Runs at every start: creates what is missing, grants nothing. */
+/** Runs at every bootstrap: creates what is missing, grants nothing. */
 const EVERY_START = 'db/roles.sql';
 /** Runs once per database, whatever later versions of the file say. */
 const ONCE = 'db/default-privileges.sql';
@@ -51,7 +52,34 @@ async function applyOnce(db: Database, step: string, file: string, sql: string):
     });
 }
 
+/** What a complete bootstrap is recorded under: every bootstrap file's content. */
+export function bootstrapStep(read: (file: string) => string = readSchemaFile): string {
+  const hash = createHash('sha256');
+  for (const file of BOOTSTRAP_FILES) hash.update(`${file}\n`).update(read(file)).update('\n');
+  return `complete@${hash.digest('hex').slice(0, 16)}`;
+}
+
+async function alreadyBootstrapped(db: Database, step: string): Promise<boolean> {
+  const table = await db.query<{ ready: boolean }>(
+    `select to_regclass('${BOOTSTRAP_SCHEMA}.bootstrap') is not null as ready`,
+  );
+  if (!table.rows[0]?.ready) return false;
+  const done = await db.query(`select 1 from ${BOOTSTRAP_SCHEMA}.bootstrap where step = $1`, [step]);
+  return done.rows.length > 0;
+}
+
+/**
+ * The search path roles.sql gives the database, set on this session at every start: PGlite's one
+ * session (single-user Postgres) does not take the database's settings as a new connection does.
+ */
+const SESSION_SEARCH_PATH = 'set search_path to "$user", public, extensions';
+
 export async function bootstrapDatabase(db: Database): Promise<void> {
+  const complete = bootstrapStep();
+  if (await alreadyBootstrapped(db, complete)) {
+    await db.exec(SESSION_SEARCH_PATH);
+    return;
+  }
   try {
     await db.exec(readSchemaFile(EVERY_START));
     await db.exec(`
@@ -69,4 +97,5 @@ export async function bootstrapDatabase(db: Database): Promise<void> {
     const version = createHash('sha256').update(sql).digest('hex').slice(0, 16);
     await applyOnce(db, `${file}@${version}`, file, sql);
   }
+  await db.query(`insert into ${BOOTSTRAP_SCHEMA}.bootstrap (step) values ($1) on conflict do nothing`, [complete]);
 }

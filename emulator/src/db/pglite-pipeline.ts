@@ -80,7 +80,8 @@ export async function runPipeline(
   for (const { sql, name } of parsing.slice(0, decoded.parsed)) names.prepared(sql, name);
   for (const notification of decoded.notifications) notify(notification);
   if (decoded.error) throw decoded.error;
-  await pg.syncToFs();
+  // No syncToFs: the data directory is NODEFS (or memory), where Postgres' writes go straight to
+  // the files (docs/known-traps.md#a-killed-emulator); PGlite's call would only take its lock.
   return decoded.results.map((result) => asQueryResult(result, pg.parsers));
 }
 

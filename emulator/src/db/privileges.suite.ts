@@ -1,5 +1,6 @@
 // Supabase applies its grants and default privileges once, when the database is created: a
-// migration's REVOKE must hold across restarts of the emulator on the same data.
+// migration's REVOKE must hold across restarts of the emulator on the same data, and so must
+// whatever else a migration changed of what the bootstrap set up (the database's search path).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -17,6 +18,14 @@ const MIGRATION = `
   revoke all on public.private_notes from anon;
   create function public.private_answer() returns int language sql as 'select 42';
   revoke execute on function public.private_answer() from anon, public;
+  do $$ begin
+    execute format('alter database %I set search_path to public, extensions, app', current_database());
+  end $$;
+  create function public.database_search_path() returns text language sql security definer
+    set search_path = '' as $$
+      select pg_catalog.array_to_string(s.setconfig, ';') from pg_catalog.pg_db_role_setting s
+        join pg_catalog.pg_database d on d.oid = s.setdatabase
+       where d.datname = pg_catalog.current_database() and s.setrole = 0 $$;
 `;
 
 export function describePrivileges(title: string, options: EmulatorOptions = {}): void {
@@ -58,6 +67,13 @@ export function describePrivileges(title: string, options: EmulatorOptions = {})
       await expectRevoked();
       await emulator.restart();
       await expectRevoked();
+    }, 150_000);
+
+    it("keeps the database's search path as a migration set it, across restarts", async () => {
+      const searchPath = async () => (await emulator.admin().rpc('database_search_path')).data as string;
+      expect(await searchPath()).toBe('search_path=public, extensions, app');
+      await emulator.restart();
+      expect(await searchPath()).toBe('search_path=public, extensions, app');
     }, 150_000);
 
     it('still applies the default privileges to tables a later migration creates', async () => {
