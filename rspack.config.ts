@@ -93,11 +93,21 @@ function sharedSingletons(kind: AppFacts['kind']) {
           // `^major.minor.0` (for 0.x packages `^0.minor.0` keeps to that minor, as semver does).
           requiredVersion: `^${major}.${minor}.0`,
           version,
-          ...(kind === 'remote' ? { import: false as const } : {}),
+          ...(kind === 'remote' ? { import: false as const } : uiGroupImport(request)),
         },
       ];
     }),
   );
+}
+
+/**
+ * The shell provides a shared module only if some module of its build imports it, and it imports
+ * no dialog at all: each group of `@portal/ui` is named by its file, which the bundler then
+ * provides whether the shell uses it or not (the remotes need every group from the shell).
+ */
+function uiGroupImport(request: string): { import?: string } {
+  const group = /^@portal\/ui\/(\w+)$/.exec(request)?.[1];
+  return group ? { import: path.join(root, 'shared/ui/src', `${group}.ts`) } : {};
 }
 
 /** Copies a remote's metadata block into its build output, where the deploy step reads it. */
