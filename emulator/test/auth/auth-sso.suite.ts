@@ -99,6 +99,18 @@ export function describeSso(name: string, options: { postgres?: boolean } = {}):
     beforeAll(async () => {
       emulator = await startTestEmulator({
         configToml: '[auth.saml]\nenabled = true\n',
+        // Lets the test make a provider's stored metadata a stale copy with a wrong certificate.
+        files: {
+          'migrations/20240101000000_stale_saml_metadata.sql': `
+            create function public.make_saml_metadata_stale(provider uuid, certificate text) returns void
+              language sql security definer set search_path = '' as $$
+              update auth.saml_providers
+                set metadata_xml = regexp_replace(metadata_xml, '<ds:X509Certificate>[^<]*</ds:X509Certificate>',
+                      '<ds:X509Certificate>' || certificate || '</ds:X509Certificate>'),
+                    updated_at = now() - interval '2 days'
+                where sso_provider_id = provider
+            $$;`,
+        },
         postgres: options.postgres ?? false,
       });
       idpMetadataUrl = `${emulator.apiUrl}/auth/v1/test-saml-idp/metadata`;
@@ -230,7 +242,7 @@ export function describeSso(name: string, options: { postgres?: boolean } = {}):
       expect(asUser.status).toBe(403);
     });
 
-    it('serves the service provider metadata, as a download on request', async () => {
+    it('serves the service provider metadata, as a download on request, and says SAML is on in /settings', async () => {
       const metadata = await fetch(`${emulator.apiUrl}/auth/v1/sso/saml/metadata`);
       expect(metadata.status).toBe(200);
       expect(metadata.headers.get('content-type')).toContain('application/xml');
@@ -243,6 +255,10 @@ export function describeSso(name: string, options: { postgres?: boolean } = {}):
         'attachment; filename="metadata.xml"',
       );
       expect(await download.text()).toContain('validUntil=');
+      const settings = await fetch(`${emulator.apiUrl}/auth/v1/settings`, {
+        headers: { apikey: ANON_KEY },
+      });
+      expect(await settings.json()).toMatchObject({ saml_enabled: true, external: { saml: true } });
     });
 
     it('signs in by domain (implicit flow): a session for an SSO user with the sso identity', async () => {
@@ -388,6 +404,41 @@ export function describeSso(name: string, options: { postgres?: boolean } = {}):
       expect(twice.searchParams.get('error_description')).toMatch(/already used/);
     });
 
+    it('fetches the metadata of a provider registered by URL again once a day old (the IdP’s certificate)', async () => {
+      const byUrl = await adminFetch(`/admin/sso/providers/${providerId}`, {
+        method: 'PUT',
+        body: JSON.stringify({
+          metadata_url: idpMetadataUrl,
+          attribute_mapping: { keys: { name: { name: 'name' } } },
+        }),
+      });
+      expect(byUrl.status).toBe(200);
+      // A day-old copy naming another certificate (the SP's own): only a fresh fetch lets the sign-in through.
+      const spMetadata = await (await fetch(`${emulator.apiUrl}/auth/v1/sso/saml/metadata`)).text();
+      const otherCertificate = /<X509Certificate>([^<]+)<\/X509Certificate>/.exec(spMetadata)![1]!;
+      const aged = await emulator
+        .admin()
+        .rpc('make_saml_metadata_stale', { provider: providerId, certificate: otherCertificate });
+      expect(aged.error).toBeNull();
+      const stored = (await (await adminFetch(`/admin/sso/providers/${providerId}`)).json()) as {
+        saml: { metadata_xml: string };
+      };
+      expect(stored.saml.metadata_xml).toContain(otherCertificate);
+
+      const { data } = await implicitClient().auth.signInWithSSO({
+        providerId,
+        options: { redirectTo: REDIRECT_TO },
+      });
+      const { acs, fields } = await signInAtIdp(data!.url, { email: 'ada@acme.test' });
+      const landing = await postToAcs(acs, fields);
+      expect(landing.searchParams.get('error_description')).toBeNull();
+      expect(new URLSearchParams(landing.hash.slice(1)).get('access_token')).toBeTruthy();
+      const refreshed = (await (await adminFetch(`/admin/sso/providers/${providerId}`)).json()) as {
+        saml: { metadata_xml: string };
+      };
+      expect(refreshed.saml.metadata_xml).not.toContain(otherCertificate);
+    });
+
     it('answers sso_provider_not_found for a domain or provider id nobody registered', async () => {
       const byDomain = await implicitClient().auth.signInWithSSO({ domain: 'nobody.test' });
       expect(byDomain.data).toBeNull();
@@ -433,7 +484,7 @@ export function describeSsoDisabled(name: string): void {
       const settings = await fetch(`${emulator.apiUrl}/auth/v1/settings`, {
         headers: { apikey: ANON_KEY },
       });
-      expect(await settings.json()).toMatchObject({ saml_enabled: false });
+      expect(await settings.json()).toMatchObject({ saml_enabled: false, external: { saml: false } });
     });
   });
 }

@@ -48,6 +48,7 @@ export async function publicSettings(c: AuthRequest, ctx: AuthContext): Promise<
   external.anonymous_users = settings.anonymousEnabled;
   external.email = settings.emailSignupEnabled;
   external.phone = settings.phoneEnabled;
+  external.saml = settings.samlEnabled;
   return json(c, {
     external,
     disable_signup: !settings.signupEnabled,

@@ -1,11 +1,13 @@
 // An identity provider's SAML metadata, read and checked as GoTrue's parseSAMLMetadata does
 // when a provider is registered: an EntityID, exactly one IDPSSODescriptor; then what the
 // sign-in needs from it: the signing certificates and the HTTP-Redirect SSO endpoint.
-import { fail } from '../errors.js';
+import { AuthError, fail } from '../errors.js';
 import { BINDING, NS, childElements, descendants, parseXml, textOf } from './saml-xml.js';
 
 export interface IdpMetadata {
   entityId: string;
+  /** The EntityDescriptor's validUntil, when it has one. */
+  validUntil: Date | null;
   /** Base64 DER bodies of the certificates usable for signing. */
   signingCertificates: string[];
   /** The SingleSignOnService location for the HTTP-Redirect binding, if any. */
@@ -59,10 +61,35 @@ export function parseIdpMetadata(xml: string): IdpMetadata {
     childElements(idp, NS.metadata, 'SingleSignOnService')
       .find((service) => service.getAttribute('Binding') === binding)
       ?.getAttribute('Location') ?? null;
+  const validUntil = entity.getAttribute('validUntil');
   return {
     entityId,
+    validUntil: validUntil && !Number.isNaN(Date.parse(validUntil)) ? new Date(validUntil) : null,
     signingCertificates,
     redirectSsoUrl: ssoUrl(BINDING.redirect),
     postSsoUrl: ssoUrl(BINDING.post),
   };
+}
+
+/** GoTrue's fetchSAMLMetadata: a GET asking for XML; anything but 200 is refused. */
+export async function fetchMetadata(url: string): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: { accept: 'application/xml;charset=UTF-8', 'accept-charset': 'UTF-8' },
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch (error) {
+    throw new AuthError(
+      'saml_metadata_fetch_failed',
+      `Error fetching SAML Metadata from URL '${url}': ${(error as Error).message}`,
+    );
+  }
+  if (response.status !== 200) {
+    fail(
+      'saml_metadata_fetch_failed',
+      `HTTP ${response.status} error fetching SAML Metadata from URL '${url}'`,
+    );
+  }
+  return response.text();
 }

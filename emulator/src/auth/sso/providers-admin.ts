@@ -4,10 +4,10 @@
 // saml_provider_disabled.
 import { z } from 'zod';
 import type { AuthContext, AuthHandler } from '../context.js';
-import { AuthError, fail } from '../errors.js';
+import { fail } from '../errors.js';
 import { requireAdmin } from '../request/guard.js';
 import { json, parseBody, type AuthRequest } from '../request/http.js';
-import { parseIdpMetadata, type IdpMetadata } from './idp-metadata.js';
+import { fetchMetadata, parseIdpMetadata, type IdpMetadata } from './idp-metadata.js';
 import {
   addDomains,
   AttributeMapping,
@@ -72,29 +72,6 @@ function validateParams(params: ProviderParams, forUpdate: boolean): void {
       `name_id_format must be unspecified or one of ${NAME_ID_FORMATS.join(', ')}`,
     );
   }
-}
-
-/** GoTrue's fetchSAMLMetadata: a GET asking for XML; anything but 200 is refused. */
-export async function fetchMetadata(url: string): Promise<string> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      headers: { accept: 'application/xml;charset=UTF-8', 'accept-charset': 'UTF-8' },
-      signal: AbortSignal.timeout(10_000),
-    });
-  } catch (error) {
-    throw new AuthError(
-      'saml_metadata_fetch_failed',
-      `Error fetching SAML Metadata from URL '${url}': ${(error as Error).message}`,
-    );
-  }
-  if (response.status !== 200) {
-    fail(
-      'saml_metadata_fetch_failed',
-      `HTTP ${response.status} error fetching SAML Metadata from URL '${url}'`,
-    );
-  }
-  return response.text();
 }
 
 async function metadataFrom(

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Queryable } from '../../db/database.js';
-import { parseIdpMetadata, type IdpMetadata } from './idp-metadata.js';
+import { fetchMetadata, parseIdpMetadata, type IdpMetadata } from './idp-metadata.js';
 
 /** One key of an attribute mapping: GoTrue's SAMLAttribute. */
 export const SamlAttribute = z
@@ -79,6 +79,40 @@ function fromRow(row: ProviderRow): SsoProvider {
 /** The provider's IdP metadata, parsed from what was stored. */
 export function metadataOf(provider: SsoProvider): IdpMetadata {
   return parseIdpMetadata(provider.metadataXml);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The metadata a response is checked against. For a provider registered by URL, GoTrue fetches
+ * it again once stale (past its validUntil, or a day old without one) and keeps the stored copy
+ * when the fetch fails; the emulator does the same (an IdP's cacheDuration is not read).
+ */
+export async function currentMetadata(
+  tx: Queryable,
+  provider: SsoProvider,
+  log: (line: string) => void,
+): Promise<IdpMetadata> {
+  const stored = metadataOf(provider);
+  const stale = stored.validUntil
+    ? stored.validUntil.getTime() < Date.now()
+    : Date.now() - provider.samlUpdatedAt.getTime() > DAY_MS;
+  if (!provider.metadataUrl || !stale) return stored;
+  try {
+    const xml = await fetchMetadata(provider.metadataUrl);
+    const fresh = parseIdpMetadata(xml);
+    if (fresh.entityId !== provider.entityId) throw new Error('its EntityID changed');
+    await tx.query(
+      'update auth.saml_providers set metadata_xml = $2, updated_at = now() where sso_provider_id = $1',
+      [provider.id, xml],
+    );
+    return fresh;
+  } catch (error) {
+    log(
+      `auth: SAML metadata of SSO provider ${provider.id} could not be refreshed from ${provider.metadataUrl}, continuing with the stored one: ${(error as Error).message}`,
+    );
+    return stored;
+  }
 }
 
 export function isProviderEnabled(provider: SsoProvider): boolean {

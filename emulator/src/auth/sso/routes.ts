@@ -24,6 +24,7 @@ import { startSession } from '../sessions/sessions.js';
 import { isBanned } from '../users/users.js';
 import { emailOf, mappedClaims, readAssertion, userIdOf } from './assertion.js';
 import {
+  currentMetadata,
   findProviderByDomain,
   findProviderByEntityId,
   findProviderById,
@@ -254,7 +255,7 @@ export function ssoRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
 
   async function consumeResponse(c: AuthRequest, form: Record<string, string>): Promise<string> {
     const { provider, requestId, redirectTo, flowStateId } = await responseContext(form);
-    const metadata = metadataOf(provider);
+    const metadata = await currentMetadata(db, provider, ctx.log);
     let assertionXml: string;
     try {
       const profile = await verifyResponse(urls, metadata, form.SAMLResponse ?? '', requestId);
