@@ -137,7 +137,14 @@ describe('the OAuth 2.1 server while [auth.oauth_server] is off', () => {
   });
 
   it('its discovery document and /oauth endpoints answer 404 feature_disabled instead of "No auth endpoint"', async () => {
-    for (const path of ['/.well-known/oauth-authorization-server', '/oauth/authorize?client_id=x']) {
+    const paths = [
+      '/.well-known/oauth-authorization-server',
+      '/.well-known/openid-configuration',
+      '/oauth/authorize?client_id=x',
+      '/oauth/userinfo',
+      '/user/oauth/grants',
+    ];
+    for (const path of paths) {
       const response = await fetch(`${emulator.apiUrl}/auth/v1${path}`, {
         headers: { apikey: ANON_KEY, 'x-supabase-api-version': '2024-01-01' },
       });
