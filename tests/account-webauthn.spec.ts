@@ -142,7 +142,7 @@ it('removes a security key after asking for it, since an aal1 session may not re
   await page.goto(`${siteUrl}/account/security`);
   await page.getByTestId('security-key-list').getByRole('button', { name: 'Remove Old key' }).click();
   // The page asks for the key first and comes back here once the session is aal2.
-  await page.waitForURL(/\/account\/verify\?next=%2Faccount%2Fsecurity$/);
+  await failing(page.waitForURL(/\/account\/verify\?next=%2Faccount%2Fsecurity$/));
   await page.getByRole('button', { name: 'Use your security key' }).click();
   await failing(page.waitForURL(/\/account\/security$/));
 
