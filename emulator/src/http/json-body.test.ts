@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { describeIssues, EMPTY_BODY_REASON, readJsonBody, type JsonBodyErrors, type JsonBodyIssue } from './json-body.js';
+import {
+  describeIssues,
+  EMPTY_BODY_REASON,
+  readJsonBody,
+  type JsonBodyErrors,
+  type JsonBodyIssue,
+  type JsonBodyOptions,
+} from './json-body.js';
 
 class BodyRefusal extends Error {
   constructor(
@@ -18,9 +25,9 @@ const errors: JsonBodyErrors = {
 const schema = z.object({ name: z.string(), tags: z.array(z.string()).optional() });
 const request = (text: string) => ({ req: { text: async () => text } });
 
-async function refusal(text: string, options?: { whenEmpty?: unknown }): Promise<BodyRefusal> {
+async function refusal(text: string, options?: JsonBodyOptions, against: z.ZodType = schema): Promise<BodyRefusal> {
   try {
-    await readJsonBody(request(text), schema, errors, options);
+    await readJsonBody(request(text), against, errors, options);
   } catch (error) {
     if (error instanceof BodyRefusal) return error;
     throw error;
@@ -43,13 +50,44 @@ describe('readJsonBody', () => {
     expect((await refusal('  ')).detail).toBe(EMPTY_BODY_REASON);
     const error = await refusal('', { whenEmpty: {} });
     expect(error.kind).toBe('invalid');
-    expect(error.detail).toEqual([{ field: 'name', message: expect.any(String) }]);
+    expect(error.detail).toEqual([{ field: 'name', message: expect.any(String), code: 'invalid_type', expected: 'string' }]);
   });
 
   it("throws the service's invalid error with every issue and its dotted field", async () => {
     const error = await refusal('{"name":1,"tags":["a",2]}');
     expect(error.kind).toBe('invalid');
     expect((error.detail as JsonBodyIssue[]).map((issue) => issue.field)).toEqual(['name', 'tags.1']);
+  });
+
+  it("gives each issue zod's code, and for a wrong type the type expected", async () => {
+    const strict = z.object({ name: z.string().min(3), meta: z.record(z.string(), z.unknown()) });
+    const error = await refusal('{"name":"ab","meta":[]}', {}, strict);
+    expect(error.detail).toEqual([
+      { field: 'name', message: expect.any(String), code: 'too_small' },
+      { field: 'meta', message: expect.any(String), code: 'invalid_type', expected: 'record' },
+    ]);
+  });
+
+  it('lets the service check the text before parsing and the value before the schema, in that order', async () => {
+    const seen: string[] = [];
+    const options = {
+      beforeParse: (text: string) => {
+        seen.push(`text ${text.length}`);
+        if (text.length > 20) throw new BodyRefusal('malformed', 'too long');
+      },
+      beforeValidate: (value: unknown) => {
+        seen.push('value');
+        if (Array.isArray(value)) throw new BodyRefusal('malformed', 'not an object');
+        return { ...(value as object), name: 'from the hook' };
+      },
+    };
+    await expect(readJsonBody(request('{"name":1}'), schema, errors, options)).resolves.toEqual({ name: 'from the hook' });
+    expect(seen).toEqual(['text 10', 'value']);
+    // Too long even though it is not JSON: the text is checked before it is parsed.
+    const long = `{"name":"${'x'.repeat(30)}`;
+    expect((await refusal(long, options)).detail).toBe('too long');
+    expect((await refusal('[1]', options)).detail).toBe('not an object');
+    expect(seen).toEqual(['text 10', 'value', `text ${long.length}`, 'text 3', 'value']);
   });
 });
 

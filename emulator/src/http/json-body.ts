@@ -15,6 +15,10 @@ export interface JsonBodyIssue {
   /** Where, as a dotted path (`messages.0.topic`); '' for the body itself. */
   field: string;
   message: string;
+  /** zod's issue code (`invalid_type`, `too_small`, …), for a service whose words depend on it. */
+  code: string;
+  /** For `invalid_type`: the type the schema wanted (`string`, `object`, `record`, …). */
+  expected?: string;
 }
 
 /** A service's errors for a bad body, each in the service's own shape. */
@@ -28,6 +32,13 @@ export interface JsonBodyErrors {
 export interface JsonBodyOptions {
   /** What an empty (or all-whitespace) body stands for, e.g. `{}` as storage-api reads it. */
   whenEmpty?: unknown;
+  /** Checks the text before it is parsed (auth: its size); throws the service's error to refuse it. */
+  beforeParse?(text: string): void;
+  /**
+   * Runs between parsing and the schema (auth: a JSON object, no NUL characters); returns what the
+   * schema checks, or throws the service's error to refuse it.
+   */
+  beforeValidate?(value: unknown): unknown;
 }
 
 export const EMPTY_BODY_REASON = 'the body is empty';
@@ -43,6 +54,7 @@ export async function readJsonBody<Schema extends z.ZodType>(
   options: JsonBodyOptions = {},
 ): Promise<z.output<Schema>> {
   const text = await c.req.text();
+  options.beforeParse?.(text);
   let value: unknown;
   if (text.trim() === '') {
     if (!('whenEmpty' in options)) throw errors.malformed(EMPTY_BODY_REASON);
@@ -54,10 +66,16 @@ export async function readJsonBody<Schema extends z.ZodType>(
       throw errors.malformed((error as Error).message);
     }
   }
+  if (options.beforeValidate) value = options.beforeValidate(value);
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     throw errors.invalid(
-      parsed.error.issues.map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message })),
+      parsed.error.issues.map((issue) => ({
+        field: issue.path.map(String).join('.'),
+        message: issue.message,
+        code: issue.code,
+        ...(issue.code === 'invalid_type' ? { expected: issue.expected } : {}),
+      })),
     );
   }
   return parsed.data;
@@ -71,7 +89,10 @@ export interface IssueNaming {
 }
 
 /** `field: message` for each issue, joined by `; ` (`body.name: Required; body.public: …`). */
-export function describeIssues(issues: readonly JsonBodyIssue[], { root, qualify = false }: IssueNaming): string {
+export function describeIssues(
+  issues: readonly Pick<JsonBodyIssue, 'field' | 'message'>[],
+  { root, qualify = false }: IssueNaming,
+): string {
   return issues
     .map(({ field, message }) => {
       const name = field === '' ? root : qualify ? `${root}.${field}` : field;

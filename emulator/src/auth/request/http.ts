@@ -1,11 +1,19 @@
 // Request and response plumbing shared by every auth route: one handler wrapper that turns
 // thrown errors into GoTrue's error shapes (and echoes the API version header), JSON body
-// reading with GoTrue's `bad_json` answers, and the caller's IP for rate limits and MFA.
+// reading (http/json-body's reader, with GoTrue's checks and `bad_json` answers), and the
+// caller's IP for rate limits and MFA.
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { isPostgresError } from '../../db/database.js';
 import type { GatewayEnv } from '../../http/gateway-env.js';
+import {
+  EMPTY_BODY_REASON,
+  readJsonBody,
+  type JsonBodyErrors,
+  type JsonBodyIssue,
+  type JsonBodyOptions,
+} from '../../http/json-body.js';
 import {
   API_VERSION_HEADER,
   AuthError,
@@ -70,29 +78,40 @@ export function route(log: (line: string) => void, fn: (c: AuthRequest) => Promi
   };
 }
 
-export async function readJsonObject(c: AuthRequest): Promise<Record<string, unknown>> {
-  const declared = Number(c.req.header('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES)
-    fail('request_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
-  const text = await c.req.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) {
-    fail('request_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
-  }
-  if (!text.trim())
-    fail(
+const BAD_JSON = 'Could not parse request body as JSON';
+
+/** GoTrue's `bad_json`: its JSON decoder's refusals, a value of the wrong type named by its field. */
+const authBodyErrors: JsonBodyErrors = {
+  malformed: (reason) =>
+    new AuthError(
       'bad_json',
-      'Could not parse request body as JSON: the body is empty, send a JSON object.',
-    );
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    fail('bad_json', `Could not parse request body as JSON: ${(error as Error).message}`);
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    fail('bad_json', 'Could not parse request body as JSON: expected a JSON object.');
-  }
-  return storableJson(value, []) as Record<string, unknown>;
+      `${BAD_JSON}: ${reason === EMPTY_BODY_REASON ? 'the body is empty, send a JSON object.' : reason}`,
+    ),
+  invalid: (issues) => new AuthError('bad_json', `${BAD_JSON}: ${describeIssue(issues[0]!)}.`),
+};
+
+const tooLarge = (): never =>
+  fail('request_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+
+/** What auth checks between reading and validating: the size, a JSON object, storable text. */
+const authBodyChecks: JsonBodyOptions = {
+  beforeParse: (text) => {
+    if (Buffer.byteLength(text) > MAX_BODY_BYTES) tooLarge();
+  },
+  beforeValidate: (value) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      fail('bad_json', `${BAD_JSON}: expected a JSON object.`);
+    }
+    return storableJson(value, []);
+  },
+};
+
+/** Any object: `authBodyChecks` made sure of it (and it keeps `__proto__` an own key, unlike a record schema). */
+const jsonObject = z.custom<Record<string, unknown>>(() => true);
+
+/** The body as a JSON object, read as GoTrue reads it (see `authBodyChecks`). */
+export function readJsonObject(c: AuthRequest): Promise<Record<string, unknown>> {
+  return parseBody(c, jsonObject);
 }
 
 /** A UTF-16 surrogate without its other half. */
@@ -139,8 +158,8 @@ function refuseNulInQuery(c: AuthRequest): void {
   }
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
-  const field = issue.path.length ? issue.path.map(String).join('.') : 'body';
+function describeIssue(issue: JsonBodyIssue): string {
+  const field = issue.field === '' ? 'body' : issue.field;
   if (issue.code === 'invalid_type') {
     return `field "${field}" must be ${issue.expected === 'record' ? 'an object' : `a ${issue.expected}`}`;
   }
@@ -156,15 +175,8 @@ export async function parseBody<Schema extends z.ZodType>(
   c: AuthRequest,
   schema: Schema,
 ): Promise<z.output<Schema>> {
-  const raw = await readJsonObject(c);
-  const result = schema.safeParse(raw);
-  if (!result.success) {
-    fail(
-      'bad_json',
-      `Could not parse request body as JSON: ${describeIssue(result.error.issues[0]!)}.`,
-    );
-  }
-  return result.data;
+  if (Number(c.req.header('content-length') ?? '0') > MAX_BODY_BYTES) tooLarge();
+  return readJsonBody(c, schema, authBodyErrors, authBodyChecks);
 }
 
 export function clientIp(c: AuthRequest): string {
