@@ -106,7 +106,9 @@ async function reachConsent(person: Person, state: string, challenge: string) {
   const page = await tab.open();
   await page.goto(authorizeUrl(challenge, state));
   const form = page.locator('form[aria-label="Sign in"]');
-  await form.waitFor();
+  await form.waitFor().catch(async (error: Error) => {
+    throw new Error(`${error.message}; ${await pageState(page)}; ${(await page.locator('body').innerText()).slice(0, 400)}`);
+  });
   await form.locator('input[name="email"]').fill(person.email);
   await form.locator('input[name="password"]').fill(person.password);
   await form.locator('button[type="submit"]').click();
@@ -136,7 +138,7 @@ it('approving sends the browser back to the app with a code that buys the user\'
     'Confirm who you are (your account ID)\nSee your email address',
   );
   await expect(page.getByTestId('consent-redirect').innerText()).resolves.toBe(redirectUri);
-  await page.getByRole('button', { name: 'Approve' }).click();
+  await page.getByTestId('remote-outlet').getByRole('button', { name: 'Approve', exact: true }).click();
 
   const landed = await landedOnApp(page);
   expect(landed.searchParams.get('state')).toBe('state-approve');
@@ -155,7 +157,7 @@ it('approving sends the browser back to the app with a code that buys the user\'
 it('denying sends the browser back to the app with error=access_denied', async () => {
   const person = await newPerson(portal.emulator, 'oauth-deny');
   const page = await reachConsent(person, 'state-deny', newPkce().challenge);
-  await page.getByRole('button', { name: 'Deny' }).click();
+  await page.getByTestId('remote-outlet').getByRole('button', { name: 'Deny', exact: true }).click();
   const landed = await landedOnApp(page);
   expect(Object.fromEntries(landed.searchParams)).toEqual({
     error: 'access_denied',
@@ -168,7 +170,7 @@ it('revoking the app under Connected apps stops its refresh token', async () => 
   const person = await newPerson(portal.emulator, 'oauth-revoke');
   const pkce = newPkce();
   const page = await reachConsent(person, 'state-revoke', pkce.challenge);
-  await page.getByRole('button', { name: 'Approve' }).click();
+  await page.getByTestId('remote-outlet').getByRole('button', { name: 'Approve', exact: true }).click();
   const code = (await landedOnApp(page)).searchParams.get('code')!;
   const exchanged = await token({ grant_type: 'authorization_code', code, code_verifier: pkce.verifier });
   expect(exchanged.status).toBe(200);
@@ -177,8 +179,8 @@ it('revoking the app under Connected apps stops its refresh token', async () => 
   const apps = page.getByTestId('connected-apps');
   const row = apps.locator(`[data-client-id="${client.client_id}"]`);
   await row.getByText(APP_NAME, { exact: true }).waitFor();
-  await row.getByRole('button', { name: 'Revoke' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+  await row.getByRole('button', { name: 'Revoke', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke', exact: true }).click();
   await page.getByText('No app uses your account.').waitFor().catch(async (error: Error) => {
     throw new Error(`${error.message}; ${await pageState(page)}`);
   });
