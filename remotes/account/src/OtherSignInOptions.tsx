@@ -8,8 +8,9 @@ import { oauthProviders, providerLabel, useAuthSettings } from './auth-settings.
 import { EmailCodeSignIn } from './EmailCodeSignIn.js';
 import { FormError } from './FormError.js';
 import { KeyAndWalletSignIn } from './KeyAndWalletSignIn.js';
+import { SsoSignIn } from './SsoSignIn.js';
 
-/** Magic link / emailed code, a passkey or wallet, OAuth providers and guest access, as the project and browser offer them. */
+/** Magic link / emailed code, a passkey or wallet, single sign-on, OAuth providers and guest access, as the project and browser offer them. */
 export function OtherSignInOptions({ next }: { next: string | null }): ReactNode {
   const { supabase } = usePortal();
   const settings = useAuthSettings();
@@ -41,6 +42,7 @@ export function OtherSignInOptions({ next }: { next: string | null }): ReactNode
       <Stack gap={4}>
         <EmailCodeSignIn next={next} />
         <KeyAndWalletSignIn />
+        {settings?.saml_enabled ? <SsoSignIn next={next} /> : null}
         {providers.length || settings?.external.anonymous_users ? <Divider /> : null}
         <FormError title="Could not continue" message={error} />
         {providers.map((provider) => (

@@ -7,6 +7,8 @@ export interface AuthSettings {
   external: Record<string, boolean>;
   disable_signup: boolean;
   mailer_autoconfirm: boolean;
+  /** SAML single sign-on is on (GoTrue's saml_enabled). */
+  saml_enabled?: boolean;
 }
 
 /** Ways to sign in that are not OAuth providers in `external`. */
