@@ -102,9 +102,9 @@ async function token(form: Record<string, string>): Promise<{ status: number; bo
 }
 
 /** Opens the app's authorize link signed out, signs in on the way, and waits for the consent page. */
-async function reachConsent(person: Person, state: string, challenge: string) {
+async function reachConsent(person: Person, state: string, challenge: string, start = authorizeUrl(challenge, state)) {
   const page = await tab.open();
-  await page.goto(authorizeUrl(challenge, state));
+  await page.goto(start);
   const form = page.locator('form[aria-label="Sign in"]');
   await form.waitFor().catch(async (error: Error) => {
     throw new Error(`${error.message}; ${await pageState(page)}; ${(await page.locator('body').innerText()).slice(0, 400)}`);
@@ -189,4 +189,13 @@ it('revoking the app under Connected apps stops its refresh token', async () => 
     status: 400,
     body: { error: 'invalid_grant', error_description: 'Invalid Refresh Token: Refresh Token Not Found' },
   });
+});
+
+it('says in words that a request is gone instead of showing a consent form for it', async () => {
+  const person = await newPerson(portal.emulator, 'oauth-gone');
+  const page = await reachConsent(person, '', '', `${siteUrl}/account/oauth/consent?authorization_id=no-such-request`);
+  await expect(page.getByRole('alert').innerText()).resolves.toContain(
+    'authorization not found. The request expired, was already answered or belongs to someone else: start again from the app.',
+  );
+  await expect(page.getByTestId('remote-outlet').getByRole('button', { name: 'Approve', exact: true }).count()).resolves.toBe(0);
 });

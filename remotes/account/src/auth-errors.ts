@@ -42,6 +42,8 @@ export function describeAuthError(error: unknown): string {
       return `${message}. Check the code from the mail, or send a new one.`;
     case 'anonymous_provider_disabled':
       return 'This portal does not offer guest access.';
+    case 'oauth_authorization_not_found':
+      return `${message}. The request expired, was already answered or belongs to someone else: start again from the app.`;
     default:
       return message;
   }
