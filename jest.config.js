@@ -32,7 +32,8 @@ export default {
     {
       ...common,
       displayName: 'integration',
-      testEnvironment: 'node',
+      // Node's, and no emulator outlives the test file that started it.
+      testEnvironment: '<rootDir>/tests/support/integration-environment.cjs',
       // Real processes on a 2-core machine: a step may wait on a busy emulator or browser.
       testTimeout: 60_000,
       testMatch: ['<rootDir>/{emulator,tests}/**/*.spec.ts?(x)'],

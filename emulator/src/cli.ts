@@ -138,6 +138,24 @@ async function start(options: StartCliOptions): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  const parent = process.env.PORTAL_EMULATOR_PARENT_PID;
+  if (parent) stopWithParent(Number(parent), () => void stop('parent exited'));
+}
+
+/**
+ * With PORTAL_EMULATOR_PARENT_PID (the test harness sets it), the emulator stops once that process
+ * is no longer its parent: a parent killed outright (SIGKILL, or a jest worker ended by jest)
+ * runs no clean-up of its own, and its emulator would otherwise run on, orphaned.
+ */
+function stopWithParent(parentPid: number, stop: () => void): void {
+  const check = () => {
+    if (process.ppid === parentPid) return;
+    clearInterval(timer);
+    stop();
+  };
+  const timer = setInterval(check, 500);
+  timer.unref();
+  check();
 }
 
 function requireRunning(config: Config): RunningState {

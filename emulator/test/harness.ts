@@ -105,18 +105,41 @@ interface Running {
   consoleUrl: string;
 }
 
-/** Emulators this test process started: killed if the process exits without stopping them. */
+/**
+ * Emulator processes this test file launched and that have not exited yet. The harness is
+ * loaded once per test file (jest gives each file its own modules), so this is the file's.
+ */
 const children = new Set<ChildProcess>();
+/** Clean-ups of emulators this test file started and has not stopped. */
+const unstopped = new Set<() => Promise<void>>();
+/** Set once the test file has ended: an emulator whose start is still under way must not run on. */
+let closed = false;
 process.once('exit', () => {
   for (const child of children) child.kill('SIGKILL');
 });
+
+/**
+ * Stops every emulator this test file started and has not stopped, and refuses any start from
+ * now on. A start that outlives a timed-out beforeAll would otherwise go on running (and using
+ * the CPU later suites need) until the jest worker exits. The integration project's test
+ * environment calls it when a file ends (tests/support/integration-environment.cjs).
+ */
+export async function closeTestEmulators(): Promise<void> {
+  closed = true;
+  await Promise.all([...children].map(terminate));
+  await Promise.all([...unstopped].map((stop) => stop()));
+}
+Object.defineProperty(globalThis, Symbol.for('portal.closeTestEmulators'), { value: closeTestEmulators, configurable: true });
 
 const LAUNCH_TIMEOUT_MS = 150_000;
 
 function launch(args: string[], env: Record<string, string>, output: string[]): Promise<Running> {
   return new Promise((resolve, reject) => {
+    if (closed) return reject(new Error('the test file has ended: no emulator starts any more'));
     const child = spawn(process.execPath, [BIN, 'start', ...args], {
-      env: { ...process.env, ...env },
+      // The emulator stops itself once this process is gone, however it ended (a jest worker
+      // killed by jest runs no 'exit' handler).
+      env: { ...process.env, PORTAL_EMULATOR_PARENT_PID: String(process.pid), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.add(child);
@@ -212,6 +235,7 @@ function pgliteTemplate(root: string): string {
 }
 
 export async function startTestEmulator(options: EmulatorOptions = {}): Promise<TestEmulator> {
+  if (closed) throw new Error('the test file has ended: no emulator starts any more');
   const root = path.resolve(__dirname, '../../.tmp');
   mkdirSync(root, { recursive: true });
   const workdir = mkdtempSync(path.join(root, 'emulator-'));
@@ -228,17 +252,32 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     cpSync(path.join(template, 'pglite'), path.join(workdir, '.supabase-local', 'pglite'), { recursive: true });
   }
   const output: string[] = [];
-  const scratch = options.postgres ? await createScratchDatabase(requirePostgresUrl()) : null;
-  const env: Record<string, string> = {
-    PORTAL_EMULATOR_QUIET: '1',
-    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-    ...options.env,
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | null = null;
+  // The process itself is stopped by whoever stops it (stop(), or closeTestEmulators for all).
+  const removeFiles = async () => {
+    unstopped.delete(removeFiles);
+    await scratch?.drop();
+    rmSync(workdir, { recursive: true, force: true });
   };
-  let running = await launch(
-    ['--workdir', workdir, '--port', '0', '--mail-port', '0', ...(options.startArgs ?? [])],
-    env,
-    output,
-  );
+  unstopped.add(removeFiles);
+  let env: Record<string, string>;
+  let running: Running;
+  try {
+    scratch = options.postgres ? await createScratchDatabase(requirePostgresUrl()) : null;
+    env = {
+      PORTAL_EMULATOR_QUIET: '1',
+      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+      ...options.env,
+    };
+    running = await launch(
+      ['--workdir', workdir, '--port', '0', '--mail-port', '0', ...(options.startArgs ?? [])],
+      env,
+      output,
+    );
+  } catch (error) {
+    await removeFiles();
+    throw error;
+  }
   const ports = () => {
     const api = new URL(running.apiUrl).port;
     const mail = new URL(running.mailUrl).port;
@@ -288,8 +327,7 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     },
     async stop() {
       await terminate(running.child);
-      await scratch?.drop();
-      rmSync(workdir, { recursive: true, force: true });
+      await removeFiles();
     },
   };
   return emulator;
