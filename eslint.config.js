@@ -12,7 +12,7 @@ export default [
       '**/node_modules/**',
       '**/dist/**',
       '**/.supabase-local/**',
-      '.tmp/**',
+      '**/.tmp/**',
       'coverage/**',
       '.deploy/**',
       // Deliberate boundary violations; tests/lint-boundaries.test.ts lints them as if they lived in the apps.
