@@ -1,12 +1,13 @@
-import { describeError, usePortal } from '@portal/platform';
-import { Badge, Button, Card, ConfirmDialog, EmptyState, KeyIcon, PlusIcon, Stack } from '@portal/ui';
+import { usePortal } from '@portal/platform';
+import { Badge, Button, Card, EmptyState, KeyIcon, PlusIcon, Stack } from '@portal/ui';
 import type { Factor } from '@supabase/supabase-js';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { ACCOUNT_PAGES } from './account-paths.js';
-import { describeAuthError, needsSecondFactor } from './auth-errors.js';
+import { describeAuthError } from './auth-errors.js';
+import { useConfirmedRemoval } from './ConfirmedRemoval.js';
 import { EnrolFactor } from './EnrolFactor.js';
 import { FormError } from './FormError.js';
-import { requireSecondFactor, sendToSecondFactor } from './step-up.js';
+import { requireSecondFactor } from './step-up.js';
 
 function formatDate(value: string): string {
   return new Date(value).toLocaleDateString();
@@ -18,7 +19,6 @@ export function FactorsCard(): ReactNode {
   const [factors, setFactors] = useState<Factor[] | null>(null);
   const [error, setError] = useState<string | undefined>();
   const [enrolling, setEnrolling] = useState(false);
-  const [removing, setRemoving] = useState<Factor | null>(null);
   const token = auth.session?.access_token;
 
   const show = useCallback((result: Awaited<ReturnType<typeof supabase.auth.mfa.listFactors>>) => {
@@ -36,20 +36,20 @@ export function FactorsCard(): ReactNode {
     };
   }, [supabase, show, token]);
 
-  const remove = async (factor: Factor) => {
-    const { error: failed } = await supabase.auth.mfa.unenroll({ factorId: factor.id });
-    if (failed) {
-      if (needsSecondFactor(failed)) {
-        sendToSecondFactor(ACCOUNT_PAGES.security);
-        return;
-      }
-      throw new Error(describeAuthError(failed));
-    }
-    // The session's copy of the user still lists the factor: refresh it so the level follows.
-    await supabase.auth.refreshSession();
-    notify({ tone: 'success', title: 'Authenticator removed', message: `${factor.friendly_name || 'The authenticator'} no longer signs you in.` });
-    await load();
-  };
+  const removal = useConfirmedRemoval<Factor>({
+    title: 'Remove this authenticator?',
+    consequence: (factor) =>
+      factor.status === 'verified'
+        ? `${factor.friendly_name || 'This app'} will no longer be asked for at sign-in.`
+        : 'This unfinished set-up will be discarded.',
+    remove: (factor) => supabase.auth.mfa.unenroll({ factorId: factor.id }),
+    removed: async (factor) => {
+      // The session's copy of the user still lists the factor: refresh it so the level follows.
+      await supabase.auth.refreshSession();
+      notify({ tone: 'success', title: 'Authenticator removed', message: `${factor.friendly_name || 'The authenticator'} no longer signs you in.` });
+      await load();
+    },
+  });
 
   const verified = factors?.filter((factor) => factor.status === 'verified') ?? [];
   return (
@@ -99,15 +99,7 @@ export function FactorsCard(): ReactNode {
                 </div>
                 <div className="account-list__actions">
                   {factor.status === 'verified' ? <Badge tone="success">Active</Badge> : <Badge tone="warning">Not verified</Badge>}
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => {
-                      if (requireSecondFactor(auth, ACCOUNT_PAGES.security)) setRemoving(factor);
-                    }}
-                  >
-                    Remove
-                  </Button>
+                  {removal.button(factor)}
                 </div>
               </li>
             ))}
@@ -115,26 +107,7 @@ export function FactorsCard(): ReactNode {
         ) : null}
         {verified.length ? <p className="account-muted">Your sign-ins ask for a code from {verified.length === 1 ? 'this app' : 'one of these apps'}.</p> : null}
       </Stack>
-      <ConfirmDialog
-        open={removing !== null}
-        onClose={() => setRemoving(null)}
-        onConfirm={async () => {
-          if (!removing) return;
-          try {
-            await remove(removing);
-          } catch (failure) {
-            throw new Error(describeError(failure));
-          }
-          setRemoving(null);
-        }}
-        title="Remove this authenticator?"
-        confirmLabel="Remove"
-        tone="danger"
-      >
-        {removing?.status === 'verified'
-          ? `${removing.friendly_name || 'This app'} will no longer be asked for at sign-in.`
-          : 'This unfinished set-up will be discarded.'}
-      </ConfirmDialog>
+      {removal.dialog}
     </Card>
   );
 }

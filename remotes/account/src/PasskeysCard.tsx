@@ -1,9 +1,10 @@
-import { describeError, usePortal } from '@portal/platform';
-import { Button, Card, ConfirmDialog, EmptyState, KeyIcon, PlusIcon, Stack } from '@portal/ui';
+import { usePortal } from '@portal/platform';
+import { Button, Card, EmptyState, KeyIcon, PlusIcon, Stack } from '@portal/ui';
 import { isAuthError } from '@supabase/supabase-js';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { ACCOUNT_PAGES } from './account-paths.js';
 import { describeAuthError, needsSecondFactor } from './auth-errors.js';
+import { useConfirmedRemoval } from './ConfirmedRemoval.js';
 import { FormError } from './FormError.js';
 import { browserSupportsSecurityKeys } from './SecurityKeysCard.js';
 import { requireSecondFactor, sendToSecondFactor } from './step-up.js';
@@ -26,7 +27,6 @@ export function PasskeysCard(): ReactNode {
   const [off, setOff] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const [removing, setRemoving] = useState<Passkey | null>(null);
   const supported = browserSupportsSecurityKeys();
   const token = auth.session?.access_token;
 
@@ -64,18 +64,16 @@ export function PasskeysCard(): ReactNode {
     await load();
   };
 
-  const remove = async (passkey: Passkey) => {
-    const { error: failed } = await supabase.auth.passkey.delete({ passkeyId: passkey.id });
-    if (failed) {
-      if (needsSecondFactor(failed)) {
-        sendToSecondFactor(ACCOUNT_PAGES.security);
-        return;
-      }
-      throw new Error(describeAuthError(failed));
-    }
-    notify({ tone: 'success', title: 'Passkey removed', message: `${passkey.friendly_name || 'The passkey'} no longer signs you in.` });
-    await load();
-  };
+  const removal = useConfirmedRemoval<Passkey>({
+    title: 'Remove this passkey?',
+    consequence: (passkey) =>
+      `${passkey.friendly_name || 'This passkey'} will no longer sign you in. Remove it from your device's password manager too.`,
+    remove: (passkey) => supabase.auth.passkey.delete({ passkeyId: passkey.id }),
+    removed: async (passkey) => {
+      notify({ tone: 'success', title: 'Passkey removed', message: `${passkey.friendly_name || 'The passkey'} no longer signs you in.` });
+      await load();
+    },
+  });
 
   if (off) return null;
   return (
@@ -117,41 +115,13 @@ export function PasskeysCard(): ReactNode {
                     {passkey.last_used_at ? ` · last used ${formatDate(passkey.last_used_at)}` : ' · not used yet'}
                   </div>
                 </div>
-                <div className="account-list__actions">
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Remove ${passkey.friendly_name || 'passkey'}`}
-                    onClick={() => {
-                      if (requireSecondFactor(auth, ACCOUNT_PAGES.security)) setRemoving(passkey);
-                    }}
-                  >
-                    Remove
-                  </Button>
-                </div>
+                <div className="account-list__actions">{removal.button(passkey, `Remove ${passkey.friendly_name || 'passkey'}`)}</div>
               </li>
             ))}
           </ul>
         ) : null}
       </Stack>
-      <ConfirmDialog
-        open={removing !== null}
-        onClose={() => setRemoving(null)}
-        onConfirm={async () => {
-          if (!removing) return;
-          try {
-            await remove(removing);
-          } catch (failure) {
-            throw new Error(describeError(failure));
-          }
-          setRemoving(null);
-        }}
-        title="Remove this passkey?"
-        confirmLabel="Remove"
-        tone="danger"
-      >
-        {`${removing?.friendly_name || 'This passkey'} will no longer sign you in. Remove it from your device's password manager too.`}
-      </ConfirmDialog>
+      {removal.dialog}
     </Card>
   );
 }

@@ -1,11 +1,12 @@
-import { describeError, usePortal } from '@portal/platform';
-import { Badge, Button, Card, ConfirmDialog, EmptyState, Field, Form, FormActions, KeyIcon, PlusIcon, Stack, TextInput } from '@portal/ui';
+import { usePortal } from '@portal/platform';
+import { Badge, Button, Card, EmptyState, Field, Form, FormActions, KeyIcon, PlusIcon, Stack, TextInput } from '@portal/ui';
 import type { Factor } from '@supabase/supabase-js';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { ACCOUNT_PAGES } from './account-paths.js';
-import { describeAuthError, needsSecondFactor } from './auth-errors.js';
+import { describeAuthError } from './auth-errors.js';
+import { useConfirmedRemoval } from './ConfirmedRemoval.js';
 import { FormError } from './FormError.js';
-import { requireSecondFactor, sendToSecondFactor } from './step-up.js';
+import { requireSecondFactor } from './step-up.js';
 
 /** WebAuthn needs PublicKeyCredential; without it the card says so instead of offering a button. */
 export function browserSupportsSecurityKeys(): boolean {
@@ -21,7 +22,6 @@ export function SecurityKeysCard(): ReactNode {
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const [removing, setRemoving] = useState<Factor | null>(null);
   const supported = browserSupportsSecurityKeys();
   const token = auth.session?.access_token;
 
@@ -60,20 +60,17 @@ export function SecurityKeysCard(): ReactNode {
   };
 
   // Removing a verified factor takes an aal2 session (GoTrue answers insufficient_aal otherwise).
-  const remove = async (key: Factor) => {
-    const { error: failed } = await supabase.auth.mfa.unenroll({ factorId: key.id });
-    if (failed) {
-      if (needsSecondFactor(failed)) {
-        sendToSecondFactor(ACCOUNT_PAGES.security);
-        return;
-      }
-      throw new Error(describeAuthError(failed));
-    }
-    // The session's copy of the user still lists the factor: refresh it so the level follows.
-    await supabase.auth.refreshSession();
-    notify({ tone: 'success', title: 'Security key removed', message: `${key.friendly_name || 'The key'} is no longer asked for at sign-in.` });
-    await load();
-  };
+  const removal = useConfirmedRemoval<Factor>({
+    title: 'Remove this security key?',
+    consequence: (key) => `${key.friendly_name || 'This key'} will no longer be asked for at sign-in.`,
+    remove: (key) => supabase.auth.mfa.unenroll({ factorId: key.id }),
+    removed: async (key) => {
+      // The session's copy of the user still lists the factor: refresh it so the level follows.
+      await supabase.auth.refreshSession();
+      notify({ tone: 'success', title: 'Security key removed', message: `${key.friendly_name || 'The key'} is no longer asked for at sign-in.` });
+      await load();
+    },
+  });
 
   return (
     <Card
@@ -125,40 +122,14 @@ export function SecurityKeysCard(): ReactNode {
                 <div className="account-list__title">{key.friendly_name || 'Security key'}</div>
                 <div className="account-list__actions">
                   <Badge tone="success">Active</Badge>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Remove ${key.friendly_name || 'security key'}`}
-                    onClick={() => {
-                      if (requireSecondFactor(auth, ACCOUNT_PAGES.security)) setRemoving(key);
-                    }}
-                  >
-                    Remove
-                  </Button>
+                  {removal.button(key, `Remove ${key.friendly_name || 'security key'}`)}
                 </div>
               </li>
             ))}
           </ul>
         ) : null}
       </Stack>
-      <ConfirmDialog
-        open={removing !== null}
-        onClose={() => setRemoving(null)}
-        onConfirm={async () => {
-          if (!removing) return;
-          try {
-            await remove(removing);
-          } catch (failure) {
-            throw new Error(describeError(failure));
-          }
-          setRemoving(null);
-        }}
-        title="Remove this security key?"
-        confirmLabel="Remove"
-        tone="danger"
-      >
-        {`${removing?.friendly_name || 'This key'} will no longer be asked for at sign-in.`}
-      </ConfirmDialog>
+      {removal.dialog}
     </Card>
   );
 }
