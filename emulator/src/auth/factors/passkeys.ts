@@ -2,16 +2,13 @@
 // auth.webauthn_credentials, one-time expiring ceremonies in auth.webauthn_challenges, checked by
 // @simplewebauthn/server against the project's relying party ([auth.webauthn]).
 import { randomUUID } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+// @simplewebauthn/server is loaded on the first ceremony, not at the emulator's start.
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { z } from 'zod';
 import type { Queryable } from '../../db/database.js';
@@ -141,11 +138,12 @@ function webauthnDisplayName(user: UserRow): string {
  * Options for navigator.credentials.create(): a resident (discoverable) key whose user handle is
  * the user's id, excluding the keys the user already has.
  */
-export function passkeyCreationOptions(
+export async function passkeyCreationOptions(
   rp: RelyingParty,
   user: UserRow,
   existing: PasskeyRow[],
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const { generateRegistrationOptions } = await import('@simplewebauthn/server');
   return generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -159,9 +157,10 @@ export function passkeyCreationOptions(
 }
 
 /** Options for navigator.credentials.get() with no allowCredentials: the authenticator offers its passkeys. */
-export function passkeyRequestOptions(
+export async function passkeyRequestOptions(
   rp: RelyingParty,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const { generateAuthenticationOptions } = await import('@simplewebauthn/server');
   return generateAuthenticationOptions({ rpID: rp.id, userVerification: 'preferred' });
 }
 
@@ -211,6 +210,7 @@ export async function verifyPasskeyRegistration(
 ): Promise<NewPasskey> {
   const shape = RegistrationShape.safeParse(credential);
   if (!shape.success) invalidResponse();
+  const { verifyRegistrationResponse } = await import('@simplewebauthn/server');
   let verified;
   try {
     verified = await verifyRegistrationResponse({
@@ -257,6 +257,7 @@ export async function verifyPasskeyAssertion(
   stored: PasskeyRow,
   credential: unknown,
 ): Promise<number> {
+  const { verifyAuthenticationResponse } = await import('@simplewebauthn/server');
   let verified;
   try {
     verified = await verifyAuthenticationResponse({

@@ -2,7 +2,6 @@
 // otpauth:// URI (SHA1, 6 digits, 30 s), its QR code as an SVG document, and verification with one
 // step of clock skew either way.
 import * as OTPAuth from 'otpauth';
-import QRCode from 'qrcode';
 
 export function newTotpSecret(): string {
   return new OTPAuth.Secret({ size: 20 }).base32;
@@ -23,7 +22,9 @@ export function totpUri(secret: string, issuer: string, account: string): string
   return totp(secret, issuer, account).toString();
 }
 
-export function totpQrSvg(uri: string): Promise<string> {
+/** The enrolment QR code as SVG; qrcode is loaded on the first TOTP enrolment, not at start. */
+export async function totpQrSvg(uri: string): Promise<string> {
+  const { default: QRCode } = await import('qrcode');
   return QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'H', margin: 1 });
 }
 

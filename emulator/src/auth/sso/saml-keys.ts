@@ -4,8 +4,13 @@
 // the emulator's private schema, so a provider registered from the test IdP's metadata keeps
 // working across restarts on the same data.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import forge from 'node-forge';
+import { createRequire } from 'node:module';
+import type Forge from 'node-forge';
 import type { Database } from '../../db/database.js';
+
+const require = createRequire(import.meta.url);
+/** node-forge (certificates), loaded when a key is first made rather than at the emulator's start. */
+const nodeForge = (): typeof Forge => require('node-forge');
 
 export type SamlKeyRole = 'service_provider' | 'test_identity_provider';
 
@@ -22,6 +27,7 @@ const TEN_YEARS_MS = 10 * 365 * 24 * 60 * 60 * 1000;
 export function makeSamlKeyPair(commonName: string): SamlKeyPair {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const privatePem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const forge = nodeForge();
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(
     publicKey.export({ type: 'spki', format: 'pem' }).toString(),

@@ -1,6 +1,11 @@
 // Reading SAML XML (metadata, AuthnRequests, verified assertions) with xmldom: a strict parse
 // and lookups by namespace, never by prefix, so `md:`, `saml2:` or no prefix read the same.
-import { DOMParser } from '@xmldom/xmldom';
+import { createRequire } from 'node:module';
+import type * as Xmldom from '@xmldom/xmldom';
+
+const require = createRequire(import.meta.url);
+/** xmldom, loaded on the first parse (SSO only) rather than at the emulator's start. */
+const xmldom = (): typeof Xmldom => require('@xmldom/xmldom');
 
 export const NS = {
   metadata: 'urn:oasis:names:tc:SAML:2.0:metadata',
@@ -25,6 +30,7 @@ export const NAME_ID_FORMAT = {
 export function parseXml(text: string): Element {
   const problems: string[] = [];
   const record = (message: unknown) => problems.push(String(message).split('\n')[0]!);
+  const { DOMParser } = xmldom();
   const doc = new DOMParser({
     locator: {},
     errorHandler: { warning: () => undefined, error: record, fatalError: record },

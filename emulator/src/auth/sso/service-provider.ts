@@ -3,9 +3,10 @@
 // binding asking for a persistent NameID. Requests are made and responses verified by
 // @node-saml/node-saml, whose checks read only the signed part of a response (no signature
 // wrapping): signature against the IdP's registered certificates, audience, NotBefore and
-// NotOnOrAfter, InResponseTo against the relay state's request.
+// NotOnOrAfter, InResponseTo against the relay state's request. node-saml is loaded on the first
+// SSO request, not at the emulator's start.
 import { randomBytes } from 'node:crypto';
-import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
+import type { CacheProvider, Profile, SAML } from '@node-saml/node-saml';
 import type { IdpMetadata } from './idp-metadata.js';
 import { certificateBody, type SamlKeyPair } from './saml-keys.js';
 import { NAME_ID_FORMAT, xmlEscape } from './saml-xml.js';
@@ -60,11 +61,12 @@ function singleRequestCache(requestId: string | null): CacheProvider {
   };
 }
 
-function samlFor(
+async function samlFor(
   urls: ServiceProviderUrls,
   idp: IdpMetadata,
   options: { keys?: SamlKeyPair; requestId?: string | null; nameIdFormat?: string | null },
-): SAML {
+): Promise<SAML> {
+  const { SAML, ValidateInResponseTo } = await import('@node-saml/node-saml');
   const requestId = options.requestId ?? null;
   return new SAML({
     // node-saml refuses an empty list; a provider without certificates then matches nothing.
@@ -100,7 +102,7 @@ export async function authnRequestUrl(
   keys: SamlKeyPair,
   request: { id: string; relayState: string; nameIdFormat: string | null },
 ): Promise<string> {
-  const saml = samlFor(urls, idp, {
+  const saml = await samlFor(urls, idp, {
     keys,
     requestId: request.id,
     nameIdFormat: request.nameIdFormat,
@@ -118,7 +120,7 @@ export async function verifyResponse(
   samlResponse: string,
   requestId: string | null,
 ): Promise<Profile> {
-  const saml = samlFor(urls, idp, { requestId });
+  const saml = await samlFor(urls, idp, { requestId });
   const { profile } = await saml.validatePostResponseAsync({ SAMLResponse: samlResponse });
   if (!profile) throw new Error('the response carries no assertion');
   return profile;

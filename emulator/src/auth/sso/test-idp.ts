@@ -6,9 +6,10 @@
 // is its own (saml-keys.ts). For testing error handling the page can also send a response for
 // another audience or an expired one.
 import { createHash, createVerify, randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { inflateRawSync } from 'node:zlib';
 import type { Hono } from 'hono';
-import { SignedXml } from 'xml-crypto';
+import type * as XmlCrypto from 'xml-crypto';
 import type { GatewayEnv } from '../../http/gateway-env.js';
 import type { AuthContext } from '../context.js';
 import { AuthError, fail } from '../errors.js';
@@ -17,6 +18,10 @@ import { validateEmail } from '../request/validation.js';
 import { certificateBody, type SamlKeyStore } from './saml-keys.js';
 import { NAME_ID_FORMAT, NS, childAt, parseXml, textOf, xmlEscape } from './saml-xml.js';
 import type { ServiceProviderUrls } from './service-provider.js';
+
+const require = createRequire(import.meta.url);
+/** xml-crypto, loaded when the test IdP first signs a response rather than at the emulator's start. */
+const xmlCrypto = (): typeof XmlCrypto => require('xml-crypto');
 
 const PATH = '/test-saml-idp';
 /** How long a response from the test IdP is valid. */
@@ -100,6 +105,7 @@ export function signedTestResponse(
 <saml:AttributeStatement>${attributes}</saml:AttributeStatement>
 </saml:Assertion>
 </samlp:Response>`;
+  const { SignedXml } = xmlCrypto();
   const signer = new SignedXml({
     privateKey: keys.privateKey,
     publicCert: keys.certificate,

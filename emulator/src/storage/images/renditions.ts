@@ -7,7 +7,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
 import { storageErrors } from '../errors.js';
 import { describeRendition, type Rendition } from './transform.js';
 
@@ -31,6 +30,8 @@ export interface RenditionFile {
 }
 
 async function transform(source: Readable, rendition: Rendition): Promise<Buffer> {
+  // sharp (and its native libvips) is loaded on the first transformation, not at the emulator's start.
+  const { default: sharp } = await import('sharp');
   const image = sharp({ limitInputPixels: MAX_SOURCE_PIXELS, failOn: 'error' }).rotate();
   if (rendition.width !== null || rendition.height !== null) {
     image.resize({

@@ -6,29 +6,18 @@
 // left unfinished are deleted once they are older than the expiry (at start and periodically);
 // the start-up removal of `storage-tmp/` does not touch this folder.
 import { createWriteStream, mkdirSync } from 'node:fs';
-import { readdir, readFile, rm, stat, writeFile, rename } from 'node:fs/promises';
+import { readFile, rm, stat, writeFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DataStore, ERRORS, Upload } from '@tus/server';
+import { deleteExpiredUploads, resumableUploadsDir, type UploadRecord } from './expiry.js';
 import { decodeUploadId, type UploadTargetId } from './upload-id.js';
 
 /** Who may continue an upload, decided when it was created. */
 export type UploadBinding =
   | { kind: 'caller'; role: string; sub: string | null; upsert: boolean }
   | { kind: 'signed'; owner: string | null; upsert: boolean };
-
-interface UploadRecord {
-  bucket: string;
-  key: string;
-  size: number | null;
-  metadata: Record<string, string | null>;
-  creationDate: string;
-  binding: UploadBinding;
-}
-
-/** Files without a record are left alone this long (a create or removal may be between its steps). */
-const STRAY_AGE_MS = 60_000;
 
 export class ResumableStore extends DataStore {
   readonly dir: string;
@@ -40,7 +29,7 @@ export class ResumableStore extends DataStore {
     private readonly expiryMs: number,
   ) {
     super();
-    this.dir = path.join(dataDir, 'storage-resumable');
+    this.dir = resumableUploadsDir(dataDir);
     mkdirSync(this.dir, { recursive: true });
     this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
   }
@@ -163,41 +152,7 @@ export class ResumableStore extends DataStore {
   }
 
   /** Deletes uploads older than the expiry, and stray files a crash left; returns how many uploads went. */
-  override async deleteExpired(): Promise<number> {
-    const now = Date.now();
-    const names = await readdir(this.dir);
-    const records = new Set(
-      names.filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -5)),
-    );
-    let removed = 0;
-    for (const name of names) {
-      const file = path.join(this.dir, name);
-      if (name.endsWith('.json')) {
-        let created: number;
-        try {
-          created = Date.parse(
-            (JSON.parse(await readFile(file, 'utf8')) as UploadRecord).creationDate,
-          );
-        } catch {
-          created = Number.NaN; // unreadable: judged by the file's own age below
-        }
-        if (Number.isNaN(created)) created = (await stat(file).catch(() => null))?.mtimeMs ?? now;
-        if (now - created > this.expiryMs) {
-          const version = name.slice(0, -5);
-          // Bytes before the record: a stop between the two leaves an expired record (answered
-          // as gone, and removed by the next sweep), never bytes that only the stray rule,
-          // much later, would clear.
-          await rm(path.join(this.dir, version), { force: true });
-          await rm(file, { force: true });
-          removed += 1;
-        }
-      } else if (name.endsWith('.json.tmp') || !records.has(name)) {
-        // A record cut short by a crash, or bytes whose record is gone: old enough not to be a
-        // create or a removal in progress.
-        const age = now - ((await stat(file).catch(() => null))?.mtimeMs ?? now);
-        if (age > STRAY_AGE_MS) await rm(file, { force: true });
-      }
-    }
-    return removed;
+  override deleteExpired(): Promise<number> {
+    return deleteExpiredUploads(this.dir, this.expiryMs);
   }
 }

@@ -10,7 +10,8 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import { ERRORS, Server, type Upload } from '@tus/server';
+import { mkdir } from 'node:fs/promises';
+import type { Server, Upload } from '@tus/server';
 import { Hono, type Context } from 'hono';
 import type { GatewayEnv } from '../../http/gateway-env.js';
 import { requireCaller, type Caller } from '../caller.js';
@@ -19,7 +20,8 @@ import { effectiveSizeLimit, isMimeTypeAllowed } from '../buckets/limits.js';
 import { validateBucketName, validateObjectKey } from '../objects/names.js';
 import { probeUpload, requireBucket, storeStaged } from '../objects/writes.js';
 import { decodeUploadId, newUploadId } from '../resumable/upload-id.js';
-import { ResumableStore, type UploadBinding } from '../resumable/store.js';
+import { deleteExpiredUploads, resumableUploadsDir } from '../resumable/expiry.js';
+import type { UploadBinding } from '../resumable/store.js';
 import type { StorageRuntime } from '../runtime.js';
 import { verifyUploadToken } from '../signed-urls/tokens.js';
 
@@ -86,10 +88,7 @@ export interface ResumableUploads {
 }
 
 export async function resumableRoutes(rt: StorageRuntime): Promise<ResumableUploads> {
-  const store = new ResumableStore(
-    rt.context.config.dataDir,
-    rt.context.config.resumableUploadExpiryMs,
-  );
+  const { dataDir, resumableUploadExpiryMs: expiryMs } = rt.context.config;
   /** The gateway context of each request TUS is handling (its hooks only get the Request). */
   const contexts = new WeakMap<Request, StorageContext>();
   const contextOf = (request: Request): StorageContext => {
@@ -97,6 +96,49 @@ export async function resumableRoutes(rt: StorageRuntime): Promise<ResumableUplo
     if (!c) throw storageErrors.internal('resumable upload request without its gateway context');
     return c;
   };
+  let tus: Promise<Server> | undefined;
+
+  const dir = resumableUploadsDir(dataDir);
+  await mkdir(dir, { recursive: true });
+  const sweep = async () => {
+    const removed = await deleteExpiredUploads(dir, expiryMs);
+    if (removed > 0) rt.context.log(`storage: removed ${removed} expired resumable upload(s)`);
+  };
+  const report = (error: Error) =>
+    console.error('storage: could not remove expired resumable uploads:', error);
+  // Before the first request: what expired while the emulator was down is gone at start.
+  await sweep();
+  const timer = setInterval(() => void sweep().catch(report), Math.min(EXPIRY_SWEEP_MS, expiryMs));
+  timer.unref();
+
+  const app = new Hono<GatewayEnv>();
+  const handle = async (c: StorageContext) => {
+    // Hono answers HEAD through GET routes; a real GET is no TUS request.
+    if (c.req.method === 'GET')
+      throw storageErrors.notFoundRoute(c.req.method, new URL(c.req.url).pathname);
+    contexts.set(c.req.raw, c);
+    const server = await (tus ??= createTusServer(rt, contextOf));
+    return server.handleWeb(c.req.raw);
+  };
+  const paths = [RESUMABLE_PATH, `${RESUMABLE_PATH}/*`];
+  app.on(['POST', 'PATCH', 'DELETE', 'OPTIONS', 'GET'], paths, handle);
+
+  return { app, close: () => clearInterval(timer) };
+}
+
+/** The TUS server and its store, made on the first resumable request: @tus/server is not loaded at start. */
+async function createTusServer(
+  rt: StorageRuntime,
+  contextOf: (request: Request) => StorageContext,
+): Promise<Server> {
+  const [{ ERRORS, Server }, { ResumableStore }] = await Promise.all([
+    import('@tus/server'),
+    import('../resumable/store.js'),
+  ]);
+  const store = new ResumableStore(
+    rt.context.config.dataDir,
+    rt.context.config.resumableUploadExpiryMs,
+  );
 
   /** The token of a signed resumable upload, checked against the path it was made for. */
   const signedToken = (c: StorageContext, bucket: string, key: string) => {
@@ -171,7 +213,7 @@ export async function resumableRoutes(rt: StorageRuntime): Promise<ResumableUplo
     }
   };
 
-  const tus = new Server({
+  return new Server({
     path: `${rt.mount}${RESUMABLE_PATH}`,
     datastore: store,
     respectForwardedHeaders: true,
@@ -228,31 +270,4 @@ export async function resumableRoutes(rt: StorageRuntime): Promise<ResumableUplo
       return undefined;
     },
   });
-
-  const sweep = async () => {
-    const removed = await store.deleteExpired();
-    if (removed > 0) rt.context.log(`storage: removed ${removed} expired resumable upload(s)`);
-  };
-  const report = (error: Error) =>
-    console.error('storage: could not remove expired resumable uploads:', error);
-  // Before the first request: what expired while the emulator was down is gone at start.
-  await sweep();
-  const timer = setInterval(
-    () => void sweep().catch(report),
-    Math.min(EXPIRY_SWEEP_MS, store.getExpiration()),
-  );
-  timer.unref();
-
-  const app = new Hono<GatewayEnv>();
-  const handle = (c: StorageContext) => {
-    // Hono answers HEAD through GET routes; a real GET is no TUS request.
-    if (c.req.method === 'GET')
-      throw storageErrors.notFoundRoute(c.req.method, new URL(c.req.url).pathname);
-    contexts.set(c.req.raw, c);
-    return tus.handleWeb(c.req.raw);
-  };
-  const paths = [RESUMABLE_PATH, `${RESUMABLE_PATH}/*`];
-  app.on(['POST', 'PATCH', 'DELETE', 'OPTIONS', 'GET'], paths, handle);
-
-  return { app, close: () => clearInterval(timer) };
 }

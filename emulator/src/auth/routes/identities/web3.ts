@@ -21,7 +21,6 @@ import {
   type SignInMessage,
   type Web3Chain,
 } from '../../identities/web3-messages.js';
-import { isEthereumSignatureOf, isSolanaSignatureOf } from '../../identities/web3-signatures.js';
 
 const Web3Body = z
   .object({ chain: optionalString, message: optionalString, signature: optionalString })
@@ -33,12 +32,15 @@ function invalidGrant(description: string): never {
   throw new OAuthError('invalid_grant', description);
 }
 
-/** GoTrue's length checks, then the signature in the chain's encoding. */
+/**
+ * GoTrue's length checks, then the signature in the chain's encoding. The curve libraries are
+ * loaded on the first Web3 sign-in, not at the emulator's start.
+ */
 function checkSignature(
   chain: Web3Chain,
   message: string,
   signature: string,
-): (parsed: SignInMessage) => boolean {
+): (parsed: SignInMessage) => Promise<boolean> {
   if (message.length < 64) fail('validation_failed', 'message is too short');
   if (message.length > 20 * 1024) fail('validation_failed', 'message must not exceed 20KB');
   if (chain === 'ethereum') {
@@ -48,7 +50,10 @@ function checkSignature(
         'signature must be 65 bytes long, encoded as a 130 character-long hexadecimal string',
       );
     }
-    return (parsed) => isEthereumSignatureOf(parsed.raw, signature, parsed.address);
+    return async (parsed) => {
+      const { isEthereumSignatureOf } = await import('../../identities/web3-signatures.js');
+      return isEthereumSignatureOf(parsed.raw, signature, parsed.address);
+    };
   }
   if (signature.length !== 86 && signature.length !== 88) {
     fail(
@@ -65,7 +70,10 @@ function checkSignature(
   } catch {
     fail('validation_failed', 'signature does not contain valid base64 characters');
   }
-  return (parsed) => isSolanaSignatureOf(parsed.raw, bytes, parsed.address);
+  return async (parsed) => {
+    const { isSolanaSignatureOf } = await import('../../identities/web3-signatures.js');
+    return isSolanaSignatureOf(parsed.raw, bytes, parsed.address);
+  };
 }
 
 /** The URI, domain and time checks GoTrue makes once the signature is known to be good. */
@@ -183,7 +191,7 @@ export async function web3Grant(c: AuthRequest, ctx: AuthContext): Promise<Respo
     if (error instanceof SignInMessageError) fail('validation_failed', error.message);
     throw error;
   }
-  if (!verify(parsed)) invalidGrant('Signature does not match address in message');
+  if (!(await verify(parsed))) invalidGrant('Signature does not match address in message');
   checkMessageFor(settings, parsed, new Date());
   const usableUntil = new Date(
     Math.min(
