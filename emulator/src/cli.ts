@@ -20,7 +20,7 @@ import {
   writeRunningState,
   type RunningState,
 } from './commands/running.js';
-import { formatStatus, statusFields, STATUS_FORMATS, type StatusFormat } from './commands/status.js';
+import { formatStatus, statusFields, STATUS_FORMATS, usableJwtSecret, type StatusFormat } from './commands/status.js';
 import { Mailbox } from './mail/mailbox.js';
 import { startEmulator } from './server.js';
 
@@ -119,7 +119,7 @@ async function start(options: StartCliOptions): Promise<void> {
       : `PGlite in ${config.dataDir}`;
   console.log(`Started portal emulator in ${(ready / 1000).toFixed(1)}s.`);
   console.log(`Database: ${where}\n`);
-  process.stdout.write(formatStatus(statusFields(state, config.jwtSecret), 'pretty') + '\n');
+  process.stdout.write(formatStatus(statusFields(state, usableJwtSecret(config)), 'pretty') + '\n');
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -175,7 +175,7 @@ async function status(options: CommonOptions & { output: StatusFormat }): Promis
   );
   if (!healthy) throw new Error(`The emulator (pid ${state.pid}) at ${state.apiUrl} does not answer.`);
   if (options.output === 'pretty') console.error('portal emulator is running.\n');
-  process.stdout.write(formatStatus(statusFields(state, config.jwtSecret), options.output));
+  process.stdout.write(formatStatus(statusFields(state, usableJwtSecret(config)), options.output));
 }
 
 /** The database of a stopped emulator, opened directly (as the running one would hold it). */

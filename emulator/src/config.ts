@@ -44,6 +44,11 @@ const authSchema = z
     jwt_expiry: z.number().int().positive().default(3600),
     /** A JSON array of RS256/ES256 JWKs (`supabase gen signing-key`), relative to supabase/. */
     signing_keys_path: z.string().optional(),
+    /**
+     * The state of the legacy JWT secret in a project with signing keys, as the dashboard shows it:
+     * "previously_used" (its HS256 tokens still verify) or "revoked" (refused everywhere).
+     */
+    legacy_jwt_secret: z.enum(['previously_used', 'revoked']).optional(),
     enable_refresh_token_rotation: z.boolean().default(true),
     refresh_token_reuse_interval: z.number().int().nonnegative().default(10),
     enable_signup: z.boolean().default(true),

@@ -154,8 +154,9 @@ export class Keys {
 
   /**
    * GoTrue's key lookup: HS256 with the project secret (legacy tokens stay valid beside
-   * asymmetric ones, as the CLI always lists HS256 among the valid methods), RS256/ES256 with the
-   * key named by `kid` — or, without a `kid`, each key of that algorithm.
+   * asymmetric ones, as the CLI always lists HS256 among the valid methods, until the project
+   * revokes its legacy secret: then HS256 is no valid method), RS256/ES256 with the key named by
+   * `kid` — or, without a `kid`, each key of that algorithm.
    */
   private async verifySignature(token: string): Promise<JwtClaims> {
     let header: ReturnType<typeof decodeProtectedHeader>;
@@ -166,6 +167,9 @@ export class Keys {
     }
     const alg = typeof header.alg === 'string' ? header.alg : String(header.alg);
     if (alg === 'HS256') {
+      if (this.signing?.legacySecret === 'revoked') {
+        throw new InvalidToken('algorithm', 'signing method HS256 is invalid');
+      }
       return (await jwtVerify(token, this.secret, { algorithms: ['HS256'] })).payload as JwtClaims;
     }
     if (!this.signing?.algorithms.some((known) => known === alg)) {

@@ -1,5 +1,5 @@
 import { postgresTestUrl } from '../test/harness.js';
-import { describeSigningKeys } from './signing-keys.suite.js';
+import { describeSigningKeys } from '../test/signing-keys.suite.js';
 
 // The same suite on a real PostgreSQL server; postgresTestUrl() prints why when it is skipped.
 if (postgresTestUrl()) {

@@ -1,3 +1,3 @@
-import { describeSigningKeys } from './signing-keys.suite.js';
+import { describeSigningKeys } from '../test/signing-keys.suite.js';
 
 describeSigningKeys('asymmetric JWT signing keys (PGlite)');

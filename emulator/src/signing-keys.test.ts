@@ -1,7 +1,8 @@
 import { SignJWT, decodeProtectedHeader } from 'jose';
 import { cliSigningKey, type CliSigningKey } from '../test/signing-key-files.js';
 import { Keys, effectiveBearer, ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY } from './keys.js';
-import { SigningKeySet } from './signing-keys.js';
+import type { Config } from './config.js';
+import { SigningKeySet, loadSigningKeys } from './signing-keys.js';
 
 const SECRET = 'a-test-secret-with-at-least-32-characters';
 
@@ -108,5 +109,23 @@ describe('signing keys from signing_keys_path', () => {
     await expect(SigningKeySet.fromJwks([ec, { ...ec }], 'keys.json')).rejects.toThrow(`two keys have the kid ${ec.kid}`);
     await expect(SigningKeySet.fromJwks([{ ...ec, key_ops: ['verify'] }], 'keys.json')).rejects.toThrow(/no key can sign/);
     await expect(SigningKeySet.fromJwks([{ ...ec, x: rsa.e }], 'keys.json')).rejects.toThrow(`the key ${ec.kid} cannot be used`);
+  });
+
+  it('refuses HS256 tokens of the JWT secret once the project revokes it, and refuses to revoke it without signing keys', async () => {
+    const revoked = await Keys.load(SECRET, { check: () => Promise.resolve('granted') }, await SigningKeySet.fromJwks([ec], 'keys.json', 'revoked'));
+    const legacy = await new Keys(SECRET).sign({ role: 'service_role' });
+    expect(await revoked.verify(legacy)).toMatchObject({
+      ok: false,
+      reason: 'invalid',
+      kind: 'algorithm',
+      message: 'signing method HS256 is invalid',
+    });
+    expect((await revoked.verify(await revoked.sign({ role: 'anon' }))).ok).toBe(true);
+    expect(decodeProtectedHeader(revoked.apiKeys.serviceRole)).toMatchObject({ alg: 'ES256', kid: ec.kid });
+    const config = (auth: Partial<Config['auth']>) => ({ supabaseDir: '/nowhere', auth }) as Config;
+    await expect(loadSigningKeys(config({ legacy_jwt_secret: 'revoked' }))).rejects.toThrow(
+      'auth.legacy_jwt_secret = "revoked" needs auth.signing_keys_path: without signing keys the JWT secret signs every token and cannot be revoked',
+    );
+    await expect(loadSigningKeys(config({ legacy_jwt_secret: 'previously_used' }))).resolves.toBeNull();
   });
 });

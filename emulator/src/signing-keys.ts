@@ -2,6 +2,8 @@
 // JWKs the Supabase CLI's `gen signing-key` writes — RS256 or ES256, each with its `kid` and its
 // private parts. The first key that can sign signs every token the emulator issues; every key in
 // the file verifies, so rotating is putting the new key first and keeping the previous ones after it.
+// Beside them the legacy JWT secret is a previously used key (HS256 tokens still verify) until
+// `[auth] legacy_jwt_secret = "revoked"` revokes it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { importJWK, type CryptoKey, type JWK } from 'jose';
@@ -56,6 +58,9 @@ export interface VerificationKey {
 
 export type Signer = VerificationKey;
 
+/** The hosted dashboard's states of the legacy JWT secret once a project signs with its own keys. */
+export type LegacySecretState = 'previously_used' | 'revoked';
+
 /** A key signs when it has its private part and does not exclude signing (GoTrue reads `key_ops`). */
 function canSign(jwk: SigningJwk): boolean {
   return jwk.d !== undefined && (jwk.key_ops === undefined || jwk.key_ops.includes('sign'));
@@ -75,10 +80,16 @@ export class SigningKeySet {
     private readonly verifiers: VerificationKey[],
     /** What /.well-known/jwks.json publishes: every key's public half, the signing key first. */
     readonly publicJwks: JWK[],
+    /** Whether HS256 tokens signed with the JWT secret still verify. */
+    readonly legacySecret: LegacySecretState,
   ) {}
 
   /** Parses and imports the keys; a message naming the key and the field when one is wrong. */
-  static async fromJwks(keys: unknown, source: string): Promise<SigningKeySet> {
+  static async fromJwks(
+    keys: unknown,
+    source: string,
+    legacySecret: LegacySecretState = 'previously_used',
+  ): Promise<SigningKeySet> {
     const parsed = keyFileSchema.safeParse(keys);
     if (!parsed.success) {
       const issues = parsed.error.issues
@@ -120,11 +131,11 @@ export class SigningKeySet {
         key: await importKey(publics[index]!, jwk.alg, jwk.kid),
       })),
     );
-    return new SigningKeySet(signer, verifiers, publics);
+    return new SigningKeySet(signer, verifiers, publics, legacySecret);
   }
 
   /** Reads `[auth] signing_keys_path`. */
-  static async fromFile(file: string): Promise<SigningKeySet> {
+  static async fromFile(file: string, legacySecret?: LegacySecretState): Promise<SigningKeySet> {
     let text: string;
     try {
       text = readFileSync(file, 'utf8');
@@ -137,7 +148,7 @@ export class SigningKeySet {
     } catch (error) {
       throw new Error(`${file}: not JSON: ${(error as Error).message}`);
     }
-    return SigningKeySet.fromJwks(keys, file);
+    return SigningKeySet.fromJwks(keys, file, legacySecret);
   }
 
   get algorithms(): AsymmetricAlgorithm[] {
@@ -156,11 +167,21 @@ export class SigningKeySet {
 /** The project's signing keys, or null when `[auth] signing_keys_path` is not set (HS256 only). */
 export async function loadSigningKeys(config: Config): Promise<SigningKeySet | null> {
   const configured = config.auth.signing_keys_path;
-  if (!configured) return null;
+  const legacySecret = config.auth.legacy_jwt_secret;
+  if (!configured) {
+    // Without signing keys the secret signs every token: it is in use, and revoking it would
+    // leave the project without a key (the dashboard allows it only after a rotation).
+    if (legacySecret === 'revoked') {
+      throw new ConfigError(
+        'auth.legacy_jwt_secret = "revoked" needs auth.signing_keys_path: without signing keys the JWT secret signs every token and cannot be revoked',
+      );
+    }
+    return null;
+  }
   // The CLI resolves the path from the supabase/ folder.
   const file = path.resolve(config.supabaseDir, configured);
   try {
-    return await SigningKeySet.fromFile(file);
+    return await SigningKeySet.fromFile(file, legacySecret);
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }

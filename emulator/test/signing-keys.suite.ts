@@ -1,21 +1,24 @@
 // A project whose supabase/config.toml names `[auth] signing_keys_path` (keys written as the
 // Supabase CLI's `gen signing-key` writes them), used through supabase-js: tokens signed with the
 // current key and its kid, getClaims() verified locally, every service accepting those tokens and
-// the API keys signed with the file, refusing keys outside the set and `alg: none`, and a rotation
-// that keeps earlier tokens valid.
+// the API keys signed with the file, refusing keys outside the set and `alg: none`, a rotation
+// that keeps earlier tokens valid, and the legacy JWT secret revoked (`[auth] legacy_jwt_secret`).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SignJWT, decodeProtectedHeader, importJWK, type CryptoKey } from 'jose';
 import WebSocket from 'ws';
+import type { RealtimeChannel } from '@supabase/supabase-js';
 import {
   ANON_KEY,
+  JWT_SECRET,
   PUBLISHABLE_KEY,
   SECRET_KEY,
+  SERVICE_ROLE_KEY,
   startTestEmulator,
   type TestEmulator,
-} from '../test/harness.js';
-import { cliSigningKey, signingKeysFile, type CliSigningKey } from '../test/signing-key-files.js';
-import { subscribeOutcome } from '../test/realtime/spec-support.js';
+} from './harness.js';
+import { cliSigningKey, signingKeysFile, type CliSigningKey } from './signing-key-files.js';
+import { Inbox, subscribeOutcome, watchStatuses } from './realtime/spec-support.js';
 
 const CONFIG = `
 [auth]
@@ -133,6 +136,23 @@ export function describeSigningKeys(name: string, options: { postgres?: boolean 
       await client.removeAllChannels();
       client.realtime.disconnect();
       return outcome.status === 'SUBSCRIBED' ? 'SUBSCRIBED' : `${outcome.status}: ${outcome.error?.message}`;
+    }
+
+    /** Joins with the project's token, then sends `token` as the channel's access_token: Realtime's answer. */
+    async function realtimeAccessTokenOutcome(token: string): Promise<string> {
+      const client = emulator.client(anonKey, { realtime: { transport: WebSocket as never } });
+      await client.realtime.setAuth(accessToken);
+      const channel: RealtimeChannel = client.channel(`keys-${Math.random().toString(36).slice(2)}`);
+      const messages = new Inbox<{ status: string; message: string }>();
+      channel.on('system', {}, (payload) => messages.push(payload as { status: string; message: string }));
+      const statuses = watchStatuses(channel);
+      await statuses.next((s) => s.status === 'SUBSCRIBED');
+      await client.realtime.setAuth(token);
+      const answer = await messages.next((m) => m.status === 'error', 'the access_token refusal');
+      await statuses.next((s) => s.status === 'CLOSED', 'the channel closing');
+      await client.removeAllChannels();
+      client.realtime.disconnect();
+      return answer.message;
     }
 
     it('signs access tokens and the API keys with the first key of the file, carrying its kid, and publishes the public keys', async () => {
@@ -277,6 +297,76 @@ export function describeSigningKeys(name: string, options: { postgres?: boolean 
         keys: { kid: string }[];
       };
       expect(keys.map((key) => key.kid)).toEqual([next.kid, rsa.kid]);
+    });
+
+    it('refuses HS256 tokens of a revoked legacy JWT secret on every service, the legacy API keys with them', async () => {
+      // Before: HS256 tokens of the secret are accepted beside the keys (a previously used key).
+      const secret = new TextEncoder().encode(JWT_SECRET);
+      const hs256 = (claims: Record<string, unknown>) =>
+        new SignJWT({ exp: now() + 3600, ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secret);
+      const claims = { sub: userId, role: 'authenticated', aud: 'authenticated' };
+      expect((await send('/auth/v1/user', await hs256(claims))).status).toBe(200);
+      await emulator.restart({
+        whileStopped: async () =>
+          writeFileSync(
+            path.join(emulator.workdir, 'supabase', 'config.toml'),
+            `${CONFIG}legacy_jwt_secret = "revoked"\n`,
+          ),
+      });
+      anonKey = printed(emulator, 'anon key');
+      const attacks: Record<string, string> = {
+        'HS256 as the user': await hs256(claims),
+        'HS256 as service_role': await hs256({ role: 'service_role' }),
+        'HS256 with a kid of the set': await new SignJWT({ exp: now() + 3600, ...claims })
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: rsa.kid })
+          .sign(secret),
+        'legacy anon key': ANON_KEY,
+        'legacy service_role key': SERVICE_ROLE_KEY,
+      };
+      for (const [attack, token] of Object.entries(attacks)) {
+        const outcomes = {
+          auth: await send('/auth/v1/user', token),
+          admin: await send('/auth/v1/admin/users', token),
+          rest: await send('/rest/v1/notes', token),
+          storage: await send('/storage/v1/bucket', token),
+          vectors: await send('/storage/v1/vector/ListVectorBuckets', token, post({})),
+          functions: await send('/functions/v1/hello', token, post({})),
+        };
+        expect({ attack, ...outcomes }).toEqual({
+          attack,
+          auth: { status: 403, body: expect.objectContaining({ error_code: 'bad_jwt' }) },
+          admin: { status: 403, body: expect.objectContaining({ error_code: 'bad_jwt' }) },
+          rest: { status: 401, body: expect.objectContaining({ code: 'PGRST301' }) },
+          storage: { status: 400, body: expect.objectContaining({ code: 'AccessDenied' }) },
+          vectors: { status: 403, body: expect.objectContaining({ statusCode: '403' }) },
+          functions: { status: 401, body: { msg: 'Invalid JWT' } },
+        });
+        expect({ attack, join: await realtimeOutcome(token), accessToken: await realtimeAccessTokenOutcome(token) }).toEqual({
+          attack,
+          join: expect.stringMatching(/^CHANNEL_ERROR: JwtSignerError/),
+          accessToken: 'Failed to generate JWT signer, check your JWT secret or JWKS configuration',
+        });
+      }
+      expect(await send('/auth/v1/user', attacks['HS256 as the user']!)).toMatchObject({
+        body: { msg: 'invalid JWT: unable to parse or verify signature, signing method HS256 is invalid' },
+      });
+      // The legacy keys as the client's only key (apikey, and the bearer supabase-js derives from it).
+      const legacyAnon = await emulator.client(ANON_KEY).from('notes').select('body');
+      expect(legacyAnon.error).toMatchObject({ code: 'PGRST301' });
+      const legacyAdmin = await emulator.client(SERVICE_ROLE_KEY).auth.admin.listUsers();
+      expect(legacyAdmin.error).toMatchObject({ status: 403, code: 'bad_jwt' });
+      // The sb_ keys, mapped to the keys signed with the signing key, and the session keep working.
+      expect(await emulator.client(PUBLISHABLE_KEY).from('notes').select('body')).toMatchObject({ data: [], error: null });
+      const admin = emulator.client(SECRET_KEY);
+      const listed = await admin.auth.admin.listUsers();
+      expect(listed.error).toBeNull();
+      expect(listed.data.users.map((u) => u.id)).toContain(userId);
+      expect((await admin.storage.listBuckets()).error).toBeNull();
+      expect(await send('/rest/v1/notes?select=body', accessToken)).toEqual({
+        status: 200,
+        body: [{ body: 'signed with RS256' }],
+      });
+      expect(await realtimeOutcome(accessToken)).toBe('SUBSCRIBED');
     });
   });
 }

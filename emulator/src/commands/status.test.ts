@@ -1,4 +1,5 @@
-import { formatStatus, statusFields } from './status.js';
+import { ANON_KEY, SECRET_KEY } from '../keys.js';
+import { formatStatus, statusFields, usableJwtSecret } from './status.js';
 
 const state = { pid: 1, apiUrl: 'http://127.0.0.1:54321', mailUrl: 'http://127.0.0.1:54324', dbUrl: null };
 
@@ -29,6 +30,22 @@ describe('status output', () => {
       formatStatus(statusFields({ ...state, anonKey: 'anon.jwt', serviceRoleKey: 'service.jwt' }, 'secret'), 'json'),
     ) as Record<string, string>;
     expect(json).toMatchObject({ ANON_KEY: 'anon.jwt', SERVICE_ROLE_KEY: 'service.jwt' });
+  });
+
+  it('prints no revoked JWT secret and no HS256 key signed with it', () => {
+    const config = (legacy_jwt_secret?: 'previously_used' | 'revoked') => ({ jwtSecret: 'secret', auth: { legacy_jwt_secret } }) as never;
+    expect(usableJwtSecret(config())).toBe('secret');
+    expect(usableJwtSecret(config('previously_used'))).toBe('secret');
+    expect(usableJwtSecret(config('revoked'))).toBeNull();
+    const signed = { ...state, anonKey: 'anon.jwt', serviceRoleKey: 'service.jwt' };
+    const json = JSON.parse(formatStatus(statusFields(signed, null), 'json')) as Record<string, string>;
+    expect(json).toMatchObject({ ANON_KEY: 'anon.jwt', SERVICE_ROLE_KEY: 'service.jwt', SECRET_KEY: SECRET_KEY });
+    expect(json).not.toHaveProperty('JWT_SECRET');
+    // A state file without signed keys: the legacy keys are not offered in their place.
+    const names = statusFields(state, null).map((f) => f.name);
+    expect(names).not.toContain('ANON_KEY');
+    expect(names).not.toContain('SERVICE_ROLE_KEY');
+    expect(formatStatus(statusFields(state, null), 'pretty')).not.toContain(ANON_KEY);
   });
 
   it('names DB_URL only when there is a server to connect to', () => {

@@ -1,6 +1,7 @@
 // `portal-emulator status -o env|json|pretty`: the Supabase CLI's names and formats for what
 // this emulator serves. Services the emulator does not run (GraphQL, Studio, the S3
 // protocol, a Postgres port for PGlite) are left out rather than printed with a dead URL.
+import type { Config } from '../config.js';
 import { ANON_KEY, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from '../keys.js';
 import type { RunningState } from './running.js';
 
@@ -15,7 +16,13 @@ interface StatusField {
   value: string;
 }
 
-export function statusFields(state: RunningState, jwtSecret: string): StatusField[] {
+/** The JWT secret as a key that still verifies; null once `[auth] legacy_jwt_secret` revokes it. */
+export function usableJwtSecret(config: Pick<Config, 'jwtSecret' | 'auth'>): string | null {
+  return config.auth.legacy_jwt_secret === 'revoked' ? null : config.jwtSecret;
+}
+
+/** `jwtSecret` null: the project revoked it, so neither it nor the HS256 keys it signed are printed. */
+export function statusFields(state: RunningState, jwtSecret: string | null): StatusField[] {
   const fields: StatusField[] = [
     { name: 'API_URL', label: 'API URL', value: state.apiUrl },
     { name: 'REST_URL', label: 'REST URL', value: `${state.apiUrl}/rest/v1` },
@@ -33,11 +40,13 @@ export function statusFields(state: RunningState, jwtSecret: string): StatusFiel
     { name: 'INBUCKET_URL', label: null, value: state.mailUrl },
     { name: 'PUBLISHABLE_KEY', label: 'Publishable key', value: PUBLISHABLE_KEY },
     { name: 'SECRET_KEY', label: 'Secret key', value: SECRET_KEY },
-    { name: 'JWT_SECRET', label: 'JWT secret', value: jwtSecret },
-    // Signed with the first key of `signing_keys_path` when the project has one, as the CLI does.
-    { name: 'ANON_KEY', label: 'anon key', value: state.anonKey ?? ANON_KEY },
-    { name: 'SERVICE_ROLE_KEY', label: 'service_role key', value: state.serviceRoleKey ?? SERVICE_ROLE_KEY },
   );
+  if (jwtSecret !== null) fields.push({ name: 'JWT_SECRET', label: 'JWT secret', value: jwtSecret });
+  // Signed with the first key of `signing_keys_path` when the project has one, as the CLI does.
+  const anonKey = state.anonKey ?? (jwtSecret !== null ? ANON_KEY : null);
+  const serviceRoleKey = state.serviceRoleKey ?? (jwtSecret !== null ? SERVICE_ROLE_KEY : null);
+  if (anonKey) fields.push({ name: 'ANON_KEY', label: 'anon key', value: anonKey });
+  if (serviceRoleKey) fields.push({ name: 'SERVICE_ROLE_KEY', label: 'service_role key', value: serviceRoleKey });
   return fields;
 }
 
