@@ -35,10 +35,18 @@ export interface JwtClaims extends JWTPayload {
 /** Why a token's signature was not accepted, for each service to word as its upstream does. */
 export type InvalidKind = 'malformed' | 'algorithm' | 'unknown_key' | 'signature' | 'other';
 
+/**
+ * A refusal as the jose library words it: storage-api verifies with jose (the project secret for
+ * HS256 and for any token whose key it cannot find) and answers jose's message as it is.
+ */
+interface JoseWording {
+  joseMessage: string;
+}
+
 export type VerifyResult =
   | { ok: true; claims: JwtClaims }
-  | { ok: false; reason: 'expired' | 'not_yet_valid'; message: string }
-  | { ok: false; reason: 'invalid'; kind: InvalidKind; message: string }
+  | ({ ok: false; reason: 'expired' | 'not_yet_valid'; message: string } & JoseWording)
+  | ({ ok: false; reason: 'invalid'; kind: InvalidKind; message: string } & JoseWording)
   | {
       ok: false;
       reason: 'role';
@@ -79,6 +87,8 @@ class InvalidToken extends Error {
   constructor(
     readonly kind: InvalidKind,
     message: string,
+    /** jose's wording when it differs (see `JoseWording`). */
+    readonly joseMessage: string = message,
   ) {
     super(message);
   }
@@ -142,10 +152,10 @@ export class Keys {
       claims = await this.verifySignature(token);
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) {
-        return { ok: false, reason: 'expired', message: 'token is expired' };
+        return { ok: false, reason: 'expired', message: 'token is expired', joseMessage: error.message };
       }
       if (error instanceof joseErrors.JWTClaimValidationFailed && error.claim === 'nbf') {
-        return { ok: false, reason: 'not_yet_valid', message: 'token is not valid yet' };
+        return { ok: false, reason: 'not_yet_valid', message: 'token is not valid yet', joseMessage: error.message };
       }
       return { ok: false, reason: 'invalid', ...describeJwtError(error) };
     }
@@ -163,7 +173,7 @@ export class Keys {
     try {
       header = decodeProtectedHeader(token);
     } catch {
-      throw new InvalidToken('malformed', 'token is malformed');
+      throw new InvalidToken('malformed', 'token is malformed', await this.secretRefusal(token, 'HS256'));
     }
     const alg = typeof header.alg === 'string' ? header.alg : String(header.alg);
     if (alg === 'HS256') {
@@ -173,11 +183,13 @@ export class Keys {
       return (await jwtVerify(token, this.secret, { algorithms: ['HS256'] })).payload as JwtClaims;
     }
     if (!this.signing?.algorithms.some((known) => known === alg)) {
-      throw new InvalidToken('algorithm', `signing method ${alg} is invalid`);
+      throw new InvalidToken('algorithm', `signing method ${alg} is invalid`, await this.secretRefusal(token, 'HS256'));
     }
     const kid = typeof header.kid === 'string' ? header.kid : undefined;
     const candidates = this.signing.candidates(alg, kid);
-    if (candidates.length === 0) throw new InvalidToken('unknown_key', `invalid kid: ${kid}`);
+    if (candidates.length === 0) {
+      throw new InvalidToken('unknown_key', `invalid kid: ${kid}`, await this.secretRefusal(token, alg));
+    }
     let failure: unknown;
     for (const candidate of candidates) {
       try {
@@ -189,6 +201,20 @@ export class Keys {
       }
     }
     throw failure;
+  }
+
+  /**
+   * jose's own reason for refusing a token checked against the project secret with `algorithm`
+   * allowed — what storage-api answers for a token that is malformed, names an algorithm it does
+   * not accept (`HS256` then) or a key it does not have (it falls back to the secret).
+   */
+  private async secretRefusal(token: string, algorithm: string): Promise<string> {
+    try {
+      await jwtVerify(token, this.secret, { algorithms: [algorithm] });
+    } catch (error) {
+      if (error instanceof Error) return error.message;
+    }
+    return 'token could not be verified';
   }
 
   /** Null when the token may run as its `role` claim (none means anon). */
@@ -209,18 +235,18 @@ export class Keys {
   }
 }
 
-function describeJwtError(error: unknown): { kind: InvalidKind; message: string } {
-  if (error instanceof InvalidToken) return { kind: error.kind, message: error.message };
+function describeJwtError(error: unknown): { kind: InvalidKind; message: string } & JoseWording {
+  if (error instanceof InvalidToken) {
+    return { kind: error.kind, message: error.message, joseMessage: error.joseMessage };
+  }
+  const joseMessage = error instanceof Error ? error.message : 'token could not be verified';
   if (error instanceof joseErrors.JWSSignatureVerificationFailed) {
-    return { kind: 'signature', message: 'signature is invalid' };
+    return { kind: 'signature', message: 'signature is invalid', joseMessage };
   }
   if (error instanceof joseErrors.JWSInvalid || error instanceof joseErrors.JWTInvalid) {
-    return { kind: 'malformed', message: 'token is malformed' };
+    return { kind: 'malformed', message: 'token is malformed', joseMessage };
   }
-  return {
-    kind: 'other',
-    message: error instanceof Error ? error.message : 'token could not be verified',
-  };
+  return { kind: 'other', message: joseMessage, joseMessage };
 }
 
 /**

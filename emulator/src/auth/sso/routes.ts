@@ -13,6 +13,7 @@ import { AuthError, fail } from '../errors.js';
 import { isUuid } from '../users/users.js';
 import { json, parseBody, route, type AuthRequest } from '../request/http.js';
 import { resolveRedirect } from '../request/redirects.js';
+import { OAUTH_ERROR, withQuery, withSessionFragment } from '../request/redirect-urls.js';
 import { optionalBoolean, optionalString } from '../request/validation.js';
 import {
   createFlowState,
@@ -68,17 +69,12 @@ interface RelayStateRow {
   flow_state_id: string | null;
 }
 
-/** GoTrue's oauthErrorMap, by HTTP status; anything else is server_error. */
-const OAUTH_ERROR: Record<number, string> = {
-  400: 'invalid_request',
-  401: 'unauthorized_client',
-  403: 'access_denied',
-  500: 'server_error',
-  503: 'temporarily_unavailable',
-};
 const ACCESS_DENIED = new Set(['signup_disabled', 'user_banned']);
 
-/** GoTrue's SamlAcs failure: back to site_url with error, error_code, error_description in the query (303). */
+/**
+ * GoTrue's SamlAcs failure: back to site_url with error, error_code, error_description in the
+ * query (303); a status oauthErrorMap does not name is server_error.
+ */
 function acsErrorRedirect(siteUrl: string, error: AuthError): string {
   const url = new URL(siteUrl);
   url.searchParams.set(
@@ -87,18 +83,6 @@ function acsErrorRedirect(siteUrl: string, error: AuthError): string {
   );
   url.searchParams.set('error_code', error.code);
   url.searchParams.set('error_description', error.message);
-  return url.toString();
-}
-
-function withFragment(target: string, params: Record<string, string>): string {
-  const url = new URL(target);
-  url.hash = new URLSearchParams(params).toString();
-  return url.toString();
-}
-
-function withCode(target: string, code: string): string {
-  const url = new URL(target);
-  url.searchParams.set('code', code);
   return url.toString();
 }
 
@@ -303,16 +287,10 @@ export function ssoRoutes(app: Hono<GatewayEnv>, ctx: AuthContext): void {
         const flow = await findFlowState(tx, flowStateId);
         if (!flow) fail('flow_state_not_found');
         if (flow.user_id) fail('flow_state_already_used');
-        return withCode(target, await issueAuthCode(tx, flow, user.id));
+        return withQuery(target, { code: await issueAuthCode(tx, flow, user.id) });
       }
       const session = await startSession(tx, ctx, user, 'sso/saml', clientInfo(c));
-      return withFragment(target, {
-        access_token: session.access_token,
-        expires_at: String(session.expires_at),
-        expires_in: String(session.expires_in),
-        refresh_token: session.refresh_token,
-        token_type: 'bearer',
-      });
+      return withSessionFragment(target, session);
     });
   }
 

@@ -15,7 +15,7 @@ import type { Server, Upload } from '@tus/server';
 import { Hono, type Context } from 'hono';
 import type { GatewayEnv } from '../../http/gateway-env.js';
 import { requireCaller, type Caller } from '../caller.js';
-import { isStorageError, storageErrors } from '../errors.js';
+import { isStorageError, RouteNotFound, storageErrors } from '../errors.js';
 import { effectiveSizeLimit, isMimeTypeAllowed } from '../buckets/limits.js';
 import { validateBucketName, validateObjectKey } from '../objects/names.js';
 import { probeUpload, requireBucket, storeStaged } from '../objects/writes.js';
@@ -115,7 +115,7 @@ export async function resumableRoutes(rt: StorageRuntime): Promise<ResumableUplo
   const handle = async (c: StorageContext) => {
     // Hono answers HEAD through GET routes; a real GET is no TUS request.
     if (c.req.method === 'GET')
-      throw storageErrors.notFoundRoute(c.req.method, new URL(c.req.url).pathname);
+      throw new RouteNotFound();
     contexts.set(c.req.raw, c);
     const server = await (tus ??= createTusServer(rt, contextOf));
     return server.handleWeb(c.req.raw);

@@ -2,11 +2,10 @@
 // register, list, get, update, delete and regenerate a client's secret. Off unless
 // `[auth.oauth_server] enabled`; then GoTrue answers 404 feature_disabled "OAuth server is
 // disabled", after checking the admin token (docs/compatibility.md#auth-oauth-server).
-import { z } from 'zod';
 import type { AuthContext } from '../../context.js';
-import { AuthError, fail } from '../../errors.js';
+import { fail } from '../../errors.js';
 import { requireAdmin } from '../../request/guard.js';
-import { json, readJsonObject, type AuthRequest } from '../../request/http.js';
+import { json, type AuthRequest } from '../../request/http.js';
 import {
   clientJson,
   deleteClient,
@@ -17,47 +16,7 @@ import {
   updateClient,
 } from '../../oauth-server/oauth-clients.js';
 import { requireOAuthServer } from '../../oauth-server/server-enabled.js';
-
-const text = z.string().nullish();
-const list = z.array(z.string()).nullish();
-const RegisterBody = z
-  .object({
-    redirect_uris: list,
-    grant_types: list,
-    client_name: text,
-    client_uri: text,
-    logo_uri: text,
-    client_type: text,
-    token_endpoint_auth_method: text,
-  })
-  .loose();
-const UpdateBody = z
-  .object({
-    redirect_uris: list,
-    grant_types: list,
-    client_name: text,
-    client_uri: text,
-    logo_uri: text,
-  })
-  .loose();
-
-/** GoTrue decodes these bodies with json.Decoder: any decoding failure is "Invalid JSON body". */
-async function clientBody<Schema extends z.ZodType>(
-  c: AuthRequest,
-  schema: Schema,
-): Promise<z.output<Schema>> {
-  let raw: unknown;
-  try {
-    raw = await readJsonObject(c);
-  } catch (error) {
-    if (error instanceof AuthError && error.code === 'bad_json')
-      fail('bad_json', 'Invalid JSON body');
-    throw error;
-  }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) fail('bad_json', 'Invalid JSON body');
-  return parsed.data;
-}
+import { readClientBody, RegisterClientBody, UpdateClientBody } from '../oauth-server/client-body.js';
 
 const clientId = (c: AuthRequest): string => c.req.param('id') ?? '';
 
@@ -70,7 +29,7 @@ async function requireOAuthServerAdmin(c: AuthRequest, ctx: AuthContext): Promis
 /** POST /admin/oauth/clients — 201 with the secret, shown this once. */
 export async function registerOAuthClient(c: AuthRequest, ctx: AuthContext): Promise<Response> {
   await requireOAuthServerAdmin(c, ctx);
-  const { row, secret } = await registerClient(ctx.db, await clientBody(c, RegisterBody), 'manual');
+  const { row, secret } = await registerClient(ctx.db, await readClientBody(c, RegisterClientBody), 'manual');
   return json(c, clientJson(row, secret), 201);
 }
 
@@ -91,7 +50,7 @@ export async function getOAuthClient(c: AuthRequest, ctx: AuthContext): Promise<
 export async function updateOAuthClient(c: AuthRequest, ctx: AuthContext): Promise<Response> {
   await requireOAuthServerAdmin(c, ctx);
   const client = await findClient(ctx.db, clientId(c));
-  return json(c, clientJson(await updateClient(ctx.db, client, await clientBody(c, UpdateBody))));
+  return json(c, clientJson(await updateClient(ctx.db, client, await readClientBody(c, UpdateClientBody))));
 }
 
 /** DELETE /admin/oauth/clients/:id — soft delete, 204. */

@@ -17,7 +17,7 @@ import { readProviderCode, readState, signState } from '../../identities/oauth-s
 import { resolveRedirect } from '../../request/redirects.js';
 import { startSession } from '../../sessions/sessions.js';
 import { findUserByEmail, isBanned, setAppMetadata } from '../../users/users.js';
-import { errorRedirect, withFragment, withQuery } from '../messaging/verify.js';
+import { errorRedirect, withQuery, withSessionFragment } from '../../request/redirect-urls.js';
 import { userForIdentity } from '../../identities/external-identity.js';
 
 /** The provider's authorization URL for a new sign-in or link (GetExternalProviderRedirectURL). */
@@ -96,14 +96,7 @@ export async function callback(c: AuthRequest, ctx: AuthContext): Promise<Respon
         return withQuery(state.redirectTo, { code });
       }
       const session = await startSession(tx, ctx, user, 'oauth', clientInfo(c));
-      return withFragment(state.redirectTo, {
-        access_token: session.access_token,
-        expires_at: String(session.expires_at),
-        expires_in: String(session.expires_in),
-        provider_token: providerToken,
-        refresh_token: session.refresh_token,
-        token_type: 'bearer',
-      });
+      return withSessionFragment(state.redirectTo, session, { provider_token: providerToken });
     });
   } catch (error) {
     if (!(error instanceof AuthError)) throw error;

@@ -22,6 +22,7 @@ import {
   type TokenKind,
 } from '../../messaging/one-time-tokens.js';
 import { resolveRedirect } from '../../request/redirects.js';
+import { errorRedirect, withQuery, withSessionFragment } from '../../request/redirect-urls.js';
 import { PKCE_PREFIX, tokenHash } from '../../sessions/secrets.js';
 import { startSession, type AuthMethod, type SessionResponse } from '../../sessions/sessions.js';
 import {
@@ -278,54 +279,13 @@ export async function verifyLink(c: AuthRequest, ctx: AuthContext): Promise<Resp
         return withQuery(redirectTo, { code });
       }
       const session = await startSession(tx, ctx, user, 'otp', clientInfo(c));
-      return withFragment(redirectTo, {
-        access_token: session.access_token,
-        expires_at: String(session.expires_at),
-        expires_in: String(session.expires_in),
-        refresh_token: session.refresh_token,
-        token_type: 'bearer',
-        type: linkType,
-      });
+      return withSessionFragment(redirectTo, session, { type: linkType });
     });
   } catch (error) {
     if (!(error instanceof AuthError)) throw error;
     target = errorRedirect(redirectTo, error, pkce);
   }
   return c.redirect(target, 303);
-}
-
-const OAUTH_ERROR: Record<number, string> = {
-  400: 'invalid_request',
-  401: 'unauthorized_client',
-  403: 'access_denied',
-  500: 'server_error',
-  503: 'temporarily_unavailable',
-};
-
-/** GoTrue's prepErrorRedirectURL: error, error_code, error_description in the fragment (and query for PKCE). */
-export function errorRedirect(redirectTo: string, error: AuthError, pkce: boolean): string {
-  const params: Record<string, string> = {};
-  const oauth = OAUTH_ERROR[error.status];
-  if (oauth) params.error = oauth;
-  params.error_code = error.code;
-  params.error_description = error.message;
-  const url = new URL(redirectTo);
-  url.search = '';
-  if (pkce) url.search = new URLSearchParams(params).toString();
-  url.hash = new URLSearchParams(params).toString();
-  return url.toString();
-}
-
-export function withFragment(redirectTo: string, params: Record<string, string>): string {
-  const url = new URL(redirectTo);
-  url.hash = new URLSearchParams(params).toString();
-  return url.toString();
-}
-
-export function withQuery(redirectTo: string, params: Record<string, string>): string {
-  const url = new URL(redirectTo);
-  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
-  return url.toString();
 }
 
 function withMessage(redirectTo: string, message: string, pkce: boolean): string {
