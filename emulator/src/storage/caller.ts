@@ -1,8 +1,9 @@
 // Who is calling: the gateway's bearer (after the sb_ key mapping) verified with the project's
 // secret or signing keys. storage-api rejects a missing or bad JWT with AccessDenied (HTTP 400, statusCode
-// 403) on authenticated routes; public and signed routes do not ask. With neither Authorization nor
-// apikey there is no bearer: storage-api verifies the empty string, which jose refuses as
-// "Invalid Compact JWS", and that is the message it answers.
+// 403) on authenticated routes, worded as jose (its JWT library) words the refusal: "Invalid
+// Compact JWS", "signature verification failed", '"exp" claim timestamp check failed'. Public
+// and signed routes do not ask. With neither Authorization nor apikey there is no bearer:
+// storage-api verifies the empty string, which jose refuses as "Invalid Compact JWS".
 import type { Context } from 'hono';
 import type { GatewayEnv } from '../http/gateway-env.js';
 import type { JwtClaims, Keys, VerifyResult } from '../keys.js';
@@ -17,14 +18,9 @@ export interface Caller {
   sub: string | null;
 }
 
-/** Messages as the jsonwebtoken library words them, which is what storage-api returns. */
+/** jose's wording of a refused token, which storage-api answers; a refused role is Postgres's. */
 function describeFailure(failure: VerifyFailure): string {
-  if (failure.reason === 'expired') return 'jwt expired';
-  if (failure.reason === 'not_yet_valid') return 'jwt not active';
-  if (failure.reason === 'invalid' && failure.kind === 'signature') return 'invalid signature';
-  if (failure.reason === 'invalid' && failure.kind === 'malformed') return 'jwt malformed';
-  if (failure.reason === 'invalid' && failure.kind === 'algorithm') return 'invalid algorithm';
-  return failure.message;
+  return failure.reason === 'role' ? failure.message : failure.joseMessage;
 }
 
 export async function verifyToken(keys: Keys, token: string): Promise<Caller> {

@@ -87,8 +87,6 @@ export const storageErrors = {
   invalidParameter: (name: string, message?: string) =>
     new StorageError('InvalidParameter', 400, message ?? `Invalid Parameter ${name}`),
   noContentProvided: () => new StorageError('InvalidRequest', 400, 'No content provided'),
-  notFoundRoute: (method: string, path: string) =>
-    new StorageError('NotFound', 404, `Route ${method}:${path} not found`, 'Not Found'),
   internal: (message = 'Internal server error') => new StorageError('InternalError', 500, message),
   aborted: () => new StorageError('Aborted', 500, 'The client aborted the upload before it completed'),
   /** A render of something that is no image sharp can read (imgproxy answers 422 in Supabase's stack). */
@@ -122,12 +120,28 @@ export const storageErrors = {
 } as const;
 
 /**
- * A vector route while `[storage.vector] enabled = false`: storage-api leaves the routes
- * unregistered, so Fastify's default not-found answer is what the client gets (HTTP 404, a
- * numeric `statusCode`, the path as storage-api sees it, below `/storage/v1`).
+ * A request storage-api has no route for (an unknown path, a method a path does not take, the
+ * vector routes while `[storage.vector] enabled = false`): Fastify's default not-found answer is
+ * what the client gets — HTTP 404, a numeric `statusCode`, and the URL as storage-api sees it,
+ * below `/storage/v1`, query string included.
  */
-export function vectorsDisabled(method: string, path: string): { message: string; error: string; statusCode: number } {
-  return { message: `Route ${method}:${path} not found`, error: 'Not Found', statusCode: 404 };
+export function unknownRoute(method: string, url: string): { message: string; error: string; statusCode: number } {
+  return { message: `Route ${method}:${url} not found`, error: 'Not Found', statusCode: 404 };
+}
+
+/** Thrown by a handler that finds no route for its sub-path; the service answers `unknownRoute`. */
+export class RouteNotFound extends Error {
+  /** Brand that survives duplicate module copies, as StorageError's does. */
+  readonly __isRouteNotFound = true;
+
+  constructor() {
+    super('route not found');
+    this.name = 'RouteNotFound';
+  }
+}
+
+export function isRouteNotFound(error: unknown): error is RouteNotFound {
+  return typeof error === 'object' && error !== null && (error as { __isRouteNotFound?: unknown }).__isRouteNotFound === true;
 }
 
 /**

@@ -2,13 +2,13 @@
 // (TUS) uploads, image render and, under `/vector`, vector buckets. Errors are rendered as
 // storage-api renders them (docs/compatibility.md#storage-errors): `{statusCode, code, error,
 // message}` with HTTP 400 for every non-500 error (TUS answers keep their own form).
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { describeLimit } from '../http/body-limit.js';
 import type { GatewayEnv, ServiceFactory } from '../http/gateway-env.js';
 import { isPostgresError } from '../db/database.js';
 import { vectorRoutes } from './routes/vectors.js';
 import { bucketRoutes } from './routes/buckets.js';
-import { isStorageError, storageErrors, StorageError, vectorsDisabled } from './errors.js';
+import { isRouteNotFound, isStorageError, storageErrors, StorageError, unknownRoute } from './errors.js';
 import { isObjectUpload, objectRoutes } from './routes/object-dispatch.js';
 import { isResumableUpload, resumableRoutes } from './routes/resumable.js';
 import { createRuntime, rawSubPath } from './runtime.js';
@@ -18,6 +18,8 @@ export const STORAGE_MOUNT = '/storage/v1';
 export const storageService: ServiceFactory = async (context) => {
   const rt = createRuntime(context, STORAGE_MOUNT);
   const app = new Hono<GatewayEnv>();
+  const notFound = (c: Context<GatewayEnv>) =>
+    c.json(unknownRoute(c.req.method, rawSubPath(rt, c) + new URL(c.req.url).search), 404);
 
   app.get('/status', (c) => c.body(null, 200));
   app.route('/bucket', bucketRoutes(rt));
@@ -28,13 +30,12 @@ export const storageService: ServiceFactory = async (context) => {
     app.route('/vector', vectorRoutes(context));
   } else {
     // storage-api does not register its vector routes then: Fastify's own 404 answers them.
-    app.all('/vector/*', (c) => c.json(vectorsDisabled(c.req.method, rawSubPath(rt, c)), 404));
+    app.all('/vector/*', notFound);
   }
-  app.all('*', (c) => {
-    throw storageErrors.notFoundRoute(c.req.method, new URL(c.req.url).pathname);
-  });
+  app.all('*', notFound);
 
   app.onError((error, c) => {
+    if (isRouteNotFound(error)) return notFound(c);
     let storageError: StorageError;
     if (isStorageError(error)) {
       storageError = error;

@@ -4,7 +4,15 @@
 // vector routes while `[storage.vector] enabled = false`.
 // Each test compares the whole answer the client hands back.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { SERVICE_ROLE_KEY, startTestEmulator, type EmulatorOptions, type TestEmulator } from '../harness.js';
+import { SignJWT } from 'jose';
+import {
+  ANON_KEY,
+  JWT_SECRET,
+  SERVICE_ROLE_KEY,
+  startTestEmulator,
+  type EmulatorOptions,
+  type TestEmulator,
+} from '../harness.js';
 
 const ISO_TIME = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/);
 
@@ -48,6 +56,71 @@ export function describeStorageCompat(title: string, options: Pick<EmulatorOptio
         error: 'Unauthorized',
         message: 'Invalid Compact JWS',
       });
+    });
+
+    // storage-api verifies the bearer with jose and answers jose's message as AccessDenied.
+    const refusedBearers: [string, () => Promise<string>, string][] = [
+      ['a bearer that is no JWT', async () => 'not-a-jwt', 'Invalid Compact JWS'],
+      ['a JWT whose header is not JSON', async () => 'bm90LWpzb24.e30.c2ln', 'JWS Protected Header is invalid'],
+      ['a JWT with a bad signature', async () => `${ANON_KEY.slice(0, -4)}AAAA`, 'signature verification failed'],
+      [
+        'an expired JWT',
+        () =>
+          new SignJWT({ role: 'authenticated', sub: '00000000-0000-4000-8000-000000000001' })
+            .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+            .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+            .sign(new TextEncoder().encode(JWT_SECRET)),
+        '"exp" claim timestamp check failed',
+      ],
+      [
+        'a JWT signed with an algorithm storage does not accept (HS512)',
+        () =>
+          new SignJWT({ role: 'anon' })
+            .setProtectedHeader({ alg: 'HS512', typ: 'JWT' })
+            .sign(new TextEncoder().encode(JWT_SECRET)),
+        '"alg" (Algorithm) Header Parameter value not allowed',
+      ],
+    ];
+
+    it.each(refusedBearers)(
+      'a request with %s is refused with AccessDenied worded as jose words it (HTTP 400, statusCode 403)',
+      async (_case, bearer, message) => {
+        const token = await bearer();
+        const client = emulator.client(ANON_KEY, { accessToken: () => Promise.resolve(token) });
+        const { data, error } = await client.storage.listBuckets();
+        expect(data).toBeNull();
+        expect(error).toMatchObject({ name: 'StorageApiError', message, status: 400, statusCode: '403' });
+
+        const response = await fetch(`${emulator.apiUrl}/storage/v1/bucket`, {
+          headers: { apikey: ANON_KEY, authorization: `Bearer ${token}` },
+        });
+        expect(response.status).toBe(400);
+        expect(await response.json()).toEqual({ statusCode: '403', code: 'AccessDenied', error: 'Unauthorized', message });
+      },
+    );
+
+    it("an unknown route answers Fastify's 404 'Route <METHOD>:<url below /storage/v1> not found'", async () => {
+      const headers = { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}` };
+      const cases: [method: string, path: string][] = [
+        ['GET', '/nowhere?x=1'],
+        ['PATCH', '/bucket'],
+        ['GET', '/render/image/elsewhere/compat/a.png'],
+        ['GET', '/upload/resumable'],
+        ['POST', '/vector/NoSuchOperation'],
+      ];
+      for (const [method, path] of cases) {
+        const response = await fetch(`${emulator.apiUrl}/storage/v1${path}`, { method, headers });
+        expect({ path, status: response.status, type: response.headers.get('content-type') }).toEqual({
+          path,
+          status: 404,
+          type: expect.stringMatching(/^application\/json/),
+        });
+        expect(await response.json()).toEqual({
+          message: `Route ${method}:${path} not found`,
+          error: 'Not Found',
+          statusCode: 404,
+        });
+      }
     });
 
     it('getBucket answers the bucket columns storage-api selects: no owner_id and no type', async () => {

@@ -3,7 +3,7 @@
 // on the raw path (object keys are percent-decoded exactly once).
 import { Hono, type Context } from 'hono';
 import type { GatewayEnv } from '../../http/gateway-env.js';
-import { storageErrors } from '../errors.js';
+import { RouteNotFound, storageErrors } from '../errors.js';
 import { splitObjectPath, validateBucketName } from '../objects/names.js';
 import * as objects from './objects.js';
 import { renderImage } from './render.js';
@@ -123,7 +123,7 @@ export function objectRoutes(rt: StorageRuntime): Hono<GatewayEnv> {
         ['sign/', (r) => renderImage(rt, c, objectPath(r), 'sign')],
       ],
       () => {
-        throw storageErrors.notFoundRoute(c.req.method, new URL(c.req.url).pathname);
+        throw new RouteNotFound();
       },
     ),
   );

@@ -7,7 +7,15 @@ import { isPostgresError, type Queryable } from '../../db/database.js';
 import type { GatewayEnv, ServiceContext } from '../../http/gateway-env.js';
 import { readJsonBody } from '../../http/json-body.js';
 import { requireCaller } from '../caller.js';
-import { fromPostgresError, isStorageError, STORAGE_EMPTY_BODY, storageBodyErrors, StorageError, storageErrors } from '../errors.js';
+import {
+  fromPostgresError,
+  isStorageError,
+  STORAGE_EMPTY_BODY,
+  storageBodyErrors,
+  StorageError,
+  storageErrors,
+  unknownRoute,
+} from '../errors.js';
 import * as requests from '../vectors/requests.js';
 import * as store from '../vectors/store.js';
 
@@ -50,9 +58,8 @@ export function vectorRoutes(context: ServiceContext): Hono<GatewayEnv> {
   app.post('/:operation', async (c) => {
     const name = c.req.param('operation');
     const op = OPERATIONS[name];
-    if (!op) {
-      throw new StorageError('NotFound', 404, `Unknown vector operation ${name} (POST /vector/<Operation>)`, 'Not Found');
-    }
+    // storage-api registers one route per operation: any other name is Fastify's unknown route.
+    if (!op) return c.json(unknownRoute(c.req.method, `/vector/${name}${new URL(c.req.url).search}`), 404);
     const caller = await requireCaller(c, context.keys);
     if (caller.role !== 'service_role') {
       throw storageErrors.accessDenied('Vector buckets can only be used with the service_role key (or a service_role JWT)');
