@@ -5,15 +5,13 @@
 // (its key made in the test, signing in Node through an exposed function), and a refusal in that
 // wallet said in words.
 // WebAuthn refuses IP addresses as a relying party, so the portal is opened on localhost.
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { base58, hex } from '@scure/base';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
-import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
+import type { TestPortal } from './portal-harness.js';
+import { startLocalhostPortal } from './support/localhost-portal.js';
 import { pagePerTest, pageState } from './support/page-per-test.js';
 import { newPerson } from './support/people.js';
 
@@ -24,39 +22,18 @@ let browser: Browser;
 let page: TestPage;
 let siteUrl: string;
 
-/** A port free now, so the emulator's config can name the shell's origin before the shell starts. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 beforeAll(async () => {
-  const shellPort = await freePort();
-  siteUrl = `http://localhost:${shellPort}`;
-  const base = readFileSync(path.join(REPO, 'supabase', 'config.toml'), 'utf8').replace(
-    /^additional_redirect_urls = \[/m,
-    `additional_redirect_urls = ["${siteUrl}/**", `,
-  );
   // The portal's own project has [auth.passkey] on; the relying party must be localhost.
-  const configToml = `${base}
-[auth.webauthn]
-rp_id = "localhost"
-rp_display_name = "Portal"
-rp_origins = ["${siteUrl}"]
-
+  ({ portal, siteUrl } = await startLocalhostPortal({
+    redirectsToSite: true,
+    extraConfig: `
 [auth.web3.ethereum]
 enabled = true
 
 [auth.web3.solana]
 enabled = true
-`;
-  portal = await startTestPortal({ shellPort, emulator: { configToml } });
+`,
+  }));
   browser = await launchBrowser();
 }, 240_000);
 

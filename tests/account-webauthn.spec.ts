@@ -4,11 +4,9 @@
 // which first asks for the key when the session is only aal1 (GoTrue refuses to unenrol a
 // verified factor from an aal1 session). WebAuthn refuses IP addresses as a
 // relying party, so the portal is opened on localhost and the project's [auth.webauthn] names it.
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
-import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
+import type { TestPortal } from './portal-harness.js';
+import { startLocalhostPortal } from './support/localhost-portal.js';
 import { pagePerTest, pageState } from './support/page-per-test.js';
 import { newPerson, type Person } from './support/people.js';
 
@@ -19,32 +17,14 @@ let browser: Browser;
 let page: TestPage;
 let siteUrl: string;
 
-/** A port free now, so the emulator's config can name the shell's origin before the shell starts. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 beforeAll(async () => {
-  const shellPort = await freePort();
-  siteUrl = `http://localhost:${shellPort}`;
-  const configToml = `${readFileSync(path.join(REPO, 'supabase', 'config.toml'), 'utf8')}
+  ({ portal, siteUrl } = await startLocalhostPortal({
+    extraConfig: `
 [auth.mfa.web_authn]
 enroll_enabled = true
 verify_enabled = true
-
-[auth.webauthn]
-rp_id = "localhost"
-rp_display_name = "Portal"
-rp_origins = ["${siteUrl}"]
-`;
-  portal = await startTestPortal({ shellPort, emulator: { configToml } });
+`,
+  }));
   browser = await launchBrowser();
 }, 240_000);
 
