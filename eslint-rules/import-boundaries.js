@@ -18,6 +18,7 @@ export function areaOf(relativePath) {
   if (parts[0] === 'emulator' && parts[1] === 'console') return 'emulator-console';
   if (parts[0] === 'emulator') return 'emulator';
   if (parts[0] === 'deploy') return 'deploy';
+  if (parts[0] === 'tools') return 'tools';
   return null;
 }
 
@@ -74,6 +75,7 @@ const areaNames = {
   emulator: 'the emulator',
   'emulator-console': "the emulator's console",
   deploy: 'deploy/',
+  tools: 'tools/',
 };
 const nameOf = (area) =>
   area.startsWith('remote:') ? `the ${area.slice(7)} remote` : areaNames[area];
@@ -103,8 +105,12 @@ export function violation(from, to) {
     if (to === 'platform' || to === 'ui') return null;
     return 'the shared packages cannot depend on any one app, the emulator or deploy/';
   }
-  if (from === 'emulator')
+  // tools/ holds build tooling the emulator's and deploy's bins share; it knows nothing of the portal.
+  if (from === 'tools') return 'build tooling imports nothing of the portal, so the emulator stays standalone';
+  if (from === 'emulator') {
+    if (to === 'tools') return null;
     return 'the emulator stands in for Supabase and imports nothing of the portal';
+  }
   // The console is a browser app the emulator builds and serves: it wears the design system.
   if (from === 'emulator-console') {
     if (to === 'ui') return null;

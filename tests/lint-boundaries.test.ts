@@ -81,6 +81,14 @@ const cases = {
     filePath: 'emulator/console/src/crossings.tsx',
   },
   allowed: { code: allowed, filePath: 'remotes/account/src/allowed.ts' },
+  emulatorBin: {
+    code: "import { compiledEntry } from '@portal/compiled-entry';\nimport { run } from '../../tools/compiled-entry/compiled-entry.js';\nexport const used = [compiledEntry, run];\n",
+    filePath: 'emulator/bin/crossings.js',
+  },
+  buildTool: {
+    code: "import { describeError } from '@portal/platform/node';\nimport { startEmulator } from '@portal/emulator';\nimport { build } from 'esbuild';\nexport const used = [describeError, startEmulator, build];\n",
+    filePath: 'tools/compiled-entry/crossings.js',
+  },
   tooling: { code: remote, filePath: 'tests/crossings.ts' },
   message: {
     code: "import { routeMatches } from '@portal/shell';\n",
@@ -130,6 +138,11 @@ describe('import boundaries (docs/boundaries.md)', () => {
 
   it("lets the emulator's console wear @portal/ui, and nothing else of the portal or the emulator's code", () => {
     expect(crossings('emulatorConsole')).toEqual([2, 3]);
+  });
+
+  it('lets the emulator use the build tooling in tools/, which itself imports nothing of the portal', () => {
+    expect(crossings('emulatorBin')).toEqual([]);
+    expect(crossings('buildTool')).toEqual([1, 2]);
   });
 
   it('says which boundary was crossed and where to read why', () => {
