@@ -15,7 +15,7 @@ import type { Queryable } from '../../db/database.js';
 import { fail } from '../errors.js';
 import type { UserRow } from '../users/users.js';
 import { isUuid } from '../users/users.js';
-import type { RelyingParty } from './webauthn.js';
+import { checkedAgainst, type RelyingParty } from './webauthn.js';
 
 export type ChallengeType = 'registration' | 'authentication';
 
@@ -216,9 +216,7 @@ export async function verifyPasskeyRegistration(
     verified = await verifyRegistrationResponse({
       response: credential as RegistrationResponseJSON,
       expectedChallenge: challenge,
-      expectedOrigin: rp.origins,
-      expectedRPID: rp.id,
-      requireUserVerification: false,
+      ...checkedAgainst(rp),
     });
   } catch {
     fail('webauthn_verification_failed');
@@ -263,15 +261,13 @@ export async function verifyPasskeyAssertion(
     verified = await verifyAuthenticationResponse({
       response: credential as AuthenticationResponseJSON,
       expectedChallenge: challenge,
-      expectedOrigin: rp.origins,
-      expectedRPID: rp.id,
+      ...checkedAgainst(rp),
       credential: {
         id: hexToBase64url(stored.credential_id),
         publicKey: new Uint8Array(Buffer.from(stored.public_key, 'hex')),
         counter: stored.sign_count,
         transports: stored.transports as AuthenticatorTransport[],
       },
-      requireUserVerification: false,
     });
   } catch {
     fail('webauthn_verification_failed');

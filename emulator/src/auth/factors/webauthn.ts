@@ -17,6 +17,14 @@ export interface RelyingParty {
   origins: string[];
 }
 
+/**
+ * What @simplewebauthn/server checks a response against: the relying party's origins and id.
+ * User verification is not required, as GoTrue asks for it only as "preferred".
+ */
+export function checkedAgainst(rp: RelyingParty) {
+  return { expectedOrigin: rp.origins, expectedRPID: rp.id, requireUserVerification: false };
+}
+
 /** What auth.mfa_factors.web_authn_credential keeps of a verified key. */
 export const StoredCredential = z.object({
   id: z.string(),
@@ -88,9 +96,7 @@ export async function verifyRegistration(
     verified = await verifyRegistrationResponse({
       response: response as RegistrationResponseJSON,
       expectedChallenge: session.challenge,
-      expectedOrigin: rp.origins,
-      expectedRPID: rp.id,
-      requireUserVerification: false,
+      ...checkedAgainst(rp),
     });
   } catch (error) {
     throw refusal(error);
@@ -124,15 +130,13 @@ export async function verifyAuthentication(
     verified = await verifyAuthenticationResponse({
       response: answer,
       expectedChallenge: session.challenge,
-      expectedOrigin: rp.origins,
-      expectedRPID: rp.id,
+      ...checkedAgainst(rp),
       credential: {
         id: stored.id,
         publicKey: new Uint8Array(Buffer.from(stored.public_key, 'base64url')),
         counter: stored.counter,
         transports: stored.transports as AuthenticatorTransport[],
       },
-      requireUserVerification: false,
     });
   } catch (error) {
     throw refusal(error);
