@@ -7,12 +7,10 @@ import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import type { Database } from './db/database.js';
-import { PGliteDatabase } from './db/pglite.js';
-import { PostgresDatabase } from './db/postgres.js';
-import { importEmulator } from './commands/export.js';
+import type { importEmulator } from './commands/export.js';
 import { formatMigrationTable, localMigrations, newMigration } from './commands/migration.js';
 import { findPortHolder, portTakenMessage } from './commands/port-holder.js';
-import { runCommand, type CommandArgs, type CommandName, type CommandResult } from './commands/registry.js';
+import type { CommandArgs, CommandName, CommandResult } from './commands/registry.js';
 import {
   callRunning,
   readRunningState,
@@ -21,8 +19,6 @@ import {
   type RunningState,
 } from './commands/running.js';
 import { formatStatus, statusFields, STATUS_FORMATS, usableJwtSecret, type StatusFormat } from './commands/status.js';
-import { Mailbox } from './mail/mailbox.js';
-import { startEmulator } from './server.js';
 
 interface CommonOptions {
   workdir?: string;
@@ -93,8 +89,10 @@ async function start(options: StartCliOptions): Promise<void> {
   let mails: Awaited<ReturnType<typeof importEmulator>>['mails'] = [];
   if (options.import) {
     if (config.databaseUrl) throw new Error('--import loads into the embedded database; unset DATABASE_URL.');
+    const { importEmulator } = await import('./commands/export.js');
     mails = (await importEmulator(options.import, config.dataDir)).mails;
   }
+  const { startEmulator } = await import('./server.js');
   const emulator = await startEmulator(config);
   emulator.mailbox.restore(mails);
   const ready = performance.now() - started;
@@ -180,11 +178,15 @@ async function status(options: CommonOptions & { output: StatusFormat }): Promis
 
 /** The database of a stopped emulator, opened directly (as the running one would hold it). */
 async function openStoppedDatabase(config: Config): Promise<Database> {
-  if (config.databaseUrl) return PostgresDatabase.open(config.databaseUrl);
+  if (config.databaseUrl) {
+    const { PostgresDatabase } = await import('./db/postgres.js');
+    return PostgresDatabase.open(config.databaseUrl);
+  }
   const dir = path.join(config.dataDir, 'pglite');
   if (!existsSync(dir)) {
     throw new Error(`No database in ${config.dataDir} yet: run portal-emulator start (or db reset) first.`);
   }
+  const { PGliteDatabase } = await import('./db/pglite.js');
   return PGliteDatabase.open(dir);
 }
 
@@ -193,6 +195,7 @@ async function run<N extends CommandName>(config: Config, name: N, args: Command
   const state = readRunningState(config.dataDir);
   if (state) return callRunning(state, name, args);
   const db = await openStoppedDatabase(config);
+  const [{ runCommand }, { Mailbox }] = await Promise.all([import('./commands/registry.js'), import('./mail/mailbox.js')]);
   try {
     const seedBuckets = () => Promise.reject(new Error('storage buckets are seeded by a running emulator'));
     return await runCommand(name, { db, config, mailbox: new Mailbox(), seedBuckets }, args);
@@ -214,6 +217,7 @@ async function dbReset(options: CommonOptions): Promise<void> {
   } else {
     // Nothing holds the database: start afresh from an empty data directory.
     const fresh = loadConfig({ ...options, reset: true, port: 0, mailPort: 0, quiet: true });
+    const { startEmulator } = await import('./server.js');
     const emulator = await startEmulator(fresh);
     for (const file of emulator.migrations.applied) console.log(`Applying migration ${file}...`);
     if (emulator.migrations.seeded) console.log('Seeding data from supabase/seed.sql...');

@@ -234,6 +234,16 @@ function pgliteTemplate(root: string): string {
   return template;
 }
 
+/**
+ * Copies a freshly bootstrapped PGlite data directory (Supabase's roles and schemas, nothing of a
+ * project) to `dir`, e.g. to restore a dump into: opening it costs a fraction of an initdb.
+ */
+export function copyFreshDatabase(dir: string): void {
+  const root = path.resolve(__dirname, '../../.tmp');
+  mkdirSync(root, { recursive: true });
+  cpSync(path.join(pgliteTemplate(root), 'pglite'), dir, { recursive: true });
+}
+
 export async function startTestEmulator(options: EmulatorOptions = {}): Promise<TestEmulator> {
   if (closed) throw new Error('the test file has ended: no emulator starts any more');
   const root = path.resolve(__dirname, '../../.tmp');

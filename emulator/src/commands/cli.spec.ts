@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { startTestEmulator, type TestEmulator } from '../../test/harness.js';
+import { copyFreshDatabase, startTestEmulator, type TestEmulator } from '../../test/harness.js';
 
 const CLIENT_OPTIONS = { auth: { persistSession: false }, realtime: { transport: WebSocket as never } };
 const ROOT = path.resolve(__dirname, '../../..');
@@ -206,16 +206,17 @@ export async function run(): Promise<void> {
     // The project's schemas only: auth and storage belong to the platform.
     expect(schema.stdout).not.toMatch(/auth\.users/);
 
-    // Restored into a new, empty Postgres (PGlite, in a process of its own) with Supabase's API roles.
+    // Restored into a new project's database (PGlite, in a process of its own): Supabase's roles
+    // and schemas, nothing of the project.
     const dir = mkdtempSync(path.join(TMP, 'dump-restore-'));
     try {
       writeFileSync(path.join(dir, 'schema.sql'), schema.stdout);
       writeFileSync(path.join(dir, 'data.sql'), data.stdout);
+      copyFreshDatabase(path.join(dir, 'pglite'));
       const script = `
         import { readFileSync } from 'node:fs';
         import { PGlite } from '@electric-sql/pglite';
-        const pg = await PGlite.create();
-        await pg.exec('create role anon; create role authenticated; create role service_role;');
+        const pg = await PGlite.create({ dataDir: process.argv[1] + '/pglite' });
         await pg.exec(readFileSync(process.argv[1] + '/schema.sql', 'utf8'));
         await pg.exec(readFileSync(process.argv[1] + '/data.sql', 'utf8'));
         const notes = await pg.query('select body, mood::text, tags from public.notes');

@@ -5,9 +5,10 @@ import path from 'node:path';
 import { z } from 'zod';
 import { SERVICE_ROLE_KEY } from '../keys.js';
 import type { CommandArgs, CommandName, CommandResult } from './registry.js';
-import { COMMANDS_MOUNT } from './service.js';
 
 const STATE_FILE = 'emulator.json';
+/** Where the running emulator serves the CLI's commands (commands/service.ts). */
+export const COMMANDS_MOUNT = '/_emulator/v1';
 
 const stateSchema = z.object({
   pid: z.number().int(),

@@ -5,8 +5,7 @@ import { Hono } from 'hono';
 import type { GatewayEnv, Service, ServiceContext } from '../http/gateway-env.js';
 import { seedConfiguredBuckets } from '../storage/buckets/seed.js';
 import { CommandArgsError, isCommandName, runCommand, type CommandContext } from './registry.js';
-
-export const COMMANDS_MOUNT = '/_emulator/v1';
+import { COMMANDS_MOUNT } from './running.js';
 
 export function commandsService(context: ServiceContext): Service {
   const commandContext: CommandContext = {
