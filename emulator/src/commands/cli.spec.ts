@@ -391,6 +391,50 @@ describe('portal-emulator export and start --import', () => {
   }, 180_000);
 });
 
+describe('portal-emulator command cost', () => {
+  it('a command for a running emulator loads neither the server nor the database engine', async () => {
+    // Each CLI call is a process of its own: loading the whole emulator (Hono, PGlite, every
+    // service) for `status` or `db dump` cost a second of CPU per call.
+    mkdirSync(TMP, { recursive: true });
+    const dir = mkdtempSync(path.join(TMP, 'cli-modules-'));
+    try {
+      const log = path.join(dir, 'resolved.txt');
+      writeFileSync(
+        path.join(dir, 'record.mjs'),
+        `import { appendFileSync } from 'node:fs';
+export async function resolve(specifier, context, next) {
+  const result = await next(specifier, context);
+  appendFileSync(${JSON.stringify(log)}, result.url + '\\n');
+  return result;
+}
+`,
+      );
+      writeFileSync(path.join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister('./record.mjs', import.meta.url);\n`);
+      const result = await new Promise<CliResult>((resolve) => {
+        execFile(
+          process.execPath,
+          ['--import', path.join(dir, 'register.mjs'), BIN, 'status', '--workdir', dir],
+          { env: { ...process.env, PORTAL_EMULATOR_QUIET: '1' } },
+          (error, stdout, stderr) => resolve({ code: error ? 1 : 0, stdout, stderr }),
+        );
+      });
+      expect(result.stderr).toContain('No emulator is running');
+      const packages = new Set(
+        readFileSync(log, 'utf8')
+          .split('\n')
+          .map((url) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1])
+          .filter((name) => name !== undefined),
+      );
+      expect(packages).toContain('commander');
+      for (const heavy of ['hono', '@electric-sql/pglite', '@electric-sql/pglite-tools', 'pg', '@supabase/supabase-js']) {
+        expect([...packages]).not.toContain(heavy);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('portal-emulator start', () => {
   it('--ephemeral keeps nothing on disk after stop', async () => {
     const emulator = await startTestEmulator({ files: { 'seed.sql': NOTES_MIGRATION + NOTES_SEED }, startArgs: ['--ephemeral'] });
