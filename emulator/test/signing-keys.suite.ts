@@ -367,6 +367,35 @@ export function describeSigningKeys(name: string, options: { postgres?: boolean 
         body: [{ body: 'signed with RS256' }],
       });
       expect(await realtimeOutcome(accessToken)).toBe('SUBSCRIBED');
+
+      // The console opens to the project's service_role key, not the revoked legacy one, and its
+      // hidden-row count (which asks REST with the project's API keys) still answers.
+      const signIn = (key: string) =>
+        fetch(`${emulator.consoleUrl}/api/session`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ key }),
+        });
+      expect((await signIn(SERVICE_ROLE_KEY)).status).toBe(401);
+      const session = await signIn(printed(emulator, 'service_role key'));
+      expect(session.status).toBe(200);
+      const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0]!;
+      const consoleApi = (pathname: string, init: RequestInit = {}) =>
+        fetch(`${emulator.consoleUrl}${pathname}`, {
+          ...init,
+          headers: { cookie, 'content-type': 'application/json', ...init.headers },
+        });
+      const logged = (await (await consoleApi('/api/requests')).json()) as { id: number; method: string; path: string; status: number; role: string }[];
+      // The publishable key's read above: RLS shows the anon role none of the one note.
+      const read = logged.find(
+        (entry) => entry.method === 'GET' && entry.path === '/rest/v1/notes' && entry.status === 200 && entry.role === 'anon',
+      );
+      expect(read).toBeDefined();
+      const hidden = await consoleApi(`/api/requests/${read!.id}/hidden-rows`, { method: 'POST', body: '{}' });
+      expect({ status: hidden.status, body: await hidden.json() }).toEqual({
+        status: 200,
+        body: { total: 1, visible: 0, hidden: 1 },
+      });
     });
   });
 }

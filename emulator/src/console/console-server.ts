@@ -12,7 +12,7 @@ import mime from 'mime-types';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
-import { SECRET_KEY, SERVICE_ROLE_KEY, type Keys } from '../keys.js';
+import { SECRET_KEY, type Keys } from '../keys.js';
 import { consoleAssets } from './assets.js';
 import { functionRoutes } from './function-browser.js';
 import type { RealtimeMonitor } from './realtime-monitor.js';
@@ -53,9 +53,12 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The service_role key, the secret key, or any token of the project's secret with role service_role. */
+/**
+ * The project's service_role key, the secret key, or any token the project's keys verify with
+ * role service_role (the legacy HS256 key only while the project has not revoked its JWT secret).
+ */
 async function isServiceKey(keys: Keys, key: string): Promise<boolean> {
-  if (sameSecret(key, SERVICE_ROLE_KEY) || sameSecret(key, SECRET_KEY)) return true;
+  if (sameSecret(key, keys.apiKeys.serviceRole) || sameSecret(key, SECRET_KEY)) return true;
   const verified = await keys.verify(key);
   return verified.ok && verified.claims.role === 'service_role';
 }

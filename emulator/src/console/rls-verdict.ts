@@ -3,7 +3,7 @@
 // For reads, on demand, how many rows RLS hid: the same query counted as the service role and as
 // the caller (a fresh token with the caller's claims), through the gateway itself.
 import type { Database } from '../db/database.js';
-import { ANON_KEY, SERVICE_ROLE_KEY, type Keys } from '../keys.js';
+import type { Keys } from '../keys.js';
 import type { RequestEntry } from './request-log.js';
 
 export type Command = 'SELECT' | 'INSERT' | 'UPDATE' | 'DELETE';
@@ -207,13 +207,14 @@ function countQuery(rawQuery: string): string {
 async function countRows(
   fetchGateway: (request: Request) => Promise<Response>,
   url: string,
+  apikey: string,
   token: string,
   schema: string,
 ): Promise<number> {
   const response = await fetchGateway(
     new Request(url, {
       method: 'HEAD',
-      headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, prefer: 'count=exact', 'accept-profile': schema },
+      headers: { apikey, authorization: `Bearer ${token}`, prefer: 'count=exact', 'accept-profile': schema },
     }),
   );
   const total = /\/(\d+)$/.exec(response.headers.get('content-range') ?? '');
@@ -236,8 +237,10 @@ export async function countHiddenRows(
   const url = `${apiUrl}/rest/v1/${encodeURIComponent(verdict.table)}${countQuery(entry.rawQuery)}`;
   const caller = entry.claims
     ? await keys.sign({ ...entry.claims, exp: Math.floor(Date.now() / 1000) + 60 })
-    : ANON_KEY;
-  const total = await countRows(fetchGateway, url, SERVICE_ROLE_KEY, verdict.schema);
-  const visible = await countRows(fetchGateway, url, caller, verdict.schema);
+    : keys.apiKeys.anon;
+  // The project's own API keys: signed with its signing key when it has one (the legacy HS256
+  // keys are refused once it revokes its JWT secret).
+  const total = await countRows(fetchGateway, url, keys.apiKeys.anon, keys.apiKeys.serviceRole, verdict.schema);
+  const visible = await countRows(fetchGateway, url, keys.apiKeys.anon, caller, verdict.schema);
   return { total, visible, hidden: Math.max(0, total - visible) };
 }
