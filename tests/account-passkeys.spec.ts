@@ -12,7 +12,8 @@ import { base58, hex } from '@scure/base';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
 import type { TestPortal } from './portal-harness.js';
 import { startLocalhostPortal } from './support/localhost-portal.js';
-import { pagePerTest, pageState } from './support/page-per-test.js';
+import { pagePerTest, withPageState } from './support/page-per-test.js';
+import { signInWithPassword } from './support/sign-in.js';
 import { newPerson } from './support/people.js';
 
 jest.setTimeout(180_000);
@@ -46,19 +47,6 @@ const tab = pagePerTest(() => browser, {
   unexpectedConsole: (entries) => problems(entries).filter((e) => !/status of (400|401|403|404|422)/.test(e.text)),
 });
 
-async function signInWithPassword(email: string, password: string) {
-  const form = page.locator('form[aria-label="Sign in"]');
-  await form.locator('input[name="email"]').fill(email);
-  await form.locator('input[name="password"]').fill(password);
-  await form.locator('button[type="submit"]').click();
-}
-
-async function failing<T>(what: Promise<T>): Promise<T> {
-  return what.catch(async (error: Error) => {
-    throw new Error(`${error.message}; ${await pageState(page)}`);
-  });
-}
-
 it('registers a passkey on the Security page, signs in with it alone, then removes it after a confirmation', async () => {
   page = await tab.open();
   const cdp = await page.context().newCDPSession(page);
@@ -76,11 +64,11 @@ it('registers a passkey on the Security page, signs in with it alone, then remov
   const person = await newPerson(portal.emulator, 'acct-passkey');
 
   await page.goto(`${siteUrl}/account/sign-in`);
-  await signInWithPassword(person.email, person.password);
+  await signInWithPassword(page, person.email, person.password);
   await page.waitForURL(/\/account(\/profile)?$/);
   await page.goto(`${siteUrl}/account/security`);
   await page.getByRole('button', { name: 'Add a passkey' }).click();
-  await failing(page.getByTestId('passkey-list').getByText('not used yet').waitFor({ timeout: 30_000 }));
+  await withPageState(page, page.getByTestId('passkey-list').getByText('not used yet').waitFor({ timeout: 30_000 }));
   const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
   expect(credentials).toHaveLength(1);
   expect(credentials[0]!.isResidentCredential).toBe(true);
@@ -91,19 +79,19 @@ it('registers a passkey on the Security page, signs in with it alone, then remov
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await page.locator('form[aria-label="Sign in"]').waitFor();
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-  await failing(page.waitForURL((url) => !url.pathname.startsWith('/account/sign-in')));
+  await withPageState(page, page.waitForURL((url) => !url.pathname.startsWith('/account/sign-in')));
   await page.goto(`${siteUrl}/account`);
-  await failing(page.getByText(person.email).first().waitFor());
+  await withPageState(page, page.getByText(person.email).first().waitFor());
   const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
   expect(after.credentials[0]!.signCount).toBeGreaterThan(credentials[0]!.signCount);
 
   await page.goto(`${siteUrl}/account/security`);
   const list = page.getByTestId('passkey-list');
-  await failing(list.getByText(/last used/).waitFor());
+  await withPageState(page, list.getByText(/last used/).waitFor());
   await list.getByRole('button', { name: 'Remove Passkey' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Remove this passkey?' });
   await dialog.getByRole('button', { name: 'Remove' }).click();
-  await failing(page.getByText('No passkey yet').waitFor());
+  await withPageState(page, page.getByText('No passkey yet').waitFor());
   const { data } = await portal.emulator.admin().auth.admin.passkey.listPasskeys({ userId: person.id });
   expect(data).toEqual([]);
 });
@@ -130,7 +118,7 @@ it('says a passkey the project does not know is not registered here', async () =
   });
   await page.goto(`${siteUrl}/account/sign-in`);
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-  await failing(page.getByText(/This passkey is not registered for an account here/).waitFor());
+  await withPageState(page, page.getByText(/This passkey is not registered for an account here/).waitFor());
   expect(new URL(page.url()).pathname).toBe('/account/sign-in');
 });
 
@@ -175,12 +163,12 @@ it('signs in with an Ethereum wallet the page finds, and says so when the person
   await page.context().addInitScript(INJECT_WALLET);
   await page.goto(`${siteUrl}/account/sign-in`);
   await page.getByRole('button', { name: 'Sign in with Ethereum wallet' }).click();
-  await failing(page.getByText('You declined the request in your wallet. Nothing was signed.').waitFor());
+  await withPageState(page, page.getByText('You declined the request in your wallet. Nothing was signed.').waitFor());
   expect(new URL(page.url()).pathname).toBe('/account/sign-in');
 
   decline = false;
   await page.getByRole('button', { name: 'Sign in with Ethereum wallet' }).click();
-  await failing(page.waitForURL((url) => !url.pathname.startsWith('/account/sign-in')));
+  await withPageState(page, page.waitForURL((url) => !url.pathname.startsWith('/account/sign-in')));
   const { data } = await portal.emulator.admin().auth.admin.listUsers({ perPage: 1000 });
   const providerId = `web3:ethereum:${wallet.address.toLowerCase()}`;
   const user = data.users.find((u) => u.identities?.some((i) => i.identity_data?.sub === providerId));
@@ -217,12 +205,12 @@ it('signs in with a Solana wallet the page finds, and says so when the person de
   await page.context().addInitScript(injectSolanaWallet(address));
   await page.goto(`${siteUrl}/account/sign-in`);
   await page.getByRole('button', { name: 'Sign in with Solana wallet' }).click();
-  await failing(page.getByText('You declined the request in your wallet. Nothing was signed.').waitFor());
+  await withPageState(page, page.getByText('You declined the request in your wallet. Nothing was signed.').waitFor());
   expect(new URL(page.url()).pathname).toBe('/account/sign-in');
 
   decline = false;
   await page.getByRole('button', { name: 'Sign in with Solana wallet' }).click();
-  await failing(page.waitForURL((url) => !url.pathname.startsWith('/account/sign-in')));
+  await withPageState(page, page.waitForURL((url) => !url.pathname.startsWith('/account/sign-in')));
   // The wallet was asked to sign a Sign-In With Solana message for this site and this key.
   expect(signed).toHaveLength(1);
   expect(signed[0]!.split('\n').slice(0, 2)).toEqual([`${new URL(siteUrl).host} wants you to sign in with your Solana account:`, address]);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { SERVICE_ROLE_KEY } from '../emulator/test/harness.js';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
-import { pagePerTest, pageState } from './support/page-per-test.js';
+import { pagePerTest, withPageState } from './support/page-per-test.js';
 
 jest.setTimeout(180_000);
 
@@ -53,12 +53,6 @@ const tab = pagePerTest(() => browser, {
   unexpectedConsole: (entries) => problems(entries).filter((e) => !/status of 404/.test(e.text)),
 });
 
-async function failing<T>(what: Promise<T>): Promise<T> {
-  return what.catch(async (error: Error) => {
-    throw new Error(`${error.message}; ${await pageState(page)}`);
-  });
-}
-
 it('signs in with the company’s SSO found by the email domain, after saying what is wrong with other entries', async () => {
   page = await tab.open();
   await page.goto(`${portal.url}/account/sign-in`);
@@ -66,26 +60,26 @@ it('signs in with the company’s SSO found by the email domain, after saying wh
   const entry = form.locator('input[name="sso-domain"]');
   const submit = form.getByRole('button', { name: 'Sign in with SSO' });
 
-  await failing(entry.waitFor());
+  await withPageState(page, entry.waitFor());
   await entry.fill('acme');
   await submit.click();
   await form.getByText('“acme” is not an email address or a domain').waitFor();
 
   await entry.fill('someone@nobody.test');
   await submit.click();
-  await failing(form.getByText('Single sign-on is not set up for nobody.test.').waitFor());
+  await withPageState(page, form.getByText('Single sign-on is not set up for nobody.test.').waitFor());
 
   await entry.fill('ada@acme.test');
   await submit.click();
-  await failing(page.waitForURL(/\/auth\/v1\/test-saml-idp\/sso\?SAMLRequest=/));
+  await withPageState(page, page.waitForURL(/\/auth\/v1\/test-saml-idp\/sso\?SAMLRequest=/));
   await page.locator('input#email').fill('ada@acme.test');
   await page.locator('input#name').fill('Ada Lovelace');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 
   // The IdP's page posts the response to the ACS, which sends the browser back with a code.
-  await failing(page.waitForURL((url) => url.origin === portal.url && !url.pathname.startsWith('/account/sign-in')));
+  await withPageState(page, page.waitForURL((url) => url.origin === portal.url && !url.pathname.startsWith('/account/sign-in')));
   await page.goto(`${portal.url}/account`);
-  await failing(page.getByText('ada@acme.test').first().waitFor());
+  await withPageState(page, page.getByText('ada@acme.test').first().waitFor());
 
   const { data } = await portal.emulator.admin().auth.admin.listUsers();
   const ada = data.users.find((user) => user.email === 'ada@acme.test');

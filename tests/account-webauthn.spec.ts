@@ -7,7 +7,8 @@
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
 import type { TestPortal } from './portal-harness.js';
 import { startLocalhostPortal } from './support/localhost-portal.js';
-import { pagePerTest, pageState } from './support/page-per-test.js';
+import { pagePerTest, withPageState } from './support/page-per-test.js';
+import { signInWithPassword } from './support/sign-in.js';
 import { newPerson, type Person } from './support/people.js';
 
 jest.setTimeout(180_000);
@@ -37,19 +38,6 @@ const tab = pagePerTest(() => browser, {
   unexpectedConsole: (entries) => problems(entries).filter((e) => !/status of (400|401|403|422)/.test(e.text)),
 });
 
-async function signInWithPassword(email: string, password: string) {
-  const form = page.locator('form[aria-label="Sign in"]');
-  await form.locator('input[name="email"]').fill(email);
-  await form.locator('input[name="password"]').fill(password);
-  await form.locator('button[type="submit"]').click();
-}
-
-async function failing<T>(what: Promise<T>): Promise<T> {
-  return what.catch(async (error: Error) => {
-    throw new Error(`${error.message}; ${await pageState(page)}`);
-  });
-}
-
 /** A USB security key that verifies its user (auth-js asks for a cross-platform authenticator), in this test's page. */
 async function plugInSecurityKey() {
   const cdp = await page.context().newCDPSession(page);
@@ -70,7 +58,7 @@ async function plugInSecurityKey() {
 /** Signs in with the password and enrols a security key named `name` on the Security page. */
 async function signInAndAddKey(person: Person, name: string) {
   await page.goto(`${siteUrl}/account/sign-in`);
-  await signInWithPassword(person.email, person.password);
+  await signInWithPassword(page, person.email, person.password);
   await page.waitForURL(/\/account(\/profile)?$/);
   await page.goto(`${siteUrl}/account/security`);
   await page.getByRole('button', { name: 'Add a security key or passkey' }).click();
@@ -79,7 +67,7 @@ async function signInAndAddKey(person: Person, name: string) {
   await add.getByText('Give the key a name').waitFor();
   await add.locator('input[name="key-name"]').fill(name);
   await add.locator('button[type="submit"]').click();
-  await failing(page.getByTestId('security-key-list').getByText(name).waitFor({ timeout: 30_000 }));
+  await withPageState(page, page.getByTestId('security-key-list').getByText(name).waitFor({ timeout: 30_000 }));
 }
 
 /** Signs out, then in again with the password: the key is then asked for as the second step. */
@@ -87,7 +75,7 @@ async function signInAgainWithPassword(person: Person) {
   await page.goto(`${siteUrl}/account`);
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await page.locator('form[aria-label="Sign in"]').waitFor();
-  await signInWithPassword(person.email, person.password);
+  await signInWithPassword(page, person.email, person.password);
   await page.waitForURL(/\/account\/verify/);
 }
 
@@ -122,15 +110,15 @@ it('removes a security key after asking for it, since an aal1 session may not re
   await page.goto(`${siteUrl}/account/security`);
   await page.getByTestId('security-key-list').getByRole('button', { name: 'Remove Old key' }).click();
   // The page asks for the key first and comes back here once the session is aal2.
-  await failing(page.waitForURL(/\/account\/verify\?next=%2Faccount%2Fsecurity$/));
+  await withPageState(page, page.waitForURL(/\/account\/verify\?next=%2Faccount%2Fsecurity$/));
   await page.getByRole('button', { name: 'Use your security key' }).click();
-  await failing(page.waitForURL(/\/account\/security$/));
+  await withPageState(page, page.waitForURL(/\/account\/security$/));
 
   await page.getByTestId('security-key-list').getByRole('button', { name: 'Remove Old key' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Remove this security key?' });
   await expect(dialog.textContent()).resolves.toContain('Old key will no longer be asked for at sign-in.');
   await dialog.getByRole('button', { name: 'Remove' }).click();
-  await failing(page.getByText('No security key yet').waitFor());
+  await withPageState(page, page.getByText('No security key yet').waitFor());
   const { data, error } = await portal.emulator.admin().auth.admin.mfa.listFactors({ userId: person.id });
   expect(error).toBeNull();
   expect(data!.factors).toEqual([]);
@@ -139,6 +127,6 @@ it('removes a security key after asking for it, since an aal1 session may not re
   await page.goto(`${siteUrl}/account`);
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await page.locator('form[aria-label="Sign in"]').waitFor();
-  await signInWithPassword(person.email, person.password);
-  await failing(page.waitForURL(/\/account(\/profile)?$/));
+  await signInWithPassword(page, person.email, person.password);
+  await withPageState(page, page.waitForURL(/\/account(\/profile)?$/));
 });

@@ -8,6 +8,7 @@ import { launchBrowser, problems, type Browser, type StorageState, type TestPage
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
 import { codeIn, linkIn, mailbox, type Mailbox } from './support/mailbox.js';
 import { pagePerTest, pageState } from './support/page-per-test.js';
+import { signInWithPassword } from './support/sign-in.js';
 import { enrolTotp, newPerson, signedInStorage, signedInClient, totpCode, wrongTotpCode, type Person } from './support/people.js';
 
 jest.setTimeout(180_000);
@@ -64,13 +65,6 @@ async function signedInPerson(label: string, at: string, { withAuthenticator = f
   await openPage(await signedInStorage(portal.url, portal.emulator, client));
   await page.goto(`${portal.url}${at}`);
   return { person, totpSecret };
-}
-
-async function signInWithPassword(email: string, password: string) {
-  const form = page.locator('form[aria-label="Sign in"]');
-  await form.locator('input[name="email"]').fill(email);
-  await form.locator('input[name="password"]').fill(password);
-  await form.locator('button[type="submit"]').click();
 }
 
 async function signOutHere() {
@@ -163,7 +157,7 @@ describe('the account remote', () => {
     await shot('reset-link-used');
 
     await page.goto(`${portal.url}/account/sign-in`);
-    await signInWithPassword(person.email, NEW_PASSWORD);
+    await signInWithPassword(page, person.email, NEW_PASSWORD);
     await page.waitForURL('**/account');
   });
 
@@ -224,7 +218,7 @@ describe('the account remote', () => {
     const person = await newPerson(portal.emulator, 'acct-aal2');
     const totpSecret = await enrolTotp(await signedInClient(portal.emulator, person));
     await page.goto(`${portal.url}/account/sign-in`);
-    await signInWithPassword(person.email, person.password);
+    await signInWithPassword(page, person.email, person.password);
     await page.waitForURL(/\/account\/verify/);
     await page.locator('form[aria-label="Verify with your authenticator app"]').waitFor();
     await shot('mfa-challenge');
@@ -287,7 +281,7 @@ describe('the account remote', () => {
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await page.getByText('No authenticator app yet').waitFor();
     await signOutHere();
-    await signInWithPassword(person.email, person.password);
+    await signInWithPassword(page, person.email, person.password);
     await page.waitForURL('**/account');
   });
 

@@ -57,3 +57,10 @@ export async function pageState(page: TestPage): Promise<string> {
   const shown = notes.map((text) => text.replace(/\s+/g, ' ').trim()).filter(Boolean);
   return `page at ${page.url()} shows ${shown.length ? shown.map((text) => `"${text}"`).join(', ') : 'no alert or status'}`;
 }
+
+/** The wait, whose failure also says what the page shows. */
+export async function withPageState<T>(page: TestPage, wait: Promise<T>): Promise<T> {
+  return wait.catch(async (error: Error) => {
+    throw new Error(`${error.message}; ${await pageState(page)}`);
+  });
+}
