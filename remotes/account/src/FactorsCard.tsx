@@ -1,13 +1,16 @@
-import { usePortal } from '@portal/platform';
+import { usePortal, type Portal } from '@portal/platform';
 import { Badge, Button, Card, EmptyState, KeyIcon, PlusIcon, Stack } from '@portal/ui';
 import type { Factor } from '@supabase/supabase-js';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { ACCOUNT_PAGES } from './account-paths.js';
 import { describeAuthError } from './auth-errors.js';
 import { useConfirmedRemoval } from './ConfirmedRemoval.js';
 import { EnrolFactor } from './EnrolFactor.js';
 import { FormError } from './FormError.js';
 import { requireSecondFactor } from './step-up.js';
+import { useAuthList } from './auth-list.js';
+
+const readFactors = (supabase: Portal['supabase']) => supabase.auth.mfa.listFactors();
 
 function formatDate(value: string): string {
   return new Date(value).toLocaleDateString();
@@ -19,22 +22,12 @@ export function FactorsCard(): ReactNode {
   const [factors, setFactors] = useState<Factor[] | null>(null);
   const [error, setError] = useState<string | undefined>();
   const [enrolling, setEnrolling] = useState(false);
-  const token = auth.session?.access_token;
 
-  const show = useCallback((result: Awaited<ReturnType<typeof supabase.auth.mfa.listFactors>>) => {
+  const show = useCallback((result: Awaited<ReturnType<typeof readFactors>>) => {
     if (result.error) setError(describeAuthError(result.error));
     else setFactors(result.data.all.filter((factor) => factor.factor_type === 'totp'));
   }, []);
-  const load = useCallback(async () => show(await supabase.auth.mfa.listFactors()), [supabase, show]);
-  useEffect(() => {
-    let live = true;
-    void supabase.auth.mfa.listFactors().then((result) => {
-      if (live) show(result);
-    });
-    return () => {
-      live = false;
-    };
-  }, [supabase, show, token]);
+  const load = useAuthList(readFactors, show);
 
   const removal = useConfirmedRemoval<Factor>({
     title: 'Remove this authenticator?',

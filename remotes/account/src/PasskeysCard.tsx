@@ -1,13 +1,14 @@
-import { usePortal } from '@portal/platform';
+import { usePortal, type Portal } from '@portal/platform';
 import { Button, Card, EmptyState, KeyIcon, PlusIcon, Stack } from '@portal/ui';
 import { isAuthError } from '@supabase/supabase-js';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { ACCOUNT_PAGES } from './account-paths.js';
 import { describeAuthError, needsSecondFactor } from './auth-errors.js';
 import { useConfirmedRemoval } from './ConfirmedRemoval.js';
 import { FormError } from './FormError.js';
 import { browserSupportsSecurityKeys } from './SecurityKeysCard.js';
 import { requireSecondFactor, sendToSecondFactor } from './step-up.js';
+import { useAuthList } from './auth-list.js';
 
 interface Passkey {
   id: string;
@@ -15,6 +16,8 @@ interface Passkey {
   created_at: string;
   last_used_at?: string;
 }
+
+const readPasskeys = (supabase: Portal['supabase']) => supabase.auth.passkey.list();
 
 function formatDate(value: string): string {
   return new Date(value).toLocaleDateString();
@@ -28,23 +31,13 @@ export function PasskeysCard(): ReactNode {
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const supported = browserSupportsSecurityKeys();
-  const token = auth.session?.access_token;
 
-  const show = useCallback((result: Awaited<ReturnType<typeof supabase.auth.passkey.list>>) => {
+  const show = useCallback((result: Awaited<ReturnType<typeof readPasskeys>>) => {
     if (result.error && isAuthError(result.error) && result.error.code === 'passkey_disabled') setOff(true);
     else if (result.error) setError(describeAuthError(result.error));
     else setPasskeys(result.data);
   }, []);
-  const load = useCallback(async () => show(await supabase.auth.passkey.list()), [supabase, show]);
-  useEffect(() => {
-    let live = true;
-    void supabase.auth.passkey.list().then((result) => {
-      if (live) show(result);
-    });
-    return () => {
-      live = false;
-    };
-  }, [supabase, show, token]);
+  const load = useAuthList(readPasskeys, show);
 
   const register = async () => {
     setBusy(true);

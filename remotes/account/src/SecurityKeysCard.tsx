@@ -1,17 +1,20 @@
-import { usePortal } from '@portal/platform';
+import { usePortal, type Portal } from '@portal/platform';
 import { Badge, Button, Card, EmptyState, Field, Form, FormActions, KeyIcon, PlusIcon, Stack, TextInput } from '@portal/ui';
 import type { Factor } from '@supabase/supabase-js';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { ACCOUNT_PAGES } from './account-paths.js';
 import { describeAuthError } from './auth-errors.js';
 import { useConfirmedRemoval } from './ConfirmedRemoval.js';
 import { FormError } from './FormError.js';
 import { requireSecondFactor } from './step-up.js';
+import { useAuthList } from './auth-list.js';
 
 /** WebAuthn needs PublicKeyCredential; without it the card says so instead of offering a button. */
 export function browserSupportsSecurityKeys(): boolean {
   return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
 }
+
+const readFactors = (supabase: Portal['supabase']) => supabase.auth.mfa.listFactors();
 
 /** Security keys and passkeys (WebAuthn factors): list, add and remove, as a second step at sign-in. */
 export function SecurityKeysCard(): ReactNode {
@@ -23,22 +26,12 @@ export function SecurityKeysCard(): ReactNode {
   const [nameError, setNameError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const supported = browserSupportsSecurityKeys();
-  const token = auth.session?.access_token;
 
-  const show = useCallback((result: Awaited<ReturnType<typeof supabase.auth.mfa.listFactors>>) => {
+  const show = useCallback((result: Awaited<ReturnType<typeof readFactors>>) => {
     if (result.error) setError(describeAuthError(result.error));
     else setKeys(result.data.all.filter((factor) => factor.factor_type === 'webauthn' && factor.status === 'verified'));
   }, []);
-  const load = useCallback(async () => show(await supabase.auth.mfa.listFactors()), [supabase, show]);
-  useEffect(() => {
-    let live = true;
-    void supabase.auth.mfa.listFactors().then((result) => {
-      if (live) show(result);
-    });
-    return () => {
-      live = false;
-    };
-  }, [supabase, show, token]);
+  const load = useAuthList(readFactors, show);
 
   const register = async () => {
     const friendlyName = name.trim();
