@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ANON_KEY, startTestEmulator, type TestEmulator } from '../../test/harness.js';
-import { describePrivileges } from './privileges.suite.js';
+import { describePrivileges } from '../../test/db/privileges.suite.js';
 
 describePrivileges('grants and default privileges across restarts (PGlite)');
 

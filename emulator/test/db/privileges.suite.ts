@@ -8,7 +8,7 @@ import {
   startTestEmulator,
   type EmulatorOptions,
   type TestEmulator,
-} from '../../test/harness.js';
+} from '../harness.js';
 
 const MIGRATION = `
   create table public.open_notes (id int primary key, body text);
