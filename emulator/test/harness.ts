@@ -129,7 +129,12 @@ export async function closeTestEmulators(): Promise<void> {
   await Promise.all([...children].map(terminate));
   await Promise.all([...unstopped].map((stop) => stop()));
 }
-Object.defineProperty(globalThis, Symbol.for('portal.closeTestEmulators'), { value: closeTestEmulators, configurable: true });
+// Where the test environment finds it (a file that loads the harness twice, e.g. through
+// jest.isolateModules, registers each copy).
+const closers = ((globalThis as Record<symbol, unknown>)[Symbol.for('portal.testEmulatorClosers')] ??= new Set()) as Set<
+  () => Promise<void>
+>;
+closers.add(closeTestEmulators);
 
 const LAUNCH_TIMEOUT_MS = 150_000;
 

@@ -7,8 +7,8 @@ const { TestEnvironment } = require('jest-environment-node');
 
 class IntegrationEnvironment extends TestEnvironment {
   async teardown() {
-    const close = this.global[Symbol.for('portal.closeTestEmulators')];
-    if (typeof close === 'function') await close();
+    const closers = this.global[Symbol.for('portal.testEmulatorClosers')];
+    if (closers) await Promise.all([...closers].map((close) => close()));
     await super.teardown();
   }
 }

@@ -1,0 +1,4 @@
+import { TestEnvironment } from 'jest-environment-node';
+
+declare class IntegrationEnvironment extends TestEnvironment {}
+export = IntegrationEnvironment;
