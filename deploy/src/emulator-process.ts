@@ -5,6 +5,8 @@ import path from 'node:path';
 export interface EmulatorProcess {
   apiUrl: string;
   mailUrl: string;
+  /** The emulator's local console (request log, RLS verdicts, users, storage…), when it serves one. */
+  consoleUrl: string | null;
   stop(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ export function startEmulatorProcess(options: EmulatorProcessOptions): Promise<E
   return new Promise((resolve, reject) => {
     let apiUrl = '';
     let mailUrl = '';
+    let consoleUrl = '';
     const lines: string[] = [];
     const onChunk = (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n')) {
@@ -54,7 +57,9 @@ export function startEmulatorProcess(options: EmulatorProcessOptions): Promise<E
         options.onLine?.(line);
         apiUrl ||= /API URL: (\S+)/.exec(line)?.[1] ?? '';
         mailUrl ||= /Mailbox URL: (\S+)/.exec(line)?.[1] ?? '';
-        if (apiUrl && mailUrl) resolve({ apiUrl, mailUrl, stop });
+        consoleUrl ||= /Console URL: (\S+)/.exec(line)?.[1] ?? '';
+        // The banner prints the console's URL before the mailbox's.
+        if (apiUrl && mailUrl) resolve({ apiUrl, mailUrl, consoleUrl: consoleUrl || null, stop });
       }
     };
     child.stdout?.on('data', onChunk);

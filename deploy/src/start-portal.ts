@@ -85,7 +85,7 @@ export async function startPortal(argv: string[]): Promise<void> {
         // A second portal beside the first gets its own database.
         ...(emulatorPort === 54321 ? {} : { dataDir: path.join(repoRoot, '.tmp', `emulator-${emulatorPort}`) }),
         onLine: (line) => {
-          if (/^(Applied migration|Seeded|Started|\s*(API|Mailbox) URL)|rror/.test(line)) console.log(`  emulator │ ${line.trim()}`);
+          if (/^(Applied migration|Seeded|Started|\s*(API|Mailbox|Console) URL|\s*service_role key)|rror/.test(line)) console.log(`  emulator │ ${line.trim()}`);
         },
       });
       apiUrl = emulator.apiUrl;
@@ -109,6 +109,7 @@ export async function startPortal(argv: string[]): Promise<void> {
     for (const [name, url] of Object.entries(portal.remoteUrls)) console.log(`Remote ${name}: ${url} (${registry.remotes[name]?.version ?? 'not live'})`);
     console.log(`Supabase API: ${apiUrl}`);
     if (emulator) console.log(`Mailbox: ${emulator.mailUrl}`);
+    if (emulator?.consoleUrl) console.log(`Emulator console: ${emulator.consoleUrl} (sign in with the service_role key the emulator prints)`);
     const users = demoUsersFromSeed(path.join(repoRoot, 'supabase', 'seed.sql'));
     if (users.length) {
       console.log('Demo users:');
