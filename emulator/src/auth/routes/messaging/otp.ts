@@ -4,6 +4,7 @@ import { createEmailUser } from '../../users/accounts.js';
 import { enforceRateLimit, type AuthContext } from '../../context.js';
 import { EMAIL_LOGINS_DISABLED, fail } from '../../errors.js';
 import { pkceParams, startPkceFlow } from '../../sessions/flow-state.js';
+import { sendFlowMail } from '../../messaging/flow-mail.js';
 import { json, parseBody, type AuthRequest } from '../../request/http.js';
 import { resolveRedirect } from '../../request/redirects.js';
 import {
@@ -132,32 +133,10 @@ export async function emailOtp(c: AuthRequest, ctx: AuthContext): Promise<Respon
     }
     if (!isEmailConfirmed(user) && !settings.autoconfirm) {
       // The confirmation mail is the magic link of a user who has not finished signing up.
-      await startPkceFlow(tx, pkce, {
-        providerType: 'email',
-        authenticationMethod: 'email/signup',
-        userId: user.id,
-      });
-      await mailer.send(tx, {
-        kind: 'confirmation',
-        user,
-        to: email,
-        redirectTo,
-        pkce: Boolean(pkce),
-      });
+      await sendFlowMail(tx, mailer, pkce, { kind: 'confirmation', user, to: email, redirectTo });
       return;
     }
-    await startPkceFlow(tx, pkce, {
-      providerType: 'email',
-      authenticationMethod: 'magiclink',
-      userId: user.id,
-    });
-    await mailer.send(tx, {
-      kind: 'magiclink',
-      user,
-      to: email,
-      redirectTo,
-      pkce: Boolean(pkce),
-    });
+    await sendFlowMail(tx, mailer, pkce, { kind: 'magiclink', user, to: email, redirectTo });
   });
   return json(c, {});
 }
@@ -177,18 +156,7 @@ export async function recover(c: AuthRequest, ctx: AuthContext): Promise<Respons
     const user = await findUserByEmail(tx, email);
     // Unknown addresses get the same answer, so the endpoint does not reveal who has an account.
     if (!user) return;
-    await startPkceFlow(tx, pkce, {
-      providerType: 'recovery',
-      authenticationMethod: 'recovery',
-      userId: user.id,
-    });
-    await mailer.send(tx, {
-      kind: 'recovery',
-      user,
-      to: email,
-      redirectTo,
-      pkce: Boolean(pkce),
-    });
+    await sendFlowMail(tx, mailer, pkce, { kind: 'recovery', user, to: email, redirectTo });
   });
   return json(c, {});
 }
@@ -217,18 +185,7 @@ export async function resend(c: AuthRequest, ctx: AuthContext): Promise<Response
     if (!user) return;
     if (type === 'signup') {
       if (isEmailConfirmed(user)) return;
-      await startPkceFlow(tx, pkce, {
-        providerType: 'email',
-        authenticationMethod: 'email/signup',
-        userId: user.id,
-      });
-      await mailer.send(tx, {
-        kind: 'confirmation',
-        user,
-        to: email,
-        redirectTo,
-        pkce: Boolean(pkce),
-      });
+      await sendFlowMail(tx, mailer, pkce, { kind: 'confirmation', user, to: email, redirectTo });
       return;
     }
     if (!user.email_change) return;

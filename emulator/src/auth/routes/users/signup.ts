@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { createAnonymousUser, createEmailUser } from '../../users/accounts.js';
 import { clientInfo, enforceRateLimit, type AuthContext } from '../../context.js';
 import { fail } from '../../errors.js';
-import { pkceParams, startPkceFlow } from '../../sessions/flow-state.js';
+import { pkceParams } from '../../sessions/flow-state.js';
+import { sendFlowMail } from '../../messaging/flow-mail.js';
 import { json, parseBody, type AuthRequest } from '../../request/http.js';
 import {
   confirmPhone,
@@ -183,18 +184,7 @@ export async function signup(c: AuthRequest, ctx: AuthContext): Promise<Response
       }
       return { session: await startSession(tx, ctx, user, 'password', clientInfo(c)) };
     }
-    await startPkceFlow(tx, pkce, {
-      providerType: 'email',
-      authenticationMethod: 'email/signup',
-      userId: user.id,
-    });
-    await ctx.mailer.send(tx, {
-      kind: 'confirmation',
-      user,
-      to: email,
-      redirectTo,
-      pkce: Boolean(pkce),
-    });
+    await sendFlowMail(tx, ctx.mailer, pkce, { kind: 'confirmation', user, to: email, redirectTo });
     const { rows } = await tx.query<{ confirmation_sent_at: Date }>(
       'select confirmation_sent_at from auth.users where id = $1',
       [user.id],
