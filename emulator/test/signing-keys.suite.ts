@@ -222,6 +222,27 @@ export function describeSigningKeys(name: string, options: { postgres?: boolean 
       expect(await realtimeOutcome(accessToken)).toBe('SUBSCRIBED');
     });
 
+    /** What auth, admin, REST, storage, vectors and functions answer a request carrying `token`. */
+    async function outcomesOnEveryService(token: string) {
+      return {
+        auth: await send('/auth/v1/user', token),
+        admin: await send('/auth/v1/admin/users', token),
+        rest: await send('/rest/v1/notes', token),
+        storage: await send('/storage/v1/bucket', token),
+        vectors: await send('/storage/v1/vector/ListVectorBuckets', token, post({})),
+        functions: await send('/functions/v1/hello', token, post({})),
+      };
+    }
+    /** Each service's own refusal of a token it cannot verify. */
+    const REFUSED_ON_EVERY_SERVICE = {
+      auth: { status: 403, body: expect.objectContaining({ error_code: 'bad_jwt' }) },
+      admin: { status: 403, body: expect.objectContaining({ error_code: 'bad_jwt' }) },
+      rest: { status: 401, body: expect.objectContaining({ code: 'PGRST301' }) },
+      storage: { status: 400, body: expect.objectContaining({ code: 'AccessDenied' }) },
+      vectors: { status: 403, body: expect.objectContaining({ statusCode: '403' }) },
+      functions: { status: 401, body: { msg: 'Invalid JWT' } },
+    };
+
     it('refuses a key outside the set (its own kid or one of the set) and alg none on every service', async () => {
       const claims = { sub: userId, role: 'authenticated', aud: 'authenticated' };
       const strangerSigned = await signedWith(stranger, claims);
@@ -232,23 +253,7 @@ export function describeSigningKeys(name: string, options: { postgres?: boolean 
         'alg none': `${base64url({ alg: 'none', typ: 'JWT', kid: rsa.kid })}.${base64url({ exp: now() + 3600, ...claims })}.`,
       };
       for (const [attack, token] of Object.entries(attacks)) {
-        const outcomes = {
-          auth: await send('/auth/v1/user', token),
-          admin: await send('/auth/v1/admin/users', token),
-          rest: await send('/rest/v1/notes', token),
-          storage: await send('/storage/v1/bucket', token),
-          vectors: await send('/storage/v1/vector/ListVectorBuckets', token, post({})),
-          functions: await send('/functions/v1/hello', token, post({})),
-        };
-        expect({ attack, ...outcomes }).toEqual({
-          attack,
-          auth: { status: 403, body: expect.objectContaining({ error_code: 'bad_jwt' }) },
-          admin: { status: 403, body: expect.objectContaining({ error_code: 'bad_jwt' }) },
-          rest: { status: 401, body: expect.objectContaining({ code: 'PGRST301' }) },
-          storage: { status: 400, body: expect.objectContaining({ code: 'AccessDenied' }) },
-          vectors: { status: 403, body: expect.objectContaining({ statusCode: '403' }) },
-          functions: { status: 401, body: { msg: 'Invalid JWT' } },
-        });
+        expect({ attack, ...(await outcomesOnEveryService(token)) }).toEqual({ attack, ...REFUSED_ON_EVERY_SERVICE });
         expect({ attack, realtime: await realtimeOutcome(token) }).toEqual({
           attack,
           realtime: expect.stringMatching(/^CHANNEL_ERROR: (JwtSignatureError|JwtSignerError)/),
@@ -324,23 +329,7 @@ export function describeSigningKeys(name: string, options: { postgres?: boolean 
         'legacy service_role key': SERVICE_ROLE_KEY,
       };
       for (const [attack, token] of Object.entries(attacks)) {
-        const outcomes = {
-          auth: await send('/auth/v1/user', token),
-          admin: await send('/auth/v1/admin/users', token),
-          rest: await send('/rest/v1/notes', token),
-          storage: await send('/storage/v1/bucket', token),
-          vectors: await send('/storage/v1/vector/ListVectorBuckets', token, post({})),
-          functions: await send('/functions/v1/hello', token, post({})),
-        };
-        expect({ attack, ...outcomes }).toEqual({
-          attack,
-          auth: { status: 403, body: expect.objectContaining({ error_code: 'bad_jwt' }) },
-          admin: { status: 403, body: expect.objectContaining({ error_code: 'bad_jwt' }) },
-          rest: { status: 401, body: expect.objectContaining({ code: 'PGRST301' }) },
-          storage: { status: 400, body: expect.objectContaining({ code: 'AccessDenied' }) },
-          vectors: { status: 403, body: expect.objectContaining({ statusCode: '403' }) },
-          functions: { status: 401, body: { msg: 'Invalid JWT' } },
-        });
+        expect({ attack, ...(await outcomesOnEveryService(token)) }).toEqual({ attack, ...REFUSED_ON_EVERY_SERVICE });
         expect({ attack, join: await realtimeOutcome(token), accessToken: await realtimeAccessTokenOutcome(token) }).toEqual({
           attack,
           join: expect.stringMatching(/^CHANNEL_ERROR: JwtSignerError/),
