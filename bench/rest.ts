@@ -13,6 +13,11 @@
 // see the same load; it prints every round and the medians, with the CPU ratio.
 // `--cpu-prof <dir>` writes a V8 CPU profile of each emulator there when it stops;
 // `--cases point,list` runs only those cases; `--no-floor` skips the in-process floor.
+// The load comes from undici's Pool (one keep-alive connection per loop): `fetch`'s WHATWG
+// layer costs the load generator about as much CPU per request as the emulator's HTTP half,
+// on the same two cores. `--client fetch` sends the same requests with `fetch` instead, and
+// `--client undici,fetch` runs each case with both; each case prints the load generator's own
+// CPU per request too.
 // Prints figures; nothing passes or fails on time.
 //   node --import tsx bench/rest.ts [seconds per case] [concurrency] [options]
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -22,6 +27,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SignJWT } from 'jose';
 import pg from 'pg';
+import { Pool } from 'undici';
 import { bootstrapDatabase } from '../emulator/src/db/bootstrap.js';
 import type { Database, RequestContext } from '../emulator/src/db/database.js';
 import { PGliteDatabase } from '../emulator/src/db/pglite.js';
@@ -35,7 +41,13 @@ const { values: options, positionals } = parseArgs({
     'cpu-prof': { type: 'string' },
     cases: { type: 'string', default: 'point,list,insert' },
     'no-floor': { type: 'boolean', default: false },
+    client: { type: 'string', default: 'undici' },
   },
+});
+type ClientName = 'undici' | 'fetch';
+const clients = options.client.split(',').map((name) => {
+  if (name !== 'undici' && name !== 'fetch') throw new Error(`--client: undici or fetch, not ${name}`);
+  return name as ClientName;
 });
 const binOf = (checkout: string) => path.join(path.resolve(checkout), 'emulator/bin/portal-emulator.js');
 const bin = binOf(root);
@@ -130,6 +142,8 @@ interface Figures {
   p99: number;
   /** CPU time of the emulator process per request (ms), when its pid is known. */
   cpuPerRequest: number | null;
+  /** CPU time of this process (the load generator) per request (ms). */
+  clientCpuPerRequest: number;
 }
 
 /** User + system CPU time of a process so far, in ms (Linux). */
@@ -142,23 +156,73 @@ function cpuTime(pid: number): number | null {
   }
 }
 
-/** Runs `request` from `concurrency` loops for `seconds`; every answer must be the expected status. */
+/** One request of a case, as the load generator sends it. */
+interface RequestSpec {
+  method: 'GET' | 'POST';
+  /** Path and query under the API URL, e.g. `/rest/v1/bench_notes?id=eq.1`. */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** Sends a request and reads its whole answer; resolves to the status. */
+type Send = (request: RequestSpec) => Promise<number>;
+
+/**
+ * The headers `fetch` adds to every request: the Pool sends them too, so that the emulator
+ * reads the same request whichever client sends it.
+ */
+const FETCH_HEADERS: Record<string, string> = {
+  accept: '*/*',
+  'accept-language': '*',
+  'sec-fetch-mode': 'cors',
+  'user-agent': 'node',
+  'accept-encoding': 'gzip, deflate',
+};
+
+/** A client for `apiUrl`: undici's Pool (a keep-alive connection per loop) or `fetch`. */
+function client(name: ClientName, apiUrl: string): { send: Send; close(): Promise<void> } {
+  if (name === 'fetch') {
+    return {
+      send: async ({ method, path, headers, body }) => {
+        const response = await fetch(`${apiUrl}${path}`, { method, headers, body });
+        await response.arrayBuffer();
+        return response.status;
+      },
+      close: async () => undefined,
+    };
+  }
+  const pool = new Pool(apiUrl, { connections: concurrency });
+  return {
+    send: async ({ method, path, headers, body }) => {
+      const given = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
+      const all = { ...headers };
+      for (const [name, value] of Object.entries(FETCH_HEADERS)) if (!given.has(name)) all[name] = value;
+      const response = await pool.request({ method, path, headers: all, body });
+      await response.body.arrayBuffer();
+      return response.statusCode;
+    },
+    close: () => pool.close(),
+  };
+}
+
+/** Sends a case's requests from `concurrency` loops for `seconds`; every answer must be the expected status. */
 async function measure(
-  request: (i: number) => Promise<Response>,
+  send: Send,
+  request: (i: number) => RequestSpec,
   expected: number,
   pid?: number,
 ): Promise<Figures> {
   return measureLoop(async (i) => {
-    const response = await request(i);
-    await response.arrayBuffer();
-    if (response.status !== expected)
-      throw new Error(`expected ${expected}, got ${response.status}`);
+    const status = await send(request(i));
+    if (status !== expected) throw new Error(`expected ${expected}, got ${status}`);
   }, pid);
 }
 
 async function measureLoop(step: (i: number) => Promise<void>, pid?: number): Promise<Figures> {
   const latencies: number[] = [];
   const cpuBefore = pid ? cpuTime(pid) : null;
+  const clientCpuBefore = process.cpuUsage();
   const deadline = performance.now() + seconds * 1000;
   let counter = 0;
   const loop = async () => {
@@ -175,6 +239,7 @@ async function measureLoop(step: (i: number) => Promise<void>, pid?: number): Pr
   const at = (q: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
   const cpuAfter = pid ? cpuTime(pid) : null;
+  const clientCpu = process.cpuUsage(clientCpuBefore);
   return {
     requests: latencies.length,
     perSecond: latencies.length / elapsed,
@@ -182,6 +247,7 @@ async function measureLoop(step: (i: number) => Promise<void>, pid?: number): Pr
     p99: at(0.99),
     cpuPerRequest:
       cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / latencies.length : null,
+    clientCpuPerRequest: (clientCpu.user + clientCpu.system) / 1000 / latencies.length,
   };
 }
 
@@ -190,7 +256,7 @@ function describeFigures(figures: Figures): string {
     figures.cpuPerRequest === null
       ? ''
       : `, emulator CPU ${figures.cpuPerRequest.toFixed(2)} ms/request`;
-  return `${figures.perSecond.toFixed(0)} req/s  (${figures.requests} requests; p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms${cpu})`;
+  return `${figures.perSecond.toFixed(0)} req/s  (${figures.requests} requests; p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms${cpu}, load generator CPU ${figures.clientCpuPerRequest.toFixed(2)} ms/request)`;
 }
 
 type CaseName = 'point' | 'list' | 'insert';
@@ -198,12 +264,14 @@ type CaseName = 'point' | 'list' | 'insert';
 interface BenchCase {
   key: CaseName;
   name: string;
-  request: (i: number) => Promise<Response>;
+  request: (i: number) => RequestSpec;
   status: number;
 }
 
 interface SeededEmulator {
   pid: number | undefined;
+  /** A sender per client asked for (`--client`), in that order. */
+  senders: [ClientName, Send][];
   cases: BenchCase[];
   stop(): Promise<void>;
 }
@@ -218,19 +286,20 @@ async function seededEmulator(emulatorBin: string, env: Record<string, string>):
     rmSync(workdir, { recursive: true, force: true });
     throw error;
   });
+  const opened = clients.map((name) => [name, client(name, apiUrl)] as const);
   const stopEmulator = async () => {
+    await Promise.all(opened.map(([, c]) => c.close()));
     await stop(child);
     rmSync(workdir, { recursive: true, force: true });
   };
   try {
-    const rest = `${apiUrl}/rest/v1`;
     const tokens = await Promise.all(Array.from({ length: USERS }, (_, i) => token(userId(i + 1))));
     const headers = (i: number) => ({
       apikey: ANON_KEY,
       Authorization: `Bearer ${tokens[i % USERS]}`,
     });
     // Warm the schema cache and the connection.
-    await (await fetch(`${rest}/bench_notes?limit=1`, { headers: headers(0) })).arrayBuffer();
+    await (await fetch(`${apiUrl}/rest/v1/bench_notes?limit=1`, { headers: headers(0) })).arrayBuffer();
     const cases: BenchCase[] = [
       {
         key: 'point',
@@ -239,36 +308,43 @@ async function seededEmulator(emulatorBin: string, env: Record<string, string>):
         request: (i) => {
           const user = i % USERS;
           const id = user + USERS * (1 + (i % (NOTES_PER_USER - 1)));
-          return fetch(`${rest}/bench_notes?id=eq.${id}&select=id,title,created_at`, {
+          return {
+            method: 'GET',
+            path: `/rest/v1/bench_notes?id=eq.${id}&select=id,title,created_at`,
             headers: { ...headers(user), Accept: 'application/vnd.pgrst.object+json' },
-          });
+          };
         },
         status: 200,
       },
       {
         key: 'list',
         name: '100-row list with an embed (GET /bench_posts?select=…,author:bench_users(name)&limit=100)',
-        request: (i) =>
-          fetch(
-            `${rest}/bench_posts?select=id,title,score,author:bench_users(name)&order=id&offset=${(i * 100) % POSTS}&limit=100`,
-            { headers: headers(i) },
-          ),
+        request: (i) => ({
+          method: 'GET',
+          path: `/rest/v1/bench_posts?select=id,title,score,author:bench_users(name)&order=id&offset=${(i * 100) % POSTS}&limit=100`,
+          headers: headers(i),
+        }),
         status: 200,
       },
       {
         key: 'insert',
         name: 'insert one row with RLS (POST /bench_notes)',
-        request: (i) =>
-          fetch(`${rest}/bench_notes`, {
-            method: 'POST',
-            headers: { ...headers(i), 'Content-Type': 'application/json' },
-            body: JSON.stringify({ title: `bench ${i}` }),
-          }),
+        request: (i) => ({
+          method: 'POST',
+          path: '/rest/v1/bench_notes',
+          headers: { ...headers(i), 'Content-Type': 'application/json' },
+          body: JSON.stringify({ title: `bench ${i}` }),
+        }),
         status: 201,
       },
     ];
     const wanted = new Set(options.cases.split(','));
-    return { pid: child.pid, cases: cases.filter((c) => wanted.has(c.key)), stop: stopEmulator };
+    return {
+      pid: child.pid,
+      senders: opened.map(([name, c]) => [name, c.send]),
+      cases: cases.filter((c) => wanted.has(c.key)),
+      stop: stopEmulator,
+    };
   } catch (error) {
     await stopEmulator();
     throw error;
@@ -284,9 +360,13 @@ async function benchEngine(
     console.log(`\n${label} (${seconds}s per case, concurrency ${concurrency})`);
     const results = new Map<CaseName, Figures>();
     for (const { key, name, request, status } of emulator.cases) {
-      const figures = await measure(request, status, emulator.pid);
-      results.set(key, figures);
-      console.log(`  ${name}\n    ${describeFigures(figures)}`);
+      console.log(`  ${name}`);
+      for (const [client, send] of emulator.senders) {
+        const figures = await measure(send, request, status, emulator.pid);
+        // The first client's figures are the ones compared with the floor.
+        if (!results.has(key)) results.set(key, figures);
+        console.log(`    ${clients.length > 1 ? `${client.padEnd(6)} ` : ''}${describeFigures(figures)}`);
+      }
     }
     return results;
   } finally {
@@ -309,7 +389,7 @@ async function compareWith(checkout: string): Promise<void> {
   });
   try {
     console.log(
-      `\nbefore (${checkout}) against after (this checkout), PGlite, ${rounds} rounds of ${seconds}s per case, concurrency ${concurrency}`,
+      `\nbefore (${checkout}) against after (this checkout), PGlite, ${rounds} rounds of ${seconds}s per case, concurrency ${concurrency}, ${clients[0]} as client`,
     );
     for (const [index, beforeCase] of before.cases.entries()) {
       const afterCase = after.cases[index]!;
@@ -319,7 +399,8 @@ async function compareWith(checkout: string): Promise<void> {
         const order = round % 2 === 0 ? (['before', 'after'] as const) : (['after', 'before'] as const);
         for (const side of order) {
           const [emulator, benchCase] = side === 'before' ? [before, beforeCase] : [after, afterCase];
-          const measured = await measure(benchCase.request, benchCase.status, emulator.pid);
+          const send = emulator.senders[0]![1];
+          const measured = await measure(send, benchCase.request, benchCase.status, emulator.pid);
           figures[side].push(measured);
           console.log(`    round ${round + 1} ${side.padEnd(6)} ${describeFigures(measured)}`);
         }
