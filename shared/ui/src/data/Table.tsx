@@ -3,6 +3,7 @@ import { ProgressBar, ArrowDownIcon, ArrowUpIcon, ChevronsUpDownIcon } from '@po
 import { Checkbox } from '../forms/Checkbox.js';
 import { cx } from '../internal/cx.js';
 import { useGroupStylesheet } from '../internal/useGroupStylesheet.js';
+import { tablePart } from './table.css.js';
 import { nextSort, type SortState } from './sort.js';
 
 export interface TableColumn<Row> {
@@ -83,7 +84,7 @@ export function Table<Row>({
   style,
   ...rest
 }: TableProps<Row>) {
-  useGroupStylesheet();
+  useGroupStylesheet(tablePart);
   const selectable = Boolean(selectedKeys && onSelectionChange);
   const keys = rows.map((row, index) => rowKey(row, index));
   const selectedCount = selectable ? keys.filter((key) => selectedKeys?.has(key)).length : 0;

@@ -3,6 +3,7 @@ import { Button, IconButton, ChevronLeftIcon, ChevronRightIcon } from '@portal/u
 import { Select } from '../forms/Select.js';
 import { cx } from '../internal/cx.js';
 import { useGroupStylesheet } from '../internal/useGroupStylesheet.js';
+import { tablePart } from '../data/table.css.js';
 import { pageItems } from './pageItems.js';
 
 export interface PaginationProps extends Omit<HTMLAttributes<HTMLElement>, 'onChange'> {
@@ -47,7 +48,7 @@ export function Pagination({
   className,
   ...rest
 }: PaginationProps) {
-  useGroupStylesheet();
+  useGroupStylesheet(tablePart);
   const sizeId = `pui-pagination-${useId()}-size`;
   const pageCount = total === null ? null : Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;

@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { tablePart } from '../data/table.css.js';
 import { formsPart } from '../forms/forms.css.js';
 import { overlaysPart } from '../overlays/overlays.css.js';
 import { ensureStylePart, ensureStylesheet } from './ensureStylesheet.js';
@@ -25,9 +26,19 @@ describe('ensureStylesheet', () => {
     appStyle.remove();
   });
 
+  it('leaves the table and pagination rules to the forms group, where Table and Pagination are', () => {
+    ensureStylesheet();
+    const core = [...document.head.querySelectorAll('style[data-portal-ui]')].map((style) => style.textContent).join('\n');
+    expect(core).toContain('.pui-badge');
+    expect(core).not.toMatch(/\.pui-(table|pagination)\b/);
+    ensureStylePart(tablePart);
+    expect(parts()).toEqual(['tokens', 'base', 'layout', 'buttons', 'table', 'data', 'nav', 'feedback', 'theme']);
+  });
+
   it('puts a group inserted later at its place among the parts, so the cascade is the one of the whole sheet', () => {
     ensureStylePart(overlaysPart);
     ensureStylesheet();
+    ensureStylePart(tablePart);
     ensureStylePart(formsPart);
     ensureStylePart(formsPart);
     expect(parts()).toEqual([...STYLE_PART_ORDER]);
