@@ -1,6 +1,6 @@
 import './zod-without-eval.js';
 import { createConnectionMonitor, createPortal, describeError, installPortal, interceptLinkClicks, registerDebugHandle } from '@portal/platform';
-import { contractSatisfied } from '@portal/platform/registry';
+import { contractSatisfied } from './contract.js';
 import { initTheme } from '@portal/ui';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';

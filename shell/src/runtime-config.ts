@@ -1,41 +1,73 @@
-import { describeIssues } from '@portal/platform/registry';
-import { z } from 'zod/mini';
 import { CONFIG_URL, DEFAULT_REGISTRY_URL, takeEarlyConfig } from './early-fetch.js';
 
 /**
  * Chosen at run time, not build time: the static host serves /config.json, so one shell build
  * runs against the emulator locally and a hosted project in production.
  */
-const runtimeConfigSchema = z.object({
-  supabaseUrl: z.url('must be a URL such as http://127.0.0.1:54321'),
-  supabaseAnonKey: z.string().check(z.minLength(20, 'must be the project\'s anon key (a JWT or sb_publishable_… key)')),
-  registryUrl: z.string().check(z.minLength(1, 'must not be empty')),
+export interface RuntimeConfig {
+  supabaseUrl: string;
+  supabaseAnonKey: string;
+  registryUrl: string;
   /** Where the sign-in gate sends people (a route of the account remote). */
-  signInPath: z.string().check(z.startsWith('/', 'must be a path starting with /')),
+  signInPath: string;
   /** Where the gate sends a signed-in person whose session lacks a route's aal2 (the MFA challenge). */
-  secondFactorPath: z.string().check(z.startsWith('/', 'must be a path starting with /')),
-  environment: z.string().check(z.minLength(1, 'must not be empty')),
+  secondFactorPath: string;
+  environment: string;
   /**
    * The domain the session cookie is set for (`example.com` shares it with every subdomain of the
    * portal's site); absent, the cookie belongs to the shell's host alone.
    */
-  cookieDomain: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
+  cookieDomain?: string;
   /**
    * Where remotes may load from (`https://cdn.example`, scheme://host[:port]); a remote whose
    * manifest, entry or chunks lie elsewhere is refused. Absent: any origin (older environments).
    */
-  allowedOrigins: z.optional(
-    z.pipe(
-      z.array(z.string().check(z.refine((value) => URL.canParse(value) && new URL(value).origin === value.replace(/\/$/, ''), 'must be an origin such as https://cdn.example'))),
-      z.transform((origins: string[]) => origins.map((origin) => new URL(origin).origin)),
-    ),
-  ),
+  allowedOrigins?: string[];
   /** Seconds between two checks of the registry for new versions (also checked on window focus). */
-  registryCheckSeconds: z.number().check(z.positive('must be more than 0'), z.lte(86_400, 'must be at most 86400 (a day)')),
+  registryCheckSeconds: number;
   /** Whether a developer may point a remote at a local dev server (`?override=…`); never in production. */
-  devOverrides: z.boolean('must be true or false'),
-});
-export type RuntimeConfig = z.output<typeof runtimeConfigSchema>;
+  devOverrides: boolean;
+}
+
+type Check = (value: unknown) => string | null;
+const text = (check: (value: string) => boolean, problem: string): Check => (value) => (typeof value !== 'string' ? 'must be a string' : check(value) ? null : problem);
+const isOrigin = (value: string) => URL.canParse(value) && new URL(value).origin === value.replace(/\/$/, '');
+
+/**
+ * Each field config.json may set, and what it must be (every field is optional: the emulator's
+ * defaults fill the rest). Checked by hand: a schema library would be code every visitor loads
+ * for seven fields.
+ */
+const FIELDS: { [K in keyof RuntimeConfig]-?: Check } = {
+  supabaseUrl: text((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'must be a URL such as http://127.0.0.1:54321'),
+  supabaseAnonKey: text((value) => value.length >= 20, "must be the project's anon key (a JWT or sb_publishable_… key)"),
+  registryUrl: text((value) => value.length >= 1, 'must not be empty'),
+  signInPath: text((value) => value.startsWith('/'), 'must be a path starting with /'),
+  secondFactorPath: text((value) => value.startsWith('/'), 'must be a path starting with /'),
+  environment: text((value) => value.length >= 1, 'must not be empty'),
+  cookieDomain: text((value) => value.length >= 1, 'must not be empty'),
+  allowedOrigins: (value) =>
+    !Array.isArray(value) ? 'must be an array' : value.every((origin) => typeof origin === 'string' && isOrigin(origin)) ? null : 'must be an origin such as https://cdn.example',
+  registryCheckSeconds: (value) =>
+    typeof value !== 'number' || !Number.isFinite(value) ? 'must be a number' : value <= 0 ? 'must be more than 0' : value > 86_400 ? 'must be at most 86400 (a day)' : null,
+  devOverrides: (value) => (typeof value === 'boolean' ? null : 'must be true or false'),
+};
+
+/** The fields `body` sets (allowed origins reduced to their origin), or the list of what is wrong. */
+function readConfig(body: unknown): Partial<RuntimeConfig> | string {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return '(root) must be an object';
+  const fields = body as Record<string, unknown>;
+  const problems: string[] = [];
+  const read: Record<string, unknown> = {};
+  for (const [name, check] of Object.entries(FIELDS)) {
+    const value = fields[name];
+    if (value === undefined) continue;
+    const problem = check(value);
+    if (problem) problems.push(`${name} ${problem}`);
+    else read[name] = name === 'allowedOrigins' ? (value as string[]).map((origin) => new URL(origin).origin) : value;
+  }
+  return problems.length ? problems.join('; ') : (read as Partial<RuntimeConfig>);
+}
 
 /** The emulator's well-known local defaults (same as `supabase start`). */
 export const EMULATOR_DEFAULTS: RuntimeConfig = {
@@ -54,12 +86,9 @@ export async function loadRuntimeConfig(url = CONFIG_URL): Promise<RuntimeConfig
   const response = (await takeEarlyConfig(url)) ?? (await fetch(url, { cache: 'no-store' }));
   if (response.status === 404) return EMULATOR_DEFAULTS;
   if (!response.ok) throw new Error(`${url} answered ${response.status} ${response.statusText}`);
-  const result = z.partial(runtimeConfigSchema).safeParse(await response.json());
-  if (!result.success) {
-    throw new Error(`${url} is invalid: ${describeIssues(result.error)}`);
-  }
-  const defined = Object.fromEntries(Object.entries(result.data).filter(([, value]) => value !== undefined));
-  const config: RuntimeConfig = { ...EMULATOR_DEFAULTS, ...defined };
+  const read = readConfig(await response.json());
+  if (typeof read === 'string') throw new Error(`${url} is invalid: ${read}`);
+  const config: RuntimeConfig = { ...EMULATOR_DEFAULTS, ...read };
   // The registry may live anywhere (the shell's origin, a CDN, a Storage bucket): relative
   // manifest URLs inside it resolve against its absolute URL.
   return { ...config, registryUrl: new URL(config.registryUrl, new URL(url, location.href)).href };
