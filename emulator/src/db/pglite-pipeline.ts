@@ -46,7 +46,10 @@ function asQueryResult(result: WireResult, parsers: PGlite['parsers']): QueryRes
 /**
  * Runs `statements` in one implicit transaction and one call; the caller holds the connection.
  * PGlite's raw stream hands over its output without parsing it; NOTIFYs the statements sent
- * therefore reach `notify` here, not PGlite's own listeners.
+ * therefore reach `notify` here, not PGlite's own listeners. The raw stream leaves its callback
+ * installed, and PGlite's `execProtocol` (its close, pg_dump) would hand its output to it: the
+ * caller calls `resetRawStream` before it next uses PGlite's own API (its `query`, `exec` and
+ * `transaction` install their own callback). Pipelines in a row need no reset between them.
  */
 export async function runPipeline(
   pg: PGlite,
@@ -72,8 +75,6 @@ export async function runPipeline(
     syncToFs: false,
     onRawData: (chunk) => chunks.push(chunk.slice()),
   });
-  // The raw stream leaves its callback installed; an exchange through PGlite's own API resets it.
-  await pg.execProtocol(NOTHING, { syncToFs: false });
   const decoded = decodeExchange(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
 
   // Parses answer in order up to the first error: those statements exist on the server now.
@@ -86,3 +87,8 @@ export async function runPipeline(
 }
 
 const NOTHING = new Uint8Array(0);
+
+/** Uninstalls the raw stream's callback: an exchange through PGlite's own API ends with it unset. */
+export async function resetRawStream(pg: PGlite): Promise<void> {
+  await pg.execProtocol(NOTHING, { syncToFs: false });
+}

@@ -15,7 +15,7 @@ import {
   type RequestContext,
 } from './database.js';
 import { Mutex } from './mutex.js';
-import { runPipeline } from './pglite-pipeline.js';
+import { resetRawStream, runPipeline } from './pglite-pipeline.js';
 import { PreparedStatements } from './prepared-statements.js';
 
 /**
@@ -61,6 +61,8 @@ export class PGliteDatabase implements Database {
   private readonly statements = new PreparedStatements();
   /** LISTEN callbacks by channel, for NOTIFYs that arrive through the one-exchange path. */
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
+  /** The last exchange was a pipeline, whose raw-stream callback PGlite still holds. */
+  private rawStreamInstalled = false;
 
   private constructor(private readonly pg: PGlite) {
     this.direct = wrap(pg);
@@ -75,16 +77,27 @@ export class PGliteDatabase implements Database {
     return new PGliteDatabase(pg);
   }
 
+  /** Runs `fn` holding the connection, with PGlite's own API usable (no pipeline's callback left). */
+  private withPGlite<T>(fn: () => Promise<T>): Promise<T> {
+    return this.mutex.run(async () => {
+      if (this.rawStreamInstalled) {
+        await resetRawStream(this.pg);
+        this.rawStreamInstalled = false;
+      }
+      return fn();
+    });
+  }
+
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<Row>> {
-    return this.mutex.run(() => this.direct.query<Row>(sql, params));
+    return this.withPGlite(() => this.direct.query<Row>(sql, params));
   }
 
   exec(sql: string): Promise<void> {
-    return this.mutex.run(() => this.direct.exec(sql));
+    return this.withPGlite(() => this.direct.exec(sql));
   }
 
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    return this.mutex.run(() => this.pg.transaction((tx) => fn(wrap(tx))));
+    return this.withPGlite(() => this.pg.transaction((tx) => fn(wrap(tx))));
   }
 
   withClaims<T>(context: RequestContext, fn: (tx: Queryable) => Promise<T>): Promise<T> {
@@ -102,6 +115,7 @@ export class PGliteDatabase implements Database {
   ): Promise<QueryResult<Row>> {
     const settings = buildQuietSetConfigSql(claimSettings(context));
     return this.mutex.run(async () => {
+      this.rawStreamInstalled = true;
       const results = await runPipeline(
         this.pg,
         [settings, { sql, params }],
@@ -117,21 +131,21 @@ export class PGliteDatabase implements Database {
    * directory): the CLI's dump and export read a consistent database.
    */
   exclusive<T>(fn: (pg: PGlite) => Promise<T>): Promise<T> {
-    return this.mutex.run(() => fn(this.pg));
+    return this.withPGlite(() => fn(this.pg));
   }
 
   async listen(
     channel: string,
     onPayload: (payload: string) => void,
   ): Promise<() => Promise<void>> {
-    const unlisten = await this.mutex.run(() => this.pg.listen(channel, onPayload));
+    const unlisten = await this.withPGlite(() => this.pg.listen(channel, onPayload));
     const name = postgresName(channel);
     const callbacks = this.listeners.get(name) ?? new Set();
     callbacks.add(onPayload);
     this.listeners.set(name, callbacks);
     return () => {
       callbacks.delete(onPayload);
-      return this.mutex.run(() => unlisten());
+      return this.withPGlite(() => unlisten());
     };
   }
 
@@ -141,6 +155,6 @@ export class PGliteDatabase implements Database {
   }
 
   async close(): Promise<void> {
-    await this.mutex.run(() => this.pg.close());
+    await this.withPGlite(() => this.pg.close());
   }
 }
