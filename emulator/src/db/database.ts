@@ -31,8 +31,8 @@ export interface Database extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
    * One transaction as the caller: `role` from the claims (`anon` without any),
-   * `request.jwt.claims`, the legacy `request.jwt.claim.*`, `request.headers`,
-   * `request.method`, `request.path`. Row level security then decides.
+   * `request.jwt.claims`, `request.headers`, `request.cookies`, `request.method`,
+   * `request.path`, as PostgREST sets them. Row level security then decides.
    */
   withClaims<T>(context: RequestContext, fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
@@ -72,34 +72,30 @@ export function isPostgresError(error: unknown): error is PostgresError {
 const ANON_CLAIMS: JwtClaims = { role: 'anon' };
 
 /**
- * The settings that depend on the claims alone, encoded once per claims object: a verified
- * token's claims are cached and come back as the same object for each of its requests.
+ * The role and the claims' JSON, encoded once per claims object: a verified token's claims
+ * are cached and come back as the same object for each of its requests.
  */
-const encodedClaims = new WeakMap<JwtClaims, [string, string][]>();
+const encodedClaims = new WeakMap<JwtClaims, { role: string; json: string }>();
 
-function claimsSettings(claims: JwtClaims): [string, string][] {
-  let settings = encodedClaims.get(claims);
-  if (settings) return settings;
+function encodeClaims(claims: JwtClaims): { role: string; json: string } {
+  let encoded = encodedClaims.get(claims);
+  if (encoded) return encoded;
   const role = typeof claims.role === 'string' && claims.role ? claims.role : 'anon';
-  settings = [
-    ['role', role],
-    ['request.jwt.claims', JSON.stringify(claims)],
-  ];
-  for (const [name, value] of Object.entries(claims)) {
-    if (!/^[a-z_][a-z0-9_]*$/i.test(name)) continue;
-    settings.push([
-      `request.jwt.claim.${name}`,
-      typeof value === 'string' ? value : JSON.stringify(value),
-    ]);
-  }
-  encodedClaims.set(claims, settings);
-  return settings;
+  encoded = { role, json: JSON.stringify(claims) };
+  encodedClaims.set(claims, encoded);
+  return encoded;
 }
 
-/** The settings `withClaims` applies, as (name, value) pairs for `set_config(name, value, true)`. */
+/**
+ * The settings `withClaims` applies, as (name, value) pairs for `set_config(name, value, true)`:
+ * what PostgREST 12 and later set (the claims only as one JSON, no `request.jwt.claim.<name>`;
+ * Supabase's `auth.uid()`, `auth.role()` and `auth.jwt()` read it), then `context.settings`.
+ */
 export function claimSettings(context: RequestContext): [string, string][] {
+  const { role, json } = encodeClaims(context.claims ?? ANON_CLAIMS);
   const settings: [string, string][] = [
-    ...claimsSettings(context.claims ?? ANON_CLAIMS),
+    ['role', role],
+    ['request.jwt.claims', json],
     ['request.method', context.method ?? 'GET'],
     ['request.path', context.path ?? '/'],
     ['request.headers', JSON.stringify(context.headers ?? {})],
@@ -109,15 +105,31 @@ export function claimSettings(context: RequestContext): [string, string][] {
   return settings;
 }
 
-/** One statement that applies all settings: `select set_config($1,$2,true), …`. */
-export function buildSetConfigSql(settings: [string, string][]): { sql: string; params: string[] } {
-  const params: string[] = [];
-  const calls = settings.map(([name, value]) => {
-    params.push(name, value);
-    return `set_config($${params.length - 1}, $${params.length}, true)`;
-  });
-  return { sql: `select ${calls.join(', ')}`, params };
+/** The statement for a list of setting names, built once per list (a handful ever occur). */
+const setConfigStatements = new Map<string, string>();
+
+function literal(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
 }
+
+/**
+ * One statement that applies all settings: `select set_config('role', $1, true), …`. The
+ * names are part of the statement (from code, never from a request), the values its parameters.
+ */
+export function buildSetConfigSql(settings: [string, string][]): { sql: string; params: string[] } {
+  const params = settings.map(([, value]) => value);
+  const key = settings.map(([name]) => name).join('\0');
+  let sql = setConfigStatements.get(key);
+  if (sql === undefined) {
+    const calls = settings.map(([name], i) => `set_config(${literal(name)}, $${i + 1}, true)`);
+    sql = `select ${calls.join(', ')}`;
+    setConfigStatements.set(key, sql);
+  }
+  return { sql, params };
+}
+
+/** The statement for a list of setting names, in its quiet form (see below), built once. */
+const quietStatements = new Map<string, string>();
 
 /**
  * The same settings as a statement that answers no values: a pipelined exchange then does not
@@ -129,5 +141,10 @@ export function buildQuietSetConfigSql(settings: [string, string][]): {
   params: string[];
 } {
   const { sql, params } = buildSetConfigSql(settings);
-  return { sql: `select from (${sql}) as "settings"`, params };
+  let quiet = quietStatements.get(sql);
+  if (quiet === undefined) {
+    quiet = `select from (${sql}) as "settings"`;
+    quietStatements.set(sql, quiet);
+  }
+  return { sql: quiet, params };
 }

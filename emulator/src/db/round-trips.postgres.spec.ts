@@ -67,7 +67,7 @@ describeWithServer('a statement as the caller on real PostgreSQL', () => {
     await proxy?.close();
   });
 
-  const readSettings = `select current_setting('request.jwt.claim.sub') as sub,
+  const readSettings = `select current_setting('request.jwt.claims')::json ->> 'sub' as sub,
     current_setting('request.method') as method, current_user as role`;
 
   it('sends the settings and the statement in one round trip', async () => {
@@ -82,7 +82,7 @@ describeWithServer('a statement as the caller on real PostgreSQL', () => {
     const context = { claims: { role, sub: 'someone' } };
     await expect(db.queryAsCaller(context, 'select 1 / 0')).rejects.toMatchObject({ code: '22012' });
     const after = await db.query<{ sub: string | null }>(
-      `select nullif(current_setting('request.jwt.claim.sub', true), '') as sub`,
+      `select nullif(current_setting('request.jwt.claims', true), '')::json ->> 'sub' as sub`,
     );
     expect(after.rows).toEqual([{ sub: null }]);
     const again = await db.queryAsCaller(context, readSettings);
