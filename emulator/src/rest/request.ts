@@ -2,9 +2,9 @@
 // contract §2.4), the schema (`Accept-Profile` / `Content-Profile`), `Prefer`, and the
 // transaction settings PostgREST applies (search_path, read-only for GET/HEAD).
 import type { Context } from 'hono';
-import { LRUCache } from 'lru-cache';
 import type { RequestContext } from '../db/database.js';
 import type { GatewayEnv, ServiceContext } from '../http/gateway-env.js';
+import { requestHeaderRecord } from '../http/request-headers.js';
 import type { JwtClaims } from '../keys.js';
 import { ident } from './sql/identifiers.js';
 import { jwtErrors, requestErrors } from './errors.js';
@@ -27,16 +27,15 @@ export interface RestRequest {
 
 /**
  * Tokens already verified, so a client's repeated requests skip the HMAC and the claim checks
- * (PostgREST keeps a JWT cache too): a bounded LRU, an entry living until the token expires, at
- * most a minute. The same claims object comes back for every hit, so what is derived from it
- * (the encoded request settings) is derived once.
+ * (PostgREST keeps a JWT cache too): bounded, an entry living until the token expires, at most
+ * a minute; when full, the least recently used goes (a Map in order of use: a hit moves its
+ * entry to the end). The same claims object comes back for every hit, so what is derived from
+ * it (the encoded request settings) is derived once.
  */
 export class VerifiedTokens {
-  private readonly entries: LRUCache<string, { claims: JwtClaims; until: number }>;
+  private readonly entries = new Map<string, { claims: JwtClaims; until: number }>();
 
-  constructor(capacity = 1000) {
-    this.entries = new LRUCache({ max: capacity });
-  }
+  constructor(private readonly capacity = 1000) {}
 
   get(token: string, now = Date.now()): JwtClaims | null {
     const entry = this.entries.get(token);
@@ -45,11 +44,15 @@ export class VerifiedTokens {
       this.entries.delete(token);
       return null;
     }
+    this.entries.delete(token);
+    this.entries.set(token, entry);
     return entry.claims;
   }
 
   set(token: string, claims: JwtClaims, now = Date.now()): void {
     const expires = typeof claims.exp === 'number' ? claims.exp * 1000 : Infinity;
+    this.entries.delete(token);
+    if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(token, { claims, until: Math.min(expires, now + 60_000) });
   }
 }
@@ -109,10 +112,7 @@ export async function readRequest(
   const schema = schemaOf(c, service.config.api.schemas);
   const claims = await authenticate(service, c.get('bearer'), tokens);
   const role = typeof claims?.role === 'string' && claims.role ? claims.role : 'anon';
-  const headers: Record<string, string> = {};
-  c.req.raw.headers.forEach((value, name) => {
-    headers[name.toLowerCase()] = value;
-  });
+  const headers = requestHeaderRecord(c);
   return {
     method: c.req.method,
     path: url.pathname.slice(mount.length) || '/',

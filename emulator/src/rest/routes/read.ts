@@ -163,7 +163,11 @@ export function contentLocation(name: string, query: [string, string][]): string
   return `/${encodeURIComponent(name)}${canonical ? `?${canonical}` : ''}`;
 }
 
-/** Builds the read response from the envelope (range checks, singular check, headers). */
+/**
+ * Builds the read response from the envelope (range checks, singular check, headers), with
+ * `extraHeaders` among its headers (a plain record all the way to Node's response: setting a
+ * header on a made Response builds a `Headers` for it).
+ */
 export function readResponse(
   request: RestRequest,
   deps: RouteDeps,
@@ -172,6 +176,7 @@ export function readResponse(
   envelope: Envelope,
   offset: number,
   applied: Set<AppliedPreference>,
+  extraHeaders: Record<string, string> = {},
 ): Response {
   const head = request.method === 'HEAD';
   const lower = offset;
@@ -180,6 +185,7 @@ export function readResponse(
     'Content-Type': contentTypeOf(representation),
     'Content-Range': contentRange(lower, upper, envelope.total),
     ...profileHeaders(request.schema, deps.service.config.api.schemas),
+    ...extraHeaders,
   };
   const preferenceApplied = formatApplied(request.prefer, applied);
   if (preferenceApplied) headers['Preference-Applied'] = preferenceApplied;
@@ -258,15 +264,7 @@ export async function readRelation(
     : await read(statementAsCaller(deps.service, request));
   const applied = new Set<AppliedPreference>();
   appliedCommon(request, applied);
-  const response = readResponse(
-    request,
-    deps,
-    representation,
-    level,
-    envelope,
-    window.offset,
-    applied,
-  );
-  response.headers.set('Content-Location', contentLocation(relation.name, request.query));
-  return response;
+  return readResponse(request, deps, representation, level, envelope, window.offset, applied, {
+    'Content-Location': contentLocation(relation.name, request.query),
+  });
 }
