@@ -51,7 +51,7 @@ interface Group {
 /**
  * The settings that make a transaction each group's subscriber. Every group sets every
  * name any group uses (blank where it has none), so nothing leaks from one subscriber to
- * the next, e.g. a legacy `request.jwt.claim.sub`.
+ * the next.
  */
 function settingsPerGroup(groups: Group[]): [string, string][][] {
   const perGroup = groups.map((group) => claimSettings({ claims: group.claims }));
