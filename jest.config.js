@@ -16,6 +16,9 @@ const common = {
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.supabase-local/'],
+  // Scratch copies of the tree (.tmp/, e.g. a checkout to benchmark against) would give each
+  // workspace package (@portal/…) a second provider in jest's module map.
+  modulePathIgnorePatterns: ['<rootDir>/.tmp/'],
   transformIgnorePatterns: ['/node_modules/(?!(@supabase|jose|otpauth|marked|@tus|srvx|@noble|@scure)/)'],
   setupFiles: ['<rootDir>/tests/support/known-warnings.cjs'],
 };

@@ -7,7 +7,8 @@ import { spawn } from 'node:child_process';
 import { PGlite } from '@electric-sql/pglite';
 import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
 import type { Database } from '../db/database.js';
-import { PGLITE_EXTENSIONS, PGliteDatabase } from '../db/pglite.js';
+import { PGLITE_EXTENSIONS } from '../db/pglite.js';
+import { embeddedPGlite, type EmbeddedPGlite } from '../db/pglite-worker.js';
 
 export interface DumpOptions {
   /** Schemas to dump; by default every schema the project made (see `projectSchemas`). */
@@ -56,7 +57,7 @@ export function pgDumpArgs(schemas: string[], options: DumpOptions): string[] {
 }
 
 /** A PGlite holding a copy of the emulator's database, taken while nothing else runs. */
-export async function copyOfPGlite(db: PGliteDatabase): Promise<PGlite> {
+export async function copyOfPGlite(db: EmbeddedPGlite): Promise<PGlite> {
   const image = await db.exclusive((pg) => pg.dumpDataDir('none'));
   return PGlite.create({ loadDataDir: image, extensions: PGLITE_EXTENSIONS });
 }
@@ -94,8 +95,9 @@ export async function dumpDatabase(db: Database, databaseUrl: string | null, opt
   const schemas = options.schemas && options.schemas.length > 0 ? options.schemas : await projectSchemas(db);
   const args = pgDumpArgs(schemas, options);
   if (databaseUrl) return restorableDump(await runPgDump(databaseUrl, args));
-  if (!(db instanceof PGliteDatabase)) throw new Error('db dump needs PGlite or a DATABASE_URL.');
-  const copy = await copyOfPGlite(db);
+  const embedded = embeddedPGlite(db);
+  if (!embedded) throw new Error('db dump needs PGlite or a DATABASE_URL.');
+  const copy = await copyOfPGlite(embedded);
   try {
     const file = await pgDump({ pg: copy, args });
     return restorableDump(await file.text());

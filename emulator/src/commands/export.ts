@@ -8,7 +8,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database } from '../db/database.js';
-import { PGLITE_EXTENSIONS, PGliteDatabase } from '../db/pglite.js';
+import { PGLITE_EXTENSIONS } from '../db/pglite.js';
+import { embeddedPGlite } from '../db/pglite-worker.js';
 import type { StoredMail } from '../mail/mailbox.js';
 
 const FORMAT = 1;
@@ -72,7 +73,8 @@ export async function exportEmulator(
   target: string,
   source: { db: Database; dataDir: string; mails: StoredMail[] },
 ): Promise<ExportSummary> {
-  if (!(source.db instanceof PGliteDatabase)) {
+  const embedded = embeddedPGlite(source.db);
+  if (!embedded) {
     throw new Error('export covers the embedded database (PGlite); with DATABASE_URL, back up the server with pg_dump.');
   }
   const dir = path.resolve(target);
@@ -82,7 +84,7 @@ export async function exportEmulator(
   mkdirSync(path.join(partial, path.dirname(DATABASE_IMAGE)), { recursive: true });
   try {
     // Rows and the bytes they point at are taken together, while no request runs.
-    const image = await source.db.exclusive(async (pg) => {
+    const image = await embedded.exclusive(async (pg) => {
       const dump = await pg.dumpDataDir('gzip');
       const storage = path.join(source.dataDir, STORAGE);
       if (existsSync(storage)) cpSync(storage, path.join(partial, STORAGE), { recursive: true });
