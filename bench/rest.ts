@@ -207,23 +207,41 @@ function client(name: ClientName, apiUrl: string): { send: Send; close(): Promis
 }
 
 /** Sends a case's requests from `concurrency` loops for `seconds`; every answer must be the expected status. */
-async function measure(
+function measure(
   send: Send,
   request: (i: number) => RequestSpec,
   expected: number,
   pid?: number,
 ): Promise<Figures> {
-  return measureLoop(async (i) => {
-    const status = await send(request(i));
-    if (status !== expected) throw new Error(`expected ${expected}, got ${status}`);
-  }, pid);
+  return measureFor(seconds, send, request, expected, pid);
 }
 
-async function measureLoop(step: (i: number) => Promise<void>, pid?: number): Promise<Figures> {
+async function measureFor(
+  duration: number,
+  send: Send,
+  request: (i: number) => RequestSpec,
+  expected: number,
+  pid?: number,
+): Promise<Figures> {
+  return measureLoop(
+    async (i) => {
+      const status = await send(request(i));
+      if (status !== expected) throw new Error(`expected ${expected}, got ${status}`);
+    },
+    pid,
+    duration,
+  );
+}
+
+async function measureLoop(
+  step: (i: number) => Promise<void>,
+  pid?: number,
+  duration = seconds,
+): Promise<Figures> {
   const latencies: number[] = [];
   const cpuBefore = pid ? cpuTime(pid) : null;
   const clientCpuBefore = process.cpuUsage();
-  const deadline = performance.now() + seconds * 1000;
+  const deadline = performance.now() + duration * 1000;
   let counter = 0;
   const loop = async () => {
     while (performance.now() < deadline) {
@@ -394,6 +412,11 @@ async function compareWith(checkout: string): Promise<void> {
     for (const [index, beforeCase] of before.cases.entries()) {
       const afterCase = after.cases[index]!;
       console.log(`  ${beforeCase.name}`);
+      // Both compile the case's path first (a second each, not counted), so that round 1 does
+      // not measure the JIT of whichever side goes first.
+      for (const [emulator, benchCase] of [[before, beforeCase], [after, afterCase]] as const) {
+        await measureFor(1, emulator.senders[0]![1], benchCase.request, benchCase.status);
+      }
       const figures: { before: Figures[]; after: Figures[] } = { before: [], after: [] };
       for (let round = 0; round < rounds; round++) {
         const order = round % 2 === 0 ? (['before', 'after'] as const) : (['after', 'before'] as const);
