@@ -5,7 +5,7 @@
 // before running it), and loading happens on demand.
 import { loadRemote, preloadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { PortalError, PortalErrorCode, isPortalError, provideRemoteModuleLoader } from '@portal/platform';
-import { FILE_INTEGRITY_FIELD, fileIntegritySchema } from '@portal/platform/registry';
+import { FILE_INTEGRITY_FIELD, isFileIntegrity } from '@portal/platform/registry-core';
 import { matchesIntegrity } from './manifest-integrity.js';
 import { assertAllowedOrigins, releaseUrls } from './remote-origins.js';
 
@@ -53,8 +53,8 @@ function parseManifest(bytes: ArrayBuffer): Record<string, unknown> | null {
 
 /** Remembers the file hashes of a manifest whose own hash matched the registry. */
 function rememberFileIntegrity(remote: string, manifestUrl: string, manifest: Record<string, unknown> | null): void {
-  const parsed = fileIntegritySchema.safeParse(manifest?.[FILE_INTEGRITY_FIELD]);
-  if (!parsed.success) {
+  const hashes = manifest?.[FILE_INTEGRITY_FIELD];
+  if (!isFileIntegrity(hashes)) {
     throw new PortalError(
       PortalErrorCode.ManifestIntegrity,
       `The manifest of "${remote}" (${manifestUrl}) lists no integrity hashes for its scripts, so its code cannot be checked; publish it again with portal-deploy.`,
@@ -62,7 +62,7 @@ function rememberFileIntegrity(remote: string, manifestUrl: string, manifest: Re
     );
   }
   verifiedFolders.set(withoutQuery(new URL('.', manifestUrl).href), remote);
-  for (const [file, integrity] of Object.entries(parsed.data)) fileIntegrity.set(withoutQuery(new URL(file, manifestUrl).href), { remote, integrity });
+  for (const [file, integrity] of Object.entries(hashes)) fileIntegrity.set(withoutQuery(new URL(file, manifestUrl).href), { remote, integrity });
 }
 
 /** The hash a file of a verified release must have; null for files of no verified release. */

@@ -1,5 +1,6 @@
 import { PortalError, PortalErrorCode, describeError } from '@portal/platform';
-import { parseRegistry, resolveManifestUrls, type Registry } from '@portal/platform/registry';
+import type { Registry } from '@portal/platform/registry';
+import { registryShapeProblem, resolveManifestUrls } from '@portal/platform/registry-core';
 import { takeEarlyRegistry } from './early-fetch.js';
 
 export interface FetchedRegistry {
@@ -45,5 +46,19 @@ export async function fetchRegistry(url: string, etag: string | null): Promise<F
   } catch (error) {
     throw new PortalError(PortalErrorCode.RegistryInvalid, `The registry at ${url} is not JSON.`, { step: 'parse registry', cause: error });
   }
-  return { registry: resolveManifestUrls(parseRegistry(body), url), etag: response.headers.get('etag') };
+  return { registry: resolveManifestUrls(await checkRegistry(body), url), etag: response.headers.get('etag') };
+}
+
+/**
+ * The registry if its shape is one this shell runs. Deploy validated it with the full schema when
+ * it published it; a document that fails the shape check (a hand edit, a newer schema) loads that
+ * schema, which refuses it with every wrong field and why (PORTAL-003), as at publish.
+ */
+async function checkRegistry(body: unknown): Promise<Registry> {
+  const problem = registryShapeProblem(body);
+  if (problem === null) return body as Registry;
+  const { parseRegistry } = await import('./registry-validation.js');
+  // The shape check holds only rules of the full schema, so this throws; its message is the one to show.
+  parseRegistry(body);
+  throw new PortalError(PortalErrorCode.RegistryInvalid, `The registry is invalid: ${problem}.`, { step: 'validate registry' });
 }

@@ -11,13 +11,8 @@ import {
   type RemoteLifecycleProps,
   type RemoteStatus,
 } from '@portal/platform';
-import {
-  chooseRelease,
-  contractSatisfied,
-  type Registry,
-  type RegistryEntry,
-  type Release,
-} from '@portal/platform/registry';
+import type { Registry, RegistryEntry, Release } from '@portal/platform/registry';
+import { chooseRelease } from '@portal/platform/registry-core';
 import {
   addErrorHandler,
   getAppNames,
@@ -37,6 +32,7 @@ import {
   type AppError,
 } from 'single-spa';
 import { loadExposed, preloadExposed, registerFederatedRemote } from './federation.js';
+import { contractSatisfied } from './contract.js';
 import { checkAuth, routeMatches } from './routes.js';
 
 type LifecycleModule = Partial<RemoteLifecycles> & { default?: Partial<RemoteLifecycles> };

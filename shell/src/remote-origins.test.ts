@@ -1,5 +1,5 @@
 import { isPortalError } from '@portal/platform';
-import { assertAllowedOrigins, releaseUrls } from './remote-origins.js';
+import { assertAllowedOrigins, readManifestLocations, releaseUrls } from './remote-origins.js';
 
 const manifest = (metaData: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
   metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto', ...metaData },
@@ -53,5 +53,30 @@ describe('origins of a release', () => {
   it('refuses a manifest on a foreign origin, and allows any origin without a list', () => {
     expect(refusal(() => assertAllowedOrigins(['http://127.0.0.1:9/mf-manifest.json'], allowed, 'data'))).toMatch(/http:\/\/127\.0\.0\.1:9 is not one/);
     expect(() => assertAllowedOrigins(['http://127.0.0.1:9/mf-manifest.json'], null, 'data')).not.toThrow();
+  });
+
+  it('reads where a manifest\'s files are, and refuses what is not a Module Federation manifest', () => {
+    expect(readManifestLocations(manifest({ globalName: 'data' }))).toEqual({
+      globalName: 'data',
+      publicPath: 'auto',
+      remoteEntry: { name: 'remoteEntry.js', path: '' },
+      exposes: [{ sync: ['__federation_expose_app.1a2b3c4d.js'], async: ['vendors.9f8e7d6c.js'] }],
+      hashedFiles: ['remoteEntry.js', '__federation_expose_app.1a2b3c4d.js'],
+    });
+    expect(readManifestLocations({ metaData: { remoteEntry: { name: 'remoteEntry.js' } } })).toEqual({ remoteEntry: { name: 'remoteEntry.js', path: '' }, exposes: [], hashedFiles: [] });
+    for (const broken of [
+      null,
+      '<html>',
+      { metaData: {} },
+      { metaData: { remoteEntry: { name: 7 } } },
+      manifest({ publicPath: 5 }),
+      manifest({}, { exposes: {} }),
+      manifest({}, { exposes: [{ path: './app', assets: { js: { sync: [1] } } }] }),
+      manifest({}, { exposes: [{ assets: 'x' }] }),
+      manifest({}, { portalFileIntegrity: ['sha384-x'] }),
+    ]) {
+      expect(readManifestLocations(broken)).toBeNull();
+      expect(() => releaseUrls(broken, url, 'data')).toThrow(/is not a Module Federation manifest/);
+    }
   });
 });

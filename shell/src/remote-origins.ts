@@ -3,24 +3,56 @@
 // manifest the registry vouches for, so a release cannot reach outside by pointing its public
 // path, entry or file list elsewhere.
 import { PortalError, PortalErrorCode } from '@portal/platform';
-import { FILE_INTEGRITY_FIELD } from '@portal/platform/registry';
-import { z } from 'zod/mini';
-
-const assetsSchema = z.partial(z.object({ js: z.partial(z.object({ sync: z.array(z.string()), async: z.array(z.string()) })) }));
+import { FILE_INTEGRITY_FIELD } from '@portal/platform/registry-core';
 
 /** The parts of an mf-manifest.json that say where the runtime fetches files from. */
-const manifestLocationsSchema = z.object({
-  metaData: z.object({
-    publicPath: z.optional(z.string()),
-    getPublicPath: z.optional(z.string()),
-    remoteEntry: z.object({ name: z.string(), path: z._default(z.string(), '') }),
-  }),
-  exposes: z._default(z.array(z.object({ assets: z.optional(assetsSchema) })), []),
-  [FILE_INTEGRITY_FIELD]: z.optional(z.record(z.string(), z.string())),
-});
+export interface ManifestLocations {
+  globalName?: string;
+  /** Absent when the manifest computes its public path with code (`getPublicPath`). */
+  publicPath?: string;
+  remoteEntry: { name: string; path: string };
+  exposes: Array<{ path?: string; sync: string[]; async: string[] }>;
+  /** The files deploy listed hashes for (`portalFileIntegrity`), by path inside the release. */
+  hashedFiles: string[];
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const optionalString = (value: unknown) => value === undefined || typeof value === 'string';
+const strings = (value: unknown): string[] | null => (value === undefined ? [] : Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : null);
+
+/** Reads where a manifest's files are; null when it is not a Module Federation manifest. */
+export function readManifestLocations(manifest: unknown): ManifestLocations | null {
+  if (!isObject(manifest) || !isObject(manifest.metaData)) return null;
+  const { globalName, publicPath, remoteEntry } = manifest.metaData;
+  if (!optionalString(publicPath)) return null;
+  if (!isObject(remoteEntry) || typeof remoteEntry.name !== 'string' || !optionalString(remoteEntry.path)) return null;
+  const exposes: ManifestLocations['exposes'] = [];
+  const listed = manifest.exposes ?? [];
+  if (!Array.isArray(listed)) return null;
+  for (const expose of listed as unknown[]) {
+    if (!isObject(expose) || !optionalString(expose.path)) return null;
+    const { assets } = expose;
+    if (assets !== undefined && !isObject(assets)) return null;
+    const js = assets?.js;
+    if (js !== undefined && !isObject(js)) return null;
+    const sync = strings(js?.sync);
+    const async = strings(js?.async);
+    if (!sync || !async) return null;
+    exposes.push({ ...(expose.path === undefined ? {} : { path: expose.path }), sync, async });
+  }
+  const hashes = manifest[FILE_INTEGRITY_FIELD];
+  if (hashes !== undefined && !(isObject(hashes) && Object.values(hashes).every((hash) => typeof hash === 'string'))) return null;
+  return {
+    ...(typeof globalName === 'string' ? { globalName } : {}),
+    ...(publicPath === undefined ? {} : { publicPath }),
+    remoteEntry: { name: remoteEntry.name, path: remoteEntry.path ?? '' },
+    exposes,
+    hashedFiles: Object.keys(hashes ?? {}),
+  };
+}
 
 /** The runtime's `simpleJoinRemoteEntry` (@module-federation/sdk): how it joins an entry's path and name. */
-function joinEntryPath(entryPath: string, name: string): string {
+export function joinEntryPath(entryPath: string, name: string): string {
   let folder = entryPath === '.' ? '' : entryPath.startsWith('./') ? entryPath.slice(2) : entryPath.startsWith('/') ? entryPath.slice(1).replace(/\/$/, '') : entryPath;
   if (folder && !folder.endsWith('/')) folder += '/';
   return `${folder}${name}`;
@@ -33,15 +65,15 @@ function joinEntryPath(entryPath: string, name: string): string {
  * Relative results are relative to the page, as the script elements made from them are.
  */
 export function releaseUrls(manifest: unknown, manifestUrl: string, remote: string, pageUrl: string = (globalThis as { location?: Location }).location?.href ?? manifestUrl): string[] {
-  const parsed = manifestLocationsSchema.safeParse(manifest);
-  if (!parsed.success) {
+  const parsed = readManifestLocations(manifest);
+  if (!parsed) {
     throw new PortalError(PortalErrorCode.RemoteLoadFailed, `The manifest of "${remote}" (${manifestUrl}) is not a Module Federation manifest.`, {
       remote,
       step: 'check origins',
     });
   }
-  const { metaData, exposes } = parsed.data;
-  if (metaData.publicPath === undefined) {
+  const { publicPath: named, remoteEntry, exposes, hashedFiles } = parsed;
+  if (named === undefined) {
     // A public path computed by code at run time (getPublicPath) cannot be checked before it runs.
     throw new PortalError(
       PortalErrorCode.OriginNotAllowed,
@@ -49,15 +81,15 @@ export function releaseUrls(manifest: unknown, manifestUrl: string, remote: stri
       { remote, step: 'check origins' },
     );
   }
-  const publicPath = metaData.publicPath === 'auto' || metaData.publicPath === '' ? manifestUrl.replace(/#.*$/, '').replace(/\?.*$/, '').replace(/\/[^/]+$/, '/') : metaData.publicPath;
+  const publicPath = named === 'auto' || named === '' ? manifestUrl.replace(/#.*$/, '').replace(/\?.*$/, '').replace(/\/[^/]+$/, '/') : named;
   const at = (file: string) => new URL(`${publicPath}${file}`, pageUrl).href;
-  const files = exposes.flatMap((expose) => [...(expose.assets?.js?.sync ?? []), ...(expose.assets?.js?.async ?? [])]);
+  const files = exposes.flatMap((expose) => [...expose.sync, ...expose.async]);
   return [
     manifestUrl,
     at(''),
-    at(joinEntryPath(metaData.remoteEntry.path, metaData.remoteEntry.name)),
+    at(joinEntryPath(remoteEntry.path, remoteEntry.name)),
     ...files.map(at),
-    ...Object.keys(parsed.data[FILE_INTEGRITY_FIELD] ?? {}).map((file) => new URL(file, manifestUrl).href),
+    ...hashedFiles.map((file) => new URL(file, manifestUrl).href),
   ];
 }
 

@@ -3,7 +3,8 @@
 // not on screen switches at once (its next mount loads the new release); one that is on screen
 // keeps running until single-spa has unmounted it.
 import { createExternalStore, type Portal } from '@portal/platform';
-import { chooseRelease, type Registry, type RegistryEntry } from '@portal/platform/registry';
+import type { Registry, RegistryEntry } from '@portal/platform/registry';
+import { chooseRelease } from '@portal/platform/registry-core';
 import type { RemoteApplications } from './remote-applications.js';
 
 export interface UpdateNotice {

@@ -2,7 +2,8 @@
 // allowed when the first object schema is made. The shell's Content-Security-Policy forbids eval:
 // zod caught the refusal, but Chromium still reported a violation on every page. Jitless parsing
 // never probes. The setting lives on globalThis, so it holds for every copy of zod in the page;
-// this module is the shell's first import, before any schema is made.
+// the shell loads zod only with the registry's full schema (registry-validation.ts), which imports
+// this module first, before any schema is made.
 import { z } from 'zod/mini';
 
 z.config({ jitless: true });

@@ -1,0 +1,136 @@
+// What the shell needs of the registry at start, without a schema library: the shell's reserved
+// routes, which release a browser gets, manifest URLs made absolute, and a check of the
+// document's shape. Imported through the `@portal/platform/registry-core` subpath.
+//
+// The full schema (`@portal/platform/registry`, zod) is applied where a registry is written:
+// deploy validates every registry it publishes. A browser checks here what it relies on (the
+// fields it reads, their types, and every rule about names, routes, URLs, paths and hashes); it
+// leaves to publish time what needs a library (semantic versions and ranges, the timestamp's
+// format). Only a registry this check refuses loads the full schema, which then says what is
+// wrong, field by field (`shell/src/registry-loader.ts`). Every rule here is one of the full
+// schema's, so this check never refuses what the schema accepts (`registry-core.test.ts`).
+import type { FileIntegrity, Registry, RegistryEntry, Release } from './registry.js';
+
+/** Routes the shell keeps for itself. */
+export const RESERVED_ROUTES = ['/', '/status'] as const;
+
+/**
+ * What deploy adds to each release's mf-manifest.json: the Subresource Integrity hash of every
+ * script and style sheet of the release, by its path inside the release folder. The registry's
+ * hash of the manifest therefore vouches for every file a browser runs from that release.
+ */
+export const FILE_INTEGRITY_FIELD = 'portalFileIntegrity';
+
+export const REMOTE_NAME = /^[a-z][a-z0-9_]{0,39}$/;
+export const ROUTE = /^\/[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/;
+export const INTEGRITY = /^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
+export const BACKGROUND_MODULE = /^\.\/[a-z][a-z0-9-]{0,39}$/;
+export const RELEASE_FILE = /^[\w.-]+(\/[\w.-]+)*$/;
+export const GLOBAL_NAME = /^[A-Za-z_$][\w$]*$/;
+
+/** A base for checking relative references only; nothing is ever fetched from it. */
+const CHECK_BASE = 'http://registry.invalid/environment/registry.json';
+const hasScheme = (value: string) => /^[a-z][a-z0-9+.-]*:/i.test(value);
+
+/** The manifest URL rules, in order: each returns the reason a URL breaks it, or null. */
+export const MANIFEST_URL_RULES: ReadonlyArray<(value: string) => string | null> = [
+  (value) => (value.length >= 1 ? null : 'must not be empty'),
+  (value) => (!hasScheme(value) || /^https?:\/\//i.test(value) ? null : 'must be an http(s) URL or a path relative to the registry'),
+  // `//host/…` (and `\\host`, `/\\host`, which URL parsers read the same way) would leave the registry's host.
+  (value) =>
+    hasScheme(value) || !URL.canParse(value, CHECK_BASE) || new URL(value, CHECK_BASE).host === new URL(CHECK_BASE).host ? null : 'must not be scheme-relative (//host/…)',
+  (value) => (URL.canParse(value, CHECK_BASE) && new URL(value, CHECK_BASE).pathname.endsWith('/mf-manifest.json') ? null : 'must point at an mf-manifest.json'),
+];
+
+/** A release file path inside its folder: the pattern, and no `..` segment. */
+export const isReleaseFile = (value: unknown): boolean => typeof value === 'string' && RELEASE_FILE.test(value) && !value.split('/').includes('..');
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isString = (value: unknown): value is string => typeof value === 'string';
+const optional = (value: unknown, check: (value: unknown) => boolean) => value === undefined || check(value);
+const stringWithin = (min: number, max: number) => (value: unknown) => isString(value) && value.length >= min && value.length <= max;
+const matches = (pattern: RegExp) => (value: unknown) => isString(value) && pattern.test(value);
+
+/** The `portalFileIntegrity` of a manifest: file path → Subresource Integrity hash. */
+export function isFileIntegrity(value: unknown): value is FileIntegrity {
+  return isObject(value) && Object.entries(value).every(([file, hash]) => file.length >= 1 && matches(INTEGRITY)(hash));
+}
+
+const isManifestUrl = (value: unknown) => isString(value) && MANIFEST_URL_RULES.every((rule) => rule(value) === null);
+
+const isReleaseFiles = (value: unknown) =>
+  isObject(value) &&
+  isReleaseFile(value.entry) &&
+  matches(GLOBAL_NAME)(value.globalName) &&
+  Array.isArray(value.app) &&
+  value.app.every(isReleaseFile) &&
+  isObject(value.integrity) &&
+  Object.entries(value.integrity).every(([file, hash]) => isReleaseFile(file) && matches(INTEGRITY)(hash));
+
+/** version (a string here; a semantic version at publish), manifest, integrity, files. */
+const isRelease = (value: Record<string, unknown>) =>
+  isString(value.version) && isManifestUrl(value.manifest) && matches(INTEGRITY)(value.integrity) && optional(value.files, isReleaseFiles);
+
+function entryProblem(entry: unknown): string | null {
+  if (!isObject(entry)) return 'is not an object';
+  if (!isRelease(entry)) return 'has a wrong version, manifest, integrity or files';
+  if (!stringWithin(1, 60)(entry.title)) return 'has a wrong title';
+  if (!matches(ROUTE)(entry.route) || (RESERVED_ROUTES as readonly unknown[]).includes(entry.route)) return 'has a wrong route';
+  if (!optional(entry.icon, stringWithin(0, 40)) || !optional(entry.description, stringWithin(0, 200))) return 'has a wrong icon or description';
+  if (!isString(entry.contract)) return 'has no contract';
+  if (!['none', 'aal1', 'aal2'].includes(entry.auth as string)) return 'has a wrong auth level';
+  if (!optional(entry.background, matches(BACKGROUND_MODULE))) return 'has a wrong background module';
+  const { canary } = entry;
+  if (canary !== undefined && !(isObject(canary) && isRelease(canary) && typeof canary.percentage === 'number' && canary.percentage >= 0 && canary.percentage <= 100)) return 'has a wrong canary';
+  return null;
+}
+
+/**
+ * Why `value` is not a registry this shell can run, in short; null when its shape is right.
+ * (The full schema's message is the one to show: see the module's comment.)
+ */
+export function registryShapeProblem(value: unknown): string | null {
+  if (!isObject(value)) return 'it is not an object';
+  if (value.schemaVersion !== 1) return 'schemaVersion is not 1';
+  if (!stringWithin(1, Infinity)(value.environment) || !isString(value.updatedAt)) return 'environment or updatedAt is missing';
+  if (!isObject(value.remotes)) return 'remotes is not an object';
+  const routes = new Set<unknown>();
+  for (const [name, entry] of Object.entries(value.remotes)) {
+    if (!REMOTE_NAME.test(name)) return `the remote name "${name}" is not a container name`;
+    const problem = entryProblem(entry);
+    if (problem) return `the remote "${name}" ${problem}`;
+    const { route } = entry as RegistryEntry;
+    if (routes.has(route)) return `the route ${route} is used twice`;
+    routes.add(route);
+  }
+  return null;
+}
+
+/**
+ * The registry with every manifest URL absolute: relative ones resolved against the URL the
+ * registry was fetched from (absolute ones unchanged).
+ */
+export function resolveManifestUrls(registry: Registry, registryUrl: string): Registry {
+  const resolve = (manifest: string) => new URL(manifest, registryUrl).href;
+  const remotes: Registry['remotes'] = {};
+  for (const [name, entry] of Object.entries(registry.remotes)) {
+    remotes[name] = {
+      ...entry,
+      manifest: resolve(entry.manifest),
+      ...(entry.canary ? { canary: { ...entry.canary, manifest: resolve(entry.canary.manifest) } } : {}),
+    };
+  }
+  return { ...registry, remotes };
+}
+
+/**
+ * Which release this browser gets: the canary when its stable bucket (0 ≤ bucket < 100) falls
+ * under the canary's percentage, the stable release otherwise.
+ */
+export function chooseRelease(entry: RegistryEntry, bucket: number): Release & { canary: boolean } {
+  if (entry.canary && bucket < entry.canary.percentage) {
+    const { version: v, manifest, integrity: i, files } = entry.canary;
+    return { version: v, manifest, integrity: i, ...(files ? { files } : {}), canary: true };
+  }
+  return { version: entry.version, manifest: entry.manifest, integrity: entry.integrity, ...(entry.files ? { files: entry.files } : {}), canary: false };
+}
