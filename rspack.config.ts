@@ -146,7 +146,7 @@ export class EmitGeneratedAssetsPlugin implements RspackPluginInstance {
  * @module-federation/sdk (Node helpers included). The ES module builds of the same packages let
  * the bundler keep only what the runtime uses.
  */
-function federationRuntimeAsEsm(): Record<string, string> {
+function federationRuntimeAsEsm(kind: AppFacts['kind']): Record<string, string> {
   const esm = (pkg: string) => {
     const cjs = require.resolve(pkg, { paths: [path.join(root, 'shell')] });
     return [cjs, cjs.replace(/\.cjs$/, '.js')] as const;
@@ -154,7 +154,9 @@ function federationRuntimeAsEsm(): Record<string, string> {
   const [bundlerRuntimeCjs, bundlerRuntimeEsm] = esm('@module-federation/webpack-bundler-runtime');
   const [, runtimeEsm] = esm('@module-federation/runtime');
   const [injectRuntimeCoreCjs, injectRuntimeCoreEsm] = esm('@module-federation/inject-external-runtime-core-plugin');
-  return { [bundlerRuntimeCjs]: bundlerRuntimeEsm, [injectRuntimeCoreCjs]: injectRuntimeCoreEsm, '@module-federation/runtime': runtimeEsm };
+  // A remote takes the bundler runtime's functions from the shell (shell/src/federation-bundler-runtime.ts).
+  const bundlerRuntime = kind === 'remote' ? path.join(root, 'shell/src/federation-bundler-runtime.ts') : bundlerRuntimeEsm;
+  return { [bundlerRuntimeCjs]: bundlerRuntime, [injectRuntimeCoreCjs]: injectRuntimeCoreEsm, '@module-federation/runtime': runtimeEsm };
 }
 
 export interface BuildOptions {
@@ -192,7 +194,7 @@ export function createConfig({ app, outDir, mode = 'production' }: BuildOptions)
       crossOriginLoading: 'anonymous',
     },
     resolve: {
-      alias: federationRuntimeAsEsm(),
+      alias: federationRuntimeAsEsm(facts.kind),
       extensions: ['.tsx', '.ts', '.js', '.json'],
       // Sources import `./x.js` (ESM with verbatimModuleSyntax) for `./x.ts(x)`.
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
@@ -232,7 +234,9 @@ export function createConfig({ app, outDir, mode = 'production' }: BuildOptions)
         dev: false,
         // Remotes use the shell's copy of the federation runtime instead of shipping their own
         // (~33 KB gz each); possible because the shell is a pure consumer (it exposes nothing).
-        experiments: { ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: true }), optimization: { target: 'web' } },
+        // The shell gives the runtime each release's entry itself (from the registry, or from the
+        // manifest it checks), so the runtime's manifest and snapshot code is left out.
+        experiments: { ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: true }), optimization: { target: 'web', disableSnapshot: true } },
       }),
       ...(isHost
         ? [

@@ -32,18 +32,20 @@ describe('the weight of the shell and of a remote entry', () => {
     }
   });
 
-  it('keeps a remote entry to the bundler runtime: none of the sdk\'s script loaders, manifest or logger, under 8.2 KB gzipped', () => {
+  it('keeps a remote entry to its own container: the bundler runtime is the shell\'s, no sdk script loaders, manifest or logger, under 6 KB gzipped', () => {
     const entry = path.join(out, 'account', 'remoteEntry.js');
-    const sdkLoaders = sourcesByScript('account')
-      .get('remoteEntry.js')!
-      .filter((s) => /@module-federation\/sdk\/dist\/(node|dom|generateSnapshotFromManifest|logger)\./.test(s));
-    expect(sdkLoaders).toEqual([]);
-    expect(gzipKb(entry)).toBeLessThan(8.2);
+    const sources = sourcesByScript('account').get('remoteEntry.js')!;
+    expect(sources.filter((s) => /@module-federation\/sdk\/dist\/(node|dom|generateSnapshotFromManifest|logger)\./.test(s))).toEqual([]);
+    expect(sources.filter((s) => s.includes('@module-federation/webpack-bundler-runtime/'))).toEqual([]);
+    expect(sources.filter((s) => s.endsWith('shell/src/federation-bundler-runtime.ts'))).toHaveLength(1);
+    expect(gzipKb(entry)).toBeLessThan(6);
   });
 
-  it('keeps the federation runtime in the shell\'s main under 28 KB gzipped', () => {
+  it('keeps the federation runtime in the shell\'s main under 28 KB gzipped, without the manifest snapshot and preload-assets plugins', () => {
     const main = [...sourcesByScript('shell').keys()].find((file) => file.startsWith('main.'))!;
     expect(gzipKb(path.join(out, 'shell', main))).toBeLessThan(28);
+    const mainSources = sourcesByScript('shell').get(main)!;
+    expect(mainSources.filter((s) => /runtime-core\/dist\/plugins\/(snapshot\/index|generate-preload-assets)\.js$/.test(s))).toEqual([]);
   });
 
   it('shares @portal/ui per group, and the core group (what every page loads) carries no form controls or dialogs', () => {

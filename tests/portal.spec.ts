@@ -274,14 +274,14 @@ describe('the portal in a browser', () => {
 
   it('recovers a remote with "Try again" once its origin answers again', async () => {
     const fresh = await tab.open();
-    const manifest = `${portal.portal.remoteUrls.account}/**/mf-manifest.json`;
-    await fresh.route(manifest, (route) => route.abort('connectionrefused'));
+    const origin = `${portal.portal.remoteUrls.account}/**`;
+    await fresh.route(origin, (route) => route.abort('connectionrefused'));
     await fresh.goto(`${portal.url}/account/sign-in`);
     const card = fresh.getByTestId('remote-error');
     await expect(card.textContent()).resolves.toMatch(/Account could not be loaded/);
     await expect(fresh.getByRole('link', { name: 'Home', exact: true }).count()).resolves.toBe(1);
 
-    await fresh.unroute(manifest);
+    await fresh.unroute(origin);
     await card.getByRole('button', { name: 'Try again' }).click();
     await fresh.locator('form[aria-label="Sign in"]').waitFor();
   });
@@ -325,6 +325,30 @@ describe('the portal in a browser', () => {
     await fresh.getByRole('link', { name: 'Account', exact: true }).waitFor();
     // Each was asked for once: the bootstrap took the early answers.
     expect(asked.sort()).toEqual(['/config.json', '/registry.json']);
+    expect(problems(fresh.console)).toEqual([]);
+  });
+
+  it('asks for a remote\'s entry and the code of its first page at once on a first visit, reading no manifest first', async () => {
+    const fresh = await tab.open();
+    const accountUrl = portal.portal.remoteUrls.account!;
+    const asked: string[] = [];
+    fresh.on('request', (request) => {
+      if (request.url().startsWith(accountUrl)) asked.push(new URL(request.url()).pathname.split('/').pop() ?? '');
+    });
+    const firstChunkAsked = () => asked.some((file) => file.startsWith('__federation_expose_app.'));
+    // The entry is answered only once the page's code was asked for as well: fetched one after the
+    // other (manifest, entry, code), the code would never be asked for while the entry waits.
+    let askedBesideEntry = true;
+    await fresh.route(`${accountUrl}/**/remoteEntry.js`, async (route) => {
+      askedBesideEntry = await waitUntil('the first page\'s code asked for while the entry is on its way', firstChunkAsked, { state: () => asked.join(', ') }).catch(() => false);
+      await route.continue();
+    });
+    await fresh.goto(`${portal.url}/account`);
+    await fresh.locator('form[aria-label="Sign in"]').waitFor();
+    expect(askedBesideEntry).toBe(true);
+    // The registry said where the files are; the early request was the one the remote's loader used.
+    expect(asked.filter((file) => file === 'mf-manifest.json')).toEqual([]);
+    expect(asked.filter((file) => file.startsWith('__federation_expose_app.'))).toHaveLength(1);
     expect(problems(fresh.console)).toEqual([]);
   });
 

@@ -3,7 +3,7 @@
 // (by compare-and-swap, registry-store.ts).
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Registry, RegistryEntry } from '@portal/platform/registry';
+import type { Registry, RegistryEntry, Release } from '@portal/platform/registry';
 import { CONTRACT_VERSION } from '@portal/platform/node';
 import { cachePolicyFor } from './cache-policy.js';
 import { environmentSchema, type Environment, type EnvironmentFile } from './environment.js';
@@ -14,7 +14,7 @@ import { checkContract, checkExposes, checkNoBundledSingletons } from './pre-pub
 import { readRegistryState, updateRegistry, type RegistryState, type RemoteHistory } from './registry-store.js';
 import { findRelease, readRelease, readReleases, recordRelease, type ReleaseRecord } from './releases.js';
 import { readBuiltRemote, remoteMetadataSchema, type RemoteMetadata } from './remote-metadata.js';
-import { releaseManifestOf } from './release-manifest.js';
+import { releaseFilesOf, releaseManifestOf } from './release-manifest.js';
 import { keys, type PublishTarget } from './targets/publish-target.js';
 
 export interface StageOptions {
@@ -121,7 +121,7 @@ export async function stageRelease(target: PublishTarget, { distDir, actor, allo
   return { remote: meta.name, version, integrity, copied: true };
 }
 
-function entryFor(meta: RemoteMetadata, release: { version: string; manifest: string; integrity: string }): RegistryEntry {
+function entryFor(meta: RemoteMetadata, release: Release): RegistryEntry {
   return {
     title: meta.title,
     route: meta.route,
@@ -133,6 +133,7 @@ function entryFor(meta: RemoteMetadata, release: { version: string; manifest: st
     version: release.version,
     manifest: release.manifest,
     integrity: release.integrity,
+    ...(release.files ? { files: release.files } : {}),
   };
 }
 
@@ -144,8 +145,14 @@ function historyAfter(state: RegistryState, remote: string, actor: string, actio
   return { ...state.remotes, [remote]: { previous: previous.slice(-HISTORY_LENGTH), changedAt: new Date().toISOString(), changedBy: actor, action } };
 }
 
-function releaseOf(target: PublishTarget, remote: string, record: ReleaseRecord) {
-  return { version: record.version, manifest: target.manifestUrl(remote, record.version), integrity: record.integrity };
+/**
+ * A recorded release as the registry names it, with the files the shell loads it by (read from
+ * the manifest as published, so releases recorded before the registry carried them get them too).
+ */
+async function releaseOf(target: PublishTarget, remote: string, record: ReleaseRecord): Promise<Release> {
+  const manifest = await target.read(keys.releaseFile(remote, record.version, 'mf-manifest.json'));
+  const files = manifest && sriOf(manifest) === record.integrity ? releaseFilesOf(manifest) : null;
+  return { version: record.version, manifest: target.manifestUrl(remote, record.version), integrity: record.integrity, ...(files ? { files } : {}) };
 }
 
 function liveOf(remote: string, state: RegistryState): LiveRelease {
@@ -157,7 +164,7 @@ function liveOf(remote: string, state: RegistryState): LiveRelease {
 export async function promoteRelease(target: PublishTarget, remote: string, version: string, actor: string): Promise<LiveRelease> {
   const record = findRelease(await readReleases(target, remote), remote, version, target.description);
   const meta = remoteMetadataSchema.parse(record.meta);
-  const release = releaseOf(target, remote, record);
+  const release = await releaseOf(target, remote, record);
   const action = `promote ${remote}@${record.version}`;
   const state = await updateRegistry(target, actor, (current) => {
     const live = current.registry.remotes[remote];
@@ -175,7 +182,7 @@ export async function promoteRelease(target: PublishTarget, remote: string, vers
 /** Gives a staged release to `percentage` % of browsers (sticky per browser); ended by promote or rollback. */
 export async function startCanary(target: PublishTarget, remote: string, version: string, percentage: number, actor: string): Promise<LiveRelease & { percentage: number }> {
   const record = findRelease(await readReleases(target, remote), remote, version, target.description);
-  const release = releaseOf(target, remote, record);
+  const release = await releaseOf(target, remote, record);
   const action = `canary ${remote}@${record.version} ${percentage}%`;
   const state = await updateRegistry(target, actor, (current) => {
     const live = current.registry.remotes[remote];
@@ -202,6 +209,8 @@ export interface RollbackResult extends LiveRelease {
 export async function rollbackRemote(target: PublishTarget, remote: string, actor: string, version?: string): Promise<RollbackResult> {
   const releases = await readReleases(target, remote);
   const named = version ? findRelease(releases, remote, version, target.description) : null;
+  // Which release the change lands on is decided against the registry it changes; each is ready.
+  const asReleases = new Map(await Promise.all(releases.map(async (record) => [record.version, await releaseOf(target, remote, record)] as const)));
   let endedCanary: string | null = null;
   const state = await updateRegistry(target, actor, (current) => {
     endedCanary = null;
@@ -224,7 +233,7 @@ export async function rollbackRemote(target: PublishTarget, remote: string, acto
     }
     const action = `rollback ${remote} to ${to.version}`;
     const meta = remoteMetadataSchema.parse(to.meta);
-    return { registry: withEntry(current.registry, remote, entryFor(meta, releaseOf(target, remote, to))), remotes: historyAfter(current, remote, actor, action, remaining), action };
+    return { registry: withEntry(current.registry, remote, entryFor(meta, asReleases.get(to.version)!)), remotes: historyAfter(current, remote, actor, action, remaining), action };
   });
   return { ...liveOf(remote, state), endedCanary };
 }

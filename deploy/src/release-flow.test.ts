@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, unlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeFakeRemoteBuild, type FakeBuildOptions } from '../test/fake-remote-build.js';
 import { openEnvironment, type Environment } from './environment.js';
+import { sriOf } from './hashing.js';
 import { promoteRelease, rollbackRemote, stageRelease, startCanary } from './publish.js';
 import { readRegistry } from './registry-file.js';
 import { readRegistryState, updateRegistry } from './registry-store.js';
@@ -80,6 +81,34 @@ describe('staged releases, promote, canary, rollback', () => {
     // The canary that was promoted rolls back to what was live before it.
     await rollbackRemote(target, 'files', 'Ada');
     expect(readRegistry(env).remotes.files!.version).toBe(v1.version);
+  });
+
+  it('puts where each live release\'s entry and first scripts are, with their hashes, into the registry (promote, canary, rollback)', async () => {
+    const filesOf = (version: string) => {
+      const hash = (file: string) => sriOf(readFileSync(path.join(env.releaseDir('files', version), file)));
+      const app = '__federation_expose_app.0123abcd.js';
+      return { entry: 'remoteEntry.js', globalName: 'files', app: [app], integrity: { 'remoteEntry.js': hash('remoteEntry.js'), [app]: hash(app) } };
+    };
+    const first = await stage({ version: '1.0.0' });
+    const second = await stage({ version: '1.1.0', content: 'second' });
+    await promoteRelease(target, 'files', first.version, 'Ada');
+    expect(readRegistry(env).remotes.files?.files).toEqual(filesOf(first.version));
+    await startCanary(target, 'files', second.version, 10, 'Ada');
+    expect(readRegistry(env).remotes.files?.canary?.files).toEqual(filesOf(second.version));
+    await promoteRelease(target, 'files', second.version, 'Ada');
+    await rollbackRemote(target, 'files', 'Ada');
+    expect(readRegistry(env).remotes.files).toMatchObject({ version: first.version, files: filesOf(first.version) });
+  });
+
+  it('leaves the files out when the manifest cannot say where they are (a public path of its own): the shell reads the manifest', async () => {
+    const dir = build({ version: '1.0.0' });
+    const manifestFile = path.join(dir, 'mf-manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { metaData: Record<string, unknown> };
+    writeFileSync(manifestFile, JSON.stringify({ ...manifest, metaData: { ...manifest.metaData, publicPath: 'https://cdn.example/files/' } }));
+    const staged = await stageRelease(target, { distDir: dir, actor: 'Ada' });
+    await promoteRelease(target, 'files', staged.version, 'Ada');
+    expect(readRegistry(env).remotes.files).toMatchObject({ version: staged.version });
+    expect(readRegistry(env).remotes.files?.files).toBeUndefined();
   });
 
   it('keeps every change when many promotes of different remotes run at once', async () => {

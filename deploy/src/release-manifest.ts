@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { FILE_INTEGRITY_FIELD, type FileIntegrity } from '@portal/platform/registry';
+import { FILE_INTEGRITY_FIELD, releaseFilesSchema, type FileIntegrity, type ReleaseFiles } from '@portal/platform/registry';
 import { listFiles, sriOf } from './hashing.js';
 
 /** What a browser runs from a release: scripts and style sheets (not source maps or JSON). */
@@ -17,4 +17,32 @@ export function releaseManifestOf(distDir: string): Buffer {
   const files: FileIntegrity = {};
   for (const file of listFiles(distDir).filter((f) => RUNS_IN_BROWSER.test(f))) files[file] = sriOf(readFileSync(path.join(distDir, file)));
   return Buffer.from(`${JSON.stringify({ ...manifest, [FILE_INTEGRITY_FIELD]: files }, null, 2)}\n`);
+}
+
+/**
+ * What the registry carries of a release so the shell loads it without reading the manifest first
+ * (`files` of a registry release): the entry, the first scripts of `./app` and their hashes, read
+ * from the manifest as published. Null when the manifest cannot say where its files are (a public
+ * path other than the manifest's own folder) or lists no hashes: the shell then reads the manifest.
+ */
+export function releaseFilesOf(manifestBytes: Buffer): ReleaseFiles | null {
+  const manifest = JSON.parse(manifestBytes.toString('utf8')) as {
+    metaData?: { globalName?: string; publicPath?: string; remoteEntry?: { name?: string; path?: string } };
+    exposes?: Array<{ path?: string; assets?: { js?: { sync?: string[] } } }>;
+    [FILE_INTEGRITY_FIELD]?: FileIntegrity;
+  };
+  const { metaData, exposes = [] } = manifest;
+  const hashes = manifest[FILE_INTEGRITY_FIELD];
+  if (!metaData?.remoteEntry?.name || !metaData.globalName || !hashes || !['auto', ''].includes(metaData.publicPath ?? '')) return null;
+  const folder = (metaData.remoteEntry.path ?? '').replace(/^\.?\/?/, '').replace(/\/?$/, '/').replace(/^\/$/, '');
+  const entry = `${folder}${metaData.remoteEntry.name}`;
+  const app = exposes.find((expose) => expose.path === './app')?.assets?.js?.sync ?? [];
+  const integrity: FileIntegrity = {};
+  for (const file of [entry, ...app]) {
+    const hash = hashes[file];
+    if (!hash) return null;
+    integrity[file] = hash;
+  }
+  const files = { entry, globalName: metaData.globalName, app, integrity };
+  return releaseFilesSchema.safeParse(files).success ? files : null;
 }

@@ -30,7 +30,7 @@ export function writeFakeRemoteBuild(dir: string, options: FakeBuildOptions = {}
     JSON.stringify({
       id: name,
       name,
-      metaData: { name, buildInfo: { buildVersion: version, buildName: `@portal/remote-${name}` }, publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      metaData: { name, globalName: name, buildInfo: { buildVersion: version, buildName: `@portal/remote-${name}` }, publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
       shared: [
         { id: `${name}:react`, name: 'react', version: '19.3.1', singleton: true, assets: assets(options.sharesOwnReact ? ['vendors-react.1111aaaa.js'] : []) },
         { id: `${name}:@portal/platform`, name: '@portal/platform', version: '1.2.0', singleton: true, assets: assets([]) },

@@ -1,13 +1,26 @@
 // The shell's use of the Module Federation runtime: remotes are registered at run time from the
-// registry (never at build time), each manifest is checked against the registry's integrity hash
-// before the runtime uses it, every script the runtime then loads from that release carries the
-// hash the manifest lists for it (Subresource Integrity: the browser refuses a changed file
-// before running it), and loading happens on demand.
-import { loadRemote, preloadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { PortalError, PortalErrorCode, isPortalError, provideRemoteModuleLoader } from '@portal/platform';
+// registry (never at build time) and loaded on demand. The registry says where each release's
+// entry and first scripts are, with their hashes (`files`, written by deploy from the manifest it
+// publishes), so a first visit fetches the entry and the code of `./app` at once, with no manifest
+// read before them; without `files` (a developer's override, an older registry) the shell reads
+// the manifest, checked against the registry's hash, for the same facts. Every script from a
+// verified release carries its hash (Subresource Integrity: the browser refuses a changed file
+// before running it).
+import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { PortalError, PortalErrorCode, provideRemoteModuleLoader } from '@portal/platform';
+import type { ReleaseFiles } from '@portal/platform/registry';
 import { FILE_INTEGRITY_FIELD, isFileIntegrity } from '@portal/platform/registry-core';
+import { attachShareScopeMap, bundlerRuntime } from '@module-federation/webpack-bundler-runtime';
+import { initContainerEntry } from '@module-federation/webpack-bundler-runtime/dist/initContainerEntry.js';
+import type { BUNDLER_RUNTIME_GLOBAL, ProvidedBundlerRuntime } from './federation-bundler-runtime.js';
 import { matchesIntegrity } from './manifest-integrity.js';
-import { assertAllowedOrigins, releaseUrls } from './remote-origins.js';
+import { assertAllowedOrigins, joinEntryPath, readManifestLocations, releaseUrls } from './remote-origins.js';
+
+// Every remote entry binds its chunk loading with the shell's bundler runtime (one copy per page).
+// (Only the type is imported: the module itself is what remotes run in the package's place.)
+const bundlerRuntimeGlobal: typeof BUNDLER_RUNTIME_GLOBAL = '__PORTAL_FEDERATION_BUNDLER_RUNTIME__';
+// The shell's own copy leaves out what only a container that exposes modules runs; remotes need it.
+(globalThis as Record<string, unknown>)[bundlerRuntimeGlobal] = { bundlerRuntime: { ...bundlerRuntime, initContainerEntry }, attachShareScopeMap } satisfies ProvidedBundlerRuntime;
 
 /** The environment's allowed origins (config.json `allowedOrigins`); null allows any. */
 let allowedOrigins: ReadonlySet<string> | null = null;
@@ -17,15 +30,6 @@ export function restrictOrigins(origins: readonly string[] | undefined): void {
   allowedOrigins = origins ? new Set(origins) : null;
 }
 
-interface ExpectedManifest {
-  remote: string;
-  integrity: string;
-}
-
-/** Keyed by remote name and manifest URL: two registry entries may point at one manifest. */
-const expected = new Map<string, ExpectedManifest>();
-const keyOf = (remote: string, url: string) => `${remote} ${url}`;
-
 interface ExpectedFile {
   remote: string;
   integrity: string;
@@ -33,7 +37,7 @@ interface ExpectedFile {
 
 /** The hash of each file of a verified release, by absolute URL without query. */
 const fileIntegrity = new Map<string, ExpectedFile>();
-/** Release folder (URL) → remote, for each verified manifest: every script from there must be listed. */
+/** Release folder (URL) → remote, for each verified release: every script from there must be listed. */
 const verifiedFolders = new Map<string, string>();
 const withoutQuery = (url: string) => {
   const parsed = new URL(url, document.baseURI);
@@ -72,7 +76,7 @@ function expectedFile(url: string): ExpectedFile | null {
   if (known) return known;
   for (const [folder, remote] of verifiedFolders) {
     if (key.startsWith(folder)) {
-      throw new PortalError(PortalErrorCode.ManifestIntegrity, `${key} has no integrity hash in the manifest of "${remote}"; it was added after publishing.`, {
+      throw new PortalError(PortalErrorCode.ManifestIntegrity, `${key} has no integrity hash in the registry or manifest of "${remote}"; it was added after publishing.`, {
         remote,
         step: 'verify manifest',
       });
@@ -92,51 +96,84 @@ function withIntegrity<E extends HTMLScriptElement | HTMLLinkElement>(element: E
   return element;
 }
 
-/** The last refusal of each remote's manifest by the checks below, until a load reports it. */
-const refusals = new Map<string, PortalError>();
+export interface FederatedRemote {
+  name: string;
+  manifestUrl: string;
+  /** The manifest's hash from the registry; null for a developer's override (a local dev server, unchecked). */
+  integrity: string | null;
+  /** Where the release's entry and first scripts are, from the registry; without it the manifest is read. */
+  files?: ReleaseFiles;
+}
 
-/** The manifest at `url` if it passes the environment's origin list and the registry's integrity hash. */
-async function checkedManifest(url: string, init: RequestInit | undefined, known: ExpectedManifest): Promise<Response> {
+/** Where a release's code is: its entry (a script defining `globalName`) and the first scripts of `./app`. */
+interface ReleaseLocation {
+  entryUrl: string;
+  globalName: string;
+  appUrls: string[];
+}
+
+/** The location the registry gives: no manifest is fetched, and the registry's hashes stand for the manifest's. */
+function locationFromRegistry(remote: FederatedRemote, files: ReleaseFiles): ReleaseLocation {
+  const at = (file: string) => new URL(file, remote.manifestUrl).href;
+  const location = { entryUrl: at(files.entry), globalName: files.globalName, appUrls: files.app.map(at) };
+  assertAllowedOrigins([remote.manifestUrl, location.entryUrl, ...location.appUrls], allowedOrigins, remote.name);
+  if (remote.integrity) {
+    verifiedFolders.set(withoutQuery(at('.')), remote.name);
+    for (const [file, integrity] of Object.entries(files.integrity)) fileIntegrity.set(withoutQuery(at(file)), { remote: remote.name, integrity });
+  }
+  return location;
+}
+
+/** The location read from the release's manifest, checked against the origin list and (when the registry gives one) its hash. */
+async function locationFromManifest(remote: FederatedRemote): Promise<ReleaseLocation> {
+  const url = remote.manifestUrl;
+  // A developer's override (no integrity) is a local dev server: neither hashes nor the allow-list apply.
+  const origins = remote.integrity ? allowedOrigins : null;
   // Refused before anything is fetched from a foreign origin.
-  assertAllowedOrigins([url], allowedOrigins, known.remote);
-  const response = await fetch(url, { ...init, cache: 'no-cache' });
+  assertAllowedOrigins([url], origins, remote.name);
+  const response = await fetch(url, { cache: 'no-cache' });
   if (!response.ok) {
-    throw new PortalError(PortalErrorCode.RemoteLoadFailed, `The manifest of "${known.remote}" (${url}) answered ${response.status} ${response.statusText}.`, {
-      remote: known.remote,
+    throw new PortalError(PortalErrorCode.RemoteLoadFailed, `The manifest of "${remote.name}" (${url}) answered ${response.status} ${response.statusText}.`, {
+      remote: remote.name,
       step: 'fetch manifest',
     });
   }
   const bytes = await response.arrayBuffer();
-  if (!(await matchesIntegrity(bytes, known.integrity))) {
+  if (remote.integrity && !(await matchesIntegrity(bytes, remote.integrity))) {
     throw new PortalError(
       PortalErrorCode.ManifestIntegrity,
-      `The manifest of "${known.remote}" (${url}) does not match the integrity hash in the registry; it was changed after publishing.`,
-      { remote: known.remote, step: 'verify manifest' },
+      `The manifest of "${remote.name}" (${url}) does not match the integrity hash in the registry; it was changed after publishing.`,
+      { remote: remote.name, step: 'verify manifest' },
     );
   }
   const manifest = parseManifest(bytes);
-  if (allowedOrigins) assertAllowedOrigins(releaseUrls(manifest, url, known.remote), allowedOrigins, known.remote);
-  rememberFileIntegrity(known.remote, url, manifest);
-  return new Response(bytes, { status: 200, headers: { 'content-type': 'application/json' } });
+  if (origins) assertAllowedOrigins(releaseUrls(manifest, url, remote.name), origins, remote.name);
+  if (remote.integrity) rememberFileIntegrity(remote.name, url, manifest);
+  const locations = readManifestLocations(manifest);
+  if (!locations?.globalName) {
+    throw new PortalError(PortalErrorCode.RemoteLoadFailed, `The manifest of "${remote.name}" (${url}) is not a Module Federation manifest.`, {
+      remote: remote.name,
+      step: 'fetch manifest',
+    });
+  }
+  const { globalName, publicPath: named, remoteEntry, exposes } = locations;
+  // `auto`: the files lie beside the manifest (as the runtime resolves it).
+  const publicPath = named === undefined || named === 'auto' || named === '' ? new URL('.', url).href : named;
+  const at = (file: string) => new URL(`${publicPath}${file}`, document.baseURI).href;
+  return {
+    entryUrl: at(joinEntryPath(remoteEntry.path, remoteEntry.name)),
+    globalName,
+    appUrls: (exposes.find((expose) => expose.path === './app')?.sync ?? []).map(at),
+  };
 }
 
 /**
- * Fetches each known manifest itself and refuses one whose bytes do not match the registry; then
- * gives each script of that release (remoteEntry.js, preloaded chunks) its listed hash. The chunks
- * a remote loads itself carry hashes built into its remoteEntry.js (rspack's SubresourceIntegrityPlugin).
+ * Gives each script the runtime loads from a verified release (its entry) the hash the registry or
+ * manifest lists for it. The chunks a remote loads itself carry hashes built into its
+ * remoteEntry.js (rspack's SubresourceIntegrityPlugin).
  */
-const manifestIntegrityPlugin: ModuleFederationRuntimePlugin = {
-  name: 'portal-manifest-integrity',
-  fetch(url, init, remoteInfo) {
-    const known = remoteInfo ? expected.get(keyOf(remoteInfo.name, url)) : undefined;
-    if (!known) return undefined;
-    return checkedManifest(url, init, known).catch((error: unknown) => {
-      // The runtime wraps what a hook throws in its own error (RUNTIME-003); loadExposed gives the
-      // shell this one back, with its code (integrity, origin) and its message.
-      if (isPortalError(error)) refusals.set(known.remote, error);
-      throw error;
-    });
-  },
+const fileIntegrityPlugin: ModuleFederationRuntimePlugin = {
+  name: 'portal-file-integrity',
   createScript({ url, attrs }) {
     const expected = expectedFile(url);
     if (!expected) return undefined;
@@ -153,18 +190,46 @@ const manifestIntegrityPlugin: ModuleFederationRuntimePlugin = {
   },
 };
 
+/**
+ * Runs the first scripts of `./app` beside the entry, each with its hash. A chunk only adds its
+ * modules to the remote's chunk-loading global, which the entry takes up whenever it runs (and
+ * its chunk loader joins a script still on its way rather than asking again), so entry and code
+ * are fetched at once instead of one after the other.
+ */
+function runAppFiles(location: ReleaseLocation): void {
+  for (const url of location.appUrls) {
+    if (appScripts.has(url)) continue;
+    const expected = expectedFile(url);
+    const script = expected ? withIntegrity(document.createElement('script'), expected) : document.createElement('script');
+    if (!expected) script.crossOrigin = 'anonymous';
+    script.async = true;
+    script.src = url;
+    document.head.appendChild(script);
+    appScripts.set(url, script);
+  }
+}
+/** The script element of each first script asked for, by URL. */
+const appScripts = new Map<string, HTMLScriptElement>();
+
+/** Forgets the first scripts of a release (a retry asks again: an earlier request may have failed). */
+function forgetAppFiles(location: ReleaseLocation): void {
+  for (const url of location.appUrls) {
+    appScripts.get(url)?.remove();
+    appScripts.delete(url);
+  }
+}
+
 let pluginsRegistered = false;
 /** Each registered remote, so a failed load can be retried with a fresh registration. */
 const known = new Map<string, FederatedRemote>();
+/** The location of each remote's registered release, once known. */
+const locations = new Map<string, Promise<ReleaseLocation>>();
+/** The entry URL the runtime holds for each remote. */
+const inRuntime = new Map<string, string>();
+/** Remotes the runtime must forget before their next load (a retry, a new release). */
+const stale = new Set<string>();
 /** Remotes whose last borrowed load failed: the runtime keeps the failure until re-registered. */
 const failedBorrows = new Set<string>();
-
-export interface FederatedRemote {
-  name: string;
-  manifestUrl: string;
-  /** The manifest's hash from the registry; null for a developer's override (a local dev server, unchecked). */
-  integrity: string | null;
-}
 
 /**
  * Forgets the chunks an earlier release of a remote pushed into its chunk-loading global
@@ -177,12 +242,12 @@ function forgetLoadedChunks(name: string): void {
 }
 
 /**
- * Tells the runtime where a remote's manifest is. `force` drops what it cached (a retry, or a
- * new release once the old one is unmounted).
+ * Tells the shell where a remote's release is. `force` drops what the runtime cached (a retry, or
+ * a new release once the old one is unmounted) at the remote's next load.
  */
 export function registerFederatedRemote(remote: FederatedRemote, { force = false } = {}): void {
   if (!pluginsRegistered) {
-    registerPlugins([manifestIntegrityPlugin]);
+    registerPlugins([fileIntegrityPlugin]);
     // Remotes borrow each other's exposed modules (parcels) through this runtime, so every
     // such load is checked as the shell's own are.
     provideRemoteModuleLoader(loadBorrowed);
@@ -191,22 +256,42 @@ export function registerFederatedRemote(remote: FederatedRemote, { force = false
   const previous = known.get(remote.name);
   if (force && previous && previous.manifestUrl !== remote.manifestUrl) forgetLoadedChunks(remote.name);
   known.set(remote.name, remote);
-  if (remote.integrity) expected.set(keyOf(remote.name, remote.manifestUrl), { remote: remote.name, integrity: remote.integrity });
-  else expected.delete(keyOf(remote.name, remote.manifestUrl));
-  registerRemotes([{ name: remote.name, entry: remote.manifestUrl }], { force });
+  locations.delete(remote.name);
+  if (force) stale.add(remote.name);
 }
 
-/** Loads a remote's exposed module (`./app` by default). */
-export async function loadExposed<T>(name: string, expose = 'app'): Promise<T> {
-  refusals.delete(name);
-  let module: T | null;
-  try {
-    module = await loadRemote<T>(`${name}/${expose}`);
-  } catch (error) {
-    const refusal = refusals.get(name);
-    refusals.delete(name);
-    throw refusal ?? error;
+function locate(remote: FederatedRemote): Promise<ReleaseLocation> {
+  let location = locations.get(remote.name);
+  if (!location) {
+    const { files } = remote;
+    location = files ? Promise.resolve().then(() => locationFromRegistry(remote, files)) : locationFromManifest(remote);
+    locations.set(remote.name, location);
+    // A failed look-up is tried again at the next load.
+    location.catch(() => locations.delete(remote.name));
   }
+  return location;
+}
+
+/** Registers the release's entry with the runtime (again, dropping its cache, when it changed or is stale). */
+function enterIntoRuntime(name: string, location: ReleaseLocation): void {
+  const current = inRuntime.get(name);
+  if (current === location.entryUrl && !stale.has(name)) return;
+  registerRemotes([{ name, entry: location.entryUrl, entryGlobalName: location.globalName, type: 'global' }], { force: current !== undefined });
+  inRuntime.set(name, location.entryUrl);
+  stale.delete(name);
+  forgetAppFiles(location);
+}
+
+/** Loads a remote's exposed module (`./app` by default); for `./app` its first scripts are fetched beside the entry. */
+export async function loadExposed<T>(name: string, expose = 'app'): Promise<T> {
+  const remote = known.get(name);
+  if (!remote) {
+    throw new PortalError(PortalErrorCode.RemoteLoadFailed, `No remote "${name}" is registered, so "${name}/${expose}" cannot be loaded.`, { remote: name, step: 'load' });
+  }
+  const location = await locate(remote);
+  enterIntoRuntime(name, location);
+  if (expose === 'app') runAppFiles(location);
+  const module = await loadRemote<T>(`${name}/${expose}`);
   if (!module) {
     throw new PortalError(PortalErrorCode.RemoteLoadFailed, `The remote "${name}" did not provide ./${expose}.`, { remote: name, step: 'load' });
   }
@@ -233,9 +318,8 @@ async function loadBorrowed<T>(name: string, expose: string): Promise<T> {
 
 /**
  * Loads and runs a remote's `./app` ahead of need (navigation intent), so that following the link
- * only mounts it. The runtime's preload asks for the entry and the module's files at once (one
- * round trip after the manifest instead of one per step); the load beside it runs them.
+ * only mounts it; its entry and first scripts are fetched at once, as for a load.
  */
 export async function preloadExposed(name: string, expose = 'app'): Promise<void> {
-  await Promise.all([preloadRemote([{ nameOrAlias: name, exposes: [`./${expose}`] }]), loadExposed(name, expose)]);
+  await loadExposed(name, expose);
 }

@@ -191,7 +191,7 @@ export class RemoteApplications {
     registerFederatedRemote(
       override
         ? { name, manifestUrl: override, integrity: null }
-        : { name, manifestUrl: release.manifest, integrity: release.integrity },
+        : { name, manifestUrl: release.manifest, integrity: release.integrity, ...(release.files ? { files: release.files } : {}) },
       options,
     );
   }

@@ -70,6 +70,14 @@ describe('registry validation', () => {
     expect(resolved.remotes.data?.manifest).toBe(entry.manifest);
   });
 
+  it('accepts where a release\'s entry and first scripts are (paths inside the release folder), and nothing outside it', () => {
+    const files = { entry: 'remoteEntry.js', globalName: 'account', app: ['__federation_expose_app.0123abcd.js'], integrity: { 'remoteEntry.js': entry.integrity } };
+    expect(parseRegistry(registry({ account: { ...entry, files } })).remotes.account?.files).toEqual(files);
+    expect(problem(registry({ account: { ...entry, files: { ...files, entry: '../other/remoteEntry.js' } } }))).toMatch(/remotes\.account\.files\.entry must not leave the release folder/);
+    expect(problem(registry({ account: { ...entry, files: { ...files, app: ['https://elsewhere.example/x.js'] } } }))).toMatch(/remotes\.account\.files\.app\.0 must be a path inside the release folder/);
+    expect(problem(registry({ account: { ...entry, files: { ...files, app: ['//elsewhere.example/x.js'] } } }))).toMatch(/files\.app\.0 must be a path inside the release folder/);
+  });
+
   it('rejects two remotes on one route and routes the shell keeps', () => {
     expect(problem(registry({ account: entry, other: { ...entry } }))).toMatch(/remotes\.other\.route is already used by the remote "account"/);
     expect(problem(registry({ account: { ...entry, route: '/status' } }))).toMatch(/reserved by the shell/);
@@ -98,5 +106,8 @@ describe('contract and canary', () => {
     expect(chooseRelease(withCanary, 24.9)).toMatchObject({ version: '1.1.0', canary: true });
     expect(chooseRelease(withCanary, 25)).toMatchObject({ version: '1.0.0+3f2a9c1d', canary: false });
     expect(chooseRelease(entry, 0)).toMatchObject({ canary: false });
+    const files = { entry: 'remoteEntry.js', globalName: 'account', app: [], integrity: {} };
+    expect(chooseRelease({ ...withCanary, files, canary: { ...withCanary.canary, files: { ...files, entry: 'canary.js' } } }, 1).files?.entry).toBe('canary.js');
+    expect(chooseRelease({ ...withCanary, files }, 50).files).toEqual(files);
   });
 });

@@ -51,7 +51,24 @@ export const FILE_INTEGRITY_FIELD = 'portalFileIntegrity';
 export const fileIntegritySchema = z.record(z.string().check(z.minLength(1)), integrity);
 export type FileIntegrity = z.infer<typeof fileIntegritySchema>;
 
-export const releaseSchema = z.object({ version, manifest: manifestUrl, integrity });
+/** A file of a release, by its path inside the release folder (no `..`, no scheme, no `//`). */
+const releaseFile = z.string().check(z.regex(/^[\w.-]+(\/[\w.-]+)*$/, 'must be a path inside the release folder such as remoteEntry.js'), z.refine((value) => !value.split('/').includes('..'), 'must not leave the release folder'));
+
+/**
+ * What deploy copies from a release's manifest into the registry, so the shell loads the release
+ * without reading its manifest first: the entry, the first files of `./app` (fetched beside the
+ * entry), and their hashes (the registry vouches for them as it does for the manifest). Paths are
+ * relative to the manifest's folder.
+ */
+export const releaseFilesSchema = z.object({
+  entry: releaseFile,
+  globalName: z.string().check(z.regex(/^[A-Za-z_$][\w$]*$/, 'must be a JavaScript identifier')),
+  app: z.array(releaseFile),
+  integrity: z.record(releaseFile, integrity),
+});
+export type ReleaseFiles = z.infer<typeof releaseFilesSchema>;
+
+export const releaseSchema = z.object({ version, manifest: manifestUrl, integrity, files: z.optional(releaseFilesSchema) });
 export type Release = z.infer<typeof releaseSchema>;
 
 export const canarySchema = z.extend(releaseSchema, {
@@ -145,8 +162,8 @@ export function contractSatisfied(contractVersion: string, range: string): boole
  */
 export function chooseRelease(entry: RegistryEntry, bucket: number): Release & { canary: boolean } {
   if (entry.canary && bucket < entry.canary.percentage) {
-    const { version: v, manifest, integrity: i } = entry.canary;
-    return { version: v, manifest, integrity: i, canary: true };
+    const { version: v, manifest, integrity: i, files } = entry.canary;
+    return { version: v, manifest, integrity: i, ...(files ? { files } : {}), canary: true };
   }
-  return { version: entry.version, manifest: entry.manifest, integrity: entry.integrity, canary: false };
+  return { version: entry.version, manifest: entry.manifest, integrity: entry.integrity, ...(entry.files ? { files: entry.files } : {}), canary: false };
 }
