@@ -6,19 +6,35 @@ import type { Database } from './database.js';
 import { imageCacheDir, imageKey, imagePath, isInitialised, restoreImage, saveImage } from './image.js';
 import { applyMigrations, type MigrationReport } from './migrations.js';
 import { PGliteDatabase } from './pglite.js';
+import { PGliteWorkerDatabase } from './pglite-worker.js';
 import { PostgresDatabase } from './postgres.js';
 
 /** Schemas the emulator owns; `--reset` on a real server drops them. */
 const OWNED_SCHEMAS = ['auth', 'storage', 'realtime', 'supabase_migrations', 'public', 'extensions', BOOTSTRAP_SCHEMA];
 
 /**
+ * The emulator's PGlite runs in a worker thread (pglite-worker.ts), so Postgres works while this
+ * thread serves HTTP. Without the database nothing can answer: a worker that dies stops the
+ * emulator, loudly, rather than leave it answering every request with an error.
+ */
+function openEmulatorPGlite(dir: string): Promise<Database> {
+  return PGliteWorkerDatabase.open(dir, {
+    onCrash(error) {
+      console.error(`portal-emulator: the database stopped: ${error.stack ?? error.message}`);
+      process.exit(70);
+    },
+  });
+}
+
+/**
  * A new data directory starts as a copy of the initialised image; without an image, this start
- * runs initdb and the bootstrap, then stores the result (closed cleanly) as the image.
+ * runs initdb and the bootstrap (in this thread: it is done before anything else runs), then
+ * stores the result (closed cleanly) as the image.
  */
 async function openPGlite(dir: string): Promise<Database> {
-  if (isInitialised(dir)) return PGliteDatabase.open(dir);
+  if (isInitialised(dir)) return openEmulatorPGlite(dir);
   const image = imagePath(imageCacheDir(), imageKey());
-  if (restoreImage(image, dir)) return PGliteDatabase.open(dir);
+  if (restoreImage(image, dir)) return openEmulatorPGlite(dir);
   const db = await PGliteDatabase.open(dir);
   try {
     await bootstrapDatabase(db);
@@ -26,7 +42,7 @@ async function openPGlite(dir: string): Promise<Database> {
     await db.close();
   }
   saveImage(dir, image);
-  return PGliteDatabase.open(dir);
+  return openEmulatorPGlite(dir);
 }
 
 export async function openDatabase(config: Config): Promise<{ db: Database; migrations: MigrationReport }> {
