@@ -38,7 +38,7 @@ async function packagesOf(urls: readonly string[]): Promise<Set<string>> {
 }
 
 describe('the home page before any remote', () => {
-  it('loads no schema library, no second semver and no remote’s code, and still shows the registry’s remotes', async () => {
+  it('loads no schema library, no second semver, no single-spa and no remote’s code, and still shows the registry’s remotes', async () => {
     const page = await tab.open();
     const scripts: string[] = [];
     page.on('request', (request) => {
@@ -55,8 +55,9 @@ describe('the home page before any remote', () => {
     // The floor every page needs: React, ReactDOM, supabase-js and the federation runtime.
     expect([...packages]).toEqual(expect.arrayContaining(['react', 'react-dom', '@supabase/supabase-js', '@module-federation/runtime-core']));
     // The registry is checked for its shape at start (deploy applied the full schema when it
-    // published it), contracts are compared with the federation runtime's semver.
-    expect([...packages].filter((name) => ['zod', 'semver'].includes(name))).toEqual([]);
+    // published it), contracts are compared with the federation runtime's semver, and single-spa
+    // loads with the first remote's route.
+    expect([...packages].filter((name) => ['zod', 'semver', 'single-spa'].includes(name))).toEqual([]);
     expect(problems(page.console)).toEqual([]);
   });
 });

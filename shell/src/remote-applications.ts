@@ -1,6 +1,8 @@
 // The single-spa root config: one application per registry entry, active on its route when the
 // session satisfies the auth level it needs. Every failure is contained and recorded in the
 // portal's remote statuses (the chrome shows the error card; the status page the details).
+// single-spa itself loads with the first remote's route or the intent to open one (its link
+// hovered or focused): the home page and the status page never need it.
 import {
   PortalError,
   PortalErrorCode,
@@ -12,39 +14,20 @@ import {
   type RemoteStatus,
 } from '@portal/platform';
 import type { Registry, RegistryEntry, Release } from '@portal/platform/registry';
-import { chooseRelease } from '@portal/platform/registry-core';
-import {
-  addErrorHandler,
-  getAppNames,
-  getAppStatus,
-  NOT_BOOTSTRAPPED,
-  NOT_LOADED,
-  NOT_MOUNTED,
-  LOAD_ERROR,
-  SKIP_BECAUSE_BROKEN,
-  registerApplication,
-  setBootstrapMaxTime,
-  setMountMaxTime,
-  setUnmountMaxTime,
-  start,
-  triggerAppChange,
-  unregisterApplication,
-  type AppError,
-} from 'single-spa';
+import { chooseRelease, RESERVED_ROUTES } from '@portal/platform/registry-core';
+import type { AppError } from 'single-spa';
 import { loadExposed, preloadExposed, registerFederatedRemote } from './federation.js';
 import { contractSatisfied } from './contract.js';
 import { checkAuth, routeMatches } from './routes.js';
 
 type LifecycleModule = Partial<RemoteLifecycles> & { default?: Partial<RemoteLifecycles> };
+type SingleSpa = typeof import('single-spa');
 
 /** single-spa statuses in which a remote is neither on screen nor on its way there. */
-const IDLE_STATUSES: ReadonlySet<string> = new Set([
-  NOT_LOADED,
-  NOT_BOOTSTRAPPED,
-  NOT_MOUNTED,
-  LOAD_ERROR,
-  SKIP_BECAUSE_BROKEN,
-]);
+const IDLE_STATUSES: ReadonlySet<string> = new Set(['NOT_LOADED', 'NOT_BOOTSTRAPPED', 'NOT_MOUNTED', 'LOAD_ERROR', 'SKIP_BECAUSE_BROKEN']);
+
+/** A path the shell shows itself (home, status): nothing of single-spa's is needed there. */
+const isShellRoute = (pathname: string) => (RESERVED_ROUTES as readonly string[]).includes(pathname);
 
 /**
  * How long a remote may take to load (manifest, entry, code) and then to bootstrap and to mount
@@ -61,7 +44,10 @@ export class RemoteApplications {
   private readonly entries = new Map<string, RegistryEntry>();
   /** The release each remote was given in this browser (stable or canary). */
   private readonly releases = new Map<string, Release>();
-  private started = false;
+  /** single-spa, once something asked for it (`startRouting`); null before, and after a failed load. */
+  private router: Promise<SingleSpa | null> | null = null;
+  /** single-spa once it has loaded and routes. */
+  private spa: SingleSpa | null = null;
   private bucket = 0;
   /** Developer overrides: remote name → manifest URL on a local dev server. */
   private overrides: ReadonlyMap<string, string> = new Map();
@@ -71,30 +57,61 @@ export class RemoteApplications {
     private readonly outlet: () => HTMLElement,
     private readonly readRegistry: RegistryReader | null = null,
   ) {
-    addErrorHandler((error: AppError) => {
-      // Lifecycle wrappers already recorded the failure; this keeps single-spa from rethrowing it
-      // as an uncaught error and records failures single-spa found itself.
-      const name = error.appOrParcelName;
-      if (this.status(name)?.state !== 'failed') this.fail(name, 'single-spa', error);
-    });
-    // Remotes load from other origins; be patient before single-spa gives up on a slow network.
-    setBootstrapMaxTime(15000, false, 5000);
-    setMountMaxTime(15000, false, 5000);
-    setUnmountMaxTime(5000, false, 3000);
-    portal.session.subscribe(() => void triggerAppChange());
+    portal.session.subscribe(() => void this.spa?.triggerAppChange());
+    // Until single-spa routes, the shell listens for a navigation to a remote's route itself
+    // (pushPath fires a popstate when single-spa does not).
+    window.addEventListener('popstate', () => this.routeIfRemote());
+    // Opened on a path that is not the shell's own (most likely a remote's): single-spa's code is
+    // asked for now, beside the registry, rather than after it.
+    if (!isShellRoute(window.location.pathname)) void import('single-spa').catch(() => undefined);
   }
 
-  /** Registers every remote of the registry and starts routing. */
+  /** Registers every remote of the registry; routing starts on a remote's route. */
   register(registry: Registry, bucket: number): void {
     this.bucket = bucket;
     const statuses = Object.entries(registry.remotes).map(([name, entry]) =>
       this.registerEntry(name, entry),
     );
     this.portal.remotes.set(statuses);
-    if (!this.started) {
-      this.started = true;
-      start({ urlRerouteOnly: true });
-    }
+    this.routeIfRemote();
+  }
+
+  /** Starts routing when the location is the route of a registered remote. */
+  private routeIfRemote(): void {
+    if (this.router) return;
+    const { pathname } = window.location;
+    if ([...this.entries.values()].some((entry) => routeMatches(entry.route, pathname))) void this.startRouting();
+  }
+
+  /**
+   * Loads single-spa (once), registers every known remote with it and starts it: it mounts the
+   * remote whose route is on screen and routes from then on. A failed load is the failure of the
+   * remote on screen, and its "Try again" asks again.
+   */
+  private startRouting(): Promise<SingleSpa | null> {
+    this.router ??= import('single-spa').then((spa) => {
+      spa.addErrorHandler((error: AppError) => {
+        // Lifecycle wrappers already recorded the failure; this keeps single-spa from rethrowing it
+        // as an uncaught error and records failures single-spa found itself.
+        const name = error.appOrParcelName;
+        if (this.status(name)?.state !== 'failed') this.fail(name, 'single-spa', error);
+      });
+      // Remotes load from other origins; be patient before single-spa gives up on a slow network.
+      spa.setBootstrapMaxTime(15000, false, 5000);
+      spa.setMountMaxTime(15000, false, 5000);
+      spa.setUnmountMaxTime(5000, false, 3000);
+      this.spa = spa;
+      for (const [name, entry] of this.entries) this.registerApplication(name, entry);
+      spa.start({ urlRerouteOnly: true });
+      return spa;
+    }).catch((error: unknown) => {
+      this.router = null;
+      for (const [name, entry] of this.entries) {
+        if (routeMatches(entry.route, window.location.pathname)) this.fail(name, 'load', error);
+      }
+      return null;
+    });
+    return this.router;
   }
 
   /** Points remotes at a developer's local dev servers (name → manifest URL); set before `register`. */
@@ -120,8 +137,8 @@ export class RemoteApplications {
 
   /** Whether the remote is on screen or on its way there (or leaving): a release switch must wait. */
   isBusy(name: string): boolean {
-    if (!getAppNames().includes(name)) return false;
-    return !IDLE_STATUSES.has(getAppStatus(name) ?? NOT_LOADED);
+    if (!this.spa?.getAppNames().includes(name)) return false;
+    return !IDLE_STATUSES.has(this.spa.getAppStatus(name) ?? 'NOT_LOADED');
   }
 
   /**
@@ -134,7 +151,7 @@ export class RemoteApplications {
     this.entries.set(name, entry);
     this.releases.set(name, release);
     this.federate(name, release, { force: true });
-    if (getAppNames().includes(name)) await unregisterApplication(name);
+    if (this.spa?.getAppNames().includes(name)) await this.spa.unregisterApplication(name);
     this.outlet()
       .querySelector(`[data-remote-slot="${CSS.escape(name)}"]`)
       ?.replaceChildren();
@@ -200,6 +217,8 @@ export class RemoteApplications {
   preload(name: string): void {
     if (this.status(name)?.state !== 'registered') return;
     this.patch(name, { state: 'preloading' });
+    // Following the link then only mounts: single-spa and the remote's code are both here.
+    void this.startRouting();
     preloadExposed(name).then(
       () => this.patch(name, (s) => (s.state === 'preloading' ? { state: 'preloaded' } : {})),
       // A failed preload is not a failure yet: the real load reports it if it happens again. The
@@ -223,12 +242,14 @@ export class RemoteApplications {
     if (!entry || !release) return;
     this.federate(name, release, { force: true });
     this.patch(name, { state: 'registered', error: null });
-    if (getAppNames().includes(name)) await unregisterApplication(name);
+    if (this.spa?.getAppNames().includes(name)) await this.spa.unregisterApplication(name);
     // What a mount that failed or never finished left behind must not show beside the new mount.
     this.outlet()
       .querySelector(`[data-remote-slot="${CSS.escape(name)}"]`)
       ?.replaceChildren();
     this.registerApplication(name, entry);
+    // single-spa itself may be what failed to load.
+    this.routeIfRemote();
   }
 
   /** Takes the registry's current release of `name`; keeps the known one when the registry cannot be read. */
@@ -252,8 +273,10 @@ export class RemoteApplications {
     });
   }
 
+  /** Registers the remote with single-spa, or leaves it to `startRouting` while single-spa has not loaded. */
   private registerApplication(name: string, entry: RegistryEntry): void {
-    registerApplication({
+    if (!this.spa) return;
+    this.spa.registerApplication({
       name,
       app: () => this.load(name),
       activeWhen: (location) => {
