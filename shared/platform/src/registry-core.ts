@@ -32,14 +32,13 @@ export const GLOBAL_NAME = /^[A-Za-z_$][\w$]*$/;
 const CHECK_BASE = 'http://registry.invalid/environment/registry.json';
 const hasScheme = (value: string) => /^[a-z][a-z0-9+.-]*:/i.test(value);
 
-/** The manifest URL rules, in order: each returns the reason a URL breaks it, or null. */
-export const MANIFEST_URL_RULES: ReadonlyArray<(value: string) => string | null> = [
-  (value) => (value.length >= 1 ? null : 'must not be empty'),
-  (value) => (!hasScheme(value) || /^https?:\/\//i.test(value) ? null : 'must be an http(s) URL or a path relative to the registry'),
+/** The manifest URL rules, in order: what a URL must pass, and what is wrong when it does not. */
+export const MANIFEST_URL_RULES: ReadonlyArray<readonly [check: (value: string) => boolean, problem: string]> = [
+  [(value) => value.length >= 1, 'must not be empty'],
+  [(value) => !hasScheme(value) || /^https?:\/\//i.test(value), 'must be an http(s) URL or a path relative to the registry'],
   // `//host/…` (and `\\host`, `/\\host`, which URL parsers read the same way) would leave the registry's host.
-  (value) =>
-    hasScheme(value) || !URL.canParse(value, CHECK_BASE) || new URL(value, CHECK_BASE).host === new URL(CHECK_BASE).host ? null : 'must not be scheme-relative (//host/…)',
-  (value) => (URL.canParse(value, CHECK_BASE) && new URL(value, CHECK_BASE).pathname.endsWith('/mf-manifest.json') ? null : 'must point at an mf-manifest.json'),
+  [(value) => hasScheme(value) || !URL.canParse(value, CHECK_BASE) || new URL(value, CHECK_BASE).host === new URL(CHECK_BASE).host, 'must not be scheme-relative (//host/…)'],
+  [(value) => URL.canParse(value, CHECK_BASE) && new URL(value, CHECK_BASE).pathname.endsWith('/mf-manifest.json'), 'must point at an mf-manifest.json'],
 ];
 
 /** A release file path inside its folder: the pattern, and no `..` segment. */
@@ -56,7 +55,7 @@ export function isFileIntegrity(value: unknown): value is FileIntegrity {
   return isObject(value) && Object.entries(value).every(([file, hash]) => file.length >= 1 && matches(INTEGRITY)(hash));
 }
 
-const isManifestUrl = (value: unknown) => isString(value) && MANIFEST_URL_RULES.every((rule) => rule(value) === null);
+const isManifestUrl = (value: unknown) => isString(value) && MANIFEST_URL_RULES.every(([check]) => check(value));
 
 const isReleaseFiles = (value: unknown) =>
   isObject(value) &&

@@ -4,55 +4,42 @@
 import satisfies from 'semver/functions/satisfies.js';
 import validRange from 'semver/ranges/valid.js';
 import validVersion from 'semver/functions/valid.js';
-// zod/mini: the same schemas with functions instead of methods, so a browser bundle carries only
-// the checks used here (the shell validates every registry it reads).
+// zod/mini: the same schemas with functions instead of methods. Deploy applies this schema to every
+// registry it publishes; the shell checks a registry's shape at start with registry-core.ts (no
+// schema library), whose patterns and URL rules this schema is built from, and loads this module
+// only to say what is wrong with a registry that check refused.
 import { z } from 'zod/mini';
 import { PortalError, PortalErrorCode } from './errors.js';
+import { BACKGROUND_MODULE, GLOBAL_NAME, INTEGRITY, MANIFEST_URL_RULES, RELEASE_FILE, REMOTE_NAME, RESERVED_ROUTES, ROUTE } from './registry-core.js';
 
-/** Routes the shell keeps for itself. */
-export const RESERVED_ROUTES = ['/', '/status'] as const;
+export { chooseRelease, FILE_INTEGRITY_FIELD, RESERVED_ROUTES, resolveManifestUrls } from './registry-core.js';
 
 const remoteName = z
   .string()
-  .check(z.regex(/^[a-z][a-z0-9_]{0,39}$/, 'must start with a lower-case letter and hold only lower-case letters, digits and _ (it is a Module Federation container name)'));
+  .check(z.regex(REMOTE_NAME, 'must start with a lower-case letter and hold only lower-case letters, digits and _ (it is a Module Federation container name)'));
 
 const route = z.string().check(
-  z.regex(/^\/[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/, 'must be a path such as /account (lower case, no trailing slash)'),
+  z.regex(ROUTE, 'must be a path such as /account (lower case, no trailing slash)'),
   z.refine((value) => !(RESERVED_ROUTES as readonly string[]).includes(value), 'is reserved by the shell'),
 );
 
 const version = z.string().check(z.refine((value) => validVersion(value) !== null, 'must be a semantic version such as 1.2.0 or 1.2.0+3f2a9c1d'));
-
-/** A base for checking relative references only; nothing is ever fetched from it. */
-const CHECK_BASE = 'http://registry.invalid/environment/registry.json';
-const hasScheme = (value: string) => /^[a-z][a-z0-9+.-]*:/i.test(value);
 
 /**
  * An absolute http(s) URL, or a reference relative to the registry's own URL (`remotes/data/1.0.0+3f2a9c1d/mf-manifest.json`),
  * so an environment can be moved or mirrored without rewriting it (the shell resolves it with
  * `resolveManifestUrls`). A scheme-relative `//host/…` is refused: it would leave the environment's hosts.
  */
-const manifestUrl = z.string().check(
-  z.minLength(1, 'must not be empty'),
-  z.refine((value) => !hasScheme(value) || /^https?:\/\//i.test(value), 'must be an http(s) URL or a path relative to the registry'),
-  // `//host/…` (and `\\host`, `/\\host`, which URL parsers read the same way) would leave the registry's host.
-  z.refine((value) => hasScheme(value) || !URL.canParse(value, CHECK_BASE) || new URL(value, CHECK_BASE).host === new URL(CHECK_BASE).host, 'must not be scheme-relative (//host/…)'),
-  z.refine((value) => URL.canParse(value, CHECK_BASE) && new URL(value, CHECK_BASE).pathname.endsWith('/mf-manifest.json'), 'must point at an mf-manifest.json'),
-);
+const manifestUrl = z.string().check(...MANIFEST_URL_RULES.map(([check, problem]) => z.refine<string>(check, problem)));
 
-const integrity = z.string().check(z.regex(/^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/, 'must be a Subresource Integrity hash such as sha384-…'));
+const integrity = z.string().check(z.regex(INTEGRITY, 'must be a Subresource Integrity hash such as sha384-…'));
 
-/**
- * What deploy adds to each release's mf-manifest.json: the Subresource Integrity hash of every
- * script and style sheet of the release, by its path inside the release folder. The registry's
- * hash of the manifest therefore vouches for every file a browser runs from that release.
- */
-export const FILE_INTEGRITY_FIELD = 'portalFileIntegrity';
+/** A manifest's `portalFileIntegrity` (FILE_INTEGRITY_FIELD): file path → Subresource Integrity hash. */
 export const fileIntegritySchema = z.record(z.string().check(z.minLength(1)), integrity);
 export type FileIntegrity = z.infer<typeof fileIntegritySchema>;
 
 /** A file of a release, by its path inside the release folder (no `..`, no scheme, no `//`). */
-const releaseFile = z.string().check(z.regex(/^[\w.-]+(\/[\w.-]+)*$/, 'must be a path inside the release folder such as remoteEntry.js'), z.refine((value) => !value.split('/').includes('..'), 'must not leave the release folder'));
+const releaseFile = z.string().check(z.regex(RELEASE_FILE, 'must be a path inside the release folder such as remoteEntry.js'), z.refine((value) => !value.split('/').includes('..'), 'must not leave the release folder'));
 
 /**
  * What deploy copies from a release's manifest into the registry, so the shell loads the release
@@ -62,7 +49,7 @@ const releaseFile = z.string().check(z.regex(/^[\w.-]+(\/[\w.-]+)*$/, 'must be a
  */
 export const releaseFilesSchema = z.object({
   entry: releaseFile,
-  globalName: z.string().check(z.regex(/^[A-Za-z_$][\w$]*$/, 'must be a JavaScript identifier')),
+  globalName: z.string().check(z.regex(GLOBAL_NAME, 'must be a JavaScript identifier')),
   app: z.array(releaseFile),
   integrity: z.record(releaseFile, integrity),
 });
@@ -84,7 +71,7 @@ export const registryEntrySchema = z.extend(releaseSchema, {
   contract: z.string().check(z.refine((value) => validRange(value) !== null, 'must be a semver range such as ^1.0.0')),
   auth: z.enum(['none', 'aal1', 'aal2'], 'must be none, aal1 or aal2'),
   /** The name of an exposed module the shell runs while the person may use the remote (contract 1.2). */
-  background: z.optional(z.string().check(z.regex(/^\.\/[a-z][a-z0-9-]{0,39}$/, 'must name an exposed module such as ./background'))),
+  background: z.optional(z.string().check(z.regex(BACKGROUND_MODULE, 'must name an exposed module such as ./background'))),
   canary: z.optional(canarySchema),
 });
 export type RegistryEntry = z.infer<typeof registryEntrySchema>;
@@ -134,36 +121,7 @@ export function parseRegistry(value: unknown): Registry {
   return result.data;
 }
 
-/**
- * The registry with every manifest URL absolute: relative ones resolved against the URL the
- * registry was fetched from (absolute ones unchanged).
- */
-export function resolveManifestUrls(registry: Registry, registryUrl: string): Registry {
-  const resolve = (manifest: string) => new URL(manifest, registryUrl).href;
-  const remotes: Registry['remotes'] = {};
-  for (const [name, entry] of Object.entries(registry.remotes)) {
-    remotes[name] = {
-      ...entry,
-      manifest: resolve(entry.manifest),
-      ...(entry.canary ? { canary: { ...entry.canary, manifest: resolve(entry.canary.manifest) } } : {}),
-    };
-  }
-  return { ...registry, remotes };
-}
-
 /** True when the shell's contract version satisfies the range the remote asks for. */
 export function contractSatisfied(contractVersion: string, range: string): boolean {
   return satisfies(contractVersion, range);
-}
-
-/**
- * Which release this browser gets: the canary when its stable bucket (0 ≤ bucket < 100) falls
- * under the canary's percentage, the stable release otherwise.
- */
-export function chooseRelease(entry: RegistryEntry, bucket: number): Release & { canary: boolean } {
-  if (entry.canary && bucket < entry.canary.percentage) {
-    const { version: v, manifest, integrity: i, files } = entry.canary;
-    return { version: v, manifest, integrity: i, ...(files ? { files } : {}), canary: true };
-  }
-  return { version: entry.version, manifest: entry.manifest, integrity: entry.integrity, ...(entry.files ? { files: entry.files } : {}), canary: false };
 }
