@@ -29,7 +29,13 @@ const sessions = new Map<number, Session>();
 const unlisteners = new Map<number, () => Promise<void>>();
 
 function post(message: FromWorker, transfer: ArrayBuffer[] = []): void {
-  port.postMessage(message, transfer);
+  try {
+    port.postMessage(message, transfer);
+  } catch (error) {
+    // A value a message cannot carry: the caller gets the reason instead of waiting forever.
+    if ('id' in message) port.postMessage({ id: message.id, ok: false, error: encodeError(error) } satisfies FromWorker);
+    else throw error;
+  }
 }
 
 /**

@@ -132,6 +132,11 @@ describe('PGliteWorkerDatabase', () => {
     expect(asCaller).toMatchObject({ code: '42501', message: 'permission denied for table samples' });
   });
 
+  it('refuses a parameter no message can carry, and goes on answering', async () => {
+    await expect(db.query('select $1::text as v', [() => 'a function'])).rejects.toThrow('could not be cloned');
+    expect((await db.query('select $1::text as v', ['text'])).rows).toEqual([{ v: 'text' }]);
+  });
+
   it('delivers NOTIFY payloads in commit order, and none after unlisten', async () => {
     const payloads: string[] = [];
     const unlisten = await db.listen('changes', (payload) => payloads.push(payload));

@@ -137,9 +137,15 @@ export class PGliteWorkerDatabase implements Database {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
+      try {
+        this.worker.postMessage({ ...message, id }, transfer);
+      } catch (error) {
+        // A parameter a message cannot carry (a function, a class with private state).
+        reject(error as Error);
+        return;
+      }
       if (this.pending.size === 0) this.worker.ref();
       this.pending.set(id, { resolve: resolve as Pending['resolve'], reject });
-      this.worker.postMessage({ ...message, id }, transfer);
     });
   }
 
