@@ -22,6 +22,7 @@ describe('request header record', () => {
     ['set-cookie', ['Set-Cookie', 'a=1', 'Set-Cookie', 'b=2']],
     ['surrounding whitespace', ['X-Padded', '  value\t', 'Prefer', ' return=representation ']],
     ['an empty value', ['X-Empty', '']],
+    ['a value of whitespace only', ['X-Blank', ' \t ']],
   ];
 
   it.each(lists)(

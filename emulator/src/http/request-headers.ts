@@ -6,7 +6,16 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
 
-const SURROUNDING_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
+const isHttpWhitespace = (code: number) => code === 9 || code === 10 || code === 13 || code === 32;
+
+/** `value` without surrounding HTTP whitespace (Node's parser has mostly stripped it already). */
+function normalized(value: string): string {
+  let start = 0;
+  let end = value.length;
+  while (start < end && isHttpWhitespace(value.charCodeAt(start))) start++;
+  while (end > start && isHttpWhitespace(value.charCodeAt(end - 1))) end--;
+  return start === 0 && end === value.length ? value : value.slice(start, end);
+}
 
 /** The record of a raw header list (`[name, value, name, value, …]`, as Node gives it). */
 export function headerRecordOfRaw(raw: readonly string[]): Record<string, string> {
@@ -14,7 +23,7 @@ export function headerRecordOfRaw(raw: readonly string[]): Record<string, string
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i]!.toLowerCase();
     if (name.startsWith(':')) continue; // an HTTP/2 pseudo-header
-    const value = raw[i + 1]!.replace(SURROUNDING_WHITESPACE, '');
+    const value = normalized(raw[i + 1]!);
     const earlier = joined.get(name);
     joined.set(
       name,
