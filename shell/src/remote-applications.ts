@@ -61,9 +61,10 @@ export class RemoteApplications {
     // Until single-spa routes, the shell listens for a navigation to a remote's route itself
     // (pushPath fires a popstate when single-spa does not).
     window.addEventListener('popstate', () => this.routeIfRemote());
-    // Opened on a path that is not the shell's own (most likely a remote's): single-spa's code is
-    // asked for now, beside the registry, rather than after it.
-    if (!isShellRoute(window.location.pathname)) void import('single-spa').catch(() => undefined);
+    // Opened on a path that is not the shell's own (most likely a remote's): routing starts now,
+    // single-spa's code on its way beside the registry rather than after it, and each remote is
+    // registered with it as the registry names it.
+    if (!isShellRoute(window.location.pathname)) void this.startRouting();
   }
 
   /** Registers every remote of the registry; routing starts on a remote's route. */
