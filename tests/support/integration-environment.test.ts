@@ -35,3 +35,39 @@ it('ends quietly for a file that started no emulator', async () => {
   await env.setup();
   await expect(env.teardown()).resolves.toBeUndefined();
 });
+
+it("clears the timers the file's code left pending, so none runs after it or holds the process open", async () => {
+  const env = environment();
+  await env.setup();
+  const fired: string[] = [];
+  // As a library inside the test file sets them: through the file's own global.
+  const timers = env.global as unknown as typeof globalThis;
+  const left = [
+    timers.setTimeout(() => fired.push('left pending'), 200),
+    timers.setInterval(() => fired.push('interval'), 200),
+  ];
+  timers.setTimeout(() => fired.push('ran before the end'), 0);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await env.teardown();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(fired).toEqual(['ran before the end']);
+  } finally {
+    // Should the environment not have cleared them, this test must not hold jest open either.
+    for (const timer of left) clearInterval(timer);
+  }
+});
+
+it('keeps the promise form of the timers and a timer cleared by its id', async () => {
+  const env = environment();
+  await env.setup();
+  const timers = env.global as unknown as typeof globalThis;
+  const { promisify } = await import('node:util');
+  await expect(promisify(timers.setTimeout)(10, 'value')).resolves.toBe('value');
+  let fired = false;
+  const timer = timers.setTimeout(() => (fired = true), 50);
+  timers.clearTimeout(Number(timer));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(fired).toBe(false);
+  await env.teardown();
+});
