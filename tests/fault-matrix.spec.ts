@@ -1,6 +1,6 @@
 // Fault containment, every remote × every fault, in Chromium against the real built portal.
 // File faults are made by answering the remote's real files differently for one browser context
-// (404, 500, a chunk missing, 10 s of silence); code faults are real broken releases of the remote
+// (404, 500, a chunk missing, silence until the fault is removed); code faults are real broken releases of the remote
 // (tests/support/faulty-releases.ts) that the context's registry.json points at. For each case the
 // remote's error card must show the cause and "Try again", another remote's route must still
 // work, and once the fault is gone (the files answer again, the registry points back at the good
@@ -20,8 +20,6 @@ const CODE_FAULTS: readonly CodeFault[] = ['entry-throws', 'mount-throws', 'moun
 type Fault = (typeof FILE_FAULTS)[number] | CodeFault;
 const FAULTS: readonly Fault[] = ['manifest-404', 'manifest-500', 'chunk-404', 'entry-throws', 'mount-throws', 'mount-hangs', 'render-throws-later', 'slow'];
 
-/** How long the slow remote keeps every request waiting. */
-const SLOW_MS = 10_000;
 /** A step of one case (the shell gives a remote 8 s to load and 8 s to mount). */
 const CASE_STEP_MS = 30_000;
 /** Cases run at once: one after another the 48 take about 7 minutes on a busy two-core machine. */
@@ -77,12 +75,13 @@ function expectedCause(name: RemoteName, fault: Fault): RegExp {
   }
 }
 
-/** Makes the remote's files misbehave for this context; returns what undoes it. */
+/** Makes the remote's files misbehave for this context; returns what undoes it (once, however often called). */
 async function injectFault(context: TestContext, name: RemoteName, fault: Fault): Promise<() => Promise<void>> {
   const origin = portal.portal.remoteUrls[name]!;
   const ofRemote = (url: URL) => url.origin === new URL(origin).origin;
   let matcher: (url: URL) => boolean;
   let handler: (route: Route) => Promise<void>;
+  let releaseHeld = () => {};
   switch (fault) {
     case 'manifest-404':
     case 'manifest-500': {
@@ -96,13 +95,19 @@ async function injectFault(context: TestContext, name: RemoteName, fault: Fault)
       matcher = (url) => ofRemote(url) && /\/__federation_expose_app\.[0-9a-f]+\.js$/.test(url.pathname);
       handler = (route) => route.fulfill({ status: 404, body: 'Not found' });
       break;
-    case 'slow':
+    case 'slow': {
+      // Every request of the remote is held until the fault is removed. A fixed delay ran out on a
+      // busy machine while the case was still looking at the page: the remote's files then
+      // arrived, it loaded, and coming back to its route mounted it instead of showing the card.
+      const removed = new Promise<void>((resolve) => (releaseHeld = resolve));
       matcher = ofRemote;
       handler = async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
+        await removed;
+        // The context may have closed meanwhile (the case failed); the request is gone with it.
         await route.continue().catch(() => undefined);
       };
       break;
+    }
     default: {
       const release = faulty.get(name)!.get(fault)!;
       matcher = (url) => url.origin === new URL(portal.url).origin && url.pathname === '/registry.json';
@@ -115,15 +120,21 @@ async function injectFault(context: TestContext, name: RemoteName, fault: Fault)
     }
   }
   await context.context.route(matcher, handler);
-  return () => context.context.unroute(matcher, handler);
+  let undone: Promise<void> | undefined;
+  return () =>
+    (undone ??= context.context.unroute(matcher, handler).then(() => {
+      // Held requests go on to the remote's server: the page gets the files it asked for.
+      releaseHeld();
+    }));
 }
 
 /** One case; resolves when the fault was contained and the remote recovered, else throws why not. */
 async function runCase(name: RemoteName, fault: Fault, other: RemoteName): Promise<void> {
   const context = await browser.newContext({ storageState: signedIn });
+  let removeFault: (() => Promise<void>) | undefined;
   try {
     const page = await context.newPage();
-    const removeFault = await injectFault(context, name, fault);
+    removeFault = await injectFault(context, name, fault);
     const state = () => pageState(page);
     await page.goto(`${portal.url}${routeOf(name)}`);
 
@@ -162,6 +173,7 @@ async function runCase(name: RemoteName, fault: Fault, other: RemoteName): Promi
     if ((await shown.count()) !== 0) throw new Error(`the card stayed after the recovery: ${await shown.textContent()}`);
     if (!(await mounted(page, name).isVisible())) throw new Error(`${name} is not visible after the recovery; ${await state()}`);
   } finally {
+    await removeFault?.();
     await context.close();
   }
 }
