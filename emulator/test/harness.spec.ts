@@ -1,9 +1,12 @@
 // The harness leaves no emulator running past the test file or the process that started it:
-// under load, emulators left behind take the CPU the next suites need.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// under load, emulators left behind take the CPU the next suites need. Its PGlite template is
+// built once however many test processes ask for it at once.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { closeTestEmulators, startTestEmulator } from './harness.js';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { closeTestEmulators, pgliteTemplateDir, startTestEmulator } from './harness.js';
 
 const ROOT = path.resolve(__dirname, '../..');
 const TMP = path.join(ROOT, '.tmp');
@@ -93,6 +96,72 @@ setInterval(() => {}, 60_000);
     rmSync(dir, { recursive: true, force: true });
   }
 }, 150_000);
+
+/** Waits for the first line `child` prints that matches (printed before the wait or after). */
+function printedLines(child: ChildProcess & { stdout: Readable }) {
+  const lines: string[] = [];
+  const waiting = new Set<() => void>();
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    lines.push(line);
+    for (const check of waiting) check();
+  });
+  return (description: string, matches: (line: string) => boolean) =>
+    new Promise<string>((resolve, reject) => {
+      const check = () => {
+        const line = lines.find(matches);
+        if (line === undefined) return;
+        waiting.delete(check);
+        resolve(line);
+      };
+      waiting.add(check);
+      child.once('exit', (code) => reject(new Error(`a test process exited with ${code} before printing ${description}: ${lines.join('\n')}`)));
+      check();
+    });
+}
+
+it('test processes asking for the PGlite template at once build it once, taking over a dead builder\'s lock', async () => {
+  mkdirSync(TMP, { recursive: true });
+  const dir = mkdtempSync(path.join(TMP, 'harness-template-'));
+  const root = path.join(dir, 'root');
+  mkdirSync(root);
+  // The lock a builder killed mid-build leaves (nobody refreshes it any more).
+  const template = pgliteTemplateDir(root);
+  mkdirSync(`${template}.lock`);
+  const longAgo = new Date(Date.now() - 10 * 60_000);
+  utimesSync(`${template}.lock`, longAgo, longAgo);
+  // Two test processes (as two jest workers on a fresh clone): each loads the harness, says it is
+  // ready, and asks for the template when told to, so both ask before either could have built it.
+  const script = path.join(dir, 'worker.mjs');
+  writeFileSync(
+    script,
+    `import { createJiti } from 'jiti';
+const { preparePgliteTemplate } = await createJiti(import.meta.url).import(${JSON.stringify(path.join(__dirname, 'harness.ts'))});
+process.stdin.once('data', async () => {
+  console.log(JSON.stringify(await preparePgliteTemplate(process.argv[2])));
+  process.exit(0);
+});
+console.log('ready');
+`,
+  );
+  const workers = [0, 1].map(() => spawn(process.execPath, [script, root], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] }));
+  try {
+    const lines = workers.map(printedLines);
+    await Promise.all(lines.map((next) => next('ready', (line) => line === 'ready')));
+    for (const worker of workers) worker.stdin.end('go\n');
+    const results = (await Promise.all(lines.map((next) => next('its template', (line) => line.startsWith('{'))))).map(
+      (line) => JSON.parse(line) as { dir: string; built: boolean },
+    );
+
+    expect(results.map((result) => result.built).sort()).toEqual([false, true]);
+    expect(results.map((result) => result.dir)).toEqual([template, template]);
+    expect(existsSync(path.join(template, 'pglite', 'PG_VERSION'))).toBe(true);
+    // Nothing left beside it: no lock, no half-built copy.
+    expect(readdirSync(root)).toEqual([path.basename(template)]);
+  } finally {
+    for (const worker of workers) worker.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 240_000);
 
 // Last in this file: it ends the file's emulators as the test environment does when a file ends.
 it('when a test file ends, its emulators are stopped, one still starting included, and none starts after', async () => {

@@ -1,6 +1,6 @@
 // Starts a real emulator process on free ports with a fresh data directory, for
 // integration specs (*.spec.ts). The emulator runs as its own process, as it is used.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   cpSync,
@@ -16,6 +16,7 @@ import {
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
+import { lock } from 'proper-lockfile';
 import WebSocket from 'ws';
 
 export const ANON_KEY =
@@ -210,25 +211,62 @@ function schemaFingerprint(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+/** Where the template of the current schema version lives under `root`; its lock is `<dir>.lock`. */
+export function pgliteTemplateDir(root: string): string {
+  return path.join(root, `pglite-template-${schemaFingerprint()}`);
+}
+
+/** A builder's lock not refreshed for this long is taken for a dead builder's and taken over. */
+const TEMPLATE_LOCK_STALE_MS = 30_000;
+/** How long a builder waits for another one's lock: a build on a busy machine, then some. */
+const TEMPLATE_LOCK_WAIT = { retries: 300, minTimeout: 100, maxTimeout: 1_000 };
+
 /**
  * A PGlite data directory already initialised and bootstrapped (roles, auth, storage,
  * realtime schemas), made once per schema version and copied for each test emulator:
  * initdb and bootstrap are most of a cold start. The emulator then applies the test's own
- * migrations and seed on top, as on any restart.
+ * migrations and seed on top, as on any restart. `built` says whether this call made it.
+ *
+ * One builder at a time: on a fresh clone (or after an SQL change) the jest workers all ask for
+ * it at once, and a build is seconds of CPU. The others wait for the builder's lock (a folder
+ * beside the template, kept fresh while the build runs) and then use its template; a lock left
+ * by a builder that died is taken over once stale.
  */
-function pgliteTemplate(root: string): string {
-  const template = path.join(root, `pglite-template-${schemaFingerprint()}`);
-  if (existsSync(path.join(template, 'pglite'))) return template;
+export async function preparePgliteTemplate(root: string): Promise<{ dir: string; built: boolean }> {
+  const template = pgliteTemplateDir(root);
+  const ready = () => existsSync(path.join(template, 'pglite'));
+  if (ready()) return { dir: template, built: false };
+  let compromised = false;
+  const release = await lock(template, {
+    realpath: false,
+    lockfilePath: `${template}.lock`,
+    stale: TEMPLATE_LOCK_STALE_MS,
+    retries: TEMPLATE_LOCK_WAIT,
+    // The lock only saves CPU: were it taken over during a long build, both builds finish and
+    // the rename below keeps one template.
+    onCompromised: () => {
+      compromised = true;
+    },
+  });
+  try {
+    if (ready()) return { dir: template, built: false };
+    await buildPgliteTemplate(root, template);
+    return { dir: template, built: true };
+  } finally {
+    if (!compromised) await release();
+  }
+}
+
+async function buildPgliteTemplate(root: string, template: string): Promise<void> {
   const building = mkdtempSync(path.join(root, 'pglite-template-building-'));
   const workdir = mkdtempSync(path.join(root, 'pglite-template-workdir-'));
-  const result = spawnSync(process.execPath, [BIN, 'db', 'reset', '--workdir', workdir, '--data-dir', building], {
-    encoding: 'utf8',
-    env: { ...process.env, PORTAL_EMULATOR_QUIET: '1', DATABASE_URL: '' },
-  });
-  rmSync(workdir, { recursive: true, force: true });
-  if (result.status !== 0) {
+  try {
+    await resetDatabase(workdir, building);
+  } catch (error) {
     rmSync(building, { recursive: true, force: true });
-    throw new Error(`could not prepare the PGlite template: ${result.stderr || result.stdout}`);
+    throw error;
+  } finally {
+    rmSync(workdir, { recursive: true, force: true });
   }
   try {
     renameSync(building, template);
@@ -236,23 +274,45 @@ function pgliteTemplate(root: string): string {
     // Another test process made it first: use theirs.
     rmSync(building, { recursive: true, force: true });
   }
-  return template;
+}
+
+/** `portal-emulator db reset` into `dataDir`, as a child the test file's end stops like an emulator. */
+function resetDatabase(workdir: string, dataDir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (closed) return reject(new Error('the test file has ended: no template is built any more'));
+    const child = spawn(process.execPath, [BIN, 'db', 'reset', '--workdir', workdir, '--data-dir', dataDir], {
+      env: { ...process.env, PORTAL_EMULATOR_QUIET: '1', DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.add(child);
+    const output: string[] = [];
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code, signal) => {
+      children.delete(child);
+      if (code === 0) resolve();
+      else reject(new Error(`could not prepare the PGlite template (${signal ?? `exit ${code}`}): ${output.join('')}`));
+    });
+  });
 }
 
 /**
  * Copies a freshly bootstrapped PGlite data directory (Supabase's roles and schemas, nothing of a
  * project) to `dir`, e.g. to restore a dump into: opening it costs a fraction of an initdb.
  */
-export function copyFreshDatabase(dir: string): void {
+export async function copyFreshDatabase(dir: string): Promise<void> {
   const root = path.resolve(__dirname, '../../.tmp');
   mkdirSync(root, { recursive: true });
-  cpSync(path.join(pgliteTemplate(root), 'pglite'), dir, { recursive: true });
+  cpSync(path.join((await preparePgliteTemplate(root)).dir, 'pglite'), dir, { recursive: true });
 }
 
 export async function startTestEmulator(options: EmulatorOptions = {}): Promise<TestEmulator> {
   if (closed) throw new Error('the test file has ended: no emulator starts any more');
   const root = path.resolve(__dirname, '../../.tmp');
   mkdirSync(root, { recursive: true });
+  const fromTemplate = !options.postgres && !options.env?.DATABASE_URL && !options.startArgs?.length;
+  const template = fromTemplate ? (await preparePgliteTemplate(root)).dir : null;
   const workdir = mkdtempSync(path.join(root, 'emulator-'));
   const supabaseDir = path.join(workdir, 'supabase');
   mkdirSync(supabaseDir, { recursive: true });
@@ -262,10 +322,7 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     mkdirSync(path.dirname(path.join(supabaseDir, file)), { recursive: true });
     writeFileSync(path.join(supabaseDir, file), contents);
   }
-  if (!options.postgres && !options.env?.DATABASE_URL && !options.startArgs?.length) {
-    const template = pgliteTemplate(root);
-    cpSync(path.join(template, 'pglite'), path.join(workdir, '.supabase-local', 'pglite'), { recursive: true });
-  }
+  if (template) cpSync(path.join(template, 'pglite'), path.join(workdir, '.supabase-local', 'pglite'), { recursive: true });
   const output: string[] = [];
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | null = null;
   // The process itself is stopped by whoever stops it (stop(), or closeTestEmulators for all).

@@ -212,7 +212,7 @@ export async function run(): Promise<void> {
     try {
       writeFileSync(path.join(dir, 'schema.sql'), schema.stdout);
       writeFileSync(path.join(dir, 'data.sql'), data.stdout);
-      copyFreshDatabase(path.join(dir, 'pglite'));
+      await copyFreshDatabase(path.join(dir, 'pglite'));
       const script = `
         import { readFileSync } from 'node:fs';
         import { PGlite } from '@electric-sql/pglite';
