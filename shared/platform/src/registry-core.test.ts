@@ -18,7 +18,7 @@ const withEntry = (change: Record<string, unknown>) => registry({ account: { ...
 const valid: unknown[] = [
   registry({}),
   registry({ account: entry }),
-  withEntry({ icon: 'user', description: 'Your account', background: './background', files }),
+  withEntry({ icon: 'user', description: 'Your account', background: './background', files: { ...files, shared: ['react', '@portal/ui/forms'] } }),
   withEntry({ manifest: '../remotes/account/1.0.0/mf-manifest.json', canary: { ...entry, version: '1.1.0', percentage: 0, files } }),
   registry({ account: entry, data: { ...entry, route: '/data/tables', auth: 'aal2' } }),
 ];
@@ -92,6 +92,13 @@ describe('the registry shape check the shell runs at start', () => {
   it.each(leftToPublish)('leaves %s to the full schema (deploy refuses it at publish)', (_, value) => {
     expect(registryShapeProblem(value)).toBeNull();
     expect(fullSchemaRefuses(value)).toBe(true);
+  });
+
+  it('refuses shared modules of a release that are no package names', () => {
+    expect(registryShapeProblem(withEntry({ files: { ...files, shared: ['react', '@portal/ui/forms', 'react-dom/client'] } }))).toBeNull();
+    for (const shared of [['Not A Package'], ['../x'], 'react', [7]]) {
+      expect(registryShapeProblem(withEntry({ files: { ...files, shared } }))).toMatch(/the remote "account" has a wrong version, manifest, integrity or files/);
+    }
   });
 
   it('checks a manifest\'s file hashes as the full schema does', () => {

@@ -27,6 +27,8 @@ export const INTEGRITY = /^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
 export const BACKGROUND_MODULE = /^\.\/[a-z][a-z0-9-]{0,39}$/;
 export const RELEASE_FILE = /^[\w.-]+(\/[\w.-]+)*$/;
 export const GLOBAL_NAME = /^[A-Za-z_$][\w$]*$/;
+/** A share key: a package name or a subpath of one (`react`, `@portal/ui/forms`). */
+export const SHARE_KEY = /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(\/[\w.-]+)*$/;
 
 /** A base for checking relative references only; nothing is ever fetched from it. */
 const CHECK_BASE = 'http://registry.invalid/environment/registry.json';
@@ -64,7 +66,8 @@ const isReleaseFiles = (value: unknown) =>
   Array.isArray(value.app) &&
   value.app.every(isReleaseFile) &&
   isObject(value.integrity) &&
-  Object.entries(value.integrity).every(([file, hash]) => isReleaseFile(file) && matches(INTEGRITY)(hash));
+  Object.entries(value.integrity).every(([file, hash]) => isReleaseFile(file) && matches(INTEGRITY)(hash)) &&
+  optional(value.shared, (shared) => Array.isArray(shared) && shared.every(matches(SHARE_KEY)));
 
 /** version (a string here; a semantic version at publish), manifest, integrity, files. */
 const isRelease = (value: Record<string, unknown>) =>
