@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Compiler, type Configuration, type RspackPluginInstance } from '@rspack/core';
+import { EXPOSE_SHARED_FIELD } from '@portal/platform/registry';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -108,6 +109,37 @@ function sharedSingletons(kind: AppFacts['kind']) {
 function uiGroupImport(request: string): { import?: string } {
   const group = /^@portal\/ui\/(\w+)$/.exec(request)?.[1];
   return group ? { import: path.join(root, 'shared/ui/src', `${group}.ts`) } : {};
+}
+
+/**
+ * Adds to a remote's mf-manifest.json which shared modules each exposed module's chunks consume
+ * (`portalExposeShared`: `./app` → share keys). Deploy copies `./app`'s into the registry, so the
+ * shell asks for those it has not loaded yet beside the entry instead of after it has run.
+ */
+class RecordExposeSharedPlugin implements RspackPluginInstance {
+  apply(compiler: Compiler): void {
+    compiler.hooks.thisCompilation.tap('RecordExposeSharedPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'RecordExposeSharedPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const asset = compilation.getAsset('mf-manifest.json');
+        if (!asset) return;
+        const manifest = JSON.parse(asset.source.source().toString()) as { exposes?: Array<{ name: string; path: string }> };
+        const shared: Record<string, string[]> = {};
+        for (const expose of manifest.exposes ?? []) {
+          const group = compilation.namedChunkGroups.get(`__federation_expose_${expose.name}`);
+          const keys = new Set<string>();
+          for (const chunk of group?.chunks ?? []) {
+            for (const module of compilation.chunkGraph.getChunkModules(chunk)) {
+              // "consume shared module (default) @portal/ui/forms@^0.1.0 (strict)"
+              const key = module.type === 'consume-shared-module' ? /^consume shared module \([^)]*\) (.+?)@[^@\s]* \(/.exec(module.identifier())?.[1] : undefined;
+              if (key) keys.add(key);
+            }
+          }
+          shared[expose.path] = [...keys].sort();
+        }
+        compilation.updateAsset('mf-manifest.json', new rspack.sources.RawSource(`${JSON.stringify({ ...manifest, [EXPOSE_SHARED_FIELD]: shared }, null, 2)}\n`));
+      });
+    });
+  }
 }
 
 /** Copies a remote's metadata block into its build output, where the deploy step reads it. */
@@ -248,6 +280,7 @@ export function createConfig({ app, outDir, mode = 'production' }: BuildOptions)
           ]
         : [
             new EmitRemoteMetaPlugin(facts.meta ?? {}),
+            new RecordExposeSharedPlugin(),
             new EmitGeneratedAssetsPlugin(facts.dir, facts.assets),
             // A remote's chunk loader sets `integrity` on every chunk it loads, from SHA-384 hashes
             // built into remoteEntry.js, whose own hash the deploy step writes into the manifest

@@ -41,6 +41,11 @@ describe('the weight of the shell and of a remote entry', () => {
     expect(gzipKb(entry)).toBeLessThan(6);
   });
 
+  it('lists in a remote\'s manifest the shared modules its ./app consumes (the shell asks for them beside the entry)', () => {
+    const manifest = JSON.parse(readFileSync(path.join(out, 'account', 'mf-manifest.json'), 'utf8')) as { portalExposeShared?: Record<string, string[]> };
+    expect(manifest.portalExposeShared?.['./app']).toEqual(expect.arrayContaining(['@portal/platform', '@portal/ui/forms', '@portal/ui/overlays', 'react']));
+  });
+
   it('keeps the federation runtime in the shell\'s main under 28 KB gzipped, without the manifest snapshot and preload-assets plugins', () => {
     const main = [...sourcesByScript('shell').keys()].find((file) => file.startsWith('main.'))!;
     expect(gzipKb(path.join(out, 'shell', main))).toBeLessThan(28);

@@ -85,9 +85,19 @@ async function injectFault(context: TestContext, name: RemoteName, fault: Fault)
   switch (fault) {
     case 'manifest-404':
     case 'manifest-500': {
+      // The shell reads a manifest only for a registry entry without `files` (an older deploy's):
+      // the registry is served so, and the manifest fails.
       const status = fault === 'manifest-404' ? 404 : 500;
-      matcher = (url) => ofRemote(url) && url.pathname.endsWith('/mf-manifest.json');
-      handler = (route) => route.fulfill({ status, body: status === 404 ? 'Not found' : 'Internal error' });
+      const isRegistry = (url: URL) => url.origin === new URL(portal.url).origin && url.pathname === '/registry.json';
+      matcher = (url) => isRegistry(url) || (ofRemote(url) && url.pathname.endsWith('/mf-manifest.json'));
+      handler = async (route) => {
+        if (!isRegistry(new URL(route.request().url()))) return route.fulfill({ status, body: status === 404 ? 'Not found' : 'Internal error' });
+        const response = await route.fetch();
+        const registry = (await response.json()) as { remotes: Record<string, Record<string, unknown>> };
+        const { files: _files, ...withoutFiles } = registry.remotes[name]!;
+        registry.remotes[name] = withoutFiles;
+        await route.fulfill({ response, json: registry });
+      };
       break;
     }
     case 'chunk-404':
@@ -114,7 +124,9 @@ async function injectFault(context: TestContext, name: RemoteName, fault: Fault)
       handler = async (route) => {
         const response = await route.fetch();
         const registry = (await response.json()) as { remotes: Record<string, Record<string, unknown>> };
-        registry.remotes[name] = { ...registry.remotes[name], ...release };
+        // The broken release's own `files` (or none) replace the good release's.
+        const { files: _files, ...entry } = registry.remotes[name]!;
+        registry.remotes[name] = { ...entry, ...release };
         await route.fulfill({ response, json: registry });
       };
     }

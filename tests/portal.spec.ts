@@ -328,19 +328,23 @@ describe('the portal in a browser', () => {
     expect(problems(fresh.console)).toEqual([]);
   });
 
-  it('asks for a remote\'s entry and the code of its first page at once on a first visit, reading no manifest first', async () => {
+  it('asks for a remote\'s entry, the code of its first page and the design-system groups it renders at once on a first visit, reading no manifest first', async () => {
     const fresh = await tab.open();
     const accountUrl = portal.portal.remoteUrls.account!;
+    // The shell's files of the form and dialog groups, which the account page renders and the home page does not.
+    const shellManifest = (await (await fetch(`${portal.url}/mf-manifest.json`)).json()) as { shared: Array<{ name: string; assets: { js: { sync: string[] } } }> };
+    const groupFiles = shellManifest.shared.filter((shared) => ['@portal/ui/forms', '@portal/ui/overlays'].includes(shared.name)).flatMap((shared) => shared.assets.js.sync);
+    expect(groupFiles).not.toEqual([]);
     const asked: string[] = [];
     fresh.on('request', (request) => {
-      if (request.url().startsWith(accountUrl)) asked.push(new URL(request.url()).pathname.split('/').pop() ?? '');
+      if (request.url().startsWith(accountUrl) || request.url().startsWith(portal.url)) asked.push(new URL(request.url()).pathname.split('/').pop() ?? '');
     });
-    const firstChunkAsked = () => asked.some((file) => file.startsWith('__federation_expose_app.'));
-    // The entry is answered only once the page's code was asked for as well: fetched one after the
-    // other (manifest, entry, code), the code would never be asked for while the entry waits.
+    const allAsked = () => asked.some((file) => file.startsWith('__federation_expose_app.')) && groupFiles.every((file) => asked.includes(file));
+    // The entry is answered only once the page's code and the groups were asked for as well: fetched
+    // one after the other (manifest, entry, code and groups), they would never be asked for while the entry waits.
     let askedBesideEntry = true;
     await fresh.route(`${accountUrl}/**/remoteEntry.js`, async (route) => {
-      askedBesideEntry = await waitUntil('the first page\'s code asked for while the entry is on its way', firstChunkAsked, { state: () => asked.join(', ') }).catch(() => false);
+      askedBesideEntry = await waitUntil('the first page\'s code and groups asked for while the entry is on its way', allAsked, { state: () => asked.join(', ') }).catch(() => false);
       await route.continue();
     });
     await fresh.goto(`${portal.url}/account`);
@@ -349,6 +353,7 @@ describe('the portal in a browser', () => {
     // The registry said where the files are; the early request was the one the remote's loader used.
     expect(asked.filter((file) => file === 'mf-manifest.json')).toEqual([]);
     expect(asked.filter((file) => file.startsWith('__federation_expose_app.'))).toHaveLength(1);
+    for (const file of groupFiles) expect(asked.filter((asked) => asked === file)).toHaveLength(1);
     expect(problems(fresh.console)).toEqual([]);
   });
 

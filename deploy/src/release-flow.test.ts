@@ -87,7 +87,7 @@ describe('staged releases, promote, canary, rollback', () => {
     const filesOf = (version: string) => {
       const hash = (file: string) => sriOf(readFileSync(path.join(env.releaseDir('files', version), file)));
       const app = '__federation_expose_app.0123abcd.js';
-      return { entry: 'remoteEntry.js', globalName: 'files', app: [app], integrity: { 'remoteEntry.js': hash('remoteEntry.js'), [app]: hash(app) } };
+      return { entry: 'remoteEntry.js', globalName: 'files', app: [app], integrity: { 'remoteEntry.js': hash('remoteEntry.js'), [app]: hash(app) }, shared: ['@portal/platform', 'react'] };
     };
     const first = await stage({ version: '1.0.0' });
     const second = await stage({ version: '1.1.0', content: 'second' });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { FILE_INTEGRITY_FIELD, releaseFilesSchema, type FileIntegrity, type ReleaseFiles } from '@portal/platform/registry';
+import { EXPOSE_SHARED_FIELD, FILE_INTEGRITY_FIELD, releaseFilesSchema, type FileIntegrity, type ReleaseFiles } from '@portal/platform/registry';
 import { listFiles, sriOf } from './hashing.js';
 
 /** What a browser runs from a release: scripts and style sheets (not source maps or JSON). */
@@ -30,6 +30,7 @@ export function releaseFilesOf(manifestBytes: Buffer): ReleaseFiles | null {
     metaData?: { globalName?: string; publicPath?: string; remoteEntry?: { name?: string; path?: string } };
     exposes?: Array<{ path?: string; assets?: { js?: { sync?: string[] } } }>;
     [FILE_INTEGRITY_FIELD]?: FileIntegrity;
+    [EXPOSE_SHARED_FIELD]?: Record<string, string[]>;
   };
   const { metaData, exposes = [] } = manifest;
   const hashes = manifest[FILE_INTEGRITY_FIELD];
@@ -43,6 +44,7 @@ export function releaseFilesOf(manifestBytes: Buffer): ReleaseFiles | null {
     if (!hash) return null;
     integrity[file] = hash;
   }
-  const files = { entry, globalName: metaData.globalName, app, integrity };
+  const shared = manifest[EXPOSE_SHARED_FIELD]?.['./app'] ?? [];
+  const files = { entry, globalName: metaData.globalName, app, integrity, ...(shared.length > 0 ? { shared } : {}) };
   return releaseFilesSchema.safeParse(files).success ? files : null;
 }

@@ -37,6 +37,7 @@ export function writeFakeRemoteBuild(dir: string, options: FakeBuildOptions = {}
       ],
       exposes: exposes.map((expose) => ({ id: `${name}:${expose.slice(2)}`, name: expose.slice(2), path: expose, assets: assets([chunk]) })),
       remotes: [],
+      portalExposeShared: Object.fromEntries(exposes.map((expose) => [expose, ['@portal/platform', 'react']])),
     }),
   );
   writeFileSync(path.join(dir, 'remoteEntry.js'), `/* entry of ${name} ${content} */`);

@@ -6,9 +6,9 @@
 // the manifest, checked against the registry's hash, for the same facts. Every script from a
 // verified release carries its hash (Subresource Integrity: the browser refuses a changed file
 // before running it).
-import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { getInstance, loadRemote, loadShare, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { PortalError, PortalErrorCode, provideRemoteModuleLoader } from '@portal/platform';
-import type { ReleaseFiles } from '@portal/platform/registry';
+import type { EXPOSE_SHARED_FIELD, ReleaseFiles } from '@portal/platform/registry';
 import { FILE_INTEGRITY_FIELD, isFileIntegrity } from '@portal/platform/registry-core';
 import { attachShareScopeMap, bundlerRuntime } from '@module-federation/webpack-bundler-runtime';
 import { initContainerEntry } from '@module-federation/webpack-bundler-runtime/dist/initContainerEntry.js';
@@ -105,17 +105,21 @@ export interface FederatedRemote {
   files?: ReleaseFiles;
 }
 
-/** Where a release's code is: its entry (a script defining `globalName`) and the first scripts of `./app`. */
+/** Where a release's code is: its entry (a script defining `globalName`), the first scripts of `./app` and the shared modules they consume. */
 interface ReleaseLocation {
   entryUrl: string;
   globalName: string;
   appUrls: string[];
+  shared: string[];
 }
+
+/** The build's manifest field (rspack.config.ts) listing the shared modules each exposed module consumes. */
+const exposeSharedField: typeof EXPOSE_SHARED_FIELD = 'portalExposeShared';
 
 /** The location the registry gives: no manifest is fetched, and the registry's hashes stand for the manifest's. */
 function locationFromRegistry(remote: FederatedRemote, files: ReleaseFiles): ReleaseLocation {
   const at = (file: string) => new URL(file, remote.manifestUrl).href;
-  const location = { entryUrl: at(files.entry), globalName: files.globalName, appUrls: files.app.map(at) };
+  const location = { entryUrl: at(files.entry), globalName: files.globalName, appUrls: files.app.map(at), shared: files.shared ?? [] };
   assertAllowedOrigins([remote.manifestUrl, location.entryUrl, ...location.appUrls], allowedOrigins, remote.name);
   if (remote.integrity) {
     verifiedFolders.set(withoutQuery(at('.')), remote.name);
@@ -164,7 +168,14 @@ async function locationFromManifest(remote: FederatedRemote): Promise<ReleaseLoc
     entryUrl: at(joinEntryPath(remoteEntry.path, remoteEntry.name)),
     globalName,
     appUrls: (exposes.find((expose) => expose.path === './app')?.sync ?? []).map(at),
+    shared: sharedOfApp(manifest),
   };
+}
+
+function sharedOfApp(manifest: Record<string, unknown> | null): string[] {
+  const listed = manifest?.[exposeSharedField];
+  const keys = typeof listed === 'object' && listed !== null ? (listed as Record<string, unknown>)['./app'] : undefined;
+  return Array.isArray(keys) ? keys.filter((key): key is string => typeof key === 'string') : [];
 }
 
 /**
@@ -204,10 +215,29 @@ function runAppFiles(location: ReleaseLocation): void {
     if (!expected) script.crossOrigin = 'anonymous';
     script.async = true;
     script.src = url;
+    // Once it has run (or failed) it leaves the page: the remote's chunk loader joins a script of
+    // the same URL only while it is on its way, and asks again for one that failed.
+    const done = () => script.remove();
+    script.addEventListener('load', done);
+    script.addEventListener('error', done);
     document.head.appendChild(script);
     appScripts.set(url, script);
   }
 }
+/**
+ * Loads, beside the entry, the shared modules the first chunks consume that the shell provides
+ * (a design-system group the page has not rendered yet): the remote's consume then finds them
+ * loaded instead of asking for them once its entry has run. Others are left to the remote.
+ */
+function loadAppShared(location: ReleaseLocation): void {
+  const provided = getInstance()?.options.shared ?? {};
+  for (const key of location.shared) {
+    if (!Object.hasOwn(provided, key)) continue;
+    // A failure here is the remote's to report when it consumes the module.
+    loadShare(key).catch(() => undefined);
+  }
+}
+
 /** The script element of each first script asked for, by URL. */
 const appScripts = new Map<string, HTMLScriptElement>();
 
@@ -290,7 +320,10 @@ export async function loadExposed<T>(name: string, expose = 'app'): Promise<T> {
   }
   const location = await locate(remote);
   enterIntoRuntime(name, location);
-  if (expose === 'app') runAppFiles(location);
+  if (expose === 'app') {
+    runAppFiles(location);
+    loadAppShared(location);
+  }
   const module = await loadRemote<T>(`${name}/${expose}`);
   if (!module) {
     throw new PortalError(PortalErrorCode.RemoteLoadFailed, `The remote "${name}" did not provide ./${expose}.`, { remote: name, step: 'load' });

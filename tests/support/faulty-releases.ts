@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { FILE_INTEGRITY_FIELD } from '@portal/platform/registry';
+import { FILE_INTEGRITY_FIELD, type ReleaseFiles } from '@portal/platform/registry';
+import { releaseFilesOf } from '../../deploy/src/release-manifest.js';
 
 /** What is wrong with the code of a broken release. */
 export type CodeFault = 'entry-throws' | 'mount-throws' | 'mount-hangs' | 'render-throws-later';
@@ -16,6 +17,8 @@ export interface FaultyRelease {
   version: string;
   manifest: string;
   integrity: string;
+  /** Where its entry and first scripts are, with their changed hashes, as deploy writes them into the registry. */
+  files?: ReleaseFiles;
 }
 
 /** The message each broken release throws, so a test can look for it on the error card. */
@@ -103,7 +106,8 @@ export function publishFaultyReleases(remote: string, remoteOrigin: string, rele
     for (const file of changed) manifest[FILE_INTEGRITY_FIELD]![file] = sri(readFileSync(path.join(dir, file)));
     const bytes = `${JSON.stringify(manifest, null, 2)}\n`;
     writeFileSync(manifestFile, bytes);
-    releases.set(fault, { version, manifest: `${remoteOrigin}/${encodeURIComponent(version)}/mf-manifest.json`, integrity: sri(bytes) });
+    const files = releaseFilesOf(Buffer.from(bytes));
+    releases.set(fault, { version, manifest: `${remoteOrigin}/${encodeURIComponent(version)}/mf-manifest.json`, integrity: sri(bytes), ...(files ? { files } : {}) });
   }
   return releases;
 }

@@ -52,7 +52,15 @@ export const releaseFilesSchema = z.object({
   globalName: z.string().check(z.regex(GLOBAL_NAME, 'must be a JavaScript identifier')),
   app: z.array(releaseFile),
   integrity: z.record(releaseFile, integrity),
+  /** The shared modules `./app`'s first chunks consume (share keys): the shell asks for them beside the entry. */
+  shared: z.optional(z.array(z.string().check(z.regex(/^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(\/[\w.-]+)*$/, 'must be a package name or subpath such as @portal/ui/forms')))),
 });
+
+/**
+ * What the build adds to a remote's mf-manifest.json (rspack.config.ts): per exposed module, the
+ * shared modules its first chunks consume.
+ */
+export const EXPOSE_SHARED_FIELD = 'portalExposeShared';
 export type ReleaseFiles = z.infer<typeof releaseFilesSchema>;
 
 export const releaseSchema = z.object({ version, manifest: manifestUrl, integrity, files: z.optional(releaseFilesSchema) });
