@@ -309,10 +309,13 @@ async function oneRun(context: BrowserContext, url: string, run: number): Promis
         __FEDERATION__?: { __INSTANCES__?: Array<{ shareScopeMap?: Record<string, Scope> }> };
       }
     ).__FEDERATION__;
+    // A page without a federation instance has no share scope to count (the monolith: it may still
+    // load a piece of the federation runtime, which sets up the global, e.g. its semver ranges).
+    const instances = federation?.__INSTANCES__ ?? [];
     const scopes =
-      federation?.__INSTANCES__?.flatMap((instance) =>
-        Object.values(instance.shareScopeMap ?? {}),
-      ) ?? null;
+      instances.length > 0
+        ? instances.flatMap((instance) => Object.values(instance.shareScopeMap ?? {}))
+        : null;
     const sharedCopies: Record<string, number> = {};
     for (const name of ['react', 'react-dom', '@supabase/supabase-js']) {
       const loaded = new Set<string>();
