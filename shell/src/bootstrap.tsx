@@ -1,3 +1,4 @@
+import './zod-without-eval.js';
 import { createConnectionMonitor, createPortal, describeError, installPortal, interceptLinkClicks, registerDebugHandle } from '@portal/platform';
 import { contractSatisfied } from './contract.js';
 import { initTheme } from '@portal/ui';
