@@ -148,7 +148,9 @@ async function runCase(name: RemoteName, fault: Fault, other: RemoteName): Promi
     const page = await context.newPage();
     removeFault = await injectFault(context, name, fault);
     const state = () => pageState(page);
-    await page.goto(`${portal.url}${routeOf(name)}`);
+    // The page's own document is what the case needs: a held remote's scripts (the shell asks for
+    // its entry and first chunks at once) keep the document's load event pending until released.
+    await page.goto(`${portal.url}${routeOf(name)}`, { waitUntil: 'domcontentloaded' });
 
     // Contained: the card names the cause and offers a retry.
     const shown = card(page, name);
