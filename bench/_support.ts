@@ -1,9 +1,20 @@
 // What the benchmarks share: an emulator process on free ports, and latency arithmetic.
 // (Files starting with `_` are not benchmarks: bench/run.ts skips them.)
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import path from 'node:path';
 
 const BIN = path.resolve(import.meta.dirname, '../emulator/bin/portal-emulator.js');
+
+/**
+ * A new scratch folder under the checkout's `.tmp/` (gitignored), made first if a fresh clone has
+ * none yet; the caller removes the folder when it is done.
+ */
+export function scratchFolder(prefix: string): string {
+  const tmp = path.resolve(import.meta.dirname, '../.tmp');
+  mkdirSync(tmp, { recursive: true });
+  return mkdtempSync(path.join(tmp, prefix));
+}
 
 /** Starts `portal-emulator start` for a workdir on free ports; resolves with its API URL. */
 export function startEmulator(

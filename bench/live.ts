@@ -5,7 +5,7 @@
 // read against the machine's one clock (performance.timeOrigin + now() in each page and in Node).
 // Prints figures; nothing passes or fails on time.
 //   node --import tsx bench/live.ts [messages]
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { createClient } from '@supabase/supabase-js';
@@ -14,7 +14,7 @@ import WebSocket from 'ws';
 import { repoRoot } from '../deploy/src/build.js';
 import { startEmulatorProcess } from '../deploy/src/emulator-process.js';
 import { startLocalPortal } from '../deploy/src/local-portal.js';
-import { percentile } from './_support.js';
+import { percentile, scratchFolder } from './_support.js';
 
 const COUNT = Number(process.argv[2] ?? 50);
 const DANA = { email: 'demo@example.com', password: 'demo-password-1' };
@@ -57,7 +57,7 @@ const seenAt = (page: Page, kind: 'messages' | 'rows', key: string) =>
 const build = spawnSync(process.execPath, [path.join(repoRoot, 'deploy/bin/portal-deploy.js'), 'build', 'shell', 'account', 'live'], { encoding: 'utf8' });
 if (build.status !== 0) throw new Error(`The build failed:\n${build.stdout}${build.stderr}`);
 
-const work = mkdtempSync(path.join(repoRoot, '.tmp', 'bench-live-'));
+const work = scratchFolder('bench-live-');
 const emulator = await startEmulatorProcess({ repoRoot, port: 0, mailPort: 0, dataDir: path.join(work, 'data') });
 const portal = await startLocalPortal({
   envDir: path.join(work, 'env'),

@@ -2,7 +2,7 @@
 // gzip), and cold-start figures in Chromium (sign-in form on screen, the account remote's load
 // time, bytes over the wire), plus a warm route change. Prints figures; nothing passes or fails.
 //   node --import tsx bench/portal-load.ts [runs]
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -11,6 +11,7 @@ import { repoRoot } from '../deploy/src/build.js';
 import { startEmulatorProcess } from '../deploy/src/emulator-process.js';
 import { listFiles } from '../deploy/src/hashing.js';
 import { startLocalPortal } from '../deploy/src/local-portal.js';
+import { scratchFolder } from './_support.js';
 
 const runs = Number(process.argv[2] ?? 5);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
@@ -42,7 +43,7 @@ const accountEntry = sizeOf(path.join(repoRoot, 'remotes/account/dist'), (f) => 
 console.log(`shell JavaScript (all chunks, React, ReactDOM, supabase-js, platform, ui, MF runtime): ${kb(shell.raw)} raw, ${kb(shell.gz)} gzip in ${shell.files} files`);
 console.log(`account remote JavaScript: ${kb(account.raw)} raw, ${kb(account.gz)} gzip (remoteEntry.js ${kb(accountEntry.gz)} gzip)`);
 
-const work = mkdtempSync(path.join(repoRoot, '.tmp', 'bench-portal-'));
+const work = scratchFolder('bench-portal-');
 const emulator = await startEmulatorProcess({ repoRoot, port: 0, mailPort: 0, dataDir: path.join(work, 'data') });
 const portal = await startLocalPortal({
   envDir: path.join(work, 'env'),

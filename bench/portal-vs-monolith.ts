@@ -13,14 +13,14 @@
 // --refresh-window S keeps the signed-in page open S seconds with every remote visited and counts
 // token refreshes (the emulator's jwt_expiry is 150 s for this bench, so refreshes happen).
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { repoRoot } from '../deploy/src/build.js';
 import { startLocalPortal, type LocalPortal } from '../deploy/src/local-portal.js';
-import { startEmulator, stop } from './_support.js';
+import { scratchFolder, startEmulator, stop } from './_support.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -455,7 +455,7 @@ function printFigures(results: Record<Variant, RunFigures[]>): void {
   }
 }
 
-const work = mkdtempSync(path.join(repoRoot, '.tmp', 'bench-portal-vs-monolith-'));
+const work = scratchFolder('bench-portal-vs-monolith-');
 const servers: LocalPortal[] = [];
 let emulator: Awaited<ReturnType<typeof startEmulator>> | null = null;
 try {
