@@ -37,9 +37,30 @@ export function readSchemaFile(relative: string): string {
   return readFileSync(new URL(`../${relative}`, import.meta.url), 'utf8');
 }
 
-async function applyOnce(db: Database, step: string, file: string, sql: string): Promise<void> {
+/**
+ * Roles and role memberships belong to the whole server, not to one database: emulators that
+ * bootstrap databases of one PostgreSQL server at once (test files in parallel) update the same
+ * rows of pg_authid and pg_auth_members, and the later one fails with "tuple concurrently updated"
+ * (or a duplicate role). A step that touches them first waits for the same step elsewhere by
+ * locking pg_authid until its transaction ends: a lock on a shared catalog holds across databases,
+ * where an advisory lock would not, and this mode leaves other sessions' role commands alone. A
+ * connecting user that may not take it bootstraps without it.
+ */
+const TURN_ON_SERVER_ROLES = `do $$ begin
+  lock table pg_catalog.pg_authid in share update exclusive mode;
+exception when insufficient_privilege then null;
+end $$;
+`;
+
+/** What the every-start step sends: one message, so one (implicit) transaction holds the turn throughout. */
+export function everyStartSql(): string {
+  return TURN_ON_SERVER_ROLES + readSchemaFile(EVERY_START);
+}
+
+async function applyOnce(db: Database, step: string, file: string, sql: string, { serverRoles = false } = {}): Promise<void> {
   await db
     .transaction(async (tx) => {
+      if (serverRoles) await tx.exec(TURN_ON_SERVER_ROLES);
       const done = await tx.query(`select 1 from ${BOOTSTRAP_SCHEMA}.bootstrap where step = $1`, [
         step,
       ]);
@@ -81,7 +102,7 @@ export async function bootstrapDatabase(db: Database): Promise<void> {
     return;
   }
   try {
-    await db.exec(readSchemaFile(EVERY_START));
+    await db.exec(everyStartSql());
     await db.exec(`
       create schema if not exists ${BOOTSTRAP_SCHEMA};
       revoke all on schema ${BOOTSTRAP_SCHEMA} from public;
@@ -91,7 +112,8 @@ export async function bootstrapDatabase(db: Database): Promise<void> {
   } catch (error) {
     throw new Error(`bootstrap ${EVERY_START}: ${(error as Error).message}`, { cause: error });
   }
-  await applyOnce(db, ONCE, ONCE, readSchemaFile(ONCE));
+  // Grants role memberships (to authenticator), which are the server's too.
+  await applyOnce(db, ONCE, ONCE, readSchemaFile(ONCE), { serverRoles: true });
   for (const file of SERVICE_SCHEMAS) {
     const sql = readSchemaFile(file);
     const version = createHash('sha256').update(sql).digest('hex').slice(0, 16);
