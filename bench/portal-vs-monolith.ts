@@ -8,6 +8,10 @@
 //   node --import tsx bench/portal-vs-monolith.ts [--runs 3] [--cycles 200] [--cpu-throttle 4] [--network]
 //                                                  [--refresh-window 0] [--only portal|monolith] [--list-scripts]
 // --list-scripts prints each script of the first run with its bytes on the wire.
+// --cpu-profile DIR writes the page's CPU profile of the first run's warm load (one .cpuprofile per
+// variant, for Chromium's DevTools).
+// --waterfall prints, for the first run's cold and warm loads, when each script and request of the page
+// started and ended (ms since navigation) and when the remote was interactive: where the time goes.
 // --network puts every run on one fixed profile (40 ms round trip, 10 Mbit/s down, 5 Mbit/s up),
 // so request count and bytes weigh as on a real connection rather than on loopback.
 // --refresh-window S keeps the signed-in page open S seconds with every remote visited and counts
@@ -31,6 +35,8 @@ const { values: flags } = parseArgs({
     'refresh-window': { type: 'string', default: '0' },
     only: { type: 'string' },
     'list-scripts': { type: 'boolean', default: false },
+    waterfall: { type: 'boolean', default: false },
+    'cpu-profile': { type: 'string' },
   },
 });
 const RUNS = Number(flags.runs);
@@ -217,6 +223,27 @@ async function switchTo(
   return (await remoteInteractive(page, remote)) - before;
 }
 
+/** The page's resource timings (scripts and requests), in the order they started. */
+async function printWaterfall(page: Page, url: string, load: 'cold' | 'warm', interactiveMs: number): Promise<void> {
+  const entries = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry as PerformanceResourceTiming)
+      .map((entry) => ({ name: entry.name, type: entry.initiatorType, start: entry.startTime, end: entry.responseEnd })),
+  );
+  const navigation = await page.evaluate(() => {
+    const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    return entry ? { response: entry.responseEnd, domInteractive: entry.domInteractive } : null;
+  });
+  console.log(`${load} load of ${new URL(page.url()).pathname} from ${url} (ms since navigation):`);
+  if (navigation) console.log(`  ${'0'.padStart(6)} – ${navigation.response.toFixed(0).padStart(4)}  document (interactive at ${navigation.domInteractive.toFixed(0)})`);
+  for (const entry of entries.sort((a, b) => a.start - b.start)) {
+    const where = new URL(entry.name);
+    console.log(`  ${entry.start.toFixed(0).padStart(6)} – ${entry.end.toFixed(0).padStart(4)}  ${entry.type.padEnd(6)} ${where.origin === url ? '' : where.host}${where.pathname}`);
+  }
+  console.log(`  ${interactiveMs.toFixed(0).padStart(6)}         the remote interactive`);
+}
+
 interface RunFigures {
   coldMs: number;
   warmMs: number;
@@ -255,7 +282,7 @@ async function homePage(context: BrowserContext, url: string): Promise<ReturnTyp
   return figures;
 }
 
-async function oneRun(context: BrowserContext, url: string, run: number): Promise<RunFigures> {
+async function oneRun(context: BrowserContext, variant: Variant, url: string, run: number): Promise<RunFigures> {
   const home = await homePage(context, url);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -269,6 +296,7 @@ async function oneRun(context: BrowserContext, url: string, run: number): Promis
   // Cold: nothing cached; the first route is the account remote's sign-in form.
   await page.goto(`${url}/account/sign-in`);
   const coldMs = await remoteInteractive(page, 'account');
+  if (flags.waterfall && run === 0) await printWaterfall(page, url, 'cold', coldMs);
   await page.locator('form[aria-label="Sign in"]').waitFor();
   await network.quiet();
   const firstRoute = network.snapshot();
@@ -368,8 +396,22 @@ async function oneRun(context: BrowserContext, url: string, run: number): Promis
   await page.goto(`${url}/account`);
   await remoteInteractive(page, 'account');
   await network.quiet();
+  const profiling = flags['cpu-profile'] !== undefined && run === 0;
+  if (profiling) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+  }
   await page.goto(`${url}/account`);
   const warmMs = await remoteInteractive(page, 'account');
+  if (profiling) {
+    const { profile } = await cdp.send('Profiler.stop');
+    const file = path.resolve(flags['cpu-profile']!, `${variant}-warm.cpuprofile`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(profile));
+    console.log(`CPU profile of the warm load: ${file}`);
+  }
+  if (flags.waterfall && run === 0) await printWaterfall(page, url, 'warm', warmMs);
 
   await page.close();
   return {
@@ -530,7 +572,7 @@ try {
       for (const variant of order.filter((v) => !flags.only || v === flags.only)) {
         const context = await browser.newContext();
         try {
-          const figures = await oneRun(context, urls[variant], run);
+          const figures = await oneRun(context, variant, urls[variant], run);
           results[variant].push(figures);
           console.log(
             `${variant} run ${run + 1}: first remote ${ms(figures.coldMs)} cold, ${ms(figures.warmMs)} warm, home ${kb(figures.home.scriptWire)} JS, first route ${kb(figures.firstRoute.scriptWire)} JS`,

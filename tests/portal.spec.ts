@@ -357,6 +357,33 @@ describe('the portal in a browser', () => {
     expect(problems(fresh.console)).toEqual([]);
   });
 
+  it('asks for the remote of the route it opens on while single-spa is still on its way', async () => {
+    const fresh = await tab.open();
+    const accountUrl = portal.portal.remoteUrls.account!;
+    let entryAsked = false;
+    fresh.on('request', (request) => {
+      if (request.url().startsWith(accountUrl) && request.url().endsWith('/remoteEntry.js')) entryAsked = true;
+    });
+    // single-spa's chunk (the one shell script that dispatches its before-routing event) is answered
+    // only once the remote's entry was asked for: loaded after single-spa, it would never be.
+    let askedWhileRouterLoads = false;
+    let routerHeld = false;
+    await fresh.route(`${portal.url}/*.js`, async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('before-routing-event')) {
+        routerHeld = true;
+        askedWhileRouterLoads = await waitUntil('the account remote\'s entry asked for while single-spa loads', () => entryAsked, { timeoutMs: 10_000 }).catch(() => false);
+      }
+      await route.fulfill({ response, body });
+    });
+    await fresh.goto(`${portal.url}/account/sign-in`);
+    await fresh.locator('form[aria-label="Sign in"]').waitFor();
+    expect(routerHeld).toBe(true);
+    expect(askedWhileRouterLoads).toBe(true);
+    expect(problems(fresh.console)).toEqual([]);
+  });
+
   it('runs a remote\'s code on navigation intent, so following the link only mounts it', async () => {
     const fresh = await tab.open();
     await fresh.goto(`${portal.url}/status`);

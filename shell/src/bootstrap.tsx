@@ -69,10 +69,12 @@ async function main(): Promise<void> {
       const fetched = await fetchRegistry(config.registryUrl, null);
       if (fetched === 'unchanged') throw new Error('unreachable: an unconditional request cannot be answered unchanged');
       const { registry } = fetched;
-      await outletReady;
       const overrides = resolveDevOverrides({ allowed: config.devOverrides, knownRemotes: new Set(Object.keys(registry.remotes)) });
       devOverrideState.set(overrides);
       applications.setOverrides(overrides.active);
+      // The remote the page opened on starts loading now, while the chrome's first render finishes.
+      applications.loadOpened(registry, bucket);
+      await outletReady;
       applications.register(registry, bucket);
       watch ??= watchRegistry({
         url: config.registryUrl,

@@ -51,6 +51,12 @@ export class RemoteApplications {
   private bucket = 0;
   /** Developer overrides: remote name → manifest URL on a local dev server. */
   private overrides: ReadonlyMap<string, string> = new Map();
+  /**
+   * `./app` of the remote whose route the page opened on, asked for as soon as the registry names
+   * it rather than once single-spa has loaded and routed (`load` takes it): its files then come
+   * in beside single-spa's instead of after them.
+   */
+  private readonly opened = new Map<string, Promise<LifecycleModule>>();
 
   constructor(
     private readonly portal: Portal,
@@ -74,7 +80,37 @@ export class RemoteApplications {
       this.registerEntry(name, entry),
     );
     this.portal.remotes.set(statuses);
+    this.loadOpened(registry, bucket);
     this.routeIfRemote();
+  }
+
+  /**
+   * Starts loading the remote on whose route the page is as soon as the registry names it, before
+   * the chrome has rendered and single-spa has loaded (`load` takes it), so that its files come in
+   * beside theirs. Not for a release whose contract this portal does not meet, nor when the
+   * session already says the route is closed to it (the sign-in gate shows instead). A failure is
+   * the load's to report; when nothing took the promise yet, the remote is registered afresh so
+   * that the load starts over.
+   */
+  loadOpened(registry: Registry, bucket: number): void {
+    const { pathname } = window.location;
+    const { status, aal } = this.portal.session.getSnapshot();
+    for (const [name, entry] of Object.entries(registry.remotes)) {
+      if (this.opened.has(name) || this.spa?.getAppStatus(name) === 'MOUNTED') continue;
+      if (!routeMatches(entry.route, pathname) || !contractSatisfied(this.portal.contractVersion, entry.contract)) continue;
+      const check = checkAuth(entry.auth, status, aal);
+      if (check !== 'allowed' && check !== 'waiting') continue;
+      const release = chooseRelease(entry, bucket);
+      this.releases.set(name, release);
+      this.federate(name, release);
+      const opened = loadExposed<LifecycleModule>(name);
+      this.opened.set(name, opened);
+      opened.catch(() => {
+        if (this.opened.get(name) !== opened) return;
+        this.opened.delete(name);
+        this.federate(name, release, { force: true });
+      });
+    }
   }
 
   /** Starts routing when the location is the route of a registered remote. */
@@ -151,6 +187,7 @@ export class RemoteApplications {
     const release = chooseRelease(entry, this.bucket);
     this.entries.set(name, entry);
     this.releases.set(name, release);
+    this.opened.delete(name);
     this.federate(name, release, { force: true });
     if (this.spa?.getAppNames().includes(name)) await this.spa.unregisterApplication(name);
     this.outlet()
@@ -241,6 +278,7 @@ export class RemoteApplications {
     const entry = this.entries.get(name);
     const release = this.releases.get(name);
     if (!entry || !release) return;
+    this.opened.delete(name);
     this.federate(name, release, { force: true });
     this.patch(name, { state: 'registered', error: null });
     if (this.spa?.getAppNames().includes(name)) await this.spa.unregisterApplication(name);
@@ -299,8 +337,10 @@ export class RemoteApplications {
     this.patch(name, { state: 'loading', error: null });
     let lifecycles: RemoteLifecycles;
     try {
+      const opened = this.opened.get(name);
+      this.opened.delete(name);
       const module = await withinLimit(
-        loadExposed<LifecycleModule>(name),
+        opened ?? loadExposed<LifecycleModule>(name),
         () =>
           new PortalError(
             PortalErrorCode.RemoteLoadFailed,
