@@ -2,13 +2,39 @@
 // variants of the emulator's suites, and prints its URL. Used by `npm test`; usable alone:
 //   node scripts/test-postgres.js start   → prints TEST_DATABASE_URL=…
 //   node scripts/test-postgres.js stop
+// Each user has a server and a folder of its own under .tmp/postgres/: a test run by its process
+// id, the command line as `cli`. So a test run never stops another run's server, nor one started
+// by hand for a benchmark; the servers of runs that died are stopped by the next start.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
-const root = path.resolve(import.meta.dirname, '..', '.tmp', 'postgres');
-const dataDir = path.join(root, 'data');
+const base = path.resolve(import.meta.dirname, '..', '.tmp', 'postgres');
+/** This process's server unless it names another owner. */
+const OWN = `run-${process.pid}`;
+const folderOf = (owner) => path.join(base, owner);
+const dataDirOf = (owner) => path.join(folderOf(owner), 'data');
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+/** Stops and removes the servers of test runs whose process is gone (killed, or their machine restarted). */
+function removeOrphans() {
+  if (!existsSync(base)) return;
+  for (const owner of readdirSync(base)) {
+    const run = /^run-(\d+)$/.exec(owner);
+    if (!run || isAlive(Number(run[1]))) continue;
+    stopTestPostgres(owner);
+    rmSync(folderOf(owner), { recursive: true, force: true });
+  }
+}
 
 export function findPostgresBin() {
   const base = '/usr/lib/postgresql';
@@ -51,10 +77,13 @@ function run(bin, tool, args) {
   return result.stdout;
 }
 
-export async function startTestPostgres() {
+export async function startTestPostgres(owner = OWN) {
   const bin = findPostgresBin();
   if (!bin) return { url: null, reason: 'no PostgreSQL server installed (apt-get install postgresql)' };
-  stopTestPostgres();
+  removeOrphans();
+  stopTestPostgres(owner);
+  const root = folderOf(owner);
+  const dataDir = dataDirOf(owner);
   rmSync(root, { recursive: true, force: true });
   mkdirSync(root, { recursive: true });
   if (process.getuid?.() === 0) execFileSync('chown', ['-R', 'postgres:postgres', root]);
@@ -69,20 +98,22 @@ export async function startTestPostgres() {
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, reason: null };
 }
 
-export function stopTestPostgres() {
+export function stopTestPostgres(owner = OWN) {
   const bin = findPostgresBin();
+  const dataDir = dataDirOf(owner);
   if (!bin || !existsSync(path.join(dataDir, 'postmaster.pid'))) return;
   try {
     run(bin, 'pg_ctl', ['-D', dataDir, '-m', 'fast', 'stop']);
   } catch {
     // already stopped
   }
+  rmSync(folderOf(owner), { recursive: true, force: true });
 }
 
 if (process.argv[1] === import.meta.filename) {
-  if (process.argv[2] === 'stop') stopTestPostgres();
+  if (process.argv[2] === 'stop') stopTestPostgres('cli');
   else {
-    const { url, reason } = await startTestPostgres();
+    const { url, reason } = await startTestPostgres('cli');
     console.log(url ? `TEST_DATABASE_URL=${url}` : `No PostgreSQL: ${reason}`);
   }
 }
