@@ -129,14 +129,68 @@ class RecordExposeSharedPlugin implements RspackPluginInstance {
           const keys = new Set<string>();
           for (const chunk of group?.chunks ?? []) {
             for (const module of compilation.chunkGraph.getChunkModules(chunk)) {
-              // "consume shared module (default) @portal/ui/forms@^0.1.0 (strict)"
-              const key = module.type === 'consume-shared-module' ? /^consume shared module \([^)]*\) (.+?)@[^@\s]* \(/.exec(module.identifier())?.[1] : undefined;
+              const key = consumedShareKey(module);
               if (key) keys.add(key);
             }
           }
           shared[expose.path] = [...keys].sort();
         }
         compilation.updateAsset('mf-manifest.json', new rspack.sources.RawSource(`${JSON.stringify({ ...manifest, [EXPOSE_SHARED_FIELD]: shared }, null, 2)}\n`));
+      });
+    });
+  }
+}
+
+/** The share key of a "consume shared module (default) react@^19.3.0 (strict) (fallback: …)". */
+function consumedShareKey(module: { type: string; identifier(): string }): string | undefined {
+  return module.type === 'consume-shared-module' ? /^consume shared module \([^)]*\) (.+?)@[^@\s]* \(/.exec(module.identifier())?.[1] : undefined;
+}
+
+/**
+ * Lets the browser fetch the scripts the shell's start runs beside `main` instead of after it:
+ * `<link rel="preload" as="script">` in index.html for the bootstrap's chunks and the chunks of
+ * every shared module they consume (and those consume in turn). Without the hints each waited
+ * until `main` had downloaded and run the federation runtime: a round trip more on a first visit.
+ * Exactly the scripts the start loads; a hint for anything else would be fetched for nothing.
+ */
+class PreloadStartScriptsPlugin implements RspackPluginInstance {
+  apply(compiler: Compiler): void {
+    compiler.hooks.thisCompilation.tap('PreloadStartScriptsPlugin', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tap('PreloadStartScriptsPlugin', (data) => {
+        const entry = compilation.entrypoints.get('main');
+        if (!entry) return data;
+        const children = entry.childrenIterable;
+        // The entry's own dynamic import is the bootstrap; the other children provide shared modules.
+        const bootstrap = children.find((group) => group.origins.some((origin) => origin.request?.startsWith('./bootstrap')));
+        if (!bootstrap) throw new Error('PreloadStartScriptsPlugin: the shell entry imports no ./bootstrap.');
+        const providers = new Map<string, (typeof children)[number]>();
+        for (const group of children) {
+          for (const origin of group.origins) {
+            const key = origin.module ? /^provide shared module \([^)]*\) (.+?)@[^@\s]* = /.exec(origin.module.identifier())?.[1] : undefined;
+            if (key) providers.set(key, group);
+          }
+        }
+        const files = new Set<string>();
+        const queue = [bootstrap];
+        const seen = new Set(queue);
+        while (queue.length > 0) {
+          const group = queue.shift()!;
+          for (const file of group.getFiles()) if (file.endsWith('.js')) files.add(file);
+          for (const chunk of group.chunks) {
+            for (const module of compilation.chunkGraph.getChunkModules(chunk)) {
+              const provider = providers.get(consumedShareKey(module) ?? '');
+              if (provider && !seen.has(provider)) {
+                seen.add(provider);
+                queue.push(provider);
+              }
+            }
+          }
+        }
+        const publicPath = String(compilation.outputOptions.publicPath ?? '/');
+        for (const file of files) {
+          data.assetTags.scripts.push({ tagName: 'link', attributes: { rel: 'preload', as: 'script', href: `${publicPath}${file}` }, voidTag: true });
+        }
+        return data;
       });
     });
   }
@@ -277,6 +331,7 @@ export function createConfig({ app, outDir, mode = 'production' }: BuildOptions)
               scriptLoading: 'defer',
               minify: mode === 'production',
             }),
+            new PreloadStartScriptsPlugin(),
           ]
         : [
             new EmitRemoteMetaPlugin(facts.meta ?? {}),

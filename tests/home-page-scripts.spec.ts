@@ -5,6 +5,7 @@
 import { launchBrowser, problems, type Browser } from './browser.js';
 import { startTestPortal, type TestPortal } from './portal-harness.js';
 import { pagePerTest } from './support/page-per-test.js';
+import { waitUntil } from './support/waits.js';
 
 jest.setTimeout(180_000);
 
@@ -58,6 +59,38 @@ describe('the home page before any remote', () => {
     // published it), contracts are compared with the federation runtime's semver, and single-spa
     // loads with the first remote's route.
     expect([...packages].filter((name) => ['zod', 'semver', 'single-spa'].includes(name))).toEqual([]);
+    expect(problems(page.console)).toEqual([]);
+  });
+
+  it('asks for the scripts its start runs beside the entry, from hints in the page, each once', async () => {
+    const html = await (await fetch(`${portal.url}/`)).text();
+    const hinted = [...html.matchAll(/<link\b[^>]*>/g)]
+      .map(([tag]) => tag)
+      .filter((tag) => /\brel="?preload"?[\s>]/.test(tag))
+      .map((tag) => /\bhref="?([^"\s>]+)/.exec(tag)?.[1] ?? '');
+    expect(hinted.length).toBeGreaterThan(0);
+    const page = await tab.open();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') asked.push(new URL(request.url()).pathname);
+    });
+    // The entry is answered only once every hinted script was asked for: without the hints they
+    // would be asked for only after the entry had run.
+    let askedBesideEntry = false;
+    await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
+      askedBesideEntry = await waitUntil('every hinted script asked for while the entry is on its way', () => hinted.every((href) => asked.includes(href)), {
+        timeoutMs: 10_000,
+        state: () => `asked for: ${asked.join(', ')}`,
+      }).catch(() => false);
+      await route.continue();
+    });
+    await page.goto(`${portal.url}/`);
+    await page.getByRole('heading', { name: 'Welcome to the portal' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(askedBesideEntry).toBe(true);
+    // Exactly what the start runs, each once: the hint's answer is the one the page runs, and no
+    // hint is for a script the page does not need.
+    expect(asked.filter((pathname) => !/\/main\.[0-9a-f]+\.js$/.test(pathname)).sort()).toEqual([...hinted].sort());
     expect(problems(page.console)).toEqual([]);
   });
 });
