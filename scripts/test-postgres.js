@@ -10,10 +10,10 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
-const base = path.resolve(import.meta.dirname, '..', '.tmp', 'postgres');
+const serversDir = path.resolve(import.meta.dirname, '..', '.tmp', 'postgres');
 /** This process's server unless it names another owner. */
 const OWN = `run-${process.pid}`;
-const folderOf = (owner) => path.join(base, owner);
+const folderOf = (owner) => path.join(serversDir, owner);
 const dataDirOf = (owner) => path.join(folderOf(owner), 'data');
 
 function isAlive(pid) {
@@ -27,12 +27,10 @@ function isAlive(pid) {
 
 /** Stops and removes the servers of test runs whose process is gone (killed, or their machine restarted). */
 function removeOrphans() {
-  if (!existsSync(base)) return;
-  for (const owner of readdirSync(base)) {
+  if (!existsSync(serversDir)) return;
+  for (const owner of readdirSync(serversDir)) {
     const run = /^run-(\d+)$/.exec(owner);
-    if (!run || isAlive(Number(run[1]))) continue;
-    stopTestPostgres(owner);
-    rmSync(folderOf(owner), { recursive: true, force: true });
+    if (run && !isAlive(Number(run[1]))) stopTestPostgres(owner);
   }
 }
 
@@ -84,7 +82,6 @@ export async function startTestPostgres(owner = OWN) {
   stopTestPostgres(owner);
   const root = folderOf(owner);
   const dataDir = dataDirOf(owner);
-  rmSync(root, { recursive: true, force: true });
   mkdirSync(root, { recursive: true });
   if (process.getuid?.() === 0) execFileSync('chown', ['-R', 'postgres:postgres', root]);
   chmodSync(root, 0o700);
@@ -98,14 +95,16 @@ export async function startTestPostgres(owner = OWN) {
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, reason: null };
 }
 
+/** Stops the owner's server, if it runs, and removes its folder (an initdb is ~40 MB). */
 export function stopTestPostgres(owner = OWN) {
   const bin = findPostgresBin();
   const dataDir = dataDirOf(owner);
-  if (!bin || !existsSync(path.join(dataDir, 'postmaster.pid'))) return;
-  try {
-    run(bin, 'pg_ctl', ['-D', dataDir, '-m', 'fast', 'stop']);
-  } catch {
-    // already stopped
+  if (bin && existsSync(path.join(dataDir, 'postmaster.pid'))) {
+    try {
+      run(bin, 'pg_ctl', ['-D', dataDir, '-m', 'fast', 'stop']);
+    } catch {
+      // already stopped
+    }
   }
   rmSync(folderOf(owner), { recursive: true, force: true });
 }

@@ -80,7 +80,6 @@ export class RemoteApplications {
       this.registerEntry(name, entry),
     );
     this.portal.remotes.set(statuses);
-    this.loadOpened(registry, bucket);
     this.routeIfRemote();
   }
 
