@@ -64,12 +64,13 @@ function installedVersion(pkg: string): string {
 }
 
 /**
- * Shell-provided singletons (docs/architecture.md#the-platform-contract). The shell bundles and
- * provides them; remotes declare `import: false`, so a remote never ships its own copy and always
- * gets the shell's instance (one React, one ReactDOM, one supabase-js, one platform with the one
- * client).
+ * Shell-provided singletons (docs/architecture.md#the-platform-contract), with the installed
+ * version the shell provides and the range a remote asks for. The shell provides them
+ * (shell/src/shared-singletons.ts); remotes declare `import: false`, so a remote never ships its
+ * own copy and always gets the shell's instance (one React, one ReactDOM, one supabase-js, one
+ * platform with the one client).
  */
-function sharedSingletons(kind: AppFacts['kind']) {
+function sharedSingletons(): Record<string, { version: string; requiredVersion: string }> {
   const packages: Array<[request: string, pkg: string]> = [
     ['react', 'react'],
     ['react/jsx-runtime', 'react'],
@@ -87,28 +88,10 @@ function sharedSingletons(kind: AppFacts['kind']) {
     packages.map(([request, pkg]) => {
       const version = installedVersion(pkg);
       const [major, minor] = version.split('.');
-      return [
-        request,
-        {
-          singleton: true,
-          // `^major.minor.0` (for 0.x packages `^0.minor.0` keeps to that minor, as semver does).
-          requiredVersion: `^${major}.${minor}.0`,
-          version,
-          ...(kind === 'remote' ? { import: false as const } : uiGroupImport(request)),
-        },
-      ];
+      // `^major.minor.0` (for 0.x packages `^0.minor.0` keeps to that minor, as semver does).
+      return [request, { version, requiredVersion: `^${major}.${minor}.0` }];
     }),
   );
-}
-
-/**
- * The shell provides a shared module only if some module of its build imports it, and it imports
- * no dialog at all: each group of `@portal/ui` is named by its file, which the bundler then
- * provides whether the shell uses it or not (the remotes need every group from the shell).
- */
-function uiGroupImport(request: string): { import?: string } {
-  const group = /^@portal\/ui\/(\w+)$/.exec(request)?.[1];
-  return group ? { import: path.join(root, 'shared/ui/src', `${group}.ts`) } : {};
 }
 
 /**
@@ -144,56 +127,6 @@ class RecordExposeSharedPlugin implements RspackPluginInstance {
 /** The share key of a "consume shared module (default) react@^19.3.0 (strict) (fallback: …)". */
 function consumedShareKey(module: { type: string; identifier(): string }): string | undefined {
   return module.type === 'consume-shared-module' ? /^consume shared module \([^)]*\) (.+?)@[^@\s]* \(/.exec(module.identifier())?.[1] : undefined;
-}
-
-/**
- * Lets the browser fetch the scripts the shell's start runs beside `main` instead of after it:
- * `<link rel="preload" as="script">` in index.html for the bootstrap's chunks and the chunks of
- * every shared module they consume (and those consume in turn). Without the hints each waited
- * until `main` had downloaded and run the federation runtime: a round trip more on a first visit.
- * Exactly the scripts the start loads; a hint for anything else would be fetched for nothing.
- */
-class PreloadStartScriptsPlugin implements RspackPluginInstance {
-  apply(compiler: Compiler): void {
-    compiler.hooks.thisCompilation.tap('PreloadStartScriptsPlugin', (compilation) => {
-      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tap('PreloadStartScriptsPlugin', (data) => {
-        const entry = compilation.entrypoints.get('main');
-        if (!entry) return data;
-        const children = entry.childrenIterable;
-        // The entry's own dynamic import is the bootstrap; the other children provide shared modules.
-        const bootstrap = children.find((group) => group.origins.some((origin) => origin.request?.startsWith('./bootstrap')));
-        if (!bootstrap) throw new Error('PreloadStartScriptsPlugin: the shell entry imports no ./bootstrap.');
-        const providers = new Map<string, (typeof children)[number]>();
-        for (const group of children) {
-          for (const origin of group.origins) {
-            const key = origin.module ? /^provide shared module \([^)]*\) (.+?)@[^@\s]* = /.exec(origin.module.identifier())?.[1] : undefined;
-            if (key) providers.set(key, group);
-          }
-        }
-        const files = new Set<string>();
-        const queue = [bootstrap];
-        const seen = new Set(queue);
-        while (queue.length > 0) {
-          const group = queue.shift()!;
-          for (const file of group.getFiles()) if (file.endsWith('.js')) files.add(file);
-          for (const chunk of group.chunks) {
-            for (const module of compilation.chunkGraph.getChunkModules(chunk)) {
-              const provider = providers.get(consumedShareKey(module) ?? '');
-              if (provider && !seen.has(provider)) {
-                seen.add(provider);
-                queue.push(provider);
-              }
-            }
-          }
-        }
-        const publicPath = String(compilation.outputOptions.publicPath ?? '/');
-        for (const file of files) {
-          data.assetTags.scripts.push({ tagName: 'link', attributes: { rel: 'preload', as: 'script', href: `${publicPath}${file}` }, voidTag: true });
-        }
-        return data;
-      });
-    });
-  }
 }
 
 /** Copies a remote's metadata block into its build output, where the deploy step reads it. */
@@ -245,6 +178,62 @@ function federationRuntimeAsEsm(kind: AppFacts['kind']): Record<string, string> 
   return { [bundlerRuntimeCjs]: bundlerRuntime, [injectRuntimeCoreCjs]: injectRuntimeCoreEsm, '@module-federation/runtime': runtimeEsm };
 }
 
+/**
+ * The shell is an ordinary application, not a federated container: it imports React, supabase-js,
+ * the platform and the design system like any app, and loads the federation runtime with the
+ * first remote (shell/src/federation.ts), giving it those very modules as the singletons remotes
+ * use (shell/src/shared-singletons.ts). The build writes in what the federation plugin would have:
+ * the shell's container name, each singleton's version and range, and the runtime's build flags.
+ */
+function hostPlugins(facts: AppFacts, mode: BuildOptions['mode']): RspackPluginInstance[] {
+  return [
+    new rspack.DefinePlugin({
+      PORTAL_FEDERATION: JSON.stringify({ name: facts.name, shared: sharedSingletons() }),
+      // The runtime is given each release's entry (from the registry, or the manifest the shell
+      // checks), so its manifest and snapshot code is left out; it runs in browsers only.
+      FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: 'true',
+      FEDERATION_OPTIMIZE_NO_REMOTE: 'false',
+      FEDERATION_OPTIMIZE_NO_SHARED: 'false',
+      ENV_TARGET: JSON.stringify('web'),
+    }),
+    new rspack.HtmlRspackPlugin({
+      template: path.join(facts.dir, 'index.html'),
+      scriptLoading: 'defer',
+      minify: mode === 'production',
+    }),
+  ];
+}
+
+/** A remote is a federated container that exposes its modules and consumes the shell's singletons. */
+function remotePlugins(facts: AppFacts): RspackPluginInstance[] {
+  return [
+    new ModuleFederationPlugin({
+      name: facts.name,
+      filename: 'remoteEntry.js',
+      exposes: facts.exposes,
+      // Remotes are registered at run time from the registry, never at build time, so the
+      // shell needs no rebuild for a new remote version.
+      remotes: {},
+      shared: Object.fromEntries(Object.entries(sharedSingletons()).map(([request, versions]) => [request, { ...versions, singleton: true, import: false as const }])),
+      shareStrategy: 'loaded-first',
+      manifest: true,
+      dts: false,
+      dev: false,
+      // Remotes use the shell's copy of the federation runtime instead of shipping their own
+      // (~33 KB gz each). The shell gives the runtime each release's entry itself, so the
+      // runtime's manifest and snapshot code is left out.
+      experiments: { externalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
+    }),
+    new EmitRemoteMetaPlugin(facts.meta ?? {}),
+    new RecordExposeSharedPlugin(),
+    new EmitGeneratedAssetsPlugin(facts.dir, facts.assets),
+    // A remote's chunk loader sets `integrity` on every chunk it loads, from SHA-384 hashes
+    // built into remoteEntry.js, whose own hash the deploy step writes into the manifest
+    // the registry vouches for: editing any published file of a release stops it loading.
+    new rspack.SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], enabled: true, htmlPlugin: false }),
+  ];
+}
+
 export interface BuildOptions {
   app: string;
   /** Output folder (default `<app>/dist`). */
@@ -259,9 +248,7 @@ export function createConfig({ app, outDir, mode = 'production' }: BuildOptions)
     name: facts.name,
     mode,
     context: facts.dir,
-    // The entry only does `import('./bootstrap')`: the async boundary MF 2 needs before shared
-    // modules are used (docs/known-traps.md#async-boundary-before-shared-modules). Remotes have no
-    // page of their own.
+    // Remotes have no page of their own.
     entry: isHost ? { main: './src/index.ts' } : {},
     devtool: 'source-map',
     target: 'web',
@@ -288,6 +275,13 @@ export function createConfig({ app, outDir, mode = 'production' }: BuildOptions)
     module: {
       rules: [
         {
+          // The runtime core's index only gathers its modules' exports. Marked free of side effects,
+          // it lets the shell's start take from the runtime only the semver ranges it checks
+          // contracts with (contract.ts); the rest loads with the first remote.
+          test: /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/]index\.js$/,
+          sideEffects: false,
+        },
+        {
           test: /\.[cm]?[jt]sx?$/,
           exclude: /node_modules/,
           loader: 'builtin:swc-loader',
@@ -304,45 +298,7 @@ export function createConfig({ app, outDir, mode = 'production' }: BuildOptions)
     },
     optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
     performance: { hints: false },
-    plugins: [
-      new ModuleFederationPlugin({
-        name: facts.name,
-        ...(isHost ? {} : { filename: 'remoteEntry.js', exposes: facts.exposes }),
-        // Remotes are registered at run time from the registry, never at build time, so the
-        // shell needs no rebuild for a new remote version.
-        remotes: {},
-        shared: sharedSingletons(facts.kind),
-        // Load a remote's entry only when it is needed; the default strategy loads every
-        // registered remote at start-up, and one offline remote then breaks the portal.
-        shareStrategy: 'loaded-first',
-        manifest: true,
-        dts: false,
-        dev: false,
-        // Remotes use the shell's copy of the federation runtime instead of shipping their own
-        // (~33 KB gz each); possible because the shell is a pure consumer (it exposes nothing).
-        // The shell gives the runtime each release's entry itself (from the registry, or from the
-        // manifest it checks), so the runtime's manifest and snapshot code is left out.
-        experiments: { ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: true }), optimization: { target: 'web', disableSnapshot: true } },
-      }),
-      ...(isHost
-        ? [
-            new rspack.HtmlRspackPlugin({
-              template: path.join(facts.dir, 'index.html'),
-              scriptLoading: 'defer',
-              minify: mode === 'production',
-            }),
-            new PreloadStartScriptsPlugin(),
-          ]
-        : [
-            new EmitRemoteMetaPlugin(facts.meta ?? {}),
-            new RecordExposeSharedPlugin(),
-            new EmitGeneratedAssetsPlugin(facts.dir, facts.assets),
-            // A remote's chunk loader sets `integrity` on every chunk it loads, from SHA-384 hashes
-            // built into remoteEntry.js, whose own hash the deploy step writes into the manifest
-            // the registry vouches for: editing any published file of a release stops it loading.
-            new rspack.SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'], enabled: true, htmlPlugin: false }),
-          ]),
-    ],
+    plugins: isHost ? hostPlugins(facts, mode) : remotePlugins(facts),
   };
 }
 

@@ -5,7 +5,6 @@
 import { launchBrowser, problems, type Browser } from './browser.js';
 import { startTestPortal, type TestPortal } from './portal-harness.js';
 import { pagePerTest } from './support/page-per-test.js';
-import { waitUntil } from './support/waits.js';
 
 jest.setTimeout(180_000);
 
@@ -23,17 +22,23 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-/** The npm packages (by name) that the scripts at `urls` were built from, per their source maps. */
-async function packagesOf(urls: readonly string[]): Promise<Set<string>> {
-  const packages = new Set<string>();
+/** The modules the scripts at `urls` were built from, per their source maps. */
+async function sourcesOf(urls: readonly string[]): Promise<Set<string>> {
+  const sources = new Set<string>();
   for (const url of urls) {
     const response = await fetch(`${url}.map`);
     if (!response.ok) continue;
-    const { sources } = (await response.json()) as { sources: string[] };
-    for (const source of sources) {
-      const name = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)?.[1];
-      if (name) packages.add(name);
-    }
+    for (const source of ((await response.json()) as { sources: string[] }).sources) sources.add(source);
+  }
+  return sources;
+}
+
+/** The npm packages (by name) that the scripts at `urls` were built from. */
+async function packagesOf(urls: readonly string[]): Promise<Set<string>> {
+  const packages = new Set<string>();
+  for (const source of await sourcesOf(urls)) {
+    const name = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)?.[1];
+    if (name) packages.add(name);
   }
   return packages;
 }
@@ -53,44 +58,66 @@ describe('the home page before any remote', () => {
 
     expect(scripts.every((url) => url.startsWith(`${portal.url}/`))).toBe(true);
     const packages = await packagesOf(scripts);
-    // The floor every page needs: React, ReactDOM, supabase-js and the federation runtime.
-    expect([...packages]).toEqual(expect.arrayContaining(['react', 'react-dom', '@supabase/supabase-js', '@module-federation/runtime-core']));
+    // The floor every page needs: React, ReactDOM and supabase-js.
+    expect([...packages]).toEqual(expect.arrayContaining(['react', 'react-dom', '@supabase/supabase-js']));
     // The registry is checked for its shape at start (deploy applied the full schema when it
-    // published it), contracts are compared with the federation runtime's semver, and single-spa
-    // loads with the first remote's route.
+    // published it), contracts are compared with the federation runtime's semver ranges alone,
+    // and single-spa and the federation runtime load with the first remote.
     expect([...packages].filter((name) => ['zod', 'semver', 'single-spa'].includes(name))).toEqual([]);
+    const federation = [...(await sourcesOf(scripts))].filter((source) => source.includes('/@module-federation/'));
+    expect(federation.filter((source) => !source.includes('/@module-federation/runtime-core/dist/utils/semver/'))).toEqual([]);
     expect(problems(page.console)).toEqual([]);
   });
 
-  it('asks for the scripts its start runs beside the entry, from hints in the page, each once', async () => {
+  it('runs its start from the scripts the page names: nothing is asked for once they have run', async () => {
     const html = await (await fetch(`${portal.url}/`)).text();
-    const hinted = [...html.matchAll(/<link\b[^>]*>/g)]
-      .map(([tag]) => tag)
-      .filter((tag) => /\brel="?preload"?[\s>]/.test(tag))
-      .map((tag) => /\bhref="?([^"\s>]+)/.exec(tag)?.[1] ?? '');
-    expect(hinted.length).toBeGreaterThan(0);
+    const named = [...html.matchAll(/<script\b[^>]*\bsrc="?([^"\s>]+)/g)].map(([, src]) => src!);
+    expect(named.length).toBeGreaterThan(0);
     const page = await tab.open();
     const asked: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') asked.push(new URL(request.url()).pathname);
     });
-    // The entry is answered only once every hinted script was asked for: without the hints they
-    // would be asked for only after the entry had run.
-    let askedBesideEntry = false;
-    await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
-      askedBesideEntry = await waitUntil('every hinted script asked for while the entry is on its way', () => hinted.every((href) => asked.includes(href)), {
-        timeoutMs: 10_000,
-        state: () => `asked for: ${asked.join(', ')}`,
-      }).catch(() => false);
-      await route.continue();
-    });
     await page.goto(`${portal.url}/`);
     await page.getByRole('heading', { name: 'Welcome to the portal' }).waitFor();
+    await page.locator('nav a[href="/account"]').waitFor();
     await page.waitForLoadState('networkidle');
-    expect(askedBesideEntry).toBe(true);
-    // Exactly what the start runs, each once: the hint's answer is the one the page runs, and no
-    // hint is for a script the page does not need.
-    expect(asked.filter((pathname) => !/\/main\.[0-9a-f]+\.js$/.test(pathname)).sort()).toEqual([...hinted].sort());
+    // Behind an asynchronous boundary the start's code would be asked for only after these had run.
+    expect(asked.sort()).toEqual([...named].sort());
+    expect(problems(page.console)).toEqual([]);
+  });
+
+  it('loads the federation runtime with the first remote: a link\'s intent fetches it, once, and the remote runs with the shell\'s singletons', async () => {
+    const page = await tab.open();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script' && request.url().startsWith(`${portal.url}/`)) scripts.push(request.url());
+    });
+    await page.goto(`${portal.url}/`);
+    await page.locator('nav a[href="/account"]').waitFor();
+    await page.waitForLoadState('networkidle');
+    const runtimeScripts = async (urls: readonly string[]) => {
+      const found: string[] = [];
+      for (const url of urls) if ([...(await sourcesOf([url]))].some((source) => source.includes('/@module-federation/runtime-core/dist/core.js'))) found.push(url);
+      return found;
+    };
+    expect(await runtimeScripts(scripts)).toEqual([]);
+    const before = scripts.length;
+    await page.getByRole('link', { name: 'Account', exact: true }).hover();
+    await page.getByRole('link', { name: 'Account', exact: true }).click();
+    await page.locator('form[aria-label="Sign in"]').waitFor();
+    expect(await runtimeScripts(scripts.slice(before))).toHaveLength(1);
+    // The remote runs with the shell's React and platform, found in the runtime's share scope.
+    const providers = await page.evaluate(() => {
+      type Shared = Record<string, Record<string, { from: string; useIn?: string[] }>>;
+      const federation = (globalThis as unknown as { __FEDERATION__: { __INSTANCES__: { name: string; shareScopeMap: { default: Shared } }[] } }).__FEDERATION__;
+      const shell = federation.__INSTANCES__.find((instance) => instance.name === 'portal_shell')!;
+      return Object.fromEntries(
+        ['react', 'react-dom', '@supabase/supabase-js', '@portal/platform'].map((name) => [name, Object.values(shell.shareScopeMap.default[name] ?? {}).map(({ from, useIn }) => ({ from, useIn: useIn ?? [] }))]),
+      );
+    });
+    for (const copies of Object.values(providers)) expect(copies.map(({ from }) => from)).toEqual(['portal_shell']);
+    expect(providers['@portal/platform']?.[0]?.useIn).toContain('account');
     expect(problems(page.console)).toEqual([]);
   });
 });

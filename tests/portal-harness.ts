@@ -18,6 +18,8 @@ export interface TestPortal {
   emulator: TestEmulator;
   portal: LocalPortal;
   url: string;
+  /** The shell's build folder (its scripts and their source maps). */
+  shellDist: string;
   stop(): Promise<void>;
 }
 
@@ -166,6 +168,7 @@ export async function startTestPortal({ extraRemotes, emulator: emulatorOptions,
     emulator: started,
     portal,
     url: portal.shellUrl,
+    shellDist: path.join(build, 'shell'),
     async stop() {
       await portal.close();
       await started.stop();

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
+import { scriptsBuiltFrom } from './support/build-sources.js';
 import { pagePerTest } from './support/page-per-test.js';
 import { STEP_MS, waitUntil } from './support/waits.js';
 import { newPerson, signedInClient, signedInStorage, type Person } from './support/people.js';
@@ -332,8 +333,7 @@ describe('the portal in a browser', () => {
     const fresh = await tab.open();
     const accountUrl = portal.portal.remoteUrls.account!;
     // The shell's files of the form and dialog groups, which the account page renders and the home page does not.
-    const shellManifest = (await (await fetch(`${portal.url}/mf-manifest.json`)).json()) as { shared: Array<{ name: string; assets: { js: { sync: string[] } } }> };
-    const groupFiles = shellManifest.shared.filter((shared) => ['@portal/ui/forms', '@portal/ui/overlays'].includes(shared.name)).flatMap((shared) => shared.assets.js.sync);
+    const groupFiles = scriptsBuiltFrom(portal.shellDist, /shared\/ui\/src\/(forms|overlays)\//);
     expect(groupFiles).not.toEqual([]);
     const asked: string[] = [];
     fresh.on('request', (request) => {

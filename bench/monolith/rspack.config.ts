@@ -32,8 +32,8 @@ export function createMonolithConfig({ outDir = path.join(here, 'dist'), mode = 
     ...shell,
     name: 'portal_monolith',
     context: here,
-    // No async boundary is needed without shared-module negotiation: the shell's bootstrap is the entry.
-    entry: { main: path.join(here, 'src/index.ts') },
+    // The shell's own entry.
+    entry: { main: path.join(shellSrc, 'index.ts') },
     output: { ...shell.output, uniqueName: 'portal_monolith', crossOriginLoading: false },
     resolve: {
       ...shell.resolve,

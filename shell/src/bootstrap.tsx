@@ -10,7 +10,8 @@ import { PortalApp } from './chrome/PortalApp.js';
 import { RemoteApplications } from './remote-applications.js';
 import { RemoteBackgrounds } from './remote-backgrounds.js';
 import { devOverrideState, resolveDevOverrides } from './dev-overrides.js';
-import { restrictOrigins } from './federation.js';
+import { prepareFederation, restrictOrigins } from './federation.js';
+import { isShellPath } from './routes.js';
 import { fetchRegistry, loadRegistry } from './registry-loader.js';
 import { watchRegistry, type RegistryWatch } from './registry-watch.js';
 import { RemoteUpdates } from './remote-updates.js';
@@ -22,6 +23,8 @@ import { createPortalClient } from './supabase-client.js';
 import * as Platform from '@portal/platform';
 
 async function main(): Promise<void> {
+  // A page opened on a route that is not the shell's own will run a remote: its runtime is fetched now.
+  if (!isShellPath(location.pathname)) prepareFederation();
   initTheme();
   const config = await loadRuntimeConfig();
   restrictOrigins(config.allowedOrigins);
@@ -94,4 +97,14 @@ async function main(): Promise<void> {
   await loadAndRegister();
 }
 
-await main();
+/** Says on the page that the start failed, in place of the chrome. */
+function showStartFailure(error: unknown): never {
+  const root = document.getElementById('portal-root') ?? document.body;
+  const message = document.createElement('p');
+  message.setAttribute('role', 'alert');
+  message.textContent = `The portal could not start: ${error instanceof Error ? error.message : String(error)}. Reload the page to try again.`;
+  root.replaceChildren(message);
+  throw error;
+}
+
+main().catch(showStartFailure);

@@ -5,6 +5,11 @@ export function routeMatches(route: string, pathname: string): boolean {
   return pathname === route || pathname.startsWith(`${route}/`);
 }
 
+/** The pages the shell renders itself (chrome/PortalApp.tsx); every other path is a remote's, or unknown. */
+export function isShellPath(pathname: string): boolean {
+  return pathname === '/' || pathname === '/status';
+}
+
 export type AuthCheck = 'allowed' | 'waiting' | 'needs-session' | 'needs-second-factor';
 
 /** Whether the current session may open a route that needs `required`. */

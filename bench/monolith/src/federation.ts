@@ -28,6 +28,9 @@ export async function loadExposed<T>(name: string, expose = 'app'): Promise<T> {
   return (await load()) as T;
 }
 
+/** There is no federation runtime to load ahead of the first remote. */
+export function prepareFederation(): void {}
+
 /** Loads the module's chunk ahead of need (navigation intent), as the portal preloads a remote. */
 export async function preloadExposed(name: string, expose = 'app'): Promise<void> {
   await loadExposed(name, expose);

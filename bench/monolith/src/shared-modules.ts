@@ -4,6 +4,6 @@ import type { SharedModuleCopy } from '../../../shell/src/chrome/shared-modules.
 
 export type { SharedModuleCopy };
 
-export function sharedModuleCopies(): SharedModuleCopy[] {
+export function sharedModuleCopies(): SharedModuleCopy[] | null {
   return [];
 }

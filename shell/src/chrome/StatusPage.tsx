@@ -56,7 +56,8 @@ export function StatusPage({ config }: { config: RuntimeConfig }): ReactNode {
   const remotes = useRemotes();
   const registry = useSyncExternalStore(registryState.subscribe, registryState.get);
   // Re-read on every render: the share scope changes as remotes load (remote statuses change too).
-  const shared = sharedModuleCopies();
+  const inScope = sharedModuleCopies();
+  const shared = inScope ?? [];
   const copies = new Map<string, number>();
   for (const copy of shared) copies.set(copy.name, (copies.get(copy.name) ?? 0) + 1);
   const duplicated = [...copies].filter(([, count]) => count > 1).map(([name]) => name);
@@ -86,6 +87,7 @@ export function StatusPage({ config }: { config: RuntimeConfig }): ReactNode {
         caption={duplicated.length ? `Shared libraries — more than one copy of ${duplicated.join(', ')}!` : 'Shared libraries — one copy of each'}
         columns={sharedColumns}
         rows={shared}
+        empty={inScope ? undefined : 'No remote has run on this page yet: the shell provides its shared libraries when the first one loads.'}
         rowKey={(s) => `${s.name}@${s.version}:${s.providedBy}`}
         density="compact"
       />

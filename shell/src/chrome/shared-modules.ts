@@ -1,4 +1,4 @@
-import { getInstance } from '@module-federation/enhanced/runtime';
+import { loadedShareScopes } from '../federation.js';
 
 export interface SharedModuleCopy {
   name: string;
@@ -12,10 +12,13 @@ export interface SharedModuleCopy {
 
 /**
  * Every copy of every shared module in the runtime's share scope. A remote that bundled its own
- * React or supabase-js shows up here as a second copy or a provider other than the shell.
+ * React or supabase-js shows up here as a second copy or a provider other than the shell. Null
+ * while no remote has run: the federation runtime, and with it the share scope, loads with the
+ * first remote.
  */
-export function sharedModuleCopies(): SharedModuleCopy[] {
-  const scopes = getInstance()?.shareScopeMap ?? {};
+export function sharedModuleCopies(): SharedModuleCopy[] | null {
+  const scopes = loadedShareScopes();
+  if (!scopes) return null;
   const copies: SharedModuleCopy[] = [];
   for (const scope of Object.values(scopes)) {
     for (const [name, versions] of Object.entries(scope)) {
