@@ -7,8 +7,8 @@
 // by hand for a benchmark; the servers of runs that died are stopped by the next start.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { reservePort } from './reserve-port.js';
 
 const serversDir = path.resolve(import.meta.dirname, '..', '.tmp', 'postgres');
 /** This process's server unless it names another owner. */
@@ -53,17 +53,6 @@ export function hasPostgis() {
   return existsSync(path.join('/usr/share/postgresql', version, 'extension', 'postgis.control'));
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
 /** Postgres refuses to run as root: run its tools as the `postgres` user then. */
 function run(bin, tool, args) {
   const command = path.join(bin, tool);
@@ -86,12 +75,17 @@ export async function startTestPostgres(owner = OWN) {
   if (process.getuid?.() === 0) execFileSync('chown', ['-R', 'postgres:postgres', root]);
   chmodSync(root, 0o700);
   run(bin, 'initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  const port = await freePort();
-  run(bin, 'pg_ctl', [
-    '-D', dataDir, '-w', '-l', path.join(root, 'server.log'),
-    '-o', `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
-    'start',
-  ]);
+  // Held until the server listens on it.
+  const { port, release } = await reservePort();
+  try {
+    run(bin, 'pg_ctl', [
+      '-D', dataDir, '-w', '-l', path.join(root, 'server.log'),
+      '-o', `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+      'start',
+    ]);
+  } finally {
+    await release();
+  }
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, reason: null };
 }
 

@@ -7,9 +7,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import path from 'node:path';
 import { launchBrowser, problems, type Browser } from './browser.js';
+import { reservePort } from '../scripts/reserve-port.js';
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
 import { pagePerTest, pageState } from './support/page-per-test.js';
 import { newPerson, type Person } from './support/people.js';
@@ -25,17 +25,6 @@ let app: Server;
 let redirectUri: string;
 let client: { client_id: string; client_secret: string };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 beforeAll(async () => {
   // The third-party app's callback: it only has to answer so the browser can land on it.
   app = createServer((_request, response) => {
@@ -46,13 +35,18 @@ beforeAll(async () => {
   redirectUri = `http://127.0.0.1:${(app.address() as { port: number }).port}/callback`;
 
   // The consent page is site_url + authorization_url_path: site_url names the shell's origin.
-  const shellPort = await freePort();
+  // Named in the emulator's config before the shell starts: held until the shell listens on it.
+  const { port: shellPort, release } = await reservePort();
   siteUrl = `http://127.0.0.1:${shellPort}`;
   const config = readFileSync(path.join(REPO, 'supabase', 'config.toml'), 'utf8');
   const configToml = config.replace(/^site_url = ".*"$/m, `site_url = "${siteUrl}"`);
   if (!configToml.includes(`site_url = "${siteUrl}"`)) throw new Error('supabase/config.toml has no site_url line to point at the shell');
   if (!/^\[auth\.oauth_server\]\nenabled = true$/m.test(configToml)) throw new Error('supabase/config.toml does not enable [auth.oauth_server]');
-  portal = await startTestPortal({ shellPort, emulator: { configToml } });
+  try {
+    portal = await startTestPortal({ shellPort, emulator: { configToml } });
+  } finally {
+    await release();
+  }
   browser = await launchBrowser();
 
   const made = await portal.emulator.admin().auth.admin.oauth.createClient({ client_name: APP_NAME, redirect_uris: [redirectUri] });

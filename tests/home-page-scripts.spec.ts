@@ -44,7 +44,7 @@ async function packagesOf(urls: readonly string[]): Promise<Set<string>> {
 }
 
 describe('the home page before any remote', () => {
-  it('loads no schema library, no second semver, no single-spa and no remote’s code, and still shows the registry’s remotes', async () => {
+  it('loads no schema library, no second semver, no single-spa, no federation runtime and no remote’s code, and still shows the registry’s remotes', async () => {
     const page = await tab.open();
     const scripts: string[] = [];
     page.on('request', (request) => {
@@ -82,7 +82,7 @@ describe('the home page before any remote', () => {
     await page.getByRole('heading', { name: 'Welcome to the portal' }).waitFor();
     await page.locator('nav a[href="/account"]').waitFor();
     await page.waitForLoadState('networkidle');
-    // Behind an asynchronous boundary the start's code would be asked for only after these had run.
+    // Behind an asynchronous boundary (a federated shell) the start's code would be asked for only after these had run.
     expect(asked.sort()).toEqual([...named].sort());
     expect(problems(page.console)).toEqual([]);
   });

@@ -1,7 +1,8 @@
-// The shell's first two requests, started by its entry (index.ts) while the bootstrap's chunks and
-// the shared modules are still on their way: config.json, and the registry it names. The
-// bootstrap reads and checks both as before; this only moves the requests earlier, so they no
-// longer wait for the code. Each early answer is used once, by the first read of its URL.
+// The shell's first two requests, started first thing in its entry (early-start.ts), before the
+// rest of the start (React, supabase-js, the platform) is evaluated: config.json, and the
+// registry it names. The bootstrap reads and checks both as before; this only moves the requests
+// earlier, so they no longer wait for the code. Each early answer is used once, by the first read
+// of its URL.
 
 export const CONFIG_URL = '/config.json';
 /** Where the registry is when config.json does not say (the emulator's local stack). */

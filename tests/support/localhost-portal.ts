@@ -2,8 +2,8 @@
 // the relying party: WebAuthn refuses IP addresses as a relying party, and the emulator's config
 // must name the shell's origin before the shell starts, so the shell's port is chosen first.
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { reservePort } from '../../scripts/reserve-port.js';
 import { REPO, startTestPortal, type TestPortal } from '../portal-harness.js';
 
 export interface LocalhostPortalOptions {
@@ -19,21 +19,10 @@ export interface LocalhostPortal {
   siteUrl: string;
 }
 
-/** A port free now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** The portal's own project config, with WebAuthn's relying party on localhost; stop it with `portal.stop()`. */
 export async function startLocalhostPortal({ extraConfig = '', redirectsToSite = false }: LocalhostPortalOptions = {}): Promise<LocalhostPortal> {
-  const shellPort = await freePort();
+  // Held until the shell listens on it (scripts/reserve-port.js).
+  const { port: shellPort, release } = await reservePort();
   const siteUrl = `http://localhost:${shellPort}`;
   let base = readFileSync(path.join(REPO, 'supabase', 'config.toml'), 'utf8');
   if (redirectsToSite) base = base.replace(/^additional_redirect_urls = \[/m, `additional_redirect_urls = ["${siteUrl}/**", `);
@@ -43,6 +32,9 @@ rp_id = "localhost"
 rp_display_name = "Portal"
 rp_origins = ["${siteUrl}"]
 ${extraConfig}`;
-  const portal = await startTestPortal({ shellPort, emulator: { configToml } });
-  return { portal, siteUrl };
+  try {
+    return { portal: await startTestPortal({ shellPort, emulator: { configToml } }), siteUrl };
+  } finally {
+    await release();
+  }
 }

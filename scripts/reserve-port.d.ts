@@ -1,0 +1,2 @@
+/** A free port on 127.0.0.1 below the ephemeral range, held for this process until `release()`. */
+export function reservePort(): Promise<{ port: number; release: () => Promise<void> }>;

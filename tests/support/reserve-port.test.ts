@@ -1,0 +1,26 @@
+// scripts/reserve-port.js: a port named before its server starts must stay free until it listens.
+import { readFileSync } from 'node:fs';
+import { reservePort } from '../../scripts/reserve-port.js';
+
+const ephemeralStart = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+
+describe('reservePort', () => {
+  it('gives ports below the ephemeral range, where no listen(0) or outgoing connection lands', async () => {
+    const held = await reservePort();
+    try {
+      expect(held.port).toBeGreaterThanOrEqual(20_000);
+      expect(held.port).toBeLessThan(ephemeralStart);
+    } finally {
+      await held.release();
+    }
+  });
+
+  it('never gives a port that is held to a second reservation', async () => {
+    const held = await Promise.all(Array.from({ length: 40 }, () => reservePort()));
+    try {
+      expect(new Set(held.map(({ port }) => port)).size).toBe(held.length);
+    } finally {
+      await Promise.all(held.map(({ release }) => release()));
+    }
+  });
+});
