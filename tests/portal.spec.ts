@@ -357,6 +357,22 @@ describe('the portal in a browser', () => {
     expect(problems(fresh.console)).toEqual([]);
   });
 
+  it('opens the connection to the opened remote\'s origin before it asks for the remote\'s files', async () => {
+    const fresh = await tab.open();
+    const accountOrigin = new URL(portal.portal.remoteUrls.account!).origin;
+    const preconnects = () => fresh.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="preconnect"]')].map((link) => `${link.href} ${link.crossOrigin}`));
+    let atFirstRequest: string[] | null = null;
+    await fresh.route(`${accountOrigin}/**`, async (route) => {
+      atFirstRequest ??= await preconnects();
+      await route.continue();
+    });
+    await fresh.goto(`${portal.url}/account`);
+    await fresh.locator('form[aria-label="Sign in"]').waitFor();
+    // One connection, made in CORS mode as the release's scripts are fetched; none to the shell's own origin.
+    expect(atFirstRequest).toEqual([`${accountOrigin}/ anonymous`]);
+    expect(problems(fresh.console)).toEqual([]);
+  });
+
   it('asks for the remote of the route it opens on while single-spa is still on its way', async () => {
     const fresh = await tab.open();
     const accountUrl = portal.portal.remoteUrls.account!;
