@@ -8,8 +8,8 @@
 //   node --import tsx bench/portal-vs-monolith.ts [--runs 3] [--cycles 200] [--cpu-throttle 4] [--network]
 //                                                  [--refresh-window 0] [--only portal|monolith] [--list-scripts]
 // --list-scripts prints each script of the first run with its bytes on the wire.
-// --cpu-profile DIR writes the page's CPU profile of the first run's warm load (one .cpuprofile per
-// variant, for Chromium's DevTools).
+// --cpu-profile DIR writes the page's CPU profiles of the first run's cold and warm loads (one
+// .cpuprofile per variant and load, for Chromium's DevTools).
 // --waterfall prints, for the first run's cold and warm loads, when each script and request of the page
 // started and ended (ms since navigation) and when the remote was interactive: where the time goes.
 // --network puts every run on one fixed profile (40 ms round trip, 10 Mbit/s down, 5 Mbit/s up),
@@ -293,9 +293,27 @@ async function oneRun(context: BrowserContext, variant: Variant, url: string, ru
   await cdp.send('HeapProfiler.enable');
   const network = new NetworkLog(cdp);
 
+  const profiling = flags['cpu-profile'] !== undefined && run === 0;
+  /** Runs `load` under the CPU profiler when profiling, writing `<variant>-<name>.cpuprofile`. */
+  const profiled = async (name: string, load: () => Promise<number>): Promise<number> => {
+    if (!profiling) return load();
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+    const ms = await load();
+    const { profile } = await cdp.send('Profiler.stop');
+    const file = path.resolve(flags['cpu-profile']!, `${variant}-${name}.cpuprofile`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(profile));
+    console.log(`CPU profile of the ${name} load: ${file}`);
+    return ms;
+  };
+
   // Cold: nothing cached; the first route is the account remote's sign-in form.
-  await page.goto(`${url}/account/sign-in`);
-  const coldMs = await remoteInteractive(page, 'account');
+  const coldMs = await profiled('cold', async () => {
+    await page.goto(`${url}/account/sign-in`);
+    return remoteInteractive(page, 'account');
+  });
   if (flags.waterfall && run === 0) await printWaterfall(page, url, 'cold', coldMs);
   await page.locator('form[aria-label="Sign in"]').waitFor();
   await network.quiet();
@@ -396,21 +414,10 @@ async function oneRun(context: BrowserContext, variant: Variant, url: string, ru
   await page.goto(`${url}/account`);
   await remoteInteractive(page, 'account');
   await network.quiet();
-  const profiling = flags['cpu-profile'] !== undefined && run === 0;
-  if (profiling) {
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-    await cdp.send('Profiler.start');
-  }
-  await page.goto(`${url}/account`);
-  const warmMs = await remoteInteractive(page, 'account');
-  if (profiling) {
-    const { profile } = await cdp.send('Profiler.stop');
-    const file = path.resolve(flags['cpu-profile']!, `${variant}-warm.cpuprofile`);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, JSON.stringify(profile));
-    console.log(`CPU profile of the warm load: ${file}`);
-  }
+  const warmMs = await profiled('warm', async () => {
+    await page.goto(`${url}/account`);
+    return remoteInteractive(page, 'account');
+  });
   if (flags.waterfall && run === 0) await printWaterfall(page, url, 'warm', warmMs);
 
   await page.close();
