@@ -13,9 +13,7 @@ type Runtime = typeof import('./federation-runtime.js');
 let runtime: Runtime | null = null;
 let loading: Promise<Runtime> | null = null;
 let origins: readonly string[] | undefined;
-/** Releases registered before the runtime was loaded, by remote: it learns them when it loads. */
-const waiting = new Map<string, FederatedRemote>();
-/** The release last registered for each remote. */
+/** The release last registered for each remote: the runtime learns them when it loads. */
 const registered = new Map<string, FederatedRemote>();
 /** Origins this page has opened a connection to ahead of a load. */
 const preconnected = new Set<string>();
@@ -33,8 +31,7 @@ export function restrictOrigins(allowed: readonly string[] | undefined): void {
  */
 export function registerFederatedRemote(remote: FederatedRemote, options: { force?: boolean } = {}): void {
   registered.set(remote.name, remote);
-  if (runtime) runtime.registerFederatedRemote(remote, options);
-  else waiting.set(remote.name, remote);
+  runtime?.registerFederatedRemote(remote, options);
 }
 
 function loadRuntime(): Promise<Runtime> {
@@ -42,8 +39,7 @@ function loadRuntime(): Promise<Runtime> {
   loading ??= import('./federation-runtime.js').then(
     (loaded) => {
       loaded.restrictOrigins(origins);
-      for (const remote of waiting.values()) loaded.registerFederatedRemote(remote);
-      waiting.clear();
+      for (const remote of registered.values()) loaded.registerFederatedRemote(remote);
       runtime = loaded;
       return loaded;
     },
