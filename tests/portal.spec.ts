@@ -422,6 +422,8 @@ describe('the portal in a browser', () => {
     const fresh = await tab.open();
     await fresh.goto(`${portal.url}/status`);
     await fresh.getByRole('heading', { name: 'Status' }).waitFor();
+    // No remote has run yet, so neither has the federation runtime that holds the share scope.
+    await fresh.getByText('No remote has run on this page yet: the shell provides its shared libraries when the first one loads.').waitFor();
     const entry = fresh.waitForRequest((request) => request.url().startsWith(portal.portal.remoteUrls.account!) && request.url().endsWith('/remoteEntry.js'));
     await fresh.getByRole('link', { name: 'Account', exact: true }).hover();
     await entry;
@@ -436,6 +438,7 @@ describe('the portal in a browser', () => {
     await expect(fresh.getByTestId('state-ghost').textContent()).resolves.toBe('registered');
     await expect(fresh.getByTestId('state-future').textContent()).resolves.toBe('blocked');
     await expect(fresh.getByText('Shared libraries — one copy of each').count()).resolves.toBe(1);
+    await expect(fresh.locator('tr', { hasText: '@portal/platform' }).first().textContent()).resolves.toContain('portal_shell');
     await fresh.screenshot({ path: path.join(SCREENSHOTS, 'status.png'), fullPage: true });
     expect(problems(fresh.console)).toEqual([]);
   });
