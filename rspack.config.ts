@@ -160,22 +160,19 @@ export class EmitGeneratedAssetsPlugin implements RspackPluginInstance {
 }
 
 /**
- * The federation plugin finds its runtime with `require.resolve`, so every app would bundle the
- * CommonJS builds, which cannot be tree-shaken: each remoteEntry.js carried all of
- * @module-federation/sdk (Node helpers included). The ES module builds of the same packages let
- * the bundler keep only what the runtime uses.
+ * The federation plugin finds a remote's runtime with `require.resolve`, so every remote would
+ * bundle the CommonJS builds, which cannot be tree-shaken: each remoteEntry.js carried all of
+ * @module-federation/sdk (Node helpers included). The ES module build of the runtime lets the
+ * bundler keep only what it uses, and the bundler runtime's functions come from the shell
+ * (shell/src/federation-bundler-runtime.ts). The shell, not built by the plugin, imports the ES
+ * module builds as any application does.
  */
-function federationRuntimeAsEsm(kind: AppFacts['kind']): Record<string, string> {
-  const esm = (pkg: string) => {
-    const cjs = require.resolve(pkg, { paths: [path.join(root, 'shell')] });
-    return [cjs, cjs.replace(/\.cjs$/, '.js')] as const;
+function remoteFederationRuntime(): Record<string, string> {
+  const resolve = (pkg: string) => require.resolve(pkg, { paths: [path.join(root, 'shell')] });
+  return {
+    [resolve('@module-federation/webpack-bundler-runtime')]: path.join(root, 'shell/src/federation-bundler-runtime.ts'),
+    '@module-federation/runtime': resolve('@module-federation/runtime').replace(/\.cjs$/, '.js'),
   };
-  const [bundlerRuntimeCjs, bundlerRuntimeEsm] = esm('@module-federation/webpack-bundler-runtime');
-  const [, runtimeEsm] = esm('@module-federation/runtime');
-  const [injectRuntimeCoreCjs, injectRuntimeCoreEsm] = esm('@module-federation/inject-external-runtime-core-plugin');
-  // A remote takes the bundler runtime's functions from the shell (shell/src/federation-bundler-runtime.ts).
-  const bundlerRuntime = kind === 'remote' ? path.join(root, 'shell/src/federation-bundler-runtime.ts') : bundlerRuntimeEsm;
-  return { [bundlerRuntimeCjs]: bundlerRuntime, [injectRuntimeCoreCjs]: injectRuntimeCoreEsm, '@module-federation/runtime': runtimeEsm };
 }
 
 /**
@@ -267,7 +264,7 @@ export function createConfig({ app, outDir, mode = 'production' }: BuildOptions)
       crossOriginLoading: 'anonymous',
     },
     resolve: {
-      alias: federationRuntimeAsEsm(facts.kind),
+      alias: isHost ? {} : remoteFederationRuntime(),
       extensions: ['.tsx', '.ts', '.js', '.json'],
       // Sources import `./x.js` (ESM with verbatimModuleSyntax) for `./x.ts(x)`.
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
