@@ -357,6 +357,42 @@ describe('the portal in a browser', () => {
     expect(problems(fresh.console)).toEqual([]);
   });
 
+  it('asks for the opened release\'s files and groups while the federation runtime is still on its way, each once and with the registry\'s hash', async () => {
+    const fresh = await tab.open();
+    const accountUrl = portal.portal.remoteUrls.account!;
+    const runtimeFiles = scriptsBuiltFrom(portal.shellDist, /src\/federation-runtime\.ts$/);
+    expect(runtimeFiles).toHaveLength(1);
+    const groupFiles = scriptsBuiltFrom(portal.shellDist, /shared\/ui\/src\/(forms|overlays)\//);
+    const asked: string[] = [];
+    fresh.on('request', (request) => {
+      if (request.url().startsWith(accountUrl) || request.url().startsWith(portal.url)) asked.push(new URL(request.url()).pathname.split('/').pop() ?? '');
+    });
+    const releaseAsked = () =>
+      asked.includes('remoteEntry.js') && asked.some((file) => file.startsWith('__federation_expose_app.')) && groupFiles.every((file) => asked.includes(file));
+    // The shell's part of the runtime is answered only once the release's entry, the code of its
+    // first page and its groups were asked for: asked for by the runtime, they never would be.
+    let runtimeAnswered: (askedBefore: boolean) => void = () => undefined;
+    const askedBeforeRuntime = new Promise<boolean>((resolve) => (runtimeAnswered = resolve));
+    await fresh.route(`${portal.url}/${runtimeFiles[0]}`, async (route) => {
+      runtimeAnswered(await waitUntil('the release\'s files asked for before the runtime is answered', releaseAsked, { timeoutMs: 10_000, state: () => asked.join(', ') }).catch(() => false));
+      await route.continue();
+    });
+    await fresh.goto(`${portal.url}/account/sign-in`);
+    expect(await askedBeforeRuntime).toBe(true);
+    await fresh.locator('form[aria-label="Sign in"]').waitFor();
+    // The preload links carry the registry's hashes in CORS mode, so the runtime's scripts took
+    // their answers: each file was asked for once.
+    const registry = (await (await fetch(`${portal.url}/registry.json`)).json()) as { remotes: Record<string, { files: { entry: string; integrity: Record<string, string> } }> };
+    const { files } = registry.remotes.account!;
+    const links = await fresh.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].map((link) => ({ file: link.href.split('/').pop(), integrity: link.integrity, crossOrigin: link.crossOrigin })),
+    );
+    expect(links).toContainEqual({ file: 'remoteEntry.js', integrity: files.integrity[files.entry], crossOrigin: 'anonymous' });
+    for (const file of ['remoteEntry.js', ...groupFiles]) expect(asked.filter((one) => one === file)).toHaveLength(1);
+    expect(asked.filter((file) => file.startsWith('__federation_expose_app.'))).toHaveLength(1);
+    expect(problems(fresh.console)).toEqual([]);
+  });
+
   it('opens the connection to the opened remote\'s origin before it asks for the remote\'s files', async () => {
     const fresh = await tab.open();
     const accountOrigin = new URL(portal.portal.remoteUrls.account!).origin;

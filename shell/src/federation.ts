@@ -4,6 +4,7 @@
 // or runs it. Until then this module only remembers what the runtime must know: the allowed
 // origins and each registered release.
 import { PortalError, PortalErrorCode } from '@portal/platform';
+import { lazyDesignSystemGroups } from './design-system-groups.js';
 import type { FederatedRemote } from './federation-runtime.js';
 
 export type { FederatedRemote };
@@ -17,6 +18,8 @@ let origins: readonly string[] | undefined;
 const registered = new Map<string, FederatedRemote>();
 /** Origins this page has opened a connection to ahead of a load. */
 const preconnected = new Set<string>();
+/** Scripts this page has asked for ahead of a load, by URL. */
+const fetchedAhead = new Set<string>();
 
 /** Sets the origins registry releases may load from, before any remote is registered. */
 export function restrictOrigins(allowed: readonly string[] | undefined): void {
@@ -78,9 +81,40 @@ function preconnect(remote: FederatedRemote | undefined): void {
   document.head.appendChild(link);
 }
 
+/**
+ * Asks now for what a verified release's `./app` starts with, as its registry entry lists it: the
+ * entry and first scripts (preload links with the registry's hashes and in CORS mode, so the
+ * script elements the runtime adds later take these answers) and the design-system groups they
+ * consume. Otherwise they are asked for only once the runtime has run its own start and located
+ * the release, tens of milliseconds of a busy main thread later on a first visit. Not for a
+ * developer's override (unchecked, no hashes) nor for files outside the allowed origins (the
+ * runtime refuses those, and says why).
+ */
+function fetchAhead(remote: FederatedRemote | undefined, expose: string): void {
+  const files = remote?.files;
+  if (expose !== 'app' || !remote?.integrity || !files) return;
+  const scripts = [files.entry, ...files.app].map((file) => ({ url: new URL(file, remote.manifestUrl), integrity: files.integrity[file] }));
+  if (origins && scripts.some(({ url }) => !origins!.includes(url.origin))) return;
+  for (const { url, integrity } of scripts) {
+    if (!integrity || fetchedAhead.has(url.href)) continue;
+    fetchedAhead.add(url.href);
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'script';
+    link.href = url.href;
+    link.integrity = integrity;
+    link.crossOrigin = 'anonymous';
+    document.head.appendChild(link);
+  }
+  // A failed group is reported by the remote that consumes it.
+  for (const key of files.shared ?? []) lazyDesignSystemGroups[key]?.().catch(() => undefined);
+}
+
 /** Loads a remote's exposed module (`./app` by default), loading the federation runtime first if needed. */
 export async function loadExposed<T>(name: string, expose = 'app'): Promise<T> {
-  preconnect(registered.get(name));
+  const remote = registered.get(name);
+  preconnect(remote);
+  fetchAhead(remote, expose);
   let loaded: Runtime;
   try {
     loaded = await loadRuntime();

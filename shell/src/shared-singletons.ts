@@ -12,6 +12,7 @@ import * as ReactDomClient from 'react-dom/client';
 import * as SupabaseJs from '@supabase/supabase-js';
 import * as Platform from '@portal/platform';
 import * as UiCore from '@portal/ui/core';
+import { lazyDesignSystemGroups } from './design-system-groups.js';
 
 /**
  * Written by the build (DefinePlugin): the shell's container name, and each singleton's installed
@@ -36,8 +37,7 @@ const provided: Record<string, Provided> = {
   '@supabase/supabase-js': { lib: () => SupabaseJs },
   '@portal/platform': { lib: () => Platform },
   '@portal/ui/core': { lib: () => UiCore },
-  '@portal/ui/forms': { get: () => import('@portal/ui/forms').then((module) => () => module) },
-  '@portal/ui/overlays': { get: () => import('@portal/ui/overlays').then((module) => () => module) },
+  ...Object.fromEntries(Object.entries(lazyDesignSystemGroups).map(([request, load]) => [request, { get: () => load().then((module) => () => module) }])),
 };
 
 /** The `shared` option of the shell's federation runtime: every singleton, at the build's version. */
