@@ -142,6 +142,24 @@ class EmitRemoteMetaPlugin implements RspackPluginInstance {
 }
 
 /** Emits the files a remote generates at build time (remote.json `assets`), e.g. a catalogue. */
+/**
+ * The page's first script (the `early` entry: it only asks for config.json and the registry) runs
+ * as soon as it arrives (`async`), not once the document is parsed as the deferred `main` does:
+ * on a first visit the renderer finishes the document tens of milliseconds after the script is in.
+ */
+export class EarlyScriptAsyncPlugin implements RspackPluginInstance {
+  apply(compiler: Compiler): void {
+    compiler.hooks.compilation.tap('EarlyScriptAsyncPlugin', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tap('EarlyScriptAsyncPlugin', (data) => {
+        for (const tag of data.assetTags.scripts) {
+          if (tag.asset && /^early\.[0-9a-f]+\.js$/.test(path.basename(tag.asset))) tag.attributes = { ...tag.attributes, defer: false, async: true };
+        }
+        return data;
+      });
+    });
+  }
+}
+
 export class EmitGeneratedAssetsPlugin implements RspackPluginInstance {
   constructor(
     private readonly dir: string,
@@ -198,6 +216,7 @@ function hostPlugins(facts: AppFacts, mode: BuildOptions['mode']): RspackPluginI
       scriptLoading: 'defer',
       minify: mode === 'production',
     }),
+    new EarlyScriptAsyncPlugin(),
   ];
 }
 
@@ -246,7 +265,9 @@ export function createConfig({ app, outDir, mode = 'production' }: BuildOptions)
     mode,
     context: facts.dir,
     // Remotes have no page of their own.
-    entry: isHost ? { main: './src/index.ts' } : {},
+    // The shell's page runs `early` first: a few hundred bytes that ask for config.json and the
+    // registry while `main` downloads and compiles (shell/src/early-start.ts).
+    entry: isHost ? { early: './src/early-start.ts', main: './src/index.ts' } : {},
     devtool: 'source-map',
     target: 'web',
     output: {

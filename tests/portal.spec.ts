@@ -301,13 +301,13 @@ describe('the portal in a browser', () => {
     await expect(fresh.getByTestId('registry-error').count()).resolves.toBe(0);
   });
 
-  it('asks for config.json and the registry while its code is still loading', async () => {
+  it('asks for config.json and the registry before its main script has even arrived', async () => {
     const fresh = await tab.open();
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    // Every script of the shell but its entry waits until both requests were seen.
+    // Every script of the shell but its first, the main script included, waits until both requests were seen.
     await fresh.route(`${portal.url}/*.js`, async (route) => {
-      if (!/\/main\.[0-9a-f]+\.js$/.test(route.request().url())) await held;
+      if (!/\/early\.[0-9a-f]+\.js$/.test(route.request().url())) await held;
       await route.continue();
     });
     const asked: string[] = [];
@@ -317,7 +317,7 @@ describe('the portal in a browser', () => {
     });
     const loaded = fresh.goto(portal.url);
     try {
-      await waitUntil('config.json and the registry asked for before the bootstrap loaded', () => asked.length >= 2, { state: () => asked.join(', ') || 'nothing' });
+      await waitUntil('config.json and the registry asked for before the main script arrived', () => asked.length >= 2, { state: () => asked.join(', ') || 'nothing' });
     } finally {
       release();
     }

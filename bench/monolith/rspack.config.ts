@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack, type Configuration } from '@rspack/core';
-import { appFacts, createConfig, EmitGeneratedAssetsPlugin, listApps } from '../../rspack.config.js';
+import { appFacts, createConfig, EarlyScriptAsyncPlugin, EmitGeneratedAssetsPlugin, listApps } from '../../rspack.config.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -33,7 +33,7 @@ export function createMonolithConfig({ outDir = path.join(here, 'dist'), mode = 
     name: 'portal_monolith',
     context: here,
     // The shell's own entry.
-    entry: { main: path.join(shellSrc, 'index.ts') },
+    entry: { early: path.join(shellSrc, 'early-start.ts'), main: path.join(shellSrc, 'index.ts') },
     output: { ...shell.output, uniqueName: 'portal_monolith', crossOriginLoading: false },
     resolve: {
       ...shell.resolve,
@@ -45,6 +45,7 @@ export function createMonolithConfig({ outDir = path.join(here, 'dist'), mode = 
     plugins: [
       new rspack.experiments.VirtualModulesPlugin({ [path.join(here, 'src/generated-remote-modules.js')]: remoteModulesSource() }),
       new rspack.HtmlRspackPlugin({ template: path.join(root, 'shell/index.html'), scriptLoading: 'defer', minify: mode === 'production' }),
+      new EarlyScriptAsyncPlugin(),
       // Files a remote generates at build time (the functions catalogue) lie beside the code, as in
       // its own release folder.
       ...remotes.map((facts) => new EmitGeneratedAssetsPlugin(facts.dir, facts.assets)),

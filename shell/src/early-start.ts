@@ -1,4 +1,34 @@
-// Runs first in the entry (index.ts): nothing the shell's start evaluates comes before these requests.
-import { startEarlyRequests } from './early-fetch.js';
+// The shell's first script, an entry of its own that the page runs before its main script: it
+// asks for config.json and the registry config.json names, so both requests are on their way
+// while the main script (React, supabase-js, the platform: 165 KB) downloads and compiles, instead
+// of starting once it has run. It leaves them for the main script (early-fetch.ts), which reads
+// and checks both as if it had asked itself. Nothing here may import what the main script runs.
+import { CONFIG_URL, DEFAULT_REGISTRY_URL, EARLY_REQUESTS_GLOBAL, type EarlyRequests } from './early-requests.js';
 
-startEarlyRequests();
+/** A request whose failure is reported to the one who takes it, never as an unhandled rejection. */
+function request(url: string): Promise<Response> {
+  const response = fetch(url, { cache: 'no-store' });
+  response.catch(() => undefined);
+  return response;
+}
+
+/** The registry's absolute URL as config.json names it (resolved as runtime-config.ts resolves it), or null. */
+async function registryUrlOf(configResponse: Response): Promise<string | null> {
+  if (configResponse.status !== 404 && !configResponse.ok) return null;
+  let named: unknown = DEFAULT_REGISTRY_URL;
+  if (configResponse.ok) {
+    const body: unknown = await configResponse.clone().json();
+    named = typeof body === 'object' && body !== null && 'registryUrl' in body ? body.registryUrl : DEFAULT_REGISTRY_URL;
+  }
+  return typeof named === 'string' && named !== '' ? new URL(named, new URL(CONFIG_URL, location.href)).href : null;
+}
+
+const configResponse = request(CONFIG_URL);
+const registryUrl = configResponse.then(registryUrlOf).catch(() => null);
+const registryResponse = registryUrl.then((url) => (url ? request(url) : Promise.reject(new Error('no registry URL'))));
+registryResponse.catch(() => undefined);
+
+(globalThis as Record<string, unknown>)[EARLY_REQUESTS_GLOBAL] = {
+  config: { url: Promise.resolve(CONFIG_URL), response: configResponse },
+  registry: { url: registryUrl, response: registryResponse },
+} satisfies EarlyRequests;
