@@ -143,16 +143,19 @@ class EmitRemoteMetaPlugin implements RspackPluginInstance {
 
 /** Emits the files a remote generates at build time (remote.json `assets`), e.g. a catalogue. */
 /**
- * The page's first script (the `early` entry: it only asks for config.json and the registry) runs
- * as soon as it arrives (`async`), not once the document is parsed as the deferred `main` does:
- * on a first visit the renderer finishes the document tens of milliseconds after the script is in.
+ * The page's first script (the `early` entry: it only asks for config.json and the registry) is
+ * a classic script, neither deferred nor async: it runs as soon as it arrives, before the
+ * document is parsed and so always before the deferred `main`, which takes its answers. (As
+ * `defer` it would wait for the document to be parsed, tens of milliseconds after it is in on a
+ * first visit; as `async`, from the cache it ran after `main` as often as not, and both asked.)
+ * The document is a few hundred bytes and the browser's preload scanner asks for `main` meanwhile.
  */
-export class EarlyScriptAsyncPlugin implements RspackPluginInstance {
+export class EarlyScriptFirstPlugin implements RspackPluginInstance {
   apply(compiler: Compiler): void {
-    compiler.hooks.compilation.tap('EarlyScriptAsyncPlugin', (compilation) => {
-      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tap('EarlyScriptAsyncPlugin', (data) => {
+    compiler.hooks.compilation.tap('EarlyScriptFirstPlugin', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tap('EarlyScriptFirstPlugin', (data) => {
         for (const tag of data.assetTags.scripts) {
-          if (tag.asset && /^early\.[0-9a-f]+\.js$/.test(path.basename(tag.asset))) tag.attributes = { ...tag.attributes, defer: false, async: true };
+          if (tag.asset && /^early\.[0-9a-f]+\.js$/.test(path.basename(tag.asset))) tag.attributes = { ...tag.attributes, defer: false, async: false };
         }
         return data;
       });
@@ -216,7 +219,7 @@ function hostPlugins(facts: AppFacts, mode: BuildOptions['mode']): RspackPluginI
       scriptLoading: 'defer',
       minify: mode === 'production',
     }),
-    new EarlyScriptAsyncPlugin(),
+    new EarlyScriptFirstPlugin(),
   ];
 }
 

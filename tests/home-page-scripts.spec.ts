@@ -73,6 +73,10 @@ describe('the home page before any remote', () => {
     const html = await (await fetch(`${portal.url}/`)).text();
     const named = [...html.matchAll(/<script\b[^>]*\bsrc="?([^"\s>]+)/g)].map(([, src]) => src!);
     expect(named.length).toBeGreaterThan(0);
+    // The first script only asks for config.json and the registry: a classic script, it runs as
+    // soon as it arrives and always before the main script, which runs once the document is parsed.
+    const loading = [...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => (/\basync\b/.test(tag) ? 'async' : /\bdefer\b/.test(tag) ? 'defer' : 'classic'));
+    expect(loading).toEqual(['classic', 'defer']);
     const page = await tab.open();
     const asked: string[] = [];
     page.on('request', (request) => {

@@ -326,6 +326,15 @@ describe('the portal in a browser', () => {
     await fresh.getByRole('link', { name: 'Account', exact: true }).waitFor();
     // Each was asked for once: the bootstrap took the early answers.
     expect(asked.sort()).toEqual(['/config.json', '/registry.json']);
+    // And with both scripts in the cache, the first still runs before the main script takes its answers.
+    await fresh.unroute(`${portal.url}/*.js`);
+    for (let load = 0; load < 3; load++) {
+      asked.length = 0;
+      await fresh.reload();
+      await fresh.getByRole('link', { name: 'Account', exact: true }).waitFor();
+      await fresh.waitForLoadState('networkidle');
+      expect(asked.sort()).toEqual(['/config.json', '/registry.json']);
+    }
     expect(problems(fresh.console)).toEqual([]);
   });
 

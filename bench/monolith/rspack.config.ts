@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack, type Configuration } from '@rspack/core';
-import { appFacts, createConfig, EarlyScriptAsyncPlugin, EmitGeneratedAssetsPlugin, listApps } from '../../rspack.config.js';
+import { appFacts, createConfig, EarlyScriptFirstPlugin, EmitGeneratedAssetsPlugin, listApps } from '../../rspack.config.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -45,7 +45,7 @@ export function createMonolithConfig({ outDir = path.join(here, 'dist'), mode = 
     plugins: [
       new rspack.experiments.VirtualModulesPlugin({ [path.join(here, 'src/generated-remote-modules.js')]: remoteModulesSource() }),
       new rspack.HtmlRspackPlugin({ template: path.join(root, 'shell/index.html'), scriptLoading: 'defer', minify: mode === 'production' }),
-      new EarlyScriptAsyncPlugin(),
+      new EarlyScriptFirstPlugin(),
       // Files a remote generates at build time (the functions catalogue) lie beside the code, as in
       // its own release folder.
       ...remotes.map((facts) => new EmitGeneratedAssetsPlugin(facts.dir, facts.assets)),
