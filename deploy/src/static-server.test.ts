@@ -109,6 +109,26 @@ describe('static server', () => {
     expect(await post.text()).toMatch(/only serves files/);
   });
 
+  it('answers other requests while it compresses a large file for the first time', async () => {
+    // About 12 MB of text that compresses slowly (hex digits of a counter's hash), served once.
+    const { createHash } = await import('node:crypto');
+    const lines: string[] = [];
+    for (let i = 0; i < 150_000; i++) lines.push(createHash('sha256').update(String(i)).digest('hex'));
+    writeFileSync(path.join(root, 'large.0123abcd.js'), `const hashes = ${JSON.stringify(lines)};`);
+    const started = Date.now();
+    const timed = async (file: string) => {
+      const response = await fetch(`${shell.url}/${file}`, { headers: { 'accept-encoding': 'gzip' } });
+      const at = Date.now() - started;
+      await response.arrayBuffer();
+      return at;
+    };
+    const large = timed('large.0123abcd.js');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const small = await timed('registry.json');
+    // Compressed on the event loop, the large file would hold the small one's answer until done.
+    expect(small).toBeLessThan((await large) / 2);
+  });
+
   describe('hidden files and links', () => {
     it.each([
       ['a dotfile', '/.env'],

@@ -2,11 +2,13 @@
 // immutable for content-hashed files and release folders, no-cache for the live documents,
 // CORS for remotes (they are fetched from the shell's origin), gzip, ETags, and an SPA fallback.
 // Never a hidden file (`.env`, `.git/`) nor anything a symbolic link leads to outside the root.
-import { createReadStream, readFileSync, realpathSync, statSync } from 'node:fs';
+import { createReadStream, realpathSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
 import mime from 'mime-types';
 import { CACHE_CONTROL, cachePolicyFor } from './cache-policy.js';
 
@@ -36,7 +38,12 @@ export interface StaticServer {
 }
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json)|image\/svg\+xml)/;
-const gzipCache = new Map<string, Buffer>();
+const gzip = promisify(gzipCallback);
+/**
+ * Each file's compressed body, by path and ETag. A file is compressed on its first request, off
+ * the event loop: a large script's first compression must not hold up every other request.
+ */
+const gzipCache = new Map<string, Promise<Buffer>>();
 
 function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers });
@@ -142,16 +149,27 @@ export function startStaticServer(options: StaticServerOptions): Promise<StaticS
       res.writeHead(304);
       return res.end();
     }
-    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && COMPRESSIBLE.test(type) && stat.size > 1024;
-    if (gzip) {
+    const compress = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && COMPRESSIBLE.test(type) && stat.size > 1024;
+    if (compress) {
       const key = `${file}:${etag}`;
-      let body = gzipCache.get(key);
-      if (!body) {
-        body = gzipSync(readFileSync(file));
-        gzipCache.set(key, body);
+      let compressed = gzipCache.get(key);
+      if (!compressed) {
+        compressed = readFile(file).then((bytes) => gzip(bytes));
+        gzipCache.set(key, compressed);
+        // A failure is not remembered: the next request tries again.
+        compressed.catch(() => gzipCache.delete(key));
       }
-      res.writeHead(200, { 'content-encoding': 'gzip', 'content-length': body.length });
-      return res.end(req.method === 'HEAD' ? undefined : body);
+      compressed.then(
+        (body) => {
+          res.writeHead(200, { 'content-encoding': 'gzip', 'content-length': body.length });
+          res.end(req.method === 'HEAD' ? undefined : body);
+        },
+        (error: unknown) => {
+          if (!res.headersSent) send(res, 500, `${servedPath} could not be read: ${error instanceof Error ? error.message : String(error)}`);
+          else res.destroy();
+        },
+      );
+      return;
     }
     res.writeHead(200, { 'content-length': stat.size });
     if (req.method === 'HEAD') return res.end();
