@@ -19,14 +19,16 @@
 // so request count and bytes weigh as on a real connection rather than on loopback.
 // --refresh-window S keeps the signed-in page open S seconds with every remote visited and counts
 // token refreshes (the emulator's jwt_expiry is 150 s for this bench, so refreshes happen).
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { repoRoot } from '../deploy/src/build.js';
-import { startLocalPortal, type LocalPortal } from '../deploy/src/local-portal.js';
+import type { LocalPortalOptions } from '../deploy/src/local-portal.js';
 import { scratchFolder, startEmulator, stop } from './_support.js';
 
 const { values: flags } = parseArgs({
@@ -81,6 +83,47 @@ await new Promise((resolve, reject) => compiler.run((error, stats) => {
   else resolve();
 }));
 `;
+
+// The static servers run in a process of their own: in the benchmark's process they would share
+// one event loop with the CDP client, which handles every network event of the page while it
+// loads. Started with the variants' options (JSON), it prints the shells' URLs (JSON) and serves
+// until its stdin closes.
+const SERVE_SCRIPT = `
+import { register } from 'tsx/esm/api';
+register();
+const [rootUrl, options] = process.argv.slice(1);
+const { startLocalPortal } = await import(new URL('deploy/src/local-portal.ts', rootUrl).href);
+const portals = [];
+const urls = {};
+for (const [variant, variantOptions] of Object.entries(JSON.parse(options))) {
+  const portal = await startLocalPortal(variantOptions);
+  portals.push(portal);
+  urls[variant] = portal.shellUrl;
+}
+process.stdout.write(JSON.stringify(urls) + '\\n');
+process.stdin.on('end', async () => {
+  await Promise.all(portals.map((portal) => portal.close()));
+  process.exit(0);
+});
+process.stdin.resume();
+`;
+
+/** Starts the static servers of each variant in a child process; resolves with the shells' URLs. */
+async function serveInChild(options: Record<Variant, LocalPortalOptions>): Promise<{ child: ChildProcess; urls: Record<Variant, string> }> {
+  const child = spawn(process.execPath, ['--input-type=module', '-e', SERVE_SCRIPT, pathToFileURL(`${repoRoot}/`).href, JSON.stringify(options)], {
+    cwd: repoRoot,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  let served = false;
+  const exited = once(child, 'exit').then(([code]) => {
+    if (!served) throw new Error(`the static servers' process exited (${String(code)}) before it served`);
+  });
+  exited.catch(() => undefined);
+  const [line] = (await Promise.race([once(lines, 'line'), exited])) as [string];
+  served = true;
+  return { child, urls: JSON.parse(line) as Record<Variant, string> };
+}
 
 const median = (values: number[]) => {
   const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
@@ -584,7 +627,7 @@ function printFigures(results: Record<Variant, RunFigures[]>): void {
 }
 
 const work = scratchFolder('bench-portal-vs-monolith-');
-const servers: LocalPortal[] = [];
+let servers: ChildProcess | null = null;
 let emulator: Awaited<ReturnType<typeof startEmulator>> | null = null;
 try {
   const build = path.join(work, 'build');
@@ -621,20 +664,16 @@ try {
   const remoteDists = Object.fromEntries(
     remotes.map((remote) => [remote, path.join(build, remote)]),
   );
-  const serve = (variant: Variant) =>
-    startLocalPortal({
-      envDir: path.join(work, `env-${variant}`),
-      envName: 'bench',
-      shellDist: path.join(build, variant === 'portal' ? 'shell' : 'monolith'),
-      remoteDists,
-      supabaseUrl: emulator!.apiUrl,
-    });
-  const urls = {} as Record<Variant, string>;
-  for (const variant of ['portal', 'monolith'] as const) {
-    const served = await serve(variant);
-    servers.push(served);
-    urls[variant] = served.shellUrl;
-  }
+  const options = (variant: Variant): LocalPortalOptions => ({
+    envDir: path.join(work, `env-${variant}`),
+    envName: 'bench',
+    shellDist: path.join(build, variant === 'portal' ? 'shell' : 'monolith'),
+    remoteDists,
+    supabaseUrl: emulator!.apiUrl,
+  });
+  const served = await serveInChild({ portal: options('portal'), monolith: options('monolith') });
+  servers = served.child;
+  const urls = served.urls;
 
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -673,7 +712,11 @@ try {
     await browser.close();
   }
 } finally {
-  await Promise.all(servers.map((s) => s.close()));
+  if (servers && servers.exitCode === null) {
+    const exited = once(servers, 'exit');
+    servers.stdin!.end();
+    await exited;
+  }
   if (emulator) await stop(emulator.child);
   rmSync(work, { recursive: true, force: true });
 }
