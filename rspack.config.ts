@@ -141,7 +141,6 @@ class EmitRemoteMetaPlugin implements RspackPluginInstance {
   }
 }
 
-/** Emits the files a remote generates at build time (remote.json `assets`), e.g. a catalogue. */
 /**
  * The page's first script (the `early` entry: it only asks for config.json and the registry) is
  * a classic script, neither deferred nor async: it runs as soon as it arrives, before the
@@ -163,6 +162,7 @@ export class EarlyScriptFirstPlugin implements RspackPluginInstance {
   }
 }
 
+/** Emits the files a remote generates at build time (remote.json `assets`), e.g. a catalogue. */
 export class EmitGeneratedAssetsPlugin implements RspackPluginInstance {
   constructor(
     private readonly dir: string,

@@ -252,13 +252,18 @@ async function remoteInteractive(page: Page, remote: string): Promise<number> {
  * part of the document from its start (an init script) and reports through a binding instead.
  */
 class LoadProbe {
-  private waiting = new Map<string, (ms: number) => void>();
+  private waiting: ((ms: number) => void) | null = null;
+
+  private constructor(
+    private readonly page: Page,
+    private readonly remote: string,
+  ) {}
 
   static async install(page: Page, remote: string): Promise<LoadProbe> {
-    const probe = new LoadProbe();
-    await page.exposeFunction('__portalBenchInteractive', (name: string, ms: number) => {
-      probe.waiting.get(name)?.(ms);
-      probe.waiting.delete(name);
+    const probe = new LoadProbe(page, remote);
+    await page.exposeFunction('__portalBenchInteractive', (_name: string, ms: number) => {
+      probe.waiting?.(ms);
+      probe.waiting = null;
     });
     // A string, not a function: tsx would wrap a named function in a helper the page lacks.
     await page.addInitScript({
@@ -279,15 +284,15 @@ class LoadProbe {
   }
 
   /** Loads `url` and resolves with the ms from navigation to the remote's first interactive frame. */
-  async load(page: Page, url: string, remote: string): Promise<number> {
+  async load(url: string): Promise<number> {
     const interactive = new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${remote} did not become interactive at ${url} within 60 s`)), 60_000);
-      this.waiting.set(remote, (ms) => {
+      const timer = setTimeout(() => reject(new Error(`${this.remote} did not become interactive at ${url} within 60 s`)), 60_000);
+      this.waiting = (ms) => {
         clearTimeout(timer);
         resolve(ms);
-      });
+      };
     });
-    await page.goto(url);
+    await this.page.goto(url);
     return interactive;
   }
 }
@@ -436,9 +441,7 @@ async function oneRun(context: BrowserContext, variant: Variant, url: string, ru
   };
 
   // Cold: nothing cached; the first route is the account remote's sign-in form.
-  const coldMs = await profiled('cold', async () => {
-    return probe.load(page, `${url}/account/sign-in`, 'account');
-  });
+  const coldMs = await profiled('cold', () => probe.load(`${url}/account/sign-in`));
   if (flags.waterfall && run === 0) await printWaterfall(page, url, 'cold', coldMs);
   await page.locator('form[aria-label="Sign in"]').waitFor();
   await network.quiet();
@@ -539,7 +542,7 @@ async function oneRun(context: BrowserContext, variant: Variant, url: string, ru
   await page.goto(`${url}/account`);
   await remoteInteractive(page, 'account');
   await network.quiet();
-  const warmMs = await profiled('warm', () => probe.load(page, `${url}/account`, 'account'));
+  const warmMs = await profiled('warm', () => probe.load(`${url}/account`));
   if (flags.waterfall && run === 0) await printWaterfall(page, url, 'warm', warmMs);
 
   await page.close();

@@ -63,6 +63,11 @@ export function prepareFederation(): void {
   loadRuntime().catch(() => undefined);
 }
 
+/** Whether the environment lets releases load from `origin` (any, when config.json lists none). */
+function allowed(origin: string): boolean {
+  return !origins || origins.includes(origin);
+}
+
 /**
  * Opens the connection to a release's origin now: its files are asked for only once the runtime
  * has located them and the page's main thread gets to it, and a first request to another origin
@@ -72,7 +77,7 @@ export function prepareFederation(): void {
 function preconnect(remote: FederatedRemote | undefined): void {
   if (!remote) return;
   const { origin } = new URL(remote.manifestUrl, document.baseURI);
-  if (origin === location.origin || preconnected.has(origin) || (origins && !origins.includes(origin))) return;
+  if (origin === location.origin || preconnected.has(origin) || !allowed(origin)) return;
   preconnected.add(origin);
   const link = document.createElement('link');
   link.rel = 'preconnect';
@@ -94,7 +99,7 @@ function fetchAhead(remote: FederatedRemote | undefined, expose: string): void {
   const files = remote?.files;
   if (expose !== 'app' || !remote?.integrity || !files) return;
   const scripts = [files.entry, ...files.app].map((file) => ({ url: new URL(file, remote.manifestUrl), integrity: files.integrity[file] }));
-  if (origins && scripts.some(({ url }) => !origins!.includes(url.origin))) return;
+  if (!scripts.every(({ url }) => allowed(url.origin))) return;
   for (const { url, integrity } of scripts) {
     if (!integrity || fetchedAhead.has(url.href)) continue;
     fetchedAhead.add(url.href);
