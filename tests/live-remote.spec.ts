@@ -299,6 +299,37 @@ describe('the live remote', () => {
     for (const page of [dana, sam, kim]) expect(problems(page.console)).toEqual([]);
   });
 
+  it('starts its background only once the remote the page opened on is on screen', async () => {
+    const page = await kimContext.newPage();
+    try {
+      const accountUrl = portal.remoteUrls.account!;
+      const liveUrl = portal.remoteUrls.live!;
+      // The account page's code is held until the live remote's entry is asked for (at most 3 s):
+      // asked for beside the opened page, the background would share its first render.
+      let liveAsked: () => void = () => undefined;
+      const liveAskedOrLater = Promise.race([new Promise<void>((resolve) => (liveAsked = resolve)), new Promise<void>((resolve) => setTimeout(resolve, 3_000))]);
+      await page.route(`${accountUrl}/**/__federation_expose_app.*.js`, async (route) => {
+        await liveAskedOrLater;
+        await route.continue();
+      });
+      let accountOnScreenAtLiveEntry: boolean | null = null;
+      await page.route(`${liveUrl}/**/remoteEntry.js`, async (route) => {
+        accountOnScreenAtLiveEntry ??= (await page.locator('[data-remote-slot="account"] > *').count()) > 0;
+        liveAsked();
+        await route.continue();
+      });
+      const backgroundAsked = page.waitForRequest((request) => request.url().startsWith(liveUrl) && /__federation_expose_background\./.test(request.url()));
+      await page.goto(`${portal.shellUrl}/account`);
+      await page.getByTestId('profile-email').waitFor();
+      // It still starts, right after.
+      await backgroundAsked;
+      expect(accountOnScreenAtLiveEntry).toBe(true);
+      expect(problems(page.console)).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('drops a person from the others’ People list within seconds of closing their tab', async () => {
     await go(dana, '/live/people');
     const kimHere = dana.locator(`[data-testid="person"][data-user="${KIM.id}"]`);

@@ -88,7 +88,10 @@ async function main(): Promise<void> {
           registryState.set({ status: 'ready', environment: next.environment, updatedAt: next.updatedAt });
         },
       });
-      backgrounds.register(new Map(Object.entries(registry.remotes).filter(([, entry]) => contractSatisfied(portal.contractVersion, entry.contract))));
+      // The backgrounds' code loads once the remote the page opened on is on screen: what the person
+      // opened renders first.
+      const compatible = new Map(Object.entries(registry.remotes).filter(([, entry]) => contractSatisfied(portal.contractVersion, entry.contract)));
+      void applications.whenOpenedSettled().then(() => backgrounds.register(compatible));
       registryState.set({ status: 'ready', environment: registry.environment, updatedAt: registry.updatedAt });
     } catch (error) {
       registryState.set({ status: 'failed', message: describeError(error) });

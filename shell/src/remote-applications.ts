@@ -26,6 +26,9 @@ type SingleSpa = typeof import('single-spa');
 /** single-spa statuses in which a remote is neither on screen nor on its way there. */
 const IDLE_STATUSES: ReadonlySet<string> = new Set(['NOT_LOADED', 'NOT_BOOTSTRAPPED', 'NOT_MOUNTED', 'LOAD_ERROR', 'SKIP_BECAUSE_BROKEN']);
 
+/** States in which a remote's load and mount are over, one way or the other. */
+const SETTLED_STATES: ReadonlySet<string> = new Set(['mounted', 'unmounted', 'failed', 'blocked']);
+
 /** A path the shell shows itself (home, status): nothing of single-spa's is needed there. */
 const isShellRoute = (pathname: string) => (RESERVED_ROUTES as readonly string[]).includes(pathname);
 
@@ -57,6 +60,8 @@ export class RemoteApplications {
    * in beside single-spa's instead of after them.
    */
   private readonly opened = new Map<string, Promise<LifecycleModule>>();
+  /** The remotes `loadOpened` started, until they are on screen or have failed (`whenOpenedSettled`). */
+  private readonly opening = new Set<string>();
 
   constructor(
     private readonly portal: Portal,
@@ -104,12 +109,47 @@ export class RemoteApplications {
       this.federate(name, release);
       const opened = loadExposed<LifecycleModule>(name);
       this.opened.set(name, opened);
+      this.opening.add(name);
       opened.catch(() => {
         if (this.opened.get(name) !== opened) return;
         this.opened.delete(name);
         this.federate(name, release, { force: true });
       });
     }
+  }
+
+  /**
+   * Resolves once every remote the page opened on (`loadOpened`) is on screen or has failed, or
+   * after REMOTE_STEP_LIMIT_MS at the latest (a remote left before it mounted never settles), and
+   * the page has painted it; at once when the page opened on none. Work the person did not ask for
+   * waits for it, so that it does not share the main thread with the first render of what they
+   * opened.
+   */
+  async whenOpenedSettled(): Promise<void> {
+    await this.openedSettled();
+    await afterNextPaint();
+  }
+
+  private openedSettled(): Promise<void> {
+    const settled = () => {
+      for (const name of this.opening) {
+        if (!SETTLED_STATES.has(this.status(name)?.state ?? '')) return false;
+        this.opening.delete(name);
+      }
+      return true;
+    };
+    if (settled()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        unsubscribe();
+        clearTimeout(timer);
+        resolve();
+      };
+      const unsubscribe = this.portal.remotes.subscribe(() => {
+        if (settled()) done();
+      });
+      const timer = setTimeout(done, REMOTE_STEP_LIMIT_MS);
+    });
   }
 
   /** Starts routing when the location is the route of a registered remote. */
@@ -463,4 +503,12 @@ function asLifecycles(name: string, module: LifecycleModule): RemoteLifecycles {
     mount: candidate.mount,
     unmount: candidate.unmount,
   };
+}
+
+/** Resolves after the page's next paint (at once in a hidden tab, which does not paint). */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (document.visibilityState === 'hidden') setTimeout(resolve, 0);
+    else requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
 }
