@@ -20,3 +20,23 @@ describe('the contract check the shell runs', () => {
     expect(contractSatisfied('1.3.0', '^2.0.0')).toBe(false);
   });
 });
+
+describe('the contract check\'s cost', () => {
+  it('parses each range once for a version, however often the shell asks', async () => {
+    jest.resetModules();
+    const satisfy = jest.fn((version: string, range: string) => bySemver(version, range));
+    jest.doMock('@module-federation/runtime-core', () => ({ satisfy }));
+    const { contractSatisfied: check } = await import('./contract.js');
+    for (let round = 0; round < 4; round++) {
+      expect(check('1.3.0', '^1.0.0')).toBe(true);
+      expect(check('1.3.0', '^2.0.0')).toBe(false);
+      expect(check('2.0.0', '^1.0.0')).toBe(false);
+    }
+    expect(satisfy.mock.calls).toEqual([
+      ['1.3.0', '^1.0.0'],
+      ['1.3.0', '^2.0.0'],
+      ['2.0.0', '^1.0.0'],
+    ]);
+    jest.dontMock('@module-federation/runtime-core');
+  });
+});

@@ -5,7 +5,19 @@
 // `contract.test.ts` holds the two to the same answers.
 import { satisfy } from '@module-federation/runtime-core';
 
+/**
+ * Answers by version, then range. The runtime's `satisfy` parses the range with a dozen regular
+ * expressions it builds on each call, and the shell asks about each registry entry several times
+ * as the page starts (to load, register, route and run backgrounds): a few ranges, asked again
+ * and again, on the busiest stretch of the main thread.
+ */
+const answers = new Map<string, Map<string, boolean>>();
+
 /** True when the shell's contract version satisfies the range the remote asks for. */
 export function contractSatisfied(contractVersion: string, range: string): boolean {
-  return satisfy(contractVersion, range);
+  let byRange = answers.get(contractVersion);
+  if (!byRange) answers.set(contractVersion, (byRange = new Map()));
+  let answer = byRange.get(range);
+  if (answer === undefined) byRange.set(range, (answer = satisfy(contractVersion, range)));
+  return answer;
 }
