@@ -338,6 +338,50 @@ describe('the portal in a browser', () => {
     expect(problems(fresh.console)).toEqual([]);
   });
 
+  it('asks a returning visitor\'s registry beside config.json rather than after it, and follows config.json when it names another', async () => {
+    const fresh = await tab.open();
+    await fresh.goto(portal.url);
+    await fresh.getByRole('link', { name: 'Account', exact: true }).waitFor();
+    const registryUrl = await fresh.evaluate(() => localStorage.getItem('portal:registry-url'));
+    expect(registryUrl).toMatch(/\/registry\.json$/);
+
+    const asked: string[] = [];
+    let registryAsked: () => void = () => undefined;
+    const registryAskedOrLater = Promise.race([new Promise<void>((resolve) => (registryAsked = resolve)), new Promise<void>((resolve) => setTimeout(resolve, 3_000))]);
+    fresh.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === '/config.json') asked.push(pathname);
+      if (pathname.endsWith('/registry.json')) {
+        asked.push(request.url());
+        registryAsked();
+      }
+    });
+    // config.json is answered only once the registry was asked for (at most 3 s): asked for after
+    // config.json's answer, the registry never would be.
+    let registryAskedBeforeConfig = false;
+    await fresh.route(`${portal.url}/config.json`, async (route) => {
+      await registryAskedOrLater;
+      registryAskedBeforeConfig = asked.includes(registryUrl!);
+      await route.continue();
+    });
+    await fresh.reload();
+    await fresh.getByRole('link', { name: 'Account', exact: true }).waitFor();
+    expect(registryAskedBeforeConfig).toBe(true);
+    expect(asked.sort()).toEqual(['/config.json', registryUrl].sort());
+    await fresh.unroute(`${portal.url}/config.json`);
+
+    // Remembered from elsewhere (config.json changed since): the registry config.json names is the one read.
+    await fresh.evaluate((url) => localStorage.setItem('portal:registry-url', url), `${portal.url}/moved/registry.json`);
+    asked.length = 0;
+    await fresh.reload();
+    await fresh.getByRole('link', { name: 'Account', exact: true }).waitFor();
+    await waitUntil('the registry config.json names asked for', () => asked.includes(registryUrl!), { state: () => asked.join(', ') });
+    await expect(fresh.getByTestId('registry-error').count()).resolves.toBe(0);
+    await expect(fresh.evaluate(() => localStorage.getItem('portal:registry-url'))).resolves.toBe(registryUrl);
+    // Only the guess's own 404, which the browser logs.
+    expect(problems(fresh.console).filter((problem) => !problem.url.endsWith('/moved/registry.json'))).toEqual([]);
+  });
+
   it('asks for a remote\'s entry, the code of its first page and the design-system groups it renders at once on a first visit, reading no manifest first', async () => {
     const fresh = await tab.open();
     const accountUrl = portal.portal.remoteUrls.account!;

@@ -5,6 +5,12 @@ export const CONFIG_URL = '/config.json';
 /** Where the registry is when config.json does not say (the emulator's local stack). */
 export const DEFAULT_REGISTRY_URL = '/registry.json';
 
+/**
+ * Where the first script keeps the registry URL config.json named last time (localStorage), so a
+ * returning visitor's registry request goes out beside config.json's instead of after it.
+ */
+export const REMEMBERED_REGISTRY_URL_KEY = 'portal:registry-url';
+
 /** The global the first script leaves its requests on, for the main script to take. */
 export const EARLY_REQUESTS_GLOBAL = '__PORTAL_EARLY_REQUESTS__';
 
