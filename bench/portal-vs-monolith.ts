@@ -1,8 +1,9 @@
 // The portal (shell + remotes composed at run time with Module Federation) against a monolith of
 // the same code (bench/monolith: the shell's bootstrap and chrome with every remote's source
 // bundled in, one import() per route, no federation), both served by the deploy static server
-// against one emulator. Runs alternate portal and monolith; each figure is the median of the
-// runs with the ratio portal / monolith. Figures only: nothing passes or fails on time; the
+// against one emulator. One unmeasured load of each first warms the machine up; then runs
+// alternate portal and monolith, and each figure is the median of the runs with the ratio portal /
+// monolith (load times also with their 25th–75th percentiles). Figures only: nothing passes or fails on time; the
 // checks (one copy of each singleton, one socket, one refresh per token lifetime) are printed
 // as ok / NOT ok.
 //   node --import tsx bench/portal-vs-monolith.ts [--runs 3] [--cycles 200] [--cpu-throttle 4] [--network]
@@ -130,6 +131,13 @@ const median = (values: number[]) => {
   if (!sorted.length) return NaN;
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** The 25th and 75th percentiles (nearest rank): how far single runs stray from the median. */
+const quartiles = (values: number[]): [number, number] => {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))] ?? NaN;
+  return [at(0.25), at(0.75)];
 };
 
 /** What the network carried, from Chromium's own accounting (CDP Network domain). */
@@ -407,6 +415,23 @@ async function traced(cdp: CDPSession, file: string, name: string, load: () => P
   return ms;
 }
 
+/**
+ * One unmeasured pass over what a run's first loads ask for (the home page, then the first route
+ * with the cache disabled), so that the first measured run does not also pay the machine's first
+ * use: the browser's, the static servers' first compression of each file, the emulator's first
+ * answers. Without it the variant measured first (the portal) had its first cold load 100–300 ms
+ * slower than its median, in every set; measured first, the monolith's was too.
+ */
+async function warmUp(context: BrowserContext, url: string): Promise<void> {
+  await homePage(context, url);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await page.goto(`${url}/account/sign-in`);
+  await page.locator('form[aria-label="Sign in"]').waitFor();
+  await page.close();
+}
+
 async function oneRun(context: BrowserContext, variant: Variant, url: string, run: number): Promise<RunFigures> {
   const home = await homePage(context, url);
   const page = await context.newPage();
@@ -575,8 +600,16 @@ function printFigures(results: Record<Variant, RunFigures[]>): void {
     );
   };
   console.log(`\nmedians of ${RUNS} runs each (alternating), CPU throttle ${CPU_THROTTLE}x, ${flags.network ? 'network 40 ms / 10 Mbit/s' : 'loopback network'}:`);
+  // Single loads on a busy two-core machine stray far from the median: the spread says how far.
+  const spread = (pick: (r: RunFigures) => number) => {
+    const [portalLow, portalHigh] = quartiles(results.portal.map(pick));
+    const [monolithLow, monolithHigh] = quartiles(results.monolith.map(pick));
+    console.log(`${'  25th–75th percentile'.padEnd(58)} portal ${`${portalLow.toFixed(0)}–${portalHigh.toFixed(0)} ms`.padStart(10)}   monolith ${`${monolithLow.toFixed(0)}–${monolithHigh.toFixed(0)} ms`.padStart(10)}`);
+  };
   row('time to first remote interactive, cold (no cache)', (r) => r.coldMs, ms);
+  spread((r) => r.coldMs);
   row('time to first remote interactive, warm (HTTP cache)', (r) => r.warmMs, ms);
+  spread((r) => r.warmMs);
   row('JS to the home page, signed out (before any remote), wire', (r) => r.home.scriptWire, kb);
   row('JS to the first route, wire (gzip + headers)', (r) => r.firstRoute.scriptWire, kb);
   row('JS to the first route, raw', (r) => r.firstRoute.scriptRaw, kb);
@@ -694,6 +727,14 @@ try {
   });
   try {
     const results: Record<Variant, RunFigures[]> = { portal: [], monolith: [] };
+    for (const variant of (['portal', 'monolith'] as const).filter((v) => !flags.only || v === flags.only)) {
+      const context = await browser.newContext();
+      try {
+        await warmUp(context, urls[variant]);
+      } finally {
+        await context.close();
+      }
+    }
     for (let run = 0; run < RUNS; run++) {
       // Alternate which goes first, so a change in the machine's load hits both alike.
       const order: Variant[] = run % 2 === 0 ? ['portal', 'monolith'] : ['monolith', 'portal'];
