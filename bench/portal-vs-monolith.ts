@@ -126,8 +126,11 @@ async function serveInChild(options: Record<Variant, LocalPortalOptions>): Promi
   return { child, urls: JSON.parse(line) as Record<Variant, string> };
 }
 
+/** The finite values, smallest first. */
+const finiteSorted = (values: number[]) => values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+
 const median = (values: number[]) => {
-  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  const sorted = finiteSorted(values);
   if (!sorted.length) return NaN;
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
@@ -135,7 +138,7 @@ const median = (values: number[]) => {
 
 /** The 25th and 75th percentiles (nearest rank): how far single runs stray from the median. */
 const quartiles = (values: number[]): [number, number] => {
-  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  const sorted = finiteSorted(values);
   const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))] ?? NaN;
   return [at(0.25), at(0.75)];
 };
