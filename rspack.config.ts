@@ -81,8 +81,9 @@ function sharedSingletons(): Record<string, { version: string; requiredVersion: 
   ];
   // The design system is shared per group, not as one module: `@portal/ui` itself only names the
   // groups' exports and is bundled by each app, so a page loads the groups it renders.
+  // `forms` is form-controls and tables together, as remotes built before contract 1.4 consume them.
   if (existsSync(path.join(root, 'shared/ui/src/index.ts'))) {
-    for (const group of ['core', 'forms', 'overlays']) packages.push([`@portal/ui/${group}`, '@portal/ui']);
+    for (const group of ['core', 'form-controls', 'tables', 'overlays', 'forms']) packages.push([`@portal/ui/${group}`, '@portal/ui']);
   }
   return Object.fromEntries(
     packages.map(([request, pkg]) => {
@@ -91,6 +92,23 @@ function sharedSingletons(): Record<string, { version: string; requiredVersion: 
       // `^major.minor.0` (for 0.x packages `^0.minor.0` keeps to that minor, as semver does).
       return [request, { version, requiredVersion: `^${major}.${minor}.0` }];
     }),
+  );
+}
+
+/**
+ * The design-system groups the shell loads on demand (shell/src/design-system-groups.ts) keep their
+ * components in a folder each. Each folder goes into its group's chunk, whichever lazy import
+ * reaches it: left to itself the bundler copies a small module that two chunks share into both, so
+ * the form controls' stylesheet was in the tables group's chunk too (a table's selection uses the
+ * checkbox), the table in the status page's, and a page rendering both downloaded them twice.
+ */
+function designSystemGroupChunks(): Record<string, { test: RegExp; name: string; chunks: 'async'; enforce: true }> {
+  const folders = { 'ui-form-controls': 'forms', 'ui-tables': 'tables', 'ui-overlays': 'overlays' };
+  return Object.fromEntries(
+    Object.entries(folders).map(([chunk, folder]) => [
+      chunk,
+      { test: new RegExp(String.raw`[\\/]shared[\\/]ui[\\/]src[\\/]${folder}[\\/]`), name: chunk, chunks: 'async', enforce: true },
+    ]),
   );
 }
 
@@ -317,7 +335,11 @@ export function createConfig({ app, outDir, mode = 'production' }: BuildOptions)
         },
       ],
     },
-    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    optimization: {
+      moduleIds: 'deterministic',
+      chunkIds: 'deterministic',
+      ...(isHost ? { splitChunks: { cacheGroups: designSystemGroupChunks() } } : {}),
+    },
     performance: { hints: false },
     plugins: isHost ? hostPlugins(facts, mode) : remotePlugins(facts),
   };

@@ -40,7 +40,10 @@ describe('the weight of the shell and of a remote entry', () => {
 
   it('lists in a remote\'s manifest the shared modules its ./app consumes (the shell asks for them beside the entry)', () => {
     const manifest = JSON.parse(readFileSync(path.join(out, 'account', 'mf-manifest.json'), 'utf8')) as { portalExposeShared?: Record<string, string[]> };
-    expect(manifest.portalExposeShared?.['./app']).toEqual(expect.arrayContaining(['@portal/platform', '@portal/ui/forms', '@portal/ui/overlays', 'react']));
+    expect(manifest.portalExposeShared?.['./app']).toEqual(expect.arrayContaining(['@portal/platform', '@portal/ui/form-controls', '@portal/ui/overlays', 'react']));
+    // The account pages have forms and no table: the table's group is not theirs to load.
+    expect(manifest.portalExposeShared?.['./app']).not.toContain('@portal/ui/tables');
+    expect(manifest.portalExposeShared?.['./app']).not.toContain('@portal/ui/forms');
   });
 
   it('keeps the federation runtime out of the shell\'s main (but for its semver ranges), in a script of its own under 24 KB gzipped, without the manifest snapshot and preload-assets plugins', () => {
@@ -59,8 +62,18 @@ describe('the weight of the shell and of a remote entry', () => {
     const scripts = sourcesByScript('shell');
     const main = [...scripts.keys()].find((file) => file.startsWith('main.'))!;
     expect(scripts.get(main)!.filter((source) => source.includes('shared/ui/src/'))).not.toEqual([]);
-    expect(scripts.get(main)!.filter((source) => /shared\/ui\/src\/(forms|overlays)\/[A-Z]|data\/Table|nav\/Pagination/.test(source))).toEqual([]);
-    for (const group of ['forms', 'overlays']) expect(scriptsBuiltFrom(path.join(out, 'shell'), new RegExp(`shared/ui/src/${group}/[A-Z]`))).not.toEqual([]);
+    expect(scripts.get(main)!.filter((source) => /shared\/ui\/src\/(forms|tables|overlays)\//.test(source))).toEqual([]);
+    for (const group of ['forms', 'tables', 'overlays']) expect(scriptsBuiltFrom(path.join(out, 'shell'), new RegExp(`shared/ui/src/${group}/[A-Z]`))).not.toEqual([]);
+  });
+
+  it('builds each design-system group the shell loads on demand into one script: a form loads no table, and no module comes twice', () => {
+    const shell = path.join(out, 'shell');
+    const groups = Object.fromEntries(['forms', 'tables', 'overlays'].map((folder) => [folder, scriptsBuiltFrom(shell, new RegExp(`shared/ui/src/${folder}/`))]));
+    // One script per group: the form controls' stylesheet used to come again in the table's
+    // script (a table's selection uses the checkbox), and the table in the status page's.
+    expect(groups).toEqual({ forms: [expect.stringMatching(/^ui-form-controls\./)], tables: [expect.stringMatching(/^ui-tables\./)], overlays: [expect.stringMatching(/^ui-overlays\./)] });
+    const formControls = sourcesByScript('shell').get(groups.forms![0]!)!;
+    expect(formControls.filter((source) => /shared\/ui\/src\/(tables|overlays)\//.test(source))).toEqual([]);
   });
 
   it('ships zod/mini to the browser, not the full zod build', () => {

@@ -16,6 +16,7 @@ export const DeployErrorCode = {
   BundledSingleton: 'DEPLOY-011',
   ContractExcluded: 'DEPLOY-012',
   MissingExpose: 'DEPLOY-013',
+  ContractBelowShared: 'DEPLOY-014',
 } as const;
 export type DeployErrorCode = (typeof DeployErrorCode)[keyof typeof DeployErrorCode];
 

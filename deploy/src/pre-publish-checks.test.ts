@@ -94,6 +94,20 @@ describe('checks before a release is staged', () => {
     await expect(stage({ version: '1.2.1', content: 'b' })).resolves.toMatchObject({ copied: true });
   });
 
+  it('refuses a build consuming a design-system group newer than the lowest contract its range admits, naming the version to declare', async () => {
+    env.setShellContract('1.4.0');
+    expect(await refusal({ contract: '^1.0.0', consumes: ['@portal/ui/core', '@portal/ui/form-controls'] })).toEqual({
+      code: 'DEPLOY-014',
+      message:
+        'files consumes @portal/ui/form-controls (contract 1.4.0) but declares @portal/platform ^1.0.0, which admits 1.0.0, a shell without it; declare "contract": "^1.4.0" in remote.json and build again.',
+    });
+    expect(await refusal({ contract: '>=1.3.0 <2.0.0', consumes: ['@portal/ui/tables'] })).toMatchObject({ code: 'DEPLOY-014' });
+    // The same build declaring the contract that provides it, and an older build of the one group
+    // every shell provides (`forms`), are published.
+    await expect(stage({ contract: '^1.4.0', consumes: ['@portal/ui/form-controls', '@portal/ui/tables'] })).resolves.toMatchObject({ copied: true });
+    await expect(stage({ contract: '^1.0.0', consumes: ['@portal/ui/forms'], version: '1.3.0' })).resolves.toMatchObject({ copied: true });
+  });
+
   it('writes nothing for a refused build', async () => {
     await refusal({ contract: '^2.0.0' });
     await refusal({ sharesOwnReact: true });

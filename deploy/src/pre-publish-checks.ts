@@ -1,9 +1,13 @@
 // What is checked before a remote's build is published, each refusal naming the problem:
 // a copy of a library the shell provides as a singleton inside the build, a contract range that
-// excludes the environment's shell, an exposed module missing from the manifest or the build.
+// excludes the environment's shell or admits a shell without a shared module the build consumes,
+// an exposed module missing from the manifest or the build.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import compare from 'semver/functions/compare.js';
+import lessThan from 'semver/functions/lt.js';
 import satisfies from 'semver/functions/satisfies.js';
+import minVersion from 'semver/ranges/min-version.js';
 import validRange from 'semver/ranges/valid.js';
 import { z } from 'zod';
 import { DeployError, DeployErrorCode } from './errors.js';
@@ -67,6 +71,33 @@ export function checkContract(meta: RemoteMetadata, shellContract: string | unde
       `${meta.name} declares @portal/platform ${meta.contract}, which excludes ${shellContract}, the contract the shell of the ${where} provides; change "contract" in remote.json (and the code that needs it) or upgrade the shell first.`,
     );
   }
+}
+
+/**
+ * Shared modules shells provide only since a later contract than 1.0.0, with that version
+ * (shared/platform/src/version.ts): a remote consuming one must not admit an older shell.
+ */
+export const SHARED_SINCE: Readonly<Record<string, string>> = {
+  '@portal/ui/form-controls': '1.4.0',
+  '@portal/ui/tables': '1.4.0',
+};
+
+/**
+ * The lowest contract the remote's range admits must provide every shared module its build
+ * consumes (the manifest's `shared` lists what it consumes); otherwise a shell the range accepts
+ * would mount it and fail when it asks for the module.
+ */
+export function checkContractCoversShared(meta: RemoteMetadata, distDir: string): void {
+  const manifest = manifestSchema.parse(JSON.parse(readFileSync(path.join(distDir, 'mf-manifest.json'), 'utf8')));
+  const lowest = validRange(meta.contract) === null ? null : minVersion(meta.contract);
+  if (!lowest) return; // checkContract refuses a range that is not one.
+  const newer = manifest.shared.filter(({ name }) => SHARED_SINCE[name] && lessThan(lowest, SHARED_SINCE[name]));
+  if (newer.length === 0) return;
+  const needed = newer.map(({ name }) => SHARED_SINCE[name]!).sort(compare).at(-1)!;
+  throw new DeployError(
+    DeployErrorCode.ContractBelowShared,
+    `${meta.name} consumes ${newer.map(({ name }) => `${name} (contract ${SHARED_SINCE[name]})`).join(', ')} but declares @portal/platform ${meta.contract}, which admits ${lowest.version}, a shell without it; declare "contract": "^${needed}" in remote.json and build again.`,
+  );
 }
 
 /** `./app` (and the background module remote.json declares) must be exposed, with their files in the build. */

@@ -10,7 +10,7 @@ import { environmentSchema, type Environment, type EnvironmentFile } from './env
 import { DeployError, DeployErrorCode } from './errors.js';
 import { buildHash, listFiles, sriOf } from './hashing.js';
 import { assertPathSegment } from './path-segment.js';
-import { checkContract, checkExposes, checkNoBundledSingletons } from './pre-publish-checks.js';
+import { checkContract, checkContractCoversShared, checkExposes, checkNoBundledSingletons } from './pre-publish-checks.js';
 import { readRegistryState, updateRegistry, type RegistryState, type RemoteHistory } from './registry-store.js';
 import { findRelease, readRelease, readReleases, recordRelease, type ReleaseRecord } from './releases.js';
 import { readBuiltRemote, remoteMetadataSchema, type RemoteMetadata } from './remote-metadata.js';
@@ -86,6 +86,7 @@ export async function stageRelease(target: PublishTarget, { distDir, actor, allo
   checkExposes(meta, distDir, files);
   checkNoBundledSingletons(meta.name, distDir, files);
   checkContract(meta, (await readEnvironmentFile(target)).shellContract, target.description);
+  checkContractCoversShared(meta, distDir);
 
   // The registry's hash covers the manifest, and the manifest the hash of every script it loads.
   const manifestBytes = releaseManifestOf(distDir);

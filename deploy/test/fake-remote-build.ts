@@ -17,6 +17,8 @@ export interface FakeBuildOptions {
   sharesOwnReact?: boolean;
   /** Bundle this module into the app's chunk (its source map names it), unshared. */
   bundles?: string;
+  /** More shared modules the build consumes from the shell (listed in the manifest's `shared`). */
+  consumes?: string[];
 }
 
 export function writeFakeRemoteBuild(dir: string, options: FakeBuildOptions = {}): string {
@@ -34,6 +36,7 @@ export function writeFakeRemoteBuild(dir: string, options: FakeBuildOptions = {}
       shared: [
         { id: `${name}:react`, name: 'react', version: '19.3.1', singleton: true, assets: assets(options.sharesOwnReact ? ['vendors-react.1111aaaa.js'] : []) },
         { id: `${name}:@portal/platform`, name: '@portal/platform', version: '1.2.0', singleton: true, assets: assets([]) },
+        ...(options.consumes ?? []).map((shared) => ({ id: `${name}:${shared}`, name: shared, version: '0.1.0', singleton: true, assets: assets([]) })),
       ],
       exposes: exposes.map((expose) => ({ id: `${name}:${expose.slice(2)}`, name: expose.slice(2), path: expose, assets: assets([chunk]) })),
       remotes: [],

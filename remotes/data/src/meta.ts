@@ -7,6 +7,6 @@ export const dataMeta: RemoteMeta = {
   route: '/data',
   icon: 'database',
   description: 'Browse, filter and edit the rows you may see.',
-  contract: '^1.1.0',
+  contract: '^1.4.0',
   auth: 'aal1',
 };

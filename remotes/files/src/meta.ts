@@ -8,6 +8,6 @@ export const filesMeta: RemoteMeta = {
   icon: 'folder',
   description:
     "Your files, your projects' files and public assets: upload, browse, preview and share.",
-  contract: '^1.0.0',
+  contract: '^1.4.0',
   auth: 'aal1',
 };

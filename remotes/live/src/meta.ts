@@ -8,7 +8,7 @@ export const liveMeta: RemoteMeta = {
   icon: 'chat',
   description: "Talk with your project's people, see who is here, follow changes as they happen.",
   // 1.1: presence and connection state; 1.2: the navigation badge, counted by ./background.
-  contract: '^1.2.0',
+  contract: '^1.4.0',
   background: './background',
   auth: 'aal1',
 };

@@ -7,6 +7,6 @@ export const searchMeta: RemoteMeta = {
   route: '/search',
   icon: 'search',
   description: 'Add your own documents and find passages in them by what they mean.',
-  contract: '^1.0.0',
+  contract: '^1.4.0',
   auth: 'aal1',
 };

@@ -10,4 +10,7 @@
 // person may use the remote, mounted or not. Remotes built for ^1.0.0 or ^1.1.0 keep working.
 // 1.3.0: `connection` also watches the backend's HTTP API: `offline` carries a `reason`
 // (`network`, or `backend` with the next check's time). Remotes built for ^1.0.0…^1.2.0 keep working.
-export const CONTRACT_VERSION = '1.3.0';
+// 1.4.0: the design system's groups `@portal/ui/form-controls` and `@portal/ui/tables`, which
+// `@portal/ui/forms` held together, so a page with a form and no table loads no table. The shell
+// still provides `forms` for remotes built before, which keep working.
+export const CONTRACT_VERSION = '1.4.0';

@@ -1,20 +1,8 @@
-// @portal/ui/forms — form controls, and the table and pagination built on them.
-// Shared by Module Federation as a singleton provided by the shell, one per group, so a page
-// loads the groups it renders (see README.md).
+// @portal/ui/forms — the form controls and the table together, as one group: how remotes built
+// before platform contract 1.4 consume them. The shell still provides it (when such a remote asks
+// for it) so those releases keep working; the same modules as the form-controls and tables groups,
+// so either way there is one instance of each. New builds never import it: `@portal/ui` names
+// `@portal/ui/form-controls` and `@portal/ui/tables` instead (see README.md).
 
-export { Pagination, type PaginationProps } from './nav/Pagination.js';
-export { Form, FormActions, type FormProps, type FormActionsProps } from './forms/Form.js';
-export { Field, type FieldProps } from './forms/Field.js';
-export { useFieldControl, type FieldControlContext } from './forms/fieldContext.js';
-export { InputFrame, type InputFrameProps, type ControlSize } from './forms/InputFrame.js';
-export { TextInput, type TextInputProps } from './forms/TextInput.js';
-export { PasswordInput, type PasswordInputProps } from './forms/PasswordInput.js';
-export { NumberInput, parseNumberInput, type NumberInputProps } from './forms/NumberInput.js';
-export { DateTimeInput, type DateTimeInputProps, type DateTimeMode } from './forms/DateTimeInput.js';
-export { toDateTimeLocal, fromDateTimeLocal } from './forms/dateTime.js';
-export { Select, type SelectProps, type SelectOption } from './forms/Select.js';
-export { Textarea, type TextareaProps } from './forms/Textarea.js';
-export { Checkbox, type CheckboxProps } from './forms/Checkbox.js';
-export { Switch, type SwitchProps } from './forms/Switch.js';
-export { FileDrop, fileMatchesAccept, type FileDropProps } from './forms/FileDrop.js';
-export { Table, type TableProps, type TableColumn } from './data/Table.js';
+export * from './form-controls.js';
+export * from './tables.js';

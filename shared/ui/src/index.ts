@@ -1,6 +1,6 @@
 // @portal/ui — the portal's design system. One public surface; everything else is internal.
-// The components come in groups (core, forms, overlays), each shared by Module Federation as a
-// singleton provided by the shell. This module is not shared: each app bundles it, and it names
+// The components come in groups (core, form-controls, tables, overlays), each shared by Module
+// Federation as a singleton provided by the shell. This module is not shared: each app bundles it, and it names
 // every export of the groups one by one (never `export *`, which the bundler cannot trace through
 // a shared module), so an import from `@portal/ui` loads only the groups it uses (see README.md).
 
@@ -102,23 +102,25 @@ export {
   type Icon,
 } from '@portal/ui/core';
 
-// forms
-export { Pagination, type PaginationProps } from '@portal/ui/forms';
-export { Form, FormActions, type FormProps, type FormActionsProps } from '@portal/ui/forms';
-export { Field, type FieldProps } from '@portal/ui/forms';
-export { useFieldControl, type FieldControlContext } from '@portal/ui/forms';
-export { InputFrame, type InputFrameProps, type ControlSize } from '@portal/ui/forms';
-export { TextInput, type TextInputProps } from '@portal/ui/forms';
-export { PasswordInput, type PasswordInputProps } from '@portal/ui/forms';
-export { NumberInput, parseNumberInput, type NumberInputProps } from '@portal/ui/forms';
-export { DateTimeInput, type DateTimeInputProps, type DateTimeMode } from '@portal/ui/forms';
-export { toDateTimeLocal, fromDateTimeLocal } from '@portal/ui/forms';
-export { Select, type SelectProps, type SelectOption } from '@portal/ui/forms';
-export { Textarea, type TextareaProps } from '@portal/ui/forms';
-export { Checkbox, type CheckboxProps } from '@portal/ui/forms';
-export { Switch, type SwitchProps } from '@portal/ui/forms';
-export { FileDrop, fileMatchesAccept, type FileDropProps } from '@portal/ui/forms';
-export { Table, type TableProps, type TableColumn } from '@portal/ui/forms';
+// form controls
+export { Form, FormActions, type FormProps, type FormActionsProps } from '@portal/ui/form-controls';
+export { Field, type FieldProps } from '@portal/ui/form-controls';
+export { useFieldControl, type FieldControlContext } from '@portal/ui/form-controls';
+export { InputFrame, type InputFrameProps, type ControlSize } from '@portal/ui/form-controls';
+export { TextInput, type TextInputProps } from '@portal/ui/form-controls';
+export { PasswordInput, type PasswordInputProps } from '@portal/ui/form-controls';
+export { NumberInput, parseNumberInput, type NumberInputProps } from '@portal/ui/form-controls';
+export { DateTimeInput, type DateTimeInputProps, type DateTimeMode } from '@portal/ui/form-controls';
+export { toDateTimeLocal, fromDateTimeLocal } from '@portal/ui/form-controls';
+export { Select, type SelectProps, type SelectOption } from '@portal/ui/form-controls';
+export { Textarea, type TextareaProps } from '@portal/ui/form-controls';
+export { Checkbox, type CheckboxProps } from '@portal/ui/form-controls';
+export { Switch, type SwitchProps } from '@portal/ui/form-controls';
+export { FileDrop, fileMatchesAccept, type FileDropProps } from '@portal/ui/form-controls';
+
+// tables
+export { Table, type TableProps, type TableColumn } from '@portal/ui/tables';
+export { Pagination, type PaginationProps } from '@portal/ui/tables';
 
 // overlays
 export { Dialog, type DialogProps } from '@portal/ui/overlays';

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { tablePart } from '../data/table.css.js';
+import { tablePart } from '../tables/table.css.js';
 import { formsPart } from '../forms/forms.css.js';
 import { overlaysPart } from '../overlays/overlays.css.js';
 import { ensureStylePart, ensureStylesheet } from './ensureStylesheet.js';

@@ -1,6 +1,6 @@
 import { buttonsCss } from '../buttons/buttons.css.js';
 import { dataCss } from '../data/data.css.js';
-import { tableCss } from '../data/table.css.js';
+import { tableCss } from '../tables/table.css.js';
 import { feedbackCss } from '../feedback/feedback.css.js';
 import { formsCss } from '../forms/forms.css.js';
 import { layoutCss } from '../layout/layout.css.js';

@@ -3,8 +3,8 @@ import { Button, IconButton, ChevronLeftIcon, ChevronRightIcon } from '@portal/u
 import { Select } from '../forms/Select.js';
 import { cx } from '../internal/cx.js';
 import { useGroupStylesheet } from '../internal/useGroupStylesheet.js';
-import { tablePart } from '../data/table.css.js';
-import { pageItems } from './pageItems.js';
+import { tablePart } from './table.css.js';
+import { pageItems } from '../nav/pageItems.js';
 
 export interface PaginationProps extends Omit<HTMLAttributes<HTMLElement>, 'onChange'> {
   /** The current page, counted from 1. */

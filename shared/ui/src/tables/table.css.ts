@@ -1,6 +1,6 @@
 import type { StylePart } from '../styles/parts.js';
 
-// The table's and the pagination's rules: part of the forms group (Table and Pagination live there),
+// The table's and the pagination's rules: part of the tables group (@portal/ui/tables),
 // so a page without a table does not carry them.
 export const tableCss = `
 .pui-table-container {

@@ -3,7 +3,7 @@ import '@testing-library/jest-dom';
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
-import { pageItems } from './pageItems.js';
+import { pageItems } from '../nav/pageItems.js';
 import { Pagination } from './Pagination.js';
 
 function Pager({ total, hasNextPage }: { total: number | null; hasNextPage?: boolean }) {

@@ -4,7 +4,7 @@ import { Checkbox } from '../forms/Checkbox.js';
 import { cx } from '../internal/cx.js';
 import { useGroupStylesheet } from '../internal/useGroupStylesheet.js';
 import { tablePart } from './table.css.js';
-import { nextSort, type SortState } from './sort.js';
+import { nextSort, type SortState } from '../data/sort.js';
 
 export interface TableColumn<Row> {
   /** Identifies the column (sort key, React key). */

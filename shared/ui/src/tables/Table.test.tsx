@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { EmptyState } from '../feedback/EmptyState.js';
-import type { SortState } from './sort.js';
+import type { SortState } from '../data/sort.js';
 import { Table, type TableColumn } from './Table.js';
 
 interface Order {
