@@ -17,6 +17,8 @@ import { STEP_MS, waitUntil } from './support/waits.js';
 jest.setTimeout(240_000);
 
 const NAME = 'greeter';
+/** A remote built as before contract 1.4, when form controls and the table were one group. */
+const LEGACY = 'legacy';
 const V1_TEXT = 'Hello.';
 const V2_TEXT = 'Hello from version two.';
 const ACTOR = 'delivery-test';
@@ -25,7 +27,7 @@ let portal: TestPortal;
 let browser: Browser;
 let workdir: string;
 /** The two builds of the scaffolded remote (same package version, different code). */
-let builds: { v1: string; v2: string };
+let builds: { v1: string; v2: string; legacy: string };
 let versions: { v1: string; v2: string };
 const servers: StaticServer[] = [];
 const tab = pagePerTest(() => browser);
@@ -54,13 +56,17 @@ beforeAll(async () => {
   cpSync(made.dir, v2Dir, { recursive: true });
   const page = path.join(v2Dir, 'src', 'GreeterApp.tsx');
   writeFileSync(page, readFileSync(page, 'utf8').replace(`'${V1_TEXT}'`, `'${V2_TEXT}'`));
+  const legacy = scaffoldLegacyRemote();
   const out = path.join(workdir, 'build');
-  [portal] = await Promise.all([startTestPortal(), buildAppsInto(out, [rel(made.dir), rel(v2Dir)])]);
-  builds = { v1: path.join(out, rel(made.dir)), v2: path.join(out, rel(v2Dir)) };
+  [portal] = await Promise.all([startTestPortal(), buildAppsInto(out, [rel(made.dir), rel(v2Dir), rel(legacy)])]);
+  builds = { v1: path.join(out, rel(made.dir)), v2: path.join(out, rel(v2Dir)), legacy: path.join(out, rel(legacy)) };
 
   const env = portal.portal.env;
   const greeterOrigin = await serve(env.remoteDir(NAME));
-  env.setOrigins({ [NAME]: greeterOrigin.url });
+  const legacyOrigin = await serve(env.remoteDir(LEGACY));
+  env.setOrigins({ [NAME]: greeterOrigin.url, [LEGACY]: legacyOrigin.url });
+  const legacyRelease = await stageRelease(target(), { distDir: builds.legacy, actor: ACTOR, allowRebuild: true });
+  await promoteRelease(target(), LEGACY, legacyRelease.version, ACTOR);
   const v1 = await stageRelease(target(), { distDir: builds.v1, actor: ACTOR, allowRebuild: true });
   await promoteRelease(target(), NAME, v1.version, ACTOR);
   const v2 = await stageRelease(target(), { distDir: builds.v2, actor: ACTOR, allowRebuild: true });
@@ -83,7 +89,7 @@ beforeAll(async () => {
   configure({
     registryCheckSeconds: 1,
     devOverrides: true,
-    allowedOrigins: [portal.url, ...Object.values(portal.portal.remoteUrls), greeterOrigin.url],
+    allowedOrigins: [portal.url, ...Object.values(portal.portal.remoteUrls), greeterOrigin.url, legacyOrigin.url],
   });
   browser = await launchBrowser();
 }, 900_000);
@@ -94,6 +100,35 @@ afterAll(async () => {
   await portal?.stop();
   if (workdir) rmSync(workdir, { recursive: true, force: true });
 });
+
+/**
+ * A remote as one built before platform contract 1.4 is: its form controls and its table come from
+ * the one design-system group `@portal/ui/forms` (what `@portal/ui` named then), and its range
+ * admits every 1.x shell.
+ */
+function scaffoldLegacyRemote(): string {
+  const { dir } = scaffoldRemote({ name: LEGACY, route: `/${LEGACY}`, root: path.join(workdir, 'legacy'), auth: 'none' });
+  for (const file of ['remote.json', path.join('src', 'meta.ts')]) {
+    writeFileSync(path.join(dir, file), readFileSync(path.join(dir, file), 'utf8').replace(/\^1\.\d+\.0/, '^1.0.0'));
+  }
+  writeFileSync(
+    path.join(dir, 'src', 'LegacyApp.tsx'),
+    `import { Field, Table, TextInput } from '@portal/ui/forms';
+import { useState, type ReactNode } from 'react';
+
+export function LegacyApp(): ReactNode {
+  const [name, setName] = useState('Ada');
+  return (
+    <div>
+      <Field label="Name"><TextInput value={name} onChange={(event) => setName(event.target.value)} /></Field>
+      <Table caption="People" columns={[{ key: 'name', header: 'Name' }]} rows={[{ id: '1', name }]} rowKey={(row) => row.id} />
+    </div>
+  );
+}
+`,
+  );
+  return dir;
+}
 
 const greeting = (page: TestPage) => page.getByTestId('greeter-greeting');
 
@@ -114,6 +149,25 @@ describe('a remote made by new-remote', () => {
     await page.goto(portal.url);
     await page.getByRole('link', { name: 'Greeter', exact: true }).click();
     await greetingIs(page, V1_TEXT);
+  });
+});
+
+describe('a release built before the design system\'s groups were split (contract 1.4)', () => {
+  it('renders its form controls and its table from the `forms` group the shell still provides', async () => {
+    // Built as such a release is: the group consumed from the shell, no copy of its own.
+    const manifest = JSON.parse(readFileSync(path.join(builds.legacy, 'mf-manifest.json'), 'utf8')) as { shared: Array<{ name: string; assets: { js: { sync: string[]; async: string[] } } }> };
+    expect(manifest.shared.filter((shared) => shared.name.startsWith('@portal/ui/')).map(({ name, assets }) => ({ name, files: [...assets.js.sync, ...assets.js.async] }))).toEqual([{ name: '@portal/ui/forms', files: [] }]);
+    const page = await tab.open();
+    await page.goto(`${portal.url}/${LEGACY}`);
+    const name = page.getByRole('textbox', { name: 'Name' });
+    await name.waitFor();
+    await name.fill('Grace Hopper');
+    const table = page.getByRole('table', { name: 'People' });
+    await waitUntil('the table showing the typed name', async () => ((await table.textContent().catch(() => '')) ?? '').includes('Grace Hopper'), { state: () => pageState(page) });
+    // The same modules new releases get from form-controls and tables: one stylesheet part each.
+    const parts = await page.evaluate(() => [...document.querySelectorAll('style[data-portal-ui]')].map((style) => style.getAttribute('data-part')));
+    expect(parts.filter((part) => part === 'forms')).toHaveLength(1);
+    expect(parts.filter((part) => part === 'table')).toHaveLength(1);
   });
 });
 
