@@ -28,8 +28,12 @@ function remoteModulesSource(): string {
 export function createMonolithConfig({ outDir = path.join(here, 'dist'), mode = 'production' }: { outDir?: string; mode?: 'production' | 'development' } = {}): Configuration {
   const shell = createConfig({ app: 'shell', outDir, mode });
   const remotes = listApps().filter((app) => app !== 'shell').map(appFacts);
+  // The shell gathers each design-system group into one chunk because a remote consumes a group
+  // whole; the monolith imports components, and splits as any application does.
+  const { splitChunks: _groupChunks, ...optimization } = shell.optimization ?? {};
   return {
     ...shell,
+    optimization,
     name: 'portal_monolith',
     context: here,
     // The shell's own entry.
