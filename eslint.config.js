@@ -53,4 +53,16 @@ export default [
       'portal/import-boundaries': 'error',
     },
   },
+  {
+    // The shell provides `@portal/ui/forms` only for releases built before platform contract 1.4;
+    // an app importing it would load the form controls and the table together again.
+    files: ['remotes/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}', 'emulator/console/**/*.{ts,tsx}'],
+    ignores: ['shell/src/design-system-groups.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@portal/ui/forms', message: "import from '@portal/ui' (form controls and the table are groups of their own since platform contract 1.4)." }] },
+      ],
+    },
+  },
 ];

@@ -95,6 +95,14 @@ const cases = {
     filePath: 'remotes/data/src/x.ts',
   },
   fixtureItself: { code: remote, filePath: 'tests/fixtures/boundaries/remote-crossings.ts' },
+  legacyGroup: {
+    code: "import { Table } from '@portal/ui/forms';\nimport { TextInput } from '@portal/ui';\nexport const used = [Table, TextInput];\n",
+    filePath: 'remotes/data/src/legacy.tsx',
+  },
+  shellProvidesLegacyGroup: {
+    code: "export const load = () => import('@portal/ui/forms');\n",
+    filePath: 'shell/src/design-system-groups.ts',
+  },
 } satisfies Record<string, LintCase>;
 
 let outcomes: Record<keyof typeof cases, LintOutcome>;
@@ -158,6 +166,13 @@ describe('import boundaries (docs/boundaries.md)', () => {
 
   it('leaves tooling alone (tests may import any part)', () => {
     expect(crossings('tooling')).toEqual([]);
+  });
+
+  it('reports an app importing @portal/ui/forms, the group kept for releases built before contract 1.4; the shell provides it', () => {
+    expect(outcomes.legacyGroup.messages).toEqual([
+      expect.objectContaining({ ruleId: 'no-restricted-imports', line: 1, message: expect.stringContaining("import from '@portal/ui'") }),
+    ]);
+    expect(outcomes.shellProvidesLegacyGroup.messages).toEqual([]);
   });
 
   it('keeps the fixtures out of the normal lint run', () => {
