@@ -46,15 +46,18 @@ describe('the weight of the shell and of a remote entry', () => {
     expect(manifest.portalExposeShared?.['./app']).not.toContain('@portal/ui/forms');
   });
 
-  it('keeps the federation runtime out of the shell\'s main (but for its semver ranges), in a script of its own under 24 KB gzipped, without the manifest snapshot and preload-assets plugins', () => {
+  it('keeps the federation runtime out of the shell\'s main (but for its semver ranges), in one script with the shell\'s federation code, under 26 KB gzipped, without the manifest snapshot and preload-assets plugins', () => {
     const scripts = sourcesByScript('shell');
     const main = [...scripts.keys()].find((file) => file.startsWith('main.'))!;
     const federationInMain = scripts.get(main)!.filter((s) => s.includes('@module-federation/'));
     expect(federationInMain.filter((s) => !s.includes('@module-federation/runtime-core/dist/utils/semver/'))).toEqual([]);
-    const runtime = [...scripts].filter(([, sources]) => sources.some((s) => s.endsWith('@module-federation/runtime-core/dist/core.js')));
-    expect(runtime).toHaveLength(1);
+    const runtime = [...scripts].filter(([, sources]) => sources.some((s) => s.includes('@module-federation/') && !s.includes('/utils/semver/')));
+    // One request for the first remote's route: the runtime and the shell's code that drives it
+    // were two scripts (21.8 and 6.0 KB), and one is 2 KB smaller (modules concatenated, one stream).
+    expect(runtime.map(([file]) => file)).toEqual([expect.stringMatching(/^federation-runtime\./)]);
     const [file, sources] = runtime[0]!;
-    expect(gzipKb(path.join(out, 'shell', file))).toBeLessThan(24);
+    expect(sources.filter((s) => s.endsWith('/src/federation-runtime.ts'))).toHaveLength(1);
+    expect(gzipKb(path.join(out, 'shell', file))).toBeLessThan(26);
     expect(sources.filter((s) => /runtime-core\/dist\/plugins\/(snapshot\/index|generate-preload-assets)\.js$/.test(s))).toEqual([]);
   });
 

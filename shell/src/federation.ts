@@ -39,7 +39,7 @@ export function registerFederatedRemote(remote: FederatedRemote, options: { forc
 
 function loadRuntime(): Promise<Runtime> {
   if (runtime) return Promise.resolve(runtime);
-  loading ??= import('./federation-runtime.js').then(
+  loading ??= import(/* webpackChunkName: "federation-runtime" */ './federation-runtime.js').then(
     (loaded) => {
       loaded.restrictOrigins(origins);
       for (const remote of registered.values()) loaded.registerFederatedRemote(remote);
