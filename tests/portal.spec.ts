@@ -446,10 +446,50 @@ describe('the portal in a browser', () => {
     expect(problems(fresh.console)).toEqual([]);
   });
 
+  it('asks for the opened release\'s entry and first page\'s code from the page\'s first script, while the main script is still on its way; on the home page for none', async () => {
+    const fresh = await tab.open();
+    const accountUrl = portal.portal.remoteUrls.account!;
+    const asked: string[] = [];
+    fresh.on('request', (request) => {
+      if (request.url().startsWith(accountUrl)) asked.push(new URL(request.url()).pathname.split('/').pop() ?? '');
+    });
+    const releaseAsked = () => asked.includes('remoteEntry.js') && asked.some((file) => file.startsWith('__federation_expose_app.'));
+    // The main script is answered only once the release's entry and first page's code were asked
+    // for (at most 5 s): asked for by the main script, they never would be.
+    let askedBeforeMain: boolean | null = null;
+    const mainScript = new RegExp(`^${portal.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/main\\.[0-9a-f]+\\.js$`);
+    await fresh.route(mainScript, async (route) => {
+      askedBeforeMain ??= await waitUntil('the release asked for before the main script is answered', releaseAsked, { timeoutMs: 5_000, state: () => asked.join(', ') }).catch(() => false);
+      await route.continue();
+    });
+    await fresh.goto(`${portal.url}/account/sign-in`);
+    await fresh.locator('form[aria-label="Sign in"]').waitFor();
+    expect(askedBeforeMain).toBe(true);
+    // The runtime's scripts took those answers: each file was asked for once.
+    expect(asked.filter((file) => file === 'remoteEntry.js')).toHaveLength(1);
+    expect(asked.filter((file) => file.startsWith('__federation_expose_app.'))).toHaveLength(1);
+    expect(problems(fresh.console)).toEqual([]);
+
+    await fresh.unroute(mainScript);
+    asked.length = 0;
+    await fresh.goto(portal.url);
+    await fresh.getByRole('heading', { name: 'Welcome to the portal' }).waitFor();
+    expect(asked).toEqual([]);
+  });
+
   it('opens the connection to the opened remote\'s origin before it asks for the remote\'s files', async () => {
     const fresh = await tab.open();
     const accountOrigin = new URL(portal.portal.remoteUrls.account!).origin;
     const preconnects = () => fresh.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="preconnect"]')].map((link) => `${link.href} ${link.crossOrigin}`));
+    // A registry entry without `files` (an older deploy's): the page's first script cannot ask for
+    // the release ahead, and the manifest is the first request to the remote's origin.
+    await fresh.route(`${portal.url}/registry.json`, async (route) => {
+      const response = await route.fetch();
+      const registry = (await response.json()) as { remotes: Record<string, Record<string, unknown>> };
+      const { files: _files, ...withoutFiles } = registry.remotes.account!;
+      registry.remotes.account = withoutFiles;
+      await route.fulfill({ response, json: registry });
+    });
     let atFirstRequest: string[] | null = null;
     await fresh.route(`${accountOrigin}/**`, async (route) => {
       atFirstRequest ??= await preconnects();

@@ -44,6 +44,7 @@ export function createMonolithConfig({ outDir = path.join(here, 'dist'), mode = 
       alias: {
         [path.join(shellSrc, 'federation.ts')]: path.join(here, 'src/federation.ts'),
         [path.join(shellSrc, 'chrome/shared-modules.ts')]: path.join(here, 'src/shared-modules.ts'),
+        [path.join(shellSrc, 'early-preload.ts')]: path.join(here, 'src/early-preload.ts'),
       },
     },
     plugins: [

@@ -4,9 +4,9 @@
 // only towards this machine (loopback hosts): a link cannot make someone else's portal run code
 // from the internet.
 import { createExternalStore, PortalError, PortalErrorCode } from '@portal/platform';
+import { OVERRIDE_PARAM, OVERRIDES_STORAGE_KEY } from './early-requests.js';
 
-export const OVERRIDES_STORAGE_KEY = 'portal.devOverrides';
-export const OVERRIDE_PARAM = 'override';
+export { OVERRIDE_PARAM, OVERRIDES_STORAGE_KEY };
 
 const NAME = /^[a-z][a-z0-9_]{0,39}$/;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);

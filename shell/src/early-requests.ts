@@ -24,3 +24,7 @@ export interface EarlyRequests {
   config: EarlyRequest | null;
   registry: EarlyRequest | null;
 }
+
+/** Where this browser keeps a developer's overrides (dev-overrides.ts), and the URL parameter that sets one. */
+export const OVERRIDES_STORAGE_KEY = 'portal.devOverrides';
+export const OVERRIDE_PARAM = 'override';

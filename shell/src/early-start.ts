@@ -2,8 +2,11 @@
 // asks for config.json and the registry config.json names (on a return visit, both at once), so
 // both requests are on their way while the main script (React, supabase-js, the platform: 165 KB)
 // downloads and compiles, instead of starting once it has run. It leaves them for the main script
-// (early-fetch.ts), which reads and checks both as if it had asked itself. Nothing here may import
-// what the main script runs.
+// (early-fetch.ts), which reads and checks both as if it had asked itself. On a remote's route it
+// then asks for the opened release's first scripts (early-preload.ts). Nothing here may import what
+// the main script runs but a few small modules of its own (routes, the canary bucket, the
+// registry's shape check).
+import { preloadOpenedRelease } from './early-preload.js';
 import { CONFIG_URL, DEFAULT_REGISTRY_URL, EARLY_REQUESTS_GLOBAL, REMEMBERED_REGISTRY_URL_KEY, type EarlyRequests } from './early-requests.js';
 
 /** A request whose failure is reported to the one who takes it, never as an unhandled rejection. */
@@ -13,14 +16,16 @@ function request(url: string): Promise<Response> {
   return response;
 }
 
+/** config.json's body: null when there is none (404: the defaults apply); a failure otherwise. */
+async function configBodyOf(configResponse: Response): Promise<unknown> {
+  if (configResponse.status === 404) return null;
+  if (!configResponse.ok) throw new Error(`config.json answered ${configResponse.status}`);
+  return (await configResponse.clone().json()) as unknown;
+}
+
 /** The registry's absolute URL as config.json names it (resolved as runtime-config.ts resolves it), or null. */
-async function registryUrlOf(configResponse: Response): Promise<string | null> {
-  if (configResponse.status !== 404 && !configResponse.ok) return null;
-  let named: unknown = DEFAULT_REGISTRY_URL;
-  if (configResponse.ok) {
-    const body: unknown = await configResponse.clone().json();
-    named = typeof body === 'object' && body !== null && 'registryUrl' in body ? body.registryUrl : DEFAULT_REGISTRY_URL;
-  }
+function registryUrlOf(config: unknown): string | null {
+  const named = typeof config === 'object' && config !== null && 'registryUrl' in config ? config.registryUrl : DEFAULT_REGISTRY_URL;
   return typeof named === 'string' && named !== '' ? new URL(named, new URL(CONFIG_URL, location.href)).href : null;
 }
 
@@ -46,7 +51,8 @@ const configResponse = request(CONFIG_URL);
 // config.json names the same URL (otherwise the one named is asked for, as on a first visit).
 const remembered = rememberedRegistryUrl();
 const guessed = remembered ? request(remembered) : null;
-const registryUrl = configResponse.then(registryUrlOf).catch(() => null);
+const configBody = configResponse.then(configBodyOf);
+const registryUrl = configBody.then(registryUrlOf).catch(() => null);
 const registryResponse = registryUrl.then((url) => {
   if (!url) return Promise.reject(new Error('no registry URL'));
   if (url === remembered && guessed) return guessed;
@@ -54,6 +60,13 @@ const registryResponse = registryUrl.then((url) => {
   return request(url);
 });
 registryResponse.catch(() => undefined);
+
+// On a remote's route, the release the page opened on is asked for as soon as both have answered.
+void Promise.all([configBody, registryUrl, registryResponse.then((response) => (response.ok ? (response.clone().json() as Promise<unknown>) : null))])
+  .then(([config, url, registry]) => {
+    if (url && registry !== null) preloadOpenedRelease(config, registry, url);
+  })
+  .catch(() => undefined);
 
 (globalThis as Record<string, unknown>)[EARLY_REQUESTS_GLOBAL] = {
   config: { url: Promise.resolve(CONFIG_URL), response: configResponse },

@@ -6,6 +6,7 @@
 import { PortalError, PortalErrorCode } from '@portal/platform';
 import { lazyDesignSystemGroups } from './design-system-groups.js';
 import type { FederatedRemote } from './federation-runtime.js';
+import { preloadScript } from './script-preload.js';
 
 export type { FederatedRemote };
 
@@ -18,8 +19,6 @@ let origins: readonly string[] | undefined;
 const registered = new Map<string, FederatedRemote>();
 /** Origins this page has opened a connection to ahead of a load. */
 const preconnected = new Set<string>();
-/** Scripts this page has asked for ahead of a load, by URL. */
-const fetchedAhead = new Set<string>();
 
 /** Sets the origins registry releases may load from, before any remote is registered. */
 export function restrictOrigins(allowed: readonly string[] | undefined): void {
@@ -101,15 +100,7 @@ function fetchAhead(remote: FederatedRemote | undefined, expose: string): void {
   const scripts = [files.entry, ...files.app].map((file) => ({ url: new URL(file, remote.manifestUrl), integrity: files.integrity[file] }));
   if (!scripts.every(({ url }) => allowed(url.origin))) return;
   for (const { url, integrity } of scripts) {
-    if (!integrity || fetchedAhead.has(url.href)) continue;
-    fetchedAhead.add(url.href);
-    const link = document.createElement('link');
-    link.rel = 'preload';
-    link.as = 'script';
-    link.href = url.href;
-    link.integrity = integrity;
-    link.crossOrigin = 'anonymous';
-    document.head.appendChild(link);
+    if (integrity) preloadScript(url.href, integrity);
   }
   // A failed group is reported by the remote that consumes it.
   for (const key of files.shared ?? []) lazyDesignSystemGroups[key]?.().catch(() => undefined);

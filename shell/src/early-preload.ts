@@ -1,0 +1,65 @@
+// What the page's first script asks for on a remote's route once config.json and the registry have
+// answered: the entry and the first scripts of the release the page opened on, as the registry
+// lists them with their hashes: the files, and the rules, of federation.ts' `fetchAhead`. Asked
+// for here, they are on their way while the main script (165 KB) downloads and compiles, where the
+// main script would ask for them only once it has run, about 100 ms later on a first visit. A
+// preload only fetches: the main script still decides whether anything runs (the contract, which
+// this script does not check, and the sign-in gate), and a release it refuses was fetched for
+// nothing. Not for a developer's override, a release without `files`, or files outside the
+// environment's allowed origins.
+import type { RegistryEntry } from '@portal/platform/registry';
+import { chooseRelease } from '@portal/platform/registry-core';
+import { canaryBucket } from './canary-bucket.js';
+import { OVERRIDE_PARAM, OVERRIDES_STORAGE_KEY } from './early-requests.js';
+import { isShellPath, routeMatches } from './routes.js';
+import { preloadScript } from './script-preload.js';
+
+export interface OpenedPage {
+  pathname: string;
+  search: string;
+  /** This browser's place in canary roll-outs (canary-bucket.ts). */
+  bucket: () => number;
+  /** Whether a developer's override is stored in this browser (its remotes load from elsewhere). */
+  overridden: boolean;
+}
+
+/** The origins config.json allows releases from: 'any' when it names none, null when it is not usable. */
+function allowedOrigins(config: unknown): readonly string[] | 'any' | null {
+  if (config === null) return 'any';
+  if (typeof config !== 'object' || !('allowedOrigins' in config)) return 'any';
+  const listed = config.allowedOrigins;
+  if (!Array.isArray(listed) || !listed.every((origin) => typeof origin === 'string' && URL.canParse(origin))) return null;
+  return listed.map((origin: string) => new URL(origin).origin);
+}
+
+/**
+ * The scripts to ask for ahead on `page`, with their hashes: none on the shell's own pages, with an
+ * override, for a config.json the main script will refuse or a registry not shaped as one, or for a
+ * release whose files are not all where the environment allows. Throws on what cannot be a URL.
+ */
+export function openedReleaseScripts(page: OpenedPage, config: unknown, registry: unknown, registryUrl: string): Array<{ href: string; integrity: string }> {
+  if (isShellPath(page.pathname) || page.overridden || new URLSearchParams(page.search).has(OVERRIDE_PARAM)) return [];
+  const allowed = allowedOrigins(config);
+  const remotes = typeof registry === 'object' && registry !== null && 'remotes' in registry ? registry.remotes : null;
+  if (allowed === null || typeof remotes !== 'object' || remotes === null) return [];
+  // The registry is checked by the main script; what this reads of it is checked as it is read.
+  const entry = Object.values(remotes as Record<string, Partial<RegistryEntry> | null>).find((candidate) => typeof candidate?.route === 'string' && routeMatches(candidate.route, page.pathname));
+  const release = entry && chooseRelease(entry as RegistryEntry, page.bucket());
+  const files = release?.files;
+  if (!release || typeof release.manifest !== 'string' || !files || typeof files.entry !== 'string' || !Array.isArray(files.app) || typeof files.integrity !== 'object') return [];
+  const manifest = new URL(release.manifest, registryUrl);
+  const scripts = [files.entry, ...files.app].map((file) => ({ href: new URL(file, manifest).href, integrity: typeof files.integrity[file] === 'string' ? files.integrity[file] : '' }));
+  if (allowed !== 'any' && !scripts.every(({ href }) => allowed.includes(new URL(href).origin))) return [];
+  return scripts.filter(({ integrity }) => integrity !== '');
+}
+
+/** Asks for the opened release's first scripts (`openedReleaseScripts`) on this page. */
+export function preloadOpenedRelease(config: unknown, registry: unknown, registryUrl: string): void {
+  const page: OpenedPage = {
+    pathname: location.pathname,
+    search: location.search,
+    bucket: () => canaryBucket(),
+    overridden: localStorage.getItem(OVERRIDES_STORAGE_KEY) !== null,
+  };
+  for (const { href, integrity } of openedReleaseScripts(page, config, registry, registryUrl)) preloadScript(href, integrity);
+}
