@@ -4,8 +4,8 @@
 // downloads and compiles, instead of starting once it has run. It leaves them for the main script
 // (early-fetch.ts), which reads and checks both as if it had asked itself. On a remote's route it
 // then asks for the opened release's first scripts (early-preload.ts). Nothing here may import what
-// the main script runs but a few small modules of its own (routes, the canary bucket, the
-// registry's shape check).
+// the main script runs but a few small modules (routes, the canary bucket, the registry's choice of
+// release), so that this script stays about a kilobyte.
 import { preloadOpenedRelease } from './early-preload.js';
 import { CONFIG_URL, DEFAULT_REGISTRY_URL, EARLY_REQUESTS_GLOBAL, REMEMBERED_REGISTRY_URL_KEY, type EarlyRequests } from './early-requests.js';
 
