@@ -11,9 +11,11 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { lock } from 'proper-lockfile';
@@ -219,7 +221,58 @@ export function pgliteTemplateDir(root: string): string {
 /** A builder's lock not refreshed for this long is taken for a dead builder's and taken over. */
 const TEMPLATE_LOCK_STALE_MS = 30_000;
 /** How long a builder waits for another one's lock: a build on a busy machine, then some. */
-const TEMPLATE_LOCK_WAIT = { retries: 300, minTimeout: 100, maxTimeout: 1_000 };
+const TEMPLATE_LOCK_WAIT_MS = 300_000;
+
+/** Whether `dir` exists and was last touched longer than `ms` ago. */
+function untouchedFor(dir: string, ms: number): boolean {
+  try {
+    return Date.now() - statSync(dir).mtimeMs > ms;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Removes a dead builder's lock so that one waiting process alone takes it over. proper-lockfile
+ * takes a stale lock over with a stat and then a removal: two processes that both saw the old lock
+ * stale each removed it, the second removing the lock the first had just made, and both built.
+ * Here the removal happens under a second lock (a folder made with mkdir, which one process alone
+ * can make), and the lock is looked at again once that is held: a fresh one is left alone.
+ */
+function removeDeadBuildersLock(lockDir: string): void {
+  if (!untouchedFor(lockDir, TEMPLATE_LOCK_STALE_MS)) return;
+  const takeover = `${lockDir}.takeover`;
+  // Left only by a process that died within the few lines below.
+  if (untouchedFor(takeover, TEMPLATE_LOCK_STALE_MS)) rmSync(takeover, { recursive: true, force: true });
+  try {
+    mkdirSync(takeover);
+  } catch {
+    return; // Another process is taking it over.
+  }
+  try {
+    if (untouchedFor(lockDir, TEMPLATE_LOCK_STALE_MS)) rmSync(lockDir, { recursive: true, force: true });
+  } finally {
+    rmSync(takeover, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Waits for the builder's lock of `template` (kept fresh while held), taking a dead builder's over
+ * (`removeDeadBuildersLock`) before each attempt, for TEMPLATE_LOCK_WAIT_MS at most.
+ */
+async function lockTemplate(template: string, onCompromised: () => void): Promise<() => Promise<void>> {
+  const lockfilePath = `${template}.lock`;
+  const deadline = Date.now() + TEMPLATE_LOCK_WAIT_MS;
+  for (let pause = 100; ; pause = Math.min(pause * 2, 1_000)) {
+    removeDeadBuildersLock(lockfilePath);
+    try {
+      return await lock(template, { realpath: false, lockfilePath, stale: TEMPLATE_LOCK_STALE_MS, retries: 0, onCompromised });
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'ELOCKED' || Date.now() > deadline) throw error;
+    }
+    await sleep(pause);
+  }
+}
 
 /**
  * A PGlite data directory already initialised and bootstrapped (roles, auth, storage,
@@ -230,23 +283,17 @@ const TEMPLATE_LOCK_WAIT = { retries: 300, minTimeout: 100, maxTimeout: 1_000 };
  * One builder at a time: on a fresh clone (or after an SQL change) the jest workers all ask for
  * it at once, and a build is seconds of CPU. The others wait for the builder's lock (a folder
  * beside the template, kept fresh while the build runs) and then use its template; a lock left
- * by a builder that died is taken over once stale.
+ * by a builder that died is taken over once stale, by one of them (`removeDeadBuildersLock`).
  */
 export async function preparePgliteTemplate(root: string): Promise<{ dir: string; built: boolean }> {
   const template = pgliteTemplateDir(root);
   const ready = () => existsSync(path.join(template, 'pglite'));
   if (ready()) return { dir: template, built: false };
   let compromised = false;
-  const release = await lock(template, {
-    realpath: false,
-    lockfilePath: `${template}.lock`,
-    stale: TEMPLATE_LOCK_STALE_MS,
-    retries: TEMPLATE_LOCK_WAIT,
-    // The lock only saves CPU: were it taken over during a long build, both builds finish and
-    // the rename below keeps one template.
-    onCompromised: () => {
-      compromised = true;
-    },
+  // The lock only saves CPU: were it taken over during a long build, both builds finish and the
+  // rename in buildPgliteTemplate keeps one template.
+  const release = await lockTemplate(template, () => {
+    compromised = true;
   });
   try {
     if (ready()) return { dir: template, built: false };
