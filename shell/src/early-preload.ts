@@ -10,7 +10,7 @@
 import type { RegistryEntry } from '@portal/platform/registry';
 import { chooseRelease } from '@portal/platform/registry-core';
 import { canaryBucket } from './canary-bucket.js';
-import { OVERRIDE_PARAM, OVERRIDES_STORAGE_KEY } from './early-requests.js';
+import { isOrigin, OVERRIDE_PARAM, OVERRIDES_STORAGE_KEY } from './early-requests.js';
 import { isShellPath, routeMatches } from './routes.js';
 import { preloadScript } from './script-preload.js';
 
@@ -28,7 +28,8 @@ function allowedOrigins(config: unknown): readonly string[] | 'any' | null {
   if (config === null) return 'any';
   if (typeof config !== 'object' || !('allowedOrigins' in config)) return 'any';
   const listed = config.allowedOrigins;
-  if (!Array.isArray(listed) || !listed.every((origin) => typeof origin === 'string' && URL.canParse(origin))) return null;
+  // The rule runtime-config.ts applies: a list the main script refuses allows nothing here.
+  if (!Array.isArray(listed) || !listed.every((origin) => typeof origin === 'string' && isOrigin(origin))) return null;
   return listed.map((origin: string) => new URL(origin).origin);
 }
 

@@ -28,3 +28,6 @@ export interface EarlyRequests {
 /** Where this browser keeps a developer's overrides (dev-overrides.ts), and the URL parameter that sets one. */
 export const OVERRIDES_STORAGE_KEY = 'portal.devOverrides';
 export const OVERRIDE_PARAM = 'override';
+
+/** Whether `value` is an origin as config.json's `allowedOrigins` lists them (`https://cdn.example`, a trailing slash allowed). */
+export const isOrigin = (value: string): boolean => URL.canParse(value) && new URL(value).origin === value.replace(/\/$/, '');

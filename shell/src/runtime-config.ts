@@ -1,4 +1,5 @@
 import { CONFIG_URL, DEFAULT_REGISTRY_URL, takeEarlyConfig } from './early-fetch.js';
+import { isOrigin } from './early-requests.js';
 
 /**
  * Chosen at run time, not build time: the static host serves /config.json, so one shell build
@@ -31,7 +32,6 @@ export interface RuntimeConfig {
 
 type Check = (value: unknown) => string | null;
 const text = (check: (value: string) => boolean, problem: string): Check => (value) => (typeof value !== 'string' ? 'must be a string' : check(value) ? null : problem);
-const isOrigin = (value: string) => URL.canParse(value) && new URL(value).origin === value.replace(/\/$/, '');
 
 /**
  * Each field config.json may set, and what it must be (every field is optional: the emulator's
