@@ -6,7 +6,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { closeTestEmulators, pgliteTemplateDir, startTestEmulator } from './harness.js';
+import { ANON_KEY, closeTestEmulators, pgliteTemplateDir, startTestEmulator } from './harness.js';
+import { reservablePorts, reservePorts } from './port-reservations.js';
 
 const ROOT = path.resolve(__dirname, '../..');
 const TMP = path.join(ROOT, '.tmp');
@@ -162,6 +163,33 @@ console.log('ready');
     rmSync(dir, { recursive: true, force: true });
   }
 }, 240_000);
+
+it('an emulator listens on reserved ports the system hands to nobody, and restarts on them', async () => {
+  const emulator = await startTestEmulator();
+  try {
+    const pool = reservablePorts();
+    const api = Number(new URL(emulator.apiUrl).port);
+    const mail = Number(new URL(emulator.mailUrl).port);
+    for (const port of [api, mail]) {
+      expect(port).toBeGreaterThanOrEqual(pool.low);
+      expect(port).toBeLessThanOrEqual(pool.high);
+    }
+    await emulator.restart({
+      whileStopped: async () => {
+        // Stopped, its ports are free, yet no other test process is given them.
+        await expect(reservePorts(1, { candidates: () => api })).rejects.toThrow(/Could not reserve/);
+        await expect(reservePorts(1, { candidates: () => mail })).rejects.toThrow(/Could not reserve/);
+      },
+    });
+    expect(emulator.apiUrl).toBe(`http://127.0.0.1:${api}`);
+    expect((await fetch(`${emulator.apiUrl}/auth/v1/health`, { headers: { apikey: ANON_KEY } })).status).toBe(200);
+  } finally {
+    await emulator.stop();
+  }
+  // Stopped for good, they are given back.
+  const again = await reservePorts(1, { candidates: () => Number(new URL(emulator.apiUrl).port) });
+  await again.release();
+}, 150_000);
 
 // Last in this file: it ends the file's emulators as the test environment does when a file ends.
 it('when a test file ends, its emulators are stopped, one still starting included, and none starts after', async () => {

@@ -1,4 +1,4 @@
-// Starts a real emulator process on free ports with a fresh data directory, for
+// Starts a real emulator process on reserved free ports with a fresh data directory, for
 // integration specs (*.spec.ts). The emulator runs as its own process, as it is used.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -11,15 +11,14 @@ import {
   readFileSync,
   renameSync,
   rmSync,
-  statSync,
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
-import { lock } from 'proper-lockfile';
 import WebSocket from 'ws';
+import { takeFolderLock } from './folder-lock.js';
+import { reservePorts, type PortReservation } from './port-reservations.js';
 
 export const ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
@@ -223,57 +222,6 @@ const TEMPLATE_LOCK_STALE_MS = 30_000;
 /** How long a builder waits for another one's lock: a build on a busy machine, then some. */
 const TEMPLATE_LOCK_WAIT_MS = 300_000;
 
-/** Whether `dir` exists and was last touched longer than `ms` ago. */
-function untouchedFor(dir: string, ms: number): boolean {
-  try {
-    return Date.now() - statSync(dir).mtimeMs > ms;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Removes a dead builder's lock so that one waiting process alone takes it over. proper-lockfile
- * takes a stale lock over with a stat and then a removal: two processes that both saw the old lock
- * stale each removed it, the second removing the lock the first had just made, and both built.
- * Here the removal happens under a second lock (a folder made with mkdir, which one process alone
- * can make), and the lock is looked at again once that is held: a fresh one is left alone.
- */
-function removeDeadBuildersLock(lockDir: string): void {
-  if (!untouchedFor(lockDir, TEMPLATE_LOCK_STALE_MS)) return;
-  const takeover = `${lockDir}.takeover`;
-  // Left only by a process that died within the few lines below.
-  if (untouchedFor(takeover, TEMPLATE_LOCK_STALE_MS)) rmSync(takeover, { recursive: true, force: true });
-  try {
-    mkdirSync(takeover);
-  } catch {
-    return; // Another process is taking it over.
-  }
-  try {
-    if (untouchedFor(lockDir, TEMPLATE_LOCK_STALE_MS)) rmSync(lockDir, { recursive: true, force: true });
-  } finally {
-    rmSync(takeover, { recursive: true, force: true });
-  }
-}
-
-/**
- * Waits for the builder's lock of `template` (kept fresh while held), taking a dead builder's over
- * (`removeDeadBuildersLock`) before each attempt, for TEMPLATE_LOCK_WAIT_MS at most.
- */
-async function lockTemplate(template: string, onCompromised: () => void): Promise<() => Promise<void>> {
-  const lockfilePath = `${template}.lock`;
-  const deadline = Date.now() + TEMPLATE_LOCK_WAIT_MS;
-  for (let pause = 100; ; pause = Math.min(pause * 2, 1_000)) {
-    removeDeadBuildersLock(lockfilePath);
-    try {
-      return await lock(template, { realpath: false, lockfilePath, stale: TEMPLATE_LOCK_STALE_MS, retries: 0, onCompromised });
-    } catch (error) {
-      if ((error as { code?: unknown }).code !== 'ELOCKED' || Date.now() > deadline) throw error;
-    }
-    await sleep(pause);
-  }
-}
-
 /**
  * A PGlite data directory already initialised and bootstrapped (roles, auth, storage,
  * realtime schemas), made once per schema version and copied for each test emulator:
@@ -283,7 +231,7 @@ async function lockTemplate(template: string, onCompromised: () => void): Promis
  * One builder at a time: on a fresh clone (or after an SQL change) the jest workers all ask for
  * it at once, and a build is seconds of CPU. The others wait for the builder's lock (a folder
  * beside the template, kept fresh while the build runs) and then use its template; a lock left
- * by a builder that died is taken over once stale, by one of them (`removeDeadBuildersLock`).
+ * by a builder that died is taken over once stale, by one of them (`takeFolderLock`).
  */
 export async function preparePgliteTemplate(root: string): Promise<{ dir: string; built: boolean }> {
   const template = pgliteTemplateDir(root);
@@ -292,8 +240,12 @@ export async function preparePgliteTemplate(root: string): Promise<{ dir: string
   let compromised = false;
   // The lock only saves CPU: were it taken over during a long build, both builds finish and the
   // rename in buildPgliteTemplate keeps one template.
-  const release = await lockTemplate(template, () => {
-    compromised = true;
+  const release = await takeFolderLock(template, {
+    staleMs: TEMPLATE_LOCK_STALE_MS,
+    waitMs: TEMPLATE_LOCK_WAIT_MS,
+    onCompromised: () => {
+      compromised = true;
+    },
   });
   try {
     if (ready()) return { dir: template, built: false };
@@ -373,12 +325,16 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
   const output: string[] = [];
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | null = null;
   // The process itself is stopped by whoever stops it (stop(), or closeTestEmulators for all).
+  // The API and mailbox ports are reserved for as long as the emulator may restart on them.
+  let ports: PortReservation | null = null;
   const removeFiles = async () => {
     unstopped.delete(removeFiles);
     await scratch?.drop();
+    await ports?.release();
     rmSync(workdir, { recursive: true, force: true });
   };
   unstopped.add(removeFiles);
+  const args = () => ['--workdir', workdir, '--port', String(ports!.ports[0]), '--mail-port', String(ports!.ports[1])];
   let env: Record<string, string>;
   let running: Running;
   try {
@@ -388,20 +344,23 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
       ...(scratch ? { DATABASE_URL: scratch.url } : {}),
       ...options.env,
     };
-    running = await launch(
-      ['--workdir', workdir, '--port', '0', '--mail-port', '0', ...(options.startArgs ?? [])],
-      env,
-      output,
-    );
+    for (let attempt = 1; ; attempt += 1) {
+      ports = await reservePorts(2);
+      try {
+        running = await launch([...args(), ...(options.startArgs ?? [])], env, output);
+        break;
+      } catch (error) {
+        await ports.release();
+        ports = null;
+        // A process outside the tests took a port between its reservation and the emulator's
+        // start: draw others.
+        if (attempt === 3 || !/ port \d+ is already in use/.test(String(error))) throw error;
+      }
+    }
   } catch (error) {
     await removeFiles();
     throw error;
   }
-  const ports = () => {
-    const api = new URL(running.apiUrl).port;
-    const mail = new URL(running.mailUrl).port;
-    return ['--workdir', workdir, '--port', api, '--mail-port', mail];
-  };
   const emulator: TestEmulator = {
     get apiUrl() {
       return running.apiUrl;
@@ -436,12 +395,11 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
       return emulator.client(SERVICE_ROLE_KEY);
     },
     async restart({ whileStopped } = {}) {
-      const args = ports();
       await terminate(running.child);
       try {
         await whileStopped?.();
       } finally {
-        running = await launch(args, env, output);
+        running = await launch(args(), env, output);
       }
     },
     async stop() {
