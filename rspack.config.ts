@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack, type Compiler, type Configuration, type RspackPluginInstance } from '@rspack/core';
 import { EXPOSE_SHARED_FIELD } from '@portal/platform/registry';
+import { LAZY_CHUNKS_ELEMENT_ID } from './shell/src/lazy-chunks.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -191,6 +192,33 @@ export class EarlyScriptFirstPlugin implements RspackPluginInstance {
   }
 }
 
+/**
+ * Writes the files of the shell's named lazy chunks into the page, before the first script, which
+ * asks for the federation runtime and single-spa on a remote's route, and for the design-system
+ * groups the opened release consumes, while the main script is still on its way
+ * (shell/src/early-preload.ts). Read by the first script only; a JSON element runs nothing.
+ */
+export class LazyChunkFilesPlugin implements RspackPluginInstance {
+  apply(compiler: Compiler): void {
+    compiler.hooks.compilation.tap('LazyChunkFilesPlugin', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tap('LazyChunkFilesPlugin', (data) => {
+        const groups = [...compilation.namedChunkGroups.values()];
+        const initial = new Set(groups.filter((group) => group.isInitial()).flatMap((group) => group.getFiles()));
+        const publicPath = String(compilation.outputOptions.publicPath);
+        const files = Object.fromEntries(
+          groups
+            .filter((group) => !group.isInitial() && group.name)
+            .map((group) => [group.name, group.getFiles().filter((file) => file.endsWith('.js') && !initial.has(file)).map((file) => `${publicPath}${file}`)]),
+        );
+        // "<" escaped: nothing in the JSON can close the element.
+        const json = JSON.stringify(files).replaceAll('<', '\\u003c');
+        data.assetTags.scripts.unshift(rspack.HtmlRspackPlugin.createHtmlTagObject('script', { type: 'application/json', id: LAZY_CHUNKS_ELEMENT_ID }, json));
+        return data;
+      });
+    });
+  }
+}
+
 /** Emits the files a remote generates at build time (remote.json `assets`), e.g. a catalogue. */
 export class EmitGeneratedAssetsPlugin implements RspackPluginInstance {
   constructor(
@@ -249,6 +277,7 @@ function hostPlugins(facts: AppFacts, mode: BuildOptions['mode']): RspackPluginI
       minify: mode === 'production',
     }),
     new EarlyScriptFirstPlugin(),
+    new LazyChunkFilesPlugin(),
   ];
 }
 

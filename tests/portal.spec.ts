@@ -446,27 +446,35 @@ describe('the portal in a browser', () => {
     expect(problems(fresh.console)).toEqual([]);
   });
 
-  it('asks for the opened release\'s entry and first page\'s code from the page\'s first script, while the main script is still on its way; on the home page for none', async () => {
+  it('asks for the opened release\'s entry, first page\'s code and groups, and the shell\'s runtime and single-spa, from the page\'s first script while the main script is still on its way; on the home page for none', async () => {
     const fresh = await tab.open();
     const accountUrl = portal.portal.remoteUrls.account!;
+    // The shell's federation runtime and single-spa, and the form and dialog groups the account page renders.
+    const shellFiles = [
+      ...scriptsBuiltFrom(portal.shellDist, /src\/federation-runtime\.ts$/),
+      ...scriptsBuiltFrom(portal.shellDist, /node_modules\/single-spa\//),
+      ...scriptsBuiltFrom(portal.shellDist, /shared\/ui\/src\/(forms|overlays)\//),
+    ];
+    expect(shellFiles).toHaveLength(4);
     const asked: string[] = [];
     fresh.on('request', (request) => {
-      if (request.url().startsWith(accountUrl)) asked.push(new URL(request.url()).pathname.split('/').pop() ?? '');
+      if (request.url().startsWith(accountUrl) || request.url().startsWith(portal.url)) asked.push(new URL(request.url()).pathname.split('/').pop() ?? '');
     });
-    const releaseAsked = () => asked.includes('remoteEntry.js') && asked.some((file) => file.startsWith('__federation_expose_app.'));
-    // The main script is answered only once the release's entry and first page's code were asked
-    // for (at most 5 s): asked for by the main script, they never would be.
+    const allAsked = () =>
+      asked.includes('remoteEntry.js') && asked.some((file) => file.startsWith('__federation_expose_app.')) && shellFiles.every((file) => asked.includes(file));
+    // The main script is answered only once all of these were asked for (at most 5 s): asked for by
+    // the main script, they never would be.
     let askedBeforeMain: boolean | null = null;
     const mainScript = new RegExp(`^${portal.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/main\\.[0-9a-f]+\\.js$`);
     await fresh.route(mainScript, async (route) => {
-      askedBeforeMain ??= await waitUntil('the release asked for before the main script is answered', releaseAsked, { timeoutMs: 5_000, state: () => asked.join(', ') }).catch(() => false);
+      askedBeforeMain ??= await waitUntil('the release and the shell\'s scripts asked for before the main script is answered', allAsked, { timeoutMs: 5_000, state: () => asked.join(', ') }).catch(() => false);
       await route.continue();
     });
     await fresh.goto(`${portal.url}/account/sign-in`);
     await fresh.locator('form[aria-label="Sign in"]').waitFor();
     expect(askedBeforeMain).toBe(true);
-    // The runtime's scripts took those answers: each file was asked for once.
-    expect(asked.filter((file) => file === 'remoteEntry.js')).toHaveLength(1);
+    // The scripts the main script and the runtime added took those answers: each file was asked for once.
+    for (const file of ['remoteEntry.js', ...shellFiles]) expect(asked.filter((one) => one === file)).toHaveLength(1);
     expect(asked.filter((file) => file.startsWith('__federation_expose_app.'))).toHaveLength(1);
     expect(problems(fresh.console)).toEqual([]);
 
@@ -474,7 +482,7 @@ describe('the portal in a browser', () => {
     asked.length = 0;
     await fresh.goto(portal.url);
     await fresh.getByRole('heading', { name: 'Welcome to the portal' }).waitFor();
-    expect(asked).toEqual([]);
+    expect(asked.filter((file) => file === 'remoteEntry.js' || shellFiles.includes(file))).toEqual([]);
   });
 
   it('opens the connection to the opened remote\'s origin before it asks for the remote\'s files', async () => {

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack, type Configuration } from '@rspack/core';
-import { appFacts, createConfig, EarlyScriptFirstPlugin, EmitGeneratedAssetsPlugin, listApps } from '../../rspack.config.js';
+import { appFacts, createConfig, EarlyScriptFirstPlugin, EmitGeneratedAssetsPlugin, LazyChunkFilesPlugin, listApps } from '../../rspack.config.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -51,6 +51,9 @@ export function createMonolithConfig({ outDir = path.join(here, 'dist'), mode = 
       new rspack.experiments.VirtualModulesPlugin({ [path.join(here, 'src/generated-remote-modules.js')]: remoteModulesSource() }),
       new rspack.HtmlRspackPlugin({ template: path.join(root, 'shell/index.html'), scriptLoading: 'defer', minify: mode === 'production' }),
       new EarlyScriptFirstPlugin(),
+      // The shell's first script asks for single-spa on a remote's route here too (the monolith has
+      // no federation runtime to ask for).
+      new LazyChunkFilesPlugin(),
       // Files a remote generates at build time (the functions catalogue) lie beside the code, as in
       // its own release folder.
       ...remotes.map((facts) => new EmitGeneratedAssetsPlugin(facts.dir, facts.assets)),

@@ -26,7 +26,7 @@ function account(overrides: Record<string, unknown> = {}) {
 }
 
 const registry = (entry = account()) => ({ environment: 'test', updatedAt: '2026-11-28T00:00:00Z', remotes: { account: entry } });
-const page = (overrides: Partial<OpenedPage> = {}): OpenedPage => ({ pathname: '/account/sign-in', search: '', bucket: () => 50, overridden: false, ...overrides });
+const page = (overrides: Partial<OpenedPage> = {}): OpenedPage => ({ origin: 'https://shell.example', pathname: '/account/sign-in', search: '', bucket: () => 50, overridden: false, ...overrides });
 const release = 'https://portal.example/env/remotes/account/1.0.0+aaaa1111/';
 
 describe('the opened release\'s scripts the first script asks for', () => {
@@ -73,5 +73,27 @@ describe('the opened release\'s scripts the first script asks for', () => {
     const unhashed = account();
     unhashed.files.integrity = { 'remoteEntry.js': ENTRY_HASH } as typeof unhashed.files.integrity;
     expect(openedReleaseScripts(page(), null, registry(unhashed), REGISTRY_URL)).toEqual([{ href: `${release}remoteEntry.js`, integrity: ENTRY_HASH }]);
+  });
+});
+
+/** The shell's lazy chunks as the build writes them into the page (LazyChunkFilesPlugin). */
+const CHUNKS = {
+  'ui-form-controls': ['/ui-form-controls.33333333.js'],
+  'ui-tables': ['/ui-form-controls.33333333.js', '/ui-tables.44444444.js'],
+  'ui-overlays': ['/ui-overlays.55555555.js'],
+};
+
+describe('the shell\'s groups the first script asks for', () => {
+  it('are those the opened release consumes, each file once, after the release\'s own, without a hash', () => {
+    const consuming = account();
+    consuming.files.shared = ['@portal/ui/form-controls', '@portal/ui/tables', 'react', '@portal/ui/unknown'];
+    expect(openedReleaseScripts(page(), null, registry(consuming), REGISTRY_URL, CHUNKS)).toEqual([
+      { href: `${release}remoteEntry.js`, integrity: ENTRY_HASH },
+      { href: `${release}__federation_expose_app.0123abcd.js`, integrity: APP_HASH },
+      { href: 'https://shell.example/ui-form-controls.33333333.js' },
+      { href: 'https://shell.example/ui-tables.44444444.js' },
+    ]);
+    // Not for a release whose own files are not asked for.
+    expect(openedReleaseScripts(page({ overridden: true }), null, registry(consuming), REGISTRY_URL, CHUNKS)).toEqual([]);
   });
 });

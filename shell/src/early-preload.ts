@@ -1,20 +1,23 @@
 // What the page's first script asks for on a remote's route once config.json and the registry have
-// answered: the entry and the first scripts of the release the page opened on, as the registry
-// lists them with their hashes: the files, and the rules, of federation.ts' `fetchAhead`. Asked
-// for here, they are on their way while the main script (165 KB) downloads and compiles, where the
-// main script would ask for them only once it has run, about 100 ms later on a first visit. A
-// preload only fetches: the main script still decides whether anything runs (the contract, which
-// this script does not check, and the sign-in gate), and a release it refuses was fetched for
-// nothing. Not for a developer's override, a release without `files`, or files outside the
-// environment's allowed origins.
+// answered: the entry and first scripts of the release the page opened on, as the registry lists
+// them with their hashes, and the shell's design-system groups they consume: the files, and the
+// rules, of federation.ts' `fetchAhead`. Asked for here, they are on their way while the main script
+// (165 KB) downloads and compiles, where the main script would ask for them only once it has run,
+// about 100 ms later on a first visit. A preload only fetches: the main script still decides
+// whether anything runs (the contract, which this script does not check, and the sign-in gate), and
+// a release it refuses was fetched for nothing. Not for a developer's override, a release without
+// `files`, or files outside the environment's allowed origins.
 import type { RegistryEntry } from '@portal/platform/registry';
 import { chooseRelease } from '@portal/platform/registry-core';
 import { canaryBucket } from './canary-bucket.js';
 import { isOrigin, OVERRIDE_PARAM, OVERRIDES_STORAGE_KEY } from './early-requests.js';
+import { groupChunkName, readLazyChunkFiles, type LazyChunkFiles } from './lazy-chunks.js';
 import { isShellPath, routeMatches } from './routes.js';
 import { preloadScript } from './script-preload.js';
 
 export interface OpenedPage {
+  /** Where the shell's own files are (its chunks' paths are relative to it). */
+  origin: string;
   pathname: string;
   search: string;
   /** This browser's place in canary roll-outs (canary-bucket.ts). */
@@ -33,12 +36,20 @@ function allowedOrigins(config: unknown): readonly string[] | 'any' | null {
   return listed.map((origin: string) => new URL(origin).origin);
 }
 
+/** A script to ask for ahead: a release's with the registry's hash, or the shell's own (no hash). */
+export interface ScriptAhead {
+  href: string;
+  integrity?: string;
+}
+
 /**
- * The scripts to ask for ahead on `page`, with their hashes: none on the shell's own pages, with an
- * override, for a config.json the main script will refuse or a registry not shaped as one, or for a
- * release whose files are not all where the environment allows. Throws on what cannot be a URL.
+ * The scripts of the opened release to ask for ahead on `page`: its own with their hashes, then the
+ * shell's design-system groups it consumes (their files in `chunks`). None on the shell's own
+ * pages, with an override, for a config.json the main script will refuse or a registry not shaped
+ * as one, or for a release whose files are not all where the environment allows. Throws on what
+ * cannot be a URL.
  */
-export function openedReleaseScripts(page: OpenedPage, config: unknown, registry: unknown, registryUrl: string): Array<{ href: string; integrity: string }> {
+export function openedReleaseScripts(page: OpenedPage, config: unknown, registry: unknown, registryUrl: string, chunks: LazyChunkFiles = {}): ScriptAhead[] {
   if (isShellPath(page.pathname) || page.overridden || new URLSearchParams(page.search).has(OVERRIDE_PARAM)) return [];
   const allowed = allowedOrigins(config);
   const remotes = typeof registry === 'object' && registry !== null && 'remotes' in registry ? registry.remotes : null;
@@ -51,16 +62,19 @@ export function openedReleaseScripts(page: OpenedPage, config: unknown, registry
   const manifest = new URL(release.manifest, registryUrl);
   const scripts = [files.entry, ...files.app].map((file) => ({ href: new URL(file, manifest).href, integrity: typeof files.integrity[file] === 'string' ? files.integrity[file] : '' }));
   if (allowed !== 'any' && !scripts.every(({ href }) => allowed.includes(new URL(href).origin))) return [];
-  return scripts.filter(({ integrity }) => integrity !== '');
+  const shared = Array.isArray(files.shared) ? files.shared.filter((key): key is string => typeof key === 'string') : [];
+  const groups = new Set(shared.flatMap((key) => chunks[groupChunkName(key)] ?? []));
+  return [...scripts.filter(({ integrity }) => integrity !== ''), ...[...groups].map((file) => ({ href: new URL(file, page.origin).href }))];
 }
 
-/** Asks for the opened release's first scripts (`openedReleaseScripts`) on this page. */
+/** Asks for the opened release's first scripts and groups (`openedReleaseScripts`) on this page. */
 export function preloadOpenedRelease(config: unknown, registry: unknown, registryUrl: string): void {
   const page: OpenedPage = {
+    origin: location.origin,
     pathname: location.pathname,
     search: location.search,
     bucket: () => canaryBucket(),
     overridden: localStorage.getItem(OVERRIDES_STORAGE_KEY) !== null,
   };
-  for (const { href, integrity } of openedReleaseScripts(page, config, registry, registryUrl)) preloadScript(href, integrity);
+  for (const { href, integrity } of openedReleaseScripts(page, config, registry, registryUrl, readLazyChunkFiles(document))) preloadScript(href, integrity);
 }

@@ -3,10 +3,12 @@
 // both requests are on their way while the main script (React, supabase-js, the platform: 165 KB)
 // downloads and compiles, instead of starting once it has run. It leaves them for the main script
 // (early-fetch.ts), which reads and checks both as if it had asked itself. On a remote's route it
-// then asks for the opened release's first scripts (early-preload.ts). Nothing here may import what
+// also asks for the shell's federation runtime and single-spa, then the opened release's first
+// scripts and the groups they consume (early-preload.ts). Nothing here may import what
 // the main script runs but a few small modules (routes, the canary bucket, the registry's choice of
 // release), so that this script stays about a kilobyte.
 import { preloadOpenedRelease } from './early-preload.js';
+import { preloadRemoteRoute } from './remote-route-preload.js';
 import { CONFIG_URL, DEFAULT_REGISTRY_URL, EARLY_REQUESTS_GLOBAL, REMEMBERED_REGISTRY_URL_KEY, type EarlyRequests } from './early-requests.js';
 
 /** A request whose failure is reported to the one who takes it, never as an unhandled rejection. */
@@ -61,7 +63,9 @@ const registryResponse = registryUrl.then((url) => {
 });
 registryResponse.catch(() => undefined);
 
-// On a remote's route, the release the page opened on is asked for as soon as both have answered.
+// On a remote's route, the shell's code that runs remotes is asked for now, and the release the page
+// opened on with its groups as soon as both have answered.
+preloadRemoteRoute();
 void Promise.all([configBody, registryUrl, registryResponse.then((response) => (response.ok ? (response.clone().json() as Promise<unknown>) : null))])
   .then(([config, url, registry]) => {
     if (url && registry !== null) preloadOpenedRelease(config, registry, url);

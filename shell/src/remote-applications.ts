@@ -165,7 +165,7 @@ export class RemoteApplications {
    * remote on screen, and its "Try again" asks again.
    */
   private startRouting(): Promise<SingleSpa | null> {
-    this.router ??= import('single-spa').then((spa) => {
+    this.router ??= import(/* webpackChunkName: "single-spa" */ 'single-spa').then((spa) => {
       spa.addErrorHandler((error: AppError) => {
         // Lifecycle wrappers already recorded the failure; this keeps single-spa from rethrowing it
         // as an uncaught error and records failures single-spa found itself.

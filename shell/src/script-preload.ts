@@ -1,8 +1,10 @@
-// A release's script asked for ahead of the federation runtime: a preload link with the registry's
-// hash, in CORS mode, so the script element the runtime adds later takes this answer. Used by the
-// page's first script (early-preload.ts) and by the main script (federation.ts), which are
-// separate bundles: the page's links themselves say what was asked for already.
-export function preloadScript(href: string, integrity: string): void {
+// A script asked for ahead of the code that will run it. A release's script: a preload link with the
+// registry's hash, in CORS mode, so the script element the runtime adds later takes this answer.
+// One of the shell's own chunks: no hash and no CORS mode, as the shell's chunk loader asks for its
+// own origin's files. Used by the page's first script (early-preload.ts) and by the main script
+// (federation.ts), which are separate bundles: the page's links themselves say what was asked for
+// already.
+export function preloadScript(href: string, integrity?: string): void {
   for (const link of document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')) {
     if (link.href === href) return;
   }
@@ -10,7 +12,9 @@ export function preloadScript(href: string, integrity: string): void {
   link.rel = 'preload';
   link.as = 'script';
   link.href = href;
-  link.integrity = integrity;
-  link.crossOrigin = 'anonymous';
+  if (integrity !== undefined) {
+    link.integrity = integrity;
+    link.crossOrigin = 'anonymous';
+  }
   document.head.appendChild(link);
 }
