@@ -57,3 +57,8 @@ export async function reservePort() {
   }
   throw new Error(`No free port on 127.0.0.1 between ${LOWEST} and ${high}.`);
 }
+
+/** Whether a process holds `port` through `reservePort()` now (stopped servers' ports included). */
+export async function isPortReserved(port) {
+  return lockfile.check(path.join(LOCKS, String(port)), { realpath: false, stale: 30_000 });
+}

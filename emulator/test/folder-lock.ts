@@ -30,7 +30,7 @@ function untouchedFor(dir: string, ms: number): boolean {
  * Here the removal happens under a second lock (a folder made with mkdir, which one process alone
  * can make), and the lock is looked at again once that is held: a fresh one is left alone.
  */
-export function removeDeadHoldersLock(lockDir: string, staleMs: number): void {
+function removeDeadHoldersLock(lockDir: string, staleMs: number): void {
   if (!untouchedFor(lockDir, staleMs)) return;
   const takeover = `${lockDir}.takeover`;
   // Left only by a process that died within the few lines below.

@@ -18,7 +18,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { takeFolderLock } from './folder-lock.js';
-import { reservePorts, type PortReservation } from './port-reservations.js';
+import { reservePort } from '../../scripts/reserve-port.js';
 
 export const ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
@@ -325,16 +325,20 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
   const output: string[] = [];
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | null = null;
   // The process itself is stopped by whoever stops it (stop(), or closeTestEmulators for all).
-  // The API and mailbox ports are reserved for as long as the emulator may restart on them.
-  let ports: PortReservation | null = null;
+  // The API and mailbox ports, below the ephemeral range and reserved for as long as the emulator
+  // may restart on them: a port 0 gave is anyone's once the emulator stops (docs/known-traps.md).
+  let ports: Array<{ port: number; release: () => Promise<void> }> = [];
+  const releasePorts = async () => {
+    await Promise.all(ports.splice(0).map(({ release }) => release()));
+  };
   const removeFiles = async () => {
     unstopped.delete(removeFiles);
     await scratch?.drop();
-    await ports?.release();
+    await releasePorts();
     rmSync(workdir, { recursive: true, force: true });
   };
   unstopped.add(removeFiles);
-  const args = () => ['--workdir', workdir, '--port', String(ports!.ports[0]), '--mail-port', String(ports!.ports[1])];
+  const args = () => ['--workdir', workdir, '--port', String(ports[0]!.port), '--mail-port', String(ports[1]!.port)];
   let env: Record<string, string>;
   let running: Running;
   try {
@@ -345,13 +349,12 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
       ...options.env,
     };
     for (let attempt = 1; ; attempt += 1) {
-      ports = await reservePorts(2);
+      ports = [await reservePort(), await reservePort()];
       try {
         running = await launch([...args(), ...(options.startArgs ?? [])], env, output);
         break;
       } catch (error) {
-        await ports.release();
-        ports = null;
+        await releasePorts();
         // A process outside the tests took a port between its reservation and the emulator's
         // start: draw others.
         if (attempt === 3 || !/ port \d+ is already in use/.test(String(error))) throw error;

@@ -1,6 +1,6 @@
 // scripts/reserve-port.js: a port named before its server starts must stay free until it listens.
 import { readFileSync } from 'node:fs';
-import { reservePort } from '../../scripts/reserve-port.js';
+import { isPortReserved, reservePort } from '../../scripts/reserve-port.js';
 
 const ephemeralStart = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
 
@@ -22,5 +22,12 @@ describe('reservePort', () => {
     } finally {
       await Promise.all(held.map(({ release }) => release()));
     }
+  });
+
+  it('says a port is reserved while it is held, whether or not anything listens on it, and not once released', async () => {
+    const held = await reservePort();
+    await expect(isPortReserved(held.port)).resolves.toBe(true);
+    await held.release();
+    await expect(isPortReserved(held.port)).resolves.toBe(false);
   });
 });
