@@ -75,8 +75,11 @@ describe('the home page before any remote', () => {
     expect(named.length).toBeGreaterThan(0);
     // The first script only asks for config.json and the registry: a classic script, it runs as
     // soon as it arrives and always before the main script, which runs once the document is parsed.
-    const loading = [...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => (/\basync\b/.test(tag) ? 'async' : /\bdefer\b/.test(tag) ? 'defer' : 'classic'));
+    const tags = [...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
+    const loading = tags.filter((tag) => /\bsrc=/.test(tag)).map((tag) => (/\basync\b/.test(tag) ? 'async' : /\bdefer\b/.test(tag) ? 'defer' : 'classic'));
     expect(loading).toEqual(['classic', 'defer']);
+    // The one element without a file is the build's list of the shell's lazy chunks: data, no code.
+    expect(tags.filter((tag) => !/\bsrc=/.test(tag))).toEqual(['<script id="portal-lazy-chunks" type="application/json">']);
     const page = await tab.open();
     const asked: string[] = [];
     page.on('request', (request) => {
