@@ -194,9 +194,10 @@ export class EarlyScriptFirstPlugin implements RspackPluginInstance {
 
 /**
  * Writes the files of the shell's named lazy chunks into the page, before the first script, which
- * asks for the federation runtime and single-spa on a remote's route, and for the design-system
- * groups the opened release consumes, while the main script is still on its way
- * (shell/src/early-preload.ts). Read by the first script only; a JSON element runs nothing.
+ * asks for the federation runtime and single-spa on a remote's route
+ * (shell/src/remote-route-preload.ts), and for the design-system groups the opened release
+ * consumes (shell/src/early-preload.ts), while the main script is still on its way. Read by the
+ * first script only; a JSON element runs nothing.
  */
 export class LazyChunkFilesPlugin implements RspackPluginInstance {
   apply(compiler: Compiler): void {
