@@ -48,7 +48,10 @@ export async function reservePort() {
     const port = LOWEST + ((first - LOWEST + tried) % span);
     let unlock;
     try {
-      unlock = await lockfile.lock(path.join(LOCKS, String(port)), { realpath: false, stale: 30_000, update: 5_000 });
+      // A reservation can be lost while held (its lock removed by another process or a clean-up of
+      // the temporary folder): the server keeps its port, and proper-lockfile's default would throw
+      // from a timer, ending the test process that held it.
+      unlock = await lockfile.lock(path.join(LOCKS, String(port)), { realpath: false, stale: 30_000, update: 5_000, onCompromised: () => undefined });
     } catch {
       continue; // another process holds it
     }
