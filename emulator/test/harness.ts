@@ -324,13 +324,13 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
   if (template) cpSync(path.join(template, 'pglite'), path.join(workdir, '.supabase-local', 'pglite'), { recursive: true });
   const output: string[] = [];
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | null = null;
-  // The process itself is stopped by whoever stops it (stop(), or closeTestEmulators for all).
   // The API and mailbox ports, below the ephemeral range and reserved for as long as the emulator
   // may restart on them: a port 0 gave is anyone's once the emulator stops (docs/known-traps.md).
   let ports: Array<{ port: number; release: () => Promise<void> }> = [];
   const releasePorts = async () => {
     await Promise.all(ports.splice(0).map(({ release }) => release()));
   };
+  // The process itself is stopped by whoever stops it (stop(), or closeTestEmulators for all).
   const removeFiles = async () => {
     unstopped.delete(removeFiles);
     await scratch?.drop();

@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { isPortalError } from '@portal/platform';
-import { OVERRIDES_STORAGE_KEY, clearDevOverrides, parseOverride, resolveDevOverrides } from './dev-overrides.js';
+import { clearDevOverrides, parseOverride, resolveDevOverrides } from './dev-overrides.js';
+import { OVERRIDES_STORAGE_KEY } from './early-requests.js';
 
 const known = new Set(['data', 'account']);
 const at = (search: string) => {

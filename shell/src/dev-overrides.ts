@@ -6,8 +6,6 @@
 import { createExternalStore, PortalError, PortalErrorCode } from '@portal/platform';
 import { OVERRIDE_PARAM, OVERRIDES_STORAGE_KEY } from './early-requests.js';
 
-export { OVERRIDE_PARAM, OVERRIDES_STORAGE_KEY };
-
 const NAME = /^[a-z][a-z0-9_]{0,39}$/;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 

@@ -12,7 +12,7 @@ export function groupChunkName(shareKey: string): string {
   return shareKey.replace(/^@portal\//, '').replaceAll('/', '-');
 }
 
-/** What the build wrote into `doc`; none for a page built without it (a developer's dev server). */
+/** What the build wrote into `doc`; none for a page built without it (or with a list it cannot read). */
 export function readLazyChunkFiles(doc: Document): LazyChunkFiles {
   const text = doc.getElementById(LAZY_CHUNKS_ELEMENT_ID)?.textContent;
   if (!text) return {};
