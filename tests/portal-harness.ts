@@ -20,6 +20,8 @@ export interface TestPortal {
   url: string;
   /** The shell's build folder (its scripts and their source maps). */
   shellDist: string;
+  /** Each remote's build folder, by name. */
+  remoteDists: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -133,6 +135,11 @@ export async function startTestPortal({ extraRemotes, emulator: emulatorOptions,
   mkdirSync(path.join(REPO, '.tmp'), { recursive: true });
   const workdir = mkdtempSync(path.join(REPO, '.tmp', 'portal-'));
   const build = path.join(workdir, 'build');
+  const remoteDists = {
+    account: path.join(build, 'account'),
+    crashy: path.join(build, CRASHY_FIXTURE),
+    ...Object.fromEntries(remotes.map((name) => [name, path.join(build, name)])),
+  };
   const envDir = path.join(workdir, 'env');
   let emulator: TestEmulator | undefined;
   let portal: LocalPortal;
@@ -145,11 +152,7 @@ export async function startTestPortal({ extraRemotes, emulator: emulatorOptions,
       envDir,
       envName: 'test',
       shellDist: path.join(build, 'shell'),
-      remoteDists: {
-        account: path.join(build, 'account'),
-        crashy: path.join(build, CRASHY_FIXTURE),
-        ...Object.fromEntries(remotes.map((name) => [name, path.join(build, name)])),
-      },
+      remoteDists,
       supabaseUrl: emulator.apiUrl,
       ...(supabaseAnonKey ? { supabaseAnonKey: supabaseAnonKey(emulator) } : {}),
       ...(shellPort ? { shellPort } : {}),
@@ -169,6 +172,7 @@ export async function startTestPortal({ extraRemotes, emulator: emulatorOptions,
     portal,
     url: portal.shellUrl,
     shellDist: path.join(build, 'shell'),
+    remoteDists,
     async stop() {
       await portal.close();
       await started.stop();

@@ -385,8 +385,8 @@ describe('the portal in a browser', () => {
   it('asks for a remote\'s entry, the code of its first page and the design-system groups it renders at once on a first visit, reading no manifest first', async () => {
     const fresh = await tab.open();
     const accountUrl = portal.portal.remoteUrls.account!;
-    // The shell's files of the form and dialog groups, which the account page renders and the home page does not.
-    const groupFiles = scriptsBuiltFrom(portal.shellDist, /shared\/ui\/src\/(forms|overlays)\//);
+    // The shell's file of the form controls' group, which the sign-in page renders and the home page does not.
+    const groupFiles = scriptsBuiltFrom(portal.shellDist, /shared\/ui\/src\/forms\//);
     expect(groupFiles).not.toEqual([]);
     const asked: string[] = [];
     fresh.on('request', (request) => {
@@ -410,12 +410,74 @@ describe('the portal in a browser', () => {
     expect(problems(fresh.console)).toEqual([]);
   });
 
+  it('downloads neither the signed-in pages nor the dialog group for the sign-in form; signing in asks for the pages once and shows the profile', async () => {
+    const person = await newPerson(portal.emulator, 'e2e-split');
+    page = await tab.open();
+    const accountUrl = portal.portal.remoteUrls.account!;
+    // The account remote's chunk of the profile and security pages, and the shell's dialog group (only their cards open dialogs).
+    const signedInPages = scriptsBuiltFrom(portal.remoteDists.account!, /\/src\/SecurityPage\.tsx$/);
+    const dialogGroup = scriptsBuiltFrom(portal.shellDist, /shared\/ui\/src\/overlays\//);
+    expect(signedInPages).toHaveLength(1);
+    expect(signedInPages[0]).not.toMatch(/^__federation_expose_app\./);
+    expect(dialogGroup).toHaveLength(1);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(accountUrl) || request.url().startsWith(portal.url)) asked.push(new URL(request.url()).pathname.split('/').pop() ?? '');
+    });
+    await page.goto(`${portal.url}/account/sign-in`);
+    await page.locator('form[aria-label="Sign in"]').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(asked.filter((file) => file === signedInPages[0] || file === dialogGroup[0])).toEqual([]);
+
+    await fillSignIn(person.email, person.password);
+    await page.waitForURL('**/account');
+    await expect(profileEmail().textContent()).resolves.toBe(person.email);
+    expect(asked.filter((file) => file === signedInPages[0])).toHaveLength(1);
+    // The security page's dialogs come with its cards.
+    await page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Security' }).click();
+    await page.getByRole('heading', { name: 'Where you are signed in' }).waitFor();
+    expect(asked.filter((file) => file === dialogGroup[0])).toHaveLength(1);
+    expectCleanConsole();
+  });
+
+  it('shows the account area\'s error card when the profile\'s code does not download, and the profile after "Try again"', async () => {
+    const person = await newPerson(portal.emulator, 'e2e-split-fail');
+    const [signedInPages] = scriptsBuiltFrom(portal.remoteDists.account!, /\/src\/SecurityPage\.tsx$/);
+    page = await tab.open(await signedInStorage(portal.url, portal.emulator, await signedInClient(portal.emulator, person)));
+    let refused = 0;
+    await page.route(`**/${signedInPages}`, async (route) => {
+      refused += 1;
+      await route.abort('connectionreset');
+    });
+    await page.goto(`${portal.url}/account`);
+    const card = page.getByTestId('remote-error');
+    await expect(card.textContent()).resolves.toMatch(/Account/);
+    expect(refused).toBeGreaterThan(0);
+
+    await page.unroute(`**/${signedInPages}`);
+    await card.getByRole('button', { name: 'Try again' }).click();
+    await expect(profileEmail().textContent()).resolves.toBe(person.email);
+    await expect(page.getByTestId('remote-error').count()).resolves.toBe(0);
+
+    // The same in a page where the area's code stays loaded: away and back asks for the pages again.
+    await page.goto(`${portal.url}/`);
+    await page.route(`**/${signedInPages}`, (route) => route.abort('connectionreset'));
+    await page.getByRole('link', { name: 'Account', exact: true }).hover();
+    await page.getByRole('link', { name: 'Account', exact: true }).click();
+    await page.getByTestId('remote-error').waitFor();
+    await page.unroute(`**/${signedInPages}`);
+    await page.getByRole('link', { name: 'Home' }).click();
+    await page.getByRole('heading', { name: `Welcome back, ${person.email}` }).waitFor();
+    await page.getByRole('link', { name: 'Account', exact: true }).click();
+    await expect(profileEmail().textContent()).resolves.toBe(person.email);
+  });
+
   it('asks for the opened release\'s files and groups while the federation runtime is still on its way, each once and with the registry\'s hash', async () => {
     const fresh = await tab.open();
     const accountUrl = portal.portal.remoteUrls.account!;
     const runtimeFiles = scriptsBuiltFrom(portal.shellDist, /src\/federation-runtime\.ts$/);
     expect(runtimeFiles).toHaveLength(1);
-    const groupFiles = scriptsBuiltFrom(portal.shellDist, /shared\/ui\/src\/(forms|overlays)\//);
+    const groupFiles = scriptsBuiltFrom(portal.shellDist, /shared\/ui\/src\/forms\//);
     const asked: string[] = [];
     fresh.on('request', (request) => {
       if (request.url().startsWith(accountUrl) || request.url().startsWith(portal.url)) asked.push(new URL(request.url()).pathname.split('/').pop() ?? '');
@@ -449,13 +511,13 @@ describe('the portal in a browser', () => {
   it('asks for the opened release\'s entry, first page\'s code and groups, and the shell\'s runtime and single-spa, from the page\'s first script while the main script is still on its way; on the home page for none', async () => {
     const fresh = await tab.open();
     const accountUrl = portal.portal.remoteUrls.account!;
-    // The shell's federation runtime and single-spa, and the form and dialog groups the account page renders.
+    // The shell's federation runtime and single-spa, and the form controls' group the sign-in page renders.
     const shellFiles = [
       ...scriptsBuiltFrom(portal.shellDist, /src\/federation-runtime\.ts$/),
       ...scriptsBuiltFrom(portal.shellDist, /node_modules\/single-spa\//),
-      ...scriptsBuiltFrom(portal.shellDist, /shared\/ui\/src\/(forms|overlays)\//),
+      ...scriptsBuiltFrom(portal.shellDist, /shared\/ui\/src\/forms\//),
     ];
-    expect(shellFiles).toHaveLength(4);
+    expect(shellFiles).toHaveLength(3);
     const asked: string[] = [];
     fresh.on('request', (request) => {
       if (request.url().startsWith(accountUrl) || request.url().startsWith(portal.url)) asked.push(new URL(request.url()).pathname.split('/').pop() ?? '');

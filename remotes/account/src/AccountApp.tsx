@@ -6,9 +6,8 @@ import { accountRedirect, nextPathFrom } from './account-paths.js';
 import { assuranceOf } from './assurance.js';
 import { ConsentPage } from './ConsentPage.js';
 import { ForgotPasswordPage } from './ForgotPasswordPage.js';
-import { ProfilePage } from './ProfilePage.js';
 import { ResetPasswordPage } from './ResetPasswordPage.js';
-import { SecurityPage } from './SecurityPage.js';
+import { loadSignedInPages, signedInPagesIfLoaded } from './signed-in-pages-loader.js';
 import { SignInPage } from './SignInPage.js';
 import { SignUpPage } from './SignUpPage.js';
 import { VerifyPage } from './VerifyPage.js';
@@ -44,9 +43,8 @@ export function AccountApp(): ReactNode {
 function AccountPage({ subpath, pathname, search, next }: { subpath: string; pathname: string; search: string; next: string | null }): ReactNode {
   switch (subpath) {
     case '/':
-      return <ProfilePage />;
     case '/security':
-      return <SecurityPage />;
+      return <SignedInPage page={subpath} />;
     case '/sign-in':
       return <SignInPage next={next} />;
     case '/sign-up':
@@ -68,4 +66,28 @@ function AccountPage({ subpath, pathname, search, next }: { subpath: string; pat
         />
       );
   }
+}
+
+/**
+ * A page from the signed-in pages' chunk: at once when it is in, else once it has arrived (progress
+ * meanwhile). State, not Suspense: React holds a Suspense reveal back by about 300 ms.
+ */
+function SignedInPage({ page }: { page: '/' | '/security' }): ReactNode {
+  const [pages, setPages] = useState(signedInPagesIfLoaded);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  useEffect(() => {
+    if (pages) return;
+    let current = true;
+    loadSignedInPages().then(
+      (loaded) => current && setPages(loaded),
+      (error: unknown) => current && setFailure({ error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [pages]);
+  // A chunk that did not download goes to the remote's error boundary: the shell shows it with "Try again".
+  if (failure) throw failure.error;
+  if (!pages) return <ProgressBar label="Loading your account" hideLabel />;
+  return page === '/' ? <pages.ProfilePage /> : <pages.SecurityPage />;
 }

@@ -4,7 +4,7 @@ import { isAuthError } from '@supabase/supabase-js';
 import { useState, type ReactNode } from 'react';
 import { describeAuthError } from './auth-errors.js';
 import { FormError } from './FormError.js';
-import { browserSupportsSecurityKeys } from './SecurityKeysCard.js';
+import { browserSupportsSecurityKeys } from './webauthn-support.js';
 
 type Method = 'passkey' | 'ethereum' | 'solana';
 

@@ -6,7 +6,7 @@ import { ACCOUNT_PAGES } from './account-paths.js';
 import { describeAuthError, needsSecondFactor } from './auth-errors.js';
 import { useConfirmedRemoval } from './ConfirmedRemoval.js';
 import { FormError } from './FormError.js';
-import { browserSupportsSecurityKeys } from './SecurityKeysCard.js';
+import { browserSupportsSecurityKeys } from './webauthn-support.js';
 import { requireSecondFactor, sendToSecondFactor } from './step-up.js';
 import { useAuthList } from './auth-list.js';
 

@@ -8,11 +8,7 @@ import { useConfirmedRemoval } from './ConfirmedRemoval.js';
 import { FormError } from './FormError.js';
 import { requireSecondFactor } from './step-up.js';
 import { useAuthList } from './auth-list.js';
-
-/** WebAuthn needs PublicKeyCredential; without it the card says so instead of offering a button. */
-export function browserSupportsSecurityKeys(): boolean {
-  return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
-}
+import { browserSupportsSecurityKeys } from './webauthn-support.js';
 
 const readFactors = (supabase: Portal['supabase']) => supabase.auth.mfa.listFactors();
 

@@ -5,6 +5,7 @@ import { ACCOUNT_PAGES, withNext } from './account-paths.js';
 import { placeAuthError } from './auth-errors.js';
 import { FormError } from './FormError.js';
 import { OtherSignInOptions } from './OtherSignInOptions.js';
+import { preloadSignedInPages } from './signed-in-pages-loader.js';
 import { UrlAuthErrorAlert } from './UrlAuthErrorAlert.js';
 import { checkSignIn, hasErrors, type FieldErrors } from './validation.js';
 
@@ -20,6 +21,8 @@ export function SignInPage({ next }: { next: string | null }): ReactNode {
     setErrors(found);
     if (hasErrors(found)) return;
     setBusy(true);
+    // Signed in, a person without a `next` goes to the profile: its code downloads meanwhile.
+    if (!next) preloadSignedInPages();
     try {
       const { error } = await supabase.auth.signInWithPassword({ email: email.trim(), password });
       // On success the session store changes and AccountApp moves on (to the second factor, or `next`).

@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { ACCOUNT_PAGES } from './account-paths.js';
 import { assuranceOf } from './assurance.js';
 import { describeAuthError, placeAuthError } from './auth-errors.js';
-import { browserSupportsSecurityKeys } from './SecurityKeysCard.js';
+import { browserSupportsSecurityKeys } from './webauthn-support.js';
 import { FormError } from './FormError.js';
 import { checkCode, normaliseCode, type FieldErrors } from './validation.js';
 
