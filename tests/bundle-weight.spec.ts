@@ -1,17 +1,19 @@
 // What the shell and a remote ship to every visitor, read from the real build's source maps
 // (sizes are bytes, not times: the same sources always build to the same files).
 // bench/portal-vs-monolith.ts measures the same bytes on the wire in Chromium.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildAppsInto, REPO } from './portal-harness.js';
 import { scriptsBuiltFrom, sourcesByScript as sourcesOfBuild } from './support/build-sources.js';
 
 let out: string;
+/** Every remote of remotes/. */
+const REMOTES = readdirSync(path.join(REPO, 'remotes')).filter((name) => existsSync(path.join(REPO, 'remotes', name, 'remote.json')));
 
 beforeAll(async () => {
   out = mkdtempSync(path.join(REPO, '.tmp', 'bundle-weight-'));
-  await buildAppsInto(out, ['shell', 'account']);
+  await buildAppsInto(out, ['shell', ...REMOTES]);
 }, 600_000);
 
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -81,8 +83,11 @@ describe('the weight of the shell and of a remote entry', () => {
     expect(formControls.filter((source) => /shared\/ui\/src\/(tables|overlays)\//.test(source))).toEqual([]);
   });
 
-  it('ships zod/mini to the browser, not the full zod build', () => {
-    const classic = [...sourcesByScript('shell').values()].flat().filter((s) => s.includes('/zod/v4/classic/'));
-    expect(classic).toEqual([]);
+  it('ships zod/mini to the browser, not the full zod build, from the shell and every remote', () => {
+    expect(REMOTES).toEqual(expect.arrayContaining(['account', 'functions', 'live']));
+    for (const app of ['shell', ...REMOTES]) {
+      const classic = [...sourcesByScript(app)].flatMap(([file, sources]) => sources.filter((s) => s.includes('/zod/v4/classic/')).map((s) => `${app}/${file}: ${s}`));
+      expect(classic).toEqual([]);
+    }
   });
 });

@@ -103,6 +103,18 @@ const cases = {
     code: "export const load = () => import('@portal/ui/forms');\n",
     filePath: 'shell/src/design-system-groups.ts',
   },
+  fullZod: {
+    code: "import { z } from 'zod';\nexport const count = z.number().int();\n",
+    filePath: 'remotes/live/src/counts.ts',
+  },
+  zodMini: {
+    code: "import * as z from 'zod/mini';\nexport const count = z.int();\n",
+    filePath: 'remotes/live/src/counts.ts',
+  },
+  fullZodInBuildScript: {
+    code: "import { z } from 'zod';\nexport const name = z.string().min(1);\n",
+    filePath: 'remotes/functions/build/names.ts',
+  },
 } satisfies Record<string, LintCase>;
 
 let outcomes: Record<keyof typeof cases, LintOutcome>;
@@ -173,6 +185,14 @@ describe('import boundaries (docs/boundaries.md)', () => {
       expect.objectContaining({ ruleId: 'no-restricted-imports', line: 1, message: expect.stringContaining("import from '@portal/ui'") }),
     ]);
     expect(outcomes.shellProvidesLegacyGroup.messages).toEqual([]);
+  });
+
+  it('reports the full zod build in the portal\'s browser code, where zod/mini does the job; build scripts may use it', () => {
+    expect(outcomes.fullZod.messages).toEqual([
+      expect.objectContaining({ ruleId: 'no-restricted-imports', line: 1, message: expect.stringContaining("import * as z from 'zod/mini'") }),
+    ]);
+    expect(outcomes.zodMini.messages).toEqual([]);
+    expect(outcomes.fullZodInBuildScript.messages).toEqual([]);
   });
 
   it('keeps the fixtures out of the normal lint run', () => {

@@ -2,28 +2,29 @@
 // /functions/v1/`, an emulator extra); hosted Supabase has no listing API, so the remote's build
 // writes the same facts from supabase/functions/ into `functions.json`, deployed beside its code
 // (build/functions-catalogue.ts). Both are read through this one schema.
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { IN_ENGLISH } from '../zod-messages.js';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /** One entry of `supabase/functions/<name>/examples.json`: a request worth trying. */
 export const functionExample = z.strictObject({
-  title: z.string().min(1),
-  method: z.enum(HTTP_METHODS).optional(),
-  path: z.string().startsWith('/').optional(),
-  query: z.record(z.string(), z.string()).optional(),
-  headers: z.record(z.string(), z.string()).optional(),
-  json: z.unknown().optional(),
-  text: z.string().optional(),
+  title: z.string().check(z.minLength(1)),
+  method: z.optional(z.enum(HTTP_METHODS)),
+  path: z.optional(z.string().check(z.startsWith('/'))),
+  query: z.optional(z.record(z.string(), z.string())),
+  headers: z.optional(z.record(z.string(), z.string())),
+  json: z.optional(z.unknown()),
+  text: z.optional(z.string()),
 });
 export type FunctionExample = z.infer<typeof functionExample>;
 
 export const catalogueEntry = z.object({
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   verify_jwt: z.boolean(),
-  description: z.string().nullable(),
-  examples: z.array(functionExample).default([]),
+  description: z.nullable(z.string()),
+  examples: z._default(z.array(functionExample), []),
 });
 export type CatalogueEntry = z.infer<typeof catalogueEntry>;
 
@@ -46,9 +47,9 @@ export async function loadCatalogue(
   deployedUrl: string,
   fetchJson: (url: string) => Promise<unknown>,
 ): Promise<Catalogue> {
-  const listing = catalogueDocument.safeParse(await fetchJson(listingUrl));
+  const listing = catalogueDocument.safeParse(await fetchJson(listingUrl), IN_ENGLISH);
   if (listing.success) return { source: 'listing', functions: listing.data.functions };
-  const deployed = catalogueDocument.safeParse(await fetchJson(deployedUrl));
+  const deployed = catalogueDocument.safeParse(await fetchJson(deployedUrl), IN_ENGLISH);
   if (deployed.success) return { source: 'deployed', functions: deployed.data.functions };
   throw new Error(
     `Neither the API's function listing (${listingUrl}) nor the deployed catalogue (${deployedUrl}) could be read: ${z.prettifyError(deployed.error)}`,

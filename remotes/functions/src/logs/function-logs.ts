@@ -3,14 +3,15 @@
 // through the shell's client and answers only the lines of that person's own calls, so no
 // service key is ever in the browser. Hosted Supabase shows logs in its dashboard instead.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { IN_ENGLISH } from '../zod-messages.js';
 
 const logLine = z.object({
   seq: z.number(),
   at: z.string(),
   level: z.string(),
   text: z.string(),
-  invocation: z.string().nullable(),
+  invocation: z.nullable(z.string()),
 });
 export type LogLine = z.infer<typeof logLine>;
 
@@ -19,5 +20,7 @@ export async function readFunctionLogs(supabase: SupabaseClient, name: string): 
     method: 'GET',
   });
   if (error) throw new Error(`The log could not be read: ${(error as Error).message}`);
-  return z.object({ lines: z.array(logLine) }).parse(data).lines;
+  const read = z.object({ lines: z.array(logLine) }).safeParse(data, IN_ENGLISH);
+  if (!read.success) throw new Error(`The log's answer was not understood: ${z.prettifyError(read.error)}`);
+  return read.data.lines;
 }

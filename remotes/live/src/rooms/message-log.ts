@@ -1,19 +1,19 @@
 // A room's messages as the screen shows them: the stored history, what arrived live, and what
 // this person is sending (with how far each got). Pure, so the merge rules are tested alone.
 import type { Tables } from '@portal/platform/database';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** A row of public.messages, as stored and as broadcast to the room. */
 export type StoredMessage = Pick<Tables<'messages'>, 'id' | 'project_id' | 'author_id' | 'body' | 'created_at'>;
 
 /** Checks a broadcast another client sent (the table's rows are typed by the client already). */
 export const storedMessageSchema = z.object({
-  id: z.number().int(),
-  project_id: z.number().int(),
+  id: z.int(),
+  project_id: z.int(),
   author_id: z.string(),
   body: z.string(),
   created_at: z.string(),
-}) satisfies z.ZodType<StoredMessage>;
+}) satisfies z.ZodMiniType<StoredMessage>;
 
 /**
  * `sending`: being stored; `stored`: in the table (the room may not have heard yet);

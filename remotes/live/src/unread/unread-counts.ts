@@ -1,11 +1,11 @@
 // Unread messages per room as numbers and words: what the database counted (room_unread_counts),
 // minus the room on screen (it is being read), as one navigation badge. Pure, tested alone.
 import type { NavBadge } from '@portal/platform';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export type UnreadCounts = ReadonlyMap<number, number>;
 
-const unreadRowsSchema = z.array(z.object({ project_id: z.coerce.number().int(), unread: z.coerce.number().int().nonnegative() }));
+const unreadRowsSchema = z.array(z.object({ project_id: z.coerce.number().check(z.int()), unread: z.coerce.number().check(z.int(), z.nonnegative()) }));
 
 /** room_unread_counts() rows → project id → count (rooms without unread messages left out). */
 export function countsFromRows(rows: unknown): UnreadCounts {
