@@ -83,6 +83,24 @@ describe('the weight of the shell and of a remote entry', () => {
     expect(formControls.filter((source) => /shared\/ui\/src\/(tables|overlays)\//.test(source))).toEqual([]);
   });
 
+  it('keeps off a remote\'s first page the code only some of its actions need', () => {
+    /** The scripts the registry lists for a remote's `./app` (its manifest's sync assets) and the modules in them. */
+    const firstPage = (remote: string) => {
+      const manifest = JSON.parse(readFileSync(path.join(out, remote, 'mf-manifest.json'), 'utf8')) as { exposes: Array<{ name: string; assets: { js: { sync: string[] } } }> };
+      const scripts = manifest.exposes.find((expose) => expose.name === 'app')!.assets.js.sync;
+      const sources = sourcesByScript(remote);
+      return scripts.flatMap((script) => sources.get(script) ?? []);
+    };
+    // Previews of Markdown and CSV, and resumable uploads of large files, load with their first use.
+    const files = firstPage('files');
+    expect(files.some((source) => source.endsWith('src/components/FolderBrowser.tsx'))).toBe(true);
+    expect(files.filter((source) => /node_modules\/(marked|dompurify|papaparse|tus-js-client)\//.test(source))).toEqual([]);
+    // The signed-in account pages load when a signed-in person opens them, not with the sign-in form.
+    const account = firstPage('account');
+    expect(account.some((source) => source.endsWith('src/SignInPage.tsx'))).toBe(true);
+    expect(account.filter((source) => /src\/(ProfilePage|SecurityPage)\.tsx$/.test(source))).toEqual([]);
+  });
+
   it('ships zod/mini to the browser, not the full zod build, from the shell and every remote', () => {
     expect(REMOTES).toEqual(expect.arrayContaining(['account', 'functions', 'live']));
     for (const app of ['shell', ...REMOTES]) {

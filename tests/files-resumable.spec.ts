@@ -9,6 +9,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Locator } from 'playwright-core';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
+import { scriptsBuiltFrom } from './support/build-sources.js';
 import { pagePerTest } from './support/page-per-test.js';
 import { newPerson, signedInClient, signedInStorage, type Person } from './support/people.js';
 
@@ -323,6 +324,32 @@ describe('previews', () => {
       page.console.length,
       ...page.console.filter((entry) => !/\/x\b|status of 404/.test(entry.text + entry.url)),
     );
+  });
+});
+
+describe('a preview\'s renderer, downloaded with the first preview of its kind', () => {
+  it('says the file could not be opened when the renderer does not download, and shows the file once it does', async () => {
+    const erin = await signedUp('erin');
+    const home = `${erin.person.id}/`;
+    await put(erin.db, `${home}plan.md`, '# The plan\n\nShip it.', 'text/markdown');
+    const [renderer] = scriptsBuiltFrom(portal.remoteDists.files!, /node_modules\/marked\//);
+    expect(renderer).toBeDefined();
+    const page = await openMyFiles(erin);
+    // The folder is on screen and the renderer was not needed for it.
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname.split('/').pop() ?? ''));
+    await page.route(`**/${renderer}`, (route) => route.abort('connectionreset'));
+    await page.goto(`${portal.url}/files/files/${home}?open=plan.md`);
+    const dialog = page.getByRole('dialog', { name: 'plan.md' });
+    await dialog.getByText('Could not open the file').waitFor(LONG);
+    expect(asked.filter((file) => file === renderer).length).toBeGreaterThan(0);
+
+    await page.unroute(`**/${renderer}`);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'plan.md' }).first().click();
+    await expect(page.getByTestId('preview-markdown').locator('h1').textContent()).resolves.toBe('The plan');
+    // Only the refused download reached the console.
+    page.console.splice(0, page.console.length, ...page.console.filter((entry) => !(entry.url ?? '').endsWith(renderer!) && !/ERR_CONNECTION_RESET|Loading chunk/.test(entry.text)));
   });
 });
 

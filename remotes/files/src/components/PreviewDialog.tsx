@@ -1,11 +1,11 @@
 // A file shown in place through a short-lived signed URL: images, video, audio and PDF by the
 // browser itself; text and JSON as text; Markdown rendered and sanitised (preview/markdown.ts);
-// CSV as a table (preview/csv.ts).
+// CSV as a table (preview/csv.ts). Those two are downloaded with the first such preview, beside
+// the file itself (marked, DOMPurify and Papa Parse are about 32 KB gzipped).
 import { usePortal } from '@portal/platform';
 import { Alert, Button, Dialog, ErrorState, ProgressBar } from '@portal/ui';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { parseCsvTable } from '../preview/csv.js';
-import { renderMarkdown } from '../preview/markdown.js';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { CsvTable } from '../preview/csv.js';
 import type { Entry } from '../storage-access.js';
 
 const TEXT_LIMIT = 512 * 1024;
@@ -14,7 +14,23 @@ const READ_AS_TEXT: ReadonlySet<Kind> = new Set(['text', 'json', 'markdown', 'cs
 type Shown =
   | { status: 'loading' }
   | { status: 'error'; error: string }
-  | { status: 'ready'; url: string; text: string | null };
+  | { status: 'ready'; url: string; text: string | null; view: View };
+
+/** A Markdown file as sanitised HTML, a CSV file as a table; null for the other kinds. */
+type View = { kind: 'markdown'; html: string } | { kind: 'csv'; table: CsvTable } | null;
+
+/** Renders what the preview shows for `text`, with the renderer's code loaded (once) on the way. */
+async function viewOf(kind: Kind, text: string | null, renderers: Renderers): Promise<View> {
+  if (text === null) return null;
+  if (kind === 'markdown' && renderers.markdown) return { kind, html: (await renderers.markdown).renderMarkdown(text) };
+  if (kind === 'csv' && renderers.csv) return { kind, table: (await renderers.csv).parseCsvTable(text) };
+  return null;
+}
+
+interface Renderers {
+  markdown: Promise<typeof import('../preview/markdown.js')> | null;
+  csv: Promise<typeof import('../preview/csv.js')> | null;
+}
 
 type Kind = 'image' | 'video' | 'audio' | 'pdf' | 'json' | 'markdown' | 'csv' | 'text' | 'other';
 
@@ -46,6 +62,13 @@ export function PreviewDialog({
 
   useEffect(() => {
     let live = true;
+    // Asked for at once, beside the signed URL and the file's text.
+    const renderers: Renderers = {
+      markdown: kind === 'markdown' ? import('../preview/markdown.js') : null,
+      csv: kind === 'csv' ? import('../preview/csv.js') : null,
+    };
+    // A renderer that did not download is reported by viewOf below, or not needed after an error.
+    for (const renderer of Object.values(renderers)) renderer?.catch(() => undefined);
     void (async () => {
       const { data, error } = await supabase.storage.from(bucket).createSignedUrl(entry.key, 600);
       if (error) return live && setShown({ status: 'error', error: error.message });
@@ -61,7 +84,8 @@ export function PreviewDialog({
           }
         }
       }
-      if (live) setShown({ status: 'ready', url: data.signedUrl, text });
+      const view = await viewOf(kind, text, renderers);
+      if (live) setShown({ status: 'ready', url: data.signedUrl, text, view });
     })().catch((error: Error) => live && setShown({ status: 'error', error: error.message }));
     return () => {
       live = false;
@@ -79,8 +103,8 @@ export function PreviewDialog({
   else if (kind === 'audio') body = <audio src={shown.url} controls />;
   else if (kind === 'pdf')
     body = <iframe className="files-preview-pdf" src={shown.url} title={entry.name} />;
-  else if (kind === 'markdown' && shown.text !== null) body = <MarkdownPreview text={shown.text} />;
-  else if (kind === 'csv' && shown.text !== null) body = <CsvPreview text={shown.text} />;
+  else if (shown.view?.kind === 'markdown') body = <MarkdownPreview html={shown.view.html} />;
+  else if (shown.view?.kind === 'csv') body = <CsvPreview table={shown.view.table} />;
   else if (shown.text !== null)
     body = (
       <pre className="files-preview-text" data-testid="preview-text">
@@ -108,8 +132,7 @@ export function PreviewDialog({
   );
 }
 
-function MarkdownPreview({ text }: { text: string }): ReactNode {
-  const html = useMemo(() => renderMarkdown(text), [text]);
+function MarkdownPreview({ html }: { html: string }): ReactNode {
   // renderMarkdown's output is sanitised: no scripts, handlers or javascript: addresses survive.
   return (
     <div
@@ -120,8 +143,7 @@ function MarkdownPreview({ text }: { text: string }): ReactNode {
   );
 }
 
-function CsvPreview({ text }: { text: string }): ReactNode {
-  const table = useMemo(() => parseCsvTable(text), [text]);
+function CsvPreview({ table }: { table: CsvTable }): ReactNode {
   return (
     <div className="files-preview-csv">
       {table.problem ? (

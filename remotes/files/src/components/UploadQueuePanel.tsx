@@ -1,7 +1,7 @@
 // The upload queue on screen: each file's progress, speed and time left; pause and resume (large
 // files, sent resumably), cancel, retry; and the replace / keep both / skip question for a name
 // that exists. State lives in upload/queue.ts; bytes go through upload/transport.ts (small
-// files) or upload/tus-transport.ts (large ones).
+// files) or upload/tus-transport.ts (large ones, loaded with the first: upload/resumable.ts).
 import { usePortal } from '@portal/platform';
 import { Alert, Button, Card, Inline, ProgressBar, Stack } from '@portal/ui';
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
@@ -25,7 +25,7 @@ import {
   UploadPaused,
   type UploadRequest,
 } from '../upload/transport.js';
-import { RESUMABLE_FROM, tusTransport } from '../upload/tus-transport.js';
+import { RESUMABLE_FROM, resumableTransport } from '../upload/resumable.js';
 
 const CONCURRENCY = 3;
 
@@ -73,7 +73,7 @@ export function useUploadQueue({
   const controllers = useRef(new Map<string, AbortController>());
   const userId = user?.id ?? '';
   const plain = useMemo(() => signedUrlTransport(supabase), [supabase]);
-  const resumable = useMemo(() => tusTransport(supabase, userId), [supabase, userId]);
+  const resumable = useMemo(() => resumableTransport(supabase, userId), [supabase, userId]);
   const requestOf = useCallback(
     (item: UploadItem<File>): UploadRequest => ({
       bucket,

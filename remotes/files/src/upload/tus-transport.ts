@@ -23,8 +23,6 @@ import {
 } from './transport.js';
 
 export const TUS_CHUNK_SIZE = 6 * 1024 * 1024;
-/** Files from this size up go through the resumable transport (Supabase's advice: above 6 MB). */
-export const RESUMABLE_FROM = 6 * 1024 * 1024;
 /** Waits before tus-js-client retries a request that failed on the network or with a 5xx/409/423. */
 const RETRY_DELAYS = [0, 1000, 3000, 5000, 10000];
 
