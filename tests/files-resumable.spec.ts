@@ -263,6 +263,27 @@ describe('resumable uploads of large files', () => {
   });
 });
 
+describe('the code for large uploads, downloaded with the first one', () => {
+  it('fails that upload with a message when it does not download, and sends the file on "Retry"', async () => {
+    const fay = await signedUp('fay');
+    const [tusCode] = scriptsBuiltFrom(portal.remoteDists.files!, /node_modules\/tus-js-client\//);
+    expect(tusCode).toBeDefined();
+    const page = await openMyFiles(fay);
+    await page.route(`**/${tusCode}`, (route) => route.abort('connectionreset'));
+    await page.locator('input[type="file"]').setInputFiles(big.file);
+    const item = upload(page, 'big.mp4');
+    await item.and(page.locator('[data-status="failed"]')).waitFor(LONG);
+    await expect(item.textContent()).resolves.toContain('The code for large uploads could not be downloaded');
+
+    await page.unroute(`**/${tusCode}`);
+    await item.getByRole('button', { name: 'Retry big.mp4' }).click();
+    await item.and(page.locator('[data-status="stored"]')).waitFor(LONG);
+    expect(await names(fay.db, `${fay.person.id}/`)).toEqual(['big.mp4']);
+    // Only the refused download reached the console.
+    page.console.splice(0, page.console.length, ...page.console.filter((entry) => !(entry.url ?? '').endsWith(tusCode!) && !/ERR_CONNECTION_RESET|Loading chunk/.test(entry.text)));
+  });
+});
+
 describe('previews', () => {
   it('renders Markdown without running anything it holds, and shows CSV as a table', async () => {
     const dan = await signedUp('dan');
