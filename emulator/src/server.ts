@@ -11,6 +11,7 @@ import { RequestRoles } from './db/request-roles.js';
 import type { MigrationReport } from './db/migrations.js';
 import type { GatewayEnv, Service, ServiceContext, ServiceFactory } from './http/gateway-env.js';
 import { gatewayBodyLimit, requestBodyLimit } from './http/body-limit.js';
+import { answerClientErrors } from './http/client-errors.js';
 import { gatewayCors } from './http/cors.js';
 import { allowedHostnames, hostCheck, refuseUpgradeForHost, withHostCheck } from './http/host-check.js';
 import { notImplementedService } from './http/not-implemented.js';
@@ -110,6 +111,7 @@ export async function startEmulator(config: Config): Promise<RunningEmulator> {
   const api = createServer();
   const mail = createServer();
   const consoleServer = createServer();
+  for (const server of [api, mail, consoleServer]) answerClientErrors(server);
   // The console shows every request and its bodies: it never listens beyond this machine.
   const consoleHost = isLoopback(config.host) ? config.host : '127.0.0.1';
   let apiPort: number;
