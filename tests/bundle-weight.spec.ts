@@ -1,15 +1,14 @@
 // What the shell and a remote ship to every visitor, read from the real build's source maps
 // (sizes are bytes, not times: the same sources always build to the same files).
 // bench/portal-vs-monolith.ts measures the same bytes on the wire in Chromium.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { buildAppsInto, REPO } from './portal-harness.js';
+import { buildAppsInto, remoteNames, REPO } from './portal-harness.js';
 import { scriptsBuiltFrom, sourcesByScript as sourcesOfBuild } from './support/build-sources.js';
 
 let out: string;
-/** Every remote of remotes/. */
-const REMOTES = readdirSync(path.join(REPO, 'remotes')).filter((name) => existsSync(path.join(REPO, 'remotes', name, 'remote.json')));
+const REMOTES = remoteNames();
 
 beforeAll(async () => {
   out = mkdtempSync(path.join(REPO, '.tmp', 'bundle-weight-'));

@@ -53,12 +53,16 @@ async function buildWithRspack(out: string, apps: readonly string[]): Promise<vo
   });
 }
 
-/** Every app a browser suite may serve: the shell, each remote in remotes/, the crashy fixture. */
-function allApps(): string[] {
-  const remotes = readdirSync(path.join(REPO, 'remotes'), { withFileTypes: true })
+/** Each remote in remotes/ (a folder with a remote.json), by name. */
+export function remoteNames(): string[] {
+  return readdirSync(path.join(REPO, 'remotes'), { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && existsSync(path.join(REPO, 'remotes', entry.name, 'remote.json')))
     .map((entry) => entry.name);
-  return ['shell', ...remotes, CRASHY_FIXTURE];
+}
+
+/** Every app a browser suite may serve: the shell, each remote in remotes/, the crashy fixture. */
+function allApps(): string[] {
+  return ['shell', ...remoteNames(), CRASHY_FIXTURE];
 }
 
 const BUILD_WAIT_MS = 10 * 60_000;

@@ -1,21 +1,13 @@
 type SignedInPages = typeof import('./signed-in-pages.js');
 
-let loading: Promise<SignedInPages> | null = null;
 let loaded: SignedInPages | null = null;
 
 /**
- * The signed-in pages' chunk, asked for once; after a failed download the next call asks again,
- * so the shell's "Try again" renders the page rather than the same error.
+ * The signed-in pages' chunk. The remote's chunk loader asks for it once, and again after a
+ * failed download, so "Try again" renders the page rather than the same error.
  */
 export function loadSignedInPages(): Promise<SignedInPages> {
-  loading ??= import('./signed-in-pages.js').then(
-    (pages) => (loaded = pages),
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
+  return import('./signed-in-pages.js').then((pages) => (loaded = pages));
 }
 
 /** The signed-in pages if their chunk is in already (a page renders them at once), else null. */

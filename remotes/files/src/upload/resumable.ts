@@ -7,19 +7,18 @@ import type { UploadTransport } from './transport.js';
 export const RESUMABLE_FROM = 6 * 1024 * 1024;
 
 /**
- * A resumable transport whose code loads on its first use. A failed download fails that upload
- * (the queue shows why and offers a retry), and the next use asks again.
+ * A resumable transport whose code loads on its first use (the remote's chunk loader asks for it
+ * once, and again after a failed download). A failed download fails that upload, with a message;
+ * the queue offers a retry.
  */
 export function resumableTransport(supabase: SupabaseClient, userId: string): UploadTransport {
-  let loading: Promise<UploadTransport> | null = null;
   const transport = (): Promise<UploadTransport> =>
-    (loading ??= import('./tus-transport.js').then(
+    import('./tus-transport.js').then(
       ({ tusTransport }) => tusTransport(supabase, userId),
       (error: unknown) => {
-        loading = null;
         throw new Error(`The code for large uploads could not be downloaded (${(error as Error).message}); try again.`);
       },
-    ));
+    );
   return {
     resumable: true,
     send: async (request, onProgress, signal, hooks) => (await transport()).send(request, onProgress, signal, hooks),
