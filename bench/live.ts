@@ -14,6 +14,7 @@ import WebSocket from 'ws';
 import { repoRoot } from '../deploy/src/build.js';
 import { startEmulatorProcess } from '../deploy/src/emulator-process.js';
 import { startLocalPortal } from '../deploy/src/local-portal.js';
+import { CHROMIUM, chromiumFlags } from '../tests/browser.js';
 import { percentile, scratchFolder } from './_support.js';
 
 const COUNT = Number(process.argv[2] ?? 50);
@@ -21,7 +22,6 @@ const DANA = { email: 'demo@example.com', password: 'demo-password-1' };
 const SAM = { email: 'sam@example.com', password: 'demo-password-2' };
 const ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** Records, in the page, when each message text and each activity row first appears (epoch ms). */
 const WATCH_SCREEN = `
@@ -66,7 +66,8 @@ const portal = await startLocalPortal({
   remoteDists: { account: path.join(repoRoot, 'remotes/account/dist'), live: path.join(repoRoot, 'remotes/live/dist') },
   supabaseUrl: emulator.apiUrl,
 });
-const browsers = await Promise.all([0, 1].map(() => chromium.launch({ executablePath: process.env.PORTAL_CHROMIUM ?? '/usr/bin/chromium', args: FLAGS })));
+const flags = await chromiumFlags();
+const browsers = await Promise.all([0, 1].map(() => chromium.launch({ executablePath: CHROMIUM, args: flags })));
 try {
   const [dana, sam] = await Promise.all(
     browsers.map(async (browser) => {

@@ -11,6 +11,7 @@ import { repoRoot } from '../deploy/src/build.js';
 import { startEmulatorProcess } from '../deploy/src/emulator-process.js';
 import { listFiles } from '../deploy/src/hashing.js';
 import { startLocalPortal } from '../deploy/src/local-portal.js';
+import { CHROMIUM, chromiumFlags } from '../tests/browser.js';
 import { scratchFolder } from './_support.js';
 
 const runs = Number(process.argv[2] ?? 5);
@@ -52,10 +53,7 @@ const portal = await startLocalPortal({
   remoteDists: { account: path.join(repoRoot, 'remotes/account/dist') },
   supabaseUrl: emulator.apiUrl,
 });
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: await chromiumFlags() });
 try {
   const formVisible: number[] = [];
   const remoteLoad: number[] = [];

@@ -30,6 +30,7 @@ import { parseArgs, promisify } from 'node:util';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { repoRoot } from '../deploy/src/build.js';
 import type { LocalPortalOptions } from '../deploy/src/local-portal.js';
+import { CHROMIUM, chromiumFlags } from '../tests/browser.js';
 import { scratchFolder, startEmulator, stop } from './_support.js';
 
 const { values: flags } = parseArgs({
@@ -714,20 +715,7 @@ try {
   servers = served.child;
   const urls = served.urls;
 
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--js-flags=--expose-gc',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: await chromiumFlags(['--js-flags=--expose-gc']) });
   try {
     const results: Record<Variant, RunFigures[]> = { portal: [], monolith: [] };
     for (const variant of (['portal', 'monolith'] as const).filter((v) => !flags.only || v === flags.only)) {

@@ -3,7 +3,8 @@
 // says on its console.
 import { chromium, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Page } from 'playwright-core';
 
-export const CHROMIUM = process.env.PORTAL_CHROMIUM ?? '/usr/bin/chromium';
+/** Debian's Chromium, or the one `CHROMIUM_PATH` names (`npm test` checks it is there and passes it on). */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const FLAGS = [
   '--headless',
@@ -15,6 +16,42 @@ const FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * Features turned off on top of Playwright's own list. Chromium loads the omnibox's popup, a WebUI
+ * page in a renderer of its own, into every new window, headless too, and every browser context
+ * is a new window: about half a second of CPU per context, spent while its first page loads
+ * (docs/known-traps.md, "Every context loads the omnibox's popup").
+ */
+const DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+let playwrightFeatures: Promise<string[]> | undefined;
+
+/**
+ * The features Playwright itself turns off. Chromium honours only the last `--disable-features`
+ * on its command line, so ours must carry Playwright's list too; it is read from a browser
+ * Playwright launched (its command line, which Chromium returns under `--enable-automation`).
+ */
+function playwrightDisabledFeatures(): Promise<string[]> {
+  playwrightFeatures ??= (async () => {
+    const probe = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...FLAGS, '--enable-automation'] });
+    try {
+      const cdp = await probe.newBrowserCDPSession();
+      const { arguments: args } = await cdp.send('Browser.getBrowserCommandLine');
+      const list = args.findLast((arg) => arg.startsWith('--disable-features='));
+      return list ? list.slice('--disable-features='.length).split(',').filter(Boolean) : [];
+    } finally {
+      await probe.close();
+    }
+  })();
+  return playwrightFeatures;
+}
+
+/** The command line for Debian's Chromium in tests and benchmarks, with `extra` flags after ours. */
+export async function chromiumFlags(extra: readonly string[] = []): Promise<string[]> {
+  const disabled = [...new Set([...(await playwrightDisabledFeatures()), ...DISABLED_FEATURES])];
+  return [...FLAGS, `--disable-features=${disabled.join(',')}`, ...extra];
+}
 
 export interface ConsoleEntry {
   type: string;
@@ -63,7 +100,7 @@ async function testContext(context: BrowserContext): Promise<TestContext> {
  * portal under several host names of one site.
  */
 export async function launchBrowser(options: { colorScheme?: 'light' | 'dark'; args?: readonly string[] } = {}): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...FLAGS, ...(options.args ?? [])] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: await chromiumFlags(options.args) });
   const newContext = async ({ storageState }: { storageState?: StorageState } = {}) =>
     testContext(await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: options.colorScheme ?? 'light', ...(storageState ? { storageState } : {}) }));
   const first = await newContext();
@@ -81,7 +118,7 @@ export async function launchBrowser(options: { colorScheme?: 'light' | 'dark'; a
  * folder is a browser restart (persistent cookies kept, session cookies gone).
  */
 export async function launchPersistentBrowser(userDataDir: string): Promise<TestContext> {
-  return testContext(await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1280, height: 800 } }));
+  return testContext(await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: await chromiumFlags(), viewport: { width: 1280, height: 800 } }));
 }
 
 /** Console errors and warnings worth failing a happy-path test on. */

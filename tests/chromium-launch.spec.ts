@@ -1,0 +1,68 @@
+// The browser the tests and benchmarks launch: a new context must not bring browser UI of its own
+// (the omnibox's popup, a WebUI renderer per window), and our flags must not undo Playwright's.
+import { chromium, type Browser as PlaywrightBrowser } from 'playwright-core';
+import { CHROMIUM, launchBrowser, type Browser } from './browser.js';
+
+/** The features a browser's command line turns off: its last --disable-features, the one Chromium reads. */
+async function disabledFeatures(browser: PlaywrightBrowser): Promise<string[]> {
+  // Chromium returns its command line only under --enable-automation.
+  const { arguments: args } = await (await browser.newBrowserCDPSession()).send('Browser.getBrowserCommandLine');
+  return (args.findLast((arg) => arg.startsWith('--disable-features=')) ?? '--disable-features=').slice('--disable-features='.length).split(',');
+}
+
+describe('the Chromium the tests launch', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser({ args: ['--enable-automation'] });
+  });
+
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('opens a context with its page and no browser UI beside it', async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.setContent('<p>hello</p>');
+      const cdp = await context.context.browser()!.newBrowserCDPSession();
+      // The popup is created with the window, a moment after it: give it time to appear.
+      await page.waitForTimeout(500);
+      const { targetInfos } = await cdp.send('Target.getTargets');
+      const kinds = targetInfos.map((target) => `${target.type} ${target.url}`);
+      expect(kinds.filter((kind) => kind.startsWith('browser_ui'))).toEqual([]);
+      expect(kinds.filter((kind) => kind.startsWith('page'))).not.toHaveLength(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("turns off Playwright's features as well as its own", async () => {
+    const plain = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--enable-automation'] });
+    let playwrights: string[];
+    try {
+      playwrights = await disabledFeatures(plain);
+    } finally {
+      await plain.close();
+    }
+    expect(playwrights).toContain('PaintHolding');
+    const ours = await disabledFeatures(browser.context.browser()!);
+    expect(ours).toEqual(expect.arrayContaining([...playwrights, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']));
+  });
+});
+
+describe('the Chromium the tests use', () => {
+  it('is the one CHROMIUM_PATH names, the variable npm test checks and passes on', () => {
+    const saved = process.env.CHROMIUM_PATH;
+    process.env.CHROMIUM_PATH = '/opt/elsewhere/chromium';
+    try {
+      jest.isolateModules(() => {
+        expect((jest.requireActual('./browser.js') as typeof import('./browser.js')).CHROMIUM).toBe('/opt/elsewhere/chromium');
+      });
+    } finally {
+      if (saved === undefined) delete process.env.CHROMIUM_PATH;
+      else process.env.CHROMIUM_PATH = saved;
+    }
+  });
+});
