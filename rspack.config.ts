@@ -172,19 +172,32 @@ class EmitRemoteMetaPlugin implements RspackPluginInstance {
 }
 
 /**
- * The page's first script (the `early` entry: it only asks for config.json and the registry) is
- * a classic script, neither deferred nor async: it runs as soon as it arrives, before the
- * document is parsed and so always before the deferred `main`, which takes its answers. (As
- * `defer` it would wait for the document to be parsed, tens of milliseconds after it is in on a
- * first visit; as `async`, from the cache it ran after `main` as often as not, and both asked.)
- * The document is a few hundred bytes and the browser's preload scanner asks for `main` meanwhile.
+ * The page's first script (the `early` entry: it only asks for config.json and the registry, and
+ * on a remote's route for the files the release will run) is written into the page itself. It runs
+ * as the parser reaches it, before the document is parsed and so before the deferred `main`, which
+ * takes its answers; as a file of its own it cost a round trip before config.json, the registry and
+ * then the release's files could be asked for, all on a remote's critical path. The page's
+ * Content-Security-Policy allows this one inline script by its hash
+ * (deploy/src/content-security-policy.ts). The file itself is not emitted.
  */
-export class EarlyScriptFirstPlugin implements RspackPluginInstance {
+export class InlineEarlyScriptPlugin implements RspackPluginInstance {
   apply(compiler: Compiler): void {
-    compiler.hooks.compilation.tap('EarlyScriptFirstPlugin', (compilation) => {
-      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tap('EarlyScriptFirstPlugin', (data) => {
+    compiler.hooks.compilation.tap('InlineEarlyScriptPlugin', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tap('InlineEarlyScriptPlugin', (data) => {
         for (const tag of data.assetTags.scripts) {
-          if (tag.asset && /^early\.[0-9a-f]+\.js$/.test(path.basename(tag.asset))) tag.attributes = { ...tag.attributes, defer: false, async: false };
+          const file = tag.asset ? path.basename(tag.asset) : '';
+          if (!/^early\.[0-9a-f]+\.js$/.test(file)) continue;
+          const code = compilation
+            .getAsset(file)!
+            .source.source()
+            .toString()
+            .replace(/\s*\/\/# sourceMappingURL=\S+\s*$/, '');
+          // The HTML parser would end the element (or enter a comment state) at these.
+          if (/<\/script|<!--/i.test(code)) throw new Error(`${file} contains "</script" or "<!--" and cannot be written into the page.`);
+          tag.attributes = {};
+          tag.innerHTML = code;
+          compilation.deleteAsset(file);
+          if (compilation.getAsset(`${file}.map`)) compilation.deleteAsset(`${file}.map`);
         }
         return data;
       });
@@ -277,7 +290,7 @@ function hostPlugins(facts: AppFacts, mode: BuildOptions['mode']): RspackPluginI
       scriptLoading: 'defer',
       minify: mode === 'production',
     }),
-    new EarlyScriptFirstPlugin(),
+    new InlineEarlyScriptPlugin(),
     new LazyChunkFilesPlugin(),
   ];
 }

@@ -73,13 +73,15 @@ describe('the home page before any remote', () => {
     const html = await (await fetch(`${portal.url}/`)).text();
     const named = [...html.matchAll(/<script\b[^>]*\bsrc="?([^"\s>]+)/g)].map(([, src]) => src!);
     expect(named.length).toBeGreaterThan(0);
-    // The first script only asks for config.json and the registry: a classic script, it runs as
-    // soon as it arrives and always before the main script, which runs once the document is parsed.
+    // The first script only asks for config.json and the registry (and a remote route's files): it
+    // is written into the page, so it runs as the parser reaches it, before the deferred main script.
     const tags = [...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
     const loading = tags.filter((tag) => /\bsrc=/.test(tag)).map((tag) => (/\basync\b/.test(tag) ? 'async' : /\bdefer\b/.test(tag) ? 'defer' : 'classic'));
-    expect(loading).toEqual(['classic', 'defer']);
-    // The one element without a file is the build's list of the shell's lazy chunks: data, no code.
-    expect(tags.filter((tag) => !/\bsrc=/.test(tag))).toEqual(['<script id="portal-lazy-chunks" type="application/json">']);
+    expect(loading).toEqual(['defer']);
+    // The elements without a file: the build's list of the shell's lazy chunks (data, no code),
+    // then the first script, before the main script's element.
+    expect(tags.filter((tag) => !/\bsrc=/.test(tag))).toEqual(['<script id="portal-lazy-chunks" type="application/json">', '<script>']);
+    expect(html.indexOf('<script>')).toBeLessThan(html.indexOf('<script defer'));
     const page = await tab.open();
     const asked: string[] = [];
     page.on('request', (request) => {

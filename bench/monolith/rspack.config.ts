@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack, type Configuration } from '@rspack/core';
-import { appFacts, createConfig, EarlyScriptFirstPlugin, EmitGeneratedAssetsPlugin, LazyChunkFilesPlugin, listApps } from '../../rspack.config.js';
+import { appFacts, createConfig, InlineEarlyScriptPlugin, EmitGeneratedAssetsPlugin, LazyChunkFilesPlugin, listApps } from '../../rspack.config.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -50,7 +50,7 @@ export function createMonolithConfig({ outDir = path.join(here, 'dist'), mode = 
     plugins: [
       new rspack.experiments.VirtualModulesPlugin({ [path.join(here, 'src/generated-remote-modules.js')]: remoteModulesSource() }),
       new rspack.HtmlRspackPlugin({ template: path.join(root, 'shell/index.html'), scriptLoading: 'defer', minify: mode === 'production' }),
-      new EarlyScriptFirstPlugin(),
+      new InlineEarlyScriptPlugin(),
       // The shell's first script asks for single-spa on a remote's route here too (the monolith has
       // no federation runtime to ask for).
       new LazyChunkFilesPlugin(),

@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readShellPolicySources, shellContentSecurityPolicy } from './content-security-policy.js';
+import { inlineScriptHashes, readShellPolicySources, shellContentSecurityPolicy } from './content-security-policy.js';
 import { startStaticServer } from './static-server.js';
 
 const SHELL = 'http://127.0.0.1:3000';
@@ -61,6 +62,20 @@ describe('the shell’s Content-Security-Policy', () => {
     expect(policy['object-src']).toEqual(["'none'"]);
     expect(policy['frame-ancestors']).toEqual(["'none'"]);
     expect(policy['base-uri']).toEqual(["'self'"]);
+  });
+
+  it('lets the page’s own first script run inline, by the hash of its text, and no other inline script', () => {
+    writeShell({ supabaseUrl: BACKEND }, { remotes: {} });
+    const early = '(()=>{fetch("/config.json")})();';
+    writeFileSync(
+      path.join(shellDir, 'index.html'),
+      `<!doctype html><head><script id="portal-lazy-chunks" type="application/json">{}</script><script>${early}</script><script defer src="/main.js"></script></head>`,
+    );
+    const hash = createHash('sha256').update(early).digest('base64');
+    expect(inlineScriptHashes(readFileSync(path.join(shellDir, 'index.html'), 'utf8'))).toEqual([`sha256-${hash}`]);
+    const policy = directives(shellContentSecurityPolicy(readShellPolicySources(shellDir, SHELL)));
+    expect(policy['script-src']).toEqual(["'self'", `'sha256-${hash}'`]);
+    expect(policy['script-src']).not.toContain("'unsafe-inline'");
   });
 
   it('takes config.json’s allowedOrigins as the remote origins when it has them, and a registry on another origin', () => {

@@ -1,9 +1,12 @@
 // The shell page's Content-Security-Policy: scripts only from the shell's origin and the origins
 // the environment loads remotes from, connections only to those and to the backend (HTTP and its
-// websocket), no inline script, no framing of the portal by other sites.
+// websocket), no inline script but the page's own first script (allowed by its hash), no framing of
+// the portal by other sites.
 //
 // Sources are read from the environment's own files on every page load (config.json and
-// registry.json, as the shell reads them), so publishing a remote on a new origin needs no restart.
+// registry.json, as the shell reads them, and the page), so publishing a remote on a new origin
+// or a new shell needs no restart.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -13,6 +16,16 @@ export interface ShellPolicySources {
   backendUrl: string;
   /** Origins remotes are loaded from (their manifests, entries, chunks, PDF.js worker, images). */
   remoteOrigins: string[];
+  /**
+   * The hashes (`sha256-…`) of the page's inline scripts: the shell's first script is written into
+   * its page (rspack.config.ts, InlineEarlyScriptPlugin), and only that text may run inline.
+   */
+  inlineScriptHashes?: string[];
+}
+
+/** The hash sources of a page's classic inline scripts (`<script>` with no attribute: the build writes them so). */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) => `sha256-${createHash('sha256').update(code!).digest('base64')}`);
 }
 
 const configSchema = z
@@ -83,7 +96,13 @@ export function readShellPolicySources(shellDir: string, shellOrigin: string): S
   // (loopback hosts only, any port: shell/src/dev-overrides.ts).
   if (config.devOverrides) for (const source of LOOPBACK_SOURCES) origins.add(source);
   origins.delete(shellOrigin);
-  return { backendUrl: config.supabaseUrl, remoteOrigins: [...origins].sort() };
+  let page = '';
+  try {
+    page = readFileSync(path.join(shellDir, 'index.html'), 'utf8');
+  } catch {
+    // No page yet: nothing inline to allow.
+  }
+  return { backendUrl: config.supabaseUrl, remoteOrigins: [...origins].sort(), inlineScriptHashes: inlineScriptHashes(page) };
 }
 
 /** The websocket origin of an http(s) backend (realtime). */
@@ -93,19 +112,20 @@ function websocketOrigin(backendUrl: string): string {
 
 /**
  * The policy text. Styles allow inline `<style>` elements: the design system and the chrome add
- * their stylesheets at run time as `<style>` text; styles cannot run script, and every script
- * source stays closed to inline code.
+ * their stylesheets at run time as `<style>` text; styles cannot run script. Inline script runs
+ * only where its text has one of `inlineScriptHashes`.
  */
 export function shellContentSecurityPolicy({
   backendUrl,
   remoteOrigins,
+  inlineScriptHashes = [],
 }: ShellPolicySources): string {
   const backend = new URL(backendUrl).origin;
   const remotes = remoteOrigins.join(' ');
   const join = (...sources: string[]) => sources.filter(Boolean).join(' ');
   const directives: [string, string][] = [
     ['default-src', "'self'"],
-    ['script-src', join("'self'", remotes)],
+    ['script-src', join("'self'", ...inlineScriptHashes.map((hash) => `'${hash}'`), remotes)],
     // PDF.js starts its worker from a same-origin blob that imports the remote's worker file.
     ['worker-src', join("'self'", 'blob:', remotes)],
     ['style-src', join("'self'", "'unsafe-inline'", remotes)],

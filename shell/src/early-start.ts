@@ -1,4 +1,5 @@
-// The shell's first script, an entry of its own that the page runs before its main script: it
+// The shell's first script, an entry of its own that the build writes into the page (so it runs as
+// the parser reaches it, before the main script, with no round trip of its own): it
 // asks for config.json and the registry config.json names (on a return visit, both at once), so
 // both requests are on their way while the main script (React, supabase-js, the platform: 165 KB)
 // downloads and compiles, instead of starting once it has run. It leaves them for the main script
@@ -6,7 +7,7 @@
 // also asks for the shell's federation runtime and single-spa, then the opened release's first
 // scripts and the groups they consume (early-preload.ts). Nothing here may import what
 // the main script runs but a few small modules (routes, the canary bucket, the registry's choice of
-// release), so that this script stays about a kilobyte.
+// release), so that this script stays a few kilobytes in every page.
 import { preloadOpenedRelease } from './early-preload.js';
 import { preloadRemoteRoute } from './remote-route-preload.js';
 import { CONFIG_URL, DEFAULT_REGISTRY_URL, EARLY_REQUESTS_GLOBAL, REMEMBERED_REGISTRY_URL_KEY, type EarlyRequests } from './early-requests.js';
