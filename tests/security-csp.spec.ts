@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { readShellPolicySources, shellContentSecurityPolicy } from '../deploy/src/content-security-policy.js';
 import { startStaticServer, type StaticServer } from '../deploy/src/index.js';
 import { launchBrowser, type Browser } from './browser.js';
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
@@ -100,6 +101,32 @@ describe('the shell’s Content-Security-Policy', () => {
     );
     expect(violations).toEqual([]);
     await page.close();
+  });
+
+  it('still starts under a host’s policy that refuses the first script in the page: the main script asks for config.json and the registry itself', async () => {
+    // The same shell, served with the same policy less the hash of its inline script.
+    const shellDir = portal.portal.env.shellDir;
+    const strict = await startStaticServer({
+      root: shellDir,
+      spaFallback: true,
+      contentSecurityPolicy: (req) =>
+        shellContentSecurityPolicy({ ...readShellPolicySources(shellDir, `http://${req.headers.host}`), inlineScriptHashes: [] }),
+    });
+    const page = await browser.newPage();
+    try {
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname === '/config.json' || pathname.endsWith('/registry.json')) asked.push(pathname);
+      });
+      await page.goto(`${strict.url}/account`);
+      await page.locator('form[aria-label="Sign in"]').waitFor();
+      expect(await page.evaluate(() => '__PORTAL_EARLY_REQUESTS__' in globalThis)).toBe(false);
+      expect(asked.sort()).toEqual(['/config.json', '/registry.json']);
+    } finally {
+      await page.close();
+      await strict.close();
+    }
   });
 
   it('blocks and reports a script from an origin outside the policy, and an inline script', async () => {

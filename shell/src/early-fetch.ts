@@ -1,7 +1,8 @@
 // The main script's side of the early requests: config.json and the registry, asked for by the
 // page's first script (early-start.ts) before this script was even downloaded. The bootstrap reads
 // and checks both as before; each early answer is used once, by the first read of its URL. A page
-// without them (the first script failed to load) simply asks again.
+// without them (its first script did not run: a policy of the host's own that refuses inline
+// script, say) simply asks again.
 import { EARLY_REQUESTS_GLOBAL, type EarlyRequest, type EarlyRequests } from './early-requests.js';
 
 export { CONFIG_URL, DEFAULT_REGISTRY_URL } from './early-requests.js';
