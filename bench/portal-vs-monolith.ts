@@ -11,6 +11,9 @@
 // --list-scripts prints each script of the first run with its bytes on the wire.
 // --cpu-profile DIR writes the page's CPU profiles of the first run's cold and warm loads (one
 // .cpuprofile per variant and load, for Chromium's DevTools).
+// --cpu-summary profiles every run's cold load and prints, beside the medians, the main thread's
+// self time per load by package (or our source file), source-mapped, for both variants: where the
+// difference between them goes. The profiler's own cost is in those runs' times.
 // --trace DIR writes a Chromium trace of the same loads instead (<variant>-<load>.trace.json, for
 // DevTools' Performance panel): style, layout, paint and script compilation, which a CPU profile
 // counts only as "(program)".
@@ -32,6 +35,7 @@ import { repoRoot } from '../deploy/src/build.js';
 import type { LocalPortalOptions } from '../deploy/src/local-portal.js';
 import { CHROMIUM, chromiumFlags } from '../tests/browser.js';
 import { scratchFolder, startEmulator, stop } from './_support.js';
+import { CpuSummary, cpuSummaryTable, PROBE_FUNCTION } from './cpu-summary.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -44,6 +48,7 @@ const { values: flags } = parseArgs({
     'list-scripts': { type: 'boolean', default: false },
     waterfall: { type: 'boolean', default: false },
     'cpu-profile': { type: 'string' },
+    'cpu-summary': { type: 'boolean', default: false },
     trace: { type: 'string' },
   },
 });
@@ -282,14 +287,14 @@ class LoadProbe {
       content: `(() => {
         const name = ${JSON.stringify(remote)};
         // The same test as remoteInteractive's, once per frame from the document's start.
-        const check = () => {
+        const ${PROBE_FUNCTION} = () => {
           const state = globalThis.__PORTAL_DEBUG__?.shell?.platform().remotes.get().find((r) => r.name === name)?.state;
           const slot = document.querySelector('[data-remote-slot="' + name + '"]');
           if (state === 'mounted' && slot !== null && slot.offsetParent !== null && slot.childElementCount > 0) {
             globalThis.__portalBenchInteractive(name, performance.now());
-          } else requestAnimationFrame(check);
+          } else requestAnimationFrame(${PROBE_FUNCTION});
         };
-        requestAnimationFrame(check);
+        requestAnimationFrame(${PROBE_FUNCTION});
       })();`,
     });
     return probe;
@@ -436,6 +441,16 @@ async function warmUp(context: BrowserContext, url: string): Promise<void> {
   await page.close();
 }
 
+/** The cold loads' CPU profiles, by variant (`--cpu-summary`). */
+const cpuSummaries: Record<Variant, CpuSummary> = (() => {
+  // Each build's name (app.json, remote.json) to its folder, so a module is named alike in both variants.
+  const folders: Record<string, string> = { portal_monolith: 'bench/monolith' };
+  const named = (file: string) => String((JSON.parse(readFileSync(path.join(repoRoot, file), 'utf8')) as { name: unknown }).name);
+  folders[named('shell/app.json')] = 'shell';
+  for (const [remote] of ROUTES) folders[named(`remotes/${remote}/remote.json`)] = `remotes/${remote}`;
+  return { portal: new CpuSummary(folders), monolith: new CpuSummary(folders) };
+})();
+
 async function oneRun(context: BrowserContext, variant: Variant, url: string, run: number): Promise<RunFigures> {
   const home = await homePage(context, url);
   const page = await context.newPage();
@@ -456,16 +471,20 @@ async function oneRun(context: BrowserContext, variant: Variant, url: string, ru
    */
   const profiled = async (name: string, load: () => Promise<number>): Promise<number> => {
     if (tracing) return traced(cdp, path.resolve(flags.trace!, `${variant}-${name}.trace.json`), name, load);
-    if (!profiling) return load();
+    const summarising = flags['cpu-summary'] && name === 'cold';
+    if (!profiling && !summarising) return load();
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
     await cdp.send('Profiler.start');
     const ms = await load();
     const { profile } = await cdp.send('Profiler.stop');
-    const file = path.resolve(flags['cpu-profile']!, `${variant}-${name}.cpuprofile`);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, JSON.stringify(profile));
-    console.log(`CPU profile of the ${name} load: ${file}`);
+    if (summarising) await cpuSummaries[variant].add(profile);
+    if (profiling) {
+      const file = path.resolve(flags['cpu-profile']!, `${variant}-${name}.cpuprofile`);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify(profile));
+      console.log(`CPU profile of the ${name} load: ${file}`);
+    }
     return ms;
   };
 
@@ -630,6 +649,10 @@ function printFigures(results: Record<Variant, RunFigures[]>): void {
   row('JS heap after visiting every remote (after GC)', (r) => r.heapAfterAll, mb);
   if (CYCLES > 0)
     row(`JS heap growth over ${CYCLES} mount/unmount cycles`, (r) => r.heapGrowth, mb);
+  if (flags['cpu-summary'] && cpuSummaries.portal.count > 0 && cpuSummaries.monolith.count > 0) {
+    console.log('');
+    for (const line of cpuSummaryTable(cpuSummaries.portal, cpuSummaries.monolith)) console.log(line);
+  }
 
   console.log('\nchecks:');
   for (const variant of ['portal', 'monolith'] as const) {
