@@ -27,7 +27,9 @@ describe('the Chromium the tests launch', () => {
       const page = await context.newPage();
       await page.setContent('<p>hello</p>');
       const cdp = await context.context.browser()!.newBrowserCDPSession();
-      // The popup is created with the window, a moment after it: give it time to appear.
+      // The popup is created with the window, a moment after it. Its absence cannot be awaited as
+      // an event, so look after as long as it took to appear without the flags (well under 500 ms);
+      // the command line's features are checked in the next test.
       await page.waitForTimeout(500);
       const { targetInfos } = await cdp.send('Target.getTargets');
       const kinds = targetInfos.map((target) => `${target.type} ${target.url}`);
