@@ -38,7 +38,6 @@ function packageOf(source: string): string | null {
   return scope!.startsWith('@') ? `${scope}/${name}` : scope!;
 }
 
-
 export class CpuSummary {
   private readonly totalsMs = new Map<string, number>();
   private readonly maps = new Map<string, Promise<ScriptMap | null>>();

@@ -1,7 +1,7 @@
 // Launches Debian's Chromium through playwright-core (Playwright cannot download its own browser
 // here; docs/known-traps.md#debians-chromium-driven-by-playwright-core) and records what the page
 // says on its console.
-import { chromium, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Page } from 'playwright-core';
+import { chromium, type Browser as PlaywrightBrowser, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Page } from 'playwright-core';
 
 /** Debian's Chromium, or the one `CHROMIUM_PATH` names (`npm test` checks it is there and passes it on). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -28,18 +28,25 @@ const DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 let playwrightFeatures: Promise<string[]> | undefined;
 
 /**
+ * The features a running browser has turned off: its last `--disable-features`, the one Chromium
+ * reads. Chromium returns its command line only when launched with `--enable-automation`.
+ */
+export async function disabledFeaturesOf(browser: PlaywrightBrowser): Promise<string[]> {
+  const { arguments: args } = await (await browser.newBrowserCDPSession()).send('Browser.getBrowserCommandLine');
+  const list = args.findLast((arg) => arg.startsWith('--disable-features='));
+  return list ? list.slice('--disable-features='.length).split(',').filter(Boolean) : [];
+}
+
+/**
  * The features Playwright itself turns off. Chromium honours only the last `--disable-features`
  * on its command line, so ours must carry Playwright's list too; it is read from a browser
- * Playwright launched (its command line, which Chromium returns under `--enable-automation`).
+ * Playwright launched.
  */
 function playwrightDisabledFeatures(): Promise<string[]> {
   playwrightFeatures ??= (async () => {
     const probe = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...FLAGS, '--enable-automation'] });
     try {
-      const cdp = await probe.newBrowserCDPSession();
-      const { arguments: args } = await cdp.send('Browser.getBrowserCommandLine');
-      const list = args.findLast((arg) => arg.startsWith('--disable-features='));
-      return list ? list.slice('--disable-features='.length).split(',').filter(Boolean) : [];
+      return await disabledFeaturesOf(probe);
     } finally {
       await probe.close();
     }

@@ -1,14 +1,7 @@
 // The browser the tests and benchmarks launch: a new context must not bring browser UI of its own
 // (the omnibox's popup, a WebUI renderer per window), and our flags must not undo Playwright's.
-import { chromium, type Browser as PlaywrightBrowser } from 'playwright-core';
-import { CHROMIUM, launchBrowser, type Browser } from './browser.js';
-
-/** The features a browser's command line turns off: its last --disable-features, the one Chromium reads. */
-async function disabledFeatures(browser: PlaywrightBrowser): Promise<string[]> {
-  // Chromium returns its command line only under --enable-automation.
-  const { arguments: args } = await (await browser.newBrowserCDPSession()).send('Browser.getBrowserCommandLine');
-  return (args.findLast((arg) => arg.startsWith('--disable-features=')) ?? '--disable-features=').slice('--disable-features='.length).split(',');
-}
+import { chromium } from 'playwright-core';
+import { CHROMIUM, disabledFeaturesOf, launchBrowser, type Browser } from './browser.js';
 
 describe('the Chromium the tests launch', () => {
   let browser: Browser;
@@ -44,12 +37,12 @@ describe('the Chromium the tests launch', () => {
     const plain = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--enable-automation'] });
     let playwrights: string[];
     try {
-      playwrights = await disabledFeatures(plain);
+      playwrights = await disabledFeaturesOf(plain);
     } finally {
       await plain.close();
     }
     expect(playwrights).toContain('PaintHolding');
-    const ours = await disabledFeatures(browser.context.browser()!);
+    const ours = await disabledFeaturesOf(browser.context.browser()!);
     expect(ours).toEqual(expect.arrayContaining([...playwrights, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']));
   });
 });

@@ -3,10 +3,9 @@
 // outside the policy is blocked and reported (securitypolicyviolation) without running; a remote
 // published on an origin the environment does not allow is refused with its error card while
 // the rest of the portal works.
-import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { readShellPolicySources, shellContentSecurityPolicy } from '../deploy/src/content-security-policy.js';
+import { inlineScriptHashes, readShellPolicySources, shellContentSecurityPolicy } from '../deploy/src/content-security-policy.js';
 import { startStaticServer, type StaticServer } from '../deploy/src/index.js';
 import { launchBrowser, type Browser } from './browser.js';
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
@@ -71,9 +70,9 @@ describe('the shell’s Content-Security-Policy', () => {
     const remotes = Object.values(portal.portal.remoteUrls).sort();
     // The page's first script is written into it; it alone may run inline, by the hash of its text.
     const page = await response.text();
-    const inline = [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) => `'sha256-${createHash('sha256').update(code!).digest('base64')}'`);
+    const inline = inlineScriptHashes(page);
     expect(inline).toHaveLength(1);
-    expect(policy).toContain(`script-src 'self' ${inline[0]} ${remotes.join(' ')};`);
+    expect(policy).toContain(`script-src 'self' '${inline[0]}' ${remotes.join(' ')};`);
     expect(policy).toContain(
       `connect-src 'self' ${portal.emulator.apiUrl} ${portal.emulator.apiUrl.replace(/^http/, 'ws')} ${remotes.join(' ')};`,
     );
