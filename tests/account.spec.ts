@@ -7,7 +7,7 @@ import path from 'node:path';
 import { launchBrowser, problems, type Browser, type StorageState, type TestPage } from './browser.js';
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
 import { codeIn, linkIn, mailbox, type Mailbox } from './support/mailbox.js';
-import { pagePerTest, pageState } from './support/page-per-test.js';
+import { pagePerTest, pageState, withPageState } from './support/page-per-test.js';
 import { signInWithPassword } from './support/sign-in.js';
 import { enrolTotp, newPerson, signedInStorage, signedInClient, totpCode, wrongTotpCode, type Person } from './support/people.js';
 
@@ -240,7 +240,7 @@ describe('the account remote', () => {
   it('links an identity through the test provider, and unlinks it after a step-up', async () => {
     const { person, totpSecret } = await signedInPerson('acct-link', '/account/security', { withAuthenticator: true });
     await page.getByRole('button', { name: 'Link Test provider' }).click();
-    await page.waitForURL(/test-provider\/authorize/);
+    await withPageState(page, page.waitForURL(/test-provider\/authorize/));
     await page.locator('input#email').fill(`linked-${person.email}`);
     await page.locator('input#name').fill('Linked Person');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -48,14 +48,21 @@ export function pagePerTest(
   };
 }
 
-/** What the page shows now, for wait messages: its address and its alerts and statuses. */
+/** What the page shows now, for wait messages: its address, its alerts and statuses, and what is still busy. */
 export async function pageState(page: TestPage): Promise<string> {
-  const notes = await page
-    .locator('[role="alert"], [role="status"]')
-    .allInnerTexts()
-    .catch((error: Error) => [`(could not read: ${error.message})`]);
-  const shown = notes.map((text) => text.replace(/\s+/g, ' ').trim()).filter(Boolean);
-  return `page at ${page.url()} shows ${shown.length ? shown.map((text) => `"${text}"`).join(', ') : 'no alert or status'}`;
+  const texts = (selector: string) =>
+    page
+      .locator(selector)
+      .allInnerTexts()
+      .catch((error: Error) => [`(could not read: ${error.message})`]);
+  const tidy = (notes: string[]) => notes.map((text) => text.replace(/\s+/g, ' ').trim()).filter(Boolean);
+  const shown = tidy(await texts('[role="alert"], [role="status"]'));
+  // A button waiting on its action (aria-busy): an action that never ended reads differently from one never started.
+  const busy = tidy(await texts('[aria-busy="true"]'));
+  return (
+    `page at ${page.url()} shows ${shown.length ? shown.map((text) => `"${text}"`).join(', ') : 'no alert or status'}` +
+    (busy.length ? `; busy: ${busy.map((text) => `"${text}"`).join(', ')}` : '')
+  );
 }
 
 /** The wait, whose failure also says what the page shows. */
