@@ -262,7 +262,12 @@ describe('the functions remote', () => {
     await openFunction('whoami');
     await page.getByLabel('Body', { exact: true }).selectOption('text');
     await page.getByLabel('Text body').fill(`it's "quoted" $HOME`);
+    // The page is shared by the file's tests, so its history already holds earlier calls.
+    const earlier = await page.locator('.fn-history__item').count();
     await send();
+    // Read at once, not waited for: the answer and its history entry show in the same render, so
+    // the newest entry (the one copied below) is this call, not the one before it.
+    expect(await page.locator('.fn-history__item').count()).toBe(earlier + 1);
     const browserStatus = await result().getAttribute('data-status');
     const browserJson = await jsonText();
     await page

@@ -92,8 +92,8 @@ export function FunctionPage({
             setResult((current) => ({ head: current?.head ?? null, bytes, outcome: null })),
         },
       );
-      setResult({ head: outcome.head, bytes: outcome.bytes, outcome });
-      if (userId) {
+      if (!userId) setResult({ head: outcome.head, bytes: outcome.bytes, outcome });
+      else {
         const record: HistoryEntry = {
           id: crypto.randomUUID(),
           userId,
@@ -106,6 +106,10 @@ export function FunctionPage({
           size: outcome.bytes.length,
           bodyPreview: decoder.decode(outcome.bytes.slice(0, HISTORY_BODY_CHARS)),
         };
+        // The call is in the history as its answer shows (one render), not once storage has
+        // answered: "Copy curl" on the newest entry right after the answer is this call.
+        setResult({ head: outcome.head, bytes: outcome.bytes, outcome });
+        setHistory((shown) => [...shown, record]);
         await addToHistory(record);
         setHistory(await readHistory(userId));
       }
