@@ -56,13 +56,11 @@ export async function pageState(page: TestPage): Promise<string> {
       .allInnerTexts()
       .catch((error: Error) => [`(could not read: ${error.message})`]);
   const tidy = (notes: string[]) => notes.map((text) => text.replace(/\s+/g, ' ').trim()).filter(Boolean);
+  const quoted = (notes: string[]) => notes.map((text) => `"${text}"`).join(', ');
   const shown = tidy(await texts('[role="alert"], [role="status"]'));
   // A button waiting on its action (aria-busy): an action that never ended reads differently from one never started.
   const busy = tidy(await texts('[aria-busy="true"]'));
-  return (
-    `page at ${page.url()} shows ${shown.length ? shown.map((text) => `"${text}"`).join(', ') : 'no alert or status'}` +
-    (busy.length ? `; busy: ${busy.map((text) => `"${text}"`).join(', ')}` : '')
-  );
+  return `page at ${page.url()} shows ${shown.length ? quoted(shown) : 'no alert or status'}${busy.length ? `; busy: ${quoted(busy)}` : ''}`;
 }
 
 /** The wait, whose failure also says what the page shows. */

@@ -92,26 +92,28 @@ export function FunctionPage({
             setResult((current) => ({ head: current?.head ?? null, bytes, outcome: null })),
         },
       );
-      if (!userId) setResult({ head: outcome.head, bytes: outcome.bytes, outcome });
-      else {
-        const record: HistoryEntry = {
-          id: crypto.randomUUID(),
-          userId,
-          at: startedAt,
-          request: toSend,
-          kind: outcome.kind,
-          status: outcome.head?.status ?? null,
-          contentType: outcome.head?.headers.find(([name]) => name === 'content-type')?.[1] ?? null,
-          durationMs: outcome.durationMs,
-          size: outcome.bytes.length,
-          bodyPreview: decoder.decode(outcome.bytes.slice(0, HISTORY_BODY_CHARS)),
-        };
-        // The call is in the history as its answer shows (one render), not once storage has
-        // answered: "Copy curl" on the newest entry right after the answer is this call.
-        setResult({ head: outcome.head, bytes: outcome.bytes, outcome });
+      const record: HistoryEntry | null = userId
+        ? {
+            id: crypto.randomUUID(),
+            userId,
+            at: startedAt,
+            request: toSend,
+            kind: outcome.kind,
+            status: outcome.head?.status ?? null,
+            contentType:
+              outcome.head?.headers.find(([name]) => name === 'content-type')?.[1] ?? null,
+            durationMs: outcome.durationMs,
+            size: outcome.bytes.length,
+            bodyPreview: decoder.decode(outcome.bytes.slice(0, HISTORY_BODY_CHARS)),
+          }
+        : null;
+      // The call is in the history as its answer shows (one render), not once storage has
+      // answered: "Copy curl" on the newest entry right after the answer is this call.
+      setResult({ head: outcome.head, bytes: outcome.bytes, outcome });
+      if (record) {
         setHistory((shown) => [...shown, record]);
         await addToHistory(record);
-        setHistory(await readHistory(userId));
+        setHistory(await readHistory(record.userId));
       }
       refreshLogs(startedAt);
     } catch (error) {
