@@ -137,6 +137,14 @@ const closers = ((globalThis as Record<symbol, unknown>)[Symbol.for('portal.test
   () => Promise<void>
 >;
 closers.add(closeTestEmulators);
+/**
+ * The output of every emulator this file started, by API URL: the test environment quotes what
+ * they printed during a test that failed (tests/support/integration-environment.cjs).
+ */
+const outputs = ((globalThis as Record<symbol, unknown>)[Symbol.for('portal.testEmulatorOutputs')] ??= new Set()) as Set<{
+  name: string;
+  output: string[];
+}>;
 
 const LAUNCH_TIMEOUT_MS = 150_000;
 
@@ -338,6 +346,8 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     rmSync(workdir, { recursive: true, force: true });
   };
   unstopped.add(removeFiles);
+  const listed = { name: `the emulator starting in ${workdir}`, output };
+  outputs.add(listed);
   const args = () => ['--workdir', workdir, '--port', String(ports[0]!.port), '--mail-port', String(ports[1]!.port)];
   let env: Record<string, string>;
   let running: Running;
@@ -364,6 +374,7 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     await removeFiles();
     throw error;
   }
+  listed.name = running.apiUrl;
   const emulator: TestEmulator = {
     get apiUrl() {
       return running.apiUrl;

@@ -8,6 +8,9 @@
 // the server answers by closing the channel keeps its reply timeout), and such a timer would
 // hold the test process open after the run ("Jest did not exit one second after the test run")
 // or call into the file's modules after they were torn down.
+// And a failed test carries what the file's emulators printed while it ran (their errors and
+// warnings; the harness starts them quiet, so no request lines): a 500's cause is in the
+// emulator's log, which no one sees otherwise once the run's scratch folders are gone.
 const { TestEnvironment } = require('jest-environment-node');
 
 /** Makes the file's setTimeout/setInterval remember the timers still pending; returns them. */
@@ -46,10 +49,55 @@ function trackPendingTimers(global) {
   return pending;
 }
 
+/** Where emulator/test/harness.ts lists the output of each emulator the file started. */
+const OUTPUTS = Symbol.for('portal.testEmulatorOutputs');
+/** The most of an emulator's output one failure carries: the lines nearest the failure. */
+const MAX_LINES = 120;
+const MAX_LINE_LENGTH = 2_000;
+
+/**
+ * An error (for the test's list of errors) quoting what each emulator printed since `marks` was
+ * taken, or null when none printed anything.
+ */
+function emulatorOutputError(outputs, marks) {
+  const sections = [];
+  for (const emulator of outputs) {
+    const lines = emulator.output.slice(marks.get(emulator.output) ?? 0);
+    if (lines.length === 0) continue;
+    const shown = lines.slice(-MAX_LINES).map((line) =>
+      line.length > MAX_LINE_LENGTH ? `${line.slice(0, MAX_LINE_LENGTH)}… (${line.length} characters)` : line,
+    );
+    const skipped = lines.length - shown.length;
+    sections.push(
+      `The emulator at ${emulator.name} printed, while this test ran:\n` +
+        (skipped > 0 ? `  (${skipped} earlier lines left out)\n` : '') +
+        shown.map((line) => `  | ${line}`).join('\n'),
+    );
+  }
+  if (sections.length === 0) return null;
+  const error = new Error(sections.join('\n\n'));
+  // The quote is the whole message; where the environment made it says nothing.
+  error.stack = error.message;
+  return error;
+}
+
 class IntegrationEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
     this.pendingTimers = trackPendingTimers(this.global);
+    /** How many lines each emulator's output held when the current test started. */
+    this.outputMarks = new Map();
+  }
+
+  handleTestEvent(event) {
+    const outputs = this.global[OUTPUTS];
+    if (!outputs) return;
+    if (event.name === 'test_start') {
+      this.outputMarks = new Map([...outputs].map(({ output }) => [output, output.length]));
+    } else if (event.name === 'test_done' && event.test.errors.length > 0) {
+      const error = emulatorOutputError(outputs, this.outputMarks);
+      if (error) event.test.errors.push(error);
+    }
   }
 
   async teardown() {

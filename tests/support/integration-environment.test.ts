@@ -71,3 +71,61 @@ it('keeps the promise form of the timers and a timer cleared by its id', async (
   expect(fired).toBe(false);
   await env.teardown();
 });
+
+describe("a failed test's emulator output", () => {
+  /** The environment with one emulator registered as the harness registers it, and a test. */
+  async function withEmulator() {
+    const env = environment();
+    await env.setup();
+    const output = ['Started portal emulator in 0.9s.'];
+    (env.global as Record<symbol, unknown>)[Symbol.for('portal.testEmulatorOutputs')] = new Set([
+      { name: 'http://127.0.0.1:54321', output },
+    ]);
+    const test = { errors: [] as unknown[] };
+    const event = (name: 'test_start' | 'test_done') => env.handleTestEvent({ name, test } as never);
+    return { env, output, test, event };
+  }
+
+  it('is added to the errors of a test that failed: the lines printed while it ran, none before', async () => {
+    const { env, output, test, event } = await withEmulator();
+    event('test_start');
+    output.push('auth: unexpected failure: TypeError: x is not a function', '    at sign (test-idp.ts:120:5)');
+    test.errors.push(new Error('expected 200, received 500'));
+    event('test_done');
+    await env.teardown();
+    expect(test.errors).toHaveLength(2);
+    const quoted = (test.errors[1] as Error).message;
+    expect(quoted).toBe(
+      'The emulator at http://127.0.0.1:54321 printed, while this test ran:\n' +
+        '  | auth: unexpected failure: TypeError: x is not a function\n' +
+        '  |     at sign (test-idp.ts:120:5)',
+    );
+    expect((test.errors[1] as Error).stack).toBe(quoted);
+  });
+
+  it('keeps the last lines of a long output and says how many it left out', async () => {
+    const { env, output, test, event } = await withEmulator();
+    event('test_start');
+    output.push(...Array.from({ length: 130 }, (_, i) => `line ${i + 1}`));
+    test.errors.push(new Error('failed'));
+    event('test_done');
+    await env.teardown();
+    const lines = (test.errors[1] as Error).message.split('\n');
+    expect(lines[1]).toBe('  (10 earlier lines left out)');
+    expect(lines[2]).toBe('  | line 11');
+    expect(lines.at(-1)).toBe('  | line 130');
+  });
+
+  it('is not added to a test that passed, nor to a failed one during which the emulator printed nothing', async () => {
+    const { env, output, test, event } = await withEmulator();
+    event('test_start');
+    output.push('a warning during a passing test');
+    event('test_done');
+    expect(test.errors).toEqual([]);
+    event('test_start');
+    test.errors.push(new Error('failed'));
+    event('test_done');
+    await env.teardown();
+    expect(test.errors).toHaveLength(1);
+  });
+});
