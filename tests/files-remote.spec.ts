@@ -356,6 +356,162 @@ describe('the files remote', () => {
   });
 });
 
+describe('the files remote: what an action shows when it ends', () => {
+  async function put(person: Person, names: string[]): Promise<void> {
+    for (const name of names) {
+      const { error } = await person.db.storage
+        .from('files')
+        .upload(`${person.id}/${name}`, new Blob([`content ${name}`], { type: 'text/plain' }));
+      if (error) throw error;
+    }
+  }
+  const toolbarButton = (page: TestPage, name: string) =>
+    page.getByRole('toolbar', { name: 'Selected files' }).getByRole('button', { name });
+
+  it('stays in the folder the person opened while a copy was still being made', async () => {
+    const fay = await newPerson('fay');
+    await put(fay, ['a.txt', 'archive/.emptyFolderPlaceholder']);
+    const page = await signedInPage(fay, myFiles(fay));
+    await row(page, 'a.txt').waitFor(WAIT);
+    // Storage's answer to the copy is held until the person has opened another folder.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let asked!: () => void;
+    const copyAsked = new Promise<void>((resolve) => (asked = resolve));
+    await page.route('**/storage/v1/object/copy', async (route) => {
+      asked();
+      await released;
+      await route.continue();
+    });
+    await row(page, 'a.txt').getByRole('checkbox').check();
+    await toolbarButton(page, 'Copy').click();
+    await copyAsked;
+    await row(page, 'archive').getByRole('button', { name: 'archive' }).click();
+    const archive = `${portal.url}${myFiles(fay)}archive/`;
+    await page.waitForURL(archive, WAIT);
+    release();
+    await page.getByText('Copied', { exact: true }).waitFor(WAIT);
+    // Read at once: the copy's end (its toast, the selection cleared) is in the same task as any
+    // navigation it makes, and it must not take the person back to the folder they left.
+    expect(await page.evaluate(() => window.location.href)).toBe(archive);
+    expect(await names(fay.db, `${fay.id}/`)).toContain('a copy.txt');
+  });
+
+  it('shows the copies that were made when a later one is refused', async () => {
+    const gus = await newPerson('gus');
+    await put(gus, ['a.txt', 'b.txt', 'b copy.txt']);
+    const page = await signedInPage(gus, myFiles(gus));
+    await row(page, 'a.txt').waitFor(WAIT);
+    await row(page, 'a.txt').getByRole('checkbox').check();
+    await row(page, 'b.txt').getByRole('checkbox').check();
+    await toolbarButton(page, 'Copy').click();
+    const refused = page.getByRole('alert').filter({ hasText: 'Could not copy “b.txt”' });
+    await refused.waitFor(WAIT);
+    expect(await names(gus.db, `${gus.id}/`)).toEqual(['a copy.txt', 'a.txt', 'b copy.txt', 'b.txt']);
+    // The copy storage made before the refusal is in the listing, not only in storage.
+    await row(page, 'a copy.txt').waitFor(WAIT);
+    await expect(refused.textContent()).resolves.toMatch(/1 of 2 files was copied/);
+    // Storage's refusal of the second copy is the one complaint this test expects.
+    page.console.splice(
+      0,
+      page.console.length,
+      ...page.console.filter((entry) => !entry.url.endsWith('/storage/v1/object/copy')),
+    );
+  });
+
+  it('shows what a partly refused deletion removed once its dialog is closed', async () => {
+    const hal = await newPerson('hal');
+    await put(hal, ['a.txt', 'b.txt', 'c.txt']);
+    const page = await signedInPage(hal, myFiles(hal));
+    await row(page, 'a.txt').waitFor(WAIT);
+    await row(page, 'a.txt').getByRole('checkbox').check();
+    await row(page, 'b.txt').getByRole('checkbox').check();
+    // b.txt goes behind the page's back (another tab, say): storage deletes only a.txt.
+    const gone = await hal.db.storage.from('files').remove([`${hal.id}/b.txt`]);
+    if (gone.error) throw gone.error;
+    await toolbarButton(page, 'Delete').click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete 2 files?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByText(/Only 1 of 2 files could be deleted/).waitFor(WAIT);
+    expect(await names(hal.db, `${hal.id}/`)).toEqual(['c.txt']);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await row(page, 'a.txt').waitFor({ state: 'detached', ...WAIT });
+    await row(page, 'b.txt').waitFor({ state: 'detached', ...WAIT });
+    await row(page, 'c.txt').waitFor(WAIT);
+  });
+
+  it('says why a folder could not be renamed, and the dialog can be used again', async () => {
+    const ivy = await newPerson('ivy');
+    await put(ivy, ['drafts/one.txt', 'drafts/two.txt']);
+    const page = await signedInPage(ivy, myFiles(ivy));
+    await row(page, 'drafts').waitFor(WAIT);
+    await row(page, 'drafts').getByRole('checkbox').check();
+    await toolbarButton(page, 'Rename').click();
+    const rename = page.getByRole('dialog', { name: 'Rename “drafts”' });
+    await rename.getByRole('textbox').fill('final');
+    // Listing the folder's objects fails once on the network.
+    await page.route(
+      '**/storage/v1/object/list-v2/**',
+      (route) => route.abort('connectionreset'),
+      { times: 1 },
+    );
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await rename.getByText(/could not be listed/).waitFor(WAIT);
+    await expect(
+      rename.getByRole('button', { name: 'Rename' }).getAttribute('aria-busy'),
+    ).resolves.toBeNull();
+    page.console.splice(
+      0,
+      page.console.length,
+      ...page.console.filter((entry) => !entry.text.includes('ERR_CONNECTION_RESET')),
+    );
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await row(page, 'final').waitFor(WAIT);
+    expect(await names(ivy.db, `${ivy.id}/`)).toEqual(['final/one.txt', 'final/two.txt']);
+  });
+
+  it('renames once when Enter is pressed again while the rename runs', async () => {
+    const jon = await newPerson('jon');
+    await put(jon, ['drafts/one.txt', 'drafts/two.txt', 'drafts/three.txt']);
+    const page = await signedInPage(jon, myFiles(jon));
+    await row(page, 'drafts').waitFor(WAIT);
+    const moves: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/storage/v1/object/move')) moves.push(response.status());
+    });
+    // The rename's first move is held until Enter has been pressed a second time.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let asked!: () => void;
+    const moveAsked = new Promise<void>((resolve) => (asked = resolve));
+    let held = false;
+    await page.route('**/storage/v1/object/move', async (route) => {
+      if (!held) {
+        held = true;
+        asked();
+        await released;
+      }
+      await route.continue();
+    });
+    await row(page, 'drafts').getByRole('checkbox').check();
+    await toolbarButton(page, 'Rename').click();
+    const field = page.getByRole('dialog', { name: 'Rename “drafts”' }).getByRole('textbox');
+    await field.fill('final');
+    await page.keyboard.press('Enter');
+    await moveAsked;
+    await page.keyboard.press('Enter');
+    release();
+    await row(page, 'final').waitFor(WAIT);
+    expect(await names(jon.db, `${jon.id}/`)).toEqual([
+      'final/one.txt',
+      'final/three.txt',
+      'final/two.txt',
+    ]);
+    // Each object moved once: a second submission's moves of the same objects were refused.
+    expect(moves).toEqual([200, 200, 200]);
+  });
+});
+
 /** The natural size of the image `selector` picks once it has loaded (fails if it cannot load). */
 async function loadedSize(page: TestPage, selector: string): Promise<{ width: number; height: number }> {
   const handle = await page.waitForFunction(

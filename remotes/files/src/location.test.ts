@@ -1,4 +1,10 @@
-import { DEFAULT_VIEW, filesHref, folderView, parseFilesLocation } from './location.js';
+import {
+  DEFAULT_VIEW,
+  filesHref,
+  folderView,
+  parseFilesLocation,
+  selectionClearedHref,
+} from './location.js';
 
 describe('the files URL', () => {
   it('reads the bucket list at the route itself', () => {
@@ -49,5 +55,26 @@ describe('the files URL', () => {
       open: null,
       filter: '',
     });
+  });
+});
+
+describe('clearing the selection when an action ends', () => {
+  const here = (href: string) => new URL(href, 'http://portal');
+
+  it('keeps what the person changed in the folder since the action started', () => {
+    expect(
+      selectionClearedHref(
+        '/files',
+        'files',
+        'u1/',
+        here('/files/files/u1/?view=grid&sort=updated_at.desc&sel=a.txt&sel=b.txt'),
+      ),
+    ).toBe('/files/files/u1/?view=grid&sort=updated_at.desc');
+  });
+
+  it('goes nowhere once the person is in another folder or back at the list of places', () => {
+    expect(selectionClearedHref('/files', 'files', 'u1/', here('/files/files/u1/archive/'))).toBeNull();
+    expect(selectionClearedHref('/files', 'files', 'u1/', here('/files/public-assets/'))).toBeNull();
+    expect(selectionClearedHref('/files', 'files', 'u1/', here('/files'))).toBeNull();
   });
 });

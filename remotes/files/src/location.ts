@@ -77,3 +77,20 @@ export function filesHref(route: string, view: FilesView): string {
 export function folderView(view: FilesView, bucket: string, folder: string): FilesView {
   return { ...view, bucket, folder, selected: [], open: null, filter: '' };
 }
+
+/**
+ * The address that clears the selection of `bucket`/`folder` in the view the page shows now
+ * (`here`, read when an action ends), or null when the person has left that folder meanwhile.
+ * An action that ends after they moved on (another folder, the grid, a sort) must not take
+ * them back to the view of the moment it started.
+ */
+export function selectionClearedHref(
+  route: string,
+  bucket: string,
+  folder: string,
+  here: { pathname: string; search: string },
+): string | null {
+  const now = parseFilesLocation(route, here.pathname, here.search);
+  if (now.bucket !== bucket || now.folder !== folder) return null;
+  return filesHref(route, { ...now, selected: [] });
+}

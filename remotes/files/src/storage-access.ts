@@ -177,7 +177,7 @@ export async function listKeysUnder(
       limit: 1000,
       ...(cursor ? { cursor } : {}),
     });
-    if (error) throw new Error(error.message);
+    if (error) throw new Error(`What is in “${prefix}” could not be listed: ${error.message}.`);
     keys.push(...data.objects.map((o) => o.key ?? o.name));
     cursor = data.hasNext ? data.nextCursor : undefined;
   } while (cursor);

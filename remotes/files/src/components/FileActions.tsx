@@ -13,7 +13,7 @@ import {
   Select,
   TextInput,
 } from '@portal/ui';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { keysToDelete, planMoveInto, planRename } from '../folder-ops.js';
 import {
   createShareLink,
@@ -32,7 +32,13 @@ interface Props {
   folder: string;
   selected: Entry[];
   writable: boolean;
+  /** The action is done: the selection is cleared and the listing read again. */
   onChanged: () => void;
+  /**
+   * The action failed after part of it was done (some files copied, moved or deleted): the
+   * listing is read again, so it shows what storage now holds; the selection stays.
+   */
+  onPartlyChanged: () => void;
 }
 
 type Open = null | 'rename' | 'move' | 'delete' | 'share';
@@ -44,11 +50,27 @@ export function FileActions({
   selected,
   writable,
   onChanged,
+  onPartlyChanged,
 }: Props): ReactNode {
   const { supabase, notify } = usePortal();
   const [open, setOpen] = useState<Open>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A dialog's attempt that failed after it may have changed something. The listing is read
+  // again when the dialog closes, not at once: the listing's reload empties the selection until
+  // it is back, and the open dialog (its error, what was typed) would go with it.
+  const partlyDone = useRef(false);
+  const closeDialog = () => {
+    setOpen(null);
+    if (partlyDone.current) {
+      partlyDone.current = false;
+      onPartlyChanged();
+    }
+  };
+  const done = () => {
+    partlyDone.current = false;
+    onChanged();
+  };
   if (selected.length === 0) return null;
   const files = supabase.storage.from(bucket);
   const one = selected.length === 1 ? selected[0]! : null;
@@ -75,13 +97,25 @@ export function FileActions({
     setBusy(true);
     try {
       const taken = new Set<string>();
+      let copied = 0;
       for (const entry of selected) {
         // `b.txt` → `b copy.txt`; storage refuses a name that exists, and that refusal is shown.
         const named = entry.key.replace(/(\.[^./]+)?$/, ' copy$1');
         const target = taken.has(named) ? keepBothName(named, taken) : named;
         taken.add(target);
         const { error: failed } = await files.copy(entry.key, target);
-        if (failed) return setError(`Could not copy “${entry.name}”: ${failed.message}`);
+        if (failed) {
+          setError(
+            `Could not copy “${entry.name}”: ${failed.message}` +
+              (copied > 0
+                ? ` ${copied} of ${selected.length} files ${copied === 1 ? 'was' : 'were'} copied before it.`
+                : ''),
+          );
+          // The copies made before the refusal are in storage: the listing shows them.
+          if (copied > 0) onPartlyChanged();
+          return;
+        }
+        copied += 1;
       }
       notify({
         tone: 'success',
@@ -135,7 +169,7 @@ export function FileActions({
           label="New name"
           initial={one.name}
           submitLabel="Rename"
-          onClose={() => setOpen(null)}
+          onClose={closeDialog}
           onSubmit={async (name) => {
             const inside =
               one.kind === 'folder' ? await keysUnderFolders(supabase, bucket, [one]) : {};
@@ -144,8 +178,12 @@ export function FileActions({
               bucket,
               planRename(one, inside[one.key] ?? [], folder, name),
             );
-            if (failed) return failed;
-            onChanged();
+            if (failed) {
+              // A folder's objects move one by one: those before the refusal have moved.
+              partlyDone.current = true;
+              return failed;
+            }
+            done();
             return null;
           }}
         />
@@ -165,7 +203,7 @@ export function FileActions({
           initial=""
           submitLabel="Move"
           allowEmpty
-          onClose={() => setOpen(null)}
+          onClose={closeDialog}
           onSubmit={async (destination) => {
             const root = folder
               .split('/')
@@ -176,15 +214,18 @@ export function FileActions({
             const { moves, problem } = planMoveInto(selected, inside, target);
             if (problem) return problem;
             const failed = await moveObjects(supabase, bucket, moves);
-            if (failed) return failed;
-            onChanged();
+            if (failed) {
+              partlyDone.current = true;
+              return failed;
+            }
+            done();
             return null;
           }}
         />
       ) : null}
       <ConfirmDialog
         open={open === 'delete'}
-        onClose={() => setOpen(null)}
+        onClose={closeDialog}
         tone="danger"
         title={
           selected.length === 1
@@ -198,16 +239,18 @@ export function FileActions({
             ? await files.remove(keys)
             : { data: [], error: null };
           if (failed) throw new Error(failed.message);
-          if ((data ?? []).length < keys.length)
+          if ((data ?? []).length < keys.length) {
+            if ((data ?? []).length > 0) partlyDone.current = true;
             throw new Error(
               `Only ${(data ?? []).length} of ${keys.length} files could be deleted; you may not delete the others.`,
             );
+          }
           notify({
             tone: 'success',
             title: selected.length === 1 ? 'Deleted' : `Deleted ${selected.length} files`,
           });
           setOpen(null);
-          onChanged();
+          done();
         }}
       >
         {folderCount > 0
@@ -258,14 +301,30 @@ function NameDialog({
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Enter in the field submits the form again while the first submission still runs (the
+  // button's spinner does not stop the keyboard); a second rename or move of the same objects
+  // was refused by storage half-way and its error shown while the first went on.
+  const submitting = useRef(false);
   const submit = async () => {
+    if (submitting.current) return;
     const trimmed = value.trim();
     const problem =
       !trimmed && !allowEmpty ? 'Enter a name.' : trimmed ? checkObjectName(trimmed) : undefined;
     if (problem) return setError(problem);
+    submitting.current = true;
     setBusy(true);
-    const failed = await onSubmit(trimmed);
-    setBusy(false);
+    setError(null);
+    let failed: string | null;
+    try {
+      failed = await onSubmit(trimmed);
+    } catch (thrown) {
+      // A lookup failed (a folder's listing, on the network, say): the dialog says so and can
+      // be used again, rather than spinning for ever.
+      failed = `${(thrown as Error).message} Try again.`;
+    } finally {
+      submitting.current = false;
+      setBusy(false);
+    }
     if (failed) setError(failed);
     else onClose();
   };

@@ -30,7 +30,7 @@ import {
 } from 'react';
 import { droppedFiles, type PickedFile } from '../folder-drop.js';
 import { planMoveInto } from '../folder-ops.js';
-import { filesHref, folderView, type FilesView } from '../location.js';
+import { filesHref, folderView, selectionClearedHref, type FilesView } from '../location.js';
 import {
   keysUnderFolders,
   listFolderPage,
@@ -127,6 +127,18 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
     [loaded, requestKey],
   );
   const load = useCallback(() => setReloads((n) => n + 1), []);
+  // After an action on the selection: the selection is cleared in the view the page shows when
+  // the action ends, which the person may have changed meanwhile (a copy or a drag does not hold
+  // the page); from another folder, nothing moves. With this render's `view` a copy that ended
+  // after the person had opened another folder took them back to this one.
+  const clearSelection = useCallback(() => {
+    const href = selectionClearedHref(route, bucketId, view.folder, window.location);
+    if (href) navigate(href, { replace: true });
+  }, [route, bucketId, view.folder]);
+  const changed = useCallback(() => {
+    clearSelection();
+    load();
+  }, [clearSelection, load]);
 
   useEffect(() => {
     let live = true;
@@ -240,8 +252,7 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
     } catch (error) {
       setMoveError((error as Error).message);
     }
-    go({ ...view, selected: [] }, true);
-    load();
+    changed();
   };
 
   /** Entries can be dragged onto a folder (list rows and grid tiles alike). */
@@ -422,10 +433,8 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
           folder={view.folder}
           selected={selectedEntries}
           writable={writable}
-          onChanged={() => {
-            go({ ...view, selected: [] }, true);
-            load();
-          }}
+          onChanged={changed}
+          onPartlyChanged={load}
         />
         {moveError ? <Alert tone="error">{moveError}</Alert> : null}
         {listing.status === 'error' ? (
