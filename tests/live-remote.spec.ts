@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Route } from 'playwright-core';
 import { startTestEmulator, type TestEmulator } from '../emulator/test/harness.js';
 import { subscribeOutcome } from '../emulator/test/realtime/spec-support.js';
 import { startLocalPortal, type LocalPortal } from '../deploy/src/index.js';
@@ -180,6 +181,49 @@ describe('the live remote', () => {
     await message(sam, 'Hi').waitFor();
     const texts = await sam.locator('[data-testid="message-text"]').allTextContents();
     expect(texts.indexOf('Hi')).toBeGreaterThan(texts.indexOf('Hello Sam <img src=x onerror=alert(1)>'));
+  });
+
+  it('says a room is live only with its history on screen, never "No messages yet" while the history is read', async () => {
+    const { error } = await (await signedInClient(DANA)).from('messages').insert({ project_id: 1, body: 'Said before Sam opens the room' });
+    expect(error).toBeNull();
+    await go(sam, '/live');
+    // Everything the room shows from here on: its status, its messages, its empty notice.
+    await sam.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { roomStates: string[] }).roomStates = seen;
+      new MutationObserver(() => {
+        const room = document.querySelector<HTMLElement>('[data-testid="room"]');
+        if (!room) return;
+        const empty = room.textContent?.includes('No messages yet') ? ' empty' : '';
+        seen.push(`${room.dataset.status} ${room.querySelectorAll('[data-testid="message"]').length}${empty}`);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    // The history's read is held until the page has had frames to show what it shows meanwhile.
+    let held: () => void = () => undefined;
+    const historyHeld = new Promise<void>((resolve) => (held = resolve));
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const history = (url: URL) => url.pathname.endsWith('/rest/v1/messages') && url.searchParams.get('project_id') === 'eq.1';
+    const hold = async (route: Route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      held();
+      await released;
+      await route.continue();
+    };
+    await sam.route(history, hold);
+    try {
+      await go(sam, '/live/rooms/1');
+      await historyHeld;
+      await sam.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      release();
+      await sam.locator('[data-testid="room"][data-room="1"][data-status="live"]').waitFor();
+      await message(sam, 'Said before Sam opens the room').waitFor();
+    } finally {
+      release();
+      await sam.unroute(history, hold);
+    }
+    const states = await sam.evaluate(() => (window as unknown as { roomStates: string[] }).roomStates);
+    expect(states.filter((state) => state.startsWith('live 0') || state.endsWith(' empty'))).toEqual([]);
   });
 
   it('keeps a person out of a room they are not in: the page and supabase-js directly', async () => {

@@ -50,7 +50,7 @@ export function ChatRoom({ projectId, projectName, me, profiles }: ChatRoomProps
       ) : null}
       {room.error && room.status !== 'reconnecting' ? <Alert tone="error" title="Something went wrong">{room.error}</Alert> : null}
       <ol className="live-messages" aria-label="Messages" aria-live="polite">
-        {room.log.length === 0 && room.status === 'live' ? (
+        {room.log.length === 0 && room.status === 'live' && !room.error ? (
           <li>
             <EmptyState compact title="No messages yet" description="Say hello: everyone in the project sees it, now or later." />
           </li>

@@ -65,13 +65,20 @@ export function useRoom(projectId: number): RoomState {
       const who = message.payload['userId'];
       if (typeof who === 'string') setTyping((current) => new Map(current).set(who, Date.now()));
     });
+    // Each change of the channel's state; a read's answer counts only for the join that asked.
+    let joins = 0;
     lease.subscribe((state, reason) => {
       if (!active) return;
+      const join = (joins += 1);
       if (state === 'SUBSCRIBED') {
-        setStatus('live');
         setError(null);
-        // First join: the history; a rejoin: what was stored since the newest message shown.
-        void readSince(latestStoredAt(logRef.current));
+        // First join: the history; a rejoin: what was stored since the newest message shown. The
+        // room is live once that is on screen: live before it, an empty room said "No messages
+        // yet" while its history was on the way, and a rejoin dropped "Reconnecting" before the
+        // messages said meanwhile were back.
+        void readSince(latestStoredAt(logRef.current)).then(() => {
+          if (active && join === joins) setStatus('live');
+        });
       } else if (state === 'CHANNEL_ERROR' && /unauthori[sz]ed/i.test(reason?.message ?? '')) {
         setStatus('refused');
         setError(reason?.message ?? null);
