@@ -2,7 +2,7 @@
 // one before is aborted), `refresh()` after writes and remote changes without emptying the table,
 // and `replaceRow()` for a row the server just returned from a write.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { describeError } from '@portal/platform';
 import { isDataError } from '../errors/data-errors.js';
 import { countRows, RANGE_NOT_SATISFIABLE, readPage } from '../data-access/read-rows.js';
@@ -87,7 +87,15 @@ export function useTablePage(
     return () => controller.abort();
   }, [load]);
 
-  const refresh = useCallback(() => load('refresh'), [load]);
+  // A refresh reads the view on screen when it runs, not the one of the render that asked for it:
+  // a save's refresh starts when the server answers, and a remote change's 120 ms later. Called
+  // from the closure of an earlier view (the person moved to the next page meanwhile), it read
+  // that view and, being the newest read, put its rows under the new page's URL.
+  const latestLoad = useRef(load);
+  useLayoutEffect(() => {
+    latestLoad.current = load;
+  }, [load]);
+  const refresh = useCallback(() => latestLoad.current('refresh'), []);
   const replaceRow = useCallback(
     (key: string, row: Row) => {
       setPage((current) => ({ ...current, rows: current.rows.map((r) => (rowKey(table, r) === key ? { ...r, ...row } : r)) }));
