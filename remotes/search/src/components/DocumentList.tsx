@@ -44,7 +44,10 @@ export function DocumentList({
 }): ReactNode {
   const supabase = useSupabase();
   const [deleting, setDeleting] = useState<DocumentSummary | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  // What is being re-indexed: document ids, and "all" while "Re-index all" runs. Each re-index
+  // ends only its own: with one flag for all, the first to end took the spinner off another
+  // still running and offered "Re-index all" beside it.
+  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
 
   /** Reads the stored file again and indexes it in place of `doc`. */
   async function reread(doc: DocumentSummary & { storage_path: string }) {
@@ -54,24 +57,38 @@ export function DocumentList({
   }
 
   async function reindex(docs: DocumentSummary[], all: boolean) {
-    setBusy(all ? 'all' : (docs[0]?.id ?? null));
+    const mark = all ? 'all' : (docs[0]?.id ?? 'all');
+    setBusy((current) => new Set(current).add(mark));
+    let rereadCount = 0;
     try {
       const stored = docs.filter(
         (doc): doc is DocumentSummary & { storage_path: string } => doc.storage_path !== null,
       );
       const others = docs.filter((doc) => doc.storage_path === null).map((doc) => doc.id);
-      for (const doc of stored) await reread(doc);
+      for (const doc of stored) {
+        await reread(doc);
+        rereadCount += 1;
+      }
       const { reindexed } =
         others.length > 0 ? await reindexDocuments(supabase, others) : { reindexed: [] };
       const count = stored.length + reindexed.length;
       toast.success(
         `Re-indexed ${count} document${count === 1 ? '' : 's'}${stored.length > 0 ? ` (${stored.length} read again from your storage)` : ''}.`,
       );
-      reload();
     } catch (error) {
-      toast.error((error as Error).message, { title: 'Re-indexing failed' });
+      toast.error(
+        `${(error as Error).message}${rereadCount > 0 ? ` ${rereadCount} document${rereadCount === 1 ? ' was' : 's were'} read again from your storage and re-indexed before this.` : ''}`,
+        { title: 'Re-indexing failed' },
+      );
     } finally {
-      setBusy(null);
+      setBusy((current) => {
+        const next = new Set(current);
+        next.delete(mark);
+        return next;
+      });
+      // Read the list again however it ended: a document read again from storage before a
+      // later one failed is a new version with a new id, and the list linked the deleted one.
+      reload();
     }
   }
 
@@ -92,8 +109,9 @@ export function DocumentList({
         <Button
           size="sm"
           onClick={() => void reindex(documents, true)}
-          loading={busy === 'all'}
-          disabled={documents.length === 0}
+          loading={busy.has('all')}
+          // Not beside a document's own re-index: that document would be re-indexed twice at once.
+          disabled={documents.length === 0 || (busy.size > 0 && !busy.has('all'))}
         >
           Re-index all
         </Button>
@@ -164,7 +182,7 @@ export function DocumentList({
                 <Button
                   size="sm"
                   variant="ghost"
-                  loading={busy === doc.id}
+                  loading={busy.has(doc.id) || busy.has('all')}
                   onClick={() => void reindex([doc], false)}
                   aria-label={`Re-index ${doc.title}`}
                 >
