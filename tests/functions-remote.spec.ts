@@ -194,6 +194,43 @@ describe('the functions remote', () => {
     expect(await result().locator('.fn-events__item').count()).toBeLessThan(50);
   });
 
+  it('runs a history entry again while a call streams: the streaming call stops, and only the new answer shows', async () => {
+    await openFunction('slow');
+    await example('Five ticks, 200 ms apart');
+    await page.getByLabel('Query parameters 1 value').fill('1');
+    await page.getByLabel('Query parameters 2 value').fill('0');
+    await send();
+    // History is newest first: this is the one-tick call, run again below.
+    const quickId = await page.locator('.fn-history__item').first().getAttribute('data-history-id');
+    const earlier = await page.locator('.fn-history__item').count();
+
+    // 40 ticks 100 ms apart: four seconds, within the function's time limit.
+    await page.getByLabel('Query parameters 1 value').fill('40');
+    await page.getByLabel('Query parameters 2 value').fill('100');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await result().locator('.fn-events__item[data-event="tick"]').first().waitFor();
+    await page
+      .locator(`.fn-history__item[data-history-id="${quickId}"]`)
+      .getByRole('button', { name: 'Run again' })
+      .click();
+    await page.locator('section.fn-result[data-state="done"]').waitFor();
+    // Both calls are over once both are in the history (the streaming one stopped, or, were it
+    // left running, at its end): only then could the earlier one still write over the answer.
+    await page.locator('.fn-history__item').nth(earlier + 1).waitFor();
+    await expect(result().getAttribute('data-kind')).resolves.toBe('ok');
+    await expect(result().locator('.fn-events__item').count()).resolves.toBe(2);
+    await expect(
+      result().locator('.fn-events__item').last().getAttribute('data-event'),
+    ).resolves.toBe('done');
+    await expect(page.getByRole('button', { name: 'Stop', exact: true }).isDisabled()).resolves.toBe(
+      true,
+    );
+    // The replaced call is in the history, as stopped (the warning badge), not as run to its end.
+    const replaced = page.locator('.fn-history__item', { hasText: 'count=40' });
+    await expect(replaced.count()).resolves.toBe(1);
+    await expect(replaced.locator('.pui-badge--warning').count()).resolves.toBe(1);
+  });
+
   it('explains a throw, a timeout and running out of memory by their kinds', async () => {
     await openFunction('boom');
     await send();

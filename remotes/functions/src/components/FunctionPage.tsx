@@ -68,9 +68,15 @@ export function FunctionPage({
   useEffect(() => refreshLogs(null), [refreshLogs]);
 
   const send = async (toSend: InvocationRequest, picked: File | null) => {
+    // One call at a time on screen: a call started while another runs ("Run again" stays
+    // pressable) stops that one, and what the stopped call reports later (chunks, outcome, its
+    // end) no longer reaches the answer, the busy flag or Stop. Left running, it wrote its own
+    // answer over the new call's, and its end disabled Stop while the new call still streamed.
+    abort.current?.abort();
     setProblem(null);
     const controller = new AbortController();
     abort.current = controller;
+    const current = () => abort.current === controller;
     const { supabaseUrl, apiKey } = clientEndpoint(supabase);
     const startedAt = new Date().toISOString();
     setRunning(true);
@@ -82,14 +88,18 @@ export function FunctionPage({
         picked,
         controller.signal,
         {
-          onHead: (head) =>
-            setResult((current) => ({
-              head,
-              bytes: current?.bytes ?? new Uint8Array(0),
-              outcome: null,
-            })),
-          onChunk: (bytes) =>
-            setResult((current) => ({ head: current?.head ?? null, bytes, outcome: null })),
+          onHead: (head) => {
+            if (current())
+              setResult((shown) => ({
+                head,
+                bytes: shown?.bytes ?? new Uint8Array(0),
+                outcome: null,
+              }));
+          },
+          onChunk: (bytes) => {
+            if (current())
+              setResult((shown) => ({ head: shown?.head ?? null, bytes, outcome: null }));
+          },
         },
       );
       const record: HistoryEntry | null = userId
@@ -108,20 +118,25 @@ export function FunctionPage({
           }
         : null;
       // The call is in the history as its answer shows (one render), not once storage has
-      // answered: "Copy curl" on the newest entry right after the answer is this call.
-      setResult({ head: outcome.head, bytes: outcome.bytes, outcome });
+      // answered: "Copy curl" on the newest entry right after the answer is this call. A stopped
+      // call that was replaced is kept in the history too, as Stop keeps one.
+      if (current()) setResult({ head: outcome.head, bytes: outcome.bytes, outcome });
       if (record) {
         setHistory((shown) => [...shown, record]);
         await addToHistory(record);
         setHistory(await readHistory(record.userId));
       }
-      refreshLogs(startedAt);
+      if (current()) refreshLogs(startedAt);
     } catch (error) {
-      setResult(null);
-      setProblem((error as Error).message);
+      if (current()) {
+        setResult(null);
+        setProblem((error as Error).message);
+      }
     } finally {
-      setRunning(false);
-      abort.current = null;
+      if (current()) {
+        setRunning(false);
+        abort.current = null;
+      }
     }
   };
 
