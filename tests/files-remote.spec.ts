@@ -440,6 +440,30 @@ describe('the files remote: what an action shows when it ends', () => {
     await row(page, 'c.txt').waitFor(WAIT);
   });
 
+  it('does not call the folder empty while it reads it again after a copy', async () => {
+    const kit = await newPerson('kit');
+    await put(kit, ['a.txt']);
+    const page = await signedInPage(kit, myFiles(kit));
+    await row(page, 'a.txt').waitFor(WAIT);
+    // The listing the copy asks for is held until the test has looked at the page.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let asked!: () => void;
+    const listAsked = new Promise<void>((resolve) => (asked = resolve));
+    await page.route('**/storage/v1/object/list-v2/**', async (route) => {
+      asked();
+      await released;
+      await route.continue();
+    });
+    await row(page, 'a.txt').getByRole('checkbox').check();
+    await toolbarButton(page, 'Copy').click();
+    await listAsked;
+    await expect(page.locator('.pui-table-container[aria-busy="true"]').count()).resolves.toBe(1);
+    await expect(page.getByText('This folder is empty').count()).resolves.toBe(0);
+    release();
+    await row(page, 'a copy.txt').waitFor(WAIT);
+  });
+
   it('says why a folder could not be renamed, and the dialog can be used again', async () => {
     const ivy = await newPerson('ivy');
     await put(ivy, ['drafts/one.txt', 'drafts/two.txt']);

@@ -344,6 +344,31 @@ describe('the search remote: what a re-index shows while and after it runs', () 
     );
   });
 
+  it('does not say there are no documents while it reads the list', async () => {
+    const pam = await newPerson('pam');
+    await addDocument(pam, 'Alpha', 'Anchors hold the boat in the bay.');
+    // The page's listing of the documents is held until the test has looked at the page.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let asked!: () => void;
+    const listAsked = new Promise<void>((resolve) => (asked = resolve));
+    const page = await tab.open(await signedInStorage(portal.url, portal.emulator, pam.db));
+    await page.route('**/functions/v1/documents', async (route) => {
+      const body = route.request().postDataJSON() as { action?: string } | null;
+      if (body?.action === 'list') {
+        asked();
+        await released;
+      }
+      await route.continue();
+    });
+    await page.goto(`${portal.url}/search/documents`);
+    await listAsked;
+    await page.locator('.pui-table-container[aria-busy="true"]').waitFor(WAIT);
+    await expect(page.getByText('No documents yet').count()).resolves.toBe(0);
+    release();
+    await page.getByRole('link', { name: 'Alpha' }).waitFor(WAIT);
+  });
+
   it('keeps each re-index busy until its own end, and re-index all waits for them', async () => {
     const ora = await newPerson('ora');
     await addDocument(ora, 'Alpha', 'Anchors hold the boat in the bay.');

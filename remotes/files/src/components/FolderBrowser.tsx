@@ -458,13 +458,18 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
                 ...dragProps(entry),
               }) as HTMLAttributes<HTMLTableRowElement>
             }
+            // While the folder is read (at first, and again after every change) it has no rows
+            // yet; it is not empty: that would tell a person who just renamed a file that
+            // their folder is gone.
             empty={
-              <EmptyState
-                title={
-                  view.filter ? `No names start with “${view.filter}”` : 'This folder is empty'
-                }
-                description={writable ? 'Upload files or create a folder.' : undefined}
-              />
+              listing.status === 'loading' ? null : (
+                <EmptyState
+                  title={
+                    view.filter ? `No names start with “${view.filter}”` : 'This folder is empty'
+                  }
+                  description={writable ? 'Upload files or create a folder.' : undefined}
+                />
+              )
             }
           />
         ) : null}
