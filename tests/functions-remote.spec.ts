@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { Route } from 'playwright-core';
 import { startTestEmulator, type TestEmulator } from '../emulator/test/harness.js';
 import { startLocalPortal, type LocalPortal } from '../deploy/src/index.js';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
@@ -293,6 +294,56 @@ describe('the functions remote', () => {
       .locator('.fn-log', { hasText: `whoami called by ${dana.id}` })
       .first()
       .waitFor();
+  });
+
+  it('keeps the log of the latest call when the log read after an earlier call answers last', async () => {
+    const isLogRead = (url: URL) => url.pathname.endsWith('/functions/v1/_logs/whoami');
+    const firstRead = page.waitForResponse((response) => isLogRead(new URL(response.url())));
+    await openFunction('whoami');
+    await firstRead;
+    const lines = page.locator('.fn-log', { hasText: 'whoami called by' });
+    const before = await lines.count();
+    // The server answers the log read after the first call at once; the answer reaches the page
+    // only once the second call's log is on screen (a slow network).
+    let holdNext = false;
+    let held: () => void = () => undefined;
+    const firstHeld = new Promise<void>((resolve) => (held = resolve));
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const hold = async (route: Route) => {
+      if (!holdNext) return route.fallback();
+      holdNext = false;
+      const response = await route.fetch();
+      held();
+      await released;
+      await route.fulfill({ response });
+    };
+    await page.route(isLogRead, hold);
+    try {
+      holdNext = true;
+      await send();
+      await firstHeld;
+      await send();
+      await lines.nth(before + 1).waitFor();
+      // Every count of the call's log lines the page shows from here on.
+      await page.evaluate(() => {
+        const counts: number[] = [];
+        (window as unknown as { logCounts: number[] }).logCounts = counts;
+        const count = () => [...document.querySelectorAll('.fn-log')].filter((line) => line.textContent?.includes('whoami called by')).length;
+        new MutationObserver(() => counts.push(count())).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+      const heldAnswered = page.waitForEvent('requestfinished', (request) => isLogRead(new URL(request.url())));
+      release();
+      await heldAnswered;
+      // The page has read the late answer by its next frames (JSON, then one render).
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    } finally {
+      release();
+      await page.unroute(isLogRead, hold);
+    }
+    const counts = await page.evaluate(() => (window as unknown as { logCounts: number[] }).logCounts);
+    expect(counts.filter((count) => count < before + 2)).toEqual([]);
+    await expect(lines.count()).resolves.toBe(before + 2);
   });
 
   it('copies a call as curl that answers the same status and body in a shell', async () => {

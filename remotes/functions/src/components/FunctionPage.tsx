@@ -55,12 +55,21 @@ export function FunctionPage({
   }, [userId]);
   useEffect(() => () => abort.current?.abort(), []);
 
+  // Only the latest read of the log is shown: reads after two calls in a row may answer out of
+  // order, and the first call's answer, arriving last, hid the second call's lines.
+  const logReads = useRef(0);
   const refreshLogs = useCallback(
     (since: string | null) => {
       if (!logsAvailable) return;
+      const read = (logReads.current += 1);
       readFunctionLogs(supabase, entry.name).then(
-        (lines) => setLogs({ lines, error: null, since }),
-        (error: unknown) => setLogs({ lines: [], error: (error as Error).message, since }),
+        (lines) => {
+          if (read === logReads.current) setLogs({ lines, error: null, since });
+        },
+        (error: unknown) => {
+          if (read === logReads.current)
+            setLogs({ lines: [], error: (error as Error).message, since });
+        },
       );
     },
     [logsAvailable, supabase, entry.name],
