@@ -406,6 +406,43 @@ describe('the search remote: what a re-index shows while and after it runs', () 
   });
 });
 
+describe('the search remote: files picked from storage one after another', () => {
+  it('keeps a file’s Add busy until that file is read, whatever else ends first', async () => {
+    const rex = await newPerson('rex');
+    for (const [name, text] of [
+      ['alpha.txt', 'Anchors hold the boat in the bay.'],
+      ['beta.txt', 'Buoys mark the channel at night.'],
+    ] as const) {
+      const stored = await rex.db.storage
+        .from('files')
+        .upload(`${rex.id}/${name}`, Buffer.from(text), { contentType: 'text/plain' });
+      if (stored.error) throw stored.error;
+    }
+    const page = await signedInPage(rex, '/search/add');
+    await page.getByRole('button', { name: 'Add beta.txt' }).waitFor(WAIT);
+    // Each download is held until the test lets it through, in the order asked.
+    const held: (() => void)[] = [];
+    await page.route(`**/storage/v1/object/files/${rex.id}/*.txt`, async (route) => {
+      await new Promise<void>((resolve) => held.push(resolve));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Add alpha.txt' }).click();
+    await page.getByRole('button', { name: 'Add beta.txt' }).click();
+    await waitUntil('both downloads asked for', () => held.length === 2);
+    held[0]!();
+    await job(page, 'alpha').waitFor(WAIT);
+    // Read at once: alpha's end comes with its document's entry; beta is still being read.
+    await expect(
+      page.getByRole('button', { name: 'Add beta.txt' }).getAttribute('aria-busy'),
+    ).resolves.toBe('true');
+    held[1]!();
+    await job(page, 'beta').and(page.locator('[data-stage="ready"]')).waitFor(WAIT);
+    await expect(
+      page.getByRole('button', { name: 'Add beta.txt' }).getAttribute('aria-busy'),
+    ).resolves.toBeNull();
+  });
+});
+
 describe('the search remote when storing vectors fails', () => {
   const INDEX = 'passages-gte-small';
   const vectors = () => portal.emulator.admin().storage.vectors.from('portal-search');

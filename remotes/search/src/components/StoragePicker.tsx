@@ -29,8 +29,11 @@ export function StoragePicker({
   const [entries, setEntries] = useState<{ folder: string; state: Loaded<StorageEntry[]> } | null>(
     null,
   );
-  const [reading, setReading] = useState<string | null>(null);
-  const [failures, setFailures] = useState<string[]>([]);
+  // The files being read, and why each that failed did. Each pick ends only its own: with one
+  // flag, the first file read took the spinner off another still downloading (and a new pick
+  // wiped the failure of another file).
+  const [reading, setReading] = useState<ReadonlySet<string>>(new Set());
+  const [failures, setFailures] = useState<{ path: string; message: string }[]>([]);
 
   useEffect(() => {
     if (!userId) return;
@@ -62,14 +65,18 @@ export function StoragePicker({
 
   async function pick(entry: StorageEntry) {
     const source: StorageSource = { bucket: FILES_BUCKET, path: entry.path };
-    setReading(entry.path);
-    setFailures([]);
+    setReading((current) => new Set(current).add(entry.path));
+    setFailures((all) => all.filter((failure) => failure.path !== entry.path));
     try {
       onPicked(await readStoredFile(supabase, source), source);
     } catch (error) {
-      setFailures([(error as Error).message]);
+      setFailures((all) => [...all, { path: entry.path, message: (error as Error).message }]);
     } finally {
-      setReading(null);
+      setReading((current) => {
+        const next = new Set(current);
+        next.delete(entry.path);
+        return next;
+      });
     }
   }
 
@@ -140,7 +147,7 @@ export function StoragePicker({
                       <Button
                         size="sm"
                         onClick={() => void pick(entry)}
-                        loading={reading === entry.path}
+                        loading={reading.has(entry.path)}
                         aria-label={`Add ${entry.name}`}
                       >
                         Add
@@ -154,8 +161,8 @@ export function StoragePicker({
             ))}
           </ul>
         )}
-        {failures.map((message) => (
-          <Alert key={message} tone="error" title="Nothing was indexed from this file">
+        {failures.map(({ path, message }) => (
+          <Alert key={path} tone="error" title="Nothing was indexed from this file">
             {message}
           </Alert>
         ))}
