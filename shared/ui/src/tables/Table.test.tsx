@@ -27,7 +27,7 @@ const COLUMNS: TableColumn<Order>[] = [
   { key: 'note', header: 'Note' },
 ];
 
-function OrdersTable({ rows = ORDERS }: { rows?: Order[] }) {
+function OrdersTable({ rows = ORDERS, loading }: { rows?: Order[]; loading?: boolean }) {
   const [sort, setSort] = useState<SortState | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const sorted = sort
@@ -50,6 +50,7 @@ function OrdersTable({ rows = ORDERS }: { rows?: Order[] }) {
       selectedKeys={selected}
       onSelectionChange={setSelected}
       empty={<EmptyState title="No orders yet" />}
+      loading={loading}
     />
   );
 }
@@ -121,5 +122,13 @@ describe('Table', () => {
     const cell = screen.getByText('No orders yet').closest('td');
     expect(cell).toHaveAttribute('colspan', '5');
     expect(screen.getByRole('checkbox', { name: 'Select all rows' })).toBeDisabled();
+  });
+
+  it('does not say there is nothing while the rows are still being read', () => {
+    const { rerender } = render(<OrdersTable rows={[]} loading />);
+    expect(screen.queryByText('No orders yet')).toBeNull();
+    expect(screen.getByRole('progressbar', { name: 'Loading rows' })).toBeInTheDocument();
+    rerender(<OrdersTable rows={[]} loading={false} />);
+    expect(screen.getByText('No orders yet')).toBeInTheDocument();
   });
 });

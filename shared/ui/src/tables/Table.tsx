@@ -36,7 +36,10 @@ export interface TableProps<Row> extends Omit<HTMLAttributes<HTMLDivElement>, 'c
   onSelectionChange?: (keys: Set<string>) => void;
   /** Accessible name of a row's checkbox, e.g. the row's id or name. */
   rowLabel?: (row: Row, rowIndex: number) => string;
-  /** Shown in place of the rows when there are none (an EmptyState, usually). */
+  /**
+   * Shown in place of the rows when there are none (an EmptyState, usually); not while `loading`,
+   * when no rows means not read yet rather than none.
+   */
   empty?: ReactNode;
   /** Shows a thin progress bar over the header while rows are (re)loading. */
   loading?: boolean;
@@ -178,7 +181,7 @@ export function Table<Row>({
         <tbody>
           {rows.length === 0 ? (
             <tr className="pui-table__empty">
-              <td colSpan={columnCount}>{empty ?? null}</td>
+              <td colSpan={columnCount}>{loading ? null : (empty ?? null)}</td>
             </tr>
           ) : (
             rows.map((row, rowIndex) => {
