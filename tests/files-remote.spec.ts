@@ -536,6 +536,247 @@ describe('the files remote: what an action shows when it ends', () => {
   });
 });
 
+describe('the files remote: what stays on screen while the folder is read again', () => {
+  async function put(person: Person, names: string[]): Promise<void> {
+    for (const name of names) {
+      const { error } = await person.db.storage
+        .from('files')
+        .upload(`${person.id}/${name}`, new Blob([`content ${name}`], { type: 'text/plain' }));
+      if (error) throw error;
+    }
+  }
+  const toolbar = (page: TestPage) => page.getByRole('toolbar', { name: 'Selected files' });
+  const busyTable = (page: TestPage) => page.locator('.pui-table-container[aria-busy="true"]');
+
+  /**
+   * Holds every folder listing the page asks for from now on, until `release`; `asked` resolves
+   * with the first one held.
+   */
+  async function holdListings(page: TestPage): Promise<{ asked: Promise<void>; release: () => void }> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let onAsked!: () => void;
+    const asked = new Promise<void>((resolve) => (onAsked = resolve));
+    await page.route('**/storage/v1/object/list-v2/**', async (route) => {
+      onAsked();
+      await released;
+      await route.continue();
+    });
+    return { asked, release };
+  }
+
+  async function pick(page: TestPage, files: Record<string, string>): Promise<void> {
+    await page.locator('input[type="file"]').setInputFiles(
+      Object.entries(files).map(([name, text]) => ({
+        name,
+        mimeType: 'text/plain',
+        buffer: Buffer.from(text),
+      })),
+    );
+  }
+
+  it('keeps an open preview, the selection and a half-typed rename while an upload’s reload runs', async () => {
+    const lea = await newPerson('lea');
+    await put(lea, ['a.txt', 'note.txt']);
+    const page = await signedInPage(lea, `${myFiles(lea)}?open=note.txt`);
+    const preview = page.getByRole('dialog', { name: 'note.txt' });
+    await preview.getByTestId('preview-text').getByText('content note.txt').waitFor(WAIT);
+    let signed = 0;
+    page.on('request', (request) => {
+      if (request.url().includes(`/storage/v1/object/sign/files/${lea.id}/note.txt`)) signed += 1;
+    });
+
+    // An upload ends while the preview is open; its reload is held.
+    let held = await holdListings(page);
+    await pick(page, { 'b.txt': 'uploaded during the preview' });
+    await held.asked;
+    await upload(page, 'b.txt').and(page.locator('[data-status="stored"]')).waitFor(WAIT);
+    await expect(busyTable(page).count()).resolves.toBe(1);
+    await expect(row(page, 'a.txt').count()).resolves.toBe(1);
+    await expect(preview.getByText('content note.txt').count()).resolves.toBe(1);
+    held.release();
+    await row(page, 'b.txt').waitFor(WAIT);
+    await expect(busyTable(page).count()).resolves.toBe(0);
+    await expect(preview.getByTestId('preview-text').textContent()).resolves.toBe('content note.txt');
+    // The preview was never closed and opened again: its file was not signed a second time.
+    expect(signed).toBe(0);
+    await preview.getByRole('button', { name: 'Close' }).click();
+    await page.unroute('**/storage/v1/object/list-v2/**');
+
+    // A selection and a rename dialog with a name typed in it, while another upload's reload runs.
+    await row(page, 'a.txt').getByRole('checkbox').check();
+    await toolbar(page).getByRole('button', { name: 'Rename' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename “a.txt”' });
+    await rename.getByRole('textbox').fill('renamed.txt');
+    held = await holdListings(page);
+    await pick(page, { 'c.txt': 'uploaded during the rename' });
+    await held.asked;
+    await upload(page, 'c.txt').and(page.locator('[data-status="stored"]')).waitFor(WAIT);
+    await expect(rename.count()).resolves.toBe(1);
+    await expect(rename.getByRole('textbox').inputValue()).resolves.toBe('renamed.txt');
+    await expect(toolbar(page).getByText('1 file selected').count()).resolves.toBe(1);
+    held.release();
+    await row(page, 'c.txt').waitFor(WAIT);
+    await expect(rename.getByRole('textbox').inputValue()).resolves.toBe('renamed.txt');
+    await expect(row(page, 'a.txt').getByRole('checkbox').isChecked()).resolves.toBe(true);
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await row(page, 'renamed.txt').waitFor(WAIT);
+    expect(await names(lea.db, `${lea.id}/`)).toEqual(['b.txt', 'c.txt', 'note.txt', 'renamed.txt']);
+  });
+
+  it('shows loading, not the folder it left, while another folder is read', async () => {
+    const max = await newPerson('max');
+    await put(max, ['a.txt', 'archive/inside.txt']);
+    const page = await signedInPage(max, myFiles(max));
+    await row(page, 'a.txt').waitFor(WAIT);
+    const held = await holdListings(page);
+    await row(page, 'archive').getByRole('button', { name: 'archive' }).click();
+    await held.asked;
+    await page.waitForURL(`${portal.url}${myFiles(max)}archive/`, WAIT);
+    await expect(busyTable(page).count()).resolves.toBe(1);
+    await expect(page.locator('tr[data-entry]').count()).resolves.toBe(0);
+    await expect(page.getByTestId('listing-count').count()).resolves.toBe(0);
+    held.release();
+    await row(page, 'inside.txt').waitFor(WAIT);
+    await expect(row(page, 'a.txt').count()).resolves.toBe(0);
+  });
+
+  it('reads again as many entries as “Show more” had shown, so a selection on a later page stays', async () => {
+    const ned = await newPerson('ned');
+    // One more than a page (100): the last one is on the second page.
+    const many = Array.from({ length: 101 }, (_, n) => `f${String(n).padStart(3, '0')}.txt`);
+    await Promise.all(
+      [0, 1, 2, 3].map((lane) => put(ned, many.filter((_, n) => n % 4 === lane))),
+    );
+    const page = await signedInPage(ned, myFiles(ned));
+    await row(page, 'f000.txt').waitFor(WAIT);
+    await expect(page.getByTestId('listing-count').textContent()).resolves.toBe(
+      '100 items shown, more to show',
+    );
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await row(page, 'f100.txt').waitFor(WAIT);
+    await row(page, 'f100.txt').getByRole('checkbox').check();
+    await toolbar(page).getByText('1 file selected').waitFor(WAIT);
+
+    const held = await holdListings(page);
+    await pick(page, { 'g.txt': 'after the last page' });
+    await held.asked;
+    // While it is read again the second page's entry stays, selected, and "Show more" waits.
+    await expect(row(page, 'f100.txt').count()).resolves.toBe(1);
+    await expect(row(page, 'f100.txt').getByRole('checkbox').isChecked()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Show more' }).count()).resolves.toBe(0);
+    held.release();
+    await row(page, 'g.txt').waitFor(WAIT);
+    await expect(page.getByTestId('listing-count').textContent()).resolves.toBe('102 items shown');
+    await expect(row(page, 'f100.txt').count()).resolves.toBe(1);
+    await expect(row(page, 'f100.txt').getByRole('checkbox').isChecked()).resolves.toBe(true);
+    await expect(toolbar(page).getByText('1 file selected').count()).resolves.toBe(1);
+  });
+
+  it('keeps both with a name the folder does not have when “Keep both” is pressed during a reload', async () => {
+    const ora = await newPerson('ora');
+    await put(ora, ['a.txt', 'a (1).txt']);
+    const page = await signedInPage(ora, myFiles(ora));
+    await row(page, 'a (1).txt').waitFor(WAIT);
+    // b.txt is stored and the listing read again (held); a.txt exists and asks.
+    const held = await holdListings(page);
+    await pick(page, { 'b.txt': 'new', 'a.txt': 'another a' });
+    await held.asked;
+    const conflict = upload(page, 'a.txt').and(page.locator('[data-status="exists"]'));
+    await conflict.waitFor(WAIT);
+    await conflict.getByRole('button', { name: 'Keep both' }).click();
+    const ended = page.locator('li[data-upload^="a ("]:is([data-status="stored"], [data-status="exists"])');
+    await ended.waitFor(WAIT);
+    expect([await ended.getAttribute('data-upload'), await ended.getAttribute('data-status')]).toEqual([
+      'a (2).txt',
+      'stored',
+    ]);
+    held.release();
+    await row(page, 'a (2).txt').waitFor(WAIT);
+    expect(await names(ora.db, `${ora.id}/`)).toEqual(['a (1).txt', 'a (2).txt', 'a.txt', 'b.txt']);
+    // Storage's refusal of the existing a.txt (the question asked) is the one complaint expected.
+    const asked = `/storage/v1/object/upload/sign/files/${ora.id}/a.txt`;
+    page.console.splice(
+      0,
+      page.console.length,
+      ...page.console.filter((entry) => !entry.url.endsWith(asked)),
+    );
+  });
+
+  it('shows that entries dragged onto a folder are being moved until the move ends', async () => {
+    const pat = await newPerson('pat');
+    await put(pat, ['a.txt', 'b.txt', 'archive/.emptyFolderPlaceholder']);
+    const page = await signedInPage(pat, myFiles(pat));
+    await row(page, 'a.txt').waitFor(WAIT);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let asked!: () => void;
+    const moveAsked = new Promise<void>((resolve) => (asked = resolve));
+    await page.route('**/storage/v1/object/move', async (route) => {
+      asked();
+      await released;
+      await route.continue();
+    });
+    await row(page, 'a.txt').dragTo(row(page, 'archive'));
+    await moveAsked;
+    const moving = page.getByRole('status').filter({ hasText: 'Moving “a.txt” into “archive”…' });
+    await expect(moving.count()).resolves.toBe(1);
+    await expect(row(page, 'archive').getAttribute('aria-busy')).resolves.toBe('true');
+    await expect(busyTable(page).count()).resolves.toBe(1);
+    release();
+    await row(page, 'a.txt').waitFor({ state: 'detached', ...WAIT });
+    await expect(moving.count()).resolves.toBe(0);
+    await expect(row(page, 'archive').getAttribute('aria-busy')).resolves.toBeNull();
+    expect(await names(pat.db, `${pat.id}/`)).toEqual([
+      'archive/.emptyFolderPlaceholder',
+      'archive/a.txt',
+      'b.txt',
+    ]);
+  });
+
+  it('says “Copied.” beside a share link only once that link is on the clipboard', async () => {
+    const quin = await newPerson('quin');
+    await put(quin, ['a.txt']);
+    const page = await signedInPage(quin, myFiles(quin));
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: portal.url,
+    });
+    await row(page, 'a.txt').waitFor(WAIT);
+    await row(page, 'a.txt').getByRole('checkbox').check();
+    await toolbar(page).getByRole('button', { name: 'Share' }).click();
+    const share = page.getByRole('dialog', { name: 'Share “a.txt”' });
+    await share.getByRole('button', { name: 'Create link' }).click();
+    const link = share.getByTestId('signed-link');
+    await share.getByText(/^Copied\. Anyone with it/).waitFor(WAIT);
+    const first = await link.inputValue();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
+
+    // The clipboard's next write is held (a browser's permission prompt, a slow clipboard) until
+    // the test has looked at the dialog.
+    await page.evaluate(() => {
+      const clipboard = navigator.clipboard;
+      const write = clipboard.writeText.bind(clipboard);
+      const w = window as unknown as { releaseClipboard?: () => void };
+      clipboard.writeText = (text: string) =>
+        new Promise<void>((resolve) => (w.releaseClipboard = resolve)).then(() => write(text));
+    });
+    await share.getByRole('combobox').selectOption('86400');
+    await share.getByRole('button', { name: 'Create link' }).click();
+    await page.waitForFunction(() => 'releaseClipboard' in window, undefined, WAIT);
+    await page.waitForFunction(
+      (old) =>
+        document.querySelector<HTMLInputElement>('[data-testid="signed-link"]')?.value !== old,
+      first,
+      WAIT,
+    );
+    const second = await link.inputValue();
+    await expect(share.getByText(/Copied\./).count()).resolves.toBe(0);
+    await page.evaluate(() => (window as unknown as { releaseClipboard: () => void }).releaseClipboard());
+    await share.getByText(/^Copied\. Anyone with it/).waitFor(WAIT);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(second);
+  });
+});
+
 /** The natural size of the image `selector` picks once it has loaded (fails if it cannot load). */
 async function loadedSize(page: TestPage, selector: string): Promise<{ width: number; height: number }> {
   const handle = await page.waitForFunction(

@@ -57,8 +57,9 @@ export function FileActions({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // A dialog's attempt that failed after it may have changed something. The listing is read
-  // again when the dialog closes, not at once: the listing's reload empties the selection until
-  // it is back, and the open dialog (its error, what was typed) would go with it.
+  // again when the dialog closes, not at once: the new listing drops the entries that went (a
+  // partly done delete or move), so the dialog would change what it acts on under the person's
+  // eyes, or close with its error when none of them is left.
   const partlyDone = useRef(false);
   const closeDialog = () => {
     setOpen(null);
@@ -383,25 +384,32 @@ function ShareDialog({
   const [seconds, setSeconds] = useState('3600');
   const [link, setLink] = useState<{ url: string; expires: Date } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
+  // The link that is on the clipboard: "Copied." belongs to it, not to the dialog. A flag said
+  // "Copied." beside the next link until that one's own clipboard write had ended (or failed).
+  const [copied, setCopied] = useState<string | null>(null);
+  // Only the latest "Create link" shows its link: an earlier one answered last would replace it.
+  const latest = useRef(0);
   const publicUrl = isPublic
     ? supabase.storage.from(bucket).getPublicUrl(entry.key).data.publicUrl
     : null;
 
   const create = async () => {
+    const attempt = ++latest.current;
     setError(null);
     let made: { url: string; expires: Date };
     try {
       made = await createShareLink(supabase, bucket, entry.key, Number(seconds));
     } catch (failed) {
-      return setError((failed as Error).message);
+      if (attempt === latest.current) setError((failed as Error).message);
+      return;
     }
+    if (attempt !== latest.current) return;
     setLink(made);
     try {
       await navigator.clipboard.writeText(made.url);
-      setCopied(true);
+      setCopied(made.url);
     } catch {
-      setCopied(false);
+      // Not copied (no permission, say): the link is there to copy by hand.
     }
   };
 
@@ -423,7 +431,7 @@ function ShareDialog({
       {link ? (
         <Field
           label="Signed link"
-          hint={`${copied ? 'Copied. ' : ''}Anyone with it can open the file until ${link.expires.toLocaleString()}.`}
+          hint={`${copied === link.url ? 'Copied. ' : ''}Anyone with it can open the file until ${link.expires.toLocaleString()}.`}
         >
           <TextInput
             readOnly

@@ -12,7 +12,9 @@ import {
   FolderIcon,
   Inline,
   PageHeader,
+  ProgressBar,
   Select,
+  Spinner,
   Stack,
   Table,
   TextInput,
@@ -23,6 +25,7 @@ import {
   useCallback,
   useEffect,
   useMemo,
+  useRef,
   useState,
   type DragEvent,
   type HTMLAttributes,
@@ -57,7 +60,14 @@ interface Props {
 type Listing =
   | { status: 'loading' }
   | { status: 'error'; error: string }
-  | { status: 'ready'; entries: Entry[]; nextCursor: string | null; loadingMore: boolean };
+  | {
+      status: 'ready';
+      entries: Entry[];
+      nextCursor: string | null;
+      loadingMore: boolean;
+      /** These entries are the folder's before its latest change; it is being read again. */
+      reloading: boolean;
+    };
 
 /** The area the folder belongs to (the longest matching root), for the breadcrumb's first step. */
 function areaOf(areas: Area[], bucket: string, folder: string): Area | null {
@@ -111,21 +121,32 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
     readBucket(supabase, bucketId).then(setBucket, (error: Error) => setBucketError(error.message));
   }, [supabase, bucketId]);
 
-  // The listing belongs to the request that produced it; a newer request shows "loading".
+  // The listing belongs to the request that produced it. A newer request for the same folder,
+  // filter and sort (a reload after an upload, copy, rename, move or delete) keeps the entries
+  // shown, marked busy, until the new ones arrive: without them the selection's toolbar, an
+  // open preview and a dialog with what was typed in it unmounted until the listing was back.
+  // Another folder, filter or sort shows "loading": the old entries are not the new view's.
   const [reloads, setReloads] = useState(0);
-  const requestKey = JSON.stringify([
-    bucketId,
-    view.folder,
-    view.filter,
-    view.sort,
-    view.order,
-    reloads,
-  ]);
-  const [loaded, setLoaded] = useState<{ key: string; listing: Listing } | null>(null);
-  const listing: Listing = useMemo(
-    () => (loaded?.key === requestKey ? loaded.listing : { status: 'loading' }),
-    [loaded, requestKey],
+  const query = JSON.stringify([bucketId, view.folder, view.filter, view.sort, view.order]);
+  const requestKey = JSON.stringify([query, reloads]);
+  const [loaded, setLoaded] = useState<{ key: string; query: string; listing: Listing } | null>(
+    null,
   );
+  const listing: Listing = useMemo(() => {
+    if (loaded?.key === requestKey) return loaded.listing;
+    if (loaded?.query === query && loaded.listing.status === 'ready')
+      return { ...loaded.listing, reloading: true };
+    return { status: 'loading' };
+  }, [loaded, requestKey, query]);
+  // How many entries of this query are on screen, "Show more" included: a reload reads as many,
+  // or the entries of later pages (and their selection, an open preview) would go.
+  const shown = useRef({ query: '', count: 0 });
+  useEffect(() => {
+    shown.current = {
+      query: loaded?.query ?? '',
+      count: loaded?.listing.status === 'ready' ? loaded.listing.entries.length : 0,
+    };
+  }, [loaded]);
   const load = useCallback(() => setReloads((n) => n + 1), []);
   // After an action on the selection: the selection is cleared in the view the page shows when
   // the action ends, which the person may have changed meanwhile (a copy or a drag does not hold
@@ -142,35 +163,46 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
 
   useEffect(() => {
     let live = true;
-    listFolderPage(supabase, bucketId, view.folder, {
-      filter: view.filter,
-      sort: view.sort,
-      order: view.order,
-      cursor: null,
-    }).then(
-      (page) =>
-        live &&
-        setLoaded({
-          key: requestKey,
-          listing: {
-            status: 'ready',
-            entries: page.entries,
-            nextCursor: page.nextCursor,
-            loadingMore: false,
-          },
-        }),
+    const options = { filter: view.filter, sort: view.sort, order: view.order };
+    void (async () => {
+      let page = await listFolderPage(supabase, bucketId, view.folder, { ...options, cursor: null });
+      const entries = [...page.entries];
+      // Read on each round: a "Show more" that ends meanwhile adds to what is shown.
+      const wanted = () => (shown.current.query === query ? shown.current.count : 0);
+      while (live && page.nextCursor && entries.length < wanted()) {
+        page = await listFolderPage(supabase, bucketId, view.folder, {
+          ...options,
+          cursor: page.nextCursor,
+        });
+        entries.push(...page.entries);
+      }
+      if (!live) return;
+      setLoaded({
+        key: requestKey,
+        query,
+        listing: {
+          status: 'ready',
+          entries,
+          nextCursor: page.nextCursor,
+          loadingMore: false,
+          reloading: false,
+        },
+      });
+    })().catch(
       (error: Error) =>
-        live && setLoaded({ key: requestKey, listing: { status: 'error', error: error.message } }),
+        live &&
+        setLoaded({ key: requestKey, query, listing: { status: 'error', error: error.message } }),
     );
     return () => {
       live = false;
     };
-  }, [supabase, bucketId, view.folder, view.filter, view.sort, view.order, requestKey]);
+  }, [supabase, bucketId, view.folder, view.filter, view.sort, view.order, query, requestKey]);
 
   const loadMore = () => {
-    if (listing.status !== 'ready' || !listing.nextCursor) return;
+    // While the folder is read again the cursor is the old listing's: "Show more" waits for it.
+    if (listing.status !== 'ready' || !listing.nextCursor || listing.reloading) return;
     const key = requestKey;
-    setLoaded({ key, listing: { ...listing, loadingMore: true } });
+    setLoaded({ key, query, listing: { ...listing, loadingMore: true } });
     listFolderPage(supabase, bucketId, view.folder, {
       filter: view.filter,
       sort: view.sort,
@@ -179,12 +211,13 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
     }).then(
       (page) =>
         setLoaded((current) =>
-          current?.key === key
+          current?.key === key && current.listing.status === 'ready'
             ? {
                 key,
+                query,
                 listing: {
-                  status: 'ready',
-                  entries: [...listing.entries, ...page.entries],
+                  ...current.listing,
+                  entries: [...current.listing.entries, ...page.entries],
                   nextCursor: page.nextCursor,
                   loadingMore: false,
                 },
@@ -194,11 +227,12 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
       (error: Error) =>
         setLoaded((current) =>
           current?.key === key
-            ? { key, listing: { status: 'error', error: error.message } }
+            ? { key, query, listing: { status: 'error', error: error.message } }
             : current,
         ),
     );
   };
+  const busy = listing.status === 'loading' || (listing.status === 'ready' && listing.reloading);
 
   const entries = useMemo(() => (listing.status === 'ready' ? listing.entries : []), [listing]);
   const taken = useMemo(() => new Set(entries.map((entry) => entry.key)), [entries]);
@@ -210,6 +244,9 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
   const selectedEntries = entries.filter((entry) => selected.has(entry.name));
   const [dropFolder, setDropFolder] = useState<string | null>(null);
   const [moveError, setMoveError] = useState<string | null>(null);
+  // A drag onto a folder holds nothing on the page (no dialog, no button): what it is doing is
+  // said until storage has moved everything, or the person saw nothing until the listing changed.
+  const [moving, setMoving] = useState<{ into: Entry; names: string[] } | null>(null);
   const opened = view.open
     ? (entries.find((entry) => entry.kind === 'file' && entry.name === view.open) ?? null)
     : null;
@@ -240,17 +277,22 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
   /** Moves the dragged entries (the selection, when the dragged one is part of it) into `folder`. */
   const moveInto = async (folder: Entry, names: string[]) => {
     setMoveError(null);
-    const moving = entries.filter(
+    const dragged = entries.filter(
       (entry) => names.includes(entry.name) && entry.key !== folder.key,
     );
-    if (moving.length === 0) return;
+    if (dragged.length === 0) return;
+    const mine = { into: folder, names: dragged.map((entry) => entry.name) };
+    setMoving(mine);
     try {
-      const inside = await keysUnderFolders(supabase, bucketId, moving);
-      const { moves, problem } = planMoveInto(moving, inside, folder.key);
+      const inside = await keysUnderFolders(supabase, bucketId, dragged);
+      const { moves, problem } = planMoveInto(dragged, inside, folder.key);
       const failed = problem ?? (await moveObjects(supabase, bucketId, moves));
       if (failed) setMoveError(failed);
     } catch (error) {
       setMoveError((error as Error).message);
+    } finally {
+      // A second drag started meanwhile is still running: its words stay.
+      setMoving((current) => (current === mine ? null : current));
     }
     changed();
   };
@@ -270,6 +312,7 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
     return {
       ...props,
       'data-drop-target': dropFolder === entry.name,
+      'aria-busy': moving?.into.key === entry.key || undefined,
       onDragOver: (event: DragEvent<HTMLElement>) => {
         if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
         event.preventDefault();
@@ -436,6 +479,12 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
           onChanged={changed}
           onPartlyChanged={load}
         />
+        {moving ? (
+          <Inline gap={2} role="status" className="files-muted">
+            <Spinner size="sm" decorative />
+            {`Moving ${moving.names.length === 1 ? `“${moving.names[0]}”` : `${moving.names.length} items`} into “${moving.into.name}”…`}
+          </Inline>
+        ) : null}
         {moveError ? <Alert tone="error">{moveError}</Alert> : null}
         {listing.status === 'error' ? (
           <ErrorState title="Could not list this folder" message={listing.error} onRetry={load} />
@@ -450,7 +499,7 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
             rowLabel={(entry) => entry.name}
             selectedKeys={selected}
             onSelectionChange={setSelected}
-            loading={listing.status === 'loading'}
+            loading={busy || moving !== null}
             rowProps={(entry) =>
               ({
                 'data-entry': entry.name,
@@ -473,8 +522,12 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
             }
           />
         ) : null}
+        {view.view === 'grid' && busy ? (
+          <ProgressBar label="Reading this folder" hideLabel size="sm" />
+        ) : null}
         {listing.status === 'ready' && view.view === 'grid' ? (
           <Grid
+            busy={listing.reloading}
             bucket={bucketId}
             isPublic={bucket?.public ?? null}
             entries={entries}
@@ -484,7 +537,7 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
             dragProps={dragProps}
           />
         ) : null}
-        {listing.status === 'ready' && listing.nextCursor ? (
+        {listing.status === 'ready' && listing.nextCursor && !listing.reloading ? (
           <Button variant="secondary" loading={listing.loadingMore} onClick={loadMore}>
             Show more
           </Button>
@@ -523,6 +576,7 @@ function breadcrumb(view: FilesView, area: Area | null): { label: string; folder
 }
 
 function Grid({
+  busy,
   bucket,
   isPublic,
   entries,
@@ -531,6 +585,8 @@ function Grid({
   onOpen,
   dragProps,
 }: {
+  /** The entries are being read again: not yet known to be empty. */
+  busy: boolean;
   bucket: string;
   /** Unknown until the bucket's facts are read; thumbnails wait for it. */
   isPublic: boolean | null;
@@ -559,9 +615,9 @@ function Grid({
       live = false;
     };
   }, [supabase, bucket, isPublic, imageKeys]);
-  if (entries.length === 0) return <EmptyState title="This folder is empty" />;
+  if (entries.length === 0) return busy ? null : <EmptyState title="This folder is empty" />;
   return (
-    <ul className="files-grid" aria-label="Files">
+    <ul className="files-grid" aria-label="Files" aria-busy={busy || undefined}>
       {entries.map((entry) => (
         <li
           key={entry.name}
