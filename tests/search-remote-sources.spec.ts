@@ -132,6 +132,39 @@ describe('the search remote: PDFs, storage files, progress and the address', () 
     );
   });
 
+  it('shows a dropped PDF as being read until PDF.js has read it', async () => {
+    const uma = await newPerson('uma');
+    const page = await signedInPage(uma, '/search/add');
+    await page.getByRole('button', { name: 'Choose files' }).waitFor(WAIT);
+    // The scripts that read a PDF (loaded with the first one) are held until the test has looked.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let asked!: () => void;
+    const scriptAsked = new Promise<void>((resolve) => (asked = resolve));
+    await page.route('**/*.js', async (route) => {
+      asked();
+      await released;
+      await route.continue();
+    });
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'lighthouse.pdf',
+      mimeType: 'application/pdf',
+      buffer: LIGHTHOUSE,
+    });
+    await scriptAsked;
+    // Nothing the PDF needs can arrive meanwhile: without a job shown at once, this never appears.
+    const reading = job(page, 'lighthouse.pdf').and(page.locator('[data-stage="read"]'));
+    await reading.waitFor(WAIT);
+    await expect(
+      reading.getByRole('progressbar', { name: 'lighthouse.pdf: reading the file' }).count(),
+    ).resolves.toBe(1);
+    release();
+    await job(page, 'Lighthouse manual').and(page.locator('[data-stage="ready"]')).waitFor(WAIT);
+    // The one document, under the title read from the PDF.
+    await expect(page.locator('li[data-stage]').count()).resolves.toBe(1);
+    expect((await listed(uma)).map((doc) => doc.title)).toEqual(['Lighthouse manual']);
+  });
+
   it('refuses a scanned PDF without a text layer, saying so, and indexes nothing', async () => {
     const sol = await newPerson('sol');
     const page = await signedInPage(sol, '/search/add');

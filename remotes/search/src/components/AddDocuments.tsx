@@ -35,11 +35,12 @@ import {
   ACCEPTED_FILES,
   ACCEPTED_KINDS,
   readDocumentFile,
+  sourceOfFile,
   type SourceKind,
 } from '../text/extract-text.js';
 import { StoragePicker } from './StoragePicker.js';
 
-type Stage = 'split' | 'embed' | 'store' | 'ready' | 'failed';
+type Stage = 'read' | 'split' | 'embed' | 'store' | 'ready' | 'failed';
 interface Job {
   key: number;
   title: string;
@@ -61,6 +62,8 @@ function sizes(passages: Passage[]): string {
 /** The bar: split is step 1, embedding fills step 2 passage by passage, store is step 3. */
 function progressOf(job: Job): { value: number; label: string; step: number } {
   switch (job.stage) {
+    case 'read':
+      return { value: 0, label: 'reading the file', step: 1 };
     case 'split':
       return { value: 0, label: 'splitting into passages', step: 1 };
     case 'embed': {
@@ -92,20 +95,29 @@ export function AddDocuments({ onAdded }: { onAdded: () => void }): ReactNode {
   const update = (key: number, change: Partial<Job>) =>
     setJobs((all) => all.map((job) => (job.key === key ? { ...job, ...change } : job)));
 
-  async function index(prepare: () => DocumentToAdd, about: { title: string; source: SourceKind }) {
+  /** Puts a document on the page at its first stage; its key follows it through the others. */
+  function addJob(about: { title: string; source: SourceKind }, stage: Stage): number {
     const key = nextKey++;
     setJobs((all) => [
-      {
-        key,
-        ...about,
-        stage: 'split',
-        embedded: null,
-        passages: [],
-        error: null,
-        failedStep: null,
-      },
+      { key, ...about, stage, embedded: null, passages: [], error: null, failedStep: null },
       ...all,
     ]);
+    return key;
+  }
+
+  /** Splits, embeds and stores a document; `read` is the job of a file that was being read. */
+  async function index(
+    prepare: () => DocumentToAdd,
+    about: { title: string; source: SourceKind },
+    read?: number,
+  ) {
+    const shown = { title: about.title, source: about.source };
+    let key: number;
+    if (read === undefined) key = addJob(shown, 'split');
+    else {
+      key = read;
+      update(key, { ...shown, stage: 'split' });
+    }
     // Let the page show the split step before the (synchronous) split of a long text runs.
     await new Promise((resolve) => setTimeout(resolve, 0));
     const doc = prepare();
@@ -206,9 +218,17 @@ export function AddDocuments({ onAdded }: { onAdded: () => void }): ReactNode {
             onFiles={(files) => {
               setFileErrors([]);
               for (const file of files) {
+                // Shown at once under its file name: a PDF is read by PDF.js (downloaded with the
+                // first one) before its title is known, and the page showed nothing meanwhile.
+                const source = sourceOfFile(file.name, file.type) ?? 'text';
+                const key = addJob({ title: file.name, source }, 'read');
                 readDocumentFile(file).then(
-                  (read) => void index(() => prepareDocument(read), read),
-                  (error: Error) => setFileErrors((all) => [...all, error.message]),
+                  (read) => void index(() => prepareDocument(read), read, key),
+                  (error: Error) => {
+                    // Not a document: said in the file's own alert, without a progress bar.
+                    setJobs((all) => all.filter((job) => job.key !== key));
+                    setFileErrors((all) => [...all, error.message]);
+                  },
                 );
               }
             }}
