@@ -9,6 +9,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { base58, hex } from '@scure/base';
+import type { Route } from 'playwright-core';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
 import type { TestPortal } from './portal-harness.js';
 import { startLocalhostPortal } from './support/localhost-portal.js';
@@ -94,6 +95,55 @@ it('registers a passkey on the Security page, signs in with it alone, then remov
   await withPageState(page, page.getByText('No passkey yet').waitFor());
   const { data } = await portal.emulator.admin().auth.admin.passkey.listPasskeys({ userId: person.id });
   expect(data).toEqual([]);
+});
+
+it('keeps the passkey it added when the page’s first read of the list answers last', async () => {
+  page = await tab.open();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  const person = await newPerson(portal.emulator, 'acct-passkey-late');
+  await page.goto(`${siteUrl}/account/sign-in`);
+  await signInWithPassword(page, person.email, person.password);
+  await page.waitForURL(/\/account(\/profile)?$/);
+
+  // The emulator answers the page's first read of the passkeys at once (none yet); the answer
+  // reaches the page only once the passkey added meanwhile is listed (a slow network).
+  const isPasskeysRead = (url: URL) => url.pathname.endsWith('/auth/v1/passkeys');
+  let first = true;
+  let held: () => void = () => undefined;
+  const firstHeld = new Promise<void>((resolve) => (held = resolve));
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let firstAnswered: Promise<unknown> = Promise.resolve();
+  const hold = async (route: Route) => {
+    if (!first || route.request().method() !== 'GET') return route.fallback();
+    first = false;
+    firstAnswered = page.waitForEvent('requestfinished', (request) => request === route.request());
+    const response = await route.fetch();
+    held();
+    await released;
+    await route.fulfill({ response });
+  };
+  await page.route(isPasskeysRead, hold);
+  const list = page.getByTestId('passkey-list');
+  try {
+    await page.goto(`${siteUrl}/account/security`);
+    await firstHeld;
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await withPageState(page, list.getByText('not used yet').waitFor());
+    await page.getByText('Passkey added').waitFor();
+  } finally {
+    release();
+    await firstAnswered;
+    await page.unroute(isPasskeysRead, hold);
+  }
+  // The page has read the late answer by its next frames (JSON, then one render).
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(list.getByText('not used yet').count()).resolves.toBe(1);
+  await expect(page.getByText('No passkey yet').count()).resolves.toBe(0);
 });
 
 it('says a passkey the project does not know is not registered here', async () => {

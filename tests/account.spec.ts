@@ -4,6 +4,7 @@
 // unless signing in is what it checks: one failure stays one failure.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { Request, Route } from 'playwright-core';
 import { launchBrowser, problems, type Browser, type StorageState, type TestPage } from './browser.js';
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
 import { codeIn, linkIn, mailbox, type Mailbox } from './support/mailbox.js';
@@ -89,6 +90,50 @@ async function requestSignInMail(email: string) {
   await Promise.race([sent.waitFor(), refused.waitFor()]);
   if (await refused.isVisible()) throw new Error(`the sign-in mail was refused: ${await pageState(page)}`);
 }
+
+/** The `aal` claim of the access token a request carries (null without one). */
+function aalOf(request: Request): string | null {
+  const token = request.headers()['authorization']?.replace(/^Bearer /, '');
+  const payload = token?.split('.')[1];
+  return payload ? ((JSON.parse(Buffer.from(payload, 'base64url').toString()) as { aal?: string }).aal ?? null) : null;
+}
+
+/**
+ * Holds the emulator's answers to the page's reads of the user (GET /auth/v1/user: the security
+ * page's lists of authenticators, keys and identities) that `which` picks: each is asked of the
+ * emulator at once and reaches the page only on `release()` (a slow network). `held` resolves once
+ * one is held.
+ */
+async function holdUserReads(which: (request: Request) => boolean) {
+  const isUserRead = (url: URL) => url.pathname.endsWith('/auth/v1/user');
+  let held: () => void = () => undefined;
+  const firstHeld = new Promise<void>((resolve) => (held = resolve));
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const answered: Promise<unknown>[] = [];
+  const hold = async (route: Route) => {
+    if (route.request().method() !== 'GET' || !which(route.request())) return route.fallback();
+    answered.push(page.waitForEvent('requestfinished', (request) => request === route.request()));
+    const response = await route.fetch();
+    held();
+    await released;
+    await route.fulfill({ response });
+  };
+  await page.route(isUserRead, hold);
+  return {
+    held: firstHeld,
+    /** Lets every held answer through, and resolves once the page has them and has rendered what they say. */
+    async release() {
+      release();
+      await Promise.all(answered);
+      await page.unroute(isUserRead, hold);
+      await nextFrames();
+    },
+  };
+}
+
+/** The page's next two frames: what it has read by now is on screen. */
+const nextFrames = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
 describe('the account remote', () => {
   it('signs a new person up and shows the sign-in page with every way in', async () => {
@@ -213,6 +258,27 @@ describe('the account remote', () => {
     await shot('security');
   });
 
+  it('says an authenticator was added only once its list shows it', async () => {
+    await signedInPerson('acct-enrol-toast', '/account/security');
+    await page.getByRole('button', { name: 'Add an authenticator app' }).click();
+    await page.locator('form[aria-label="Name the authenticator"] button[type="submit"]').click();
+    const secret = page.getByTestId('totp-secret');
+    await secret.waitFor();
+    // The reads with the verified (aal2) session: the lists read again once the app is verified.
+    const reads = await holdUserReads((request) => aalOf(request) === 'aal2');
+    try {
+      await enterCode('Verify the authenticator', totpCode((await secret.getAttribute('data-secret'))!));
+      await reads.held;
+      await nextFrames();
+      await expect(page.getByText('Authenticator added').count()).resolves.toBe(0);
+      await expect(page.getByText('No authenticator app yet').count()).resolves.toBe(0);
+    } finally {
+      await reads.release();
+    }
+    await page.getByText('Authenticator added').waitFor();
+    await expect(page.locator('[data-factor-status="verified"]').count()).resolves.toBe(1);
+  });
+
   it('asks for the second factor after a password sign-in, and a route that needs aal2 gates an aal1 session', async () => {
     await openPage();
     const person = await newPerson(portal.emulator, 'acct-aal2');
@@ -278,7 +344,19 @@ describe('the account remote', () => {
       await page.waitForURL('**/account/security');
       await page.locator('[data-factor-status="verified"]').getByRole('button', { name: 'Remove' }).click();
     }
-    await dialog.getByRole('button', { name: 'Remove' }).click();
+    // The list's reads after the removal reach the page late: the toast waits for them.
+    let removed = false;
+    const reads = await holdUserReads(() => removed);
+    try {
+      removed = true;
+      await dialog.getByRole('button', { name: 'Remove' }).click();
+      await reads.held;
+      await nextFrames();
+      await expect(page.getByText('Authenticator removed').count()).resolves.toBe(0);
+    } finally {
+      await reads.release();
+    }
+    await page.getByText('Authenticator removed').waitFor();
     await page.getByText('No authenticator app yet').waitFor();
     await signOutHere();
     await signInWithPassword(page, person.email, person.password);

@@ -1,11 +1,14 @@
-import { usePortal } from '@portal/platform';
+import { usePortal, type Portal } from '@portal/platform';
 import { Button, Card, ConfirmDialog, Stack } from '@portal/ui';
 import type { OAuthGrant } from '@supabase/supabase-js';
 import { isAuthError } from '@supabase/supabase-js';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { describeAuthError } from './auth-errors.js';
 import { FormError } from './FormError.js';
 import { describeScopes } from './oauth-scopes.js';
+import { useAuthList } from './auth-list.js';
+
+const readGrants = (supabase: Portal['supabase']) => supabase.auth.oauth.listGrants();
 
 /**
  * Apps the person let use their account through the project's OAuth 2.1 server. Revoking one
@@ -13,34 +16,26 @@ import { describeScopes } from './oauth-scopes.js';
  * run an OAuth server (GoTrue's feature_disabled).
  */
 export function ConnectedAppsCard(): ReactNode {
-  const { supabase, auth, notify } = usePortal();
+  const { supabase, notify } = usePortal();
   const [grants, setGrants] = useState<OAuthGrant[] | null>(null);
   const [disabled, setDisabled] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [revoking, setRevoking] = useState<OAuthGrant | null>(null);
-  const token = auth.session?.access_token;
 
-  const show = useCallback((result: Awaited<ReturnType<typeof supabase.auth.oauth.listGrants>>) => {
+  const show = useCallback((result: Awaited<ReturnType<typeof readGrants>>) => {
     if (result.error) {
       if (isAuthError(result.error) && result.error.code === 'feature_disabled') setDisabled(true);
       else setError(describeAuthError(result.error));
     } else setGrants(result.data);
   }, []);
-  useEffect(() => {
-    let live = true;
-    void supabase.auth.oauth.listGrants().then((result) => {
-      if (live) show(result);
-    });
-    return () => {
-      live = false;
-    };
-  }, [supabase, show, token]);
+  const load = useAuthList(readGrants, show);
 
   const revoke = async (grant: OAuthGrant) => {
     const { error: failed } = await supabase.auth.oauth.revokeGrant({ clientId: grant.client.id });
     if (failed) throw new Error(describeAuthError(failed));
+    // The list no longer shows the app when the toast says its access is revoked.
+    await load();
     notify({ tone: 'success', title: 'Access revoked', message: `${grant.client.name || 'The app'} can no longer use your account.` });
-    show(await supabase.auth.oauth.listGrants());
   };
 
   if (disabled) return null;

@@ -30,7 +30,11 @@ export function groupSecret(secret: string): string {
   return secret.replace(/(.{4})(?=.)/g, '$1 ');
 }
 
-export function EnrolFactor({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }): ReactNode {
+/**
+ * Names, shows and verifies a new authenticator. `onDone` re-reads the list (the form stays busy
+ * meanwhile): the toast that says the app was added comes with the list that shows it.
+ */
+export function EnrolFactor({ onDone, onCancel }: { onDone: () => Promise<void>; onCancel: () => void }): ReactNode {
   const { supabase, notify } = usePortal();
   const [name, setName] = useState('Authenticator app');
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
@@ -61,14 +65,17 @@ export function EnrolFactor({ onDone, onCancel }: { onDone: () => void; onCancel
     setBusy(true);
     // A verified factor upgrades this session to aal2 (GoTrue issues a new session).
     const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId: enrolment.factorId, code: normaliseCode(code) });
-    setBusy(false);
     if (error) {
+      setBusy(false);
       const placed = placeAuthError(error);
       setErrors({ [placed.field === 'code' ? 'code' : 'form']: placed.message });
       return;
     }
-    notify({ tone: 'success', title: 'Authenticator added', message: 'From now on, signing in asks for a code from the app.' });
-    onDone();
+    try {
+      await onDone();
+    } finally {
+      notify({ tone: 'success', title: 'Authenticator added', message: 'From now on, signing in asks for a code from the app.' });
+    }
   };
 
   const cancel = async () => {

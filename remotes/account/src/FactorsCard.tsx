@@ -39,8 +39,9 @@ export function FactorsCard(): ReactNode {
     removed: async (factor) => {
       // The session's copy of the user still lists the factor: refresh it so the level follows.
       await supabase.auth.refreshSession();
-      notify({ tone: 'success', title: 'Authenticator removed', message: `${factor.friendly_name || 'The authenticator'} no longer signs you in.` });
+      // The list no longer shows the authenticator when the toast says it is removed.
       await load();
+      notify({ tone: 'success', title: 'Authenticator removed', message: `${factor.friendly_name || 'The authenticator'} no longer signs you in.` });
     },
   });
 
@@ -69,10 +70,7 @@ export function FactorsCard(): ReactNode {
         <FormError title="Could not read your authenticators" message={error} />
         {enrolling ? (
           <EnrolFactor
-            onDone={() => {
-              setEnrolling(false);
-              void load();
-            }}
+            onDone={() => load().finally(() => setEnrolling(false))}
             onCancel={() => {
               setEnrolling(false);
               void load();

@@ -1,12 +1,15 @@
-import { usePortal } from '@portal/platform';
+import { usePortal, type Portal } from '@portal/platform';
 import { Badge, Button, Card, ConfirmDialog, Inline, Stack } from '@portal/ui';
 import type { Provider, UserIdentity } from '@supabase/supabase-js';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { ACCOUNT_PAGES, portalUrl } from './account-paths.js';
 import { describeAuthError, needsSecondFactor } from './auth-errors.js';
 import { oauthProviders, providerLabel, useAuthSettings } from './auth-settings.js';
 import { FormError } from './FormError.js';
 import { requireSecondFactor, sendToSecondFactor } from './step-up.js';
+import { useAuthList } from './auth-list.js';
+
+const readIdentities = (supabase: Portal['supabase']) => supabase.auth.getUserIdentities();
 
 function identityLabel(identity: UserIdentity): string {
   const data = identity.identity_data ?? {};
@@ -26,22 +29,12 @@ export function IdentitiesCard({ returnTo = ACCOUNT_PAGES.security }: { returnTo
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState<string | null>(null);
   const [unlinking, setUnlinking] = useState<UserIdentity | null>(null);
-  const token = auth.session?.access_token;
 
-  const show = useCallback((result: Awaited<ReturnType<typeof supabase.auth.getUserIdentities>>) => {
+  const show = useCallback((result: Awaited<ReturnType<typeof readIdentities>>) => {
     if (result.error) setError(describeAuthError(result.error));
     else setIdentities(result.data.identities);
   }, []);
-  const load = useCallback(async () => show(await supabase.auth.getUserIdentities()), [supabase, show]);
-  useEffect(() => {
-    let live = true;
-    void supabase.auth.getUserIdentities().then((result) => {
-      if (live) show(result);
-    });
-    return () => {
-      live = false;
-    };
-  }, [supabase, show, token]);
+  const load = useAuthList(readIdentities, show);
 
   const link = async (provider: string) => {
     setBusy(provider);
@@ -61,8 +54,9 @@ export function IdentitiesCard({ returnTo = ACCOUNT_PAGES.security }: { returnTo
       throw new Error(describeAuthError(failed));
     }
     await supabase.auth.refreshSession();
-    notify({ tone: 'success', title: 'Identity unlinked', message: `You can no longer sign in with ${providerLabel(identity.provider)} (${identityLabel(identity)}).` });
+    // The list no longer shows the identity when the toast says it is gone.
     await load();
+    notify({ tone: 'success', title: 'Identity unlinked', message: `You can no longer sign in with ${providerLabel(identity.provider)} (${identityLabel(identity)}).` });
   };
 
   const providers = oauthProviders(settings);

@@ -44,8 +44,8 @@ export function PasskeysCard(): ReactNode {
     setError(undefined);
     // Asks the server for a challenge, the browser for a new discoverable key, and stores it.
     const { error: failed } = await supabase.auth.registerPasskey();
-    setBusy(false);
     if (failed) {
+      setBusy(false);
       if (needsSecondFactor(failed)) {
         sendToSecondFactor(ACCOUNT_PAGES.security);
         return;
@@ -53,8 +53,13 @@ export function PasskeysCard(): ReactNode {
       setError(describeAuthError(failed));
       return;
     }
+    // The list shows the new passkey when the toast says it was added (the button stays busy meanwhile).
+    try {
+      await load();
+    } finally {
+      setBusy(false);
+    }
     notify({ tone: 'success', title: 'Passkey added', message: 'You can now sign in with it, without your password.' });
-    await load();
   };
 
   const removal = useConfirmedRemoval<Passkey>({
@@ -63,8 +68,8 @@ export function PasskeysCard(): ReactNode {
       `${passkey.friendly_name || 'This passkey'} will no longer sign you in. Remove it from your device's password manager too.`,
     remove: (passkey) => supabase.auth.passkey.delete({ passkeyId: passkey.id }),
     removed: async (passkey) => {
-      notify({ tone: 'success', title: 'Passkey removed', message: `${passkey.friendly_name || 'The passkey'} no longer signs you in.` });
       await load();
+      notify({ tone: 'success', title: 'Passkey removed', message: `${passkey.friendly_name || 'The passkey'} no longer signs you in.` });
     },
   });
 

@@ -37,15 +37,21 @@ export function SecurityKeysCard(): ReactNode {
     setError(undefined);
     // Enrols, asks the browser for a new credential and verifies it; the session becomes aal2.
     const { error: failed } = await supabase.auth.mfa.webauthn.register({ friendlyName });
-    setBusy(false);
     if (failed) {
+      setBusy(false);
       setError(describeAuthError(failed));
       return;
     }
-    setAdding(false);
-    setName('');
+    // The form closes, and the toast says the key was added, once the list shows it: before, the
+    // card said "No security key yet" beside the toast.
+    try {
+      await load();
+    } finally {
+      setBusy(false);
+      setAdding(false);
+      setName('');
+    }
     notify({ tone: 'success', title: 'Security key added', message: `${friendlyName} now signs you in as a second step.` });
-    await load();
   };
 
   // Removing a verified factor takes an aal2 session (GoTrue answers insufficient_aal otherwise).
@@ -56,8 +62,8 @@ export function SecurityKeysCard(): ReactNode {
     removed: async (key) => {
       // The session's copy of the user still lists the factor: refresh it so the level follows.
       await supabase.auth.refreshSession();
-      notify({ tone: 'success', title: 'Security key removed', message: `${key.friendly_name || 'The key'} is no longer asked for at sign-in.` });
       await load();
+      notify({ tone: 'success', title: 'Security key removed', message: `${key.friendly_name || 'The key'} is no longer asked for at sign-in.` });
     },
   });
 
