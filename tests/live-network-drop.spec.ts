@@ -3,9 +3,12 @@
 // cut without closing anything, as a dropped Wi-Fi does; Playwright's setOffline would leave the
 // open websocket open). Dana's People list must lose Sam within seconds — the emulator closes a
 // silent socket after `[realtime] heartbeat_timeout` (10 s by default) — and Sam's own header must
-// say so, then both recover by themselves when the link is back.
+// say so, then both recover by themselves when the link is back. And Sam's activity feed, back
+// from the drop, reads what changed meanwhile before it says it is live, and loses none of it
+// when that read fails.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import type { Route } from 'playwright-core';
 import { startBlackholeProxy, type BlackholeProxy } from '../emulator/test/blackhole-proxy.js';
 import { startTestEmulator, type TestEmulator } from '../emulator/test/harness.js';
 import { startLocalPortal, type LocalPortal } from '../deploy/src/index.js';
@@ -109,6 +112,104 @@ it('drops a person whose network went away from the others’ People list within
     await samHere.locator('[data-testid="person-route"]', { hasText: '/live' }).waitFor();
   } finally {
     await danaContext.close();
+    await samContext.close();
+  }
+});
+
+it('says the activity feed is catching up until what changed while the network was gone is read; a failed catch-up says so, and the next one still covers the whole gap', async () => {
+  const danaDb = emulator.client();
+  const signedIn = await danaDb.auth.signInWithPassword(DANA);
+  expect(signedIn.error).toBeNull();
+  /** Dana marks one of project 1's tasks (Sam is an editor there) done; its id. */
+  const markDone = async (title: string) => {
+    const { data, error } = await danaDb.from('tasks').update({ done: true }).eq('title', title).select('id').single();
+    expect(error).toBeNull();
+    return data!.id as number;
+  };
+  const samContext = await browser.newContext();
+  try {
+    const sam = await samContext.newPage();
+    const feed = (status?: string) => sam.locator(`[data-testid="activity-feed"]${status ? `[data-status="${status}"]` : ''}`);
+    const item = (id: number) => sam.locator(`[data-testid="activity"][data-table="tasks"][data-row="${id}"]`);
+    const failure = feed().getByRole('alert');
+    await signIn(sam, proxied.shellUrl, SAM, '/live/activity');
+    await feed('live').waitFor();
+    // Every status the feed shows from here on.
+    await sam.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { feedStates: string[] }).feedStates = seen;
+      new MutationObserver(() => {
+        const status = document.querySelector<HTMLElement>('[data-testid="activity-feed"]')?.dataset.status ?? 'gone';
+        if (seen.at(-1) !== status) seen.push(status);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    // The catch-up's read of tasks. Its first attempt is held, so the page has frames to show
+    // what it shows while the read is on its way; then the test lets it through, or fails it and
+    // every retry (supabase-js retries a GET that found no network three times, 1 + 2 + 4 s
+    // apart) as a network still gone would.
+    const isCatchUp = (url: URL) => url.pathname.endsWith('/rest/v1/tasks') && url.searchParams.has('updated_at');
+    let failing = false;
+    const held: Route[] = [];
+    const catchUp = async (route: Route) => {
+      if (failing) return route.abort('internetdisconnected');
+      held.push(route);
+    };
+    /** Waits for the next catch-up read, held; then fails it (and its retries) or lets it through. */
+    const nextRead = () => {
+      const seen = held.length;
+      return async (then: 'fail' | 'answer') => {
+        const route = await waitUntil('the feed’s catch-up read', () => held[seen], { state: () => pageState(sam) });
+        await sam.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        await expect(feed().getAttribute('data-status')).resolves.toBe('catching-up');
+        failing = then === 'fail';
+        await (failing ? route.abort('internetdisconnected') : route.continue());
+      };
+    };
+    const failed = async () => {
+      await failure.filter({ hasText: 'Could not catch up' }).waitFor({ timeout: STEP_MS });
+      failing = false;
+      await expect(feed().getAttribute('data-status')).resolves.toBe('behind');
+    };
+    await sam.route(isCatchUp, catchUp);
+    const away = async () => {
+      proxy.drop();
+      await feed('reconnecting').waitFor({ timeout: STEP_MS });
+    };
+    try {
+      // Away once: what changed meanwhile is read when Sam is back, and that read fails.
+      await away();
+      const first = await markDone('Set up analytics');
+      let read = nextRead();
+      proxy.restore();
+      await read('fail');
+      await failed();
+      await expect(item(first).count()).resolves.toBe(0);
+
+      // Try again: fails the same way, and says so again.
+      read = nextRead();
+      await failure.getByRole('button', { name: 'Try again' }).click();
+      await read('fail');
+      await failed();
+
+      // Away again: this catch-up still starts where the feed was last complete, before the first gap.
+      await away();
+      const second = await markDone('Press release draft');
+      read = nextRead();
+      proxy.restore();
+      await read('answer');
+      await feed('live').waitFor();
+      for (const id of [first, second]) await expect(item(id).getByText('while you were away').count()).resolves.toBe(1);
+      await expect(failure.count()).resolves.toBe(0);
+    } finally {
+      proxy.restore();
+      failing = false;
+      for (const route of held) await route.continue().catch(() => undefined);
+      await sam.unroute(isCatchUp, catchUp);
+    }
+    // Never live while a catch-up was on its way or after one failed: only once the last one answered.
+    const states = await sam.evaluate(() => (window as unknown as { feedStates: string[] }).feedStates);
+    expect(states.indexOf('live')).toBe(states.length - 1);
+  } finally {
     await samContext.close();
   }
 });

@@ -1,4 +1,4 @@
-import { Alert, Badge, Card, EmptyState, TextLink } from '@portal/ui';
+import { Alert, Badge, Button, Card, EmptyState, TextLink } from '@portal/ui';
 import type { ReactNode } from 'react';
 import type { ActivityItem } from './activity-feed.js';
 import type { ActivityState } from './use-activity.js';
@@ -16,9 +16,30 @@ export function ActivityPage({ activity }: { activity: ActivityState }): ReactNo
             Changes made meanwhile are read when the connection is back.
           </Alert>
         ) : null}
-        {activity.error ? <Alert tone="error" title="Could not catch up">{activity.error}</Alert> : null}
+        {activity.status === 'catching-up' ? (
+          <Alert tone="info" title="Catching up">
+            Reading what changed while you were away.
+          </Alert>
+        ) : null}
+        {activity.status === 'behind' ? (
+          <Alert
+            tone="error"
+            title="Could not catch up"
+            actions={
+              <Button size="sm" variant="secondary" onClick={activity.retry}>
+                Try again
+              </Button>
+            }
+          >
+            What changed while you were away could not be read ({activity.error}), so it is missing below. New changes still show as
+            they happen; try again, or it is read at the next reconnect.
+          </Alert>
+        ) : null}
         {activity.items.length === 0 ? (
-          <EmptyState compact title="Nothing yet" description="Edit a task or a project (or wait for someone who shares it) and it shows here." />
+          // "Nothing yet" only when the feed is complete: not while what changed meanwhile is unread.
+          activity.status === 'joining' || activity.status === 'live' ? (
+            <EmptyState compact title="Nothing yet" description="Edit a task or a project (or wait for someone who shares it) and it shows here." />
+          ) : null
         ) : (
           <ol className="live-activity" aria-label="Activity" data-status={activity.status}>
             {activity.items.map((item) => (

@@ -10,28 +10,53 @@ export const ACTIVITY_TOPIC = 'live:activity';
 
 export interface ActivityState {
   items: readonly ActivityItem[];
-  status: 'joining' | 'live' | 'reconnecting';
+  /**
+   * joining → live; after a disconnect, reconnecting → catching-up (what changed meanwhile is
+   * read) → live, or behind when that read failed: changes still arrive live, but some made
+   * while away are missing until a catch-up (`retry`, or the next rejoin) succeeds.
+   */
+  status: 'joining' | 'live' | 'reconnecting' | 'catching-up' | 'behind';
   error: string | null;
+  /** Reads again what changed since the feed was last complete (offered while behind). */
+  retry(): void;
 }
 
 export function useActivity(): ActivityState {
   const supabase = useSupabase();
-  const [state, setState] = useState<ActivityState>({ items: [], status: 'joining', error: null });
-  /** Until when the feed is complete: set at each join, read by the next one's catch-up. */
+  const [state, setState] = useState<Omit<ActivityState, 'retry'>>({ items: [], status: 'joining', error: null });
+  /**
+   * Until when the feed is complete: set at the first join, and moved to a rejoin's time only
+   * once that rejoin's catch-up has read what changed before it. Moved at the rejoin itself, a
+   * failed catch-up lost the gap for good: the next one started after it.
+   */
   const completeUntil = useRef<string | null>(null);
+  const retryRef = useRef<() => void>(() => undefined);
 
   useEffect(() => {
     let active = true;
+    // Each change of the channel's state; a catch-up's status counts only for the join that asked.
+    let joins = 0;
+    let joinedAt = '';
     const add = (items: ActivityItem[]) => setState((s) => ({ ...s, items: addItems(s.items, items) }));
-    const catchUp = async (since: string) => {
+    const catchUp = async (join: number, until: string) => {
+      const since = completeUntil.current;
+      if (!since) return;
+      setState((s) => ({ ...s, status: 'catching-up', error: null }));
       const [tasks, projects] = await Promise.all([
         supabase.from('tasks').select('id, title, created_at, updated_at').gt('updated_at', since).order('updated_at').limit(200),
         supabase.from('projects').select('id, name, created_at').gt('created_at', since).order('created_at').limit(200),
       ]);
       if (!active) return;
       const error = tasks.error ?? projects.error;
-      if (error) return setState((s) => ({ ...s, error: describeError(error) }));
+      if (error) {
+        if (join === joins) setState((s) => ({ ...s, status: 'behind', error: describeError(error) }));
+        return;
+      }
       add([...itemsFromCatchUp('tasks', tasks.data ?? [], since), ...itemsFromCatchUp('projects', projects.data ?? [], since)]);
+      // The read covered everything up to the join that asked, whatever happened since; later
+      // changes were heard live. Another catch-up may have moved it further already.
+      if (until > (completeUntil.current ?? '')) completeUntil.current = until;
+      if (join === joins) setState((s) => ({ ...s, status: 'live', error: null }));
     };
 
     const lease = getPortal().realtime.channel(ACTIVITY_TOPIC);
@@ -43,19 +68,28 @@ export function useActivity(): ActivityState {
     }
     lease.subscribe((status) => {
       if (!active) return;
+      const join = (joins += 1);
       if (status === 'SUBSCRIBED') {
-        const since = completeUntil.current;
-        completeUntil.current = new Date().toISOString();
-        setState((s) => ({ ...s, status: 'live', error: null }));
-        if (since) void catchUp(since);
+        joinedAt = new Date().toISOString();
+        if (completeUntil.current) {
+          // Live only once what changed meanwhile is on screen.
+          void catchUp(join, joinedAt);
+        } else {
+          completeUntil.current = joinedAt;
+          setState((s) => ({ ...s, status: 'live', error: null }));
+        }
       } else {
         setState((s) => ({ ...s, status: s.status === 'joining' ? 'joining' : 'reconnecting' }));
       }
     });
+    retryRef.current = () => {
+      if (active && joinedAt) void catchUp(joins, joinedAt);
+    };
     return () => {
       active = false;
+      retryRef.current = () => undefined;
       void lease.release();
     };
   }, [supabase]);
-  return state;
+  return { ...state, retry: () => retryRef.current() };
 }
