@@ -10,6 +10,7 @@ import { startTestEmulator, type TestEmulator } from '../emulator/test/harness.j
 import { startLocalPortal, type LocalPortal } from '../deploy/src/index.js';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
 import { buildAppsInto } from './portal-harness.js';
+import { withPageState } from './support/page-per-test.js';
 
 jest.setTimeout(180_000);
 
@@ -378,6 +379,58 @@ describe('the functions remote', () => {
     // Every field the shell's answer showed, the shell command got too.
     for (const [key, value] of Object.entries(curlBody))
       expect(browserJson).toContain(`"${key}": ${JSON.stringify(value)}`);
+  });
+
+  it('keeps the answer when the browser cannot store the call in the history, says why, and keeps the next call', async () => {
+    // A browser whose storage for the portal's site is nearly full: a real quota (Chromium's
+    // own, set through the DevTools protocol before the page first opens its database, when
+    // Chromium reads it), a real IndexedDB, a real QuotaExceededError for a call too large for it.
+    const own = await browser.newContext();
+    try {
+      const target = await own.newPage();
+      const cdp = await own.context.newCDPSession(target);
+      await cdp.send('Storage.overrideQuotaForOrigin', {
+        origin: new URL(portal.shellUrl).origin,
+        quotaSize: 1_000_000,
+      });
+      await signIn(target);
+      await target.goto(`${portal.shellUrl}/functions/hello`);
+      await target.locator('.fn-page[data-function="hello"]').waitFor();
+      await target.getByLabel('Method').selectOption('POST');
+      await target.getByLabel('Body', { exact: true }).selectOption('json');
+      // The request (kept whole in its history entry) is larger than the room left.
+      await target
+        .getByLabel('JSON body')
+        .fill(JSON.stringify({ name: 'Ada', notes: 'x'.repeat(1_500_000) }));
+      await target.getByRole('button', { name: 'Send', exact: true }).click();
+      const note = target.locator('[data-testid="history-not-kept"]');
+      // The note, or the form's own alert, whichever the page shows once storage has answered.
+      await withPageState(
+        target,
+        target.locator('[data-testid="history-not-kept"], .fn-problem').first().waitFor(),
+      );
+      expect(await target.locator('.fn-problem').allTextContents()).toEqual([]);
+      const answer = target.locator('section.fn-result');
+      await expect(answer.getAttribute('data-state')).resolves.toBe('done');
+      await expect(answer.getAttribute('data-status')).resolves.toBe('200');
+      await expect(answer.locator('.fn-json').textContent()).resolves.toContain('"Hello, Ada!"');
+      await expect(note.textContent()).resolves.toMatch(/could not be kept in the history.*no room left/i);
+      // Not listed as kept, since it is not.
+      await expect(target.locator('.fn-history__item').count()).resolves.toBe(0);
+
+      // The next call, small enough, is answered and kept; the note was about the call before.
+      await target.getByLabel('JSON body').fill(JSON.stringify({ name: 'Grace' }));
+      await target.getByRole('button', { name: 'Send', exact: true }).click();
+      await answer.locator('.fn-json', { hasText: '"Hello, Grace!"' }).waitFor();
+      await target.locator('.fn-history__item').first().waitFor();
+      await expect(note.count()).resolves.toBe(0);
+      await target.reload();
+      await target.locator('.fn-history__item').first().waitFor();
+      await expect(target.locator('.fn-history__item').count()).resolves.toBe(1);
+      await expect(target.locator('.fn-history__item').textContent()).resolves.toContain('POST');
+    } finally {
+      await own.close();
+    }
   });
 
   it('keeps the history across a reload, searchable and re-runnable', async () => {

@@ -6,7 +6,13 @@ import type { CatalogueEntry, CatalogueSource } from '../catalogue/catalogue.js'
 import type { SnippetContext } from '../codegen/snippets.js';
 import { HISTORY_BODY_CHARS, type HistoryEntry } from '../history/history-entry.js';
 import { addToHistory, clearHistory, readHistory } from '../history/history-store.js';
-import { emptyRequest, requestFromExample, type InvocationRequest } from '../invoke/request.js';
+import { storageProblem } from '../history/storage-problem.js';
+import {
+  emptyRequest,
+  invokeTarget,
+  requestFromExample,
+  type InvocationRequest,
+} from '../invoke/request.js';
 import { runInvocation } from '../invoke/run-invocation.js';
 import { readFunctionLogs, type LogLine } from '../logs/function-logs.js';
 import { HistoryPanel } from './HistoryPanel.js';
@@ -38,6 +44,8 @@ export function FunctionPage({
   const [running, setRunning] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [history, setHistory] = useState<HistoryEntry[]>([]);
+  /** Why the last call is missing from the history (the browser refused to store it). */
+  const [historyNote, setHistoryNote] = useState<string | null>(null);
   const [logs, setLogs] = useState<{
     lines: LogLine[];
     error: string | null;
@@ -83,6 +91,7 @@ export function FunctionPage({
     // answer over the new call's, and its end disabled Stop while the new call still streamed.
     abort.current?.abort();
     setProblem(null);
+    setHistoryNote(null);
     const controller = new AbortController();
     abort.current = controller;
     const current = () => abort.current === controller;
@@ -132,8 +141,7 @@ export function FunctionPage({
       if (current()) setResult({ head: outcome.head, bytes: outcome.bytes, outcome });
       if (record) {
         setHistory((shown) => [...shown, record]);
-        await addToHistory(record);
-        setHistory(await readHistory(record.userId));
+        await keep(record);
       }
       if (current()) refreshLogs(startedAt);
     } catch (error) {
@@ -146,6 +154,27 @@ export function FunctionPage({
         setRunning(false);
         abort.current = null;
       }
+    }
+  };
+
+  // Storing the call is apart from the call: the answer on screen stays whatever the browser's
+  // storage says. A refused write cleared the answer and showed only the storage error (with
+  // Chromium's quota error, an empty one), and the entry stayed listed as if kept.
+  const keep = async (record: HistoryEntry) => {
+    const call = `${record.request.method} ${invokeTarget(record.request)} (${new Date(record.at).toLocaleTimeString()})`;
+    try {
+      await addToHistory(record);
+    } catch (error) {
+      setHistory((shown) => shown.filter((item) => item.id !== record.id));
+      setHistoryNote(`${call} could not be kept in the history: ${storageProblem(error)}`);
+      return;
+    }
+    try {
+      setHistory(await readHistory(record.userId));
+    } catch (error) {
+      setHistoryNote(
+        `${call} is kept, but the history could not be read again, so the list may be out of date: ${storageProblem(error)}`,
+      );
     }
   };
 
@@ -240,6 +269,7 @@ export function FunctionPage({
       </div>
       <HistoryPanel
         entries={history.filter((item) => item.request.functionName === entry.name)}
+        note={historyNote}
         snippetContext={snippetContext}
         onRerun={(item) => {
           setRequest(item.request);

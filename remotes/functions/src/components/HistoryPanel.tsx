@@ -1,5 +1,5 @@
 // The person's past invocations in this browser: searchable, re-runnable, copyable as code.
-import { Badge, Button, CodeBlock, EmptyState, TextInput } from '@portal/ui';
+import { Alert, Badge, Button, CodeBlock, EmptyState, TextInput } from '@portal/ui';
 import { useMemo, useState, type ReactNode } from 'react';
 import {
   curlSnippet,
@@ -14,11 +14,14 @@ type SnippetKind = 'invoke' | 'fetch' | 'curl';
 
 export function HistoryPanel({
   entries,
+  note,
   onRerun,
   snippetContext,
   onClear,
 }: {
   entries: HistoryEntry[];
+  /** Why a call is missing from the list (the browser would not store it). */
+  note: string | null;
   onRerun(entry: HistoryEntry): void;
   snippetContext: (entry: HistoryEntry) => Promise<SnippetContext>;
   onClear(): void;
@@ -55,6 +58,11 @@ export function HistoryPanel({
           </Button>
         ) : null}
       </div>
+      {note ? (
+        <Alert tone="warning" title="Not kept in the history" data-testid="history-not-kept">
+          {note}
+        </Alert>
+      ) : null}
       {shown.length === 0 ? (
         <EmptyState
           title={entries.length ? 'Nothing matches' : 'No calls yet'}

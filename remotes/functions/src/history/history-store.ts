@@ -25,16 +25,28 @@ export async function readHistory(userId: string): Promise<HistoryEntry[]> {
   return db.getAllFromIndex('invocations', 'byUser', userId);
 }
 
+/**
+ * Rejects with the transaction's own error when the browser refuses it: a full quota aborts the
+ * transaction as it commits (QuotaExceededError), and a request cut short by an abort only says
+ * AbortError, which names no cause.
+ */
 export async function addToHistory(entry: HistoryEntry): Promise<void> {
   const db = await database();
   const tx = db.transaction('invocations', 'readwrite');
-  await tx.store.put(entry);
-  const mine = (await tx.store.index('byUser').getAll(entry.userId)).sort((a, b) =>
-    a.at.localeCompare(b.at),
-  );
-  for (const old of mine.slice(0, Math.max(0, mine.length - HISTORY_LIMIT)))
-    await tx.store.delete(old.id);
-  await tx.done;
+  const done = tx.done;
+  try {
+    await tx.store.put(entry);
+    const mine = (await tx.store.index('byUser').getAll(entry.userId)).sort((a, b) =>
+      a.at.localeCompare(b.at),
+    );
+    for (const old of mine.slice(0, Math.max(0, mine.length - HISTORY_LIMIT)))
+      await tx.store.delete(old.id);
+    await done;
+  } catch (error) {
+    // A failed request fails the transaction too: that rejection is this one, reported below.
+    done.catch(() => undefined);
+    throw tx.error ?? error;
+  }
 }
 
 export async function clearHistory(userId: string): Promise<void> {
