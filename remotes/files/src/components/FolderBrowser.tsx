@@ -507,18 +507,14 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
                 ...dragProps(entry),
               }) as HTMLAttributes<HTMLTableRowElement>
             }
-            // While the folder is read (at first, and again after every change) it has no rows
-            // yet; it is not empty: that would tell a person who just renamed a file that
-            // their folder is gone.
+            // Not shown while `loading`: the Table leaves its empty slot blank then.
             empty={
-              listing.status === 'loading' ? null : (
-                <EmptyState
-                  title={
-                    view.filter ? `No names start with “${view.filter}”` : 'This folder is empty'
-                  }
-                  description={writable ? 'Upload files or create a folder.' : undefined}
-                />
-              )
+              <EmptyState
+                title={
+                  view.filter ? `No names start with “${view.filter}”` : 'This folder is empty'
+                }
+                description={writable ? 'Upload files or create a folder.' : undefined}
+              />
             }
           />
         ) : null}

@@ -125,20 +125,17 @@ export function DocumentList({
         rows={documents}
         rowKey={(doc) => doc.id}
         wrapCells
-        // While the list is read (at first, and again after every change) there are no rows
-        // yet, which is not "no documents".
+        // Not shown while `loading`: the Table leaves its empty slot blank then.
         empty={
-          state.status === 'loading' ? null : (
-            <EmptyState
-              title="No documents yet"
-              description="Add a text or a file to search it by meaning."
-              action={
-                <Button variant="primary" onClick={onAdd}>
-                  Add documents
-                </Button>
-              }
-            />
-          )
+          <EmptyState
+            title="No documents yet"
+            description="Add a text or a file to search it by meaning."
+            action={
+              <Button variant="primary" onClick={onAdd}>
+                Add documents
+              </Button>
+            }
+          />
         }
         columns={[
           {
