@@ -213,3 +213,45 @@ it('says the activity feed is catching up until what changed while the network w
     await samContext.close();
   }
 });
+
+it('lists the newest changes of a gap larger than the feed keeps, and says how many more are not listed', async () => {
+  const danaDb = emulator.client();
+  const signedIn = await danaDb.auth.signInWithPassword(DANA);
+  expect(signedIn.error).toBeNull();
+  const project = await danaDb.from('projects').select('id').eq('name', 'Launch website').single();
+  expect(project.error).toBeNull();
+  const samContext = await browser.newContext();
+  let added: number[] = [];
+  try {
+    const sam = await samContext.newPage();
+    const feed = (status?: string) => sam.locator(`[data-testid="activity-feed"]${status ? `[data-status="${status}"]` : ''}`);
+    await signIn(sam, proxied.shellUrl, SAM, '/live/activity');
+    await feed('live').waitFor();
+
+    proxy.drop();
+    await feed('reconnecting').waitFor({ timeout: STEP_MS });
+    // While Sam is away: 230 tasks added to a project Sam edits (one statement), then, last, one edited.
+    const bulk = await danaDb
+      .from('tasks')
+      .insert(Array.from({ length: 230 }, (_, i) => ({ project_id: project.data!.id, title: `Gap task ${i + 1}` })))
+      .select('id');
+    expect(bulk.error).toBeNull();
+    added = bulk.data!.map((row) => row.id as number);
+    const last = await danaDb.from('tasks').update({ priority: 'high' }).eq('title', 'Accessibility review').select('id').single();
+    expect(last.error).toBeNull();
+    proxy.restore();
+    await feed('live').waitFor({ timeout: STEP_MS });
+
+    // The newest change is listed, with the feed's newest 200 of the rest; the others are counted, not lost in silence.
+    const newest = sam.locator(`[data-testid="activity"][data-table="tasks"][data-row="${last.data!.id}"]`);
+    await expect(newest.getByText('while you were away').count()).resolves.toBe(1);
+    await expect(sam.locator('[data-testid="activity"]').count()).resolves.toBe(200);
+    await expect(feed().locator('[data-testid="activity-unlisted"]').textContent()).resolves.toMatch(
+      /31 more changes made while you were away are not listed below: the feed keeps the newest 200/,
+    );
+  } finally {
+    await samContext.close();
+    if (added.length) await danaDb.from('tasks').delete().in('id', added);
+    await danaDb.from('tasks').update({ priority: 'urgent' }).eq('title', 'Accessibility review');
+  }
+});

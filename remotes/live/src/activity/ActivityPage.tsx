@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, EmptyState, TextLink } from '@portal/ui';
 import type { ReactNode } from 'react';
-import type { ActivityItem } from './activity-feed.js';
+import { FEED_LIMIT, type ActivityItem } from './activity-feed.js';
 import type { ActivityState } from './use-activity.js';
 
 const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
@@ -33,6 +33,14 @@ export function ActivityPage({ activity }: { activity: ActivityState }): ReactNo
           >
             What changed while you were away could not be read ({activity.error}), so it is missing below. New changes still show as
             they happen; try again, or it is read at the next reconnect.
+          </Alert>
+        ) : null}
+        {activity.unlisted > 0 ? (
+          // The feed keeps its newest items: a longer absence is said, never passed off as complete.
+          <Alert tone="info" title="Not everything is listed" data-testid="activity-unlisted">
+            {activity.unlisted === 1 ? '1 more change' : `${activity.unlisted} more changes`} made while you were away{' '}
+            {activity.unlisted === 1 ? 'is' : 'are'} not listed below: the feed keeps the newest {FEED_LIMIT}. Every row is in{' '}
+            <TextLink href="/data/tasks">Tasks</TextLink> and <TextLink href="/data/projects">Projects</TextLink>.
           </Alert>
         ) : null}
         {activity.items.length === 0 ? (

@@ -1,4 +1,4 @@
-import { addItems, itemFromChange, itemsFromCatchUp } from './activity-feed.js';
+import { addCatchUp, addItems, FEED_LIMIT, itemFromChange, itemsFromCatchUp } from './activity-feed.js';
 
 describe('the activity feed', () => {
   it('turns task and project changes into items linking to the row in the data remote', () => {
@@ -38,5 +38,67 @@ describe('the activity feed', () => {
     })!;
     const feed = addItems(addItems([], [live]), caught);
     expect(feed.map((i) => i.rowId)).toEqual([2, 1]); // the live item and its catch-up: once
+  });
+
+  it('shows a project added once, heard live (at its commit) and read again by a catch-up (by its created_at)', () => {
+    const live = itemFromChange({
+      table: 'projects',
+      eventType: 'INSERT',
+      // The commit comes after the insert's now(), and realtime may spell the time otherwise than REST.
+      commit_timestamp: '2026-01-01T10:00:00.412Z',
+      new: { id: 7, name: 'Garden plan', created_at: '2026-01-01 10:00:00.398712+00' },
+      old: {},
+    })!;
+    const caught = itemsFromCatchUp('projects', [{ id: 7, name: 'Garden plan', created_at: '2026-01-01T10:00:00.398712+00:00' }], '2026-01-01T09:00:00Z');
+    const feed = addItems(addItems([], [live]), caught);
+    expect(feed.map((i) => [i.table, i.rowId, i.kind])).toEqual([['projects', 7, 'added']]);
+    // Either order.
+    expect(addItems(addItems([], caught), [live])).toHaveLength(1);
+  });
+
+  it('shows a task version once whichever way its time is spelled, and a task added then changed while away as both', () => {
+    const since = '2026-01-01T09:00:00Z';
+    const liveChange = itemFromChange({
+      table: 'tasks',
+      eventType: 'UPDATE',
+      commit_timestamp: '2026-01-01T10:05:00.200Z',
+      new: { id: 4, title: 'Review', created_at: '2025-12-01 08:00:00+00', updated_at: '2026-01-01 10:05:00.123456+00' },
+      old: { id: 4 },
+    })!;
+    const readAgain = itemsFromCatchUp('tasks', [{ id: 4, title: 'Review', created_at: '2025-12-01T08:00:00+00:00', updated_at: '2026-01-01T10:05:00.123456+00:00' }], since);
+    expect(addItems([liveChange], readAgain)).toHaveLength(1);
+    // Two updates in the same millisecond stay two versions.
+    const sameMs = itemsFromCatchUp('tasks', [{ id: 4, title: 'Review', created_at: '2025-12-01T08:00:00+00:00', updated_at: '2026-01-01T10:05:00.123999+00:00' }], since);
+    expect(addItems([liveChange], sameMs)).toHaveLength(2);
+
+    // Heard added live, then renamed while away: the catch-up's row is the same addition and a change.
+    const liveAdd = itemFromChange({
+      table: 'tasks',
+      eventType: 'INSERT',
+      commit_timestamp: '2026-01-01T09:30:00.010Z',
+      new: { id: 9, title: 'Draft', created_at: '2026-01-01T09:30:00.001+00:00', updated_at: '2026-01-01T09:30:00.001+00:00' },
+      old: {},
+    })!;
+    const caught = itemsFromCatchUp('tasks', [{ id: 9, title: 'Final', created_at: '2026-01-01T09:30:00.001+00:00', updated_at: '2026-01-01T09:45:00.5+00:00' }], since);
+    expect(addItems([liveAdd], caught).map((i) => [i.rowId, i.kind])).toEqual([
+      [9, 'changed'],
+      [9, 'added'],
+    ]);
+  });
+
+  it('counts the rows of a gap the feed does not list, never claiming a larger gap complete', () => {
+    const since = '2026-01-01T09:00:00Z';
+    const rows = Array.from({ length: FEED_LIMIT }, (_, i) => ({
+      id: i + 1,
+      title: `task ${i + 1}`,
+      created_at: '2025-12-01T00:00:00Z',
+      updated_at: new Date(Date.parse('2026-01-01T10:00:00Z') + i * 1000).toISOString(),
+    }));
+    // The newest FEED_LIMIT of 260 changed tasks were read.
+    const { items, unlisted } = addCatchUp([], itemsFromCatchUp('tasks', rows, since), 260);
+    expect(items).toHaveLength(FEED_LIMIT);
+    expect(unlisted).toBe(60);
+    // A small gap is listed whole.
+    expect(addCatchUp(items, itemsFromCatchUp('tasks', rows.slice(-3), since), 3).unlisted).toBe(0);
   });
 });

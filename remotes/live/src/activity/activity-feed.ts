@@ -7,7 +7,12 @@ export type ActivityTable = 'tasks' | 'projects';
 export type ActivityKind = 'added' | 'changed' | 'removed';
 
 export interface ActivityItem {
-  /** One per row version: a change heard live and read again by a catch-up shows once. */
+  /**
+   * What the item is, the same however it arrived (heard live or read by a catch-up), so it shows
+   * once: table, primary key and kind, and for a change the row's version (its `updated_at`). A
+   * row is added or removed once, so those need no version: a project heard live was keyed by its
+   * commit time and read again by its `created_at`, and showed twice.
+   */
   key: string;
   table: ActivityTable;
   kind: ActivityKind;
@@ -38,11 +43,27 @@ function labelOf(table: ActivityTable, row: Record<string, unknown>): string {
   return typeof value === 'string' ? value : '';
 }
 
+/**
+ * One spelling of a moment, to the microsecond: realtime and REST may write the same timestamptz
+ * differently (`2026-01-01 10:00:00.1234+00` beside `2026-01-01T10:00:00.1234+00:00`), and
+ * Date.parse would drop the microseconds that tell two quick updates apart.
+ */
+export function timeKey(value: string): string {
+  const parts = /^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d:\d\d)(?:\.(\d+))?(Z|[+-]\d\d(?::?\d\d)?)?$/i.exec(value.trim());
+  if (!parts) return value;
+  const [, date, clock, fraction = '', zone = 'Z'] = parts;
+  const offset = /^[+-]\d\d$/.test(zone) ? `${zone}:00` : zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone;
+  const seconds = Date.parse(`${date}T${clock}${offset.toUpperCase()}`);
+  return Number.isNaN(seconds) ? value : `${seconds / 1000}.${fraction.padEnd(6, '0').slice(0, 6)}`;
+}
+
 function item(table: ActivityTable, kind: ActivityKind, row: Record<string, unknown>, at: string, caughtUp: boolean): ActivityItem | null {
   const rowId = Number(row.id);
   if (!Number.isInteger(rowId)) return null;
-  const version = typeof row.updated_at === 'string' ? row.updated_at : at;
-  return { key: `${table}:${rowId}:${kind}:${version}`, table, kind, rowId, label: labelOf(table, row), at, link: dataRowPath(table, rowId), caughtUp };
+  // A change is one per row version; only tasks have `updated_at`, and only live changes of a
+  // project are heard (a catch-up reads created projects), so its commit time is its version.
+  const version = kind === 'changed' ? `:${timeKey(typeof row.updated_at === 'string' ? row.updated_at : at)}` : '';
+  return { key: `${table}:${rowId}:${kind}${version}`, table, kind, rowId, label: labelOf(table, row), at, link: dataRowPath(table, rowId), caughtUp };
 }
 
 export function itemFromChange(change: ChangePayload): ActivityItem | null {
@@ -51,17 +72,35 @@ export function itemFromChange(change: ChangePayload): ActivityItem | null {
   return item(change.table, KINDS[change.eventType], row, change.commit_timestamp, false);
 }
 
-/** Rows read after a disconnect: created since → added, else updated since → changed. */
+/**
+ * Rows read after a disconnect: created since → added, updated since → changed (at its
+ * `updated_at`), both when a row was added and then changed while away, so each matches what
+ * was, or would have been, heard live.
+ */
 export function itemsFromCatchUp(table: ActivityTable, rows: readonly Record<string, unknown>[], since: string): ActivityItem[] {
   const items: ActivityItem[] = [];
   for (const row of rows) {
     const created = typeof row.created_at === 'string' ? row.created_at : '';
     const updated = typeof row.updated_at === 'string' ? row.updated_at : created;
     const added = Date.parse(created) > Date.parse(since);
-    const made = item(table, added ? 'added' : 'changed', row, added ? created : updated, true);
-    if (made) items.push(made);
+    const changed = !added || timeKey(updated) !== timeKey(created);
+    const made = [added ? item(table, 'added', row, created, true) : null, changed ? item(table, 'changed', row, updated, true) : null];
+    for (const one of made) if (one) items.push(one);
   }
   return items;
+}
+
+/**
+ * A catch-up's rows into the feed, and how many of the `total` rows that changed in the gap are
+ * not listed: a catch-up reads the newest FEED_LIMIT of each table (the feed keeps no more), and
+ * the feed keeps its newest FEED_LIMIT items of all.
+ */
+export function addCatchUp(feed: readonly ActivityItem[], caught: readonly ActivityItem[], total: number): { items: readonly ActivityItem[]; unlisted: number } {
+  const items = addItems(feed, caught);
+  const listed = new Set(items.map((i) => i.key));
+  // Rows, not items: a row added and then changed while away is one of the `total` rows.
+  const rows = new Set(caught.filter((i) => listed.has(i.key)).map((i) => `${i.table}:${i.rowId}`));
+  return { items, unlisted: Math.max(0, total - rows.size) };
 }
 
 /** Newest first, each key once, at most FEED_LIMIT items. */

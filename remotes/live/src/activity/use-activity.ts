@@ -4,7 +4,7 @@
 // updated since the last moment the feed was known complete.
 import { describeError, getPortal, useSupabase } from '@portal/platform';
 import { useEffect, useRef, useState } from 'react';
-import { addItems, itemFromChange, itemsFromCatchUp, type ActivityItem, type ChangePayload } from './activity-feed.js';
+import { addCatchUp, addItems, FEED_LIMIT, itemFromChange, itemsFromCatchUp, type ActivityItem, type ChangePayload } from './activity-feed.js';
 
 export const ACTIVITY_TOPIC = 'live:activity';
 
@@ -17,13 +17,18 @@ export interface ActivityState {
    */
   status: 'joining' | 'live' | 'reconnecting' | 'catching-up' | 'behind';
   error: string | null;
+  /**
+   * Rows that changed while away and are not in the feed: a gap larger than the feed keeps
+   * (FEED_LIMIT). Said on the page, so a long absence never passes for a complete list.
+   */
+  unlisted: number;
   /** Reads again what changed since the feed was last complete (offered while behind). */
   retry(): void;
 }
 
 export function useActivity(): ActivityState {
   const supabase = useSupabase();
-  const [state, setState] = useState<Omit<ActivityState, 'retry'>>({ items: [], status: 'joining', error: null });
+  const [state, setState] = useState<Omit<ActivityState, 'retry'>>({ items: [], status: 'joining', error: null, unlisted: 0 });
   /**
    * Until when the feed is complete: set at the first join, and moved to a rejoin's time only
    * once that rejoin's catch-up has read what changed before it. Moved at the rejoin itself, a
@@ -42,9 +47,22 @@ export function useActivity(): ActivityState {
       const since = completeUntil.current;
       if (!since) return;
       setState((s) => ({ ...s, status: 'catching-up', error: null }));
+      // The newest of each table, and how many changed in all: the feed keeps its newest
+      // FEED_LIMIT items, so older rows of a larger gap would only be read to be dropped. Read
+      // oldest first, a large gap lost its newest changes, and the feed claimed it complete.
       const [tasks, projects] = await Promise.all([
-        supabase.from('tasks').select('id, title, created_at, updated_at').gt('updated_at', since).order('updated_at').limit(200),
-        supabase.from('projects').select('id, name, created_at').gt('created_at', since).order('created_at').limit(200),
+        supabase
+          .from('tasks')
+          .select('id, title, created_at, updated_at', { count: 'exact' })
+          .gt('updated_at', since)
+          .order('updated_at', { ascending: false })
+          .limit(FEED_LIMIT),
+        supabase
+          .from('projects')
+          .select('id, name, created_at', { count: 'exact' })
+          .gt('created_at', since)
+          .order('created_at', { ascending: false })
+          .limit(FEED_LIMIT),
       ]);
       if (!active) return;
       const error = tasks.error ?? projects.error;
@@ -52,7 +70,12 @@ export function useActivity(): ActivityState {
         if (join === joins) setState((s) => ({ ...s, status: 'behind', error: describeError(error) }));
         return;
       }
-      add([...itemsFromCatchUp('tasks', tasks.data ?? [], since), ...itemsFromCatchUp('projects', projects.data ?? [], since)]);
+      const caught = [...itemsFromCatchUp('tasks', tasks.data ?? [], since), ...itemsFromCatchUp('projects', projects.data ?? [], since)];
+      const total = (tasks.count ?? tasks.data?.length ?? 0) + (projects.count ?? projects.data?.length ?? 0);
+      setState((s) => {
+        const { items, unlisted } = addCatchUp(s.items, caught, total);
+        return { ...s, items, unlisted: s.unlisted + unlisted };
+      });
       // The read covered everything up to the join that asked, whatever happened since; later
       // changes were heard live. Another catch-up may have moved it further already.
       if (until > (completeUntil.current ?? '')) completeUntil.current = until;
