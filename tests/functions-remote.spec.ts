@@ -433,6 +433,96 @@ describe('the functions remote', () => {
     }
   });
 
+  it('says in words, beside the list, when the history cannot be read, and calls still work', async () => {
+    const own = await browser.newContext();
+    try {
+      const target = await own.newPage();
+      await signIn(target);
+      // The history's database as a newer release of this remote leaves it (version 2): this
+      // release, as after a rollback, cannot open it, and the browser's own IndexedDB refuses
+      // with its VersionError, whose message is written for developers.
+      await target.evaluate(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const open = indexedDB.open('portal-functions', 2);
+            open.onupgradeneeded = () => {
+              if (!open.result.objectStoreNames.contains('invocations'))
+                open.result.createObjectStore('invocations', { keyPath: 'id' }).createIndex('byUser', 'userId');
+            };
+            open.onsuccess = () => {
+              open.result.close();
+              resolve();
+            };
+            open.onerror = () => reject(open.error);
+          }),
+      );
+      await target.goto(`${portal.shellUrl}/functions/hello`);
+      await target.locator('.fn-page[data-function="hello"]').waitFor();
+      const problem = target.locator('[data-testid="history-problem"]');
+      // Whichever the page shows once the read has failed: the history's words, or the form's alert.
+      await withPageState(target, target.locator('[data-testid="history-problem"], .fn-problem').first().waitFor());
+      expect(await target.locator('.fn-problem').allTextContents()).toEqual([]);
+      await expect(problem.textContent()).resolves.toMatch(
+        /The history could not be read.*Calls still work.*another tab of the portal changed it/,
+      );
+      await expect(target.getByText('The requested version').count()).resolves.toBe(0);
+      // Not "No calls yet": that is not known.
+      await expect(target.getByText('No calls yet').count()).resolves.toBe(0);
+
+      // The page is usable: a call is answered.
+      await target.getByLabel('Method').selectOption('POST');
+      await target.getByLabel('Body', { exact: true }).selectOption('json');
+      await target.getByLabel('JSON body').fill(JSON.stringify({ name: 'Ada' }));
+      await target.getByRole('button', { name: 'Send', exact: true }).click();
+      const answer = target.locator('section.fn-result[data-state="done"]');
+      await answer.waitFor();
+      await expect(answer.getAttribute('data-status')).resolves.toBe('200');
+      await expect(answer.locator('.fn-json').textContent()).resolves.toContain('"Hello, Ada!"');
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('says in words when the history cannot be cleared, and lists what is stored', async () => {
+    const own = await browser.newContext();
+    try {
+      const target = await own.newPage();
+      await signIn(target);
+      await target.goto(`${portal.shellUrl}/functions/hello`);
+      await target.locator('.fn-page[data-function="hello"]').waitFor();
+      await target.getByRole('button', { name: 'Send', exact: true }).click();
+      await target.locator('section.fn-result[data-state="done"]').waitFor();
+      await target.locator('.fn-history__item').first().waitFor();
+      // The person clears the site's data in the browser while the page is open (the DevTools
+      // protocol's call for what the settings page does): Chromium closes the page's database
+      // connection and refuses its next transaction, the clear, with InvalidStateError.
+      const cdp = await own.context.newCDPSession(target);
+      await cdp.send('Storage.clearDataForOrigin', {
+        origin: new URL(portal.shellUrl).origin,
+        storageTypes: 'indexeddb',
+      });
+      await target.locator('.fn-history').getByRole('button', { name: 'Clear', exact: true }).click();
+      const problem = target.locator('[data-testid="history-problem"]');
+      await withPageState(target, problem.waitFor());
+      await expect(problem.textContent()).resolves.toMatch(
+        /The history could not be cleared.*its site data was cleared.*The list shows what is stored now/,
+      );
+      // Nothing is stored any more (the site's data is gone): nothing is listed.
+      await expect(target.locator('.fn-history__item').count()).resolves.toBe(0);
+      expect(problems(target.console)).toEqual([]);
+
+      // The next call is kept, on a connection opened again, and so listed after a reload.
+      await target.getByRole('button', { name: 'Send', exact: true }).click();
+      await target.locator('.fn-history__item').first().waitFor();
+      await expect(problem.count()).resolves.toBe(0);
+      await target.reload();
+      await target.locator('.fn-history__item').first().waitFor();
+      await expect(target.locator('.fn-history__item').count()).resolves.toBe(1);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('keeps the history across a reload, searchable and re-runnable', async () => {
     await openFunction('hello');
     await page.locator('.fn-history__item').first().waitFor();

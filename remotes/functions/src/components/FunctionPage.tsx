@@ -55,10 +55,20 @@ export function FunctionPage({
   const userId = user?.id ?? null;
   const logsAvailable = source === 'listing' && userId !== null;
 
+  /** What the history's storage refused (reading it, clearing it), said beside the list. */
+  const [historyProblem, setHistoryProblem] = useState<{ title: string; text: string } | null>(
+    null,
+  );
+
+  // A history that cannot be read is said beside the list, in words: the form's alert showed
+  // the browser's message (for developers, often empty), and belongs to calls, which still work.
   useEffect(() => {
     if (!userId) return;
     readHistory(userId).then(setHistory, (error: unknown) =>
-      setProblem(`The history could not be read: ${(error as Error).message}`),
+      setHistoryProblem({
+        title: 'The history could not be read',
+        text: `Calls still work, but past ones are not shown: ${storageProblem(error)}`,
+      }),
     );
   }, [userId]);
   useEffect(() => () => abort.current?.abort(), []);
@@ -171,10 +181,38 @@ export function FunctionPage({
     }
     try {
       setHistory(await readHistory(record.userId));
+      // Read again, the list is what is stored: what was said about an earlier read or clear is past.
+      setHistoryProblem(null);
     } catch (error) {
       setHistoryNote(
         `${call} is kept, but the history could not be read again, so the list may be out of date: ${storageProblem(error)}`,
       );
+    }
+  };
+
+  // A refused clear is said in words, and the list shows what is stored after it: it kept the
+  // entries, read before, with nothing said (and the rejection unhandled).
+  const clear = async () => {
+    if (!userId) return;
+    setHistoryProblem(null);
+    try {
+      await clearHistory(userId);
+      setHistory([]);
+      return;
+    } catch (error) {
+      const reason = storageProblem(error);
+      try {
+        setHistory(await readHistory(userId));
+        setHistoryProblem({
+          title: 'The history could not be cleared',
+          text: `${reason[0]!.toUpperCase()}${reason.slice(1)} The list shows what is stored now.`,
+        });
+      } catch {
+        setHistoryProblem({
+          title: 'The history could not be cleared',
+          text: `${reason[0]!.toUpperCase()}${reason.slice(1)} It could not be read again either, so the list may not be what is stored.`,
+        });
+      }
     }
   };
 
@@ -275,9 +313,8 @@ export function FunctionPage({
           setRequest(item.request);
           void send(item.request, item.request.body.kind === 'file' ? file : null);
         }}
-        onClear={() => {
-          if (userId) void clearHistory(userId).then(() => setHistory([]));
-        }}
+        problem={historyProblem}
+        onClear={() => void clear()}
       />
     </div>
   );

@@ -15,6 +15,7 @@ type SnippetKind = 'invoke' | 'fetch' | 'curl';
 export function HistoryPanel({
   entries,
   note,
+  problem = null,
   onRerun,
   snippetContext,
   onClear,
@@ -22,6 +23,8 @@ export function HistoryPanel({
   entries: HistoryEntry[];
   /** Why a call is missing from the list (the browser would not store it). */
   note: string | null;
+  /** What the history's storage refused (reading or clearing it), in words. */
+  problem?: { title: string; text: string } | null;
   onRerun(entry: HistoryEntry): void;
   snippetContext: (entry: HistoryEntry) => Promise<SnippetContext>;
   onClear(): void;
@@ -63,7 +66,13 @@ export function HistoryPanel({
           {note}
         </Alert>
       ) : null}
-      {shown.length === 0 ? (
+      {problem ? (
+        <Alert tone="warning" title={problem.title} data-testid="history-problem">
+          {problem.text}
+        </Alert>
+      ) : null}
+      {/* "No calls yet" would be untrue of a history that could not be read. */}
+      {shown.length === 0 && !(problem && entries.length === 0) ? (
         <EmptyState
           title={entries.length ? 'Nothing matches' : 'No calls yet'}
           description={entries.length ? 'Try other words.' : 'Your calls are kept in this browser.'}

@@ -20,9 +20,35 @@ function database(): Promise<IDBPDatabase<HistoryDb>> {
   return opening;
 }
 
+/**
+ * Runs `work` on the open database. When the browser has closed the connection under the page
+ * (the site's data cleared while it was open: Chromium then refuses every transaction with
+ * InvalidStateError, and fires no `close` event), the connection is forgotten, so the next use
+ * opens the database again and reads what is stored now instead of failing for good.
+ */
+async function withDatabase<T>(work: (db: IDBPDatabase<HistoryDb>) => Promise<T>): Promise<T> {
+  const current = database();
+  const db = await current;
+  try {
+    return await work(db);
+  } catch (error) {
+    if ((error as { name?: unknown } | null)?.name === 'InvalidStateError' && opening === current) {
+      opening = null;
+      db.close();
+    }
+    throw error;
+  }
+}
+
 export async function readHistory(userId: string): Promise<HistoryEntry[]> {
-  const db = await database();
-  return db.getAllFromIndex('invocations', 'byUser', userId);
+  return withDatabase(async (db) => {
+    const tx = db.transaction('invocations');
+    // idb makes every transaction's `done` at once; idb's getAllFromIndex leaves it unhandled,
+    // so a read whose transaction the browser aborted (its storage closed under the page) was
+    // an unhandled rejection besides the read's own failure, which is what the caller hears.
+    tx.done.catch(() => undefined);
+    return tx.store.index('byUser').getAll(userId);
+  });
 }
 
 /**
@@ -31,7 +57,10 @@ export async function readHistory(userId: string): Promise<HistoryEntry[]> {
  * AbortError, which names no cause.
  */
 export async function addToHistory(entry: HistoryEntry): Promise<void> {
-  const db = await database();
+  return withDatabase((db) => add(db, entry));
+}
+
+async function add(db: IDBPDatabase<HistoryDb>, entry: HistoryEntry): Promise<void> {
   const tx = db.transaction('invocations', 'readwrite');
   const done = tx.done;
   try {
@@ -49,9 +78,18 @@ export async function addToHistory(entry: HistoryEntry): Promise<void> {
   }
 }
 
+/** Rejects, as addToHistory does, with the reason the browser gives. */
 export async function clearHistory(userId: string): Promise<void> {
-  const db = await database();
-  const tx = db.transaction('invocations', 'readwrite');
-  for (const key of await tx.store.index('byUser').getAllKeys(userId)) await tx.store.delete(key);
-  await tx.done;
+  return withDatabase(async (db) => {
+    const tx = db.transaction('invocations', 'readwrite');
+    const done = tx.done;
+    try {
+      for (const key of await tx.store.index('byUser').getAllKeys(userId))
+        await tx.store.delete(key);
+      await done;
+    } catch (error) {
+      done.catch(() => undefined);
+      throw tx.error ?? error;
+    }
+  });
 }
