@@ -463,7 +463,7 @@ describe('the functions remote', () => {
       await withPageState(target, target.locator('[data-testid="history-problem"], .fn-problem').first().waitFor());
       expect(await target.locator('.fn-problem').allTextContents()).toEqual([]);
       await expect(problem.textContent()).resolves.toMatch(
-        /The history could not be read.*Calls still work.*another tab of the portal changed it/,
+        /The history could not be read.*Calls still work.*newer release of this page/,
       );
       await expect(target.getByText('The requested version').count()).resolves.toBe(0);
       // Not "No calls yet": that is not known.

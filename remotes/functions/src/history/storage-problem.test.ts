@@ -26,3 +26,12 @@ it('quotes what it cannot name, and never leaves an empty reason', () => {
     'the browser’s storage refused it. Reload the page to try again.',
   );
 });
+
+it('does not tell a person to reload when a newer release stored the history', () => {
+  const words = storageProblem(
+    new DOMException('The requested version (1) is less than the existing version (2).', 'VersionError'),
+  );
+  expect(words).toMatch(/newer release of this page/);
+  expect(words).not.toMatch(/Reload/);
+  expect(words).not.toMatch(/requested version/);
+});

@@ -16,8 +16,11 @@ export function storageProblem(error: unknown): string {
       return 'this browser has no room left for the portal’s data. Clear the history, or free space in the browser’s site data, to keep new calls.';
     case 'SecurityError':
       return 'this browser does not let the portal keep data (private browsing, or a setting that blocks site data).';
-    case 'InvalidStateError':
     case 'VersionError':
+      // The database is of a later schema than this release's: a newer release of the functions
+      // page stored it, and this one (after a rollback) cannot read it. A reload changes nothing.
+      return 'it was stored by a newer release of this page, which this one cannot read. New calls are not kept until that release is back, or until the portal’s site data is cleared in the browser.';
+    case 'InvalidStateError':
       return 'the browser closed the history’s storage (its site data was cleared, or another tab of the portal changed it). Reload the page to keep new calls.';
     default:
       return `the browser’s storage refused it${message ? ` (${message})` : name ? ` (${name})` : ''}. Reload the page to try again.`;
