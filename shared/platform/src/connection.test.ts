@@ -98,11 +98,17 @@ describe('connection monitor (the backend’s HTTP API)', () => {
 
   function withBackend() {
     let clock = 1_000;
-    const health = { answers: false };
+    const health: { answers: boolean; held: ((answer: 'fail' | 'answer') => void) | null; hold: boolean } = { answers: false, held: null, hold: false };
     const calls: { url: string; apikey: string | null }[] = [];
     const fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
       calls.push({ url, apikey: new Headers(init?.headers).get('apikey') });
+      if (url.endsWith(HEALTH_PATH) && health.hold) {
+        // Held (a dropped network hangs) until the test lets it fail or answer.
+        return new Promise<Response>((resolve, reject) => {
+          health.held = (answer) => (answer === 'answer' ? resolve(new Response('{}', { status: 200 })) : reject(new TypeError('Failed to fetch')));
+        });
+      }
       if (url.endsWith(HEALTH_PATH) && health.answers) return new Response('{}', { status: 200 });
       if (url.endsWith('/rest/v1/slow')) {
         return new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
@@ -168,6 +174,30 @@ describe('connection monitor (the backend’s HTTP API)', () => {
     expect(monitor.state.get()).toMatchObject({ status: 'offline', reason: 'backend' });
     await monitor.fetch(`${API}/rest/v1/ok`);
     expect(monitor.state.get()).toEqual({ status: 'idle' });
+    monitor.dispose();
+  });
+
+  it('stays online when a health check sent before the backend came back fails after a request got an answer', async () => {
+    const { monitor, health, healthChecks, tick } = withBackend();
+    await expect(monitor.fetch(`${API}/rest/v1/tasks`)).rejects.toThrow();
+    await settle();
+    expect(monitor.state.get()).toMatchObject({ status: 'offline', reason: 'backend', attempt: 1 });
+
+    // The next check hangs (the network is still down when it is sent)…
+    health.hold = true;
+    tick(1000);
+    await settle();
+    expect(healthChecks()).toHaveLength(2);
+    // …then the backend answers a request: online at once.
+    await monitor.fetch(`${API}/rest/v1/ok`);
+    expect(monitor.state.get()).toEqual({ status: 'idle' });
+    // The check sent before that answer fails late: it says nothing newer than the answer.
+    health.held!('fail');
+    await settle();
+    expect(monitor.state.get()).toEqual({ status: 'idle' });
+    tick(10_000);
+    await settle();
+    expect(healthChecks()).toHaveLength(2);
     monitor.dispose();
   });
 

@@ -106,10 +106,13 @@ export function createConnectionMonitor(options: ConnectionMonitorOptions = {}):
   };
 
   let checking = false;
+  /** How many answers (a request's, the health endpoint's, a socket's open) the page has had. */
+  let answers = 0;
   let nextCheck: ReturnType<typeof setTimeout> | null = null;
   let disposed = false;
 
   const answered = () => {
+    answers += 1;
     if (nextCheck) clearTimeout(nextCheck);
     nextCheck = null;
     if (backend.reachable) return;
@@ -132,6 +135,7 @@ export function createConnectionMonitor(options: ConnectionMonitorOptions = {}):
     checking = true;
     if (nextCheck) clearTimeout(nextCheck);
     nextCheck = null;
+    const answersBefore = answers;
     const ok = await baseFetch(`${backendTarget.url.replace(/\/+$/, '')}${HEALTH_PATH}`, {
       headers: { apikey: backendTarget.apiKey },
       cache: 'no-store',
@@ -142,7 +146,9 @@ export function createConnectionMonitor(options: ConnectionMonitorOptions = {}):
     );
     checking = false;
     if (disposed) return;
-    if (ok) answered();
+    // A check that failed after something else got an answer (it was sent, and hung, while the
+    // network was still down) is older news than that answer: the backend stays reachable.
+    if (ok || answers !== answersBefore) answered();
     else unanswered();
   }
 
