@@ -10,9 +10,12 @@ function fakeRegistry() {
   let onStatus: ChannelStatusListener | null = null;
   const opened: { topic: string; options: unknown }[] = [];
   let released = 0;
+  /** While set, a track waits for the test to answer it (`answerTrack`), oldest first. */
+  const held = { on: false, answers: [] as ((result: 'ok' | 'timed out' | 'error') => void)[] };
   const channel = {
     track: async (meta: Record<string, unknown>) => {
       tracked.push(meta);
+      if (held.on) return new Promise((resolve) => held.answers.push(resolve));
       return 'ok';
     },
     presenceState: () => state,
@@ -46,6 +49,10 @@ function fakeRegistry() {
     tracked,
     opened,
     released: () => released,
+    holdTracks: () => {
+      held.on = true;
+    },
+    answerTrack: (index: number, result: 'ok' | 'timed out' | 'error') => held.answers[index]!(result),
     status: (status: Parameters<ChannelStatusListener>[0]) => onStatus?.(status),
     sync(next: Record<string, PresenceMeta[]>) {
       state = next;
@@ -81,6 +88,36 @@ describe('presence (tracked once by the shell)', () => {
     presence.setRoute('/files'); // not joined: remembered, not sent
     fake.status('SUBSCRIBED');
     expect(fake.tracked.map((m) => m.route)).toEqual(['/data', '/live', '/files']);
+  });
+
+  it('says what the latest track got: one sent before a rejoin and timed out after it does not mark the live channel unavailable', async () => {
+    const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+    const fake = fakeRegistry();
+    const presence = createPresence(fake.registry, at);
+    presence.start(dana, '/data');
+    fake.holdTracks();
+    fake.status('SUBSCRIBED');
+    presence.setRoute('/live'); // sent while the network drops, unnoticed yet: no answer comes
+    fake.status('CLOSED');
+    fake.status('SUBSCRIBED'); // the rejoin tracks again, and the server takes it
+    fake.answerTrack(2, 'ok');
+    await flush();
+    expect(presence.getSnapshot().status).toBe('live');
+    // The tracks from before the rejoin time out now: older news than the rejoin's answer.
+    fake.answerTrack(0, 'timed out');
+    fake.answerTrack(1, 'timed out');
+    await flush();
+    expect(presence.getSnapshot().status).toBe('live');
+
+    // A track refused, then the next one taken: live again (it stayed unavailable).
+    presence.setRoute('/files');
+    fake.answerTrack(3, 'error');
+    await flush();
+    expect(presence.getSnapshot().status).toBe('unavailable');
+    presence.setRoute('/data');
+    fake.answerTrack(4, 'ok');
+    await flush();
+    expect(presence.getSnapshot().status).toBe('live');
   });
 
   it('lists everyone present once per person, with every route they have open', () => {

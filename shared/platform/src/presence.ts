@@ -91,12 +91,19 @@ export function createPresence(registry: ChannelRegistry, now: () => Date = () =
   const store = createExternalStore<PresenceSnapshot>(OFF);
   let lease: ChannelLease | null = null;
   let joined = false;
+  /** Counts tracks: only the latest one's answer says whether presence works. */
+  let tracks = 0;
 
   const track = () => {
     const { me } = store.get();
     if (lease && joined && me) {
-      void lease.channel.track({ ...me }).then((result) => {
-        if (result !== 'ok') store.update((s) => ({ ...s, status: 'unavailable' }));
+      const held = lease;
+      const mine = ++tracks;
+      void held.channel.track({ ...me }).then((result) => {
+        // A track sent before a rejoin (or a route change) times out after the newer one was
+        // taken: that is older news, and the channel's own status speaks while it is not joined.
+        if (lease !== held || mine !== tracks || !joined) return;
+        store.update((s) => ({ ...s, status: result === 'ok' ? 'live' : 'unavailable' }));
       });
     }
   };
