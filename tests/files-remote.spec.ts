@@ -703,6 +703,42 @@ describe('the files remote: what stays on screen while the folder is read again'
     );
   });
 
+  it('keeps both with one press when the numbered names storage has are beyond the first page', async () => {
+    const uma = await newPerson('uma');
+    // A hundred names sort before “a (1).txt”: it and a.txt are on the second page, not loaded.
+    const before = Array.from({ length: 100 }, (_, n) => `${String(n).padStart(3, '0')}.txt`);
+    await Promise.all(
+      [0, 1, 2, 3].map((lane) => put(uma, before.filter((_, n) => n % 4 === lane))),
+    );
+    await put(uma, ['a.txt', 'a (1).txt']);
+    const page = await signedInPage(uma, myFiles(uma));
+    await row(page, '000.txt').waitFor(WAIT);
+    await expect(page.getByTestId('listing-count').textContent()).resolves.toBe(
+      '100 items shown, more to show',
+    );
+    await pick(page, { 'a.txt': 'another a' });
+    const conflict = upload(page, 'a.txt').and(page.locator('[data-status="exists"]'));
+    await conflict.waitFor(WAIT);
+    await conflict.getByRole('button', { name: 'Keep both' }).click();
+    const ended = page.locator('li[data-upload^="a ("]:is([data-status="stored"], [data-status="exists"])');
+    await ended.waitFor(WAIT);
+    expect([await ended.getAttribute('data-upload'), await ended.getAttribute('data-status')]).toEqual([
+      'a (2).txt',
+      'stored',
+    ]);
+    const stored = await names(uma.db, `${uma.id}/`);
+    expect(stored.filter((name) => name.startsWith('a'))).toEqual(['a (1).txt', 'a (2).txt', 'a.txt']);
+    const { data } = await uma.db.storage.from('files').download(`${uma.id}/a (2).txt`);
+    await expect(data!.text()).resolves.toBe('another a');
+    // Storage's refusal of the existing a.txt (the question asked) is the one complaint expected.
+    const asked = `/storage/v1/object/upload/sign/files/${uma.id}/a.txt`;
+    page.console.splice(
+      0,
+      page.console.length,
+      ...page.console.filter((entry) => !entry.url.endsWith(asked)),
+    );
+  });
+
   it('shows that entries dragged onto a folder are being moved until the move ends', async () => {
     const pat = await newPerson('pat');
     await put(pat, ['a.txt', 'b.txt', 'archive/.emptyFolderPlaceholder']);

@@ -4,7 +4,7 @@
 import type { Database, Enums } from '@portal/platform/database';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { asFolder } from './folder-ops.js';
-import type { BucketLimits } from './upload/checks.js';
+import { nameParts, type BucketLimits } from './upload/checks.js';
 import type { SortColumn, SortOrder } from './location.js';
 
 export const FILES_BUCKET = 'files';
@@ -161,6 +161,31 @@ export async function listFolderPage(
     entries: [...folders, ...files],
     nextCursor: data.hasNext ? (data.nextCursor ?? null) : null,
   };
+}
+
+/**
+ * The names in `key`'s folder that "keep both" could pick for it (`photo (1).png`…): storage's
+ * search by the start of the name, so only those entries are read, however large the folder.
+ */
+export async function keepBothNamesTaken(
+  supabase: SupabaseClient,
+  bucket: string,
+  key: string,
+): Promise<Set<string>> {
+  const { folder, stem } = nameParts(key);
+  const taken = new Set<string>();
+  const limit = 1000;
+  for (let offset = 0; ; offset += limit) {
+    const { data, error } = await supabase.storage.from(bucket).list(folder.replace(/\/$/, ''), {
+      search: `${stem} (`,
+      limit,
+      offset,
+      sortBy: { column: 'name', order: 'asc' },
+    });
+    if (error) throw new Error(error.message);
+    for (const entry of data) taken.add(`${folder}${entry.name}`);
+    if (data.length < limit) return taken;
+  }
 }
 
 /** Every object name under `prefix` (a folder's whole content, however deep), page by page. */

@@ -4,8 +4,17 @@
 // files) or upload/tus-transport.ts (large ones, loaded with the first: upload/resumable.ts).
 import { usePortal } from '@portal/platform';
 import { Alert, Button, Card, Inline, ProgressBar, Stack } from '@portal/ui';
-import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { PickedFile } from '../folder-drop.js';
+import { keepBothNamesTaken } from '../storage-access.js';
 import { sizeInWords, type BucketLimits } from '../upload/checks.js';
 import {
   canCancel,
@@ -37,6 +46,8 @@ export interface UploadQueue {
   retry(id: string): void;
   cancel(id: string): void;
   resolve(id: string, choice: 'replace' | 'keep-both' | 'skip'): void;
+  /** The items whose "keep both" is still looking for a free name. */
+  naming: ReadonlySet<string>;
   clearFinished(): void;
 }
 
@@ -48,7 +59,7 @@ export interface UploadQueueOptions {
   limits: BucketLimits | null;
   /** The object name a picked file (with its path inside a dropped folder) is stored under. */
   keyFor: (picked: PickedFile) => string;
-  /** Names already in the folder, for "keep both". */
+  /** Names already in the folder, for "keep both" (which also asks storage for the numbered ones). */
   taken?: ReadonlySet<string>;
   /** The host's own reason to refuse a file, in its words, before anything is sent. */
   check?: (file: File) => string | undefined;
@@ -58,6 +69,8 @@ export interface UploadQueueOptions {
 }
 
 const NOTHING_TAKEN: ReadonlySet<string> = new Set();
+/** How many times a "keep both" name storage refuses (taken meanwhile) is replaced by the next. */
+const KEEP_BOTH_RETRIES = 3;
 
 export function useUploadQueue({
   bucket,
@@ -71,6 +84,13 @@ export function useUploadQueue({
   const { supabase, user, notify } = usePortal();
   const [state, dispatch] = useReducer(queueReducer<File>, EMPTY_QUEUE as QueueState<File>);
   const controllers = useRef(new Map<string, AbortController>());
+  const [naming, setNaming] = useState<ReadonlySet<string>>(NOTHING_TAKEN);
+  // The items sent under a "keep both" name: the name it numbers, and how many storage refused.
+  const keptBoth = useRef(new Map<string, { base: string; refused: number }>());
+  const loadedNames = useRef(taken);
+  useEffect(() => {
+    loadedNames.current = taken;
+  }, [taken]);
   const userId = user?.id ?? '';
   const plain = useMemo(() => signedUrlTransport(supabase), [supabase]);
   const resumable = useMemo(() => resumableTransport(supabase, userId), [supabase, userId]);
@@ -83,6 +103,37 @@ export function useUploadQueue({
       upsert: item.upsert,
     }),
     [bucket],
+  );
+
+  // "Keep both" numbers past the names storage has, not only the loaded ones: the listing may not
+  // be in yet, or hold only its first page, and a name it lacks was refused and asked again.
+  const keepBoth = useCallback(
+    (item: UploadItem<File>) => {
+      const change = (id: string, on: boolean) =>
+        setNaming((current) => {
+          const next = new Set(current);
+          if (on) next.add(id);
+          else next.delete(id);
+          return next;
+        });
+      change(item.id, true);
+      const kept = keptBoth.current.get(item.id) ?? { base: item.key, refused: 0 };
+      keptBoth.current.set(item.id, kept);
+      keepBothNamesTaken(supabase, bucket, kept.base)
+        // Unread, the loaded names are all there is; a name taken after all is asked again.
+        .catch(() => new Set<string>())
+        .then((found) =>
+          dispatch({
+            type: 'resolve',
+            id: item.id,
+            choice: 'keep-both',
+            taken: new Set([...loadedNames.current, ...found, item.key]),
+            base: kept.base,
+          }),
+        )
+        .finally(() => change(item.id, false));
+    },
+    [supabase, bucket],
   );
 
   useEffect(() => {
@@ -106,8 +157,15 @@ export function useUploadQueue({
             if (outcome.kind === 'stored') {
               dispatch({ type: 'stored', id: item.id, now: performance.now() });
               onStored(item.key);
-            } else if (outcome.kind === 'exists') dispatch({ type: 'exists', id: item.id });
-            else dispatch({ type: 'fail', id: item.id, reason: outcome.reason });
+            } else if (outcome.kind === 'exists') {
+              dispatch({ type: 'exists', id: item.id });
+              // A "keep both" name taken meanwhile: the next free one, without asking again.
+              const kept = keptBoth.current.get(item.id);
+              if (kept && kept.refused < KEEP_BOTH_RETRIES) {
+                kept.refused += 1;
+                keepBoth(item);
+              }
+            } else dispatch({ type: 'fail', id: item.id, reason: outcome.reason });
           },
           (error: Error) => {
             if (!(error instanceof UploadCancelled) && !(error instanceof UploadPaused))
@@ -116,7 +174,7 @@ export function useUploadQueue({
         )
         .finally(() => controllers.current.delete(item.id));
     }
-  }, [state, plain, resumable, requestOf, onStored]);
+  }, [state, plain, resumable, requestOf, onStored, keepBoth]);
 
   // Leaving the folder stops what is still being sent: plain uploads are cancelled, resumable
   // ones paused, so picking the same file again later goes on from where it stopped.
@@ -174,7 +232,13 @@ export function useUploadQueue({
         );
       }
     },
-    resolve: (id, choice) => dispatch({ type: 'resolve', id, choice, taken }),
+    resolve: (id, choice) => {
+      const item = state.items.find((candidate) => candidate.id === id);
+      if (choice === 'keep-both' && item?.status === 'exists') {
+        if (!naming.has(id)) keepBoth(item);
+      } else dispatch({ type: 'resolve', id, choice, taken });
+    },
+    naming,
     clearFinished: () => dispatch({ type: 'clear-finished' }),
   };
 }
@@ -306,7 +370,12 @@ function UploadRow({ item, queue }: { item: UploadItem<File>; queue: UploadQueue
           <Button size="sm" onClick={() => queue.resolve(item.id, 'replace')}>
             Replace
           </Button>
-          <Button size="sm" variant="secondary" onClick={() => queue.resolve(item.id, 'keep-both')}>
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={queue.naming.has(item.id)}
+            onClick={() => queue.resolve(item.id, 'keep-both')}
+          >
             Keep both
           </Button>
           <Button size="sm" variant="ghost" onClick={() => queue.resolve(item.id, 'skip')}>

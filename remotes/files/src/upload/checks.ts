@@ -72,13 +72,19 @@ export function checkUpload(
   return undefined;
 }
 
-/** `photo.png` → `photo (1).png`, `photo (2).png`… the first name not in `taken`. */
-export function keepBothName(name: string, taken: ReadonlySet<string>): string {
+/** `me/photo.png` → folder `me/`, stem `photo`, extension `.png`. */
+export function nameParts(name: string): { folder: string; stem: string; extension: string } {
   const slash = name.lastIndexOf('/');
   const folder = name.slice(0, slash + 1);
   const base = name.slice(slash + 1);
   const dot = base.lastIndexOf('.');
   const [stem, extension] = dot > 0 ? [base.slice(0, dot), base.slice(dot)] : [base, ''];
+  return { folder, stem, extension };
+}
+
+/** `photo.png` → `photo (1).png`, `photo (2).png`… the first name not in `taken`. */
+export function keepBothName(name: string, taken: ReadonlySet<string>): string {
+  const { folder, stem, extension } = nameParts(name);
   for (let n = 1; ; n += 1) {
     const candidate = `${folder}${stem} (${n})${extension}`;
     if (!taken.has(candidate)) return candidate;

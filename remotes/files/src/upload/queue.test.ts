@@ -95,6 +95,23 @@ describe('the upload queue', () => {
       key: 'me/b (2).png',
     });
     expect(resolved.items[4]).toMatchObject({ status: 'skipped' });
+
+    // Its numbered name refused in turn (taken meanwhile): the next number of the first name.
+    const again = run(
+      [
+        { type: 'start', id: '4', now: 0 },
+        { type: 'exists', id: '4' },
+        {
+          type: 'resolve',
+          id: '4',
+          choice: 'keep-both',
+          taken: new Set(['me/b.png', 'me/b (1).png', 'me/b (2).png']),
+          base: 'me/b.png',
+        },
+      ],
+      resolved,
+    );
+    expect(again.items[3]).toMatchObject({ status: 'queued', key: 'me/b (3).png' });
   });
 
   it('cancels queued, sending and asking items but not finished ones; ignores events out of order', () => {

@@ -66,7 +66,14 @@ export type QueueEvent<F extends CandidateFile = CandidateFile> =
   | { type: 'progress'; id: string; loaded: number; now: number }
   | { type: 'stored'; id: string; now: number }
   | { type: 'exists'; id: string }
-  | { type: 'resolve'; id: string; choice: ConflictChoice; taken: ReadonlySet<string> }
+  | {
+      type: 'resolve';
+      id: string;
+      choice: ConflictChoice;
+      taken: ReadonlySet<string>;
+      /** The name "keep both" numbers (default: the item's), when its numbered one was refused. */
+      base?: string;
+    }
   | { type: 'fail'; id: string; reason: string }
   | { type: 'pause'; id: string }
   | { type: 'resume'; id: string }
@@ -180,7 +187,11 @@ export function queueReducer<F extends CandidateFile>(
         if (event.choice === 'skip') return { status: 'skipped' };
         if (event.choice === 'replace') return { status: 'queued', upsert: true };
         const taken = new Set([...event.taken, ...state.items.map((other) => other.key)]);
-        return { status: 'queued', upsert: false, key: keepBothName(item.key, taken) };
+        return {
+          status: 'queued',
+          upsert: false,
+          key: keepBothName(event.base ?? item.key, taken),
+        };
       });
     case 'fail':
       return update(state, event.id, ['sending'], () => ({
