@@ -64,6 +64,42 @@ describe('remote backgrounds', () => {
     expect(navBadges.get()).toEqual({});
   });
 
+  it('takes the previous person’s badge off at once, and keeps what a stopped background sets late off the navigation', async () => {
+    const { session, navBadges, backgrounds, load, settled } = setup();
+    const setters: Record<string, (badge: { count: number; label: string } | null) => void> = {};
+    let stopped: (() => void) | null = null;
+    load.mockImplementation(async () => ({
+      start: ({ setNavBadge }) => {
+        const who = session.get().user!.id;
+        setters[who] = setNavBadge;
+        // dana's count is known; sam's first read has not answered yet.
+        if (who === 'dana') setNavBadge({ count: 3, label: '3 unread messages: Dana’s room 3' });
+        // Stopping releases channels: a round trip to the server, held here.
+        return () => new Promise<void>((resolve) => (stopped = resolve));
+      },
+    }));
+    backgrounds.register(new Map([['live', entry('aal1', './background')]]));
+    session.set(signedIn('dana'));
+    await settled();
+    expect(navBadges.get()).toEqual({ live: { count: 3, label: '3 unread messages: Dana’s room 3' } });
+
+    // Another person signs in (in another tab, say): dana's count must not stay beside sam's session.
+    session.set(signedIn('sam'));
+    await settled();
+    expect(navBadges.get()).toEqual({});
+    // A read of dana's background that answers after it was told to stop shows nothing either.
+    setters.dana!({ count: 4, label: '4 unread messages: Dana’s room 4' });
+    expect(navBadges.get()).toEqual({});
+    stopped!();
+    await settled();
+    setters.sam!({ count: 1, label: '1 unread message: Sam’s room 1' });
+    expect(navBadges.get()).toEqual({ live: { count: 1, label: '1 unread message: Sam’s room 1' } });
+
+    // Signing out takes the badge off at once, before the background has finished stopping.
+    session.set(signedOut);
+    expect(navBadges.get()).toEqual({});
+  });
+
   it('waits for a second factor when the remote needs one', async () => {
     const { session, backgrounds, load, settled } = setup();
     backgrounds.register(new Map([['admin', entry('aal2', './background')]]));

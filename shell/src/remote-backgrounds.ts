@@ -2,7 +2,7 @@
 // loaded and started once the person may use the remote (its auth level), stopped when that
 // ends or another person signs in, its navigation badge cleared with it. Loading is on demand,
 // after sign-in, so an offline remote never delays the portal's start.
-import { describeError, isPortalError, type Portal, type RemoteBackgroundModule } from '@portal/platform';
+import { describeError, isPortalError, type NavBadge, type Portal, type RemoteBackgroundModule } from '@portal/platform';
 import type { RegistryEntry } from '@portal/platform/registry';
 import { loadExposed } from './federation.js';
 import { checkAuth } from './routes.js';
@@ -42,15 +42,21 @@ export class RemoteBackgrounds {
     }
     for (const [name, entry] of this.declared) {
       if (this.running.has(name) || checkAuth(entry.auth, status, aal) !== 'allowed') continue;
-      this.running.set(name, { userId: user?.id ?? '', stop: this.start(name, entry.background!) });
+      // Only the run that is current sets the badge: what a stopped one reads late (the previous
+      // person's count) never reaches the navigation.
+      const run: Running = { userId: user?.id ?? '', stop: Promise.resolve(null) };
+      run.stop = this.start(name, entry.background!, (badge) => {
+        if (this.running.get(name) === run) this.portal.navBadges.set(name, badge);
+      });
+      this.running.set(name, run);
     }
   }
 
-  private async start(name: string, background: string): Promise<(() => void | Promise<void>) | null> {
+  private async start(name: string, background: string, setNavBadge: (badge: NavBadge | null) => void): Promise<(() => void | Promise<void>) | null> {
     try {
       const module = await this.load(name, background.replace(/^\.\//, ''));
       if (typeof module.start !== 'function') throw new Error(`${background} exports no start function.`);
-      return module.start({ name, setNavBadge: (badge) => this.portal.navBadges.set(name, badge) });
+      return module.start({ name, setNavBadge });
     } catch (error) {
       // The remote's own route still loads (and shows its error card if it fails the same way).
       const step = isPortalError(error) ? (error.details.step ?? 'load') : 'start';
@@ -63,14 +69,15 @@ export class RemoteBackgrounds {
     const running = this.running.get(name);
     if (!running) return;
     this.running.delete(name);
+    // Its badge goes with it at once: it counted for the session that ended, and stopping (channels
+    // released on the server) takes a round trip, in which the next person may already be here.
+    this.portal.navBadges.set(name, null);
     void running.stop.then(async (stop) => {
       try {
         await stop?.();
       } catch (error) {
         console.error(`The background of "${name}" failed to stop: ${describeError(error)}`);
       }
-      // Unless it already runs again (another person signed in), its badge goes with it.
-      if (!this.running.has(name)) this.portal.navBadges.set(name, null);
     });
   }
 }
