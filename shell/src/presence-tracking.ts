@@ -24,11 +24,14 @@ export function trackPresence(portal: Portal): () => void {
     const { status, user } = session.getSnapshot();
     const userId = status === 'signed-in' ? (user?.id ?? null) : null;
     if (userId === trackedUser) return;
+    const previous = trackedUser;
     trackedUser = userId;
     const mine = ++generation;
+    // The previous person leaves at once: while the next one's profile is read, this tab must not
+    // go on telling everyone they are here.
+    if (previous) void presence.stop();
     // Not from inside the auth callback that fed the store: auth-js holds its lock while it runs.
     if (userId) setTimeout(() => void startFor(mine, userId, user?.email ?? user?.phone ?? 'Someone'), 0);
-    else void presence.stop();
   };
   const onLocation = () => presence.setRoute(window.location.pathname);
 
