@@ -39,10 +39,17 @@ export function IdentitiesCard({ returnTo = ACCOUNT_PAGES.security }: { returnTo
   const link = async (provider: string) => {
     setBusy(provider);
     setError(undefined);
-    // On success the browser leaves for the provider and comes back to `returnTo`.
-    const { error: failed } = await supabase.auth.linkIdentity({ provider: provider as Provider, options: { redirectTo: portalUrl(returnTo) } });
-    if (failed) {
-      setError(describeAuthError(failed));
+    // On success the browser leaves for the provider and comes back to `returnTo`: the button
+    // stays busy until the page goes. A call that throws (the browser refused to keep the PKCE
+    // verifier, say) ends the wait as an answered error does.
+    try {
+      const { error: failed } = await supabase.auth.linkIdentity({ provider: provider as Provider, options: { redirectTo: portalUrl(returnTo) } });
+      if (failed) {
+        setError(describeAuthError(failed));
+        setBusy(null);
+      }
+    } catch (failure) {
+      setError(describeAuthError(failure));
       setBusy(null);
     }
   };

@@ -22,19 +22,31 @@ export function OtherSignInOptions({ next }: { next: string | null }): ReactNode
   const withProvider = async (provider: string) => {
     setBusy(provider);
     setError(undefined);
-    // On success the browser leaves for the provider and comes back to `back` with a code.
-    const { error: failed } = await supabase.auth.signInWithOAuth({ provider: provider as Provider, options: { redirectTo: back } });
-    if (failed) {
-      setError(describeAuthError(failed));
+    // On success the browser leaves for the provider and comes back to `back` with a code: the
+    // button stays busy until the page goes. A call that throws (the browser refused to keep the
+    // PKCE verifier, say) ends the wait as an answered error does.
+    try {
+      const { error: failed } = await supabase.auth.signInWithOAuth({ provider: provider as Provider, options: { redirectTo: back } });
+      if (failed) {
+        setError(describeAuthError(failed));
+        setBusy(null);
+      }
+    } catch (failure) {
+      setError(describeAuthError(failure));
       setBusy(null);
     }
   };
   const asGuest = async () => {
     setBusy('guest');
     setError(undefined);
-    const { error: failed } = await supabase.auth.signInAnonymously();
-    setBusy(null);
-    if (failed) setError(describeAuthError(failed));
+    try {
+      const { error: failed } = await supabase.auth.signInAnonymously();
+      if (failed) setError(describeAuthError(failed));
+    } catch (failure) {
+      setError(describeAuthError(failure));
+    } finally {
+      setBusy(null);
+    }
   };
 
   return (
