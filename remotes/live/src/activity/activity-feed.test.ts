@@ -1,4 +1,4 @@
-import { addCatchUp, addItems, FEED_LIMIT, itemFromChange, itemsFromCatchUp } from './activity-feed.js';
+import { addCatchUp, addItems, countGap, FEED_LIMIT, itemFromChange, itemsFromCatchUp, unlistedOf, type GapCount } from './activity-feed.js';
 
 describe('the activity feed', () => {
   it('turns task and project changes into items linking to the row in the data remote', () => {
@@ -100,5 +100,19 @@ describe('the activity feed', () => {
     expect(unlisted).toBe(60);
     // A small gap is listed whole.
     expect(addCatchUp(items, itemsFromCatchUp('tasks', rows.slice(-3), since), 3).unlisted).toBe(0);
+  });
+
+  it('counts a gap once however many catch-ups of it answer, in whatever order', () => {
+    const since = '2026-01-01T09:00:00.000Z';
+    // A "Try again" (up to the first rejoin) racing a reconnect's catch-up (up to the second),
+    // both from the same moment: the wider one answers every row the narrower one does.
+    const retried: GapCount = { since, until: '2026-01-01T10:00:00.000Z', unlisted: 60 };
+    const rejoined: GapCount = { since, until: '2026-01-01T10:05:00.000Z', unlisted: 61 };
+    expect(unlistedOf(countGap(countGap([], retried), retried))).toBe(60);
+    expect(unlistedOf(countGap(countGap([], retried), rejoined))).toBe(61);
+    expect(unlistedOf(countGap(countGap([], rejoined), retried))).toBe(61);
+    // A later gap, read from where the first one's answer left the feed complete, adds its own.
+    const later: GapCount = { since: rejoined.until, until: '2026-01-01T11:00:00.000Z', unlisted: 5 };
+    expect(unlistedOf(countGap(countGap(countGap([], rejoined), later), retried))).toBe(66);
   });
 });

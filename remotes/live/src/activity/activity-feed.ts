@@ -103,6 +103,30 @@ export function addCatchUp(feed: readonly ActivityItem[], caught: readonly Activ
   return { items, unlisted: Math.max(0, total - rows.size) };
 }
 
+/** What one catch-up's answer left out: the gap it read (after `since`, up to `until`). */
+export interface GapCount {
+  since: string;
+  until: string;
+  unlisted: number;
+}
+
+/**
+ * The gaps counted so far with a catch-up's answer. Two catch-ups from one moment (a "Try again"
+ * racing a reconnect's) read the same rows, the later-asked one up to a later rejoin: whichever
+ * answers first, the gap counts once, by the answer that covers it whole. An answer inside a gap
+ * already counted adds nothing; one that covers counted gaps replaces them.
+ */
+export function countGap(gaps: readonly GapCount[], answer: GapCount): readonly GapCount[] {
+  const covers = (outer: GapCount, inner: GapCount) => outer.since <= inner.since && outer.until >= inner.until;
+  if (gaps.some((gap) => covers(gap, answer))) return gaps;
+  return [...gaps.filter((gap) => !covers(answer, gap)), answer];
+}
+
+/** The changes made while away that the feed does not list, over every gap. */
+export function unlistedOf(gaps: readonly GapCount[]): number {
+  return gaps.reduce((sum, gap) => sum + gap.unlisted, 0);
+}
+
 /** Newest first, each key once, at most FEED_LIMIT items. */
 export function addItems(feed: readonly ActivityItem[], items: readonly ActivityItem[]): readonly ActivityItem[] {
   const keys = new Set(feed.map((i) => i.key));

@@ -4,7 +4,7 @@
 // updated since the last moment the feed was known complete.
 import { describeError, getPortal, useSupabase } from '@portal/platform';
 import { useEffect, useRef, useState } from 'react';
-import { addCatchUp, addItems, FEED_LIMIT, itemFromChange, itemsFromCatchUp, type ActivityItem, type ChangePayload } from './activity-feed.js';
+import { addCatchUp, addItems, countGap, FEED_LIMIT, itemFromChange, itemsFromCatchUp, unlistedOf, type ActivityItem, type ChangePayload, type GapCount } from './activity-feed.js';
 
 export const ACTIVITY_TOPIC = 'live:activity';
 
@@ -28,7 +28,14 @@ export interface ActivityState {
 
 export function useActivity(): ActivityState {
   const supabase = useSupabase();
-  const [state, setState] = useState<Omit<ActivityState, 'retry'>>({ items: [], status: 'joining', error: null, unlisted: 0 });
+  // `unlisted` is counted per gap read: two catch-ups of one gap (a "Try again" racing a
+  // reconnect's) answer the same rows, and adding both counted them twice.
+  const [state, setState] = useState<Omit<ActivityState, 'retry' | 'unlisted'> & { gaps: readonly GapCount[] }>({
+    items: [],
+    status: 'joining',
+    error: null,
+    gaps: [],
+  });
   /**
    * Until when the feed is complete: set at the first join, and moved to a rejoin's time only
    * once that rejoin's catch-up has read what changed before it. Moved at the rejoin itself, a
@@ -74,7 +81,7 @@ export function useActivity(): ActivityState {
       const total = (tasks.count ?? tasks.data?.length ?? 0) + (projects.count ?? projects.data?.length ?? 0);
       setState((s) => {
         const { items, unlisted } = addCatchUp(s.items, caught, total);
-        return { ...s, items, unlisted: s.unlisted + unlisted };
+        return { ...s, items, gaps: countGap(s.gaps, { since, until, unlisted }) };
       });
       // The read covered everything up to the join that asked, whatever happened since; later
       // changes were heard live. Another catch-up may have moved it further already.
@@ -114,5 +121,6 @@ export function useActivity(): ActivityState {
       void lease.release();
     };
   }, [supabase]);
-  return { ...state, retry: () => retryRef.current() };
+  const { gaps, ...shown } = state;
+  return { ...shown, unlisted: unlistedOf(gaps), retry: () => retryRef.current() };
 }
