@@ -62,13 +62,18 @@ export class RemoteApplications {
   private readonly opened = new Map<string, Promise<LifecycleModule>>();
   /** The remotes `loadOpened` started, until they are on screen or have failed (`whenOpenedSettled`). */
   private readonly opening = new Set<string>();
+  /** The id of the person signed in (null when no one is): a change from one to another remounts. */
+  private person: string | null;
+  /** Person switches whose unmount is under way: no remote is active until they are over. */
+  private leaving = 0;
 
   constructor(
     private readonly portal: Portal,
     private readonly outlet: () => HTMLElement,
     private readonly readRegistry: RegistryReader | null = null,
   ) {
-    portal.session.subscribe(() => void this.spa?.triggerAppChange());
+    this.person = signedInPerson(portal);
+    portal.session.subscribe(() => this.sessionChanged());
     // Until single-spa routes, the shell listens for a navigation to a remote's route itself
     // (pushPath fires a popstate when single-spa does not).
     window.addEventListener('popstate', () => this.routeIfRemote());
@@ -76,6 +81,35 @@ export class RemoteApplications {
     // single-spa's code on its way beside the registry rather than after it, and each remote is
     // registered with it as the registry names it.
     if (!isShellRoute(window.location.pathname)) void this.startRouting();
+  }
+
+  /**
+   * Routes again on every session change. When another person signed in without a sign-out in
+   * between (in another tab: the tabs share the session), every remote on screen or on its way is
+   * hidden at once and unmounted, then mounted afresh for the new person: a remote must not go on
+   * showing the previous person's rows, files or form values until it happens to read again. A
+   * token refresh (the same person) changes nothing on screen.
+   */
+  private sessionChanged(): void {
+    const previous = this.person;
+    this.person = signedInPerson(this.portal);
+    const spa = this.spa;
+    if (!spa) return;
+    if (!previous || !this.person || previous === this.person) {
+      void spa.triggerAppChange();
+      return;
+    }
+    // Hidden before the remotes re-render for the new person (this listener runs first: it was
+    // subscribed before any remote mounted); `mount` shows the slot again.
+    for (const slot of this.slots()) slot.hidden = true;
+    this.leaving += 1;
+    void spa
+      .triggerAppChange()
+      .catch(() => {})
+      .then(() => {
+        this.leaving -= 1;
+        return spa.triggerAppChange();
+      });
   }
 
   /** Registers every remote of the registry; routing starts on a remote's route. */
@@ -360,6 +394,7 @@ export class RemoteApplications {
       activeWhen: (location) => {
         const { status, aal } = this.portal.session.getSnapshot();
         return (
+          this.leaving === 0 &&
           routeMatches(entry.route, location.pathname) &&
           checkAuth(entry.auth, status, aal) === 'allowed'
         );
@@ -400,6 +435,7 @@ export class RemoteApplications {
           this.limited(name, 'bootstrap', lifecycles.bootstrap(props)),
         ),
       mount: async (props: RemoteLifecycleProps) => {
+        if (props.domElement) props.domElement.hidden = false;
         await this.step(name, 'mount', () => this.limited(name, 'mount', lifecycles.mount(props)));
         this.patch(name, (s) => (s.state === 'failed' ? {} : { state: 'mounted' }));
       },
@@ -447,6 +483,17 @@ export class RemoteApplications {
     this.portal.events.emit('remote:failed', { remote: name, step, message });
   }
 
+  /** The remotes' slots (none while the outlet is not rendered yet). */
+  private slots(): HTMLElement[] {
+    let outlet: HTMLElement;
+    try {
+      outlet = this.outlet();
+    } catch {
+      return [];
+    }
+    return [...outlet.querySelectorAll<HTMLElement>('[data-remote-slot]')];
+  }
+
   private slot(name: string, title: string): HTMLElement {
     const outlet = this.outlet();
     let slot = outlet.querySelector<HTMLElement>(`[data-remote-slot="${CSS.escape(name)}"]`);
@@ -473,6 +520,12 @@ export class RemoteApplications {
       ),
     );
   }
+}
+
+/** The id of the person signed in, or null. */
+function signedInPerson(portal: Portal): string | null {
+  const { status, user } = portal.session.getSnapshot();
+  return status === 'signed-in' ? (user?.id ?? null) : null;
 }
 
 /** Settles as `work` does, or rejects with `timeout()` once the limit has passed. */
