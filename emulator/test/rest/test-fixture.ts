@@ -110,6 +110,8 @@ create function public.numbers(n int) returns setof int language sql immutable a
 create function public.channel_stats() returns table (slug text, total bigint) language sql stable as $$
   select c.slug::text, count(m.id) from public.channels c left join public.messages m on m.channel_id = c.id group by c.slug order by c.slug $$;
 create function public.first_user() returns public.users language sql stable as $$ select * from public.users order by username limit 1 $$;
+create function public.add_todos(title text, n int) returns setof public.todos language sql volatile as $$
+  insert into public.todos (title) select add_todos.title from generate_series(1, n) returning * $$;
 create function public.touch_todo(todo bigint) returns void language sql volatile as $$ update public.todos set done = true where id = todo $$;
 create function public.echo_body(json) returns json language sql immutable as $$ select $1 $$;
 create function public.sum_array(vals int[]) returns int language sql immutable as $$ select coalesce(sum(v), 0)::int from unnest(vals) v $$;

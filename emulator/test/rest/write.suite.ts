@@ -532,6 +532,18 @@ export function describeRestWrites(
         });
       });
 
+      it('rolls back a call whose single() result is not one row', async () => {
+        const { error, status } = await admin.rpc('add_todos', { title: 'rpc pair', n: 2 }).single();
+        expect(status).toBe(406);
+        expect(error).toMatchObject({ code: 'PGRST116' });
+        expect((await admin.from('todos').select('id').eq('title', 'rpc pair')).data).toEqual([]);
+        const one = await admin.rpc('add_todos', { title: 'rpc one', n: 1 }).single();
+        expect(one.data).toMatchObject({ title: 'rpc one', done: false });
+        expect((await admin.from('todos').select('title').eq('title', 'rpc one')).data).toEqual([
+          { title: 'rpc one' },
+        ]);
+      });
+
       it('runs GET in a read-only transaction (25006 → 405)', async () => {
         const { error, status } = await admin.rpc('touch_todo', { todo: 1 }, { get: true });
         expect(status).toBe(405);

@@ -185,6 +185,14 @@ export async function callFunction(
         'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
     });
   }
+  // A set answered as one object (`Accept: application/vnd.pgrst.object+json`, supabase-js
+  // `.single()`): the body readResponse builds below.
+  const singularSet =
+    !singleResult &&
+    routine.result.kind !== 'void' &&
+    !minimal &&
+    representation.kind === 'json' &&
+    representation.singular;
   const envelope = await runAsCaller(
     deps.service,
     request,
@@ -208,6 +216,9 @@ export async function callFunction(
       );
       if (strictMax && result.pageTotal > prefer.maxAffected!)
         throw requestErrors.maxAffected(result.pageTotal);
+      // Thrown inside the transaction, as PostgREST's check is: `.single()` on a function that
+      // wrote two rows answers 406 and the rows are gone, not 406 with the rows committed.
+      if (singularSet && result.pageTotal !== 1) throw requestErrors.singular(result.pageTotal);
       return result;
     },
     { watchSchema: deps.cache, rollback: prefer.tx === 'rollback' },
