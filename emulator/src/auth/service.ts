@@ -6,6 +6,7 @@ import type { AuthContext, AuthHandler } from './context.js';
 import { AuthError, fail } from './errors.js';
 import { apiVersionOf, errorResponse, MAX_BODY_BYTES, route } from './request/http.js';
 import { BcryptPool } from './users/bcrypt-pool.js';
+import { runningEffectsAfterCommit } from './after-commit.js';
 import { Mailer } from './messaging/mailer.js';
 import { RateLimiter } from './request/rate-limit.js';
 import { SmsSender } from './messaging/sms.js';
@@ -86,7 +87,7 @@ export const authService: ServiceFactory = (service) => {
   const hasher = new BcryptPool();
   const ctx: AuthContext = {
     settings,
-    db: service.db,
+    db: runningEffectsAfterCommit(service.db),
     keys: service.keys,
     mailbox: service.mailbox,
     limiter,

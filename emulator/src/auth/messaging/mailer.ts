@@ -4,6 +4,7 @@
 import type { Queryable } from '../../db/database.js';
 import type { Mailbox } from '../../mail/mailbox.js';
 import { fail } from '../errors.js';
+import { afterCommit } from '../after-commit.js';
 import { renderMail, type MailKind } from './mail-templates.js';
 import { sentAt, storeToken, type TokenKind } from './one-time-tokens.js';
 import { ONE_HOUR, type RateLimiter } from '../request/rate-limit.js';
@@ -109,14 +110,18 @@ export class Mailer {
       siteUrl: this.settings.siteUrl,
       ...(request.newEmail ? { newEmail: request.newEmail } : {}),
     });
-    this.mailbox.send({
-      to: request.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      links: prepared.link ? [prepared.link] : [],
-      codes: [prepared.otp],
-    });
+    // Into the mailbox once the token is stored for good, not before: a later step may still
+    // roll the transaction back.
+    afterCommit(tx, () =>
+      this.mailbox.send({
+        to: request.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        links: prepared.link ? [prepared.link] : [],
+        codes: [prepared.otp],
+      }),
+    );
     return prepared;
   }
 }
