@@ -295,6 +295,31 @@ describe('storage resumable uploads (TUS)', () => {
     expect(await data!.text()).toBe('second version');
   });
 
+  test('an upload whose bytes all come with its creation (POST) is answered as the object it committed', async () => {
+    const objectName = `${ALICE}/in-one-request.txt`;
+    const whole = await runUpload(Buffer.from('all at once'), {
+      endpoint,
+      headers: asAlice(),
+      metadata: metadata('files', objectName, { contentType: 'text/plain' }),
+      uploadDataDuringCreation: true,
+    });
+    expect(whole.error).toBeNull();
+    expect(whole.progress.at(-1)).toBe('all at once'.length);
+    const { data } = await alice.storage.from('files').download(objectName);
+    expect(await data!.text()).toBe('all at once');
+    // An empty file is complete at its creation.
+    const emptyName = `${ALICE}/empty.txt`;
+    const empty = await runUpload(Buffer.alloc(0), {
+      endpoint,
+      headers: asAlice(),
+      metadata: metadata('files', emptyName, { contentType: 'text/plain' }),
+    });
+    expect(empty.error).toBeNull();
+    const { data: info } = await alice.storage.from('files').info(emptyName);
+    expect(info).toMatchObject({ size: 0, contentType: 'text/plain' });
+    expect(stagedFiles()).toEqual([]);
+  });
+
   test('a signed upload token uploads resumably at /upload/resumable/sign without a session', async () => {
     const objectName = `${ALICE}/signed.bin`;
     const { data: signed, error } = await alice.storage.from('files').createSignedUploadUrl(objectName);

@@ -258,6 +258,11 @@ async function createTusServer(
     },
     onUploadFinish: async (request, upload) => {
       await commit(contextOf(request), upload);
+      // The committed upload is gone from the store. @tus/server's POST (creation with all the
+      // bytes, or an empty file) then reads it back for Upload-Expires whenever it has a creation
+      // date, and that read answered 404 for an object that was stored. A finished upload never
+      // expires: without its date nothing is read back.
+      upload.creation_date = undefined;
       return { headers: { 'Tus-Complete': '1' } };
     },
     onResponseError: (request, error) => {
