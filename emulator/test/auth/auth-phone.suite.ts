@@ -294,6 +294,26 @@ export function describePhoneAuth(name: string, options: { postgres?: boolean } 
       expect((await c.auth.mfa.unenroll({ factorId })).error).toBeNull();
     });
 
+    it('keeps the unverified phone factor a refused enrollment for the same number would have replaced', async () => {
+      const phone = freshPhone();
+      const c = client();
+      await c.auth.signInWithOtp({ phone });
+      await c.auth.verifyOtp({ phone, token: (await smsCode(emulator, phone)).code, type: 'sms' });
+      const factorPhone = freshPhone();
+      const first = await c.auth.mfa.enroll({ factorType: 'phone', phone: factorPhone, friendlyName: 'mobile' });
+      expect(first.error).toBeNull();
+      expect((await c.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'taken' })).error).toBeNull();
+      // Same number (which replaces the unverified factor), but a name another factor has.
+      const refused = await c.auth.mfa.enroll({ factorType: 'phone', phone: factorPhone, friendlyName: 'taken' });
+      expect(refused.error).toMatchObject({ code: 'mfa_factor_name_conflict', status: 422 });
+      const listed = await c.auth.mfa.listFactors();
+      expect(listed.data?.all.map((f) => [f.factor_type, f.friendly_name]).sort()).toEqual([
+        ['phone', 'mobile'],
+        ['totp', 'taken'],
+      ]);
+      expect((await c.auth.mfa.challenge({ factorId: first.data!.id })).error).toBeNull();
+    });
+
     it('creates phone users through the admin API as GoTrue stores them, and reauthenticates by SMS', async () => {
       const phone = freshPhone();
       const spaced = `${phone.slice(0, 2)} ${phone.slice(2, 5)} ${phone.slice(5)}`;

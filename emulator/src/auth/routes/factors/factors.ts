@@ -2,7 +2,7 @@
 // session) and DELETE /factors/{id}, with GoTrue's assurance-level rules.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { isPostgresError } from '../../../db/database.js';
+import { isPostgresError, type Queryable } from '../../../db/database.js';
 import type { AuthContext } from '../../context.js';
 import { fail } from '../../errors.js';
 import { downgradeSessions, factorsOf, findFactor, type FactorRow } from '../../factors/factors.js';
@@ -104,12 +104,11 @@ async function callerAndFactor(
 }
 
 async function insertFactor(
-  ctx: AuthContext,
+  db: Queryable,
   sql: string,
   params: unknown[],
   friendlyName: string,
 ): Promise<void> {
-  const { db } = ctx;
   try {
     await db.query(sql, params);
   } catch (error) {
@@ -225,25 +224,28 @@ export async function enrollFactor(c: AuthRequest, ctx: AuthContext): Promise<Re
       factors.some((f) => f.factor_type === 'phone' && f.phone === phone && f.status === 'verified')
     )
       fail('mfa_verified_factor_exists');
-    // An unverified factor for the same number is replaced, as GoTrue does.
-    await db.query(
-      `delete from auth.mfa_factors where user_id = $1 and factor_type = 'phone' and phone = $2 and status = 'unverified'`,
-      [user.id, phone],
-    );
     const id = randomUUID();
-    await insertFactor(
-      ctx,
-      `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, phone)
-       values ($1, $2, $3, 'phone', 'unverified', now(), now(), $4)`,
-      [id, user.id, friendlyName, phone],
-      friendlyName,
-    );
+    // An unverified factor for the same number is replaced, as GoTrue does; in one transaction,
+    // so an enrollment refused (a friendly name already taken) leaves the old factor in place.
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `delete from auth.mfa_factors where user_id = $1 and factor_type = 'phone' and phone = $2 and status = 'unverified'`,
+        [user.id, phone],
+      );
+      await insertFactor(
+        tx,
+        `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, phone)
+         values ($1, $2, $3, 'phone', 'unverified', now(), now(), $4)`,
+        [id, user.id, friendlyName, phone],
+        friendlyName,
+      );
+    });
     return json(c, { id, type: 'phone', friendly_name: friendlyName, phone });
   }
   if (type === 'webauthn') {
     const id = randomUUID();
     await insertFactor(
-      ctx,
+      db,
       `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at)
        values ($1, $2, $3, 'webauthn', 'unverified', now(), now())`,
       [id, user.id, friendlyName],
@@ -255,7 +257,7 @@ export async function enrollFactor(c: AuthRequest, ctx: AuthContext): Promise<Re
   const uri = totpUri(secret, issuer, user.email ?? '');
   const id = randomUUID();
   await insertFactor(
-    ctx,
+    db,
     `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
      values ($1, $2, $3, 'totp', 'unverified', now(), now(), $4)`,
     [id, user.id, friendlyName, secret],
