@@ -27,6 +27,11 @@ const POLICIES = `
     using ((storage.foldername(name))[1] = auth.uid()::text);
   create policy "own folder: insert" on storage.objects for insert to authenticated
     with check ((storage.foldername(name))[1] = auth.uid()::text);
+  -- Refuses a 'late' upload only when its bytes are committed (the probe at creation writes size 0),
+  -- after a second: the commit is still under way when a HEAD comes.
+  insert into storage.buckets (id, name, public) values ('late', 'late', false);
+  create policy "late: refused at commit" on storage.objects as restrictive for insert to authenticated
+    with check (bucket_id <> 'late' or coalesce((metadata->>'size')::bigint, 0) = 0 or (select false from pg_sleep(1)));
   create policy "own folder: update" on storage.objects for update to authenticated
     using ((storage.foldername(name))[1] = auth.uid()::text)
     with check ((storage.foldername(name))[1] = auth.uid()::text);
@@ -318,6 +323,36 @@ describe('storage resumable uploads (TUS)', () => {
     const { data: info } = await alice.storage.from('files').info(emptyName);
     expect(info).toMatchObject({ size: 0, contentType: 'text/plain' });
     expect(stagedFiles()).toEqual([]);
+  });
+
+  test('a HEAD while the last byte is being committed answers the outcome, not a finished upload the commit then refuses', async () => {
+    const objectName = `${ALICE}/refused-late.bin`;
+    const encoded = Object.entries(metadata('late', objectName))
+      .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+      .join(',');
+    const tusHeaders = asAlice({ 'tus-resumable': '1.0.0' });
+    const created = await fetch(endpoint, {
+      method: 'POST',
+      headers: { ...tusHeaders, 'upload-length': '10', 'upload-metadata': encoded },
+    });
+    expect(created.status).toBe(201);
+    const url = created.headers.get('location')!;
+    const patch = fetch(url, {
+      method: 'PATCH',
+      headers: { ...tusHeaders, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      body: Buffer.alloc(10, 1),
+    });
+    // Asks until the server says the upload is complete or gone: what a resuming client does.
+    let head: Response;
+    for (;;) {
+      head = await fetch(url, { method: 'HEAD', headers: tusHeaders });
+      if (head.status !== 200 || head.headers.get('upload-offset') === '10') break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const refused = await patch;
+    expect(refused.status).toBe(403);
+    expect(head.status).toBe(404);
+    expect((await alice.storage.from('late').download(objectName)).error).toMatchObject({ statusCode: '404' });
   });
 
   test('a signed upload token uploads resumably at /upload/resumable/sign without a session', async () => {

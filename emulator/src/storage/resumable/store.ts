@@ -23,6 +23,8 @@ export class ResumableStore extends DataStore {
   readonly dir: string;
   /** Bindings decided by the create request, waiting for `create` to record them. */
   private readonly pendingBindings = new Map<string, UploadBinding>();
+  /** Commits under way, by upload id: the last byte is in, the object not yet decided. */
+  private readonly committing = new Map<string, Promise<void>>();
 
   constructor(
     dataDir: string,
@@ -96,7 +98,33 @@ export class ResumableStore extends DataStore {
     return upload;
   }
 
+  /**
+   * Records the commit of upload `id`. @tus/server runs it after the PATCH (or POST) that brought
+   * the last byte has released the upload's lock, and a HEAD in between read an offset equal to
+   * the length: tus-js-client, resuming, took that as done and reported success for an object
+   * the commit then refused. Reads of the upload wait for the commit instead.
+   */
+  trackCommit(id: string, commit: Promise<unknown>): void {
+    const settled = commit.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.committing.set(id, settled);
+    void settled.then(() => {
+      if (this.committing.get(id) === settled) this.committing.delete(id);
+    });
+  }
+
   override async getUpload(id: string): Promise<Upload> {
+    const upload = await this.readUpload(id);
+    // Checked after the reads: a commit that began while they ran is waited for too.
+    const commit = this.committing.get(id);
+    if (!commit) return upload;
+    await commit;
+    return this.readUpload(id);
+  }
+
+  private async readUpload(id: string): Promise<Upload> {
     const record = await this.readRecord(id);
     if (!record) throw ERRORS.FILE_NOT_FOUND;
     const { bytes } = this.paths(id);

@@ -257,7 +257,9 @@ async function createTusServer(
       return { metadata };
     },
     onUploadFinish: async (request, upload) => {
-      await commit(contextOf(request), upload);
+      const committed = commit(contextOf(request), upload);
+      store.trackCommit(upload.id, committed);
+      await committed;
       // The committed upload is gone from the store. @tus/server's POST (creation with all the
       // bytes, or an empty file) then reads it back for Upload-Expires whenever it has a creation
       // date, and that read answered 404 for an object that was stored. A finished upload never
