@@ -1,7 +1,7 @@
 // The auth service's end-to-end suite, through the official supabase-js client against a
 // real emulator process. Shared by auth.spec.ts (PGlite) and auth.postgres.spec.ts (a real
 // PostgreSQL server), so both engines pass the same behaviour.
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import * as OTPAuth from 'otpauth';
 import {
@@ -532,6 +532,37 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
         });
         expect(unknown.status).toBe(404);
         expect(unknown.body.code).toBe('flow_state_not_found');
+      });
+
+      it('exchanges an auth code once when the exchanges race', async () => {
+        const { email } = await signedIn();
+        const verifier = randomBytes(48).toString('base64url');
+        const challenge = createHash('sha256').update(verifier).digest('base64url');
+        const otp = await authFetch(emulator, '/otp', {
+          method: 'POST',
+          body: JSON.stringify({ email, code_challenge: challenge, code_challenge_method: 's256' }),
+        });
+        expect(otp.status).toBe(200);
+        const code = new URL(
+          await location((await mailFor(emulator, email)).link!),
+        ).searchParams.get('code')!;
+        expect(code).toBeTruthy();
+        const answers = await Promise.all(
+          Array.from({ length: 8 }, () =>
+            authFetch(emulator, '/token?grant_type=pkce', {
+              method: 'POST',
+              body: JSON.stringify({ auth_code: code, code_verifier: verifier }),
+            }),
+          ),
+        );
+        // Exactly one session; the others find the flow state gone, as a replay does.
+        expect(answers.map((answer) => answer.body.code ?? answer.status).sort()).toEqual([
+          200,
+          ...Array.from({ length: 7 }, () => 'flow_state_not_found'),
+        ]);
+        expect(answers.filter((answer) => answer.status === 404)).toHaveLength(7);
+        const won = answers.find((answer) => answer.status === 200)!;
+        expect(decodeJwt(won.body.access_token as string).email).toBe(email);
       });
     });
 

@@ -135,13 +135,17 @@ export function checkCodeVerifier(flow: FlowStateRow, verifier: string): void {
   }
 }
 
-/** Resolves an auth code to its flow (GoTrue's FindFlowStateByAuthCode). */
+/**
+ * Resolves an auth code to its flow (GoTrue's FindFlowStateByAuthCode). `forUpdate` locks the
+ * row until the transaction ends: an exchange that deletes it is then the only one to see it.
+ */
 export async function flowByAuthCode(
   tx: Queryable,
   authCode: string,
+  forUpdate = false,
 ): Promise<FlowStateRow | null> {
   const { rows } = await tx.query<FlowStateRow>(
-    `select ${COLUMNS} from auth.flow_state where auth_code = $1`,
+    `select ${COLUMNS} from auth.flow_state where auth_code = $1${forUpdate ? ' for update' : ''}`,
     [authCode],
   );
   return rows[0] ?? null;

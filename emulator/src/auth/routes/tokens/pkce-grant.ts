@@ -35,7 +35,9 @@ export async function pkceGrant(c: AuthRequest, ctx: AuthContext): Promise<Respo
   const authCode = body.auth_code;
   const verifier = body.code_verifier;
   const session = await db.transaction(async (tx) => {
-    const flow = await flowByAuthCode(tx, authCode);
+    // Locked until the exchange commits (and deletes it): concurrent exchanges of one code wait,
+    // then find no flow state (flow_state_not_found), as a replay does.
+    const flow = await flowByAuthCode(tx, authCode, true);
     if (!flow || !flow.user_id || !flow.auth_code_issued_at) fail('flow_state_not_found');
     if (isFlowExpired(flow, settings.flowStateExpirySeconds)) fail('flow_state_expired');
     const user = await findUserById(tx, flow.user_id);
