@@ -805,6 +805,34 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
         const missing = await c.auth.mfa.challenge({ factorId: factor.id });
         expect(missing.error).toMatchObject({ code: 'mfa_factor_not_found', status: 404 });
       });
+
+      it('verifies a challenge once when the verifies race', async () => {
+        const { c, session } = await signedIn();
+        const enrolled = await c.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'racer' });
+        expect(enrolled.error).toBeNull();
+        const factor = enrolled.data!;
+        if (factor.type !== 'totp') throw new Error('expected a TOTP factor');
+        const challenge = await c.auth.mfa.challenge({ factorId: factor.id });
+        expect(challenge.error).toBeNull();
+        const code = totpFor(factor.totp.secret);
+        const verify = () =>
+          authFetch(emulator, `/factors/${factor.id}/verify`, {
+            method: 'POST',
+            token: session.access_token,
+            body: JSON.stringify({ challenge_id: challenge.data!.id, code }),
+          });
+        const answers = await Promise.all(Array.from({ length: 8 }, verify));
+        // One aal2 session; the others find the challenge used, as a replay does.
+        expect(answers.map((answer) => answer.body.code ?? answer.status).sort()).toEqual([
+          200,
+          ...Array.from({ length: 7 }, () => 'mfa_ip_address_mismatch'),
+        ]);
+        expect(answers.filter((answer) => answer.status === 422)).toHaveLength(7);
+        const won = answers.find((answer) => answer.status === 200)!;
+        expect(decodeJwt(won.body.access_token as string).aal).toBe('aal2');
+        const replay = await verify();
+        expect([replay.status, replay.body.code]).toEqual([422, 'mfa_ip_address_mismatch']);
+      });
     });
 
     describe('OAuth with the test provider', () => {

@@ -356,8 +356,13 @@ export async function verifyFactor(c: AuthRequest, ctx: AuthContext): Promise<Re
   }
   let webauthnUpdate: { credential: StoredCredential; aaguid: string | null } | null = null;
   if (ceremony) {
-    // A challenge answers once, right or wrong (GoTrue consumes it on use).
-    await db.query('delete from auth.mfa_challenges where id = $1', [challengeId]);
+    // A challenge answers once, right or wrong (GoTrue consumes it on use). The delete decides:
+    // of verifies racing on one challenge, only the one whose delete removed it goes on.
+    const consumed = await db.query('delete from auth.mfa_challenges where id = $1 returning id', [
+      challengeId,
+    ]);
+    if (consumed.rows.length === 0)
+      fail('mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
     webauthnUpdate = await verifyCeremony(
       settings.webauthn.rp,
       factor,
@@ -374,9 +379,16 @@ export async function verifyFactor(c: AuthRequest, ctx: AuthContext): Promise<Re
   const session = caller.session;
   if (!session) fail('session_not_found', 'A session is required to verify a factor');
   const response = await db.transaction(async (tx) => {
-    await tx.query('update auth.mfa_challenges set verified_at = now() where id = $1', [
-      challengeId,
-    ]);
+    if (!ceremony) {
+      // The challenge is consumed here, first: of verifies racing on one challenge (read above
+      // by each), the first to mark it verified goes on; the others wait for its row lock, then
+      // find it verified, as a replay does.
+      const marked = await tx.query(
+        'update auth.mfa_challenges set verified_at = now() where id = $1 and verified_at is null returning id',
+        [challengeId],
+      );
+      if (marked.rows.length === 0) fail('mfa_ip_address_mismatch');
+    }
     await tx.query(
       `update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`,
       [factor.id],
