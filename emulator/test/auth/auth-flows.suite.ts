@@ -623,6 +623,14 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
         const toNew = await mailFor(emulator, newEmail);
         const toCurrent = await mailFor(emulator, email);
         expect(toNew.subject).toBe('Confirm Email Change');
+        expect(toCurrent.subject).toBe('Confirm Email Change');
+        // Each of the two mails names the change as it is: from the current address to the new.
+        const change = `confirm the update of your email from ${email} to ${newEmail}:`;
+        for (const to of [newEmail, email]) {
+          const mail = (await latestMail(emulator.mailUrl, to))!;
+          expect(mail.Text).toContain(change);
+          expect(mail.HTML).toContain(change);
+        }
         const first = await location(toNew.link!);
         expect(fragment(first).get('message')).toMatch(/Confirmation link accepted/);
         const second = fragment(await location(toCurrent.link!));

@@ -12,6 +12,8 @@ export interface MailInput {
   siteUrl: string;
   /** email_change: the address being confirmed. */
   newEmail?: string;
+  /** email_change: the user's address now (none for a user adding their first email). */
+  currentEmail?: string;
 }
 
 export interface RenderedMail {
@@ -64,7 +66,10 @@ const COPY: Record<MailKind, { subject: string; heading: string; intro: string; 
 
 export function renderMail(input: MailInput): RenderedMail {
   const copy = COPY[input.kind];
-  const change = input.newEmail ? ` from ${input.to} to ${input.newEmail}` : '';
+  // The same words in both mails of a double-confirmed change (to the new and to the current
+  // address): from the current address to the new one, whichever of the two `to` is.
+  const from = input.currentEmail ? ` from ${input.currentEmail}` : '';
+  const change = input.newEmail ? `${from} to ${input.newEmail}` : '';
   const intro =
     input.kind === 'email_change'
       ? `Follow this link to confirm the update of your email${change}:`

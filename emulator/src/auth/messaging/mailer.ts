@@ -109,6 +109,7 @@ export class Mailer {
       link: prepared.link,
       siteUrl: this.settings.siteUrl,
       ...(request.newEmail ? { newEmail: request.newEmail } : {}),
+      ...(request.newEmail && request.user.email ? { currentEmail: request.user.email } : {}),
     });
     // Into the mailbox once the token is stored for good, not before: a later step may still
     // roll the transaction back.
