@@ -423,6 +423,29 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
         });
       });
 
+      it('signs in with an emailed code once when the verifies race', async () => {
+        const { email } = await signedIn();
+        expect((await client().auth.signInWithOtp({ email })).error).toBeNull();
+        const { code } = await mailFor(emulator, email);
+        expect(code).toMatch(/^\d{6}$/);
+        const verify = () =>
+          authFetch(emulator, '/verify', {
+            method: 'POST',
+            body: JSON.stringify({ type: 'email', email, token: code }),
+          });
+        const answers = await Promise.all(Array.from({ length: 8 }, verify));
+        // Exactly one session; the others find the code spent, as a replay does.
+        expect(answers.map((answer) => answer.body.code ?? answer.status).sort()).toEqual([
+          200,
+          ...Array.from({ length: 7 }, () => 'otp_expired'),
+        ]);
+        expect(answers.filter((answer) => answer.status === 403)).toHaveLength(7);
+        const won = answers.find((answer) => answer.status === 200)!;
+        expect(decodeJwt(won.body.access_token as string).email).toBe(email);
+        const replay = await verify();
+        expect([replay.status, replay.body.code]).toEqual([403, 'otp_expired']);
+      });
+
       it('creates the user on first OTP unless create_user is false', async () => {
         const email = freshEmail('otp-new');
         const refused = await anon.auth.signInWithOtp({

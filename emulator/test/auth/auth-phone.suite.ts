@@ -165,6 +165,22 @@ export function describePhoneAuth(name: string, options: { postgres?: boolean } 
       expect((await c.auth.verifyOtp({ phone, token: second.code, type: 'sms' })).error).toBeNull();
     });
 
+    it('signs in with an SMS code once when the verifies race', async () => {
+      const phone = freshPhone();
+      expect((await client().auth.signInWithOtp({ phone })).error).toBeNull();
+      const { code } = await smsCode(emulator, phone);
+      const verify = () => client().auth.verifyOtp({ phone, token: code, type: 'sms' });
+      const answers = await Promise.all(Array.from({ length: 8 }, verify));
+      // Exactly one session; the others find the code spent, as a replay does.
+      expect(answers.map((answer) => answer.error?.code ?? 'session').sort()).toEqual([
+        ...Array.from({ length: 7 }, () => 'otp_expired'),
+        'session',
+      ]);
+      const won = answers.find((answer) => !answer.error)!;
+      expect(won.data.session?.user.phone).toBe(phone.slice(1));
+      expect((await verify()).error).toMatchObject({ code: 'otp_expired', status: 403 });
+    });
+
     it('gives a test_otp number its fixed code and sends no message', async () => {
       const c = client();
       const sent = await c.auth.signInWithOtp({ phone: '+1 555 000 1111' });

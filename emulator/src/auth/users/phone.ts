@@ -40,11 +40,15 @@ export function isPhoneConfirmed(user: UserRow): boolean {
   return user.phone_confirmed_at !== null;
 }
 
-export async function findUserByPhone(tx: Queryable, phone: string): Promise<UserRow | null> {
+export async function findUserByPhone(
+  tx: Queryable,
+  phone: string,
+  forUpdate = false,
+): Promise<UserRow | null> {
   const { rows } = await tx.query<UserRow>(
     `select ${USER_COLUMNS} from auth.users
      where phone = $1 and is_sso_user = false and aud = 'authenticated'
-     order by created_at limit 1`,
+     order by created_at limit 1${forUpdate ? ' for update' : ''}`,
     [phone],
   );
   return rows[0] ?? null;

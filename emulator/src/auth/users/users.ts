@@ -110,12 +110,19 @@ export async function findUserById(
   return rows[0] ?? null;
 }
 
-/** GoTrue matches emails case-insensitively among non-SSO users of the audience. */
-export async function findUserByEmail(tx: Queryable, email: string): Promise<UserRow | null> {
+/**
+ * GoTrue matches emails case-insensitively among non-SSO users of the audience. `forUpdate`
+ * locks the row until the transaction ends (a verify that spends the user's token).
+ */
+export async function findUserByEmail(
+  tx: Queryable,
+  email: string,
+  forUpdate = false,
+): Promise<UserRow | null> {
   const { rows } = await tx.query<UserRow>(
     `select ${USER_COLUMNS} from auth.users
      where lower(email) = lower($1) and is_sso_user = false and aud = 'authenticated'
-     order by created_at limit 1`,
+     order by created_at limit 1${forUpdate ? ' for update' : ''}`,
     [email],
   );
   return rows[0] ?? null;

@@ -124,8 +124,12 @@ async function verifyPhone(
   const phone = validatePhone(rawPhone);
   const code = token.replace(/-/g, '').trim();
   return db.transaction(async (tx) => {
+    // The user's row is locked until the code is spent: of verifies racing on one code, the
+    // others wait, then find it spent (otp_expired), as a replay does.
     const user =
-      type === 'sms' ? await findUserByPhone(tx, phone) : await findUserByPhoneChange(tx, phone);
+      type === 'sms'
+        ? await findUserByPhone(tx, phone, true)
+        : await findUserByPhoneChange(tx, phone);
     if (!user) fail('otp_expired');
     if (isBanned(user)) fail('user_banned');
     if (!ctx.sms.matches(user, type === 'sms' ? 'confirmation' : 'phone_change', phone, code)) {
@@ -225,7 +229,9 @@ export async function verifyToken(c: AuthRequest, ctx: AuthContext): Promise<Res
       if (type === 'email_change' && email) {
         match = await findByToken(tx, KINDS.email_change, hash, email);
       } else if (email) {
-        const user = await findUserByEmail(tx, email);
+        // Locked until the token is spent: of verifies racing on one code, the others wait,
+        // then find it spent (otp_expired), as a replay does.
+        const user = await findUserByEmail(tx, email, true);
         const kind = user
           ? KINDS[type].find((k) => matches(storedToken(user, k), hash))
           : undefined;
