@@ -46,6 +46,10 @@ const SEED_USER = 'a0000000-0000-4000-8000-000000000001';
 const UNCONFIRMED_USER = 'a0000000-0000-4000-8000-000000000002';
 const OLD_SESSION = 'b0000000-0000-4000-8000-000000000001';
 export const OLD_REFRESH_TOKEN = 'oldsession01';
+// A second user with a two-day-old session, for racing password changes.
+const NONCE_USER = 'a0000000-0000-4000-8000-000000000003';
+const NONCE_SESSION = 'b0000000-0000-4000-8000-000000000003';
+const NONCE_REFRESH_TOKEN = 'oldsession03';
 
 export const AUTH_FILES: Record<string, string> = {
   'migrations/20240101000000_profiles.sql': `
@@ -78,6 +82,22 @@ export const AUTH_FILES: Record<string, string> = {
       'email', now(), now()
     from auth.users where id in ('${SEED_USER}', '${UNCONFIRMED_USER}');
     -- A session signed in two days ago: password changes from it need a reauthentication nonce.
+    insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+      raw_app_meta_data, raw_user_meta_data, created_at, updated_at, confirmation_token, recovery_token,
+      email_change_token_new, email_change)
+    values ('00000000-0000-0000-0000-000000000000', '${NONCE_USER}', 'authenticated', 'authenticated',
+       'nonce@example.com', crypt('nonce-password-1', gen_salt('bf')), now(),
+       '{"provider":"email","providers":["email"]}', '{}', now(), now(), '', '', '', '');
+    insert into auth.identities (id, user_id, provider_id, identity_data, provider, created_at, updated_at)
+      values (gen_random_uuid(), '${NONCE_USER}', '${NONCE_USER}',
+        '{"sub":"${NONCE_USER}","email":"nonce@example.com","email_verified":true}', 'email', now(), now());
+    insert into auth.sessions (id, user_id, created_at, updated_at, aal)
+      values ('${NONCE_SESSION}', '${NONCE_USER}', now() - interval '2 days', now() - interval '2 days', 'aal1');
+    insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+      values (gen_random_uuid(), '${NONCE_SESSION}', now() - interval '2 days', now() - interval '2 days', 'password');
+    insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, session_id)
+      values ('00000000-0000-0000-0000-000000000000', '${NONCE_REFRESH_TOKEN}', '${NONCE_USER}', false,
+        now() - interval '2 days', now() - interval '2 days', '${NONCE_SESSION}');
     insert into auth.sessions (id, user_id, created_at, updated_at, aal)
       values ('${OLD_SESSION}', '${SEED_USER}', now() - interval '2 days', now() - interval '2 days', 'aal1');
     insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
@@ -694,6 +714,31 @@ export function describeAuthFlows(name: string, options: { postgres?: boolean } 
         const fresh = client();
         await fresh.auth.signInWithPassword({ email: 'seed@example.com', password: 'brand-new-1' });
         expect((await fresh.auth.updateUser({ password: 'seed-password-1' })).error).toBeNull();
+      });
+
+      it('spends a reauthentication nonce once when password changes race', async () => {
+        const c = client();
+        const { data, error } = await c.auth.refreshSession({ refresh_token: NONCE_REFRESH_TOKEN });
+        expect(error).toBeNull();
+        const token = data.session!.access_token;
+        expect((await c.auth.reauthenticate()).error).toBeNull();
+        const { code } = await mailFor(emulator, 'nonce@example.com');
+        expect(code).toMatch(/^\d{6}$/);
+        const update = (i: number) =>
+          authFetch(emulator, '/user', {
+            method: 'PUT',
+            token,
+            body: JSON.stringify({ password: `raced-password-${i}`, nonce: code }),
+          });
+        const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => update(i)));
+        // One password change; the others find the nonce spent, as a replay does.
+        expect(answers.map((answer) => answer.body.code ?? answer.status).sort()).toEqual([
+          200,
+          ...Array.from({ length: 7 }, () => 'reauthentication_not_valid'),
+        ]);
+        expect(answers.filter((answer) => answer.status === 422)).toHaveLength(7);
+        const replay = await update(9);
+        expect([replay.status, replay.body.code]).toEqual([422, 'reauthentication_not_valid']);
       });
     });
 

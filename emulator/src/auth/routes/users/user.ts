@@ -113,6 +113,7 @@ export async function updateCurrentUser(c: AuthRequest, ctx: AuthContext): Promi
   const pkce = changesEmail ? pkceParams(body.code_challenge, body.code_challenge_method) : null;
 
   let passwordHash: string | null = null;
+  let nonceToken: string | null = null;
   if (password) {
     if (
       user.encrypted_password &&
@@ -138,11 +139,21 @@ export async function updateCurrentUser(c: AuthRequest, ctx: AuthContext): Promi
       ) {
         fail('reauthentication_not_valid');
       }
+      nonceToken = expected;
     }
     passwordHash = await hashPassword(password, ctx.hasher);
   }
 
   const updated = await db.transaction(async (tx) => {
+    if (nonceToken) {
+      // The nonce is spent here, first: of updates racing on one nonce (checked above by each),
+      // the first to clear it goes on; the others wait for its row lock, then find it spent.
+      const spent = await tx.query(
+        `update auth.users set reauthentication_token = '' where id = $1 and reauthentication_token = $2 returning id`,
+        [user.id, nonceToken],
+      );
+      if (spent.rows.length === 0) fail('reauthentication_not_valid');
+    }
     if (passwordHash) {
       await tx.query(
         'update auth.users set encrypted_password = $2, updated_at = now() where id = $1',
