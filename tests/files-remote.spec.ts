@@ -7,6 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
+import { holdRequests, type HeldRequests } from './support/hold-requests.js';
 import { pagePerTest } from './support/page-per-test.js';
 import { newPerson as makePerson, signedInClient, signedInStorage } from './support/people.js';
 
@@ -374,15 +375,7 @@ describe('the files remote: what an action shows when it ends', () => {
     const page = await signedInPage(fay, myFiles(fay));
     await row(page, 'a.txt').waitFor(WAIT);
     // Storage's answer to the copy is held until the person has opened another folder.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let asked!: () => void;
-    const copyAsked = new Promise<void>((resolve) => (asked = resolve));
-    await page.route('**/storage/v1/object/copy', async (route) => {
-      asked();
-      await released;
-      await route.continue();
-    });
+    const { asked: copyAsked, release } = await holdRequests(page, '**/storage/v1/object/copy');
     await row(page, 'a.txt').getByRole('checkbox').check();
     await toolbarButton(page, 'Copy').click();
     await copyAsked;
@@ -446,15 +439,7 @@ describe('the files remote: what an action shows when it ends', () => {
     const page = await signedInPage(kit, myFiles(kit));
     await row(page, 'a.txt').waitFor(WAIT);
     // The listing the copy asks for is held until the test has looked at the page.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let asked!: () => void;
-    const listAsked = new Promise<void>((resolve) => (asked = resolve));
-    await page.route('**/storage/v1/object/list-v2/**', async (route) => {
-      asked();
-      await released;
-      await route.continue();
-    });
+    const { asked: listAsked, release } = await holdRequests(page, '**/storage/v1/object/list-v2/**');
     await row(page, 'a.txt').getByRole('checkbox').check();
     await toolbarButton(page, 'Copy').click();
     await listAsked;
@@ -504,19 +489,7 @@ describe('the files remote: what an action shows when it ends', () => {
       if (response.url().endsWith('/storage/v1/object/move')) moves.push(response.status());
     });
     // The rename's first move is held until Enter has been pressed a second time.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let asked!: () => void;
-    const moveAsked = new Promise<void>((resolve) => (asked = resolve));
-    let held = false;
-    await page.route('**/storage/v1/object/move', async (route) => {
-      if (!held) {
-        held = true;
-        asked();
-        await released;
-      }
-      await route.continue();
-    });
+    const { asked: moveAsked, release } = await holdRequests(page, '**/storage/v1/object/move', { once: true });
     await row(page, 'drafts').getByRole('checkbox').check();
     await toolbarButton(page, 'Rename').click();
     const field = page.getByRole('dialog', { name: 'Rename “drafts”' }).getByRole('textbox');
@@ -552,17 +525,8 @@ describe('the files remote: what stays on screen while the folder is read again'
    * Holds every folder listing the page asks for from now on, until `release`; `asked` resolves
    * with the first one held.
    */
-  async function holdListings(page: TestPage): Promise<{ asked: Promise<void>; release: () => void }> {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let onAsked!: () => void;
-    const asked = new Promise<void>((resolve) => (onAsked = resolve));
-    await page.route('**/storage/v1/object/list-v2/**', async (route) => {
-      onAsked();
-      await released;
-      await route.continue();
-    });
-    return { asked, release };
+  function holdListings(page: TestPage): Promise<HeldRequests> {
+    return holdRequests(page, '**/storage/v1/object/list-v2/**');
   }
 
   async function pick(page: TestPage, files: Record<string, string>): Promise<void> {
@@ -744,15 +708,7 @@ describe('the files remote: what stays on screen while the folder is read again'
     await put(pat, ['a.txt', 'b.txt', 'archive/.emptyFolderPlaceholder']);
     const page = await signedInPage(pat, myFiles(pat));
     await row(page, 'a.txt').waitFor(WAIT);
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let asked!: () => void;
-    const moveAsked = new Promise<void>((resolve) => (asked = resolve));
-    await page.route('**/storage/v1/object/move', async (route) => {
-      asked();
-      await released;
-      await route.continue();
-    });
+    const { asked: moveAsked, release } = await holdRequests(page, '**/storage/v1/object/move');
     await row(page, 'a.txt').dragTo(row(page, 'archive'));
     await moveAsked;
     const moving = page.getByRole('status').filter({ hasText: 'Moving “a.txt” into “archive”…' });

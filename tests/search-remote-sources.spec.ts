@@ -8,6 +8,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
 import { startTestPortal, type TestPortal } from './portal-harness.js';
+import { holdRequests } from './support/hold-requests.js';
 import { pagePerTest, pageState } from './support/page-per-test.js';
 import { newPerson as makePerson, signedInClient, signedInStorage } from './support/people.js';
 import { tinyPdf } from './support/tiny-pdf.js';
@@ -137,15 +138,7 @@ describe('the search remote: PDFs, storage files, progress and the address', () 
     const page = await signedInPage(uma, '/search/add');
     await page.getByRole('button', { name: 'Choose files' }).waitFor(WAIT);
     // The scripts that read a PDF (loaded with the first one) are held until the test has looked.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let asked!: () => void;
-    const scriptAsked = new Promise<void>((resolve) => (asked = resolve));
-    await page.route('**/*.js', async (route) => {
-      asked();
-      await released;
-      await route.continue();
-    });
+    const { asked: scriptAsked, release } = await holdRequests(page, '**/*.js');
     await page.locator('input[type="file"]').setInputFiles({
       name: 'lighthouse.pdf',
       mimeType: 'application/pdf',
@@ -381,18 +374,9 @@ describe('the search remote: what a re-index shows while and after it runs', () 
     const pam = await newPerson('pam');
     await addDocument(pam, 'Alpha', 'Anchors hold the boat in the bay.');
     // The page's listing of the documents is held until the test has looked at the page.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let asked!: () => void;
-    const listAsked = new Promise<void>((resolve) => (asked = resolve));
     const page = await tab.open(await signedInStorage(portal.url, portal.emulator, pam.db));
-    await page.route('**/functions/v1/documents', async (route) => {
-      const body = route.request().postDataJSON() as { action?: string } | null;
-      if (body?.action === 'list') {
-        asked();
-        await released;
-      }
-      await route.continue();
+    const { asked: listAsked, release } = await holdRequests(page, '**/functions/v1/documents', {
+      which: (request) => (request.postDataJSON() as { action?: string } | null)?.action === 'list',
     });
     await page.goto(`${portal.url}/search/documents`);
     await listAsked;
