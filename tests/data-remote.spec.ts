@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { startTestEmulator, type TestEmulator } from '../emulator/test/harness.js';
 import { startLocalPortal, type LocalPortal } from '../deploy/src/index.js';
 import { launchBrowser, type Browser, type ConsoleEntry } from './browser.js';
+import { holdRequests } from './support/hold-requests.js';
 import { pagePerTest, type PagePerTest } from './support/page-per-test.js';
 import { signedInStorage } from './support/people.js';
 import { buildAppsInto } from './portal-harness.js';
@@ -579,15 +580,8 @@ describe('the data remote', () => {
     await open(dana, location);
     const [id] = await shownIds(dana);
     // The save's request is held until the person is on the next page (a slow network).
-    let held: () => void = () => undefined;
-    const saveHeld = new Promise<void>((resolve) => (held = resolve));
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await dana.route('**/rest/v1/tasks?**', async (route) => {
-      if (route.request().method() !== 'PATCH') return route.fallback();
-      held();
-      await released;
-      await route.continue();
+    const { asked: saveHeld, release } = await holdRequests(dana, '**/rest/v1/tasks?**', {
+      which: (request) => request.method() === 'PATCH',
     });
     await button(dana, `Edit title of row ${id!}`).click();
     const group = dana.getByRole('group', { name: `Edit title of row ${id!}`, exact: true });

@@ -6,12 +6,12 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Route } from 'playwright-core';
 import { startTestEmulator, type TestEmulator } from '../emulator/test/harness.js';
 import { subscribeOutcome } from '../emulator/test/realtime/spec-support.js';
 import { startLocalPortal, type LocalPortal } from '../deploy/src/index.js';
 import { launchBrowser, problems, type Browser, type TestContext, type TestPage } from './browser.js';
 import { buildAppsInto } from './portal-harness.js';
+import { holdRequests } from './support/hold-requests.js';
 import { waitUntil } from './support/waits.js';
 
 jest.setTimeout(180_000);
@@ -199,18 +199,10 @@ describe('the live remote', () => {
       }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
     });
     // The history's read is held until the page has had frames to show what it shows meanwhile.
-    let held: () => void = () => undefined;
-    const historyHeld = new Promise<void>((resolve) => (held = resolve));
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
     const history = (url: URL) => url.pathname.endsWith('/rest/v1/messages') && url.searchParams.get('project_id') === 'eq.1';
-    const hold = async (route: Route) => {
-      if (route.request().method() !== 'GET') return route.fallback();
-      held();
-      await released;
-      await route.continue();
-    };
-    await sam.route(history, hold);
+    const { asked: historyHeld, release } = await holdRequests(sam, history, {
+      which: (request) => request.method() === 'GET',
+    });
     try {
       await go(sam, '/live/rooms/1');
       await historyHeld;
@@ -220,7 +212,7 @@ describe('the live remote', () => {
       await message(sam, 'Said before Sam opens the room').waitFor();
     } finally {
       release();
-      await sam.unroute(history, hold);
+      await sam.unroute(history);
     }
     const states = await sam.evaluate(() => (window as unknown as { roomStates: string[] }).roomStates);
     expect(states.filter((state) => state.startsWith('live 0') || state.endsWith(' empty'))).toEqual([]);

@@ -11,13 +11,13 @@ export interface HeldRequests {
 }
 
 /**
- * Holds the page's requests to `url` (a glob, as `page.route` takes) from now on, or only those
- * `which` accepts; with `once`, only the first of them. Remove the route with `page.unroute(url)`
- * where the test needs later requests to pass untouched.
+ * Holds the page's requests to `url` (what `page.route` takes) from now on, or only those `which`
+ * accepts (the others fall back to the page's other routes); with `once`, only the first of them.
+ * Remove the route with `page.unroute(url)` where later requests must pass untouched.
  */
 export async function holdRequests(
   page: Page,
-  url: string,
+  url: Parameters<Page['route']>[0],
   { which, once = false }: { which?: (request: Request) => boolean; once?: boolean } = {},
 ): Promise<HeldRequests> {
   let release!: () => void;
@@ -26,7 +26,8 @@ export async function holdRequests(
   const asked = new Promise<void>((resolve) => (onAsked = resolve));
   let heldOne = false;
   await page.route(url, async (route) => {
-    if ((!once || !heldOne) && (!which || which(route.request()))) {
+    if (which && !which(route.request())) return route.fallback();
+    if (!once || !heldOne) {
       heldOne = true;
       onAsked();
       await released;
