@@ -1,5 +1,7 @@
+import { createExternalStore, type Portal, type RemoteStatus } from '@portal/platform';
 import type { Registry, RegistryEntry } from '@portal/platform/registry';
-import { changedReleases } from './remote-updates.js';
+import type { RemoteApplications } from './remote-applications.js';
+import { changedReleases, RemoteUpdates } from './remote-updates.js';
 
 const entry = (version: string, canary?: string): RegistryEntry => ({
   title: 'Data',
@@ -28,5 +30,53 @@ describe('which remotes changed release for this browser', () => {
   it('follows this browser’s canary bucket: a canary it is outside of changes nothing for it', () => {
     expect(changedReleases(registry({ data: entry('1.0.0', '1.1.0') }), 50, current)).toEqual([]);
     expect(changedReleases(registry({ data: entry('1.0.0', '1.1.0') }), 5, current)).toEqual(['data']);
+  });
+});
+
+describe('switching a remote that is off screen to its new release', () => {
+  // The page's routing events: RemoteUpdates listens on window, which Node lacks.
+  beforeAll(() => {
+    (globalThis as { window?: EventTarget }).window = new EventTarget();
+  });
+  afterAll(() => {
+    delete (globalThis as { window?: EventTarget }).window;
+  });
+
+  it('takes two registry reads in quick succession one switch at a time, ending on the newest', async () => {
+    const log: string[] = [];
+    let running = entry('1.0.0').manifest;
+    const gates: Array<() => void> = [];
+    const applications = {
+      releaseOf: (name: string) => (name === 'data' ? { manifest: running } : undefined),
+      isOverridden: () => false,
+      isBusy: () => false,
+      add: () => undefined,
+      // As the shell's: the page runs the new release from the start, then waits for single-spa.
+      switchRelease: async (name: string, next: RegistryEntry) => {
+        log.push(`start ${name} ${next.version}`);
+        running = next.manifest;
+        await new Promise<void>((resolve) => gates.push(resolve));
+        log.push(`end ${name} ${next.version}`);
+      },
+    } as unknown as RemoteApplications;
+    const remotes = createExternalStore<RemoteStatus[]>([]);
+    const portal = { remotes } as unknown as Portal;
+    const updates = new RemoteUpdates(portal, applications, 50);
+
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+    updates.receive(registry({ data: entry('1.1.0') }));
+    await tick();
+    expect(log).toEqual(['start data 1.1.0']);
+    // The next read arrives while single-spa is still unregistering the first switch's copy.
+    updates.receive(registry({ data: entry('1.2.0') }));
+    await tick();
+    expect(log).toEqual(['start data 1.1.0']);
+    gates.shift()!();
+    await tick();
+    expect(log).toEqual(['start data 1.1.0', 'end data 1.1.0', 'start data 1.2.0']);
+    gates.shift()!();
+    await tick();
+    expect(log).toEqual(['start data 1.1.0', 'end data 1.1.0', 'start data 1.2.0', 'end data 1.2.0']);
+    expect(running).toBe(entry('1.2.0').manifest);
   });
 });

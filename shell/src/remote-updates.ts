@@ -2,7 +2,7 @@
 // and switches on the person's next navigation to it, never under their hands. A remote that is
 // not on screen switches at once (its next mount loads the new release); one that is on screen
 // keeps running until single-spa has unmounted it.
-import { createExternalStore, type Portal } from '@portal/platform';
+import { createExternalStore, describeError, type Portal } from '@portal/platform';
 import type { Registry, RegistryEntry } from '@portal/platform/registry';
 import { chooseRelease } from '@portal/platform/registry-core';
 import type { RemoteApplications } from './remote-applications.js';
@@ -65,11 +65,24 @@ export class RemoteUpdates {
     updateNotices.update((list) => list.filter((n) => n.remote !== remote));
   }
 
-  private async switchIdle(): Promise<void> {
-    for (const [name, entry] of [...this.pending]) {
-      if (this.applications.isBusy(name)) continue;
-      this.pending.delete(name);
-      await this.applications.switchRelease(name, entry);
-    }
+  /** The switches under way: one at a time, so a remote is never unregistered and registered twice at once. */
+  private switching: Promise<void> = Promise.resolve();
+
+  private switchIdle(): Promise<void> {
+    // Two registry reads (or a read and a route change) in quick succession each start a pass;
+    // run side by side, both switched the same remote, and the second registration of one name
+    // was refused by single-spa. The second pass waits for the first and sees what is left.
+    this.switching = this.switching.then(async () => {
+      for (const [name, entry] of [...this.pending]) {
+        if (this.applications.isBusy(name)) continue;
+        this.pending.delete(name);
+        try {
+          await this.applications.switchRelease(name, entry);
+        } catch (error) {
+          console.error(`"${name}" could not be switched to its new release: ${describeError(error)}`);
+        }
+      }
+    });
+    return this.switching;
   }
 }
