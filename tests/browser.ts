@@ -86,11 +86,22 @@ export interface Browser extends TestContext {
   newContext(options?: { storageState?: StorageState }): Promise<TestContext>;
 }
 
+/**
+ * `PORTAL_TEST_CPU_SLOWDOWN=N` runs every test page's scripts N times slower (Chromium's CPU
+ * throttling), as on a busy CI machine: a test that reads the page between two steps the page takes
+ * on its own fails here first. Off unless set.
+ */
+const CPU_SLOWDOWN = Number(process.env.PORTAL_TEST_CPU_SLOWDOWN ?? '1');
+
 async function testContext(context: BrowserContext): Promise<TestContext> {
   return {
     context,
     async newPage() {
       const page = (await context.newPage()) as TestPage;
+      if (CPU_SLOWDOWN > 1) {
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+      }
       page.console = [];
       page.on('console', (message: ConsoleMessage) => {
         page.console.push({ type: message.type(), text: message.text(), url: message.location().url });
