@@ -115,4 +115,17 @@ describe('the activity feed', () => {
     const later: GapCount = { since: rejoined.until, until: '2026-01-01T11:00:00.000Z', unlisted: 5 };
     expect(unlistedOf(countGap(countGap(countGap([], rejoined), later), retried))).toBe(66);
   });
+
+  it('counts overlapping gaps once when an older catch-up answers after a later gap was counted', () => {
+    // Away from 09:00; rejoined at 10:00 (catch-up A, held), dropped again and rejoined at 10:05
+    // (catch-up B, from 09:00 too: A has not answered). A answers: complete until 10:00. Dropped
+    // again, rejoined at 11:00: catch-up C reads from 10:00. B answers last, or before C.
+    const first: GapCount = { since: '2026-01-01T09:00:00.000Z', until: '2026-01-01T10:00:00.000Z', unlisted: 60 }; // A
+    const wider: GapCount = { since: first.since, until: '2026-01-01T10:05:00.000Z', unlisted: 70 }; // B: A's 60 and 10 from 10:00 to 10:05
+    const next: GapCount = { since: first.until, until: '2026-01-01T11:00:00.000Z', unlisted: 15 }; // C: B's 10 from 10:00 to 10:05, and 5 more
+    // 09:00–10:00 counted by A, 10:00–11:00 by C: B's answer adds nothing, whenever it comes.
+    expect(unlistedOf(countGap(countGap(countGap([], first), next), wider))).toBe(75);
+    expect(unlistedOf(countGap(countGap([], first), wider))).toBe(70);
+    expect(unlistedOf(countGap(countGap(countGap([], first), wider), next))).toBe(75);
+  });
 });

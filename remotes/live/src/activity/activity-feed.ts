@@ -111,20 +111,32 @@ export interface GapCount {
 }
 
 /**
- * The gaps counted so far with a catch-up's answer. Two catch-ups from one moment (a "Try again"
- * racing a reconnect's) read the same rows, the later-asked one up to a later rejoin: whichever
- * answers first, the gap counts once, by the answer that covers it whole. An answer inside a gap
- * already counted adds nothing; one that covers counted gaps replaces them.
+ * The gaps answered so far with a catch-up's answer (one answer per gap read: a second answer of
+ * the same gap adds nothing).
  */
 export function countGap(gaps: readonly GapCount[], answer: GapCount): readonly GapCount[] {
-  const covers = (outer: GapCount, inner: GapCount) => outer.since <= inner.since && outer.until >= inner.until;
-  if (gaps.some((gap) => covers(gap, answer))) return gaps;
-  return [...gaps.filter((gap) => !covers(answer, gap)), answer];
+  if (gaps.some((gap) => gap.since === answer.since && gap.until === answer.until)) return gaps;
+  return [...gaps, answer];
 }
 
-/** The changes made while away that the feed does not list, over every gap. */
+/**
+ * The changes made while away that the feed does not list, each stretch of time counted once.
+ * A catch-up reads from where the feed was complete, which is the first join or the `until` of
+ * an answered gap, so the gap reaching furthest and its predecessors (each ending where the next
+ * starts) cover the whole time away, without overlap. Answers overlapping them (a "Try again"
+ * racing a reconnect's, both from one moment; an older catch-up answering after a later gap was
+ * counted) add nothing: adding them counted the overlap twice.
+ */
 export function unlistedOf(gaps: readonly GapCount[]): number {
-  return gaps.reduce((sum, gap) => sum + gap.unlisted, 0);
+  const earliest = (candidates: readonly GapCount[]) => candidates.reduce<GapCount | undefined>((best, gap) => (!best || gap.since < best.since ? gap : best), undefined);
+  const furthest = gaps.reduce((max, gap) => (gap.until > max ? gap.until : max), '');
+  let sum = 0;
+  for (let gap = earliest(gaps.filter((g) => g.until === furthest)); gap; ) {
+    sum += gap.unlisted;
+    const since = gap.since;
+    gap = earliest(gaps.filter((g) => g.until === since && g.since < since));
+  }
+  return sum;
 }
 
 /** Newest first, each key once, at most FEED_LIMIT items. */

@@ -28,8 +28,9 @@ export interface ActivityState {
 
 export function useActivity(): ActivityState {
   const supabase = useSupabase();
-  // `unlisted` is counted per gap read: two catch-ups of one gap (a "Try again" racing a
-  // reconnect's) answer the same rows, and adding both counted them twice.
+  // `unlisted` is counted per gap read, each stretch of time once (unlistedOf): catch-ups of
+  // overlapping gaps (a "Try again" racing a reconnect's, or an older catch-up answering after a
+  // later gap was counted) answer the same rows, and adding both counted them twice.
   const [state, setState] = useState<Omit<ActivityState, 'retry' | 'unlisted'> & { gaps: readonly GapCount[] }>({
     items: [],
     status: 'joining',
