@@ -392,15 +392,18 @@ describe('the files remote: what an action shows when it ends', () => {
 
   it('shows the copies that were made when a later one is refused', async () => {
     const gus = await newPerson('gus');
-    await put(gus, ['a.txt', 'b.txt', 'b copy.txt']);
+    await put(gus, ['a.txt', 'b.txt']);
     const page = await signedInPage(gus, myFiles(gus));
-    await row(page, 'a.txt').waitFor(WAIT);
+    await row(page, 'b.txt').waitFor(WAIT);
     await row(page, 'a.txt').getByRole('checkbox').check();
     await row(page, 'b.txt').getByRole('checkbox').check();
+    // b.txt goes behind the page's back (another tab, say): storage refuses to copy it.
+    const gone = await gus.db.storage.from('files').remove([`${gus.id}/b.txt`]);
+    if (gone.error) throw gone.error;
     await toolbarButton(page, 'Copy').click();
     const refused = page.getByRole('alert').filter({ hasText: 'Could not copy “b.txt”' });
     await refused.waitFor(WAIT);
-    expect(await names(gus.db, `${gus.id}/`)).toEqual(['a copy.txt', 'a.txt', 'b copy.txt', 'b.txt']);
+    expect(await names(gus.db, `${gus.id}/`)).toEqual(['a copy.txt', 'a.txt']);
     // The copy storage made before the refusal is in the listing, not only in storage.
     await row(page, 'a copy.txt').waitFor(WAIT);
     await expect(refused.textContent()).resolves.toMatch(/1 of 2 files was copied/);
@@ -410,6 +413,66 @@ describe('the files remote: what an action shows when it ends', () => {
       page.console.length,
       ...page.console.filter((entry) => !entry.url.endsWith('/storage/v1/object/copy')),
     );
+  });
+
+  async function contents(person: Person, keys: string[]): Promise<string[]> {
+    return Promise.all(
+      keys.map(async (name) => {
+        const { data, error } = await person.db.storage.from('files').download(`${person.id}/${name}`);
+        if (error) throw error;
+        return data.text();
+      }),
+    );
+  }
+  // Storage's refusal of the copy onto a taken name (the question asked) is a complaint expected.
+  const forgetCopyRefusals = (page: TestPage) =>
+    page.console.splice(
+      0,
+      page.console.length,
+      ...page.console.filter((entry) => !entry.url.endsWith('/storage/v1/object/copy')),
+    );
+
+  it('asks when a copy’s name is taken, and “Keep both” copies under a free name, changing nothing', async () => {
+    const ria = await newPerson('ria');
+    await put(ria, ['a.txt', 'a copy.txt']);
+    const page = await signedInPage(ria, myFiles(ria));
+    await row(page, 'a copy.txt').waitFor(WAIT);
+    await row(page, 'a.txt').getByRole('checkbox').check();
+    await toolbarButton(page, 'Copy').click();
+    const question = page.getByRole('alertdialog', { name: '“a copy.txt” already exists' });
+    await question.waitFor(WAIT);
+    await question.getByRole('button', { name: 'Keep both' }).click();
+    await question.waitFor({ state: 'detached', ...WAIT });
+    await row(page, 'a copy (1).txt').waitFor(WAIT);
+    await page.getByText('Copied', { exact: true }).waitFor(WAIT);
+    await expect(page.getByRole('alert').count()).resolves.toBe(0);
+    const all = ['a copy (1).txt', 'a copy.txt', 'a.txt'];
+    expect(await names(ria.db, `${ria.id}/`)).toEqual(all);
+    expect(await contents(ria, all)).toEqual(['content a.txt', 'content a copy.txt', 'content a.txt']);
+    forgetCopyRefusals(page);
+  });
+
+  it('leaves everything as it was when a taken copy name is cancelled, and replaces it when asked', async () => {
+    const sam = await newPerson('sam');
+    await put(sam, ['a.txt', 'a copy.txt']);
+    const page = await signedInPage(sam, myFiles(sam));
+    await row(page, 'a copy.txt').waitFor(WAIT);
+    await row(page, 'a.txt').getByRole('checkbox').check();
+    const question = page.getByRole('alertdialog', { name: '“a copy.txt” already exists' });
+    await toolbarButton(page, 'Copy').click();
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'detached', ...WAIT });
+    await expect(page.getByRole('alert').count()).resolves.toBe(0);
+    expect(await names(sam.db, `${sam.id}/`)).toEqual(['a copy.txt', 'a.txt']);
+    expect(await contents(sam, ['a copy.txt', 'a.txt'])).toEqual(['content a copy.txt', 'content a.txt']);
+    // The selection stays: the same copy again, replacing this time.
+    await toolbarButton(page, 'Copy').click();
+    await question.getByRole('button', { name: 'Replace' }).click();
+    await page.getByText('Copied', { exact: true }).waitFor(WAIT);
+    await question.waitFor({ state: 'detached', ...WAIT });
+    expect(await names(sam.db, `${sam.id}/`)).toEqual(['a copy.txt', 'a.txt']);
+    expect(await contents(sam, ['a copy.txt', 'a.txt'])).toEqual(['content a.txt', 'content a.txt']);
+    forgetCopyRefusals(page);
   });
 
   it('shows what a partly refused deletion removed once its dialog is closed', async () => {

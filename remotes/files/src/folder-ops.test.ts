@@ -1,4 +1,5 @@
-import { keysToDelete, planMoveInto, planRename } from './folder-ops.js';
+import { copyName, keysToDelete, planMoveInto, planRename } from './folder-ops.js';
+import { keepBothName } from './upload/checks.js';
 import type { Entry } from './storage-access.js';
 
 const file = (key: string): Entry => ({
@@ -67,5 +68,16 @@ describe('folder operations', () => {
       'me/a.txt',
       ...keysUnder['me/photos/'],
     ]);
+  });
+
+  it('names a copy beside its file, before the extension, and numbers it when that is taken', () => {
+    expect(copyName('me/b.txt')).toBe('me/b copy.txt');
+    expect(copyName('me/archive.tar.gz')).toBe('me/archive.tar copy.gz');
+    expect(copyName('me/README')).toBe('me/README copy');
+    expect(copyName('me/.env')).toBe('me/.env copy');
+    expect(copyName('me/v1.2/notes')).toBe('me/v1.2/notes copy');
+    expect(copyName('b.txt')).toBe('b copy.txt');
+    const taken = new Set(['me/b.txt', 'me/b copy.txt', 'me/b copy (1).txt']);
+    expect(keepBothName(copyName('me/b.txt'), taken)).toBe('me/b copy (2).txt');
   });
 });

@@ -2,6 +2,7 @@
 // it to every object whose name starts with the folder's prefix. These functions turn a selection
 // of files and folders into the object operations, so the dialogs and drag-and-drop share them.
 import type { Entry } from './storage-access.js';
+import { nameParts } from './upload/checks.js';
 
 export interface PlannedMove {
   from: string;
@@ -60,4 +61,14 @@ export function keysToDelete(
   return selected.flatMap((entry) =>
     entry.kind === 'folder' ? [...(keysUnder[entry.key] ?? [])] : [entry.key],
   );
+}
+
+/**
+ * The name a copy of `key` is made under, beside it: `me/b.txt` → `me/b copy.txt`, `me/README`
+ * → `me/README copy`, `me/.env` → `me/.env copy`. When it is taken, "keep both" numbers it
+ * (`b copy (1).txt`, upload/checks.ts's `keepBothName`).
+ */
+export function copyName(key: string): string {
+  const { folder, stem, extension } = nameParts(key);
+  return `${folder}${stem} copy${extension}`;
 }

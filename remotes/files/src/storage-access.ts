@@ -4,7 +4,7 @@
 import type { Database, Enums } from '@portal/platform/database';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { asFolder } from './folder-ops.js';
-import { nameParts, type BucketLimits } from './upload/checks.js';
+import { isNameTaken, keepBothName, nameParts, type BucketLimits } from './upload/checks.js';
 import type { SortColumn, SortOrder } from './location.js';
 
 export const FILES_BUCKET = 'files';
@@ -282,4 +282,53 @@ export async function moveObjects(
     if (error) return `Could not move “${from}” to “${to}”: ${error.message}`;
   }
   return null;
+}
+
+export type CopyOutcome =
+  | { kind: 'copied'; key: string }
+  | { kind: 'exists'; key: string }
+  | { kind: 'refused'; reason: string };
+
+/**
+ * Copies one object to `to`. A name that is taken is refused by storage and answered as
+ * `exists` (the person is asked); with `replace` the copy takes its place, in one request
+ * (`x-upsert`), so a refused replacement leaves the existing object as it was.
+ */
+export async function copyObject(
+  supabase: SupabaseClient,
+  bucket: string,
+  from: string,
+  to: string,
+  { replace = false }: { replace?: boolean } = {},
+): Promise<CopyOutcome> {
+  const files = supabase.storage.from(bucket);
+  const { error } = await (replace ? files.setHeader('x-upsert', 'true') : files).copy(from, to);
+  if (!error) return { kind: 'copied', key: to };
+  if (!replace && isNameTaken(error)) return { kind: 'exists', key: to };
+  return { kind: 'refused', reason: error.message };
+}
+
+/** How many times a "keep both" name taken meanwhile (storage refuses it) is replaced by the next. */
+export const KEEP_BOTH_RETRIES = 3;
+
+/**
+ * Copies `from` beside `taken` (a name that exists) under the first free numbered name
+ * (`b copy (1).txt`…), numbering past the names storage finds (`keepBothNamesTaken`), never
+ * over one: a name taken meanwhile is refused by storage and the next is tried.
+ */
+export async function copyKeepingBoth(
+  supabase: SupabaseClient,
+  bucket: string,
+  from: string,
+  taken: string,
+): Promise<CopyOutcome> {
+  const known = new Set([taken]);
+  for (let attempt = 0; ; attempt += 1) {
+    // Unread, the names known here are all there is; one taken after all is refused and skipped.
+    const found = await keepBothNamesTaken(supabase, bucket, taken).catch(() => new Set<string>());
+    const name = keepBothName(taken, new Set([...known, ...found]));
+    const outcome = await copyObject(supabase, bucket, from, name);
+    if (outcome.kind !== 'exists' || attempt >= KEEP_BOTH_RETRIES) return outcome;
+    known.add(name);
+  }
 }

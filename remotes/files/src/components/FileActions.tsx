@@ -14,17 +14,21 @@ import {
   TextInput,
 } from '@portal/ui';
 import { useRef, useState, type ReactNode } from 'react';
-import { keysToDelete, planMoveInto, planRename } from '../folder-ops.js';
+import { copyName, keysToDelete, planMoveInto, planRename } from '../folder-ops.js';
 import {
+  copyKeepingBoth,
+  copyObject,
   createShareLink,
   FOLDER_PLACEHOLDER,
   keysUnderFolders,
   moveObjects,
   SHARE_EXPIRIES,
   type BucketFacts,
+  type CopyOutcome,
   type Entry,
 } from '../storage-access.js';
-import { checkObjectName, keepBothName } from '../upload/checks.js';
+import { checkObjectName } from '../upload/checks.js';
+import { NameConflictChoices, type NameConflictChoice } from './NameConflictChoices.js';
 
 interface Props {
   bucket: string;
@@ -43,6 +47,19 @@ interface Props {
 
 type Open = null | 'rename' | 'move' | 'delete' | 'share';
 
+/** A copy whose name is taken, waiting for the person's answer. */
+interface CopyConflict {
+  entry: Entry;
+  /** The taken name (`b copy.txt`). */
+  target: string;
+  /** Which of the selected files it is (1-based) and how many there are. */
+  place: number;
+  total: number;
+  /** The answer being carried out, or null while the question waits. */
+  working: NameConflictChoice | null;
+  choose: (choice: NameConflictChoice) => void;
+}
+
 export function FileActions({
   bucket,
   bucketFacts,
@@ -56,6 +73,7 @@ export function FileActions({
   const [open, setOpen] = useState<Open>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [conflict, setConflict] = useState<CopyConflict | null>(null);
   // A dialog's attempt that failed after it may have changed something. The listing is read
   // again when the dialog closes, not at once: the new listing drops the entries that went (a
   // partly done delete or move), so the dialog would change what it acts on under the person's
@@ -72,7 +90,9 @@ export function FileActions({
     partlyDone.current = false;
     onChanged();
   };
-  if (selected.length === 0) return null;
+  const conflictDialog = conflict ? <CopyConflictDialog conflict={conflict} /> : null;
+  // The question stays until it is answered, even if the selection went meanwhile.
+  if (selected.length === 0) return conflictDialog;
   const files = supabase.storage.from(bucket);
   const one = selected.length === 1 ? selected[0]! : null;
   const selectedFiles = selected.filter((entry) => entry.kind === 'file');
@@ -93,24 +113,62 @@ export function FileActions({
     }
   };
 
+  // Each file is copied beside itself as `<name> copy.<ext>`. When storage answers that the name
+  // is taken, the person chooses: Replace it (one upsert copy), Keep both (a free numbered name,
+  // as uploads do), or Cancel (this file and the ones after it are not copied). A refusal stops
+  // the copy and says why; nothing existing is changed by it.
+  const ask = (question: Omit<CopyConflict, 'working' | 'choose'>) =>
+    new Promise<NameConflictChoice>((resolve) =>
+      setConflict({
+        ...question,
+        working: null,
+        choose: (choice) => {
+          setConflict((current) => (current ? { ...current, working: choice } : current));
+          resolve(choice);
+        },
+      }),
+    );
   const copy = async () => {
+    if (busy) return;
     setError(null);
     setBusy(true);
+    const total = selected.length;
+    let copied = 0;
+    const before = () =>
+      copied > 0
+        ? ` ${copied} of ${total} files ${copied === 1 ? 'was' : 'were'} copied before it.`
+        : '';
     try {
-      const taken = new Set<string>();
-      let copied = 0;
-      for (const entry of selected) {
-        // `b.txt` → `b copy.txt`; storage refuses a name that exists, and that refusal is shown.
-        const named = entry.key.replace(/(\.[^./]+)?$/, ' copy$1');
-        const target = taken.has(named) ? keepBothName(named, taken) : named;
-        taken.add(target);
-        const { error: failed } = await files.copy(entry.key, target);
-        if (failed) {
+      for (const [index, entry] of selected.entries()) {
+        const target = copyName(entry.key);
+        let outcome: CopyOutcome = await copyObject(supabase, bucket, entry.key, target);
+        if (outcome.kind === 'exists') {
+          const choice = await ask({ entry, target, place: index + 1, total });
+          if (choice === 'dismiss') {
+            setConflict(null);
+            if (copied > 0) {
+              notify({
+                tone: 'info',
+                title: `Copied ${copied} of ${total} files`,
+                message: `“${entry.name}”${index + 1 < total ? ' and the files after it were' : ' was'} not copied.`,
+              });
+              onPartlyChanged();
+            }
+            return;
+          }
+          outcome =
+            choice === 'replace'
+              ? await copyObject(supabase, bucket, entry.key, target, { replace: true })
+              : await copyKeepingBoth(supabase, bucket, entry.key, target);
+          setConflict(null);
+        }
+        if (outcome.kind !== 'copied') {
           setError(
-            `Could not copy “${entry.name}”: ${failed.message}` +
-              (copied > 0
-                ? ` ${copied} of ${selected.length} files ${copied === 1 ? 'was' : 'were'} copied before it.`
-                : ''),
+            `Could not copy “${entry.name}”: ${
+              outcome.kind === 'exists'
+                ? `each free name tried was taken meanwhile (the last, “${nameOf(outcome.key)}”). Try again.`
+                : outcome.reason
+            }${before()}`,
           );
           // The copies made before the refusal are in storage: the listing shows them.
           if (copied > 0) onPartlyChanged();
@@ -120,10 +178,15 @@ export function FileActions({
       }
       notify({
         tone: 'success',
-        title: selected.length === 1 ? 'Copied' : `Copied ${selected.length} files`,
+        title: total === 1 ? 'Copied' : `Copied ${total} files`,
       });
       onChanged();
+    } catch (thrown) {
+      // The connection failed (supabase-js answers storage's refusals, it does not throw them).
+      setError(`Could not copy: ${(thrown as Error).message}${before()}`);
+      if (copied > 0) onPartlyChanged();
     } finally {
+      setConflict(null);
       setBusy(false);
     }
   };
@@ -164,6 +227,7 @@ export function FileActions({
         ) : null}
       </Inline>
       {error ? <Alert tone="error">{error}</Alert> : null}
+      {conflictDialog}
       {open === 'rename' && one ? (
         <NameDialog
           title={`Rename “${one.name}”`}
@@ -267,6 +331,37 @@ export function FileActions({
         />
       ) : null}
     </>
+  );
+}
+
+/** The last part of an object name: `me/a/b.txt` → `b.txt`. */
+function nameOf(key: string): string {
+  return key.slice(key.lastIndexOf('/') + 1);
+}
+
+/** Asks what to do with a copy whose name is taken: Replace / Keep both / Cancel. */
+function CopyConflictDialog({ conflict }: { conflict: CopyConflict }): ReactNode {
+  const { entry, target, place, total, working, choose } = conflict;
+  const taken = nameOf(target);
+  return (
+    <Dialog
+      open
+      role="alertdialog"
+      title={`“${taken}” already exists`}
+      description={total > 1 ? `Copying file ${place} of ${total}.` : undefined}
+      dismissible={working === null}
+      hideCloseButton
+      onClose={() => {
+        if (working === null) choose('dismiss');
+      }}
+      footer={<NameConflictChoices dismissLabel="Cancel" working={working} onChoose={choose} />}
+    >
+      <p>
+        The copy of “{entry.name}” would be named “{taken}”, and this folder has a file of that
+        name. Replace it with the copy, keep both (the copy gets a numbered name that is free), or
+        cancel.
+      </p>
+    </Dialog>
   );
 }
 

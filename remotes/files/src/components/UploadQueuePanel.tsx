@@ -14,7 +14,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { PickedFile } from '../folder-drop.js';
-import { keepBothNamesTaken } from '../storage-access.js';
+import { KEEP_BOTH_RETRIES, keepBothNamesTaken } from '../storage-access.js';
 import { sizeInWords, type BucketLimits } from '../upload/checks.js';
 import {
   canCancel,
@@ -35,6 +35,7 @@ import {
   type UploadRequest,
 } from '../upload/transport.js';
 import { RESUMABLE_FROM, resumableTransport } from '../upload/resumable.js';
+import { NameConflictChoices } from './NameConflictChoices.js';
 
 const CONCURRENCY = 3;
 
@@ -69,8 +70,6 @@ export interface UploadQueueOptions {
 }
 
 const NOTHING_TAKEN: ReadonlySet<string> = new Set();
-/** How many times a "keep both" name storage refuses (taken meanwhile) is replaced by the next. */
-const KEEP_BOTH_RETRIES = 3;
 
 export function useUploadQueue({
   bucket,
@@ -366,22 +365,11 @@ function UploadRow({ item, queue }: { item: UploadItem<File>; queue: UploadQueue
       ) : null}
       {item.reason ? <Alert tone="error">{item.reason}</Alert> : null}
       {item.status === 'exists' ? (
-        <Inline gap={2}>
-          <Button size="sm" onClick={() => queue.resolve(item.id, 'replace')}>
-            Replace
-          </Button>
-          <Button
-            size="sm"
-            variant="secondary"
-            loading={queue.naming.has(item.id)}
-            onClick={() => queue.resolve(item.id, 'keep-both')}
-          >
-            Keep both
-          </Button>
-          <Button size="sm" variant="ghost" onClick={() => queue.resolve(item.id, 'skip')}>
-            Skip
-          </Button>
-        </Inline>
+        <NameConflictChoices
+          dismissLabel="Skip"
+          working={queue.naming.has(item.id) ? 'keep-both' : null}
+          onChoose={(choice) => queue.resolve(item.id, choice === 'dismiss' ? 'skip' : choice)}
+        />
       ) : null}
     </li>
   );

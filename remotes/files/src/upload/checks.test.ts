@@ -1,4 +1,10 @@
-import { checkObjectName, checkUpload, keepBothName, mimeTypeAllowed } from './checks.js';
+import {
+  checkObjectName,
+  checkUpload,
+  isNameTaken,
+  keepBothName,
+  mimeTypeAllowed,
+} from './checks.js';
 
 const limits = {
   fileSizeLimit: 1024 * 1024,
@@ -55,5 +61,25 @@ describe('upload checks', () => {
   it('finds a free name to keep both', () => {
     expect(keepBothName('me/a.txt', new Set(['me/a.txt', 'me/a (1).txt']))).toBe('me/a (2).txt');
     expect(keepBothName('me/README', new Set(['me/README']))).toBe('me/README (1)');
+  });
+
+  it('tells storage’s “name taken” refusal from its others', () => {
+    expect(
+      isNameTaken({
+        statusCode: '409',
+        error: 'Duplicate',
+        message: 'The resource already exists',
+      }),
+    ).toBe(true);
+    expect(isNameTaken({ statusCode: 409 })).toBe(true);
+    expect(isNameTaken({ error: 'Duplicate' })).toBe(true);
+    expect(
+      isNameTaken({ statusCode: '404', error: 'not_found', message: 'Object not found' }),
+    ).toBe(false);
+    expect(
+      isNameTaken({ statusCode: '403', message: 'new row violates row-level security policy' }),
+    ).toBe(false);
+    expect(isNameTaken(null)).toBe(false);
+    expect(isNameTaken('409')).toBe(false);
   });
 });

@@ -82,6 +82,16 @@ export function nameParts(name: string): { folder: string; stem: string; extensi
   return { folder, stem, extension };
 }
 
+/**
+ * Whether storage refused a write because the name is taken (its 409 `Duplicate`), as an upload,
+ * a signed upload URL or a copy answer it; the question "Replace / Keep both" follows it.
+ */
+export function isNameTaken(failure: unknown): boolean {
+  if (typeof failure !== 'object' || failure === null) return false;
+  const { statusCode, error } = failure as { statusCode?: unknown; error?: unknown };
+  return String(statusCode) === '409' || error === 'Duplicate';
+}
+
 /** `photo.png` → `photo (1).png`, `photo (2).png`… the first name not in `taken`. */
 export function keepBothName(name: string, taken: ReadonlySet<string>): string {
   const { folder, stem, extension } = nameParts(name);

@@ -1,6 +1,7 @@
 // How bytes reach storage. The queue only knows this interface, so a resumable transport (TUS,
 // `/storage/v1/upload/resumable`) can take over large files without the queue changing.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { isNameTaken } from './checks.js';
 
 export interface UploadRequest {
   bucket: string;
@@ -51,10 +52,6 @@ function failureOf(body: unknown, status: number): StorageFailure {
   return { message: `HTTP ${status}`, statusCode: String(status) };
 }
 
-function isDuplicate(failure: StorageFailure): boolean {
-  return failure.statusCode === '409' || failure.error === 'Duplicate';
-}
-
 export class UploadCancelled extends Error {
   constructor() {
     super('The upload was cancelled.');
@@ -83,7 +80,7 @@ export function signedUrlTransport(supabase: SupabaseClient): UploadTransport {
       if (signal.aborted) throw new UploadCancelled();
       if (signed.error) {
         const failure = failureOf(signed.error, 400);
-        if (isDuplicate(failure)) return { kind: 'exists' };
+        if (isNameTaken(failure)) return { kind: 'exists' };
         return { kind: 'refused', reason: signed.error.message };
       }
       return new Promise<UploadOutcome>((resolve, reject) => {
@@ -107,7 +104,7 @@ export function signedUrlTransport(supabase: SupabaseClient): UploadTransport {
           }
           const failure = failureOf(body, xhr.status);
           resolve(
-            isDuplicate(failure)
+            isNameTaken(failure)
               ? { kind: 'exists' }
               : { kind: 'refused', reason: failure.message ?? `HTTP ${xhr.status}` },
           );
