@@ -86,6 +86,16 @@ describe('the activity feed', () => {
     ]);
   });
 
+  it('shows a task added within the millisecond after the rejoin once: added, heard live and read again', () => {
+    // The catch-up reads rows updated after the rejoin to the microsecond; the row is an addition.
+    const since = '2026-01-01T10:00:00.000Z';
+    const row = { id: 11, title: 'Quick', created_at: '2026-01-01T10:00:00.000400+00:00', updated_at: '2026-01-01T10:00:00.000400+00:00' };
+    const caught = itemsFromCatchUp('tasks', [row], since);
+    expect(caught.map((i) => i.kind)).toEqual(['added']);
+    const live = itemFromChange({ table: 'tasks', eventType: 'INSERT', commit_timestamp: '2026-01-01T10:00:00.002Z', new: row, old: {} })!;
+    expect(addItems([live], caught)).toHaveLength(1);
+  });
+
   it('counts the rows of a gap the feed does not list, never claiming a larger gap complete', () => {
     const since = '2026-01-01T09:00:00Z';
     const rows = Array.from({ length: FEED_LIMIT }, (_, i) => ({

@@ -57,6 +57,15 @@ export function timeKey(value: string): string {
   return Number.isNaN(seconds) ? value : `${seconds / 1000}.${fraction.padEnd(6, '0').slice(0, 6)}`;
 }
 
+/** Whether `a` is after `b`, to the microsecond (Date.parse drops the microseconds). */
+function after(a: string, b: string): boolean {
+  const micros = (value: string) => {
+    const key = /^(-?\d+)\.(\d{6})$/.exec(timeKey(value));
+    return key ? Number(key[1]) * 1e6 + Number(key[2]) : Date.parse(value) * 1000;
+  };
+  return micros(a) > micros(b);
+}
+
 function item(table: ActivityTable, kind: ActivityKind, row: Record<string, unknown>, at: string, caughtUp: boolean): ActivityItem | null {
   const rowId = Number(row.id);
   if (!Number.isInteger(rowId)) return null;
@@ -82,7 +91,9 @@ export function itemsFromCatchUp(table: ActivityTable, rows: readonly Record<str
   for (const row of rows) {
     const created = typeof row.created_at === 'string' ? row.created_at : '';
     const updated = typeof row.updated_at === 'string' ? row.updated_at : created;
-    const added = Date.parse(created) > Date.parse(since);
+    // To the microsecond, as the read's `gt` compares: a row created within the millisecond
+    // after `since` is an addition, and read as a change it showed beside its addition heard live.
+    const added = after(created, since);
     const changed = !added || timeKey(updated) !== timeKey(created);
     const made = [added ? item(table, 'added', row, created, true) : null, changed ? item(table, 'changed', row, updated, true) : null];
     for (const one of made) if (one) items.push(one);
