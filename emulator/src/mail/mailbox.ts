@@ -15,6 +15,8 @@ export interface OutgoingMail {
   /** Links and codes worth showing on the mailbox page (e.g. the confirmation URL, the OTP). */
   links?: string[];
   codes?: string[];
+  /** The message's id, when the sender had to answer it before the mail was sent (an SMS). */
+  id?: string;
 }
 
 export interface StoredMail {
@@ -37,7 +39,7 @@ export class Mailbox {
   private readonly messages: StoredMail[] = [];
 
   send(mail: OutgoingMail): StoredMail {
-    const id = randomUUID();
+    const id = mail.id ?? randomUUID();
     const stored: StoredMail = {
       ID: id,
       MessageID: `${id}@portal-emulator`,

@@ -2,9 +2,13 @@
 // every message lands in the emulator's mailbox, addressed to the phone number, and is read
 // like any mail. [auth.sms] decides the template, max_frequency and test_otp numbers (a
 // fixed code and no message); [auth.rate_limit] sms_sent is the instance-wide hourly budget.
+// A message reaches the mailbox only once the transaction that stores its code commits
+// (after-commit.ts): a request that fails later leaves no SMS whose code was never stored.
+import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import type { Mailbox } from '../../mail/mailbox.js';
 import { fail } from '../errors.js';
+import { afterCommit } from '../after-commit.js';
 import { sentAt, storeToken, type TokenKind } from './one-time-tokens.js';
 import { ONE_HOUR, type RateLimiter } from '../request/rate-limit.js';
 import { generateOtp, tokenHash } from '../sessions/secrets.js';
@@ -88,14 +92,16 @@ export class SmsSender {
     }
     await storeToken(tx, request.user.id, kind, tokenHash(request.phone, otp), request.phone);
     if (fixed !== undefined) return TEST_OTP_MESSAGE_ID;
-    return this.deliver(request.phone, text, otp, request.channel ?? 'sms');
+    return this.deliver(tx, request.phone, text, otp, request.channel ?? 'sms');
   }
 
   /**
    * An MFA challenge's code for a phone factor ([auth.mfa.phone] template and length; test_otp
-   * numbers get their fixed code and no message). Answers the code for the caller to store.
+   * numbers get their fixed code and no message). Answers the code for the caller to store in
+   * `tx`, the transaction the message waits for.
    */
   deliverMfaCode(
+    tx: Queryable,
     phone: string,
     template: string,
     length: number,
@@ -113,18 +119,30 @@ export class SmsSender {
     } catch (error) {
       fail('sms_send_failed', `Error sending mfa OTP to provider: ${(error as Error).message}`);
     }
-    const stored = this.deliver(phone, text, otp, channel);
+    const stored = this.deliver(tx, phone, text, otp, channel);
     return { otp, messageId: stored };
   }
 
-  private deliver(phone: string, text: string, otp: string, channel: 'sms' | 'whatsapp'): string {
-    return this.mailbox.send({
-      to: smsAddress(phone),
-      subject: `${channel === 'whatsapp' ? 'WhatsApp message' : 'SMS'} to ${smsAddress(phone)}`,
-      text,
-      html: `<p>${text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)}</p>`,
-      codes: [otp],
-    }).ID;
+  /** Answers the message's id now (the request's answer names it); the message waits for `tx`'s commit. */
+  private deliver(
+    tx: Queryable,
+    phone: string,
+    text: string,
+    otp: string,
+    channel: 'sms' | 'whatsapp',
+  ): string {
+    const id = randomUUID();
+    afterCommit(tx, () =>
+      this.mailbox.send({
+        id,
+        to: smsAddress(phone),
+        subject: `${channel === 'whatsapp' ? 'WhatsApp message' : 'SMS'} to ${smsAddress(phone)}`,
+        text,
+        html: `<p>${text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)}</p>`,
+        codes: [otp],
+      }),
+    );
+    return id;
   }
 
   /** Whether `token` is the code stored for this kind, still fresh (or the number's test_otp). */

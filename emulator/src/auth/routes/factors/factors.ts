@@ -122,12 +122,16 @@ async function insertFactor(
   }
 }
 
-/** A phone factor's challenge: a fresh code by SMS (into the mailbox), stored hashed. */
+/**
+ * A phone factor's challenge: checks it may be sent now and answers how to send it, in the
+ * transaction that stores the challenge: a fresh code by SMS (into the mailbox once that
+ * transaction commits), answered hashed.
+ */
 async function phoneChallenge(
   ctx: AuthContext,
   c: AuthRequest,
   factor: FactorRow,
-): Promise<string> {
+): Promise<(tx: Queryable) => string> {
   const { settings } = ctx;
   if (!settings.phoneMfa.verifyEnabled) fail('mfa_phone_verify_not_enabled');
   const text = await c.req.text();
@@ -148,13 +152,17 @@ async function phoneChallenge(
       );
     }
   }
-  const { otp } = ctx.sms.deliverMfaCode(
-    phone,
-    settings.phoneMfa.template,
-    settings.phoneMfa.otpLength,
-    validateChannel(typeof channel === 'string' ? channel : null),
-  );
-  return tokenHash(phone, otp);
+  const validChannel = validateChannel(typeof channel === 'string' ? channel : null);
+  return (tx) => {
+    const { otp } = ctx.sms.deliverMfaCode(
+      tx,
+      phone,
+      settings.phoneMfa.template,
+      settings.phoneMfa.otpLength,
+      validChannel,
+    );
+    return tokenHash(phone, otp);
+  };
 }
 
 /** A WebAuthn factor's challenge: registration options while unverified, assertion options after. */
@@ -275,24 +283,28 @@ export async function enrollFactor(c: AuthRequest, ctx: AuthContext): Promise<Re
 export async function challengeFactor(c: AuthRequest, ctx: AuthContext): Promise<Response> {
   const { db, settings } = ctx;
   const { caller, factor } = await callerAndFactor(ctx, c);
-  const otpHash = factor.factor_type === 'phone' ? await phoneChallenge(ctx, c, factor) : null;
+  const sendCode = factor.factor_type === 'phone' ? await phoneChallenge(ctx, c, factor) : null;
   const ceremony =
     factor.factor_type === 'webauthn' ? await webauthnChallenge(ctx, caller, factor) : null;
   const id = randomUUID();
-  const { rows } = await db.query<{ created_at: Date }>(
-    `with challenge as (
-       insert into auth.mfa_challenges (id, factor_id, created_at, ip_address, otp_code, web_authn_session_data)
-       values ($1, $2, now(), $3::inet, $4, $5::jsonb)
-       returning created_at)
-     update auth.mfa_factors set last_challenged_at = now() where id = $2
-     returning (select created_at from challenge)`,
-    [
-      id,
-      factor.id,
-      plainIp(clientIp(c)),
-      otpHash,
-      ceremony ? JSON.stringify(ceremony.session) : null,
-    ],
+  // The SMS and the challenge holding its code commit together: a challenge refused here (the
+  // factor deleted meanwhile, a constraint of the project's) leaves no code in the mailbox.
+  const { rows } = await db.transaction((tx) =>
+    tx.query<{ created_at: Date }>(
+      `with challenge as (
+         insert into auth.mfa_challenges (id, factor_id, created_at, ip_address, otp_code, web_authn_session_data)
+         values ($1, $2, now(), $3::inet, $4, $5::jsonb)
+         returning created_at)
+       update auth.mfa_factors set last_challenged_at = now() where id = $2
+       returning (select created_at from challenge)`,
+      [
+        id,
+        factor.id,
+        plainIp(clientIp(c)),
+        sendCode ? sendCode(tx) : null,
+        ceremony ? JSON.stringify(ceremony.session) : null,
+      ],
+    ),
   );
   const createdAt = new Date(rows[0]!.created_at).getTime();
   return json(c, {

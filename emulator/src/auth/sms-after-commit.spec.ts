@@ -1,0 +1,3 @@
+import { describeSmsAfterCommit } from '../../test/auth/sms-after-commit.suite.js';
+
+describeSmsAfterCommit('auth SMS after commit (PGlite)');
