@@ -11,6 +11,7 @@ import path from 'node:path';
 import { launchBrowser, problems, type Browser } from './browser.js';
 import { reservePort } from '../scripts/reserve-port.js';
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
+import { answerTo, holdAnswers, nextFrames } from './support/hold-requests.js';
 import { pagePerTest, pageState } from './support/page-per-test.js';
 import { newPerson, type Person } from './support/people.js';
 
@@ -183,6 +184,35 @@ it('revoking the app under Connected apps stops its refresh token', async () => 
     status: 400,
     body: { error: 'invalid_grant', error_description: 'Invalid Refresh Token: Refresh Token Not Found' },
   });
+});
+
+it('says an app\'s access was revoked only once Connected apps no longer lists it', async () => {
+  const person = await newPerson(portal.emulator, 'oauth-revoke-toast');
+  const page = await reachConsent(person, 'state-revoke-toast', newPkce().challenge);
+  await page.getByTestId('remote-outlet').getByRole('button', { name: 'Approve', exact: true }).click();
+  await landedOnApp(page);
+
+  await page.goto(`${siteUrl}/account/security`);
+  const row = page.getByTestId('connected-apps').locator(`[data-client-id="${client.client_id}"]`);
+  await row.getByText(APP_NAME, { exact: true }).waitFor();
+  await row.getByRole('button', { name: 'Revoke', exact: true }).click();
+  // The list's read after the revoke reaches the page late: the toast waits for it.
+  const grants = /\/auth\/v1\/user\/oauth\/grants$/;
+  const reads = await holdAnswers(page, (url) => grants.test(url.pathname), { after: answerTo('DELETE', grants) });
+  try {
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke', exact: true }).click();
+    await reads.held;
+    await nextFrames(page);
+    await expect(page.getByText('Access revoked').count()).resolves.toBe(0);
+    await expect(row.count()).resolves.toBe(1);
+  } finally {
+    await reads.release();
+  }
+  await page.getByText('Access revoked').waitFor().catch(async (error: Error) => {
+    throw new Error(`${error.message}; ${await pageState(page)}`);
+  });
+  await expect(row.count()).resolves.toBe(0);
+  await page.getByText('No app uses your account.').waitFor();
 });
 
 it('says in words that a request is gone instead of showing a consent form for it', async () => {

@@ -12,6 +12,7 @@ import { base58, hex } from '@scure/base';
 import type { Route } from 'playwright-core';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
 import type { TestPortal } from './portal-harness.js';
+import { answerTo, holdAnswers, nextFrames } from './support/hold-requests.js';
 import { startLocalhostPortal } from './support/localhost-portal.js';
 import { pagePerTest, withPageState } from './support/page-per-test.js';
 import { signInWithPassword } from './support/sign-in.js';
@@ -144,6 +145,42 @@ it('keeps the passkey it added when the page’s first read of the list answers 
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await expect(list.getByText('not used yet').count()).resolves.toBe(1);
   await expect(page.getByText('No passkey yet').count()).resolves.toBe(0);
+});
+
+it('says a passkey was removed only once its list no longer shows it', async () => {
+  page = await tab.open();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  const person = await newPerson(portal.emulator, 'acct-passkey-remove-toast');
+  await page.goto(`${siteUrl}/account/sign-in`);
+  await signInWithPassword(page, person.email, person.password);
+  await page.waitForURL(/\/account(\/profile)?$/);
+  await page.goto(`${siteUrl}/account/security`);
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  const list = page.getByTestId('passkey-list');
+  await withPageState(page, list.getByText('not used yet').waitFor({ timeout: 30_000 }));
+
+  await list.getByRole('button', { name: 'Remove Passkey' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Remove this passkey?' });
+  // The list's read after the removal reaches the page late: the toast waits for it.
+  const reads = await holdAnswers(page, (url) => url.pathname.endsWith('/auth/v1/passkeys'), {
+    after: answerTo('DELETE', /\/auth\/v1\/passkeys\/[^/]+$/),
+  });
+  try {
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await reads.held;
+    await nextFrames(page);
+    await expect(page.getByText('Passkey removed').count()).resolves.toBe(0);
+    await expect(list.getByText('not used yet').count()).resolves.toBe(1);
+  } finally {
+    await reads.release();
+  }
+  await withPageState(page, page.getByText('Passkey removed').waitFor());
+  await expect(list.count()).resolves.toBe(0);
+  await page.getByText('No passkey yet').waitFor();
 });
 
 it('says a passkey the project does not know is not registered here', async () => {

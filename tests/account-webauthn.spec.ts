@@ -6,6 +6,7 @@
 // relying party, so the portal is opened on localhost and the project's [auth.webauthn] names it.
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
 import type { TestPortal } from './portal-harness.js';
+import { answerTo, holdAnswers, nextFrames } from './support/hold-requests.js';
 import { startLocalhostPortal } from './support/localhost-portal.js';
 import { pagePerTest, withPageState } from './support/page-per-test.js';
 import { signInWithPassword } from './support/sign-in.js';
@@ -97,6 +98,33 @@ it('enrols a security key, then asks for it after a password sign-in and reaches
   await expect(page.getByTestId('profile-aal').textContent()).resolves.toMatch(/aal2/);
   const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
   expect(after.credentials[0]!.signCount).toBeGreaterThan(credentials[0]!.signCount);
+});
+
+it('says a security key was removed only once its list no longer shows it', async () => {
+  page = await tab.open();
+  await plugInSecurityKey();
+  const person = await newPerson(portal.emulator, 'acct-webauthn-remove-toast');
+  // Adding the key made the session aal2: it may be removed at once.
+  await signInAndAddKey(person, 'Spare key');
+  const key = page.getByTestId('security-key-list').getByText('Spare key');
+  await page.getByTestId('security-key-list').getByRole('button', { name: 'Remove Spare key' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Remove this security key?' });
+  // The list's reads after the removal (GET /auth/v1/user: the factors) reach the page late.
+  const reads = await holdAnswers(page, (url) => url.pathname.endsWith('/auth/v1/user'), {
+    after: answerTo('DELETE', /\/auth\/v1\/factors\/[^/]+$/),
+  });
+  try {
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await reads.held;
+    await nextFrames(page);
+    await expect(page.getByText('Security key removed').count()).resolves.toBe(0);
+    await expect(key.count()).resolves.toBe(1);
+  } finally {
+    await reads.release();
+  }
+  await withPageState(page, page.getByText('Security key removed').waitFor());
+  await expect(key.count()).resolves.toBe(0);
+  await page.getByText('No security key yet').waitFor();
 });
 
 it('removes a security key after asking for it, since an aal1 session may not remove a second factor', async () => {

@@ -4,9 +4,10 @@
 // unless signing in is what it checks: one failure stays one failure.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Request, Route } from 'playwright-core';
+import type { Request } from 'playwright-core';
 import { launchBrowser, problems, type Browser, type StorageState, type TestPage } from './browser.js';
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
+import { answerTo, holdAnswers, nextFrames as nextFramesOf } from './support/hold-requests.js';
 import { codeIn, linkIn, mailbox, type Mailbox } from './support/mailbox.js';
 import { pagePerTest, pageState, withPageState } from './support/page-per-test.js';
 import { signInWithPassword } from './support/sign-in.js';
@@ -100,40 +101,15 @@ function aalOf(request: Request): string | null {
 
 /**
  * Holds the emulator's answers to the page's reads of the user (GET /auth/v1/user: the security
- * page's lists of authenticators, keys and identities) that `which` picks: each is asked of the
- * emulator at once and reaches the page only on `release()` (a slow network). `held` resolves once
- * one is held.
+ * page's lists of authenticators, keys and identities), as `holdAnswers` does: each is asked of the
+ * emulator at once and reaches the page only on `release()` (a slow network), which resolves once
+ * the page has rendered them. `held` resolves once one is held.
  */
-async function holdUserReads(which: (request: Request) => boolean) {
-  const isUserRead = (url: URL) => url.pathname.endsWith('/auth/v1/user');
-  let held: () => void = () => undefined;
-  const firstHeld = new Promise<void>((resolve) => (held = resolve));
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const answered: Promise<unknown>[] = [];
-  const hold = async (route: Route) => {
-    if (route.request().method() !== 'GET' || !which(route.request())) return route.fallback();
-    answered.push(page.waitForEvent('requestfinished', (request) => request === route.request()));
-    const response = await route.fetch();
-    held();
-    await released;
-    await route.fulfill({ response });
-  };
-  await page.route(isUserRead, hold);
-  return {
-    held: firstHeld,
-    /** Lets every held answer through, and resolves once the page has them and has rendered what they say. */
-    async release() {
-      release();
-      await Promise.all(answered);
-      await page.unroute(isUserRead, hold);
-      await nextFrames();
-    },
-  };
-}
+const holdUserReads = (options: Parameters<typeof holdAnswers>[2]) =>
+  holdAnswers(page, (url) => url.pathname.endsWith('/auth/v1/user'), options);
 
 /** The page's next two frames: what it has read by now is on screen. */
-const nextFrames = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+const nextFrames = () => nextFramesOf(page);
 
 describe('the account remote', () => {
   it('signs a new person up and shows the sign-in page with every way in', async () => {
@@ -265,7 +241,7 @@ describe('the account remote', () => {
     const secret = page.getByTestId('totp-secret');
     await secret.waitFor();
     // The reads with the verified (aal2) session: the lists read again once the app is verified.
-    const reads = await holdUserReads((request) => aalOf(request) === 'aal2');
+    const reads = await holdUserReads({ which: (request) => aalOf(request) === 'aal2' });
     try {
       await enterCode('Verify the authenticator', totpCode((await secret.getAttribute('data-secret'))!));
       await reads.held;
@@ -333,6 +309,33 @@ describe('the account remote', () => {
     await only.getByText('Your only way in').waitFor();
   });
 
+  it('says an identity was unlinked only once its list no longer shows it', async () => {
+    const { person } = await signedInPerson('acct-unlink-toast', '/account/security');
+    await page.getByRole('button', { name: 'Link Test provider' }).click();
+    await withPageState(page, page.waitForURL(/test-provider\/authorize/));
+    await page.locator('input#email').fill(`linked-${person.email}`);
+    await page.locator('input#name').fill('Linked Person');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/account/security**');
+    const linked = page.locator('[data-testid="identity-list"] [data-provider="test"]');
+    await linked.waitFor();
+    await linked.getByRole('button', { name: 'Unlink' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Unlink this identity?' });
+    // The list's reads after the unlink reach the page late: the toast waits for them.
+    const reads = await holdUserReads({ after: answerTo('DELETE', /\/auth\/v1\/user\/identities\/[^/]+$/) });
+    try {
+      await dialog.getByRole('button', { name: 'Unlink' }).click();
+      await reads.held;
+      await nextFrames();
+      await expect(page.getByText('Identity unlinked').count()).resolves.toBe(0);
+      await expect(linked.count()).resolves.toBe(1);
+    } finally {
+      await reads.release();
+    }
+    await page.getByText('Identity unlinked').waitFor();
+    await expect(linked.count()).resolves.toBe(0);
+  });
+
   it('removes the authenticator (aal2 session), and sign-in no longer asks for it', async () => {
     const { person, totpSecret } = await signedInPerson('acct-remove', '/account/security', { withAuthenticator: true });
     await page.locator('[data-factor-status="verified"]').getByRole('button', { name: 'Remove' }).click();
@@ -346,7 +349,7 @@ describe('the account remote', () => {
     }
     // The list's reads after the removal reach the page late: the toast waits for them.
     let removed = false;
-    const reads = await holdUserReads(() => removed);
+    const reads = await holdUserReads({ which: () => removed });
     try {
       removed = true;
       await dialog.getByRole('button', { name: 'Remove' }).click();
