@@ -69,6 +69,19 @@ async function signedInPerson(label: string, at: string, { withAuthenticator = f
   return { person, totpSecret };
 }
 
+/** Links the test provider's identity "Linked Person" from the security page; answers its row once listed. */
+async function linkTestIdentity(person: Person) {
+  await page.getByRole('button', { name: 'Link Test provider' }).click();
+  await withPageState(page, page.waitForURL(/test-provider\/authorize/));
+  await page.locator('input#email').fill(`linked-${person.email}`);
+  await page.locator('input#name').fill('Linked Person');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL('**/account/security**');
+  const linked = page.locator('[data-testid="identity-list"] [data-provider="test"]');
+  await linked.waitFor();
+  return linked;
+}
+
 async function signOutHere() {
   await page.goto(`${portal.url}/account`);
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
@@ -281,15 +294,8 @@ describe('the account remote', () => {
 
   it('links an identity through the test provider, and unlinks it after a step-up', async () => {
     const { person, totpSecret } = await signedInPerson('acct-link', '/account/security', { withAuthenticator: true });
-    await page.getByRole('button', { name: 'Link Test provider' }).click();
-    await withPageState(page, page.waitForURL(/test-provider\/authorize/));
-    await page.locator('input#email').fill(`linked-${person.email}`);
-    await page.locator('input#name').fill('Linked Person');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL('**/account/security**');
+    const linked = await linkTestIdentity(person);
     await shot('after-link');
-    const linked = page.locator('[data-testid="identity-list"] [data-provider="test"]');
-    await linked.waitFor();
     await expect(linked.textContent()).resolves.toMatch(/Linked Person/);
 
     await linked.getByRole('button', { name: 'Unlink' }).click();
@@ -311,14 +317,7 @@ describe('the account remote', () => {
 
   it('says an identity was unlinked only once its list no longer shows it', async () => {
     const { person } = await signedInPerson('acct-unlink-toast', '/account/security');
-    await page.getByRole('button', { name: 'Link Test provider' }).click();
-    await withPageState(page, page.waitForURL(/test-provider\/authorize/));
-    await page.locator('input#email').fill(`linked-${person.email}`);
-    await page.locator('input#name').fill('Linked Person');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL('**/account/security**');
-    const linked = page.locator('[data-testid="identity-list"] [data-provider="test"]');
-    await linked.waitFor();
+    const linked = await linkTestIdentity(person);
     await linked.getByRole('button', { name: 'Unlink' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Unlink this identity?' });
     // The list's reads after the unlink reach the page late: the toast waits for them.
