@@ -20,7 +20,6 @@ const common = {
   // workspace package (@portal/…) a second provider in jest's module map.
   modulePathIgnorePatterns: ['<rootDir>/.tmp/'],
   transformIgnorePatterns: ['/node_modules/(?!(@supabase|jose|otpauth|marked|@tus|srvx|@noble|@scure)/)'],
-  setupFiles: ['<rootDir>/tests/support/known-warnings.cjs'],
 };
 export default {
   testTimeout: 60_000,

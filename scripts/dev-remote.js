@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // npm run dev -w remotes/<name> — develop one remote inside the real shell (the dev host).
+import './ensure-node.js';
 import { register } from 'tsx/esm/api';
 
 register();

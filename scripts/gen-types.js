@@ -5,6 +5,7 @@
 // The migrations are applied to a throwaway database (`portal-emulator db reset` in a temporary
 // workdir, without the seed: rows do not change types), then `gen types typescript` prints the
 // type exactly as the Supabase CLI's would be printed.
+import './ensure-node.js';
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,7 @@
 // `npm test`: everything — typecheck, lint, unit tests, the emulator's integration suites
 // (PGlite, and a real PostgreSQL when one is installed), and the browser tests in Chromium.
 // It checks (and, as root, installs) what npm cannot: Debian's Chromium and PostgreSQL.
+import './ensure-node.js';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

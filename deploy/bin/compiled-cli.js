@@ -14,7 +14,7 @@ export function compiledCli(options) {
     ...options,
     name: 'portal-deploy',
     // A change of how the CLI is compiled makes a new build.
-    buildFormat: 'esbuild esm node20 splitting 1',
+    buildFormat: 'esbuild esm node22 splitting 1',
     bundles: (specifier) => specifier.startsWith('@portal/'),
   });
 }

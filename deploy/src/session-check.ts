@@ -7,7 +7,6 @@
 // way is written back in Set-Cookie, as a server-rendered page on the same site would.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from '@supabase/ssr';
-import WebSocket from 'ws';
 
 export const SESSION_CHECK_PATH = '/session';
 
@@ -22,9 +21,6 @@ export function sessionCheck({ supabaseUrl, supabaseAnonKey }: SessionCheckOptio
   return async (req, res) => {
     const setCookies: string[] = [];
     const supabase = createServerClient(supabaseUrl, supabaseAnonKey, {
-      // Unused here, but supabase-js makes its realtime client anyway, and on Node 20 (no global
-      // WebSocket) that throws without one (docs/known-traps.md#supabase-js-in-node).
-      realtime: { transport: WebSocket as never },
       cookies: {
         getAll: () => parseCookieHeader(req.headers.cookie ?? '').map(({ name, value }) => ({ name, value: value ?? '' })),
         setAll: (cookies) => {

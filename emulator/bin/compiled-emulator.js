@@ -27,7 +27,7 @@ const importMetaOfSources = {
       const { code } = await build.esbuild.transform(source, {
         loader: args.path.endsWith('x') ? 'tsx' : 'ts',
         format: 'esm',
-        target: 'node20',
+        target: 'node22',
         sourcefile: args.path,
         define: {
           'import.meta.url': JSON.stringify(pathToFileURL(args.path).href),
@@ -50,7 +50,7 @@ export function compiledEmulator(options) {
     ...options,
     name: 'portal-emulator',
     // A change of how the emulator is compiled makes a new build.
-    buildFormat: 'esbuild esm node20 splitting import.meta-of-sources 1',
+    buildFormat: 'esbuild esm node22 splitting import.meta-of-sources 1',
     plugins: [importMetaOfSources],
   });
 }

@@ -3,7 +3,6 @@
 // all). Every service refuses it in its own error shape — never runs the request as that role
 // (which would bypass row level security) and never answers 500.
 import { SignJWT } from 'jose';
-import WebSocket from 'ws';
 import { ANON_KEY, JWT_SECRET, startTestEmulator, type TestEmulator } from '../test/harness.js';
 import { subscribeOutcome } from '../test/realtime/spec-support.js';
 
@@ -138,7 +137,7 @@ describe('JWT role claims the API may not run as', () => {
   describe('realtime', () => {
     it('refuses to join a channel as that role', async () => {
       for (const role of ['postgres', SQL_ROLE]) {
-        const client = emulator.client(ANON_KEY, { realtime: { transport: WebSocket as never } });
+        const client = emulator.client(ANON_KEY);
         await client.realtime.setAuth(await token(role));
         const channel = client.channel(`roles-${role.length}`);
         const outcome = await subscribeOutcome(channel);

@@ -16,7 +16,6 @@ import {
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
-import WebSocket from 'ws';
 import { takeFolderLock } from './folder-lock.js';
 import { reservePort } from '../../scripts/reserve-port.js';
 
@@ -402,7 +401,7 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
       return createClient<any>(running.apiUrl, key, {
         ...clientOptions,
         auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, ...clientOptions?.auth },
-        realtime: { transport: WebSocket as never, ...clientOptions?.realtime },
+        ...(clientOptions?.realtime ? { realtime: clientOptions.realtime } : {}),
       });
     },
     admin() {

@@ -6,7 +6,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SignJWT, decodeProtectedHeader, importJWK, type CryptoKey } from 'jose';
-import WebSocket from 'ws';
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import {
   ANON_KEY,
@@ -130,7 +129,7 @@ export function describeSigningKeys(name: string, options: { postgres?: boolean 
     const post = (body: unknown): RequestInit => ({ method: 'POST', body: JSON.stringify(body) });
 
     async function realtimeOutcome(token: string): Promise<string> {
-      const client = emulator.client(anonKey, { realtime: { transport: WebSocket as never } });
+      const client = emulator.client(anonKey);
       await client.realtime.setAuth(token);
       const outcome = await subscribeOutcome(client.channel(`keys-${Math.random().toString(36).slice(2)}`));
       await client.removeAllChannels();
@@ -140,7 +139,7 @@ export function describeSigningKeys(name: string, options: { postgres?: boolean 
 
     /** Joins with the project's token, then sends `token` as the channel's access_token: Realtime's answer. */
     async function realtimeAccessTokenOutcome(token: string): Promise<string> {
-      const client = emulator.client(anonKey, { realtime: { transport: WebSocket as never } });
+      const client = emulator.client(anonKey);
       await client.realtime.setAuth(accessToken);
       const channel: RealtimeChannel = client.channel(`keys-${Math.random().toString(36).slice(2)}`);
       const messages = new Inbox<{ status: string; message: string }>();

@@ -67,7 +67,7 @@ async function build({ root, entry, outDir, name, buildFormat, bundles = () => f
     splitting: true,
     format: 'esm',
     platform: 'node',
-    target: 'node20',
+    target: 'node22',
     plugins: [packagesStayExternal(bundles), ...plugins],
     metafile: true,
     write: false,

@@ -6,10 +6,9 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
 import { copyFreshDatabase, startTestEmulator, type TestEmulator } from '../../test/harness.js';
 
-const CLIENT_OPTIONS = { auth: { persistSession: false }, realtime: { transport: WebSocket as never } };
+const CLIENT_OPTIONS = { auth: { persistSession: false } };
 const ROOT = path.resolve(__dirname, '../../..');
 const BIN = path.join(ROOT, 'emulator/bin/portal-emulator.js');
 const TMP = path.join(ROOT, '.tmp');

@@ -6,7 +6,6 @@
 // valid for a minute, carries the request from the signed-in console to that address (the
 // console's session cookie is SameSite=Strict and, for `localhost`, another host's).
 import { randomBytes } from 'node:crypto';
-import WebSocket from 'ws';
 import { z } from 'zod';
 import { callAuth, type GatewayCaller } from './auth-admin.js';
 
@@ -82,8 +81,6 @@ export class Impersonation {
         },
       },
       global: { fetch: (input, init) => this.gateway.fetchGateway(new Request(input, init)) },
-      // Node 20 has no WebSocket of its own; this client never joins a channel.
-      realtime: { transport: WebSocket as never },
     });
     const hashedToken = await this.magicLinkToken(ticket.email);
     const { error } = await client.auth.verifyOtp({ token_hash: hashedToken, type: 'magiclink' });

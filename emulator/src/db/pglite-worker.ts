@@ -26,7 +26,7 @@ async function threadFile(): Promise<string> {
     entry: THREAD_SOURCE,
     outDir: path.join(EMULATOR_DIR, 'dist', 'pglite-worker'),
     name: 'pglite-worker',
-    buildFormat: 'esbuild esm node20 pglite-worker 1',
+    buildFormat: 'esbuild esm node22 pglite-worker 1',
   });
   return file;
 }

@@ -1,4 +1,4 @@
-// Broadcast and presence through the official client (ws transport) against a real emulator,
+// Broadcast and presence through the official client against a real emulator,
 // plus the protocol edges a raw websocket can reach.
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
@@ -151,7 +151,7 @@ describe('realtime: broadcast and presence', () => {
   });
 
   it('speaks vsn 1.0.0 object frames, turning JSON broadcasts into text for such clients', async () => {
-    const legacy = client({ realtime: { transport: WebSocket as never, vsn: '1.0.0' } }).channel(
+    const legacy = client({ realtime: { vsn: '1.0.0' } }).channel(
       'room-v1',
     );
     const inbox = listen(legacy, 'hello');
@@ -211,7 +211,8 @@ describe('realtime: broadcast and presence', () => {
     ).toBe('alice');
     await bob.track({ name: 'Bob' });
 
-    // Carol never reconnects after her connection is cut.
+    // Carol never reconnects after her connection is cut: on `ws`'s socket, whose terminate() drops
+    // the TCP connection without a close frame, as a lost network does.
     const carolClient = client({
       realtime: { transport: WebSocket as never, reconnectAfterMs: () => 3_600_000 },
     });

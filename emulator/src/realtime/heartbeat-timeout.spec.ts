@@ -2,7 +2,6 @@
 // itself (`[realtime] heartbeat_timeout`) and let its presences leave. Through the official
 // client, with a TCP proxy between it and the emulator that can go silent (emulator/test).
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
 import { startBlackholeProxy, type BlackholeProxy } from '../../test/blackhole-proxy.js';
 import { ANON_KEY, startTestEmulator, type TestEmulator } from '../../test/harness.js';
 import { Inbox, subscribed } from '../../test/realtime/spec-support.js';
@@ -22,7 +21,7 @@ describe('realtime: a client that goes silent', () => {
     proxies.push(proxy);
     const client = createClient(proxy.url, ANON_KEY, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      realtime: { transport: WebSocket as never, ...(heartbeatIntervalMs ? { heartbeatIntervalMs } : {}) },
+      realtime: { ...(heartbeatIntervalMs ? { heartbeatIntervalMs } : {}) },
     });
     clients.push(client);
     return { client, proxy };

@@ -1,5 +1,4 @@
 import { createClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
 import { createChannelRegistry } from './realtime.js';
 
 const ANON_KEY =
@@ -8,7 +7,6 @@ const ANON_KEY =
 describe('reference-counted channels (over a real supabase-js client)', () => {
   const client = createClient('http://127.0.0.1:1', ANON_KEY, {
     auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as never },
   });
   afterAll(() => client.removeAllChannels());
 

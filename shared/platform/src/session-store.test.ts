@@ -1,5 +1,4 @@
 import { createClient, type AuthChangeEvent, type Session } from '@supabase/supabase-js';
-import WebSocket from 'ws';
 import { aalOf, createSessionStore } from './session-store.js';
 
 const ANON_KEY =
@@ -90,7 +89,6 @@ describe('session store', () => {
         autoRefreshToken: false,
         detectSessionInUrl: false,
       },
-      realtime: { transport: WebSocket as never },
     });
     const store = createSessionStore(client.auth);
     const first = await store.ready;

@@ -59,7 +59,7 @@ export async function bundleFunction(request: BundleRequest): Promise<FunctionBu
       write: false,
       format: 'esm',
       platform: 'node',
-      target: 'node20',
+      target: 'node22',
       outfile: request.outfile,
       sourcemap: 'inline',
       sourcesContent: false,

@@ -31,10 +31,6 @@ const MAX_FRAME_BYTES = 8 * 1024 * 1024;
 /** A worker that does not answer a ping within this time is stuck in synchronous code. */
 const PING_TIMEOUT_MS = 1000;
 
-// `--permission` since Node 22.13 / 23.5; Node 20 knows it as `--experimental-permission`.
-const PERMISSION_FLAG = process.allowedNodeEnvironmentFlags.has('--permission')
-  ? '--permission'
-  : '--experimental-permission';
 
 export interface WorkerOptions {
   bundleFile: string;
@@ -119,7 +115,7 @@ export class FunctionWorker {
     this.child = spawn(
       process.execPath,
       [
-        PERMISSION_FLAG,
+        '--permission',
         `--allow-fs-read=${options.bundleFile}`,
         `--allow-fs-read=${functionDir}`,
         `--allow-fs-read=${this.tempDir}`,

@@ -5,7 +5,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Socket } from 'node:net';
 import { format } from 'node:util';
-import { WebSocket as NodeWebSocket } from 'ws';
 import { createDenoGlobal, createEdgeRuntimeGlobal, type RegisteredServer } from './deno-global.js';
 import { encodeFrame, FrameReader } from './frames.js';
 import { guardProcess } from './process-guard.js';
@@ -63,9 +62,6 @@ const denoGlobal = createDenoGlobal({
 });
 const globals = globalThis as Record<string, unknown>;
 globals.Deno = denoGlobal;
-// Deno has a global WebSocket and Node 20 has none; without it, supabase-js's realtime
-// client takes `EdgeRuntime` for a runtime without WebSockets and throws in createClient.
-globals.WebSocket ??= NodeWebSocket;
 globals.EdgeRuntime = createEdgeRuntimeGlobal((message) => console.error(message));
 // `Supabase.ai.Session('gte-small')` for embeddings, as on the hosted edge runtime.
 globals.Supabase = createSupabaseGlobal();
