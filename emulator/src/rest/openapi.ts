@@ -355,7 +355,9 @@ export function buildOpenApi(cache: SchemaCache, options: OpenApiOptions): Json 
     .sort((a, b) => a.name.localeCompare(b.name));
   const routines = [...cache.functions.values()]
     .flat()
-    .filter((f) => f.schema === options.schema && options.visible.functions.has(f.oid))
+    .filter(
+      (f) => f.callable && f.schema === options.schema && options.visible.functions.has(f.oid),
+    )
     .filter((f) => f.parameters.every((p) => p.name !== ''))
     .sort((a, b) => a.name.localeCompare(b.name));
 

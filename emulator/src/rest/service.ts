@@ -5,7 +5,7 @@ import { Hono, type Context } from 'hono';
 import { describeLimit } from '../http/body-limit.js';
 import type { GatewayEnv, ServiceContext, ServiceFactory } from '../http/gateway-env.js';
 import { requestErrors, schemaErrors, toRestError } from './errors.js';
-import { closest } from './plan/suggest.js';
+import { FuzzySet } from './plan/fuzzy-set.js';
 import { bodyFormat, type BodyFormat } from './parse/media.js';
 import { readRequest, VerifiedTokens, type RestRequest } from './request.js';
 import { errorResponse } from './respond.js';
@@ -90,7 +90,8 @@ export const restService: ServiceFactory = async (service: ServiceContext) => {
         const names = [...schemaCache.relations.values()]
           .filter((r) => r.schema === request.schema)
           .map((r) => r.name);
-        const suggestion = closest(name, names);
+        // PostgREST's tableNotFoundHint: the closest name scoring 0.75 or more.
+        const suggestion = new FuzzySet(names).getOne(name, 0.75);
         throw schemaErrors.tableNotFound(
           `${request.schema}.${name}`,
           suggestion ? `${request.schema}.${suggestion}` : null,

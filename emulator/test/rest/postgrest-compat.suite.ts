@@ -62,6 +62,13 @@ create table public.channel_details (
   channel_id bigint primary key references public.channels (id),
   details text not null
 );
+-- PostgREST's schema cache leaves out a function with one unnamed parameter no raw body can
+-- fill (integer); overloads are tried fewest parameters first, not in creation order.
+create function public.twice(integer) returns integer language sql immutable as $$ select $1 * 2 $$;
+create function public.choose(b boolean default true) returns text language sql immutable as $$ select 'named boolean' $$;
+create function public.choose(text default 'x') returns text language sql immutable as $$ select 'unnamed text' $$;
+create function public.choose(integer default 1) returns text language sql immutable as $$ select 'unnamed integer' $$;
+create function public.choose() returns text language sql immutable as $$ select 'none' $$;
 -- A single unnamed xml parameter takes a text/xml body.
 create function public.xml_root(xml) returns text language sql immutable as $$
   select (xpath('name(/*)', $1))[1]::text $$;
@@ -264,7 +271,7 @@ export function describePostgrestCompat(
     });
 
     describe('rpc overloads and unnamed parameters', () => {
-      it('a call Postgres finds ambiguous answers 300 PGRST203 with the candidates in creation order, not 42725', async () => {
+      it("a call Postgres finds ambiguous answers 300 PGRST203 with the candidates in PostgREST's order, not 42725", async () => {
         const expected = {
           data: null,
           error: {
@@ -284,6 +291,108 @@ export function describePostgrestCompat(
           error: null,
           count: null,
           status: 200,
+        });
+      });
+
+      it('the candidates of PGRST203 are the overloads findProc keeps: callable ones, fewest parameters first, then by parameter name', async () => {
+        // choose(integer default 1) is not callable (one unnamed integer); choose() fits no raw body.
+        const ambiguous = (candidates: string) => ({
+          data: null,
+          error: {
+            code: 'PGRST203',
+            message: `Could not choose the best candidate function between: ${candidates}`,
+            details: null,
+            hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+          },
+          count: null,
+          status: 300,
+        });
+        const all = 'public.choose(), public.choose( => text), public.choose(b => boolean)';
+        expect(answer(await anon.rpc('choose', {}))).toEqual(ambiguous(all));
+        expect(answer(await anon.rpc('choose', {}, { get: true }))).toEqual(ambiguous(all));
+        const text = await fetch(`${rest}/rpc/choose`, {
+          method: 'POST',
+          headers: { apikey: ANON_KEY, 'Content-Type': 'text/plain' },
+          body: 'hello',
+        });
+        expect([text.status, await text.json()]).toEqual([
+          300,
+          ambiguous('public.choose( => text), public.choose(b => boolean)').error,
+        ]);
+        expect(answer(await anon.rpc('choose', { b: false }))).toEqual({
+          data: 'named boolean',
+          error: null,
+          count: null,
+          status: 200,
+        });
+      });
+
+      it('a single unnamed parameter named by an empty key takes the whole payload as its one argument, not 42601', async () => {
+        // PostgREST calls it positionally (OnePosParam) with the body, or a GET's arguments as JSON.
+        expect(answer(await anon.rpc('shout', { '': 5 }))).toEqual({
+          data: '{"":5}',
+          error: null,
+          count: null,
+          status: 200,
+        });
+        expect(answer(await anon.rpc('shout', { '': 5 }, { get: true }))).toEqual({
+          data: '{"":"5"}',
+          error: null,
+          count: null,
+          status: 200,
+        });
+        expect(answer(await anon.rpc('jsonb_keys', { '': 1 }))).toEqual({
+          data: [''],
+          error: null,
+          count: null,
+          status: 200,
+        });
+      });
+
+      it('a function whose one parameter is an unnamed integer is not in the schema cache: 404 PGRST202, not 42601', async () => {
+        const notFound = (message: string, searched: string) => ({
+          data: null,
+          error: {
+            code: 'PGRST202',
+            message,
+            details: `Searched for the function public.twice${searched}, but no matches were found in the schema cache.`,
+            hint: null,
+          },
+          count: null,
+          status: 404,
+        });
+        expect(answer(await anon.rpc('twice', { '': 5 }))).toEqual(
+          notFound(
+            'Could not find the function public.twice() in the schema cache',
+            ' with parameter  or with a single unnamed json/jsonb parameter',
+          ),
+        );
+        expect(answer(await anon.rpc('twice', {}))).toEqual(
+          notFound(
+            'Could not find the function public.twice without parameters in the schema cache',
+            ' without parameters or with a single unnamed json/jsonb parameter',
+          ),
+        );
+        expect(answer(await anon.rpc('twice', { '': 5 }, { get: true }))).toEqual(
+          notFound(
+            'Could not find the function public.twice() in the schema cache',
+            ' with parameter ',
+          ),
+        );
+      });
+
+      it("an argument an unnamed text parameter cannot take answers PGRST202 with no hint, as PostgREST's fuzzy match finds none", async () => {
+        expect(answer(await anon.rpc('shout', { x: 5 }))).toEqual({
+          data: null,
+          error: {
+            code: 'PGRST202',
+            message: 'Could not find the function public.shout(x) in the schema cache',
+            details:
+              'Searched for the function public.shout with parameter x or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+            hint: null,
+          },
+          count: null,
+          status: 404,
         });
       });
 

@@ -121,6 +121,7 @@ export function testCache(): SchemaCache {
     name: 'numbers',
     description: null,
     parameters: [{ name: 'n', typeOid: 23, type: 'integer', hasDefault: false, variadic: false }],
+    callable: true,
     result: { kind: 'scalar', type: 'integer', typeOid: 23 },
     returnsSet: true,
     estimatedRows: 1000,

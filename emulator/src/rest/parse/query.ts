@@ -12,8 +12,8 @@ import type { JsonStep, LevelModifiers, ParsedQuery } from './types.js';
 const IGNORED_KEYS = new Set(['apikey']);
 
 export interface ParseQueryOptions {
-  /** rpc: keys that are function arguments rather than filters. */
-  isArgument?: (key: string) => boolean;
+  /** rpc: query parameters that are function arguments rather than filters. */
+  isArgument?: (key: string, value: string) => boolean;
 }
 
 export function parseQuery(
@@ -32,7 +32,7 @@ export function parseQuery(
   };
 
   for (const [key, value] of pairs) {
-    if (IGNORED_KEYS.has(key) || options.isArgument?.(key)) continue;
+    if (IGNORED_KEYS.has(key) || options.isArgument?.(key, value)) continue;
     switch (key) {
       case 'select':
         query.select = parseSelect(value);

@@ -5,6 +5,7 @@ import { requestErrors, RestError } from '../errors.js';
 import { runAsCaller } from '../execute.js';
 import { parseArgumentsBody } from '../parse/body.js';
 import { bodyFormat, contentTypeOf, negotiate } from '../parse/media.js';
+import { OPERATORS } from '../parse/filter.js';
 import { formatApplied, type AppliedPreference } from '../parse/prefer.js';
 import { parseQuery } from '../parse/query.js';
 import { matchFunction } from '../plan/functions.js';
@@ -24,23 +25,24 @@ import {
   type RouteDeps,
 } from './read.js';
 
-/** Query keys that are never function arguments. */
-const RESERVED = new Set([
-  'select',
-  'order',
-  'limit',
-  'offset',
-  'columns',
-  'on_conflict',
-  'or',
-  'and',
-  'not.or',
-  'not.and',
-  'apikey',
-]);
+/** Query keys that are never function arguments (`apikey` is the gateway's). */
+const RESERVED = new Set(['select', 'columns', 'on_conflict', 'apikey']);
+const RESERVED_LAST_SEGMENT = new Set(['order', 'limit', 'offset', 'and', 'or']);
+const FILTER_OPERATORS = new Set(OPERATORS);
 
-function isModifierKey(key: string): boolean {
-  return RESERVED.has(key) || /\.(order|limit|offset|or|and)$/.test(key);
+/**
+ * PostgREST's split of a GET's query (QueryParams.hs): a parameter is a filter when its key is
+ * an embed path (has a dot) or its value starts with an operator (`eq.`, `not.…`, `fts(…)`);
+ * every other one, reserved names aside, is a function argument.
+ */
+function isArgument(key: string, value: string): boolean {
+  if (RESERVED.has(key) || RESERVED_LAST_SEGMENT.has(key.split('.').at(-1)!)) return false;
+  if (key.includes('.')) return false;
+  const [first, ...rest] = value.split('.');
+  const operator = first === 'not' ? rest.length > 0 : FILTER_OPERATORS.has(first!);
+  const ftsWithConfig =
+    value.includes('(') && FILTER_OPERATORS.has(value.slice(0, value.indexOf('(')));
+  return !operator && !ftsWithConfig;
 }
 
 function resultSource(routine: RoutineInfo): ReadSource {
@@ -92,29 +94,36 @@ export async function callFunction(
       match = matchFunction(cache, request.schema, name, { kind: 'raw', format });
     } else {
       const parsed = parseArgumentsBody(bodyText(body), format);
-      rawBody = parsed.raw;
+      values = parsed.object ?? {};
+      // A form is passed on as the JSON of its fields, as a GET's arguments are; a JSON body
+      // that is no object reaches a function as `[]` (PostgREST's payloadAttributes).
+      rawBody =
+        format === 'form'
+          ? JSON.stringify(values)
+          : parsed.object || parsed.raw.trimStart().startsWith('[')
+            ? parsed.raw
+            : '[]';
       match = matchFunction(
         cache,
         request.schema,
         name,
         parsed.object
-          ? { kind: 'object', keys: Object.keys(parsed.object) }
+          ? { kind: 'object', keys: Object.keys(parsed.object), form: format === 'form' }
           : { kind: 'json-value' },
       );
-      values = parsed.object ?? {};
     }
   } else {
-    const keys = [...new Set(request.query.map(([k]) => k).filter((k) => !isModifierKey(k)))];
-    match = matchFunction(cache, request.schema, name, { kind: 'query', keys });
-    if (match.args.kind === 'named') {
-      const names = new Set(match.args.names);
-      for (const [key, value] of request.query) if (names.has(key)) values[key] = value;
-    }
+    for (const [key, value] of request.query) if (isArgument(key, value)) values[key] = value;
+    rawBody = JSON.stringify(values);
+    match = matchFunction(cache, request.schema, name, {
+      kind: 'query',
+      keys: Object.keys(values),
+    });
   }
   const { routine } = match;
   const argumentNames = match.args.kind === 'named' ? new Set(match.args.names) : new Set<string>();
   const query = parseQuery(request.query, {
-    isArgument: (key) => method !== 'POST' && argumentNames.has(key),
+    isArgument: (key, value) => method !== 'POST' && isArgument(key, value),
   });
 
   const args: CallArguments =

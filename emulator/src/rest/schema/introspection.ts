@@ -106,7 +106,7 @@ const FUNCTIONS_SQL = `
     p.prorettype::int8 as return_oid, format_type(p.prorettype, null) as return_type,
     rt.typtype::text as return_typtype, rt.typrelid::int8 as return_relid,
     p.pronargdefaults as default_count, p.provariadic <> 0 as variadic,
-    coalesce(p.proargnames, '{}') as arg_names,
+    coalesce(p.proargnames, '{}') as arg_names, p.proargnames is null as unnamed_args,
     coalesce(p.proargmodes::text[], array_fill('i'::text, array[p.pronargs::int])) as arg_modes,
     array(select t::int8 from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) t) as arg_type_oids,
     array(select format_type(t, null) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(t, i) order by i) as arg_types,
@@ -262,6 +262,7 @@ export async function introspect(tx: Queryable, schemas: readonly string[]): Pro
     default_count: number;
     variadic: boolean;
     arg_names: string[];
+    unnamed_args: boolean;
     arg_modes: string[];
     arg_type_oids: (string | number)[];
     arg_types: string[];
@@ -308,6 +309,8 @@ export async function introspect(tx: Queryable, schemas: readonly string[]): Pro
       name: row.name,
       description: row.description,
       parameters: inputs,
+      // Trigger functions are never in PostgREST's schema cache.
+      callable: row.return_type !== 'trigger' && isCallable(inputs, row.unnamed_args),
       result,
       returnsSet: row.returns_set,
       estimatedRows: Number(row.estimated_rows),
@@ -356,6 +359,21 @@ export async function introspect(tx: Queryable, schemas: readonly string[]): Pro
 }
 
 /** Fills each relation's computed fields from the functions that take its row. */
+/** Parameter types a single unnamed parameter may have: bytea, json, jsonb, text, xml. */
+const SINGLE_UNNAMED_TYPES = new Set([17, 114, 3802, 25, 142]);
+
+/**
+ * PostgREST's schema cache keeps only the functions its `callable` column allows: all inputs
+ * named, or exactly one input without a name whose type a raw body can fill. pg_proc names
+ * nothing (proargnames null) or every input (unnamed ones as ''), so a function mixing named
+ * and unnamed inputs counts as named. The others stay for computed fields and relationships,
+ * which PostgREST finds in pg_proc directly.
+ */
+function isCallable(inputs: FunctionParameter[], unnamed: boolean): boolean {
+  if (!unnamed || inputs.length === 0) return true;
+  return inputs.length === 1 && SINGLE_UNNAMED_TYPES.has(inputs[0]!.typeOid);
+}
+
 export function attachComputedFields(
   relations: Map<number, Relation>,
   functions: Map<string, RoutineInfo[]>,

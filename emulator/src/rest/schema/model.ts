@@ -82,6 +82,8 @@ export interface RoutineInfo {
   description: string | null;
   /** Input parameters (IN, INOUT, VARIADIC) in order. */
   parameters: FunctionParameter[];
+  /** Whether /rpc may call it (PostgREST's schema cache leaves the others out). */
+  callable: boolean;
   result: FunctionResult;
   returnsSet: boolean;
   /** pg_proc.prorows: `setof … rows 1` makes a computed relationship to-one. */
