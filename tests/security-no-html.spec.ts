@@ -6,7 +6,9 @@
 // text, and the page must hold none of it as markup: the shell's Content-Security-Policy would
 // block an injected handler from running anyway, so the checks read the DOM (no injected
 // element, no on* attribute, no javascript: address, no srcdoc), not only whether something ran
-// (window.__xss, a dialog, a CSP report).
+// (window.__xss, a dialog, a CSP report). And a file opened on its own rather than shown in a
+// view — an SVG, XML or HTML file with script, through a signed link, a transformation or the
+// preview's “Open in a new tab” — is a sandboxed document on the API's origin that runs nothing.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
 import { startTestPortal, type TestPortal } from './portal-harness.js';
@@ -226,6 +228,70 @@ describe('no user text rendered as HTML', () => {
     await expect(markdown.locator('a').count()).resolves.toBe(1);
     await expect(markdown.locator('img, script, svg, iframe').count()).resolves.toBe(0);
     await expectShownAsText(page, watch, []);
+  });
+
+  it('files: an SVG, XML or HTML file opened on its own (“Open in a new tab”, a signed link, a transformation) runs no script and reads no cookie', async () => {
+    const ada = await newPerson('files-opened');
+    const files = ada.db.storage.from('files');
+    // What a thief's file would do: read the cookies of the origin it is served on (locally the
+    // API's host, whose cookies are the portal's when both share a host) and keep them.
+    const STEAL = 'window.__stolen = document.cookie';
+    const put = async (name: string, body: string, contentType: string) =>
+      ok(await files.upload(`${ada.id}/${name}`, new Blob([body], { type: contentType }), { contentType }), name);
+    await put(
+      'steal.svg',
+      `<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20" onload="${STEAL}"><script>${STEAL}</script><rect width="20" height="20" fill="teal"/></svg>`,
+      'image/svg+xml',
+    );
+    await put('steal.html', `<!doctype html><title>steal</title><script>${STEAL}</script>`, 'text/html');
+    await put(
+      'steal.xml',
+      `<?xml version="1.0"?><note><h:script xmlns:h="http://www.w3.org/1999/xhtml">${STEAL}</h:script></note>`,
+      'text/xml',
+    );
+
+    /** What ran in an opened file, once it has loaded: its script's loot, its origin, its cookies. */
+    const inside = async (opened: Pick<TestPage, 'waitForLoadState' | 'evaluate'>) => {
+      await opened.waitForLoadState('load');
+      return opened.evaluate(() => {
+        // The start of a cookie is enough to tell; all of it would be the session's tokens.
+        let cookie: string;
+        try {
+          cookie = document.cookie.slice(0, 40);
+        } catch (error) {
+          cookie = `unreadable (${(error as Error).name})`;
+        }
+        const stolen = (window as unknown as { __stolen?: string }).__stolen;
+        return { stolen: stolen === undefined ? null : stolen.slice(0, 40), origin: self.origin, cookie };
+      });
+    };
+    const INERT = { stolen: null, origin: 'null', cookie: 'unreadable (SecurityError)' };
+
+    const { page } = await signedInPage(ada);
+    const folder = `${portal.url}/files/files/${ada.id}/`;
+    for (const name of ['steal.svg', 'steal.xml', 'steal.html']) {
+      await page.goto(`${folder}?open=${encodeURIComponent(name)}`);
+      const openInTab = page.getByRole('dialog', { name }).getByRole('button', { name: 'Open in a new tab' });
+      await openInTab.waitFor(WAIT);
+      const [tabOpened] = await Promise.all([tab.context.context.waitForEvent('page'), openInTab.click()]);
+      expect(tabOpened.url()).toContain(`/storage/v1/object/sign/files/${ada.id}/${name}?token=`);
+      expect({ name, ...(await inside(tabOpened)) }).toEqual({ name, ...INERT });
+      await tabOpened.close();
+    }
+
+    // A signed link as a share would carry it, and the SVG through image transformation.
+    const linked = ok(await files.createSignedUrl(`${ada.id}/steal.svg`, 3600), 'signed link');
+    const transformed = ok(
+      await files.createSignedUrl(`${ada.id}/steal.svg`, 3600, { transform: { width: 10 } }),
+      'signed transformation',
+    );
+    expect(transformed.signedUrl).toContain('/storage/v1/render/image/sign/');
+    for (const url of [linked.signedUrl, transformed.signedUrl]) {
+      const opened = await tab.context.newPage();
+      await opened.goto(url);
+      expect({ url, ...(await inside(opened)) }).toEqual({ url, ...INERT });
+      await opened.close();
+    }
   });
 
   it('search: document titles, passages in highlighted results, and the document view', async () => {

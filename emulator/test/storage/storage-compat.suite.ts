@@ -2,9 +2,12 @@
 // emulator (docs/compatibility.md#storage-compatibility): what a request without credentials is
 // told, the shapes of buckets, object info and list-v2 folders, emptyBucket's message, and the
 // vector routes while `[storage.vector] enabled = false`.
-// Each test compares the whole answer the client hands back.
+// Each test compares the whole answer the client hands back. Beside them, the headers every path
+// that serves an uploaded file sends, where the emulator goes further than storage-api
+// (docs/compatibility.md#storage-files-served-inert).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
+import sharp from 'sharp';
 import {
   ANON_KEY,
   JWT_SECRET,
@@ -200,6 +203,155 @@ export function describeStorageCompat(title: string, options: Pick<EmulatorOptio
       // The emulator empties at once, so the bucket can be deleted straight away.
       expect((await admin.storage.from('compat-empty').list()).data).toEqual([]);
       expect((await admin.storage.deleteBucket('compat-empty')).error).toBeNull();
+    });
+
+    describe('uploaded files served inert', () => {
+      const BUCKET = 'compat-served';
+      const SCRIPT = '<script>window.__ran = document.cookie</script>';
+      const XHTML_SCRIPT = '<h:script xmlns:h="http://www.w3.org/1999/xhtml">window.__ran = document.cookie</h:script>';
+      const SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20" onload="window.__ran = 1">${SCRIPT}<rect width="20" height="20" fill="teal"/></svg>`;
+      const PDF = '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF';
+
+      /** name, the type it is uploaded with (null: none at all), what it is served as, whether it is sandboxed. */
+      const FILES: [name: string, uploadedAs: string | null, servedAs: string, sandboxed: boolean][] = [
+        ['drawing.svg', 'image/svg+xml', 'image/svg+xml', true],
+        ['page.html', 'text/html', 'text/plain', true],
+        ['shouting.html', 'TEXT/HTML', 'text/plain', true],
+        ['listed.html', 'text/plain,text/html', 'text/plain', true],
+        ['page.xhtml', 'application/xhtml+xml', 'application/xhtml+xml', true],
+        ['data.xml', 'text/xml', 'text/xml', true],
+        ['feed.rss', 'application/rss+xml', 'application/rss+xml', true],
+        ['untyped', null, 'application/octet-stream', true],
+        ['notes.txt', 'text/plain', 'text/plain', true],
+        ['photo.png', 'image/png', 'image/png', true],
+        ['report.pdf', 'application/pdf', 'application/pdf', false],
+      ];
+
+      const bodyOf = async (name: string): Promise<Uint8Array<ArrayBuffer>> => {
+        if (name.endsWith('.png')) {
+          const pixels = Buffer.alloc(4 * 4 * 3, 200);
+          return new Uint8Array(await sharp(pixels, { raw: { width: 4, height: 4, channels: 3 } }).png().toBuffer());
+        }
+        if (name.endsWith('.pdf')) return new TextEncoder().encode(PDF);
+        if (name.endsWith('.svg')) return new TextEncoder().encode(SVG);
+        if (/\.(xml|rss|xhtml)$/.test(name)) return new TextEncoder().encode(`<?xml version="1.0"?><root>${XHTML_SCRIPT}</root>`);
+        return new TextEncoder().encode(`<!doctype html><title>x</title>${SCRIPT}`);
+      };
+
+      const bearer = { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}` };
+
+      /** What a browser decides by: type, sniffing, sandbox, attachment. */
+      const served = (route: string, response: Response) => ({
+        route,
+        status: response.status,
+        type: response.headers.get('content-type'),
+        nosniff: response.headers.get('x-content-type-options'),
+        csp: response.headers.get('content-security-policy'),
+        disposition: response.headers.get('content-disposition'),
+      });
+
+      beforeAll(async () => {
+        expect((await admin.storage.createBucket(BUCKET, { public: true })).error).toBeNull();
+        for (const [name, uploadedAs] of FILES) {
+          // A raw request, so the type arrives exactly as written (or not at all).
+          const response = await fetch(`${emulator.apiUrl}/storage/v1/object/${BUCKET}/${name}`, {
+            method: 'POST',
+            headers: { ...bearer, ...(uploadedAs === null ? {} : { 'content-type': uploadedAs }) },
+            body: await bodyOf(name),
+          });
+          expect({ name, status: response.status }).toEqual({ name, status: 200 });
+        }
+      });
+
+      it.each(FILES)(
+        '%s (uploaded as %s) is served as %s, nosniff, sandboxed unless a PDF, inline unless ?download, on every object route, HEAD, 206 and 304',
+        async (name, _uploadedAs, servedAs, sandboxed) => {
+          const files = admin.storage.from(BUCKET);
+          const signed = await files.createSignedUrl(name, 60);
+          const signedForDownload = await files.createSignedUrl(name, 60, { download: name });
+          expect([signed.error, signedForDownload.error]).toEqual([null, null]);
+          const publicUrl = files.getPublicUrl(name).data.publicUrl;
+          const base = `${emulator.apiUrl}/storage/v1/object`;
+
+          const first = await fetch(publicUrl);
+          const eTag = first.headers.get('etag')!;
+          const answers = [
+            served('public', first),
+            served('public HEAD', await fetch(publicUrl, { method: 'HEAD' })),
+            served('public ?download', await fetch(`${publicUrl}?download=`)),
+            served('authenticated', await fetch(`${base}/authenticated/${BUCKET}/${name}`, { headers: bearer })),
+            served('bucket/key', await fetch(`${base}/${BUCKET}/${name}`, { headers: bearer })),
+            served('signed', await fetch(signed.data!.signedUrl)),
+            served('signed HEAD', await fetch(signed.data!.signedUrl, { method: 'HEAD' })),
+            served('signed ?download', await fetch(signedForDownload.data!.signedUrl)),
+            served('range', await fetch(publicUrl, { headers: { range: 'bytes=0-3' } })),
+            served('304', await fetch(publicUrl, { headers: { 'if-none-match': eTag } })),
+          ];
+          const csp = sandboxed ? 'sandbox' : null;
+          const inline = { type: servedAs, nosniff: 'nosniff', csp, disposition: null };
+          expect(answers).toEqual([
+            { route: 'public', status: 200, ...inline },
+            { route: 'public HEAD', status: 200, ...inline },
+            { route: 'public ?download', status: 200, ...inline, disposition: 'attachment;' },
+            { route: 'authenticated', status: 200, ...inline },
+            { route: 'bucket/key', status: 200, ...inline },
+            { route: 'signed', status: 200, ...inline },
+            { route: 'signed HEAD', status: 200, ...inline },
+            { route: 'signed ?download', status: 200, ...inline, disposition: `attachment; filename=${name}; filename*=UTF-8''${name};` },
+            { route: 'range', status: 206, ...inline },
+            // A 304 has no type; the browser keeps its cached one, and these headers with it.
+            { route: '304', status: 304, ...inline, type: null },
+          ]);
+        },
+      );
+
+      it('an SVG through image transformation comes back sandboxed (public, authenticated, signed, HEAD, 304), as does a raster rendition', async () => {
+        const files = admin.storage.from(BUCKET);
+        const render = `${emulator.apiUrl}/storage/v1/render/image`;
+        const signed = await files.createSignedUrl('drawing.svg', 60, { transform: { width: 10 } });
+        expect(signed.error).toBeNull();
+        expect(signed.data!.signedUrl).toContain('/render/image/sign/');
+        const publicSvg = files.getPublicUrl('drawing.svg', { transform: { width: 10 } }).data.publicUrl;
+        const first = await fetch(publicSvg);
+        const svgAnswers = [
+          served('public', first),
+          served('public HEAD', await fetch(publicSvg, { method: 'HEAD' })),
+          served('authenticated', await fetch(`${render}/authenticated/${BUCKET}/drawing.svg?width=10`, { headers: bearer })),
+          served('signed', await fetch(signed.data!.signedUrl)),
+          served('304', await fetch(publicSvg, { headers: { 'if-none-match': first.headers.get('etag')! } })),
+        ];
+        const sandboxedSvg = { type: 'image/svg+xml', nosniff: 'nosniff', csp: 'sandbox', disposition: null };
+        expect(svgAnswers).toEqual([
+          { route: 'public', status: 200, ...sandboxedSvg },
+          { route: 'public HEAD', status: 200, ...sandboxedSvg },
+          { route: 'authenticated', status: 200, ...sandboxedSvg },
+          { route: 'signed', status: 200, ...sandboxedSvg },
+          { route: '304', status: 304, ...sandboxedSvg, type: null },
+        ]);
+
+        const png = files.getPublicUrl('photo.png', { transform: { width: 2 } }).data.publicUrl;
+        const renditions = [
+          served('webp', await fetch(png, { headers: { accept: 'image/webp' } })),
+          served('webp HEAD', await fetch(png, { method: 'HEAD', headers: { accept: 'image/webp' } })),
+          served('avif from svg', await fetch(`${render}/public/${BUCKET}/drawing.svg?format=avif`)),
+        ];
+        expect(renditions).toEqual([
+          { route: 'webp', status: 200, type: 'image/webp', nosniff: 'nosniff', csp: 'sandbox', disposition: null },
+          { route: 'webp HEAD', status: 200, type: 'image/webp', nosniff: 'nosniff', csp: 'sandbox', disposition: null },
+          { route: 'avif from svg', status: 200, type: 'image/avif', nosniff: 'nosniff', csp: 'sandbox', disposition: null },
+        ]);
+      });
+
+      it('a signed link is made for any lifetime storage-api accepts (it sets no maximum), ten years included', async () => {
+        const tenYears = 10 * 365 * 24 * 60 * 60;
+        const { data, error } = await admin.storage.from(BUCKET).createSignedUrl('drawing.svg', tenYears);
+        expect(error).toBeNull();
+        const token = new URL(data!.signedUrl).searchParams.get('token')!;
+        const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { iat: number; exp: number };
+        expect(claims.exp - claims.iat).toBe(tenYears);
+        // What keeps such a link harmless is how the file is served, not its lifetime.
+        expect(served('signed', await fetch(data!.signedUrl))).toMatchObject({ status: 200, csp: 'sandbox', nosniff: 'nosniff' });
+      });
     });
 
     describe('with [storage.vector] enabled = false', () => {

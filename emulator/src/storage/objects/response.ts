@@ -1,23 +1,19 @@
-// Renders an object as storage-api does: the stored content type (HTML served as text/plain,
-// so an upload cannot run script on the API origin), ETag, Last-Modified, Cache-Control,
-// Accept-Ranges, 206 partial content, 304 on If-None-Match / If-Modified-Since, and
-// Content-Disposition for `?download`.
+// Renders an object as storage-api does: the stored content type (HTML served as text/plain),
+// ETag, Last-Modified, Cache-Control, Accept-Ranges, 206 partial content, 304 on If-None-Match /
+// If-Modified-Since, and Content-Disposition for `?download`; plus the headers that keep the file
+// from running on the API's origin (served-headers.ts), on every status.
 import { Readable } from 'node:stream';
 import type { BlobStore } from '../blobs/blob-store.js';
 import { storageErrors } from '../errors.js';
 import type { ObjectRow } from './rows.js';
 import { parseRange } from './range.js';
+import { objectContentHeaders } from './served-headers.js';
 
 export interface RenderOptions {
   /** `?download` (empty string: attachment with no name; undefined: inline). */
   download?: string | undefined;
   head?: boolean;
   /** Signed URLs answer with `Cache-Control: no-cache` unless the object says otherwise. */
-}
-
-function servedContentType(mimetype: string | undefined): string {
-  if (!mimetype) return 'application/octet-stream';
-  return /text\/html/i.test(mimetype) ? 'text/plain' : mimetype;
 }
 
 export function contentDisposition(download: string): string {
@@ -58,11 +54,10 @@ export async function renderObject(
   const lastModified = new Date(metadata?.lastModified ?? object.updated_at);
   const headers = new Headers({
     'Accept-Ranges': 'bytes',
-    'Content-Type': servedContentType(metadata?.mimetype),
+    ...objectContentHeaders(metadata?.mimetype),
     ETag: eTag,
     'Last-Modified': lastModified.toUTCString(),
     'Cache-Control': metadata?.cacheControl ?? 'no-cache',
-    'X-Content-Type-Options': 'nosniff',
   });
   if (options.download !== undefined) headers.set('Content-Disposition', contentDisposition(options.download));
 

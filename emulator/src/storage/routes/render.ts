@@ -16,6 +16,7 @@ import { validateObjectKey } from '../objects/names.js';
 import { readableObject, type ObjectPath } from './objects.js';
 import { contentDisposition, notModified, renderObject } from '../objects/response.js';
 import { findObject, type ObjectRow } from '../objects/rows.js';
+import { safetyHeaders } from '../objects/served-headers.js';
 import { asService, type StorageRuntime } from '../runtime.js';
 import { verifyDownloadToken } from '../signed-urls/tokens.js';
 
@@ -62,7 +63,9 @@ export async function renderImage(
     : null;
   if (!location || (await rt.blobs.sizeOf(location)) === null) throw storageErrors.noSuchKey();
   // Vector images are not resized: imgproxy (without IMGPROXY_ALWAYS_RASTERIZE_SVG, as behind
-  // Supabase) answers an SVG as it is stored unless another format is asked for.
+  // Supabase) answers an SVG unless another format is asked for, its scripts stripped
+  // (IMGPROXY_SANITIZE_SVG). Here it is answered as stored but sandboxed like any object, so
+  // opened on its own it runs nothing (objects/served-headers.ts).
   if (isSvg(object) && options.format !== 'avif') {
     return renderObject(c.req.raw, object, rt.blobs, { download: c.req.query('download'), head: c.req.method === 'HEAD' });
   }
@@ -77,12 +80,13 @@ export async function renderImage(
   );
 
   const lastModified = new Date(object.metadata?.lastModified ?? object.updated_at);
+  const type = MIME_OF_FORMAT[rendition.format];
   const headers = new Headers({
-    'Content-Type': MIME_OF_FORMAT[rendition.format],
+    'Content-Type': type,
+    ...safetyHeaders(type),
     ETag: eTag,
     'Last-Modified': lastModified.toUTCString(),
     'Cache-Control': object.metadata?.cacheControl ?? 'no-cache',
-    'X-Content-Type-Options': 'nosniff',
   });
   // The format follows the Accept header unless the request fixed it.
   if (!options.format) headers.set('Vary', 'Accept');
