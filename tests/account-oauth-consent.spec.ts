@@ -9,7 +9,6 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { launchBrowser, problems, type Browser } from './browser.js';
-import { reservePort } from '../scripts/reserve-port.js';
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
 import { answerTo, holdAnswers, nextFrames } from './support/hold-requests.js';
 import { pagePerTest, pageState } from './support/page-per-test.js';
@@ -35,19 +34,11 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
   redirectUri = `http://127.0.0.1:${(app.address() as { port: number }).port}/callback`;
 
-  // The consent page is site_url + authorization_url_path: site_url names the shell's origin.
-  // Named in the emulator's config before the shell starts: held until the shell listens on it.
-  const { port: shellPort, release } = await reservePort();
-  siteUrl = `http://127.0.0.1:${shellPort}`;
+  // The consent page is site_url + authorization_url_path: the harness points site_url at the shell.
   const config = readFileSync(path.join(REPO, 'supabase', 'config.toml'), 'utf8');
-  const configToml = config.replace(/^site_url = ".*"$/m, `site_url = "${siteUrl}"`);
-  if (!configToml.includes(`site_url = "${siteUrl}"`)) throw new Error('supabase/config.toml has no site_url line to point at the shell');
-  if (!/^\[auth\.oauth_server\]\nenabled = true$/m.test(configToml)) throw new Error('supabase/config.toml does not enable [auth.oauth_server]');
-  try {
-    portal = await startTestPortal({ shellPort, emulator: { configToml } });
-  } finally {
-    await release();
-  }
+  if (!/^\[auth\.oauth_server\]\nenabled = true$/m.test(config)) throw new Error('supabase/config.toml does not enable [auth.oauth_server]');
+  portal = await startTestPortal();
+  siteUrl = portal.url;
   browser = await launchBrowser();
 
   const made = await portal.emulator.admin().auth.admin.oauth.createClient({ client_name: APP_NAME, redirect_uris: [redirectUri] });

@@ -4,16 +4,17 @@
 // Ethereum wallet" and "Sign in with Solana wallet" with a wallet the test injects into the page
 // (its key made in the test, signing in Node through an exposed function), and a refusal in that
 // wallet said in words.
-// WebAuthn refuses IP addresses as a relying party, so the portal is opened on localhost.
+// WebAuthn refuses IP addresses as a relying party; the portal is opened on localhost.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { base58, hex } from '@scure/base';
 import type { Route } from 'playwright-core';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
-import type { TestPortal } from './portal-harness.js';
+import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
 import { answerTo, holdAnswers, nextFrames } from './support/hold-requests.js';
-import { startLocalhostPortal } from './support/localhost-portal.js';
 import { pagePerTest, withPageState } from './support/page-per-test.js';
 import { signInWithPassword } from './support/sign-in.js';
 import { newPerson } from './support/people.js';
@@ -27,16 +28,14 @@ let siteUrl: string;
 
 beforeAll(async () => {
   // The portal's own project has [auth.passkey] on; the relying party must be localhost.
-  ({ portal, siteUrl } = await startLocalhostPortal({
-    redirectsToSite: true,
-    extraConfig: `
+  portal = await startTestPortal({ emulator: { configToml: `${readFileSync(path.join(REPO, 'supabase', 'config.toml'), 'utf8')}
 [auth.web3.ethereum]
 enabled = true
 
 [auth.web3.solana]
 enabled = true
-`,
-  }));
+` } });
+  siteUrl = portal.url;
   browser = await launchBrowser();
 }, 240_000);
 

@@ -2,12 +2,13 @@
 // WebAuthn domain): enrolled on the account remote's Security page, then asked for after a
 // password sign-in and the session stepped up to aal2 with it; removed from the Security page,
 // which first asks for the key when the session is only aal1 (GoTrue refuses to unenrol a
-// verified factor from an aal1 session). WebAuthn refuses IP addresses as a
-// relying party, so the portal is opened on localhost and the project's [auth.webauthn] names it.
+// verified factor from an aal1 session). WebAuthn refuses IP addresses as a relying party: the
+// portal is opened on localhost, site_url's host, the relying party by default.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
-import type { TestPortal } from './portal-harness.js';
+import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
 import { answerTo, holdAnswers, nextFrames } from './support/hold-requests.js';
-import { startLocalhostPortal } from './support/localhost-portal.js';
 import { pagePerTest, withPageState } from './support/page-per-test.js';
 import { signInWithPassword } from './support/sign-in.js';
 import { newPerson, type Person } from './support/people.js';
@@ -20,13 +21,12 @@ let page: TestPage;
 let siteUrl: string;
 
 beforeAll(async () => {
-  ({ portal, siteUrl } = await startLocalhostPortal({
-    extraConfig: `
+  portal = await startTestPortal({ emulator: { configToml: `${readFileSync(path.join(REPO, 'supabase', 'config.toml'), 'utf8')}
 [auth.mfa.web_authn]
 enroll_enabled = true
 verify_enabled = true
-`,
-  }));
+` } });
+  siteUrl = portal.url;
   browser = await launchBrowser();
 }, 240_000);
 

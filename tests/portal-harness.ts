@@ -7,8 +7,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { startTestEmulator, type EmulatorOptions, type TestEmulator } from '../emulator/test/harness.js';
+import { reservePort } from '../scripts/reserve-port.js';
 import { waitUntil } from './support/waits.js';
-import { readRegistry, startLocalPortal, writeRegistry, type LocalPortal } from '../deploy/src/index.js';
+import { LOCAL_SHELL_HOST, readRegistry, startLocalPortal, writeRegistry, type LocalPortal } from '../deploy/src/index.js';
 
 const run = promisify(execFile);
 export const REPO = path.resolve(__dirname, '..');
@@ -17,6 +18,7 @@ export const CRASHY_FIXTURE = 'tests/fixtures/crashy';
 export interface TestPortal {
   emulator: TestEmulator;
   portal: LocalPortal;
+  /** The shell, `http://localhost:<port>`: the emulator's site_url (mails, WebAuthn's relying party, OAuth consent). */
   url: string;
   /** The shell's build folder (its scripts and their source maps). */
   shellDist: string;
@@ -123,19 +125,23 @@ export interface StartOptions {
   extraRemotes?: (portal: LocalPortal) => Record<string, unknown>;
   /**
    * Passed on to the emulator: the portal's own supabase/ folder is copied first, so a
-   * `configToml` here replaces its config.toml (e.g. confirmations on, a tiny rate limit).
+   * `configToml` here replaces its config.toml (e.g. confirmations on, a tiny rate limit). Its
+   * `site_url` line, the project's or this one's, is pointed at the shell.
    */
   emulator?: Omit<EmulatorOptions, 'copySupabaseDir'>;
   /** More remotes of remotes/ to build and publish beside the account remote (e.g. `files`). */
   remotes?: readonly string[];
   /** The anon key the shell's config.json hands out (default: the local stack's HS256 one). */
   supabaseAnonKey?: (emulator: TestEmulator) => string;
-  /** The shell's port, when the emulator's config must name its origin (WebAuthn's relying party); default a free one. */
-  shellPort?: number;
+}
+
+/** `configToml` with its `[auth] site_url` naming `siteUrl` (a config without the line is left as it is). */
+function withSiteUrl(configToml: string, siteUrl: string): string {
+  return configToml.replace(/^site_url = ".*"$/m, `site_url = "${siteUrl}"`);
 }
 
 /** The shell, the account remote and the crashy fixture, built into this portal's own folder. */
-export async function startTestPortal({ extraRemotes, emulator: emulatorOptions, remotes = [], supabaseAnonKey, shellPort }: StartOptions = {}): Promise<TestPortal> {
+export async function startTestPortal({ extraRemotes, emulator: emulatorOptions, remotes = [], supabaseAnonKey }: StartOptions = {}): Promise<TestPortal> {
   mkdirSync(path.join(REPO, '.tmp'), { recursive: true });
   const workdir = mkdtempSync(path.join(REPO, '.tmp', 'portal-'));
   const build = path.join(workdir, 'build');
@@ -147,9 +153,20 @@ export async function startTestPortal({ extraRemotes, emulator: emulatorOptions,
   const envDir = path.join(workdir, 'env');
   let emulator: TestEmulator | undefined;
   let portal: LocalPortal;
+  // The emulator's config names the shell's origin, so the shell's port is chosen first (held
+  // until the shell listens on it: scripts/reserve-port.js).
+  const { port: shellPort, release } = await reservePort();
+  const siteUrl = `http://${LOCAL_SHELL_HOST}:${shellPort}`;
   try {
+    const configToml = withSiteUrl(emulatorOptions?.configToml ?? readFileSync(path.join(REPO, 'supabase', 'config.toml'), 'utf8'), siteUrl);
     [emulator] = await Promise.all([
-      startTestEmulator({ ...emulatorOptions, copySupabaseDir: path.join(REPO, 'supabase') }),
+      startTestEmulator({
+        ...emulatorOptions,
+        configToml,
+        copySupabaseDir: path.join(REPO, 'supabase'),
+        // As `npm start` runs it: the API refuses the shell's name (deploy/src/local-portal.ts).
+        env: { PORTAL_REFUSED_HOSTS: LOCAL_SHELL_HOST, ...emulatorOptions?.env },
+      }),
       buildAppsInto(build, ['shell', 'account', CRASHY_FIXTURE, ...remotes]),
     ]);
     portal = await startLocalPortal({
@@ -159,12 +176,14 @@ export async function startTestPortal({ extraRemotes, emulator: emulatorOptions,
       remoteDists,
       supabaseUrl: emulator.apiUrl,
       ...(supabaseAnonKey ? { supabaseAnonKey: supabaseAnonKey(emulator) } : {}),
-      ...(shellPort ? { shellPort } : {}),
+      shellPort,
     });
   } catch (error) {
     await emulator?.stop();
     rmSync(workdir, { recursive: true, force: true });
     throw error;
+  } finally {
+    await release();
   }
   const started = emulator;
   if (extraRemotes) {

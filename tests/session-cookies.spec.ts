@@ -127,6 +127,38 @@ describe('the session in cookies', () => {
     await expect(askTheServer(page)).resolves.toMatchObject({ status: 401 });
   });
 
+  it('is out of reach of every document the Supabase API serves: the API is another site, and refuses the portal’s name', async () => {
+    // What an uploader would share: a signed URL of an HTML file whose script reads the cookies.
+    const admin = portal.emulator.admin();
+    const bucket = `apart-${Date.now().toString(36)}`;
+    expect((await admin.storage.createBucket(bucket)).error).toBeNull();
+    const stored = '<!doctype html><title>stored</title><script>document.title = document.cookie</script>';
+    expect((await admin.storage.from(bucket).upload('page.html', new Blob([stored], { type: 'text/html' }))).error).toBeNull();
+    const { data: signed, error } = await admin.storage.from(bucket).createSignedUrl('page.html', 600);
+    expect(error).toBeNull();
+
+    const person = await newPerson(portal.emulator, 'apart');
+    const page = await tab.open();
+    await signInThroughTheForm(page, person);
+    expect((await sessionCookies(page)).cookies.length).toBeGreaterThan(0);
+
+    // The browser sends and shows a page on the API's origin none of the portal's cookies (a
+    // document there — the emulator's own answer, or a stored file its storage serves — sees the
+    // cookies of the API's site, which ports do not separate).
+    const api = new URL(portal.emulator.apiUrl);
+    expect((await page.context().cookies(api.origin)).map((c) => c.name).filter((name) => name.startsWith(cookieName))).toEqual([]);
+    await page.goto(`${api.origin}/auth/v1/health`);
+    expect(await page.evaluate(() => document.cookie)).not.toContain(cookieName);
+
+    // The same file asked for under the portal's name (a link rewritten to it) is not served.
+    const onPortalsName = new URL(signed!.signedUrl);
+    onPortalsName.hostname = new URL(portal.url).hostname;
+    const answer = await page.goto(onPortalsName.href);
+    expect(answer?.status()).toBe(403);
+    await expect(page.title()).resolves.not.toContain(cookieName);
+    expect(await answer!.text()).not.toContain('<script>');
+  });
+
   it('is shared by the portal’s subdomains when config.json names a cookie domain', async () => {
     // Two host names of one site, both the shell's static server on loopback.
     const port = new URL(portal.url).port;

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { rspack } from '@rspack/core';
 import { buildApps, repoRoot } from './build.js';
 import { startEmulatorProcess, type EmulatorProcess } from './emulator-process.js';
-import { startLocalPortal, type LocalPortal } from './local-portal.js';
+import { LOCAL_SHELL_HOST, startLocalPortal, type LocalPortal } from './local-portal.js';
 import { defaultActor } from './actor.js';
 import { publishRemote } from './publish.js';
 import { folderTarget } from './targets/folder-target.js';
@@ -38,6 +38,7 @@ export async function devRemote(argv: string[]): Promise<void> {
       port: Number(values['emulator-port']),
       mailPort: Number(values['mail-port']),
       dataDir: path.join(repoRoot, '.tmp', `dev-${remote}-emulator`),
+      refusedHosts: [LOCAL_SHELL_HOST],
     });
     apiUrl = emulator.apiUrl;
   }

@@ -16,6 +16,8 @@ export interface EmulatorProcessOptions {
   mailPort: number;
   dataDir?: string;
   reset?: boolean;
+  /** Local names the emulator must not answer for (PORTAL_REFUSED_HOSTS): the shell's, `localhost`. */
+  refusedHosts?: string[];
   /** Each line the emulator prints. */
   onLine?: (line: string) => void;
 }
@@ -34,7 +36,8 @@ export function startEmulatorProcess(options: EmulatorProcessOptions): Promise<E
     ...(options.dataDir ? ['--data-dir', options.dataDir] : []),
     ...(options.reset ? ['--reset'] : []),
   ];
-  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const env = options.refusedHosts ? { ...process.env, PORTAL_REFUSED_HOSTS: options.refusedHosts.join(',') } : process.env;
+  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();

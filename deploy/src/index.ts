@@ -20,5 +20,5 @@ export { folderTarget } from './targets/folder-target.js';
 export { storageTarget, type StorageTarget, type StorageTargetOptions } from './targets/storage-target.js';
 export type { PublishTarget } from './targets/publish-target.js';
 export { startStaticServer, type StaticServer, type StaticServerOptions } from './static-server.js';
-export { startLocalPortal, findRemoteBuilds, DEMO_ANON_KEY, type LocalPortal, type LocalPortalOptions } from './local-portal.js';
+export { startLocalPortal, findRemoteBuilds, DEMO_ANON_KEY, LOCAL_SHELL_HOST, type LocalPortal, type LocalPortalOptions } from './local-portal.js';
 export { DeployError, DeployErrorCode, isDeployError } from './errors.js';

@@ -9,6 +9,15 @@ import { readShellPolicySources, shellContentSecurityPolicy } from './content-se
 import { startStaticServer, type StaticServer } from './static-server.js';
 import { folderTarget } from './targets/folder-target.js';
 
+/**
+ * The name the local shell is opened on. The emulator's API is on 127.0.0.1, and browsers share
+ * cookies between every port of a name: a document the API serves (a stored SVG or HTML file)
+ * would read the session cookie of a shell on 127.0.0.1. On `localhost` the shell is another site;
+ * the emulator is started refusing that name (PORTAL_REFUSED_HOSTS), and the shell's server sends
+ * a visit to 127.0.0.1 over to it (docs/architecture.md#security).
+ */
+export const LOCAL_SHELL_HOST = 'localhost';
+
 export const DEMO_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
@@ -60,6 +69,8 @@ export async function startLocalPortal(options: LocalPortalOptions): Promise<Loc
     const shell = await startStaticServer({
       root: env.shellDir,
       port: options.shellPort ?? 0,
+      urlHost: LOCAL_SHELL_HOST,
+      redirectHosts: ['127.0.0.1'],
       spaFallback: true,
       contentSecurityPolicy: (req) => shellContentSecurityPolicy(readShellPolicySources(env.shellDir, `http://${req.headers.host}`)),
       handlers: { [SESSION_CHECK_PATH]: sessionCheck({ supabaseUrl: options.supabaseUrl, supabaseAnonKey: options.supabaseAnonKey ?? DEMO_ANON_KEY }) },

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { buildApps, repoRoot } from './build.js';
 import { demoUsersFromSeed } from './demo-users.js';
 import { startEmulatorProcess, type EmulatorProcess } from './emulator-process.js';
-import { findRemoteBuilds, startLocalPortal, type LocalPortal } from './local-portal.js';
+import { findRemoteBuilds, LOCAL_SHELL_HOST, startLocalPortal, type LocalPortal } from './local-portal.js';
 import { readRegistry } from './registry-file.js';
 import { waitUntilAnswering } from './wait-until-answering.js';
 
@@ -82,6 +82,7 @@ export async function startPortal(argv: string[]): Promise<void> {
         port: emulatorPort,
         mailPort,
         reset: values.reset,
+        refusedHosts: [LOCAL_SHELL_HOST],
         // A second portal beside the first gets its own database.
         ...(emulatorPort === 54321 ? {} : { dataDir: path.join(repoRoot, '.tmp', `emulator-${emulatorPort}`) }),
         onLine: (line) => {
@@ -89,6 +90,10 @@ export async function startPortal(argv: string[]): Promise<void> {
         },
       });
       apiUrl = emulator.apiUrl;
+    } else if (new URL(apiUrl).hostname === LOCAL_SHELL_HOST) {
+      console.warn(
+        `Warning: the Supabase API ${apiUrl} is on ${LOCAL_SHELL_HOST}, the portal's own site: a file it serves could read the portal's session cookie. Give it as http://127.0.0.1:${new URL(apiUrl).port || 80} instead.`,
+      );
     }
 
     const remoteDists = findRemoteBuilds(path.join(repoRoot, 'remotes'));

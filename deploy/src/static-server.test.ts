@@ -40,10 +40,10 @@ afterAll(async () => {
 });
 
 /** The status and body of a GET, with the path sent exactly as written (no client normalisation). */
-async function rawGet(base: string, rawPath: string): Promise<{ status: number; body: string }> {
+async function rawGet(base: string, rawPath: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
   const { request } = await import('node:http');
   return new Promise((resolve, reject) => {
-    request(`${base}/`, { path: rawPath }, (res) => {
+    request(`${base}/`, { path: rawPath, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
@@ -127,6 +127,22 @@ describe('static server', () => {
     const small = await timed('registry.json');
     // Compressed on the event loop, the large file would hold the small one's answer until done.
     expect(small).toBeLessThan((await large) / 2);
+  });
+
+  it('gives its url under urlHost while listening on 127.0.0.1, and sends the names it redirects there', async () => {
+    const site = await startStaticServer({ root, spaFallback: true, urlHost: 'localhost', redirectHosts: ['127.0.0.1'] });
+    try {
+      expect(site.url).toBe(`http://localhost:${site.port}`);
+      await expect(fetch(`${site.url}/registry.json`).then((r) => r.text())).resolves.toBe('{"remotes":{}}');
+      const redirected = await fetch(`http://127.0.0.1:${site.port}/data?table=x`, { redirect: 'manual' });
+      expect(redirected.status).toBe(308);
+      expect(redirected.headers.get('location')).toBe(`http://localhost:${site.port}/data?table=x`);
+      // Other names (a site's subdomains mapped to loopback) are served as they are.
+      const other = await rawGet(`http://127.0.0.1:${site.port}`, '/registry.json', { host: `app.portal.test:${site.port}` });
+      expect(other).toEqual({ status: 200, body: '{"remotes":{}}' });
+    } finally {
+      await site.close();
+    }
   });
 
   describe('hidden files and links', () => {

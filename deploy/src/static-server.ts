@@ -15,7 +15,18 @@ import { CACHE_CONTROL, cachePolicyFor } from './cache-policy.js';
 export interface StaticServerOptions {
   root: string;
   port?: number;
+  /** The address it listens on (127.0.0.1). */
   host?: string;
+  /**
+   * The name its `url` gives (default: `host`), e.g. `localhost` for a server listening on
+   * 127.0.0.1: browsers resolve `localhost` to loopback themselves.
+   */
+  urlHost?: string;
+  /**
+   * Host names answered with a redirect to the same path under `urlHost`: the local shell is
+   * opened on `localhost` only, never on the API's site (docs/architecture.md#security).
+   */
+  redirectHosts?: string[];
   /** Let other origins fetch (remotes, loaded by the shell's page). */
   cors?: boolean;
   /** Serve index.html for page routes (paths without an extension): the shell's client routing. */
@@ -100,6 +111,10 @@ function isFile(file: string): FileStat | null {
 
 export function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
   const root = path.resolve(options.root);
+  const host = options.host ?? '127.0.0.1';
+  const urlHost = options.urlHost ?? host;
+  /** The port listened on, known once listening (no request comes before). */
+  let port = 0;
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     if (options.cors) {
       res.setHeader('access-control-allow-origin', '*');
@@ -111,6 +126,10 @@ export function startStaticServer(options: StaticServerOptions): Promise<StaticS
     res.setHeader('x-content-type-options', 'nosniff');
     // Other sites learn the portal's origin from a link, never the route or query a person was on.
     res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
+    const hostname = URL.canParse(`http://${req.headers.host ?? ''}`) ? new URL(`http://${req.headers.host ?? ''}`).hostname : '';
+    if (options.redirectHosts?.includes(hostname)) {
+      return send(res, 308, `This server is opened on ${urlHost}.`, { location: `http://${urlHost}:${port}${req.url ?? '/'}` });
+    }
     if (req.method === 'OPTIONS') return send(res, 204, '');
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, `${req.method} is not allowed here; this server only serves files.`, { allow: 'GET, HEAD, OPTIONS' });
 
@@ -188,11 +207,10 @@ export function startStaticServer(options: StaticServerOptions): Promise<StaticS
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      const host = options.host ?? '127.0.0.1';
+    server.listen(options.port ?? 0, host, () => {
+      ({ port } = server.address() as AddressInfo);
       resolve({
-        url: `http://${host}:${port}`,
+        url: `http://${urlHost}:${port}`,
         port,
         close: () =>
           new Promise<void>((done) => {

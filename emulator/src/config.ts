@@ -220,6 +220,8 @@ export interface StartOptions {
   storageBackend?: 'file' | 'database';
   /** Host names the API and the mailbox answer for, besides the local ones. */
   allowedHosts?: string[];
+  /** Local names the API, the mailbox and the console refuse (a site that keeps cookies there). */
+  refusedHosts?: string[];
 }
 
 export interface Config extends TomlConfig {
@@ -240,6 +242,11 @@ export interface Config extends TomlConfig {
   jwtSecret: string;
   /** Host names accepted besides 127.0.0.1, localhost, [::1] and `host` (PORTAL_ALLOWED_HOSTS). */
   allowedHosts: string[];
+  /**
+   * Names refused even though they are local (PORTAL_REFUSED_HOSTS): the portal's local shell lives
+   * on `localhost`, and a document the API served there could read its session cookie.
+   */
+  refusedHosts: string[];
 }
 
 export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -259,6 +266,14 @@ function parseSeconds(value: string | undefined, fallback: number, name: string)
   const seconds = Number(value);
   if (!Number.isFinite(seconds) || seconds <= 0) throw new ConfigError(`${name} must be a positive number of seconds, not ${JSON.stringify(value)}`);
   return seconds;
+}
+
+/** A comma-separated list of host names. */
+function nameList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
 }
 
 export function loadConfig(options: StartOptions = {}, env: NodeJS.ProcessEnv = process.env): Config {
@@ -302,11 +317,7 @@ export function loadConfig(options: StartOptions = {}, env: NodeJS.ProcessEnv = 
     storageBackend: options.storageBackend ?? parseStorageBackend(env.PORTAL_STORAGE_BACKEND),
     resumableUploadExpiryMs: parseSeconds(env.PORTAL_RESUMABLE_UPLOAD_EXPIRY_SECONDS, 24 * 60 * 60, 'PORTAL_RESUMABLE_UPLOAD_EXPIRY_SECONDS') * 1000,
     jwtSecret: env.JWT_SECRET ?? JWT_SECRET,
-    allowedHosts:
-      options.allowedHosts ??
-      (env.PORTAL_ALLOWED_HOSTS ?? '')
-        .split(',')
-        .map((name) => name.trim())
-        .filter(Boolean),
+    allowedHosts: options.allowedHosts ?? nameList(env.PORTAL_ALLOWED_HOSTS),
+    refusedHosts: options.refusedHosts ?? nameList(env.PORTAL_REFUSED_HOSTS),
   };
 }

@@ -135,7 +135,7 @@ export async function startEmulator(config: Config): Promise<RunningEmulator> {
   }
 
   const app = new Hono<GatewayEnv>();
-  const hosts = allowedHostnames(config.host, config.allowedHosts);
+  const hosts = allowedHostnames(config.host, config.allowedHosts, config.refusedHosts);
   app.use('*', hostCheck(hosts));
   const corsHeaders = gatewayCors(EXPOSED_HEADERS);
   app.use('*', (c, next) =>

@@ -55,4 +55,12 @@ describe('config.json', () => {
     await expect(load({ registryCheckSeconds: 86_401, cookieDomain: 7 })).rejects.toThrow(/is invalid: cookieDomain must be a string; registryCheckSeconds must be at most 86400 \(a day\)$/);
     await expect(load(['not', 'an', 'object'])).rejects.toThrow(/is invalid: \(root\) must be an object$/);
   });
+
+  it('refuses a cookie domain that covers the Supabase API\'s host', async () => {
+    await expect(load({ supabaseUrl: 'https://api.portal.example', cookieDomain: 'portal.example' })).rejects.toThrow(
+      /is invalid: cookieDomain portal\.example covers the Supabase API's host api\.portal\.example, where a file the API serves could read the session cookie$/,
+    );
+    await expect(load({ supabaseUrl: 'https://portal.example', cookieDomain: '.Portal.example' })).rejects.toThrow(/covers the Supabase API's host portal\.example/);
+    await expect(load({ supabaseUrl: 'https://abc.supabase.co', cookieDomain: 'portal.example' })).resolves.toMatchObject({ cookieDomain: 'portal.example' });
+  });
 });

@@ -69,6 +69,19 @@ function readConfig(body: unknown): Partial<RuntimeConfig> | string {
   return problems.length ? problems.join('; ') : (read as Partial<RuntimeConfig>);
 }
 
+/**
+ * Why the session cookie would be on the API's site, or null. Anything the API serves (a stored
+ * SVG or HTML file) could read a cookie whose domain covers its host (docs/architecture.md#security).
+ */
+function sessionApartFromApi({ cookieDomain, supabaseUrl }: RuntimeConfig): string | null {
+  if (!cookieDomain) return null;
+  const domain = cookieDomain.replace(/^\./, '').toLowerCase();
+  const api = new URL(supabaseUrl).hostname;
+  return api === domain || api.endsWith(`.${domain}`)
+    ? `cookieDomain ${cookieDomain} covers the Supabase API's host ${api}, where a file the API serves could read the session cookie`
+    : null;
+}
+
 /** The emulator's well-known local defaults (same as `supabase start`). */
 export const EMULATOR_DEFAULTS: RuntimeConfig = {
   supabaseUrl: 'http://127.0.0.1:54321',
@@ -89,6 +102,8 @@ export async function loadRuntimeConfig(url = CONFIG_URL): Promise<RuntimeConfig
   const read = readConfig(await response.json());
   if (typeof read === 'string') throw new Error(`${url} is invalid: ${read}`);
   const config: RuntimeConfig = { ...EMULATOR_DEFAULTS, ...read };
+  const apart = sessionApartFromApi(config);
+  if (apart) throw new Error(`${url} is invalid: ${apart}`);
   // The registry may live anywhere (the shell's origin, a CDN, a Storage bucket): relative
   // manifest URLs inside it resolve against its absolute URL.
   return { ...config, registryUrl: new URL(config.registryUrl, new URL(url, location.href)).href };

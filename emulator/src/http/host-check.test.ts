@@ -1,4 +1,4 @@
-import { allowedHostnames, isAllowedHost } from './host-check.js';
+import { allowedHostnames, isAllowedHost, refusalMessage } from './host-check.js';
 
 describe('host check', () => {
   const allowed = allowedHostnames('127.0.0.1', ['dev.portal.test']);
@@ -29,6 +29,15 @@ describe('host check', () => {
     ]) {
       expect(isAllowedHost(host, allowed)).toBe(false);
     }
+  });
+
+  it('refuses a local name listed as refused, and says why', () => {
+    const apart = allowedHostnames('127.0.0.1', [], ['localhost']);
+    expect(isAllowedHost('127.0.0.1:54321', apart)).toBe(true);
+    expect(isAllowedHost('[::1]:54321', apart)).toBe(true);
+    expect(isAllowedHost('localhost:54321', apart)).toBe(false);
+    expect(isAllowedHost('LocalHost', apart)).toBe(false);
+    expect(refusalMessage('localhost:54321', apart)).toMatch(/PORTAL_REFUSED_HOSTS.*cookies.*127\.0\.0\.1/);
   });
 
   it('takes a bare IPv6 listen address', () => {

@@ -9,10 +9,15 @@ import { Hono, type MiddlewareHandler } from 'hono';
 /** The names the emulator prints, whatever the port. */
 const LOCAL_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 
-/** Lower-case host names (no port) the API and the mailbox answer for. */
-export function allowedHostnames(listenHost: string, extra: readonly string[]): Set<string> {
+/**
+ * Lower-case host names (no port) the API and the mailbox answer for. `refused` takes local names
+ * out: a site on one of them (the portal's shell on `localhost`) keeps its session in cookies that
+ * every port of the name shares, so a document the API served under that name could read them.
+ */
+export function allowedHostnames(listenHost: string, extra: readonly string[], refused: readonly string[] = []): Set<string> {
   const names = [...LOCAL_NAMES, listenHost, ...extra].map(hostnameOf);
-  return new Set(names.filter((name): name is string => name !== null));
+  const out = new Set(refused.map(hostnameOf));
+  return new Set(names.filter((name): name is string => name !== null && !out.has(name)));
 }
 
 /** The name part of a Host header (`localhost:54321` → `localhost`), null when malformed. */
@@ -32,6 +37,14 @@ export function isAllowedHost(host: string | undefined, allowed: ReadonlySet<str
 }
 
 export function refusalMessage(host: string | undefined, allowed: ReadonlySet<string>): string {
+  const name = host ? hostnameOf(host) : null;
+  if (name !== null && LOCAL_NAMES.some((local) => hostnameOf(local) === name)) {
+    return (
+      `Host ${JSON.stringify(host)} is not served by this emulator (PORTAL_REFUSED_HOSTS): a site on ` +
+      `that name keeps its session in cookies, which a document served here could read. Use ` +
+      `${[...allowed].join(', ')} (any port).`
+    );
+  }
   return (
     `Host ${JSON.stringify(host ?? '')} is not served by this emulator: it answers only for ` +
     `${[...allowed].join(', ')} (any port), so that a page on another name resolving to this ` +
