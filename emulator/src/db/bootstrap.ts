@@ -90,10 +90,12 @@ async function alreadyBootstrapped(db: Database, step: string): Promise<boolean>
 }
 
 /**
- * The search path roles.sql gives the database, set on this session at every start: PGlite's one
- * session (single-user Postgres) does not take the database's settings as a new connection does.
+ * The settings roles.sql gives the database (search path, query identifiers), set on this session
+ * at every start: PGlite's one session (single-user Postgres) does not take the database's
+ * settings as a new connection does.
  */
-const SESSION_SEARCH_PATH = 'set search_path to "$user", public, extensions';
+const SESSION_SEARCH_PATH = `set search_path to "$user", public, extensions;
+do $$ begin set compute_query_id to on; exception when insufficient_privilege then null; end $$;`;
 
 export async function bootstrapDatabase(db: Database): Promise<void> {
   const complete = bootstrapStep();

@@ -46,3 +46,14 @@ begin
 end
 $$;
 set search_path to "$user", public, extensions;
+
+-- Supabase's Postgres preloads pg_stat_statements, so every statement gets a query identifier
+-- and EXPLAIN VERBOSE (PostgREST's plan media type with options=verbose) shows "Query Identifier".
+-- A superuser-only setting: a database owned by someone else goes without.
+do $$
+begin
+  execute format('alter database %I set compute_query_id to on', current_database());
+  set compute_query_id to on;
+exception when insufficient_privilege then null;
+end
+$$;

@@ -23,7 +23,8 @@ const MIGRATION = `
   end $$;
   create function public.database_search_path() returns text language sql security definer
     set search_path = '' as $$
-      select pg_catalog.array_to_string(s.setconfig, ';') from pg_catalog.pg_db_role_setting s
+      select pg_catalog.array_to_string(array(select c from pg_catalog.unnest(s.setconfig) c
+          where c like 'search_path=%'), ';') from pg_catalog.pg_db_role_setting s
         join pg_catalog.pg_database d on d.oid = s.setdatabase
        where d.datname = pg_catalog.current_database() and s.setrole = 0 $$;
 `;

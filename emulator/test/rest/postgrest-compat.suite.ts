@@ -599,6 +599,54 @@ export function describePostgrestCompat(
         const call = await anon.rpc('numbers', { n: 3 }).explain({ format: 'json' });
         expect([call.status, call.error, Array.isArray(call.data)]).toEqual([200, null, true]);
       });
+      it('explain() on a write answers the plan of its statement with every option; analyze runs the write, as PostgREST does', async () => {
+        const options = {
+          analyze: true,
+          verbose: true,
+          settings: true,
+          buffers: true,
+          wal: true,
+          format: 'json',
+        } as const;
+        type Plan = { Plan: { 'Node Type': string }; 'Query Identifier': unknown }[];
+        const planned = (result: { status: number; error: unknown; data: unknown }) => {
+          const [root] = (result.data ?? [{}]) as Plan;
+          return [result.status, result.error, typeof root!.Plan, typeof root!['Query Identifier']];
+        };
+        const ok = [200, null, 'object', 'number'];
+        const insert = await admin
+          .from('counters')
+          .insert({ id: 70, label: 'planned' })
+          .select('id')
+          .explain(options);
+        expect(planned(insert)).toEqual(ok);
+        expect(
+          planned(await admin.from('counters').update({ hits: 5 }).eq('id', 70).explain(options)),
+        ).toEqual(ok);
+        // Without analyze nothing runs: the row inserted (and updated) above stays.
+        const plain = await admin.from('counters').delete().eq('id', 70).explain();
+        expect([plain.status, plain.error, plain.data]).toEqual([
+          200,
+          null,
+          expect.stringMatching(/Delete on/),
+        ]);
+        expect((await admin.from('counters').select('id,hits').eq('id', 70)).data).toEqual([
+          { id: 70, hits: 5 },
+        ]);
+        const response = await fetch(`${rest}/counters?id=eq.70`, {
+          method: 'DELETE',
+          headers: {
+            apikey: SERVICE_ROLE_KEY,
+            Authorization: `Bearer ${SERVICE_ROLE_KEY}`,
+            Accept: 'application/vnd.pgrst.plan+json; for="application/json"; options=analyze',
+          },
+        });
+        expect([response.status, response.headers.get('content-type')]).toEqual([
+          200,
+          'application/vnd.pgrst.plan+json; for="application/json"; options=analyze; charset=utf-8',
+        ]);
+        expect((await admin.from('counters').select('id').eq('id', 70)).data).toEqual([]);
+      });
     });
 
     describe('spread and aggregates in embeds', () => {

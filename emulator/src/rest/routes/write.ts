@@ -32,7 +32,7 @@ import {
   TARGET_ALIAS,
   updateSql,
 } from '../sql/write.js';
-import { appliedCommon, bodyShape, type RouteDeps } from './read.js';
+import { appliedCommon, bodyShape, explain, explainResponse, type RouteDeps } from './read.js';
 
 type WriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -279,7 +279,12 @@ export async function writeRelation(
   bodyText: string,
 ): Promise<Response> {
   const { prefer } = request;
-  const representation = negotiate(headers.accept, 'rows');
+  const negotiated = negotiate(headers.accept, 'rows', {
+    planEnabled: deps.service.config.api.db_plan_enabled,
+  });
+  // EXPLAIN of a write plans the very statement the write would run (PostgREST's mtSnippet
+  // wraps prepareWrite's statement); the representation it is asked `for` shapes that statement.
+  const representation = negotiated.kind === 'plan' ? negotiated.for : negotiated;
   const cache = await deps.cache.get();
   const query = parseQuery(request.query);
   const planned = planRead(cache, sourceOfRelation(relation), query);
@@ -347,6 +352,17 @@ export async function writeRelation(
       ? `select "pgrst_e".*, (select count(*) from "pgrst_mutation" where ${ident(INSERTED_COLUMN)}) as "inserted" from (${envelopeSelect}) as "pgrst_e"`
       : envelopeSelect
   }`;
+
+  if (negotiated.kind === 'plan') {
+    // With `analyze` Postgres runs the write; it commits unless `tx=rollback`, as in PostgREST.
+    const plan = await runAsCaller(
+      deps.service,
+      request,
+      (tx) => explain(tx, negotiated, sql, builder),
+      { rollback: prefer.tx === 'rollback' },
+    );
+    return explainResponse(negotiated, plan);
+  }
 
   const singular = representation.kind === 'json' && representation.singular && wantBody;
   const strictMax =
