@@ -1,6 +1,9 @@
 // The emulator's console in Chromium: the live request log, and the RLS verdict of a REST write
-// refused by row level security and of a read whose rows RLS partly hid. Real emulator, real
-// requests through supabase-js, the console app built by the emulator itself on first use.
+// refused by row level security and of a read whose rows RLS partly hid; writes only from the
+// console's own page. Real emulator, real requests through supabase-js, the console app built by
+// the emulator itself on first use.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { SERVICE_ROLE_KEY, startTestEmulator, type TestEmulator } from '../emulator/test/harness.js';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
@@ -127,6 +130,27 @@ describe('the emulator console', () => {
     expect(await count.innerText()).toBe('3 of 4 rows hidden by RLS (1 visible to authenticated)');
   });
 
+  it("masks the live credentials inside an answer's URLs: a generated magic link", async () => {
+    const generated = await emulator.admin().auth.admin.generateLink({ type: 'magiclink', email: person.email });
+    if (generated.error) throw generated.error;
+    const { action_link: actionLink, hashed_token: hashedToken, email_otp: emailOtp } = generated.data.properties;
+    const token = new URL(actionLink).searchParams.get('token')!;
+    expect(token).toBeTruthy();
+    const page = await tab.open();
+    await signIn(page);
+    await page.getByLabel('Path, role or user contains').fill('/auth/v1/admin/generate_link');
+    await page.getByRole('button', { name: 'Open POST /auth/v1/admin/generate_link' }).first().click();
+    const detail = page.getByRole('region', { name: 'Request POST /auth/v1/admin/generate_link' });
+    await detail.getByText('Response body').waitFor({ timeout: STEP_MS });
+    const shown = await detail.innerText();
+    expect(shown).toContain('/auth/v1/verify?token=<masked>&type=magiclink');
+    for (const secret of [token, hashedToken, emailOtp]) expect(shown).not.toContain(secret);
+    // It was a live credential: the link still signs the person in.
+    const verified = await fetch(actionLink, { redirect: 'manual' });
+    expect(verified.status).toBe(303);
+    expect(verified.headers.get('location')).toContain('access_token=');
+  });
+
   it('follows new requests live', async () => {
     const page = await tab.open();
     await signIn(page);
@@ -138,5 +162,130 @@ describe('the emulator console', () => {
     await row.waitFor({ timeout: STEP_MS });
     expect(await row.innerText()).toBe('/rest/v1/notes?select=id&body=eq.live-marker');
     expect(await row.count()).toBe(1);
+  });
+});
+
+/** A page of another app on this machine: same site as the console (127.0.0.1), another port. */
+async function anotherLocalApp(): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end('<!doctype html><title>Another app</title><p>Another app on this machine.</p>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
+}
+
+async function userExists(email: string): Promise<boolean> {
+  const listed = await emulator.admin().auth.admin.listUsers({ perPage: 1000 });
+  if (listed.error) throw listed.error;
+  return listed.data.users.some((user) => user.email === email);
+}
+
+describe('the console takes writes only from its own page', () => {
+  // The forged type the issue showed: it passed a substring check for application/json, and a
+  // page may send it anywhere without a preflight (a CORS-safelisted text/plain).
+  const FORGED_TYPE = 'text/plain; x=application/json';
+
+  it('refuses a write that another local page sends with a forged JSON type, while an admin is signed in', async () => {
+    const other = await anotherLocalApp();
+    try {
+      const page = await tab.open();
+      await signIn(page);
+      // The same browser, the admin's console session in its cookie jar, now on another app's
+      // page: 127.0.0.1 on another port is the same site, so SameSite=Strict sends the cookie.
+      await page.goto(other.url);
+      const email = 'forged-from-another-page@example.com';
+      await page.evaluate(
+        async ({ consoleUrl, type, email }) => {
+          await fetch(`${consoleUrl}/api/users`, {
+            method: 'POST',
+            mode: 'no-cors',
+            credentials: 'include',
+            headers: { 'content-type': type },
+            body: JSON.stringify({ email, password: 'forged-password-1', confirmed: true }),
+          });
+        },
+        { consoleUrl: emulator.consoleUrl, type: FORGED_TYPE, email },
+      );
+      expect(await userExists(email)).toBe(false);
+      // The answer is opaque to the page, but Chromium logs its status: refused, not created.
+      const refused = page.console.findIndex((entry) => entry.url === `${emulator.consoleUrl}/api/users` && entry.text.includes('403'));
+      expect(refused).toBeGreaterThanOrEqual(0);
+      page.console.splice(refused, 1);
+
+      // The console's own page still creates users.
+      await page.goto(emulator.consoleUrl);
+      await page.getByRole('heading', { name: 'Requests' }).waitFor({ timeout: STEP_MS });
+      const created = await page.evaluate(async () => {
+        const response = await fetch('/api/users', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'made-by-the-console@example.com', password: 'console-password-3', confirmed: true }),
+        });
+        return response.status;
+      });
+      expect(created).toBe(201);
+      expect(await userExists('made-by-the-console@example.com')).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('answers each write by its exact media type and by the page it came from (Origin, Sec-Fetch-Site)', async () => {
+    const session = await fetch(`${emulator.consoleUrl}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ key: SERVICE_ROLE_KEY }),
+    });
+    expect(session.status).toBe(200);
+    const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const own = new URL(emulator.consoleUrl).origin;
+    const create = async (name: string, headers: Record<string, string>) => {
+      const email = `${name}@example.com`;
+      const response = await fetch(`${emulator.consoleUrl}/api/users`, {
+        method: 'POST',
+        headers: { cookie, ...headers },
+        body: JSON.stringify({ email, password: 'header-password-1', confirmed: true }),
+      });
+      return { status: response.status, message: ((await response.json()) as { message?: string }).message, created: await userExists(email) };
+    };
+
+    // What a browser sends for the attack above (no-cors fetch from another port).
+    expect(await create('forged-type', { 'content-type': FORGED_TYPE, origin: own, 'sec-fetch-site': 'same-origin' })).toEqual({
+      status: 415,
+      message: 'Send application/json.',
+      created: false,
+    });
+    expect(await create('forged-quoted-type', { 'content-type': 'text/plain; x="application/json"' })).toMatchObject({ status: 415, created: false });
+    // Another origin: here the same port under another name, which is another origin too.
+    const other = `http://localhost:${new URL(own).port}`;
+    expect(await create('other-origin', { 'content-type': 'application/json', origin: other })).toEqual({
+      status: 403,
+      message: `The console takes changes only from its own page at ${own}, not from ${other}.`,
+      created: false,
+    });
+    expect(await create('same-site', { 'content-type': 'application/json', origin: own, 'sec-fetch-site': 'same-site' })).toEqual({
+      status: 403,
+      message: 'The console takes changes only from its own page (Sec-Fetch-Site: same-site).',
+      created: false,
+    });
+    // Sign-out everywhere and the session's own end are writes too.
+    const signOut = await fetch(`${emulator.consoleUrl}/api/users/${person.id}/sign-out`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', 'sec-fetch-site': 'cross-site', origin: 'null' },
+      body: '{}',
+    });
+    expect(signOut.status).toBe(403);
+    expect((await ana.auth.refreshSession()).error).toBeNull();
+
+    // The console's own page, and a client that is no page at all (no Origin, no Sec-Fetch-Site).
+    expect(await create('own-page', { 'content-type': 'application/json; charset=utf-8', origin: own, 'sec-fetch-site': 'same-origin' })).toMatchObject({
+      status: 201,
+      created: true,
+    });
+    expect(await create('no-page', { 'content-type': 'application/json' })).toMatchObject({ status: 201, created: true });
   });
 });

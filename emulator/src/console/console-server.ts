@@ -1,7 +1,8 @@
 // The console's own HTTP app, served on its own port (Studio's 54323 by default), on loopback
 // only, behind the service key: the sign-in screen takes the service_role key or the secret key
 // the start banner prints, and the browser then holds a random session id in an HttpOnly,
-// SameSite=Strict cookie (never the key itself).
+// SameSite=Strict cookie (never the key itself). Every write must come from the console's own
+// page (same-origin-writes.ts) and a POST must say its body is exactly application/json.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import mime from 'mime-types';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
+import { isJsonMediaType } from '../http/media-type.js';
 import { SECRET_KEY, type Keys } from '../keys.js';
 import { consoleAssets } from './assets.js';
 import { functionRoutes } from './function-browser.js';
@@ -19,6 +21,7 @@ import type { RealtimeMonitor } from './realtime-monitor.js';
 import { summarise, type RequestEntry, type RequestLog } from './request-log.js';
 import { countHiddenRows, explainRequest, VerdictError } from './rls-verdict.js';
 import { Impersonation, ImpersonationRefused } from './impersonation.js';
+import { sameOriginWrites } from './same-origin-writes.js';
 import { storageRoutes } from './storage-browser.js';
 import { countHiddenStorageRows } from './storage-hidden-rows.js';
 import { tablesRoutes } from './tables.js';
@@ -91,6 +94,7 @@ export function consoleApp(deps: ConsoleDeps): Hono {
     await next();
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
   });
+  app.use('/api/*', sameOriginWrites());
 
   app.get('/api/session', (c) => c.json({ signedIn: signedIn(c) }));
   app.post('/api/session', async (c) => {
@@ -113,8 +117,10 @@ export function consoleApp(deps: ConsoleDeps): Hono {
 
   const requireSession: MiddlewareHandler = async (c, next) => {
     if (!signedIn(c)) return c.json({ message: 'Sign in to the console with the service_role key first.' }, 401);
-    // Writes come from the console's own fetch with a JSON body type, which a cross-site form cannot send.
-    if (c.req.method === 'POST' && !(c.req.header('content-type') ?? '').includes('application/json')) {
+    // Writes come from the console's own fetch with a JSON body, a type no other page may send
+    // without a preflight (which the console never answers). The type is parsed, not searched:
+    // `text/plain; x="application/json"` needs no preflight.
+    if (c.req.method === 'POST' && !isJsonMediaType(c.req.header('content-type'))) {
       return c.json({ message: 'Send application/json.' }, 415);
     }
     await next();

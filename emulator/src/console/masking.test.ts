@@ -1,5 +1,5 @@
 import { ANON_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from '../keys.js';
-import { maskBody, maskHeaders, maskQuery, maskText, maskToken, MASKED } from './masking.js';
+import { maskBody, maskHeaders, maskQuery, maskText, maskToken, maskUrl, MASKED } from './masking.js';
 
 const USER_JWT =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJkMDAwMDAwMCIsInJvbGUiOiJhdXRoZW50aWNhdGVkIn0.c2lnbmF0dXJlLWJ5dGVzLWhlcmU';
@@ -67,5 +67,51 @@ describe('console masking', () => {
 
   it('masks tokens in plain text', () => {
     expect(maskText(`token ${USER_JWT} and ${SECRET_KEY}`)).toBe('token <JWT masked> and <secret key>');
+  });
+
+  it('masks the credentials inside URL-valued fields: a magic link and a consent redirect', () => {
+    const generated = JSON.stringify({
+      action_link: 'http://127.0.0.1:54321/auth/v1/verify?token=5f1c0e2a9b&type=magiclink&redirect_to=http://127.0.0.1:3000',
+      email_otp: '123456',
+      hashed_token: '5f1c0e2a9b',
+      redirect_to: 'http://127.0.0.1:3000',
+      verification_type: 'magiclink',
+    });
+    const masked = JSON.parse(maskBody(generated, 'application/json')) as Record<string, string>;
+    expect(masked).toEqual({
+      action_link: `http://127.0.0.1:54321/auth/v1/verify?token=${MASKED}&type=magiclink&redirect_to=http://127.0.0.1:3000`,
+      email_otp: MASKED,
+      hashed_token: MASKED,
+      redirect_to: 'http://127.0.0.1:3000',
+      verification_type: 'magiclink',
+    });
+    const consent = maskBody(JSON.stringify({ redirect_url: 'http://127.0.0.1:4555/callback?code=8d2f7a&state=st-1' }), 'application/json');
+    expect(JSON.parse(consent)).toEqual({ redirect_url: `http://127.0.0.1:4555/callback?code=${MASKED}&state=st-1` });
+  });
+
+  it('masks secret parameters in a query, a fragment and a URL carried inside another', () => {
+    expect(maskUrl(`http://localhost:3000/#access_token=${USER_JWT}&refresh_token=r2d2&expires_in=3600&type=magiclink`)).toBe(
+      `http://localhost:3000/#access_token=<JWT masked>&refresh_token=${MASKED}&expires_in=3600&type=magiclink`,
+    );
+    expect(maskUrl('/auth/v1/callback?code=abc&state=xyz')).toBe(`/auth/v1/callback?code=${MASKED}&state=xyz`);
+    expect(maskUrl('https://portal.test/confirm?token_hash=abc&type=signup&next=%2Fhome')).toBe(
+      `https://portal.test/confirm?token_hash=${MASKED}&type=signup&next=%2Fhome`,
+    );
+    const nested = maskUrl(`http://127.0.0.1:54321/auth/v1/authorize?redirect_to=${encodeURIComponent('http://127.0.0.1:3000/cb?code=abc&x=1')}`);
+    expect(decodeURIComponent(nested)).toBe(`http://127.0.0.1:54321/auth/v1/authorize?redirect_to=http://127.0.0.1:3000/cb?code=${MASKED}&x=1`);
+    expect(maskUrl('http://127.0.0.1:3000/plain?select=*&order=id')).toBe('http://127.0.0.1:3000/plain?select=*&order=id');
+  });
+
+  it('masks URLs in free text, in a Location header (a path too) and in form and query values', () => {
+    expect(maskText('open http://127.0.0.1:54321/auth/v1/verify?token=abc&type=invite now')).toBe(
+      `open http://127.0.0.1:54321/auth/v1/verify?token=${MASKED}&type=invite now`,
+    );
+    expect(maskHeaders({ location: '/callback?code=abc&state=s', 'x-signature': 'sig' })).toEqual({
+      location: `/callback?code=${MASKED}&state=s`,
+      'x-signature': MASKED,
+    });
+    expect(maskQuery(`?redirect_to=${encodeURIComponent('http://127.0.0.1:3000/?code=abc')}`)).toBe(
+      `?redirect_to=http://127.0.0.1:3000/?code=${MASKED}`,
+    );
   });
 });
