@@ -415,15 +415,75 @@ export function describeOAuthServer(name: string, options: { postgres?: boolean 
       expect(refreshed.body.refresh_token).not.toBe(exchanged.body.refresh_token);
       // The confidential client cannot refresh the public client's session.
       expect(
-        (
-          await token(
-            { grant_type: 'refresh_token', refresh_token: String(refreshed.body.refresh_token) },
-            { basic: confidential },
-          )
-        ).body,
-      ).toMatchObject({
-        error: 'invalid_grant',
+        await token(
+          { grant_type: 'refresh_token', refresh_token: String(refreshed.body.refresh_token) },
+          { basic: confidential },
+        ),
+      ).toEqual({
+        status: 400,
+        body: {
+          error: 'invalid_client',
+          error_description: "Client does not match the session's OAuth client",
+        },
       });
+    });
+
+    it("refreshes a client's session only with that client: not at /token, and a client cannot refresh the user's own session", async () => {
+      const person = await signedInPerson('oauth-refresh');
+      const pkce = newPkce();
+      const code = (
+        await approvedCode(person.user, await authorizationId(confidential.client_id, pkce))
+      ).searchParams.get('code')!;
+      const exchanged = await token(
+        { grant_type: 'authorization_code', code, code_verifier: pkce.verifier },
+        { basic: confidential },
+      );
+      expect(exchanged.status).toBe(200);
+      const clientRefreshToken = String(exchanged.body.refresh_token);
+
+      // auth-js's own refresh endpoint takes no client authentication, so the client's token is
+      // refused there, as GoTrue's token service refuses it, and is not used up.
+      const refreshAtToken = async (refreshToken: string) => {
+        const response = await fetch(`${emulator.apiUrl}/auth/v1/token?grant_type=refresh_token`, {
+          method: 'POST',
+          headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+          body: JSON.stringify({ refresh_token: refreshToken }),
+        });
+        return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+      };
+      expect(await refreshAtToken(clientRefreshToken)).toEqual({
+        status: 400,
+        body: {
+          error: 'invalid_client',
+          error_description: 'Client authentication required for OAuth session',
+        },
+      });
+      const stranger = emulator.client(ANON_KEY);
+      const refused = await stranger.auth.refreshSession({ refresh_token: clientRefreshToken });
+      expect(refused.error).toMatchObject({ status: 400 });
+      expect(refused.data.session).toBeNull();
+      const byClient = await token(
+        { grant_type: 'refresh_token', refresh_token: clientRefreshToken },
+        { basic: confidential },
+      );
+      expect(byClient.status).toBe(200);
+      expect(decodeJwt(String(byClient.body.access_token)).client_id).toBe(confidential.client_id);
+
+      // The user's own session is no client's.
+      const own = (await person.user.auth.getSession()).data.session!;
+      expect(
+        await token(
+          { grant_type: 'refresh_token', refresh_token: own.refresh_token },
+          { basic: confidential },
+        ),
+      ).toEqual({
+        status: 400,
+        body: {
+          error: 'invalid_client',
+          error_description: 'Client authentication not allowed for non-OAuth session',
+        },
+      });
+      expect((await refreshAtToken(own.refresh_token)).status).toBe(200);
     });
 
     it('denying sends error=access_denied with the state; a decided request cannot be decided again', async () => {

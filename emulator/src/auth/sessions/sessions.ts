@@ -35,6 +35,8 @@ export interface SessionRow {
   factor_id: string | null;
   aal: string | null;
   not_after: Date | null;
+  /** The OAuth client that started the session (`/oauth/token`), else null. */
+  oauth_client_id: string | null;
 }
 
 export interface ClientInfo {
@@ -58,7 +60,8 @@ export async function findSession(
 ): Promise<SessionRow | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const { rows } = await tx.query<SessionRow>(
-    `select id, user_id, created_at, updated_at, factor_id, aal::text as aal, not_after
+    `select id, user_id, created_at, updated_at, factor_id, aal::text as aal, not_after,
+       oauth_client_id::text as oauth_client_id
      from auth.sessions where id = $1${forUpdate ? ' for update' : ''}`,
     [id],
   );

@@ -2,7 +2,8 @@
 // the client authenticates (client_secret_basic, client_secret_post, or only its id when public),
 // then `authorization_code` (one-time code, same client, same redirect_uri if sent, PKCE verifier)
 // starts a session owned by the client, with an OIDC id_token when `openid` was granted; and
-// `refresh_token` rotates a refresh token of one of the client's sessions. Every refusal is
+// `refresh_token` rotates a refresh token of one of the client's sessions (any other is
+// `invalid_client`, as GoTrue's token service answers). Every refusal is
 // RFC 6749's `{ error, error_description }`; the shared refresh rules' 400 refusals are mapped
 // to `invalid_grant` / `invalid_request` as GoTrue's oauthTokenError does.
 import type { AuthContext } from '../../context.js';
@@ -140,17 +141,9 @@ async function refreshTokenGrant(
   const refreshToken = params.refresh_token ?? '';
   if (!refreshToken)
     throw new OAuthError('invalid_request', 'refresh_token is required for refresh_token grant');
-  // A refresh token of a session another client (or no client) started is not this client's.
-  const { rows } = await ctx.db.query<{ oauth_client_id: string | null }>(
-    `select s.oauth_client_id from auth.refresh_tokens t join auth.sessions s on s.id = t.session_id
-     where t.token = $1`,
-    [refreshToken],
-  );
-  if (rows[0] && rows[0].oauth_client_id !== client.id) {
-    throw new OAuthError('invalid_grant', 'Invalid Refresh Token: Refresh Token Not Found');
-  }
+  // The shared grant refuses a session another client (or no client) started: invalid_client.
   try {
-    return json(c, tokenAnswer(await refreshGrant(ctx.db, ctx, refreshToken), null));
+    return json(c, tokenAnswer(await refreshGrant(ctx.db, ctx, refreshToken, client.id), null));
   } catch (error) {
     if (!(error instanceof AuthError) || error.status !== 400) throw error;
     throw new OAuthError(

@@ -3,7 +3,9 @@
 // issues a child; a revoked token that is the parent of the session's active token gets that active
 // token back; otherwise it is accepted only within the reuse interval (counted from its rotation,
 // the only time `updated_at` changes), after which the session is revoked with every token of its
-// family (`refresh_token_already_used`).
+// family (`refresh_token_already_used`). A session an OAuth client started is refreshed only by
+// that client, authenticated at /oauth/token, and a client refreshes only its own sessions, as
+// GoTrue's token service checks (docs/compatibility.md#auth-oauth-server).
 import type { Database } from '../../../db/database.js';
 import { AuthError, fail, OAuthError } from '../../errors.js';
 import {
@@ -25,10 +27,27 @@ interface TokenRow {
   user_id: string;
 }
 
+/**
+ * GoTrue's check of the session's OAuth client against the one the request authenticated (null
+ * at `/token`, which takes no client): 400 `invalid_client` with GoTrue's words when they differ.
+ */
+function requireSameOAuthClient(sessionClientId: string | null, requestClientId: string | null): void {
+  if (sessionClientId) {
+    if (!requestClientId)
+      throw new OAuthError('invalid_client', 'Client authentication required for OAuth session');
+    if (requestClientId !== sessionClientId)
+      throw new OAuthError('invalid_client', "Client does not match the session's OAuth client");
+  } else if (requestClientId) {
+    throw new OAuthError('invalid_client', 'Client authentication not allowed for non-OAuth session');
+  }
+}
+
 export async function refreshGrant(
   db: Database,
   issuer: Issuer,
   refreshToken: string | undefined,
+  /** The OAuth client the request authenticated (`/oauth/token`); null at `/token`. */
+  clientId: string | null = null,
 ): Promise<SessionResponse> {
   if (!refreshToken) throw new OAuthError('invalid_request', 'refresh_token required');
   // Revoking a family must commit even though the request fails, so the failure is
@@ -57,6 +76,7 @@ export async function refreshGrant(
     }
     if (session.not_after && new Date(session.not_after).getTime() < Date.now())
       fail('session_expired');
+    requireSameOAuthClient(session.oauth_client_id, clientId);
 
     let issued: string | null = null;
     if (token.revoked) {
