@@ -382,6 +382,27 @@ describe('storage resumable uploads (TUS)', () => {
     expect(response.headers.get('tus-version')).toBe('1.0.0');
     expect(response.headers.get('tus-extension')).toContain('termination');
   });
+
+  test('the upload URL names the host the request came to, never one a Forwarded or X-Forwarded-* header names', async () => {
+    const uploadMetadata = Object.entries(metadata('files', `${ALICE}/forwarded.bin`))
+      .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+      .join(',');
+    const forwardedHeaders: Record<string, string>[] = [
+      { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+      { forwarded: 'host=evil.example;proto=https' },
+    ];
+    for (const forwarded of forwardedHeaders) {
+      const created = await fetch(endpoint, {
+        method: 'POST',
+        headers: asAlice({ 'tus-resumable': '1.0.0', 'upload-length': '10', 'upload-metadata': uploadMetadata, 'x-upsert': 'true', ...forwarded }),
+      });
+      expect(created.status).toBe(201);
+      const location = created.headers.get('location')!;
+      expect(location).toMatch(new RegExp(`^${endpoint}/[A-Za-z0-9_-]+$`));
+      const removed = await fetch(location, { method: 'DELETE', headers: asAlice({ 'tus-resumable': '1.0.0' }) });
+      expect(removed.status).toBe(204);
+    }
+  });
 });
 
 describe('storage resumable uploads: expiry', () => {

@@ -216,7 +216,11 @@ async function createTusServer(
   return new Server({
     path: `${rt.mount}${RESUMABLE_PATH}`,
     datastore: store,
-    respectForwardedHeaders: true,
+    // The upload URL is built from the Host header, which the gateway's host check allowed.
+    // Forwarded / X-Forwarded-Host / -Proto would let any client name another host in Location
+    // (tus-js-client then sends the bytes and the bearer there); the emulator has no proxy in
+    // front of it to set them (docs/known-traps.md#forwarded-headers-and-the-upload-url).
+    respectForwardedHeaders: false,
     disableTerminationForFinishedUploads: true,
     allowedHeaders: ['Authorization', 'ApiKey', 'X-Upsert', 'X-Signature', 'Upload-Expires'],
     exposedHeaders: ['Tus-Complete'],
