@@ -177,6 +177,8 @@ export function describeCrossUser(
     let counter = 0;
     let ana: Person;
     let ben: Person;
+    /** An editor on Ana's project. */
+    let carol: Person;
     /** Ana's project, shared with Carol (an editor); Ben is in none of it. */
     let projectId: number;
     let taskId: number;
@@ -194,7 +196,7 @@ export function describeCrossUser(
         files: { 'migrations/20991231000000_security_traps.sql': TRAPS_MIGRATION },
       });
       [ana, ben] = await Promise.all([newPerson('ana'), newPerson('ben')]);
-      const carol = await newPerson('carol');
+      carol = await newPerson('carol');
 
       const project = await ana.db
         .from('projects')
@@ -253,7 +255,7 @@ export function describeCrossUser(
     }, 180_000);
 
     afterAll(async () => {
-      for (const person of [ana, ben]) {
+      for (const person of [ana, ben, carol]) {
         await person?.db.removeAllChannels();
         person?.db.realtime.disconnect();
       }
@@ -683,6 +685,98 @@ export function describeCrossUser(
         );
         await Promise.all([ben.db.removeAllChannels(), ana.db.removeAllChannels()]);
         expect(tally.leaksFrom('realtime private room')).toEqual([]);
+      });
+
+      it('presence: only she tracks on her topic, only people sharing a project with her see it, and a membership change reaches the people it concerns', async () => {
+        const topic = `presence:${ana.id}`;
+        const dave = await newPerson('dave');
+        /** Rows of membership_changes each person hears. */
+        const heard = new Map<string, Inbox<{ project_id: number; user_id: string }>>();
+        for (const person of [ben, carol, dave]) {
+          const inbox = new Inbox<{ project_id: number; user_id: string }>();
+          heard.set(person.id, inbox);
+          const changes = person.db.channel(`membership-${stamp}-${person.id}`);
+          changes.on(
+            'postgres_changes',
+            { event: 'INSERT', schema: 'public', table: 'membership_changes' },
+            (change) => inbox.push(change.new as { project_id: number; user_id: string }),
+          );
+          await subscribed(changes);
+        }
+        /** A private channel on her topic for `person`, with what its presence said. */
+        const watch = (person: Person) => {
+          const states = new Inbox<Record<string, unknown[]>>();
+          const channel = person.db.channel(topic, { config: { private: true } });
+          channel.on('presence', { event: 'sync' }, () => states.push(channel.presenceState()));
+          return { channel, states };
+        };
+        const routesIn = (state: Record<string, unknown[]>) =>
+          Object.values(state).flatMap((metas) => metas.map((m) => (m as { route?: unknown }).route));
+
+        const hers = watch(ana);
+        await subscribed(hers.channel);
+        await expect(hers.channel.track({ route: '/live/people', since: new Date().toISOString() })).resolves.toBe('ok');
+
+        // Carol shares a project with her: she joins and sees her tab, but cannot track there.
+        const carols = watch(carol);
+        await subscribed(carols.channel);
+        await carols.states.next((s) => routesIn(s).includes('/live/people'), 'Ana’s tab on Carol’s channel');
+        await tally.attempt('realtime presence: Carol tracking on Ana’s topic', async () => {
+          const result = await carols.channel.track({ userId: ana.id, route: '/spoofed-by-carol', since: new Date().toISOString() });
+          return result === 'ok' ? 'track accepted' : null;
+        });
+        // Ben shares none: he cannot join, so neither receives nor tracks.
+        await tally.attempt('realtime presence: Ben joining Ana’s topic', async () => {
+          const refused = ben.db.channel(topic, { config: { private: true } });
+          refused.on('presence', { event: 'sync' }, () => undefined);
+          const joined = await subscribeOutcome(refused);
+          await ben.db.removeChannel(refused);
+          return joined.status === 'SUBSCRIBED' ? 'joined' : null;
+        });
+        // Her tabs after both attempts: her own only. (A refused track leaves nothing behind.)
+        await hers.channel.track({ route: '/live', since: new Date().toISOString() });
+        const after = await hers.states.next((s) => routesIn(s).includes('/live'), 'her second track');
+        await tally.attempt('realtime presence: a tab Ana did not track on her topic', async () => {
+          const others = routesIn(after).filter((route) => route !== '/live');
+          return others.length ? shown(others) : null;
+        });
+
+        // Ana adds Ben to her project: he and Carol hear it (Dave, in none of it, does not), and he may join.
+        const added = await ana.db.from('project_members').insert({ project_id: projectId, user_id: ben.id, role: 'viewer' });
+        expect(added.error).toBeNull();
+        await heard.get(ben.id)!.next((c) => c.project_id === projectId && c.user_id === ben.id, 'Ben hearing he was added');
+        await heard.get(carol.id)!.next((c) => c.project_id === projectId && c.user_id === ben.id, 'Carol hearing Ben was added');
+        const bens = watch(ben);
+        await subscribed(bens.channel);
+        await bens.states.next((s) => routesIn(s).includes('/live'), 'Ana’s tab on Ben’s channel');
+        await ben.db.removeChannel(bens.channel);
+
+        // She removes him: he hears it (the row names him), and is refused again.
+        const removed = await ana.db.from('project_members').delete().eq('project_id', projectId).eq('user_id', ben.id);
+        expect(removed.error).toBeNull();
+        await heard.get(ben.id)!.next((c) => c.project_id === projectId && c.user_id === ben.id, 'Ben hearing he was removed');
+        await tally.attempt('realtime presence: Ben joining Ana’s topic once removed', async () => {
+          const refused = ben.db.channel(topic, { config: { private: true } });
+          refused.on('presence', { event: 'sync' }, () => undefined);
+          const joined = await subscribeOutcome(refused);
+          await ben.db.removeChannel(refused);
+          return joined.status === 'SUBSCRIBED' ? 'joined' : null;
+        });
+
+        // Dave's own change comes after hers: once he has it, hers would have come before.
+        const davesProject = await dave.db.from('projects').insert({ name: `Dave’s ${stamp}` }).select('id').single();
+        expect(davesProject.error).toBeNull();
+        const davesId = (davesProject.data as { id: number }).id;
+        expect((await dave.db.from('project_members').insert({ project_id: davesId, user_id: ben.id })).error).toBeNull();
+        await heard.get(dave.id)!.next((c) => c.project_id === davesId, 'Dave hearing his own project’s change');
+        await tally.attempt('realtime presence: membership changes of Ana’s project heard by Dave', async () => {
+          const theirs = heard.get(dave.id)!.received.filter((c) => c.project_id === projectId);
+          return theirs.length ? shown(theirs) : null;
+        });
+
+        await Promise.all([ana, ben, carol, dave].map((person) => person.db.removeAllChannels()));
+        dave.db.realtime.disconnect();
+        expect(tally.leaksFrom('realtime presence')).toEqual([]);
       });
     });
 

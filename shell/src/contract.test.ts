@@ -3,7 +3,7 @@ import { contractSatisfied as bySemver } from '@portal/platform/registry';
 import { contractSatisfied } from './contract.js';
 
 const versions = [CONTRACT_VERSION, '1.0.0', '1.1.0', '1.2.0', '1.3.0', '1.10.2', '2.0.0', '0.9.0'];
-const ranges = ['^1.0.0', '^1.1.0', '^1.2.0', '^1.3.0', '^1.4.0', '^2.0.0', '~1.3.0', '>=1.0.0 <2.0.0', '1.x', '*', '>=1.2.0', '1.0.0 - 1.4.0', '^1.0.0 || ^2.0.0', '=1.3.0', '1.3.0', '<1.3.0', '^0.9.0', '>1.0.0', '~1'];
+const ranges = ['^1.0.0', '^1.1.0', '^1.2.0', '^1.3.0', '^1.4.0', '^1.5.0', '^2.0.0', '~1.3.0', '>=1.0.0 <2.0.0', '1.x', '*', '>=1.2.0', '1.0.0 - 1.4.0', '^1.0.0 || ^2.0.0', '=1.3.0', '1.3.0', '<1.3.0', '^0.9.0', '>1.0.0', '~1'];
 
 describe('the contract check the shell runs', () => {
   it('answers as the semver library deploy checks ranges with, for the platform\'s versions and ranges', () => {
@@ -18,6 +18,10 @@ describe('the contract check the shell runs', () => {
     expect(contractSatisfied('1.1.0', '^1.0.0')).toBe(true);
     expect(contractSatisfied('1.0.0', '^1.1.0')).toBe(false);
     expect(contractSatisfied('1.3.0', '^2.0.0')).toBe(false);
+    // The live remote's People page relies on scoped, verified presence (1.5): a 1.4 shell, whose
+    // presence lists everyone with what their clients claim, refuses it; remotes built for 1.4 keep working.
+    expect(contractSatisfied('1.4.0', '^1.5.0')).toBe(false);
+    expect(contractSatisfied(CONTRACT_VERSION, '^1.4.0')).toBe(true);
   });
 });
 

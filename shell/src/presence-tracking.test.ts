@@ -12,47 +12,45 @@ const signedIn = (id: string): SessionSnapshot => ({
 
 function setup() {
   const session = createExternalStore<SessionSnapshot>({ status: 'loading', session: null, user: null, aal: null, event: null });
-  /** Who this tab says is here: set by start, cleared by stop. */
+  /** Who this tab tracks: set by start, cleared by stop. */
   let tracked: string | null = null;
   const presence = {
     start: jest.fn((identity: PresenceIdentity) => {
-      tracked = identity.name;
+      tracked = identity.userId;
     }),
     stop: jest.fn(async () => {
       tracked = null;
     }),
     setRoute: jest.fn(),
   };
-  // Each profile read answers when the test says so.
-  const reads: ((name: string) => void)[] = [];
-  const profiles = {
-    select: () => profiles,
-    eq: () => profiles,
-    maybeSingle: () => new Promise((resolve) => reads.push((name) => resolve({ data: { display_name: name, avatar_url: null }, error: null }))),
-  };
-  const supabase = { from: () => profiles };
-  const portal = { presence, session: { getSnapshot: session.get, subscribe: session.subscribe }, supabase } as unknown as Portal;
+  const portal = { presence, session: { getSnapshot: session.get, subscribe: session.subscribe } } as unknown as Portal;
   const stop = trackPresence(portal);
   const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
-  return { session, presence, reads, tracked: () => tracked, stop, settled };
+  return { session, presence, tracked: () => tracked, stop, settled };
 }
 
 describe('presence tracking (the shell, once per tab)', () => {
-  it('stops tracking the previous person as soon as another signs in, not once the new profile is read', async () => {
-    const { session, reads, tracked, stop, settled } = setup();
+  it('tracks the session’s user, and stops tracking the previous person as soon as another signs in', async () => {
+    const { session, presence, tracked, stop, settled } = setup();
     session.set(signedIn('dana'));
     await settled();
-    reads[0]!('Dana Demo');
-    await settled();
-    expect(tracked()).toBe('Dana Demo');
+    expect(tracked()).toBe('dana');
+    expect(presence.start).toHaveBeenLastCalledWith({ userId: 'dana', name: 'dana@example.test', avatarUrl: null }, '/');
 
-    // Sam signs in (in another tab, say): this tab no longer tells everyone Dana is here.
+    // Sam signs in (in another tab, say): this tab no longer tells anyone Dana is here.
     session.set(signedIn('sam'));
     expect(tracked()).toBeNull();
     await settled();
-    reads[1]!('Sam Sample');
+    expect(tracked()).toBe('sam');
+    stop();
+  });
+
+  it('does not start a person who signed out before the start was due', async () => {
+    const { session, presence, settled, stop } = setup();
+    session.set(signedIn('dana'));
+    session.set({ status: 'signed-out', session: null, user: null, aal: null, event: 'SIGNED_OUT' });
     await settled();
-    expect(tracked()).toBe('Sam Sample');
+    expect(presence.start).not.toHaveBeenCalled();
     stop();
   });
 });

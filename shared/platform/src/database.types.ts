@@ -35,6 +35,27 @@ export type Database = {
         }
         Relationships: []
       }
+      membership_changes: {
+        Row: {
+          changed_at: string
+          id: number
+          project_id: number
+          user_id: string
+        }
+        Insert: {
+          changed_at?: string
+          id?: never
+          project_id: number
+          user_id: string
+        }
+        Update: {
+          changed_at?: string
+          id?: never
+          project_id?: number
+          user_id?: string
+        }
+        Relationships: []
+      }
       messages: {
         Row: {
           author_id: string
@@ -335,6 +356,10 @@ export type Database = {
       owns_project: {
         Args: { p_project_id: number }
         Returns: boolean
+      }
+      presence_topic_user: {
+        Args: { p_topic: string }
+        Returns: string
       }
       project_member_role: {
         Args: { p_project_id: number }

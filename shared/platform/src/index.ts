@@ -32,15 +32,19 @@ export {
 } from './realtime.js';
 export {
   createPresence,
-  peopleFrom,
-  PRESENCE_TOPIC,
+  presenceTopic,
+  PRESENCE_TOPIC_PREFIX,
+  tabsFrom,
+  UNNAMED,
   type PresenceIdentity,
   type PresenceMeta,
   type PresenceSnapshot,
   type PresenceStatus,
   type PresenceStore,
   type PresentPerson,
+  type TrackedTab,
 } from './presence.js';
+export { createProfilePeople, MEMBERSHIP_TOPIC, type PresencePeople, type PresenceProfile } from './presence-people.js';
 export {
   createConnectionMonitor,
   defaultReconnectAfterMs,

@@ -7,6 +7,7 @@ import { pushPath } from './navigation.js';
 import { createNotificationCenter, type NotificationCenter } from './notifications.js';
 import { createConnectionMonitor, type ConnectionMonitor, type ConnectionState } from './connection.js';
 import { createNavBadges, type NavBadges } from './nav-badges.js';
+import { createProfilePeople } from './presence-people.js';
 import { createPresence, type PresenceStore } from './presence.js';
 import { createChannelRegistry, type ChannelRegistry } from './realtime.js';
 import type { RemoteStatus } from './remote-meta.js';
@@ -61,7 +62,7 @@ export function createPortal({ supabase, navigate = pushPath, connection }: Port
     events,
     notifications,
     realtime,
-    presence: createPresence(realtime),
+    presence: createPresence(realtime, createProfilePeople(supabase, realtime)),
     connection: (connection ?? createConnectionMonitor({ socketClass: NO_SOCKET, network: null })).state,
     navBadges: createNavBadges(),
     remotes: createExternalStore<readonly RemoteStatus[]>([]),

@@ -13,4 +13,10 @@
 // 1.4.0: the design system's groups `@portal/ui/form-controls` and `@portal/ui/tables`, which
 // `@portal/ui/forms` held together, so a page with a form and no table loads no table. The shell
 // still provides `forms` for remotes built before, which keep working.
-export const CONTRACT_VERSION = '1.4.0';
+// 1.5.0: presence is scoped and verified. `usePresence()` lists only people who share a project
+// with the person (and the person), each keyed by the user id Postgres authorised their own
+// channel `presence:<user id>` for and named from `profiles`; nothing a client tracks can claim an
+// identity. Same snapshot shape, so remotes built for ^1.1.0…^1.4.0 keep working (and see fewer
+// people); a remote that relies on the scoping declares ^1.5.0, and an older shell refuses it.
+// `PRESENCE_TOPIC` (the shell's, never a remote's) became `presenceTopic(userId)`.
+export const CONTRACT_VERSION = '1.5.0';
