@@ -1,8 +1,9 @@
 // The live remote end to end: real Chromium (one browser context per person), the portal served
 // on separate origins (every remote of remotes/), a real emulator with the demo schema and seed.
 // Dana owns "Launch website" (project 1) and "Home renovation" (project 2); Sam is an editor on
-// project 1 only; Kim (made here) is in no project. Every page counts the websockets it opens
-// (WebSocket wrapped by an init script before any code runs). The emulator restart comes last.
+// project 1 only; Kim (made here) is in no project until Dana adds her to project 2 (and removes
+// her again). Every page counts the websockets it opens (WebSocket wrapped by an init script
+// before any code runs). The emulator restart comes last.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -366,14 +367,49 @@ describe('the live remote', () => {
     }
   });
 
-  it('drops a person from the others’ People list within seconds of closing their tab', async () => {
-    await go(dana, '/live/people');
-    const kimHere = dana.locator(`[data-testid="person"][data-user="${KIM.id}"]`);
-    await kimHere.waitFor();
-    await kimHere.locator('[data-testid="person-route"]', { hasText: '/live/activity' }).waitFor();
+  it('shows a person only to people sharing a project with them, follows membership both ways, never shows what a client claims as someone else, and drops a closed tab within seconds', async () => {
+    const danaDb = await signedInClient(DANA);
+    const person = (page: TestPage, id: string) => page.locator(`[data-testid="person"][data-user="${id}"]`);
+    await Promise.all([go(dana, '/live/people'), go(kim, '/live/people')]);
+    // Settled lists: Dana sees Sam (project 1); Kim, in no project, sees herself, named by her profile.
+    await person(dana, SAM.id).waitFor();
+    await person(kim, KIM.id).filter({ hasText: 'Kim Outsider' }).waitFor();
+    await expect(person(dana, KIM.id).count()).resolves.toBe(0);
+    await expect(kim.locator('[data-testid="person"]').count()).resolves.toBe(1);
+
+    // Dana adds Kim to "Home renovation" (project 2, hers alone): both pages follow, Sam stays out of Kim's.
+    const added = await danaDb.from('project_members').insert({ project_id: 2, user_id: KIM.id, role: 'viewer' });
+    expect(added.error).toBeNull();
+    await person(dana, KIM.id).locator('[data-testid="person-route"]', { hasText: '/live/people' }).waitFor();
+    await person(kim, DANA.id).filter({ hasText: 'Dana' }).waitFor();
+    await expect(person(kim, SAM.id).count()).resolves.toBe(0);
+
+    // Kim's own client tracks Dana's identity: it shows as Kim (her topic), never merged into Dana's "you".
+    const kimDb = await signedInClient(KIM);
+    const spoof = kimDb.channel(`presence:${KIM.id}`, { config: { private: true } });
+    expect((await subscribeOutcome(spoof)).status).toBe('SUBSCRIBED');
+    await expect(
+      spoof.track({ userId: DANA.id, name: 'Dana Demo', avatarUrl: null, route: '/spoofed-as-dana', since: '2000-01-01T00:00:00Z' }),
+    ).resolves.toBe('ok');
+    await person(dana, KIM.id).locator('[data-testid="person-route"]', { hasText: '/spoofed-as-dana' }).waitFor();
+    await expect(person(dana, KIM.id).textContent()).resolves.toContain('Kim Outsider');
+    await expect(person(dana, DANA.id).textContent()).resolves.not.toContain('/spoofed-as-dana');
+    await expect(dana.locator('[data-testid="person"]', { hasText: 'you' }).count()).resolves.toBe(1);
+    await expect(person(dana, DANA.id).textContent()).resolves.toContain('you');
+
+    // Kim closes her tab: her browser's tab leaves Dana's list within seconds (the Node client stays).
     await kim.close();
-    await kimHere.waitFor({ state: 'detached', timeout: 10_000 });
-    await expect(dana.locator(`[data-testid="person"][data-user="${SAM.id}"]`).count()).resolves.toBe(1);
+    await person(dana, KIM.id).locator('[data-testid="person-route"]', { hasText: '/live/people' }).waitFor({ state: 'detached', timeout: 10_000 });
+    await expect(person(dana, KIM.id).count()).resolves.toBe(1);
+
+    // Dana removes Kim: Dana's page lets go of her at once, though Kim's client still tracks.
+    const removed = await danaDb.from('project_members').delete().eq('project_id', 2).eq('user_id', KIM.id);
+    expect(removed.error).toBeNull();
+    await person(dana, KIM.id).waitFor({ state: 'detached', timeout: 10_000 });
+    await expect(person(dana, SAM.id).count()).resolves.toBe(1);
+    await kimDb.removeAllChannels();
+    kimDb.realtime.disconnect();
+    expect(problems(dana.console)).toEqual([]);
   });
 
   it('holds exactly one websocket after visiting every remote', async () => {

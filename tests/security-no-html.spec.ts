@@ -365,8 +365,9 @@ describe('no user text rendered as HTML', () => {
     await page.locator('[data-testid="message-text"]', { hasText: said }).waitFor(WAIT);
     await expectShownAsText(page, watch, [eveName]);
 
-    // Eve's own client tracks what it likes on the presence channel.
-    const presence = eve.db.channel('portal:presence', { config: { private: true, presence: { key: eve.id } } });
+    // Eve's own client tracks what it likes on her presence topic (the only one she may track on);
+    // the People page names her from her profile and ignores the rest of what she sends.
+    const presence = eve.db.channel(`presence:${eve.id}`, { config: { private: true } });
     await new Promise<void>((resolve, reject) =>
       presence.subscribe((status, error) => {
         if (status === 'SUBSCRIBED') resolve();
@@ -379,9 +380,10 @@ describe('no user text rendered as HTML', () => {
       ).resolves.toBe('ok');
       await page.goto(`${portal.url}/live/people`);
       const here = page.locator(`[data-testid="person"][data-user="${eve.id}"]`);
-      await here.waitFor(WAIT);
-      await expectShownAsText(page, watch, [`Eve ${IMG}`]);
+      await here.filter({ hasText: eveName }).waitFor(WAIT);
+      await expectShownAsText(page, watch, [eveName]);
       await expect(here.locator('a').count()).resolves.toBe(0);
+      await expect(here.textContent()).resolves.not.toContain(`Eve ${IMG}`);
     } finally {
       await eve.db.removeAllChannels();
     }
