@@ -113,6 +113,7 @@ describe('policies call auth.uid(), auth.jwt(), auth.role() once per statement (
     expect(new Set(project.map((p) => `${p.schema_name}.${p.table_name}`))).toEqual(
       new Set([
         'public.announcements',
+        'public.membership_changes',
         'public.messages',
         'public.profiles',
         'public.project_members',
