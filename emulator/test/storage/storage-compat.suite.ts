@@ -352,6 +352,38 @@ export function describeStorageCompat(title: string, options: Pick<EmulatorOptio
         // What keeps such a link harmless is how the file is served, not its lifetime.
         expect(served('signed', await fetch(data!.signedUrl))).toMatchObject({ status: 200, csp: 'sandbox', nosniff: 'nosniff' });
       });
+      it('createSignedUrl with a transform serves the image transformed as storage-api sizes it (cover, contain, fill), with the served headers', async () => {
+        const files = admin.storage.from(BUCKET);
+        const wide = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#c33' } }).png().toBuffer();
+        expect((await files.upload('wide.png', wide, { contentType: 'image/png' })).error).toBeNull();
+        // storage-api hands these to imgproxy as rs:fill (cover, the default), rs:fit (contain)
+        // and rs:force (fill); a missing dimension keeps the aspect ratio.
+        const cases = [
+          [{ width: 50, height: 50, resize: 'cover' }, 50, 50],
+          [{ width: 50 }, 50, 25],
+          [{ width: 50, height: 50, resize: 'contain' }, 50, 25],
+          [{ width: 50, height: 20, resize: 'fill' }, 50, 20],
+        ] as const;
+        const answers = [];
+        for (const [transform] of cases) {
+          const { data, error } = await files.createSignedUrl('wide.png', 60, { transform });
+          expect(error).toBeNull();
+          const response = await fetch(data!.signedUrl);
+          const image = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+          answers.push({ ...served('signed', response), size: [image.format, image.width, image.height] });
+        }
+        expect(answers).toEqual(
+          cases.map(([, width, height]) => ({
+            route: 'signed',
+            status: 200,
+            type: 'image/png',
+            nosniff: 'nosniff',
+            csp: 'sandbox',
+            disposition: null,
+            size: ['png', width, height],
+          })),
+        );
+      });
     });
 
     describe('with [storage.vector] enabled = false', () => {
