@@ -54,22 +54,92 @@ export function describePhoneAuth(name: string, options: { postgres?: boolean } 
     jest.setTimeout(60_000);
     let emulator: TestEmulator;
     let disabled: TestEmulator;
+    let cannotSend: TestEmulator;
     const client = () => emulator.client(ANON_KEY);
 
     beforeAll(async () => {
-      [emulator, disabled] = await Promise.all([
+      [emulator, disabled, cannotSend] = await Promise.all([
         startTestEmulator({ configToml: CONFIG, ...options }),
         // The CLI's defaults: [auth.sms] enable_signup = false.
         startTestEmulator({
           configToml: '[auth]\nsite_url = "http://127.0.0.1:3000"\n',
           ...options,
         }),
+        // An SMS that cannot be made: GoTrue's template data has only .Code.
+        startTestEmulator({
+          configToml: CONFIG.replace(
+            'template = "Your Portal code is {{ .Code }}"',
+            'template = "Your {{ .SiteURL }} code is {{ .Code }}"',
+          ),
+          ...options,
+        }),
       ]);
     }, 120_000);
 
     afterAll(async () => {
-      await Promise.all([emulator?.stop(), disabled?.stop()]);
+      await Promise.all([emulator?.stop(), disabled?.stop(), cannotSend?.stop()]);
     }, 60_000);
+
+    it('answers a phone OTP whose SMS cannot be made with GoTrue\'s 500 "error generating sms template", PKCE client or not, and keeps no user', async () => {
+      const phone = freshPhone();
+      for (const flowType of ['pkce', 'implicit'] as const) {
+        const c = cannotSend.client(ANON_KEY, { auth: { flowType, persistSession: false } });
+        const otp = await c.auth.signInWithOtp({ phone });
+        // auth-js reports any 500 as retryable, with the body's msg.
+        expect([otp.data, otp.error && { ...otp.error, message: otp.error.message }]).toEqual([
+          { user: null, session: null },
+          expect.objectContaining({
+            name: 'AuthRetryableFetchError',
+            status: 500,
+            message: 'error generating sms template',
+          }),
+        ]);
+      }
+      const raw = await fetch(`${cannotSend.apiUrl}/auth/v1/otp`, {
+        method: 'POST',
+        headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+        body: JSON.stringify({ phone }),
+      });
+      expect([raw.status, await raw.json()]).toEqual([
+        500,
+        expect.objectContaining({
+          code: 500,
+          error_code: 'unexpected_failure',
+          msg: 'error generating sms template',
+        }),
+      ]);
+      // The failed sign-up rolled back: there is no unconfirmed number to resend to, and no SMS.
+      expect(
+        (await cannotSend.client(ANON_KEY).auth.resend({ phone, type: 'sms' })).error,
+      ).toBeNull();
+      expect(await latestMail(cannotSend.mailUrl, phone)).toBeNull();
+    });
+
+    it("checks a phone OTP's PKCE pair and channel as GoTrue's OtpParams.Validate does", async () => {
+      const post = (body: object) =>
+        fetch(`${emulator.apiUrl}/auth/v1/otp`, {
+          method: 'POST',
+          headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      const halfPkce = await post({ phone: freshPhone(), code_challenge: 'a'.repeat(43) });
+      expect([halfPkce.status, await halfPkce.json()]).toEqual([
+        400,
+        expect.objectContaining({
+          code: 400,
+          error_code: 'validation_failed',
+          msg: 'PKCE flow requires code_challenge_method and code_challenge',
+        }),
+      ]);
+      const channel = await post({ email: `channel-${Date.now()}@example.com`, channel: 'sms' });
+      expect([channel.status, await channel.json()]).toEqual([
+        400,
+        expect.objectContaining({
+          error_code: 'validation_failed',
+          msg: 'Channel should only be specified with Phone OTP',
+        }),
+      ]);
+    });
 
     it('signs up with phone + password, confirms by SMS code, then signs in with the password', async () => {
       const c = client();
@@ -316,11 +386,21 @@ export function describePhoneAuth(name: string, options: { postgres?: boolean } 
       await c.auth.signInWithOtp({ phone });
       await c.auth.verifyOtp({ phone, token: (await smsCode(emulator, phone)).code, type: 'sms' });
       const factorPhone = freshPhone();
-      const first = await c.auth.mfa.enroll({ factorType: 'phone', phone: factorPhone, friendlyName: 'mobile' });
+      const first = await c.auth.mfa.enroll({
+        factorType: 'phone',
+        phone: factorPhone,
+        friendlyName: 'mobile',
+      });
       expect(first.error).toBeNull();
-      expect((await c.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'taken' })).error).toBeNull();
+      expect(
+        (await c.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'taken' })).error,
+      ).toBeNull();
       // Same number (which replaces the unverified factor), but a name another factor has.
-      const refused = await c.auth.mfa.enroll({ factorType: 'phone', phone: factorPhone, friendlyName: 'taken' });
+      const refused = await c.auth.mfa.enroll({
+        factorType: 'phone',
+        phone: factorPhone,
+        friendlyName: 'taken',
+      });
       expect(refused.error).toMatchObject({ code: 'mfa_factor_name_conflict', status: 422 });
       const listed = await c.auth.mfa.listFactors();
       expect(listed.data?.all.map((f) => [f.factor_type, f.friendly_name]).sort()).toEqual([
@@ -398,7 +478,12 @@ export function describePhoneAuth(name: string, options: { postgres?: boolean } 
       const login = await c.auth.signInWithPassword({ phone, password: 'phone-pass-1' });
       expect(login.error).toMatchObject({ code: 'phone_provider_disabled', status: 422 });
       const otp = await c.auth.signInWithOtp({ phone });
-      expect(otp.error).toMatchObject({ code: 'phone_provider_disabled', status: 422 });
+      // GoTrue's SmsOtp: 400, where /signup and the password grant answer 422.
+      expect(otp.error).toMatchObject({
+        code: 'phone_provider_disabled',
+        status: 400,
+        message: 'Unsupported phone provider',
+      });
       const resend = await c.auth.resend({ phone, type: 'sms' });
       expect(resend.error).toMatchObject({ code: 'phone_provider_disabled' });
       const user = await disabled.client(ANON_KEY).auth.signUp({

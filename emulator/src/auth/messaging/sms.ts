@@ -50,6 +50,20 @@ export function renderSms(template: string, code: string): string {
   return text;
 }
 
+/**
+ * The message, or GoTrue's answer to a template it cannot execute (generateSMSFromTemplate):
+ * 500 unexpected_failure "error generating sms template", before anything is sent or stored.
+ * Why goes to the emulator's log, as GoTrue keeps it in its own.
+ */
+function renderTemplate(template: string, code: string): string {
+  try {
+    return renderSms(template, code);
+  } catch (error) {
+    console.error(`auth: ${(error as Error).message}`);
+    fail('unexpected_failure', 'error generating sms template');
+  }
+}
+
 export class SmsSender {
   constructor(
     private readonly settings: AuthSettings,
@@ -81,14 +95,7 @@ export class SmsSender {
       if (!this.limiter.take('sms_sent', this.settings.rateLimits.smsSentPerHour, ONE_HOUR)) {
         fail('over_sms_send_rate_limit');
       }
-      try {
-        text = renderSms(this.settings.smsTemplate, otp);
-      } catch (error) {
-        fail(
-          'sms_send_failed',
-          `Error sending ${request.kind} OTP to provider: ${(error as Error).message}`,
-        );
-      }
+      text = renderTemplate(this.settings.smsTemplate, otp);
     }
     await storeToken(tx, request.user.id, kind, tokenHash(request.phone, otp), request.phone);
     if (fixed !== undefined) return TEST_OTP_MESSAGE_ID;
@@ -113,12 +120,7 @@ export class SmsSender {
       fail('over_sms_send_rate_limit');
     }
     const otp = generateOtp(length);
-    let text: string;
-    try {
-      text = renderSms(template, otp);
-    } catch (error) {
-      fail('sms_send_failed', `Error sending mfa OTP to provider: ${(error as Error).message}`);
-    }
+    const text = renderTemplate(template, otp);
     const stored = this.deliver(tx, phone, text, otp, channel);
     return { otp, messageId: stored };
   }

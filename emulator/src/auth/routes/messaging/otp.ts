@@ -60,7 +60,8 @@ async function phoneOtp(
   body: z.output<typeof OtpBody>,
 ): Promise<Response> {
   const { db, settings } = ctx;
-  if (!settings.phoneEnabled) fail('phone_provider_disabled', 'Unsupported phone provider');
+  // GoTrue's SmsOtp answers this 400, where sign-up and password sign-in by phone answer 422.
+  if (!settings.phoneEnabled) fail('phone_provider_disabled', 'Unsupported phone provider', 400);
   const phone = validatePhone(body.phone);
   const channel = validateChannel(body.channel);
   const messageId = await db.transaction(async (tx) => {
@@ -114,10 +115,14 @@ export async function emailOtp(c: AuthRequest, ctx: AuthContext): Promise<Respon
   if (body.email && body.phone) {
     fail('validation_failed', 'Only an email address or phone number should be provided.');
   }
+  if (body.email && body.channel) {
+    fail('validation_failed', 'Channel should only be specified with Phone OTP');
+  }
+  // GoTrue's OtpParams.Validate checks the PKCE pair for a phone too, though SmsOtp never uses it.
+  const pkce = pkceParams(body.code_challenge, body.code_challenge_method);
   if (body.phone) return phoneOtp(ctx, c, body);
   if (!settings.emailSignupEnabled) fail('email_provider_disabled', EMAIL_LOGINS_DISABLED);
   const email = validateEmail(body.email);
-  const pkce = pkceParams(body.code_challenge, body.code_challenge_method);
   const redirectTo = resolveRedirect(c.req.query('redirect_to'), settings);
   await db.transaction(async (tx) => {
     let user = await findUserByEmail(tx, email);
