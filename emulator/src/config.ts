@@ -33,6 +33,11 @@ const rateLimit = z
     token_refresh: z.number().int().nonnegative().default(150),
     sign_in_sign_ups: z.number().int().nonnegative().default(30),
     token_verifications: z.number().int().nonnegative().default(30),
+    /**
+     * Passkey sign-in options per 5 minutes per IP: GoTrue's GOTRUE_RATE_LIMIT_PASSKEY (default 30),
+     * which the CLI's config.toml has no key for; the name is the emulator's.
+     */
+    passkey: z.number().int().nonnegative().default(30),
   })
   .prefault({});
 

@@ -30,19 +30,21 @@ export type AuthHandler = (c: AuthRequest, ctx: AuthContext) => Promise<Response
 
 /** GoTrue's per-IP request limits, named after config.toml's [auth.rate_limit] keys. */
 export type RequestLimit =
-  'sign_in_sign_ups' | 'token_refresh' | 'token_verifications' | 'anonymous_users';
+  'sign_in_sign_ups' | 'token_refresh' | 'token_verifications' | 'anonymous_users' | 'passkey';
+
+/** Each limit's budget in the settings and the window it counts over. */
+const REQUEST_LIMITS: Record<RequestLimit, [keyof AuthSettings['rateLimits'], number]> = {
+  sign_in_sign_ups: ['signInSignUpsPer5Min', FIVE_MINUTES],
+  token_refresh: ['tokenRefreshPer5Min', FIVE_MINUTES],
+  token_verifications: ['tokenVerificationsPer5Min', FIVE_MINUTES],
+  anonymous_users: ['anonymousUsersPerHour', ONE_HOUR],
+  passkey: ['passkeyPer5Min', FIVE_MINUTES],
+};
 
 export function enforceRateLimit(ctx: AuthContext, c: AuthRequest, limit: RequestLimit): void {
-  const limits = ctx.settings.rateLimits;
-  const [max, window] =
-    limit === 'sign_in_sign_ups'
-      ? [limits.signInSignUpsPer5Min, FIVE_MINUTES]
-      : limit === 'token_refresh'
-        ? [limits.tokenRefreshPer5Min, FIVE_MINUTES]
-        : limit === 'token_verifications'
-          ? [limits.tokenVerificationsPer5Min, FIVE_MINUTES]
-          : [limits.anonymousUsersPerHour, ONE_HOUR];
-  if (!ctx.limiter.take(`${limit}:${clientIp(c)}`, max, window)) fail('over_request_rate_limit');
+  const [budget, window] = REQUEST_LIMITS[limit];
+  if (!ctx.limiter.take(`${limit}:${clientIp(c)}`, ctx.settings.rateLimits[budget], window))
+    fail('over_request_rate_limit');
 }
 
 export function clientInfo(c: AuthRequest): ClientInfo {

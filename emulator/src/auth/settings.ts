@@ -97,6 +97,7 @@ export interface AuthSettings {
     tokenRefreshPer5Min: number;
     signInSignUpsPer5Min: number;
     tokenVerificationsPer5Min: number;
+    passkeyPer5Min: number;
   };
 }
 
@@ -237,6 +238,7 @@ export function authSettings(config: Config, apiUrl: string): AuthSettings {
       tokenRefreshPer5Min: auth.rate_limit.token_refresh,
       signInSignUpsPer5Min: auth.rate_limit.sign_in_sign_ups,
       tokenVerificationsPer5Min: auth.rate_limit.token_verifications,
+      passkeyPer5Min: auth.rate_limit.passkey,
     },
   };
 }

@@ -30,6 +30,15 @@ ${passkey}
 `;
 }
 
+/** How many challenges the project holds (auth is not exposed to REST): for the service role only. */
+const CHALLENGE_COUNT = `
+create function public.webauthn_challenge_count() returns bigint
+  language sql security definer set search_path = ''
+  as $$ select count(*) from auth.webauthn_challenges $$;
+revoke execute on function public.webauthn_challenge_count() from public, anon, authenticated;
+grant execute on function public.webauthn_challenge_count() to service_role;
+`;
+
 let counter = 0;
 
 export function describePasskeys(name: string, options: { postgres?: boolean } = {}): void {
@@ -43,7 +52,11 @@ export function describePasskeys(name: string, options: { postgres?: boolean } =
     beforeAll(async () => {
       [emulator, shortLived] = await Promise.all([
         startTestEmulator({ configToml: config('enabled = true\nmax_passkeys_per_user = 2'), ...options }),
-        startTestEmulator({ configToml: config('enabled = true\nchallenge_expiry = "1s"'), ...options }),
+        startTestEmulator({
+          configToml: config('enabled = true\nchallenge_expiry = "1s"'),
+          files: { 'migrations/20250101000000_challenge_count.sql': CHALLENGE_COUNT },
+          ...options,
+        }),
       ]);
     }, 120_000);
 
@@ -180,6 +193,32 @@ export function describePasskeys(name: string, options: { postgres?: boolean } =
       expect(late.error?.message).toBe('Challenge has expired');
       const retried = await c.auth.passkey.verifyRegistration({ challengeId: started.data!.challenge_id, credential: credential as never });
       expect(retried.error).toMatchObject({ code: 'webauthn_challenge_not_found' });
+    });
+
+    it("limits anonymous sign-in options as GoTrue does (30 per 5 minutes per IP) and deletes challenges nobody came back for", async () => {
+      const challenges = async () => {
+        const { data, error } = await shortLived.admin().rpc('webauthn_challenge_count');
+        expect(error).toBeNull();
+        return Number(data);
+      };
+      const before = await challenges();
+      // Nobody is signed in: every visitor may ask, and each answer is a row until used or expired.
+      const asked = [];
+      for (let i = 0; i < 31; i++) asked.push(await shortLived.client(ANON_KEY).auth.passkey.startAuthentication());
+      expect(asked.slice(0, 30).map((answer) => answer.error)).toEqual(Array(30).fill(null));
+      expect(asked[30]!.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
+      expect(asked[30]!.error?.message).toBe('Request rate limit reached');
+      const newest = Math.max(...asked.slice(0, 30).map((answer) => answer.data!.expires_at));
+      expect(await challenges()).toBeLessThanOrEqual(before + 30);
+
+      // Once they have expired (a second here; expires_at is rounded down), the next challenge
+      // anyone asks for deletes them: only it is left.
+      while (Date.now() / 1000 <= newest + 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const { c } = await signedIn(shortLived);
+      expect((await c.auth.passkey.startRegistration()).error).toBeNull();
+      expect(await challenges()).toBe(1);
     });
 
     it('renames and deletes passkeys, keeps to max_passkeys_per_user, and asks for aal2 once MFA is on', async () => {

@@ -92,6 +92,9 @@ export async function storeChallenge(
 ): Promise<{ challengeId: string; expiresAt: number }> {
   const challengeId = randomUUID();
   const expiresAt = new Date(Date.now() + expiryMs);
+  // Expired challenges are deleted here, since an abandoned ceremony never comes back to use up
+  // its own; GoTrue's periodic clean-up deletes them the same way (models/cleanup.go).
+  await tx.query('delete from auth.webauthn_challenges where expires_at < now()');
   await tx.query(
     `insert into auth.webauthn_challenges (id, user_id, challenge_type, session_data, expires_at)
      values ($1, $2, $3, $4::jsonb, $5)`,

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { isPostgresError } from '../../../db/database.js';
-import { clientInfo, type AuthContext } from '../../context.js';
+import { clientInfo, enforceRateLimit, type AuthContext } from '../../context.js';
 import { fail } from '../../errors.js';
 import { factorsOf } from '../../factors/factors.js';
 import {
@@ -134,9 +134,14 @@ export async function passkeyRegistrationVerify(c: AuthRequest, ctx: AuthContext
   });
 }
 
-/** POST /passkeys/authentication/options: a challenge any of the project's passkeys may answer. */
+/**
+ * POST /passkeys/authentication/options: a challenge any of the project's passkeys may answer.
+ * Anyone may ask, and each answer is a row until it is used or expires: GoTrue's passkey limit
+ * (GOTRUE_RATE_LIMIT_PASSKEY, per IP) bounds them, after the enabled check as in its router.
+ */
 export async function passkeyAuthenticationOptions(c: AuthRequest, ctx: AuthContext): Promise<Response> {
   requirePasskeysEnabled(ctx);
+  enforceRateLimit(ctx, c, 'passkey');
   const { db, settings } = ctx;
   const options = await passkeyRequestOptions(settings.webauthn.rp);
   const { challengeId, expiresAt } = await storeChallenge(
