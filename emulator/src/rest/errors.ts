@@ -282,13 +282,11 @@ export const schemaErrors = {
     });
   },
   /** 42703 as Postgres words it for a qualified column reference. */
-  undefinedColumn(relation: string, column: string, suggestion: string | null): RestError {
+  undefinedColumn(relation: string, column: string, hint: string | null): RestError {
     return new RestError(400, {
       code: '42703',
       message: `column ${relation}.${column} does not exist`,
-      hint: suggestion
-        ? `Perhaps you meant to reference the column "${relation}.${suggestion}".`
-        : null,
+      hint,
     });
   },
   /**

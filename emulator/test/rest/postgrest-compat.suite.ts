@@ -69,6 +69,20 @@ create function public.choose(b boolean default true) returns text language sql 
 create function public.choose(text default 'x') returns text language sql immutable as $$ select 'unnamed text' $$;
 create function public.choose(integer default 1) returns text language sql immutable as $$ select 'unnamed integer' $$;
 create function public.choose() returns text language sql immutable as $$ select 'none' $$;
+-- A partitioned table with a computed field and computed relationships both ways.
+create table public.events (
+  id int not null,
+  at date not null,
+  channel_id bigint references public.channels (id),
+  title text not null
+) partition by range (at);
+create table public.events_2024 partition of public.events for values from ('2024-01-01') to ('2025-01-01');
+create table public.events_2025 partition of public.events for values from ('2025-01-01') to ('2026-01-01');
+create function public.event_label(e public.events) returns text language sql stable as $$ select e.title || '!' $$;
+create function public.event_channel(e public.events) returns setof public.channels rows 1 language sql stable as $$
+  select * from public.channels c where c.id = e.channel_id $$;
+create function public.channel_events(c public.channels) returns setof public.events language sql stable as $$
+  select * from public.events e where e.channel_id = c.id $$;
 -- A single unnamed xml parameter takes a text/xml body.
 create function public.xml_root(xml) returns text language sql immutable as $$
   select (xpath('name(/*)', $1))[1]::text $$;
@@ -93,6 +107,7 @@ insert into public.collections values (1, 'root', null), (2, 'a', 1), (3, 'b', 1
 insert into public.best_friends values (1, '${ALICE}', '${BOB}');
 insert into public.user_profiles values (1, 'alice', 'hi');
 insert into public.channel_details values (1, 'General talk'), (2, 'Anything goes');
+insert into public.events values (1, '2024-05-01', 1, 'launch'), (2, '2025-02-01', 1, 'party'), (3, '2024-06-01', 2, 'meet');
 `;
 
 /** What supabase-js hands back, without the statusText (HTTP/1.1 reason phrases vary). */
@@ -903,6 +918,96 @@ export function describePostgrestCompat(
         const friend = await admin.from('best_friends').select('id,first_friend(username)');
         expect(answer(friend)).toEqual({
           data: [{ id: 1, first_friend: { username: 'alice' } }],
+          error: null,
+          count: null,
+          status: 200,
+        });
+      });
+    });
+
+    describe("Postgres' wording of an undefined column (42703), as PostgREST's statement names it", () => {
+      const undefinedColumn = (message: string, hint: string | null = null) => ({
+        data: null,
+        error: { code: '42703', message, details: null, hint },
+        count: null,
+        status: 400,
+      });
+
+      it('an embed is read as <table>_<depth>: the message and the hint name that alias, an aggregate included', async () => {
+        expect(answer(await admin.from('channels').select('id,messages(nope.sum())'))).toEqual(
+          undefinedColumn('column messages_1.nope does not exist'),
+        );
+        expect(answer(await admin.from('channels').select('id,messages(created_agoo)'))).toEqual(
+          undefinedColumn(
+            'column messages_1.created_agoo does not exist',
+            'Perhaps you meant to reference the column "messages_1.created_at".',
+          ),
+        );
+        expect(
+          answer(await admin.from('users').select('id,messages!author_id(channels(slugg))')),
+        ).toEqual(
+          undefinedColumn(
+            'column channels_2.slugg does not exist',
+            'Perhaps you meant to reference the column "channels_2.slug".',
+          ),
+        );
+        expect(answer(await admin.from('messages').select('nope.sum()'))).toEqual(
+          undefinedColumn('column messages.nope does not exist'),
+        );
+      });
+
+      it("the hint is Postgres' (at most half the name's length away, columns only): none for a missing computed field", async () => {
+        // "id" is two edits from "xy": too far for a two-letter name in Postgres' rule.
+        expect(answer(await admin.from('channels').select('id,messages(xy)'))).toEqual(
+          undefinedColumn('column messages_1.xy does not exist'),
+        );
+        // label is a computed field of collections, not a column: never suggested.
+        expect(answer(await admin.from('collections').select('id,siblings(labl)'))).toEqual(
+          undefinedColumn('column collections_1.labl does not exist'),
+        );
+        expect(
+          answer(
+            await admin
+              .from('messages')
+              .select('id,channels(slug)')
+              .order('zzz', { referencedTable: undefined })
+              .limit(1),
+          ),
+        ).toEqual(undefinedColumn('column messages.zzz does not exist'));
+      });
+
+      it('computed fields and relationships of a partitioned table embed and filter as on any table', async () => {
+        const fromChannels = await admin
+          .from('channels')
+          .select('id,channel_events(id,title,event_label)')
+          .in('id', [1, 2])
+          .order('id')
+          .order('id', { referencedTable: 'channel_events' });
+        expect(answer(fromChannels)).toEqual({
+          data: [
+            {
+              id: 1,
+              channel_events: [
+                { id: 1, title: 'launch', event_label: 'launch!' },
+                { id: 2, title: 'party', event_label: 'party!' },
+              ],
+            },
+            { id: 2, channel_events: [{ id: 3, title: 'meet', event_label: 'meet!' }] },
+          ],
+          error: null,
+          count: null,
+          status: 200,
+        });
+        const fromEvents = await admin
+          .from('events')
+          .select('id,event_label,event_channel(slug)')
+          .like('event_label', '*a*')
+          .order('id');
+        expect(answer(fromEvents)).toEqual({
+          data: [
+            { id: 1, event_label: 'launch!', event_channel: { slug: 'general' } },
+            { id: 2, event_label: 'party!', event_channel: { slug: 'general' } },
+          ],
           error: null,
           count: null,
           status: 200,

@@ -89,8 +89,9 @@ describe('planRead', () => {
     expect(error.hint).toBe('Perhaps you meant to reference the column "messages.body".');
     expect(failure(() => plan([['nope', 'eq.1']])).code).toBe('42703');
     expect(failure(() => plan([['order', 'nope']])).code).toBe('42703');
+    // An embed is `<table>_<depth>` in PostgREST's statement, so in Postgres' message.
     expect(failure(() => plan([['select', 'channels(nope)']])).message).toBe(
-      'column channels.nope does not exist',
+      'column channels_1.nope does not exist',
     );
   });
 

@@ -26,7 +26,7 @@ import {
 } from '../schema/model.js';
 import { resolveCast } from './casts.js';
 import { findRelationship, relationshipIsToOne } from './relationships.js';
-import { closest } from './suggest.js';
+import { missingColumnHint } from './suggest.js';
 
 /** A resolved column reference with its optional JSON path. */
 export interface ColumnRef {
@@ -100,6 +100,8 @@ export interface EmbedPlan {
   level: ReadLevel;
   /** Order terms of the parent that read this embed's columns. */
   orderRefs: ColumnRef[];
+  /** PostgREST's relAggAlias: `<parent>_<name>_<depth>`. */
+  lateral: string;
   /**
    * For a to-one spread: the aggregates of its keys, applied by the level it is spread into
    * (PostgREST's hoistSpreadAggFunctions), so `...rel(col.sum())` sums over the parent's groups
@@ -111,6 +113,12 @@ export interface EmbedPlan {
 export interface ReadSource {
   relation: Relation | null;
   displayName: string;
+  /**
+   * The name PostgREST's statement gives the relation, which Postgres' 42703 names: the table
+   * at the root, `<table>_<depth>` for an embed (its fromAlias), the lateral's name for a to-one
+   * embed's column in `order`. Defaults to displayName.
+   */
+  alias?: string;
   columns: Map<string, Column>;
 }
 
@@ -157,10 +165,11 @@ function resolveColumn(source: ReadSource, field: Field): ColumnRef {
     };
   }
   if (!column) {
+    const alias = source.alias ?? source.displayName;
     throw schemaErrors.undefinedColumn(
-      source.displayName,
+      alias,
       field.name,
-      closest(field.name, source.columns.keys()),
+      missingColumnHint(alias, field.name, source.columns.keys()),
     );
   }
   return { column, jsonPath: field.jsonPath };
@@ -246,7 +255,7 @@ function planLevel(
         const lateral = lateralName(source, item, path);
         if (laterals.has(lateral)) throw schemaErrors.duplicateTableName(lateral);
         laterals.add(lateral);
-        const embed = planEmbed(context, source, item, path);
+        const embed = planEmbed(context, source, item, path, lateral);
         level.embeds.push(embed);
         level.items.push({ kind: 'embed', embed });
         embedsByPathName.set(item.alias ?? item.name, embed);
@@ -297,6 +306,7 @@ function planEmbed(
   source: ReadSource,
   item: EmbedItem,
   path: string[],
+  lateral: string,
 ): EmbedPlan {
   if (!source.relation) {
     throw schemaErrors.noRelationship(
@@ -320,9 +330,12 @@ function planEmbed(
     }
   }
   const target = relationship.target;
+  // PostgREST's addRels: an embed reads `<table>_<depth>`, except many-to-many (its junction join
+  // reads the table by name).
+  const alias = relationship.junction ? target.name : `${target.name}_${childPath.length}`;
   const level = planLevel(
     context,
-    { relation: target, displayName: target.name, columns: target.columnsByName },
+    { relation: target, displayName: target.name, alias, columns: target.columnsByName },
     item.select,
     childPath,
     true,
@@ -343,6 +356,7 @@ function planEmbed(
     hidden: item.select.length === 0,
     level,
     orderRefs: [],
+    lateral,
     hoisted: new Map(),
   };
 }
@@ -428,7 +442,12 @@ function planOrder(
   if (!embed.toOne) throw requestErrors.relatedOrder(source.displayName, term.relation);
   const target = embed.relationship.target;
   const ref = resolveColumn(
-    { relation: target, displayName: target.name, columns: target.columnsByName },
+    {
+      relation: target,
+      displayName: target.name,
+      alias: embed.lateral,
+      columns: target.columnsByName,
+    },
     term.field,
   );
   embed.orderRefs.push(ref);

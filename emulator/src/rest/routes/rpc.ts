@@ -51,6 +51,8 @@ function resultSource(routine: RoutineInfo): ReadSource {
     return {
       relation: result.relation,
       displayName: routine.name,
+      // PostgREST reads the result as `pgrst_source AS <its table>` (funcTableName).
+      alias: result.relation.name,
       columns: result.relation.columnsByName,
     };
   }
