@@ -5,6 +5,9 @@ import babelParser from '@babel/eslint-parser';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import importBoundaries from './eslint-rules/import-boundaries.js';
+import { declaredDependencies } from './eslint-rules/declared-dependencies.js';
+
+const portal = { rules: { ...importBoundaries.rules, 'declared-dependencies': declaredDependencies } };
 
 // The shell provides `@portal/ui/forms` only for releases built before platform contract 1.4;
 // an app importing it would load the form controls and the table together again.
@@ -44,7 +47,7 @@ export default [
       },
       globals: { ...globals.node, ...globals.browser, ...globals.jest, Deno: 'readonly' },
     },
-    plugins: { 'react-hooks': reactHooks, portal: importBoundaries },
+    plugins: { 'react-hooks': reactHooks, portal },
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Type-only references look unused to a syntax-only linter; tsc's noUnused* checks them.
@@ -58,6 +61,8 @@ export default [
       'prefer-const': 'error',
       // What may import what (docs/boundaries.md): relative paths and workspace package names alike.
       'portal/import-boundaries': 'error',
+      // A workspace declares the workspace packages (@portal/*) it imports (docs/boundaries.md).
+      'portal/declared-dependencies': 'error',
     },
   },
   {

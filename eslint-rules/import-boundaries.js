@@ -2,11 +2,8 @@
 // lands, not by how it is spelt: relative paths are resolved against the importing file, and the
 // workspace package names (read from each package.json) map to their folders, so
 // `../../shell/src/routes.js` and `@portal/shell` are the same violation.
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { root, workspacePackages } from './workspaces.js';
 
 /** The area a repository path belongs to, or null for tooling (tests, bench, scripts, config). */
 export function areaOf(relativePath) {
@@ -22,38 +19,27 @@ export function areaOf(relativePath) {
   return null;
 }
 
-/** Workspace package name → its folder, from the root package.json's workspaces. */
-function workspacePackages() {
-  const rootPackage = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-  const folders = rootPackage.workspaces.flatMap((pattern) => {
-    if (!pattern.endsWith('/*')) return [pattern];
-    const parent = pattern.slice(0, -2);
-    return subfolders(path.join(root, parent)).map((name) => `${parent}/${name}`);
-  });
-  const byName = new Map();
-  for (const folder of folders) {
-    try {
-      const { name } = JSON.parse(readFileSync(path.join(root, folder, 'package.json'), 'utf8'));
-      if (typeof name === 'string') byName.set(name, folder);
-    } catch {
-      // A folder under remotes/ without a package.json is not a workspace package.
-    }
-  }
-  return byName;
+const BUILD_CONFIG = /^rspack\.config\.[cm]?[jt]s$/;
+
+/** `shell/rspack.config.ts` or `remotes/<name>/rspack.config.ts`. */
+function isAppBuildConfig(relativePath) {
+  const parts = relativePath.split(/[\\/]/);
+  if (parts.length === 2) return parts[0] === 'shell' && BUILD_CONFIG.test(parts[1]);
+  return parts.length === 3 && parts[0] === 'remotes' && BUILD_CONFIG.test(parts[2]);
 }
 
-/** The folders inside `dir` (none when it does not exist). */
-function subfolders(dir) {
-  try {
-    return readdirSync(dir, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name);
-  } catch {
-    return [];
-  }
+/**
+ * The area whose rules an importing file keeps. An app's own build configuration
+ * (shell/rspack.config.ts, remotes/<name>/rspack.config.ts) is build tooling beside the app: it
+ * runs in Node, is never bundled, and builds with `@portal/deploy/rspack`. As a target of an
+ * import it is still the app's.
+ */
+export function importerAreaOf(relativePath) {
+  return isAppBuildConfig(relativePath) ? null : areaOf(relativePath);
 }
 
-const packages = workspacePackages();
+/** Workspace package name → its folder. */
+const packages = new Map(workspacePackages().map(({ name, folder }) => [name, folder]));
 
 /** The repository folder an import specifier lands in, or null (npm packages, Node built-ins). */
 function targetPath(specifier, filename) {
@@ -136,7 +122,7 @@ export const importBoundaries = {
   },
   create(context) {
     const filename = context.filename;
-    const from = areaOf(path.relative(root, filename));
+    const from = importerAreaOf(path.relative(root, filename));
     if (!from) return {};
     function check(node, source) {
       if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;

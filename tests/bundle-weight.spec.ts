@@ -35,7 +35,7 @@ describe('the weight of the shell and of a remote entry', () => {
     const sources = sourcesByScript('account').get('remoteEntry.js')!;
     expect(sources.filter((s) => /@module-federation\/sdk\/dist\/(node|dom|generateSnapshotFromManifest|logger)\./.test(s))).toEqual([]);
     expect(sources.filter((s) => s.includes('@module-federation/webpack-bundler-runtime/'))).toEqual([]);
-    expect(sources.filter((s) => s.endsWith('shell/src/federation-bundler-runtime.ts'))).toHaveLength(1);
+    expect(sources.filter((s) => s.endsWith('shared/platform/src/federation-bundler-runtime.ts'))).toHaveLength(1);
     expect(gzipKb(entry)).toBeLessThan(6);
   });
 

@@ -111,6 +111,30 @@ const cases = {
     code: "import * as z from 'zod/mini';\nexport const count = z.int();\n",
     filePath: 'remotes/live/src/counts.ts',
   },
+  appBuildConfig: {
+    code: "import { baseConfig } from '@portal/deploy/rspack';\nimport { LAZY_CHUNKS_ELEMENT_ID } from './src/lazy-chunks.js';\nexport const used = [baseConfig, LAZY_CHUNKS_ELEMENT_ID];\n",
+    filePath: 'shell/rspack.config.ts',
+  },
+  remoteBuildConfig: {
+    code: "import { remoteConfig } from '@portal/deploy/rspack';\nexport default () => remoteConfig({ dir: import.meta.dirname });\n",
+    filePath: 'remotes/data/rspack.config.ts',
+  },
+  shellCodeImportsPreset: {
+    code: "import { baseConfig } from '@portal/deploy/rspack';\nexport const used = baseConfig;\n",
+    filePath: 'shell/src/preset.ts',
+  },
+  remoteImportsShellBuildConfig: {
+    code: "import { shellConfig } from '../../../shell/rspack.config.js';\nexport const used = shellConfig;\n",
+    filePath: 'remotes/data/src/x.ts',
+  },
+  undeclaredWorkspacePackage: {
+    code: "import { getPortal } from '@portal/platform';\nimport { CONTRACT_VERSION } from '@portal/platform/node';\nimport { Button } from '@portal/ui/core';\nexport const used = [getPortal, CONTRACT_VERSION, Button];\n",
+    filePath: 'shared/ui/src/undeclared.ts',
+  },
+  declaredWorkspacePackages: {
+    code: "import { getPortal } from '@portal/platform';\nimport { Button } from '@portal/ui';\nexport const used = [getPortal, Button];\n",
+    filePath: 'remotes/data/src/declared.ts',
+  },
   fullZodInBuildScript: {
     code: "import { z } from 'zod';\nexport const name = z.string().min(1);\n",
     filePath: 'remotes/functions/build/names.ts',
@@ -127,11 +151,18 @@ beforeAll(() => {
   ) as typeof outcomes;
 });
 
+const PORTAL_RULES = new Set(['portal/import-boundaries', 'portal/declared-dependencies']);
+
 /** Lines reported by the boundary rule; any other problem (a parse error) fails the test. */
 function crossings(name: keyof typeof cases): number[] {
   const { messages } = outcomes[name];
-  expect(messages.filter((m) => m.ruleId !== 'portal/import-boundaries')).toEqual([]);
-  return messages.map((m) => m.line);
+  expect(messages.filter((m) => !PORTAL_RULES.has(m.ruleId ?? ''))).toEqual([]);
+  return messages.filter((m) => m.ruleId === 'portal/import-boundaries').map((m) => m.line);
+}
+
+/** Lines reported as an undeclared workspace package. */
+function undeclared(name: keyof typeof cases): number[] {
+  return outcomes[name].messages.filter((m) => m.ruleId === 'portal/declared-dependencies').map((m) => m.line);
 }
 
 describe('import boundaries (docs/boundaries.md)', () => {
@@ -193,6 +224,25 @@ describe('import boundaries (docs/boundaries.md)', () => {
     ]);
     expect(outcomes.zodMini.messages).toEqual([]);
     expect(outcomes.fullZodInBuildScript.messages).toEqual([]);
+  });
+
+  it("treats an app's own rspack.config.ts as build tooling: it may use the remote build preset (@portal/deploy/rspack), the app's code may not", () => {
+    expect(crossings('appBuildConfig')).toEqual([]);
+    expect(crossings('remoteBuildConfig')).toEqual([]);
+    expect(crossings('shellCodeImportsPreset')).toEqual([1]);
+    // As the target of an import the shell's build config is still the shell's.
+    expect(crossings('remoteImportsShellBuildConfig')).toEqual([1]);
+  });
+
+  it('reports a workspace importing a workspace package its package.json does not declare', () => {
+    expect(crossings('undeclaredWorkspacePackage')).toEqual([]);
+    expect(undeclared('undeclaredWorkspacePackage')).toEqual([1, 2]);
+    expect(outcomes.undeclaredWorkspacePackage.messages[0]!.message).toBe(
+      '@portal/ui imports @portal/platform ("@portal/platform") without declaring it: add "@portal/platform" to the dependencies (or devDependencies, for tests and build tooling) of shared/ui/package.json.',
+    );
+    expect(undeclared('declaredWorkspacePackages')).toEqual([]);
+    expect(undeclared('appBuildConfig')).toEqual([]);
+    expect(undeclared('remoteBuildConfig')).toEqual([]);
   });
 
   it('keeps the fixtures out of the normal lint run', () => {

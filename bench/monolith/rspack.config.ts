@@ -7,7 +7,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack, type Configuration } from '@rspack/core';
-import { appFacts, createConfig, InlineEarlyScriptPlugin, EmitGeneratedAssetsPlugin, LazyChunkFilesPlugin, listApps } from '../../rspack.config.js';
+import { EmitGeneratedAssetsPlugin, projectRootOf } from '@portal/deploy/rspack';
+import { createConfig, listApps, remoteFacts } from '../../rspack.config.js';
+import { InlineEarlyScriptPlugin, LazyChunkFilesPlugin } from '../../shell/rspack.config.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -18,7 +20,7 @@ function remoteModulesSource(): string {
   const lines = listApps()
     .filter((app) => app !== 'shell')
     .map((app) => {
-      const facts = appFacts(app);
+      const facts = remoteFacts(app);
       const exposes = Object.entries(facts.exposes).map(([expose, file]) => `    ${JSON.stringify(expose.replace(/^\.\//, ''))}: () => import(${JSON.stringify(path.resolve(facts.dir, file))}),`);
       return `  ${JSON.stringify(facts.name)}: {\n${exposes.join('\n')}\n  },`;
     });
@@ -27,7 +29,7 @@ function remoteModulesSource(): string {
 
 export function createMonolithConfig({ outDir = path.join(here, 'dist'), mode = 'production' }: { outDir?: string; mode?: 'production' | 'development' } = {}): Configuration {
   const shell = createConfig({ app: 'shell', outDir, mode });
-  const remotes = listApps().filter((app) => app !== 'shell').map(appFacts);
+  const remotes = listApps().filter((app) => app !== 'shell').map(remoteFacts);
   // The shell gathers each design-system group into one chunk because a remote consumes a group
   // whole; the monolith imports components, and splits as any application does.
   const { splitChunks: _groupChunks, ...optimization } = shell.optimization ?? {};
@@ -56,7 +58,7 @@ export function createMonolithConfig({ outDir = path.join(here, 'dist'), mode = 
       new LazyChunkFilesPlugin(),
       // Files a remote generates at build time (the functions catalogue) lie beside the code, as in
       // its own release folder.
-      ...remotes.map((facts) => new EmitGeneratedAssetsPlugin(facts.dir, facts.assets)),
+      ...remotes.map((facts) => new EmitGeneratedAssetsPlugin(facts.dir, facts.assets, projectRootOf(facts.dir))),
     ],
   };
 }

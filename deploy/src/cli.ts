@@ -1,10 +1,12 @@
+#!/usr/bin/env node
 // portal-deploy: build the apps, stage releases into an environment (a folder or a Supabase
 // Storage bucket), make them live by promote / canary / rollback (registry swaps by
 // compare-and-swap), show the status, and host a folder environment locally.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { defaultActor } from './actor.js';
-import { buildApps, repoRoot } from './build.js';
+import { buildApps, buildDirs, repoRoot } from './build.js';
 import { openEnvironment } from './environment.js';
 import { DeployError, DeployErrorCode, isDeployError } from './errors.js';
 import { assertPathSegment } from './path-segment.js';
@@ -73,13 +75,20 @@ const program = new Command('portal-deploy').description('Build, stage, promote,
 
 program
   .command('build')
-  .description('build the shell and remotes (all by default) with rspack.config.ts')
-  .argument('[apps...]', 'shell and/or remote names')
-  .action(async (apps: string[]) => {
-    // rspack.config.ts is TypeScript, which this compiled command leaves to tsx (bin/compiled-cli.js).
+  .description('build a remote with the portal\'s build preset (in a folder with remote.json), or the shell and remotes of the portal\'s workspace (all by default)')
+  .argument('[apps...]', 'shell and/or remote names (in the portal\'s workspace)')
+  .option('--development', 'a development build (unminified, React\'s development checks)')
+  .action(async (apps: string[], options: { development?: boolean }) => {
+    // A config file may be TypeScript, which this compiled command leaves to tsx (bin/compiled-cli.js).
     const { register } = await import('tsx/esm/api');
     register();
-    const result = await buildApps(apps);
+    const mode = options.development ? 'development' : 'production';
+    if (apps.length === 0 && existsSync(path.join(process.cwd(), 'remote.json'))) {
+      const { ms } = await buildDirs([process.cwd()], { mode });
+      console.log(`Built the remote in ${process.cwd()} in ${(ms / 1000).toFixed(1)}s.`);
+      return;
+    }
+    const result = await buildApps(apps, repoRoot, { mode });
     console.log(`Built ${result.apps.join(', ')} in ${(result.ms / 1000).toFixed(1)}s.`);
   });
 

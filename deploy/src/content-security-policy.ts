@@ -18,7 +18,7 @@ export interface ShellPolicySources {
   remoteOrigins: string[];
   /**
    * The hashes (`sha256-…`) of the page's inline scripts: the shell's first script is written into
-   * its page (rspack.config.ts, InlineEarlyScriptPlugin), and only that text may run inline.
+   * its page (shell/rspack.config.ts, InlineEarlyScriptPlugin), and only that text may run inline.
    */
   inlineScriptHashes?: string[];
 }

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { rspack } from '@rspack/core';
-import { buildApps, repoRoot } from './build.js';
+import { appConfig, appDir, buildApps, repoRoot } from './build.js';
 import { startEmulatorProcess, type EmulatorProcess } from './emulator-process.js';
 import { LOCAL_SHELL_HOST, startLocalPortal, type LocalPortal } from './local-portal.js';
 import { defaultActor } from './actor.js';
@@ -43,10 +43,7 @@ export async function devRemote(argv: string[]): Promise<void> {
     apiUrl = emulator.apiUrl;
   }
 
-  const config = (await import(path.join(repoRoot, 'rspack.config.ts'))) as {
-    createConfig(options: { app: string; mode?: 'production' | 'development' }): Parameters<typeof rspack>[0];
-  };
-  const compiler = rspack(config.createConfig({ app: remote }) as never);
+  const compiler = rspack(await appConfig(appDir(remote)));
   let portal: LocalPortal | null = null;
   const firstBuild = new Promise<void>((resolve, reject) => {
     const watching = compiler.watch({ aggregateTimeout: 200 }, (error, stats) => {

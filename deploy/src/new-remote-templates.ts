@@ -1,6 +1,6 @@
 // The files of a new remote (`portal-deploy new-remote`): the same shape as the portal's own
-// remotes — remote.json for the registry, the shared rspack.config.ts, `./app` made with
-// defineRemote, @portal/ui for the look — so it builds, publishes and mounts without edits.
+// remotes — remote.json for the registry, the remote build preset (`portal-deploy build`), `./app`
+// made with defineRemote, @portal/ui for the look — so it builds, publishes and mounts without edits.
 
 export interface NewRemoteFacts {
   /** Module Federation container name and folder name (`reports`, `team_admin`). */
@@ -11,6 +11,8 @@ export interface NewRemoteFacts {
   /** Range of the platform contract, e.g. `^1.2.0`. */
   contract: string;
   port: number;
+  /** The ranges it declares for `@portal/platform`, `@portal/ui` and `@portal/deploy`. */
+  portalPackages: { platform: string; ui: string; deploy: string };
 }
 
 const pascal = (name: string) => name.replace(/(^|_)([a-z0-9])/g, (_, __: string, c: string) => c.toUpperCase());
@@ -19,7 +21,7 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /** Path inside the workspace root → file contents. */
 export function newRemoteFiles(facts: NewRemoteFacts): Record<string, string> {
-  const { name, title, route, auth, contract, port } = facts;
+  const { name, title, route, auth, contract, port, portalPackages } = facts;
   const component = `${pascal(name)}App`;
   const metaName = `${name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())}Meta`;
   const dir = `remotes/${name}`;
@@ -32,11 +34,11 @@ export function newRemoteFiles(facts: NewRemoteFacts): Record<string, string> {
       type: 'module',
       description,
       scripts: {
-        build: `rspack build -c ../../rspack.config.ts --env app=${name}`,
+        build: 'portal-deploy build',
         dev: `node ../../scripts/dev-remote.js ${name}`,
       },
-      dependencies: { react: '^19.3.1', 'react-dom': '^19.3.1' },
-      devDependencies: { '@module-federation/enhanced': '^2.9.2', '@rspack/cli': '^2.2.8', '@rspack/core': '^2.3.2' },
+      dependencies: { '@portal/platform': portalPackages.platform, '@portal/ui': portalPackages.ui, react: '^19.3.1', 'react-dom': '^19.3.1' },
+      devDependencies: { '@portal/deploy': portalPackages.deploy },
     }),
     [`${dir}/remote.json`]: json({
       name,

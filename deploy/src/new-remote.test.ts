@@ -42,9 +42,12 @@ describe('portal-deploy new-remote', () => {
     const [major, minor] = CONTRACT_VERSION.split('.');
     expect(remote).toMatchObject({ name: 'team_reports', title: 'Team reports', route: '/reports', auth: 'aal1', contract: `^${major}.${minor}.0`, port: 3003 });
     expect(remote.exposes).toEqual({ './app': './src/app.tsx' });
-    const pkg = JSON.parse(readFileSync(path.join(made.dir, 'package.json'), 'utf8')) as { name: string; scripts: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(path.join(made.dir, 'package.json'), 'utf8')) as { name: string; scripts: Record<string, string>; dependencies: Record<string, string>; devDependencies: Record<string, string> };
     expect(pkg.name).toBe('@portal/remote-team-reports');
-    expect(pkg.scripts).toEqual({ build: 'rspack build -c ../../rspack.config.ts --env app=team_reports', dev: 'node ../../scripts/dev-remote.js team_reports' });
+    expect(pkg.scripts).toEqual({ build: 'portal-deploy build', dev: 'node ../../scripts/dev-remote.js team_reports' });
+    // It declares the portal's packages it imports and builds with (the platform's range is the contract's).
+    expect(pkg.dependencies).toMatchObject({ '@portal/platform': `^${major}.${minor}.0`, '@portal/ui': expect.stringMatching(/^\^\d+\.\d+\.0$/) });
+    expect(pkg.devDependencies).toEqual({ '@portal/deploy': expect.stringMatching(/^\^\d+\.\d+\.0$/) });
     const meta = readFileSync(path.join(made.dir, 'src', 'meta.ts'), 'utf8');
     expect(meta).toContain("route: '/reports'");
     expect(meta).toContain('title: "Team reports"');

@@ -3,11 +3,13 @@
 // workspace, then writes the files (new-remote-templates.ts) — nothing is written when a check fails.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CONTRACT_VERSION } from '@portal/platform/node';
 import { RESERVED_ROUTES, describeIssues, registryEntrySchema } from '@portal/platform/registry';
 import { z } from 'zod/mini';
 import { DeployError, DeployErrorCode } from './errors.js';
 import { newRemoteFiles, type NewRemoteFacts } from './new-remote-templates.js';
+import { installedVersion } from './build-preset/shared-singletons.js';
 
 const NAME = /^[a-z][a-z0-9_]{0,39}$/;
 
@@ -40,6 +42,22 @@ function existingRemotes(remotesDir: string): ExistingRemote[] {
     .map((file) => JSON.parse(readFileSync(file, 'utf8')) as ExistingRemote);
 }
 
+/**
+ * The ranges a new remote declares for the portal's packages: the platform's is its contract range
+ * (the package's version is the contract's), the design system's and deploy's are `^` of the
+ * versions installed in the workspace (else beside this package).
+ */
+function portalPackageRanges(root: string, contract: string): NewRemoteFacts['portalPackages'] {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const rangeOf = (pkg: string) => {
+    const version = installedVersion(pkg, root) ?? installedVersion(pkg, here);
+    if (version === null) throw new DeployError(DeployErrorCode.InvalidOption, `${pkg} is not installed in ${root}: install it first (npm install ${pkg}).`);
+    const [major, minor] = version.split('.');
+    return `^${major}.${minor}.0`;
+  };
+  return { platform: contract, ui: rangeOf('@portal/ui'), deploy: rangeOf('@portal/deploy') };
+}
+
 const titleOf = (name: string) => name.split('_').map((word, i) => (i === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word)).join(' ');
 
 export function scaffoldRemote({ name, route, root, title = titleOf(name), auth = 'aal1' }: NewRemoteOptions): NewRemoteResult {
@@ -50,7 +68,8 @@ export function scaffoldRemote({ name, route, root, title = titleOf(name), auth 
     );
   }
   const [major, minor] = CONTRACT_VERSION.split('.');
-  const facts: NewRemoteFacts = { name, title, route, auth, contract: `^${major}.${minor}.0`, port: 0 };
+  const contract = `^${major}.${minor}.0`;
+  const facts: NewRemoteFacts = { name, title, route, auth, contract, port: 0, portalPackages: portalPackageRanges(root, contract) };
   // The registry's own rules for route, title and auth level, so the first publish is not refused.
   const checked = z.pick(registryEntrySchema, { route: true, title: true, auth: true }).safeParse(facts);
   if (!checked.success) {

@@ -47,6 +47,8 @@ describe('checks before a release is staged', () => {
     ['react-dom', 'react-dom/cjs/react-dom-client.production.js'],
     ['@supabase/supabase-js', '@supabase/supabase-js/dist/index.mjs'],
     ['@portal/platform', '@portal/platform/src/index.ts'],
+    // As installed from the registry: compiled JavaScript.
+    ['@portal/platform', '@portal/platform/dist/index.js'],
   ])('refuses a build whose code bundles %s (its source map names the module)', async (singleton, module) => {
     const { code, message } = await refusal({ bundles: module });
     expect(code).toBe('DEPLOY-011');
@@ -55,6 +57,8 @@ describe('checks before a release is staged', () => {
 
   it('lets a build bundle what is not a singleton (the platform’s registry subpath, other libraries)', async () => {
     await expect(stage({ bundles: '@portal/platform/src/registry.ts' })).resolves.toMatchObject({ copied: true });
+    // The bundler runtime remotes bind to the shell's is the preset's, in every remote.
+    await expect(stage({ bundles: '@portal/platform/dist/federation-bundler-runtime.js', version: '1.1.1' })).resolves.toMatchObject({ copied: true });
     await expect(stage({ bundles: 'zod/index.js', version: '1.3.0' })).resolves.toMatchObject({ copied: true });
   });
 

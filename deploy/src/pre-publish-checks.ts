@@ -21,8 +21,9 @@ const SOURCE_OF: Record<(typeof SHELL_SINGLETONS)[number], RegExp> = {
   react: /(^|\/)node_modules\/react\//,
   'react-dom': /(^|\/)node_modules\/react-dom\//,
   '@supabase/supabase-js': /(^|\/)node_modules\/@supabase\/supabase-js\//,
-  // Its entry module: the subpaths `/registry` and `/node` are not the singleton.
-  '@portal/platform': /(^|\/)(node_modules\/@portal\/platform|shared\/platform)\/src\/index\.tsx?$/,
+  // Its entry module, from source (the workspace) or compiled (as published): the subpaths
+  // (`/registry`, `/node`, `/federation-bundler-runtime`) are not the singleton.
+  '@portal/platform': /(^|\/)(node_modules\/@portal\/platform|shared\/platform)\/(src\/index\.tsx?|dist\/index\.js)$/,
 };
 
 const assetsSchema = z.object({ js: z.object({ sync: z.array(z.string()), async: z.array(z.string()) }) });
@@ -36,7 +37,7 @@ const singletonOf = (request: string) => SHELL_SINGLETONS.find((name) => request
 function refuseBundled(remote: string, singleton: string, evidence: string): never {
   throw new DeployError(
     DeployErrorCode.BundledSingleton,
-    `${remote} bundles its own copy of ${singleton} (${evidence}), which the shell provides as a singleton: declare it shared with import: false (sharedSingletons in rspack.config.ts) and build again.`,
+    `${remote} bundles its own copy of ${singleton} (${evidence}), which the shell provides as a singleton: declare it shared with import: false (the remote build preset, @portal/deploy/rspack, does) and build again.`,
   );
 }
 

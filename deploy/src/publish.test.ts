@@ -14,7 +14,7 @@ const meta = { name: 'files', title: 'Files', route: '/files', icon: 'folder', c
 let work: string;
 let env: Environment;
 
-/** A remote build as rspack.config.ts leaves it: manifest, metadata and a hashed chunk. */
+/** A remote build as the remote build preset leaves it: manifest, metadata and a hashed chunk. */
 function fakeBuild(label: string, content: string, { buildVersion = '1.2.0', name = meta.name } = {}): string {
   const dir = path.join(work, `build-${label}`);
   mkdirSync(dir, { recursive: true });

@@ -273,7 +273,7 @@ export async function repointRegistry(target: PublishTarget, actor: string): Pro
  */
 export function publishShell(env: Environment, distDir: string): { files: number } {
   if (!existsSync(path.join(distDir, 'index.html'))) {
-    throw new DeployError(DeployErrorCode.NotBuilt, `${distDir} holds no shell build (index.html). Build it first: npx rspack build -c rspack.config.ts --env app=shell.`);
+    throw new DeployError(DeployErrorCode.NotBuilt, `${distDir} holds no shell build (index.html). Build it first: portal-deploy build shell.`);
   }
   const files = listFiles(distDir);
   // index.html last: it must never point at files that are not there yet.

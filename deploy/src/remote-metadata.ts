@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DeployError, DeployErrorCode } from './errors.js';
 
-/** The metadata block a remote build carries (remote.json, emitted by rspack.config.ts). */
+/** The metadata block a remote build carries (remote.json, emitted by the remote build preset). */
 export const remoteMetadataSchema = z.object({
   name: z.string().regex(/^[a-z][a-z0-9_]*$/),
   title: z.string().min(1),
@@ -21,7 +21,7 @@ export function readBuiltRemote(distDir: string): { meta: RemoteMetadata; packag
   const metaFile = path.join(distDir, 'remote.json');
   const manifest = path.join(distDir, 'mf-manifest.json');
   if (!existsSync(metaFile) || !existsSync(manifest)) {
-    throw new DeployError(DeployErrorCode.NotBuilt, `${distDir} holds no remote build (remote.json and mf-manifest.json). Build it first: npx rspack build -c rspack.config.ts --env app=<name>.`);
+    throw new DeployError(DeployErrorCode.NotBuilt, `${distDir} holds no remote build (remote.json and mf-manifest.json). Build it first: portal-deploy build in the remote's folder.`);
   }
   const parsed = remoteMetadataSchema.safeParse(JSON.parse(readFileSync(metaFile, 'utf8')));
   if (!parsed.success) {

@@ -1,4 +1,4 @@
-// A remote's build output as rspack.config.ts leaves it (remote.json, mf-manifest.json, scripts,
+// A remote's build output as the remote build preset leaves it (remote.json, mf-manifest.json, scripts,
 // a source map), small enough to write in a test; options make it one a check must refuse.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -14,7 +14,7 @@ import type { EXPOSE_SHARED_FIELD, ReleaseFiles } from '@portal/platform/registr
 import { FILE_INTEGRITY_FIELD, isFileIntegrity } from '@portal/platform/registry-core';
 import { attachShareScopeMap, bundlerRuntime } from '@module-federation/webpack-bundler-runtime';
 import { initContainerEntry } from '@module-federation/webpack-bundler-runtime/dist/initContainerEntry.js';
-import type { BUNDLER_RUNTIME_GLOBAL, ProvidedBundlerRuntime } from './federation-bundler-runtime.js';
+import type { BUNDLER_RUNTIME_GLOBAL, ProvidedBundlerRuntime } from '@portal/platform/federation-bundler-runtime';
 import { matchesIntegrity } from './manifest-integrity.js';
 import { assertAllowedOrigins, joinEntryPath, readManifestLocations, releaseUrls } from './remote-origins.js';
 import { sharedSingletons, SHELL_CONTAINER_NAME } from './shared-singletons.js';
@@ -116,7 +116,7 @@ interface ReleaseLocation {
   shared: string[];
 }
 
-/** The build's manifest field (rspack.config.ts) listing the shared modules each exposed module consumes. */
+/** The build's manifest field (the remote build preset, @portal/deploy/rspack) listing the shared modules each exposed module consumes. */
 const exposeSharedField: typeof EXPOSE_SHARED_FIELD = 'portalExposeShared';
 
 /** The location the registry gives: no manifest is fetched, and the registry's hashes stand for the manifest's. */

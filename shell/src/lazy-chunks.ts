@@ -1,5 +1,5 @@
 // The files of the shell's named lazy chunks (the federation runtime, single-spa, each design-system
-// group), which the build writes into the page (LazyChunkFilesPlugin in rspack.config.ts) for the
+// group), which the build writes into the page (LazyChunkFilesPlugin in shell/rspack.config.ts) for the
 // page's first script to ask for ahead: their names carry content hashes only the build knows, and
 // the first script shares no chunk loader with the main one.
 export const LAZY_CHUNKS_ELEMENT_ID = 'portal-lazy-chunks';

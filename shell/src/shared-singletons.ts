@@ -2,7 +2,7 @@
 // the very modules the shell runs itself, so a remote renders with the shell's React and uses its
 // one supabase-js client and platform. The shell is not a federated container: it imports these
 // modules like any application, and hands them to the federation runtime when that loads with the
-// first remote. Versions and ranges come from the build (rspack.config.ts, from the installed
+// first remote. Versions and ranges come from the build (shell/rspack.config.ts, from the installed
 // packages), as the federation plugin would write them.
 import type { init } from '@module-federation/runtime';
 import * as React from 'react';

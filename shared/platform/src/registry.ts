@@ -57,7 +57,7 @@ export const releaseFilesSchema = z.object({
 });
 
 /**
- * What the build adds to a remote's mf-manifest.json (rspack.config.ts): per exposed module, the
+ * What the build adds to a remote's mf-manifest.json (the remote build preset, @portal/deploy/rspack): per exposed module, the
  * shared modules its first chunks consume.
  */
 export const EXPOSE_SHARED_FIELD = 'portalExposeShared';

@@ -1,0 +1,90 @@
+// npm run release:packages -- --registry <url> [--dry-run] [--pack-destination <dir>] [--tag <tag>]
+// Releases the portal's packages (@portal/platform, @portal/ui, @portal/deploy) to an npm registry:
+// builds each (compiled JavaScript and declarations), checks the release (a CHANGELOG.md entry for
+// each version, `@portal/*` ranges that admit the versions released together, the platform's
+// version equal to its contract), packs them, and publishes, dependencies first, each package
+// whose version the registry does not hold yet. A version the registry holds with the same content
+// is left alone; with other content the release stops before publishing anything: raise the
+// version (semver: a fix is a patch, an addition a minor, a break a major) and say what changed in
+// CHANGELOG.md. Publishing uses npm's own credential for the registry (`npm login --registry <url>`,
+// or a token in .npmrc). docs/architecture.md#releasing-the-packages has the whole story.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { CONTRACT_VERSION } from '@portal/platform/node';
+import { packStaged, publishablePackages, releaseProblems, stagePackage, type StagedPackage } from './release/packages.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+const { values } = parseArgs({
+  options: {
+    registry: { type: 'string' },
+    'dry-run': { type: 'boolean', default: false },
+    'pack-destination': { type: 'string' },
+    tag: { type: 'string' },
+  },
+});
+const registry = values.registry;
+const dryRun = values['dry-run'];
+if (!registry && !dryRun) {
+  console.error('Name the registry to publish to: npm run release:packages -- --registry <url> (or --dry-run to build, check and pack only).');
+  process.exit(2);
+}
+
+type RegistryState = { state: 'absent' } | { state: 'same' } | { state: 'different'; contentHash: string | undefined };
+
+/** What the registry holds of this package's version. */
+function registryState(pkg: StagedPackage, url: string): RegistryState {
+  let output: string;
+  try {
+    output = execFileSync('npm', ['view', `${pkg.name}@${pkg.version}`, 'contentHash', 'version', '--json', '--registry', url], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    const text = `${(error as { stdout?: string }).stdout ?? ''}${(error as { stderr?: string }).stderr ?? ''}`;
+    if (/E404|404 Not Found|is not in this registry/.test(text)) return { state: 'absent' };
+    throw new Error(`Could not ask ${url} about ${pkg.name}@${pkg.version}: ${text.trim()}`);
+  }
+  // A package the registry has, without this version: npm prints nothing.
+  if (output.trim() === '') return { state: 'absent' };
+  const published = JSON.parse(output) as { contentHash?: string; version?: string };
+  return published.contentHash === pkg.contentHash ? { state: 'same' } : { state: 'different', contentHash: published.contentHash };
+}
+
+const packages = publishablePackages(root);
+const problems = releaseProblems(packages, CONTRACT_VERSION);
+if (problems.length > 0) {
+  console.error(`Nothing was published:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  process.exit(1);
+}
+
+const work = mkdtempSync(path.join(tmpdir(), 'portal-release-'));
+try {
+  const destination = values['pack-destination'] ? path.resolve(values['pack-destination']) : path.join(work, 'tarballs');
+  const staged = packages.map((pkg) => {
+    const result = stagePackage(pkg, path.join(work, 'stage'), root);
+    return { ...result, tarball: packStaged(result, destination) };
+  });
+  const plan = staged.map((pkg) => ({ pkg, state: registry ? registryState(pkg, registry) : ({ state: 'absent' } as const) }));
+  const changed = plan.filter(({ state }) => state.state === 'different');
+  for (const { pkg, state } of plan) {
+    const verdict = state.state === 'same' ? 'published already, unchanged' : state.state === 'different' ? 'published already WITH OTHER CONTENT' : dryRun ? 'would be published' : 'to publish';
+    console.log(`${pkg.name}@${pkg.version}: ${verdict} (${path.basename(pkg.tarball)})`);
+  }
+  if (changed.length > 0) {
+    console.error(
+      `Nothing was published: ${changed.map(({ pkg }) => `${pkg.name}@${pkg.version}`).join(', ')} ${changed.length === 1 ? 'is' : 'are'} on ${registry} with other content. ` +
+        'Raise the version in its package.json (a fix is a patch, an addition a minor, a break a major) and add its entry to CHANGELOG.md.',
+    );
+    process.exit(1);
+  }
+  if (!dryRun && registry) {
+    for (const { pkg } of plan.filter(({ state }) => state.state === 'absent')) {
+      execFileSync('npm', ['publish', pkg.tarball, '--registry', registry, '--access', 'public', ...(values.tag ? ['--tag', values.tag] : [])], { stdio: 'inherit' });
+      console.log(`Published ${pkg.name}@${pkg.version} to ${registry}.`);
+    }
+  }
+  if (values['pack-destination']) console.log(`Tarballs in ${destination}.`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,131 @@
+// The portal's publishable packages (@portal/platform, @portal/ui, @portal/deploy: every workspace
+// package that is not private), built, checked and packed as the registry will hold them.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import satisfies from 'semver/functions/satisfies.js';
+import { publishedManifest, type Manifest } from './published-manifest.js';
+
+export interface WorkspacePackage {
+  name: string;
+  version: string;
+  /** Its folder in the workspace. */
+  dir: string;
+  manifest: Manifest;
+}
+
+export interface StagedPackage extends WorkspacePackage {
+  /** The folder holding the package as published: package.json, README.md, CHANGELOG.md, dist/. */
+  stageDir: string;
+  /** SHA-256 of what it holds (package.json without this field included), written as `contentHash`. */
+  contentHash: string;
+}
+
+/** The files a published package may hold: its manifest, its two documents, compiled JavaScript and declarations. */
+const PUBLISHED_FILE = /^(package\.json|README\.md|CHANGELOG\.md|dist\/.+(\.js|\.d\.ts))$/;
+
+const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+
+/** Every file under `dir`, relative and `/`-separated, sorted. */
+export function filesUnder(dir: string, prefix = ''): string[] {
+  return readdirSync(path.join(dir, prefix), { withFileTypes: true })
+    .flatMap((entry) => {
+      const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+      return entry.isDirectory() ? filesUnder(dir, relative) : [relative];
+    })
+    .sort();
+}
+
+const portalDependencies = (manifest: Manifest) =>
+  Object.entries({ ...(manifest.dependencies as Record<string, string> | undefined), ...(manifest.peerDependencies as Record<string, string> | undefined) }).filter(([name]) => name.startsWith('@portal/'));
+
+/** The workspace packages that are published (not private), each after the ones it depends on. */
+export function publishablePackages(root: string): WorkspacePackage[] {
+  const workspaces = (readJson(path.join(root, 'package.json')).workspaces as string[]).flatMap((pattern) =>
+    pattern.endsWith('/*') ? readdirSync(path.join(root, pattern.slice(0, -2))).map((name) => `${pattern.slice(0, -2)}/${name}`) : [pattern],
+  );
+  const packages = workspaces
+    .filter((folder) => existsSync(path.join(root, folder, 'package.json')))
+    .map((folder) => ({ dir: path.join(root, folder), manifest: readJson(path.join(root, folder, 'package.json')) }))
+    .filter(({ manifest }) => manifest.private !== true)
+    .map(({ dir, manifest }) => ({ name: String(manifest.name), version: String(manifest.version), dir, manifest }));
+  const ordered: WorkspacePackage[] = [];
+  const visit = (pkg: WorkspacePackage, path: string[]) => {
+    if (ordered.includes(pkg)) return;
+    if (path.includes(pkg.name)) throw new Error(`The packages depend on each other in a circle: ${[...path, pkg.name].join(' → ')}.`);
+    for (const [name] of portalDependencies(pkg.manifest)) {
+      const dependency = packages.find((other) => other.name === name);
+      if (dependency) visit(dependency, [...path, pkg.name]);
+    }
+    ordered.push(pkg);
+  };
+  for (const pkg of packages) visit(pkg, []);
+  return ordered;
+}
+
+/**
+ * What would make a release of these packages wrong, in words (none: it may go out): a version
+ * without its CHANGELOG.md entry, a `@portal/*` range that excludes the version released beside
+ * it, a platform whose version is not its contract's.
+ */
+export function releaseProblems(packages: readonly WorkspacePackage[], contractVersion: string): string[] {
+  const problems: string[] = [];
+  for (const pkg of packages) {
+    const changelog = path.join(pkg.dir, 'CHANGELOG.md');
+    const heading = new RegExp(`^## ${pkg.version.replaceAll('.', '\\.')}(\\s|$)`, 'm');
+    if (!existsSync(changelog)) problems.push(`${pkg.name} has no CHANGELOG.md.`);
+    else if (!heading.test(readFileSync(changelog, 'utf8'))) problems.push(`${pkg.name} ${pkg.version} has no entry in CHANGELOG.md: add "## ${pkg.version}" with what changed.`);
+    for (const [name, range] of portalDependencies(pkg.manifest)) {
+      const dependency = packages.find((other) => other.name === name);
+      if (dependency && !satisfies(dependency.version, range)) problems.push(`${pkg.name} asks for ${name} ${range}, which excludes ${dependency.version}, the version released with it: widen the range.`);
+    }
+    if (pkg.name === '@portal/platform' && pkg.version !== contractVersion) {
+      problems.push(`@portal/platform is version ${pkg.version} but its contract (CONTRACT_VERSION, shared/platform/src/version.ts) is ${contractVersion}: the package's version is the contract's, so set both to the same.`);
+    }
+  }
+  return problems;
+}
+
+function hashOf(stageDir: string, manifest: Manifest): string {
+  const hash = createHash('sha256').update(JSON.stringify(manifest)).update('\0');
+  for (const file of filesUnder(stageDir).filter((name) => name !== 'package.json')) hash.update(file).update('\0').update(readFileSync(path.join(stageDir, file))).update('\0');
+  return `sha256-${hash.digest('base64')}`;
+}
+
+/**
+ * Builds `pkg` into `<stageRoot>/<folder name>`: its sources compiled by tsc (its
+ * tsconfig.build.json: JavaScript and declarations, no tests), README.md, CHANGELOG.md and the
+ * published package.json. Throws when the result holds anything else, or a path its package.json
+ * names is missing.
+ */
+export function stagePackage(pkg: WorkspacePackage, stageRoot: string, root: string): StagedPackage {
+  const stageDir = path.join(stageRoot, path.basename(pkg.dir));
+  rmSync(stageDir, { recursive: true, force: true });
+  mkdirSync(stageDir, { recursive: true });
+  // The workspace's TypeScript (its package.json names the compiler's launcher in `bin`).
+  const typescript = createRequire(path.join(root, 'package.json')).resolve('typescript/package.json');
+  const tsc = path.join(path.dirname(typescript), (readJson(typescript).bin as Record<string, string>).tsc!);
+  execFileSync(process.execPath, [tsc, '-p', path.join(pkg.dir, 'tsconfig.build.json'), '--outDir', path.join(stageDir, 'dist')], { cwd: pkg.dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const file of ['README.md', 'CHANGELOG.md']) copyFileSync(path.join(pkg.dir, file), path.join(stageDir, file));
+  const manifest = publishedManifest(pkg.manifest);
+  const contentHash = hashOf(stageDir, manifest);
+  writeFileSync(path.join(stageDir, 'package.json'), `${JSON.stringify({ ...manifest, contentHash }, null, 2)}\n`);
+
+  const stray = filesUnder(stageDir).filter((file) => !PUBLISHED_FILE.test(file));
+  if (stray.length > 0) throw new Error(`${pkg.name} would publish files that are not compiled JavaScript, declarations or its documents: ${stray.join(', ')}.`);
+  const named = [manifest.main, manifest.types, ...Object.values((manifest.bin as Record<string, string> | undefined) ?? {}), ...Object.values(manifest.exports as Record<string, string | Record<string, string>>).flatMap((target) => (typeof target === 'string' ? [target] : Object.values(target)))];
+  const missing = named.filter((target): target is string => typeof target === 'string' && !existsSync(path.join(stageDir, target)));
+  if (missing.length > 0) throw new Error(`${pkg.name}'s package.json names files the build did not make: ${missing.join(', ')}.`);
+  return { ...pkg, stageDir, contentHash };
+}
+
+/** `npm pack` of a staged package into `destination`; the tarball's path. */
+export function packStaged(staged: StagedPackage, destination: string): string {
+  mkdirSync(destination, { recursive: true });
+  const output = execFileSync('npm', ['pack', staged.stageDir, '--pack-destination', destination, '--json', '--ignore-scripts'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const [packed] = JSON.parse(output) as Array<{ filename: string }>;
+  if (!packed) throw new Error(`npm pack made no tarball of ${staged.name}.`);
+  return path.join(destination, packed.filename);
+}

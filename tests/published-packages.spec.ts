@@ -1,0 +1,160 @@
+// The portal's packages as a team in another department gets them: `npm run release:packages`
+// builds and packs @portal/platform, @portal/ui and @portal/deploy (a dry run: nothing is
+// published), and a remote in a temporary folder outside the repository installs the tarballs
+// (every other package from the npm registry, as their package.json files declare them), checks
+// its types against their declarations, builds with the published preset (`portal-deploy build`)
+// and stages the build with the published CLI, whose checks accept it.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { CONTRACT_VERSION } from '@portal/platform/node';
+
+const run = promisify(execFile);
+const REPO = path.resolve(__dirname, '..');
+const PACKAGES = ['@portal/platform', '@portal/ui', '@portal/deploy'];
+
+let work: string;
+let tarballs: string;
+let team: string;
+/** Package name → its tarball. */
+const tarballOf: Record<string, string> = {};
+
+/** The files of a tarball, without npm's `package/` prefix. */
+async function tarballFiles(file: string): Promise<string[]> {
+  const { stdout } = await run('tar', ['-tzf', file]);
+  return stdout.split('\n').filter(Boolean).map((entry) => entry.replace(/^package\//, '')).sort();
+}
+
+async function tarballManifest(file: string): Promise<Record<string, unknown>> {
+  const { stdout } = await run('tar', ['-xzOf', file, 'package/package.json']);
+  return JSON.parse(stdout) as Record<string, unknown>;
+}
+
+const write = (file: string, text: string) => {
+  mkdirSync(path.dirname(path.join(team, file)), { recursive: true });
+  writeFileSync(path.join(team, file), text);
+};
+
+/** A remote as a team writes it, with nothing of the repository but the tarballs. */
+function writeTeamRemote(): void {
+  const versions = Object.fromEntries(['react', 'react-dom', '@supabase/supabase-js', '@types/react', '@types/react-dom'].map((pkg) => [pkg, `^${(JSON.parse(readFileSync(require.resolve(`${pkg}/package.json`, { paths: [path.join(REPO, 'shell'), path.join(REPO, 'shared/ui')] }), 'utf8')) as { version: string }).version}`]));
+  write(
+    'package.json',
+    JSON.stringify({
+      name: '@team/notes',
+      version: '0.1.0',
+      private: true,
+      type: 'module',
+      dependencies: {
+        '@portal/platform': `file:${tarballOf['@portal/platform']}`,
+        '@portal/ui': `file:${tarballOf['@portal/ui']}`,
+        '@supabase/supabase-js': versions['@supabase/supabase-js'],
+        react: versions.react,
+        'react-dom': versions['react-dom'],
+      },
+      devDependencies: { '@portal/deploy': `file:${tarballOf['@portal/deploy']}`, '@types/react': versions['@types/react'], '@types/react-dom': versions['@types/react-dom'] },
+    }),
+  );
+  const meta = { name: 'notes', title: 'Notes', route: '/notes', icon: 'folder', description: "A team's notes.", contract: `^${CONTRACT_VERSION}`, auth: 'aal1' };
+  write('remote.json', JSON.stringify({ ...meta, port: 3100, exposes: { './app': './src/app.tsx' } }));
+  write(
+    'src/app.tsx',
+    `import { defineRemote, useUser, type RemoteMeta } from '@portal/platform';
+import { Button, Card } from '@portal/ui';
+
+const meta: RemoteMeta = ${JSON.stringify(meta)};
+
+function Notes() {
+  const user = useUser();
+  return <Card><p>{user?.email}</p><Button>Save</Button></Card>;
+}
+
+export const { bootstrap, mount, unmount } = defineRemote(Notes, meta);
+
+// @ts-expect-error A remote's name is a string: the declarations are the package's, not \`any\`.
+export const wrong: RemoteMeta = { ...meta, name: 1 };
+`,
+  );
+  write(
+    'tsconfig.json',
+    JSON.stringify({
+      compilerOptions: { target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', lib: ['es2023', 'dom'], strict: true, jsx: 'react-jsx', noEmit: true, skipLibCheck: true, types: [] },
+      include: ['src'],
+    }),
+  );
+}
+
+beforeAll(async () => {
+  // Outside the repository: nothing there can resolve to the workspace's packages or node_modules.
+  work = mkdtempSync(path.join(tmpdir(), 'portal-published-'));
+  tarballs = path.join(work, 'tarballs');
+  team = path.join(work, 'notes');
+  await run(process.execPath, ['--import', 'tsx', 'scripts/release-packages.ts', '--dry-run', '--pack-destination', tarballs], { cwd: REPO, maxBuffer: 16 * 1024 * 1024 });
+  for (const file of readdirSync(tarballs)) tarballOf[String((await tarballManifest(path.join(tarballs, file))).name)] = path.join(tarballs, file);
+  writeTeamRemote();
+  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: team, maxBuffer: 16 * 1024 * 1024 });
+}, 600_000);
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('the published packages', () => {
+  it('hold compiled JavaScript, declarations, package.json, README and CHANGELOG only, and export them with their types', async () => {
+    expect(Object.keys(tarballOf).sort()).toEqual([...PACKAGES].sort());
+    for (const name of PACKAGES) {
+      const files = await tarballFiles(tarballOf[name]!);
+      expect(files.filter((file) => !/^(package\.json|README\.md|CHANGELOG\.md|dist\/.+(\.js|\.d\.ts))$/.test(file))).toEqual([]);
+      expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'CHANGELOG.md', 'dist/index.js', 'dist/index.d.ts']));
+      const manifest = await tarballManifest(tarballOf[name]!);
+      expect(manifest).not.toHaveProperty('private');
+      expect(manifest).not.toHaveProperty('devDependencies');
+      expect(manifest.version).toMatch(/^\d+\.\d+\.\d+$/);
+      const exports = manifest.exports as Record<string, string | { types: string; default: string }>;
+      expect(exports['./package.json']).toBe('./package.json');
+      for (const [key, target] of Object.entries(exports).filter(([key]) => key !== './package.json')) {
+        expect({ key, target }).toEqual({ key, target: { types: expect.stringMatching(/^\.\/dist\/.+\.d\.ts$/), default: expect.stringMatching(/^\.\/dist\/.+\.js$/) } });
+        expect(files).toEqual(expect.arrayContaining([(target as { types: string }).types.slice(2), (target as { default: string }).default.slice(2)]));
+      }
+      expect(manifest.main).toBe('./dist/index.js');
+    }
+    const platform = await tarballManifest(tarballOf['@portal/platform']!);
+    // The shell's singletons are the team's to install once, never the platform's own copies.
+    expect(Object.keys(platform.peerDependencies as object)).toEqual(expect.arrayContaining(['react', 'react-dom', '@supabase/supabase-js']));
+    expect(platform.dependencies).not.toHaveProperty('react');
+    expect(platform.version).toBe(CONTRACT_VERSION);
+    expect(Object.keys((await tarballManifest(tarballOf['@portal/ui']!)).peerDependencies as object)).toEqual(expect.arrayContaining(['react', 'react-dom']));
+    const deploy = await tarballManifest(tarballOf['@portal/deploy']!);
+    expect(deploy.bin).toEqual({ 'portal-deploy': './dist/cli.js' });
+    expect(Object.keys(deploy.exports as object)).toEqual(expect.arrayContaining(['.', './rspack']));
+  });
+
+  it("give a team's remote outside the repository its types from their declarations", async () => {
+    const tsc = path.join(REPO, 'node_modules', '.bin', 'tsc');
+    await expect(run(tsc, ['-p', 'tsconfig.json'], { cwd: team })).resolves.toBeDefined();
+  });
+
+  it("build a team's remote outside the repository with the published preset, into a release the published CLI stages", async () => {
+    const { stdout } = await run(path.join(team, 'node_modules', '.bin', 'portal-deploy'), ['build'], { cwd: team, maxBuffer: 16 * 1024 * 1024 });
+    expect(stdout).toContain(`Built the remote in ${team}`);
+    const dist = path.join(team, 'dist');
+    expect(JSON.parse(readFileSync(path.join(dist, 'remote.json'), 'utf8'))).toMatchObject({ name: 'notes', route: '/notes', contract: `^${CONTRACT_VERSION}` });
+    // Every singleton the remote uses is the shell's (import: false): no copy of its own.
+    const manifest = JSON.parse(readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')) as { shared: Array<{ name: string; assets: { js: { sync: string[]; async: string[] } } }>; portalExposeShared: Record<string, string[]> };
+    expect(manifest.shared.map((shared) => shared.name)).toEqual(expect.arrayContaining(['@portal/platform', '@portal/ui/core', 'react/jsx-runtime']));
+    expect(manifest.shared.filter((shared) => shared.assets.js.sync.length + shared.assets.js.async.length > 0)).toEqual([]);
+    expect(manifest.portalExposeShared['./app']).toEqual(expect.arrayContaining(['@portal/platform', '@portal/ui/core']));
+    // The entry binds to the shell's bundler runtime through the published platform's module.
+    const entrySources = (JSON.parse(readFileSync(path.join(dist, 'remoteEntry.js.map'), 'utf8')) as { sources: string[] }).sources;
+    expect(entrySources).toEqual(expect.arrayContaining([expect.stringMatching(/node_modules\/@portal\/platform\/dist\/federation-bundler-runtime\.js$/)]));
+    expect(entrySources.filter((source) => source.includes('@module-federation/webpack-bundler-runtime'))).toEqual([]);
+
+    const cli = path.join(team, 'node_modules', '.bin', 'portal-deploy');
+    const env = path.join(work, 'environment');
+    await run(cli, ['init', '--env', env, '--shell-contract', CONTRACT_VERSION], { cwd: team });
+    const staged = await run(cli, ['publish', 'notes', '--env', env, '--dist', dist, '--origin', 'http://127.0.0.1:3100'], { cwd: team });
+    expect(staged.stdout).toMatch(/^Staged notes@0\.1\.0\+[0-9a-f]{8} /);
+    expect(existsSync(path.join(env, 'releases', 'notes'))).toBe(true);
+  });
+});

@@ -1,0 +1,91 @@
+// The release of the portal's packages (scripts/release-packages.ts): the published package.json
+// derived from the workspace's, and the checks that stop a release. tests/published-packages.spec.ts
+// packs the real packages and installs them outside the repository.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CONTRACT_VERSION } from '@portal/platform/node';
+import { publishablePackages, releaseProblems, type WorkspacePackage } from '../scripts/release/packages.js';
+import { publishedManifest } from '../scripts/release/published-manifest.js';
+
+const REPO = path.resolve(__dirname, '..');
+
+describe('the published package.json', () => {
+  const workspace = {
+    name: '@portal/example',
+    version: '1.2.0',
+    type: 'module',
+    main: 'src/index.ts',
+    types: 'src/index.ts',
+    exports: { '.': './src/index.ts', './node': './src/node.ts', './widget': './src/widgets/widget.tsx', './package.json': './package.json' },
+    bin: { example: 'bin/example.js' },
+    release: { bin: { example: './src/cli.ts' } },
+    files: ['dist', 'CHANGELOG.md', 'README.md'],
+    scripts: { test: 'jest' },
+    dependencies: { zod: '^4.0.0' },
+    peerDependencies: { react: '^19.0.0' },
+    devDependencies: { jest: '^30.0.0' },
+  };
+
+  it('points main, types, every export and the commands at the compiled files, with their declarations', () => {
+    expect(publishedManifest(workspace)).toEqual({
+      name: '@portal/example',
+      version: '1.2.0',
+      type: 'module',
+      main: './dist/index.js',
+      types: './dist/index.d.ts',
+      exports: {
+        '.': { types: './dist/index.d.ts', default: './dist/index.js' },
+        './node': { types: './dist/node.d.ts', default: './dist/node.js' },
+        './widget': { types: './dist/widgets/widget.d.ts', default: './dist/widgets/widget.js' },
+        './package.json': './package.json',
+      },
+      bin: { example: './dist/cli.js' },
+      files: ['dist', 'CHANGELOG.md', 'README.md'],
+      dependencies: { zod: '^4.0.0' },
+      peerDependencies: { react: '^19.0.0' },
+    });
+  });
+
+  it('refuses what it cannot publish: a private package, no files list, an export outside src/, a command without its entry', () => {
+    expect(() => publishedManifest({ ...workspace, private: true })).toThrow(/is private/);
+    expect(() => publishedManifest({ ...workspace, files: undefined })).toThrow(/names no "files"/);
+    expect(() => publishedManifest({ ...workspace, exports: { '.': './lib/index.js' } })).toThrow(/exports\["\."\] is "\.\/lib\/index\.js": a published package exports TypeScript sources under \.\/src\/ only/);
+    expect(() => publishedManifest({ ...workspace, exports: { '.': { import: './src/index.ts' } } })).toThrow(/must be one path/);
+    expect(() => publishedManifest({ ...workspace, release: undefined })).toThrow(/has a "bin" but no "release.bin"/);
+  });
+});
+
+describe('the checks before a release', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'portal-release-check-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const pkg = (name: string, version: string, changelog: string | null, dependencies: Record<string, string> = {}): WorkspacePackage => {
+    const folder = path.join(dir, name.replace('@portal/', ''));
+    mkdirSync(folder, { recursive: true });
+    if (changelog !== null) writeFileSync(path.join(folder, 'CHANGELOG.md'), changelog);
+    return { name, version, dir: folder, manifest: { name, version, dependencies } };
+  };
+
+  it('finds nothing wrong with the workspace as it is: every package can be released', () => {
+    const packages = publishablePackages(REPO);
+    expect(packages.map((p) => p.name)).toEqual(['@portal/platform', '@portal/ui', '@portal/deploy']);
+    expect(releaseProblems(packages, CONTRACT_VERSION)).toEqual([]);
+  });
+
+  it('names a version without its CHANGELOG.md entry, a range that excludes the version released beside it, and a platform whose version is not its contract', () => {
+    const platform = pkg('@portal/platform', '1.5.0', '# Changelog\n\n## 1.5.0\n\nPresence of a remote.\n');
+    const ui = pkg('@portal/ui', '1.1.0', '# Changelog\n\n## 1.0.0\n\nFirst.\n');
+    const deploy = pkg('@portal/deploy', '1.0.0', null, { '@portal/platform': '~1.4.0' });
+    expect(releaseProblems([platform, ui, deploy], '1.4.0')).toEqual([
+      '@portal/platform is version 1.5.0 but its contract (CONTRACT_VERSION, shared/platform/src/version.ts) is 1.4.0: the package\'s version is the contract\'s, so set both to the same.',
+      '@portal/ui 1.1.0 has no entry in CHANGELOG.md: add "## 1.1.0" with what changed.',
+      '@portal/deploy has no CHANGELOG.md.',
+      '@portal/deploy asks for @portal/platform ~1.4.0, which excludes 1.5.0, the version released with it: widen the range.',
+    ]);
+    expect(releaseProblems([platform], '1.5.0')).toEqual([]);
+  });
+});
