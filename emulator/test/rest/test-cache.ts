@@ -22,6 +22,8 @@ export function column(name: string, type: string, options: Partial<Column> = {}
     category: isArray ? 'A' : 'S',
     nullable: true,
     default: null,
+    insertDefault: null,
+    irType: type,
     generated: false,
     maxLength: null,
     enumValues: null,

@@ -27,6 +27,8 @@ interface RawColumn {
   category: string;
   nullable: boolean;
   default: string | null;
+  insert_default?: string | null;
+  ir_type?: string;
   generated: boolean;
   max_length: number | null;
   enum_values: string[] | null;
@@ -48,6 +50,16 @@ const COLUMN_JSON = `
     'category', bt.typcategory::text,
     'nullable', not a.attnotnull,
     'default', pg_get_expr(d.adbin, d.adrelid),
+    'insert_default', case
+        when t.typbasetype <> 0 then pg_get_expr(t.typdefaultbin, 0)
+        when a.attidentity = 'd' then format('nextval(%s)',
+          quote_literal(pg_get_serial_sequence(a.attrelid::regclass::text, a.attname)))
+        when a.attgenerated = 's' then null
+        else pg_get_expr(d.adbin, d.adrelid) end,
+    'ir_type', case
+        when t.typtype = 'd' and bn.nspname = 'pg_catalog' then format_type(t.typbasetype, null)
+        when t.typtype <> 'd' and bn.nspname = 'pg_catalog' then format_type(a.atttypid, null)
+        else format_type(a.atttypid, a.atttypmod) end,
     'generated', a.attgenerated <> '' or a.attidentity = 'a',
     'max_length', case when bt.oid in (1042, 1043) and a.atttypmod > 4 then a.atttypmod - 4 end,
     'enum_values', (select array_agg(e.enumlabel order by e.enumsortorder) from pg_enum e where e.enumtypid = bt.oid),
@@ -151,6 +163,8 @@ function toColumn(raw: RawColumn): Column {
     category: raw.category,
     nullable: raw.nullable,
     default: raw.default,
+    insertDefault: raw.insert_default ?? null,
+    irType: raw.ir_type ?? raw.type,
     generated: raw.generated,
     maxLength: raw.max_length,
     enumValues: raw.enum_values,

@@ -19,6 +19,13 @@ export interface Column {
   category: string;
   nullable: boolean;
   default: string | null;
+  /**
+   * PostgREST's colDefault, what `missing=default` fills in: a domain's default, `nextval(…)` for
+   * an identity by default, nothing for a stored generated column, else the column's default.
+   */
+  insertDefault: string | null;
+  /** PostgREST's data_type: the type a body's value is read as (pg_catalog types without modifier). */
+  irType: string;
   generated: boolean;
   maxLength: number | null;
   enumValues: string[] | null;
@@ -183,6 +190,8 @@ export function outputColumn(
     category: isArray ? 'A' : '',
     nullable: true,
     default: null,
+    insertDefault: null,
+    irType: type,
     generated: false,
     maxLength: null,
     enumValues: null,

@@ -52,10 +52,12 @@ describe('write SQL', () => {
     expect(ignore).toContain('on conflict ("username") do nothing');
   });
 
-  it('uses DEFAULT for missing keys with missing=default', () => {
+  it("lays each row over the written columns' defaults with missing=default (PostgREST's fromJsonBodyF)", () => {
+    const columnsByName = new Map(users.columnsByName);
+    columnsByName.set('age', { ...users.columnsByName.get('age')!, insertDefault: '18' });
     const params = new Params();
     const sql = insertSql(
-      users,
+      { ...users, columnsByName },
       {
         columns: ['id', 'age'],
         rows: [{ id: 'a' }, { id: 'b', age: 2 }],
@@ -65,8 +67,12 @@ describe('write SQL', () => {
       params,
     );
     expect(sql).toBe(
-      'insert into "public"."users" as "pgrst_target" ("id", "age") values ((json_populate_record(null::"public"."users", $1::json))."id", default), ((json_populate_record(null::"public"."users", $2::json))."id", (json_populate_record(null::"public"."users", $2::json))."age")',
+      'insert into "public"."users" as "pgrst_target" ("id", "age") select "pgrst_body"."id", "pgrst_body"."age" ' +
+        'from (select $2::jsonb as json_data) "pgrst_payload", ' +
+        'lateral (select jsonb_agg(jsonb_build_object($1::text, 18) || elem) as val from jsonb_array_elements("pgrst_payload".json_data) elem) "pgrst_json_defs", ' +
+        'lateral (select * from jsonb_to_recordset("pgrst_json_defs".val) as _("age" integer, "id" uuid)) "pgrst_body"',
     );
+    expect(params.values).toEqual(['age', JSON.stringify([{ id: 'a' }, { id: 'b', age: 2 }])]);
   });
 
   it('inserts rows of defaults for empty objects', () => {

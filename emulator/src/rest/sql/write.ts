@@ -1,13 +1,10 @@
 // INSERT / upsert / UPDATE / DELETE as the first CTE (`pgrst_mutation`) of one statement; the
 // request body is a single JSON parameter Postgres turns into rows with
 // json_populate_recordset, so types convert exactly as in PostgREST.
-import { requestErrors } from '../errors.js';
 import type { Relation } from '../schema/model.js';
 import { ident, type Params, qualifiedIdent } from './identifiers.js';
 
 export const TARGET_ALIAS = 'pgrst_target';
-/** Each row is one parameter with missing=default; Postgres takes at most 65535. */
-const MAX_ROWS_WITH_DEFAULTS = 60_000;
 
 /** `returning 1` touches no column, so SELECT policies do not apply (as PostgREST's minimal). */
 export function returningSql(wantRows: boolean): string {
@@ -24,6 +21,32 @@ export interface InsertOptions {
   returning: string;
 }
 
+/**
+ * The rows of a `missing=default` insert as PostgREST builds them (fromJsonBodyF): each element
+ * is laid over a jsonb object of the defaults of the written columns, `jsonb_build_object('col',
+ * <default>, …) || elem`, then read back by jsonb_to_recordset. So every written column's default
+ * is evaluated for every row, given or not, and for all rows before the first is inserted: a
+ * sequence moves exactly as under PostgREST, also when Postgres refuses a row.
+ * See docs/compatibility.md#rest-inserts-with-missingdefault.
+ */
+function bodyWithDefaultsSql(relation: Relation, options: InsertOptions, params: Params): string {
+  // PostgREST's fields are the column names as a set: in sorted order.
+  const columns = [...options.columns]
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .map((name) => relation.columnsByName.get(name)!);
+  const defaults = columns
+    .filter((c) => c.insertDefault !== null)
+    .map((c) => `${params.add(c.name)}::text, ${c.insertDefault}`);
+  const typed = columns.map((c) => `${ident(c.name)} ${c.irType}`).join(', ');
+  const selected = options.columns.map((c) => `"pgrst_body".${ident(c)}`).join(', ');
+  return (
+    `select ${selected} from (select ${params.add(JSON.stringify(options.rows))}::jsonb as json_data) "pgrst_payload", ` +
+    `lateral (select jsonb_agg(jsonb_build_object(${defaults.join(', ')}) || elem) as val ` +
+    `from jsonb_array_elements("pgrst_payload".json_data) elem) "pgrst_json_defs", ` +
+    `lateral (select * from jsonb_to_recordset("pgrst_json_defs".val) as _(${typed})) "pgrst_body"`
+  );
+}
+
 export function insertSql(relation: Relation, options: InsertOptions, params: Params): string {
   const table = qualifiedIdent(relation.schema, relation.name);
   const rowType = table;
@@ -36,20 +59,7 @@ export function insertSql(relation: Relation, options: InsertOptions, params: Pa
       ? `insert into ${table} as ${ident(TARGET_ALIAS)} (${ident(first.name)}) values ${options.rows.map(() => '(default)').join(', ')}`
       : `insert into ${table} as ${ident(TARGET_ALIAS)} default values`;
   } else if (options.missingDefault) {
-    if (options.rows.length > MAX_ROWS_WITH_DEFAULTS) {
-      throw requestErrors.invalidBody(
-        'Too many rows for missing=default',
-        `Send at most ${MAX_ROWS_WITH_DEFAULTS} rows per request when missing keys take column defaults.`,
-      );
-    }
-    const values = options.rows.map((row) => {
-      const record = `json_populate_record(null::${rowType}, ${params.add(JSON.stringify(row))}::json)`;
-      const cells = options.columns.map((c) =>
-        Object.hasOwn(row, c) ? `(${record}).${ident(c)}` : 'default',
-      );
-      return `(${cells.join(', ')})`;
-    });
-    sql = `insert into ${table} as ${ident(TARGET_ALIAS)} (${columnList}) values ${values.join(', ')}`;
+    sql = `insert into ${table} as ${ident(TARGET_ALIAS)} (${columnList}) ${bodyWithDefaultsSql(relation, options, params)}`;
   } else {
     const selected = options.columns.map((c) => `"pgrst_body".${ident(c)}`).join(', ');
     sql = `insert into ${table} as ${ident(TARGET_ALIAS)} (${columnList}) select ${selected} from json_populate_recordset(null::${rowType}, ${params.add(JSON.stringify(options.rows))}::json) as "pgrst_body"`;
