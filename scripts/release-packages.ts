@@ -9,12 +9,13 @@
 // CHANGELOG.md. Publishing uses npm's own credential for the registry (`npm login --registry <url>`,
 // or a token in .npmrc). docs/architecture.md#releasing-the-packages has the whole story.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CONTRACT_VERSION } from '@portal/platform/node';
-import { packStaged, publishablePackages, releaseProblems, stagePackage, type StagedPackage } from './release/packages.js';
+import { packStaged, publishablePackages, registryState, releaseProblems, stagePackage } from './release/packages.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -33,26 +34,10 @@ if (!registry && !dryRun) {
   process.exit(2);
 }
 
-type RegistryState = { state: 'absent' } | { state: 'same' } | { state: 'different'; contentHash: string | undefined };
-
-/** What the registry holds of this package's version. */
-function registryState(pkg: StagedPackage, url: string): RegistryState {
-  let output: string;
-  try {
-    output = execFileSync('npm', ['view', `${pkg.name}@${pkg.version}`, 'contentHash', 'version', '--json', '--registry', url], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  } catch (error) {
-    const text = `${(error as { stdout?: string }).stdout ?? ''}${(error as { stderr?: string }).stderr ?? ''}`;
-    if (/E404|404 Not Found|is not in this registry/.test(text)) return { state: 'absent' };
-    throw new Error(`Could not ask ${url} about ${pkg.name}@${pkg.version}: ${text.trim()}`);
-  }
-  // A package the registry has, without this version: npm prints nothing.
-  if (output.trim() === '') return { state: 'absent' };
-  const published = JSON.parse(output) as { contentHash?: string; version?: string };
-  return published.contentHash === pkg.contentHash ? { state: 'same' } : { state: 'different', contentHash: published.contentHash };
-}
-
 const packages = publishablePackages(root);
-const problems = releaseProblems(packages, CONTRACT_VERSION);
+// The Module Federation version the shell builds with, as installed for it.
+const federationVersion = (JSON.parse(readFileSync(createRequire(path.join(root, 'shell', 'package.json')).resolve('@module-federation/runtime/package.json'), 'utf8')) as { version: string }).version;
+const problems = releaseProblems(packages, { contractVersion: CONTRACT_VERSION, federationVersion });
 if (problems.length > 0) {
   console.error(`Nothing was published:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
   process.exit(1);
@@ -65,7 +50,7 @@ try {
     const result = stagePackage(pkg, path.join(work, 'stage'), root);
     return { ...result, tarball: packStaged(result, destination) };
   });
-  const plan = staged.map((pkg) => ({ pkg, state: registry ? registryState(pkg, registry) : ({ state: 'absent' } as const) }));
+  const plan = await Promise.all(staged.map(async (pkg) => ({ pkg, state: registry ? await registryState(pkg, registry) : ({ state: 'absent' } as const) })));
   const changed = plan.filter(({ state }) => state.state === 'different');
   for (const { pkg, state } of plan) {
     const verdict = state.state === 'same' ? 'published already, unchanged' : state.state === 'different' ? 'published already WITH OTHER CONTENT' : dryRun ? 'would be published' : 'to publish';

@@ -1,10 +1,11 @@
 // The portal's publishable packages (@portal/platform, @portal/ui, @portal/deploy: every workspace
 // package that is not private), built, checked and packed as the registry will hold them.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import satisfies from 'semver/functions/satisfies.js';
 import { publishedManifest, type Manifest } from './published-manifest.js';
 
@@ -65,12 +66,25 @@ export function publishablePackages(root: string): WorkspacePackage[] {
   return ordered;
 }
 
+/** What a release is checked against: facts of the workspace it is made from. */
+export interface ReleaseFacts {
+  /** The platform contract's version (CONTRACT_VERSION). */
+  contractVersion: string;
+  /** The Module Federation version the shell is built with (its installed @module-federation/runtime). */
+  federationVersion: string;
+}
+
+/** The `@module-federation/*` packages whose version a remote build must share with the shell. */
+const FEDERATION_PACKAGE = /^@module-federation\//;
+
 /**
  * What would make a release of these packages wrong, in words (none: it may go out): a version
  * without its CHANGELOG.md entry, a `@portal/*` range that excludes the version released beside
- * it, a platform whose version is not its contract's.
+ * it, a platform whose version is not its contract's, a Module Federation dependency that is not
+ * exactly the shell's (a remote entry runs only inside a shell built from the same
+ * `@module-federation` versions: it takes the shell's runtime core and bundler runtime).
  */
-export function releaseProblems(packages: readonly WorkspacePackage[], contractVersion: string): string[] {
+export function releaseProblems(packages: readonly WorkspacePackage[], { contractVersion, federationVersion }: ReleaseFacts): string[] {
   const problems: string[] = [];
   for (const pkg of packages) {
     const changelog = path.join(pkg.dir, 'CHANGELOG.md');
@@ -80,6 +94,10 @@ export function releaseProblems(packages: readonly WorkspacePackage[], contractV
     for (const [name, range] of portalDependencies(pkg.manifest)) {
       const dependency = packages.find((other) => other.name === name);
       if (dependency && !satisfies(dependency.version, range)) problems.push(`${pkg.name} asks for ${name} ${range}, which excludes ${dependency.version}, the version released with it: widen the range.`);
+    }
+    const dependencies = (pkg.manifest.dependencies ?? {}) as Record<string, string>;
+    for (const [name, range] of Object.entries(dependencies).filter(([name]) => FEDERATION_PACKAGE.test(name))) {
+      if (range !== federationVersion) problems.push(`${pkg.name} asks for ${name} ${range}, but the shell is built with Module Federation ${federationVersion}: pin exactly "${federationVersion}", since a remote entry runs only with the shell's own runtime.`);
     }
     if (pkg.name === '@portal/platform' && pkg.version !== contractVersion) {
       problems.push(`@portal/platform is version ${pkg.version} but its contract (CONTRACT_VERSION, shared/platform/src/version.ts) is ${contractVersion}: the package's version is the contract's, so set both to the same.`);
@@ -128,4 +146,28 @@ export function packStaged(staged: StagedPackage, destination: string): string {
   const [packed] = JSON.parse(output) as Array<{ filename: string }>;
   if (!packed) throw new Error(`npm pack made no tarball of ${staged.name}.`);
   return path.join(destination, packed.filename);
+}
+
+export type RegistryState = { state: 'absent' } | { state: 'same' } | { state: 'different'; contentHash: string | undefined };
+
+const execFileAsync = promisify(execFile);
+
+/**
+ * What the registry at `url` holds of this package's version: nothing, the same content (its
+ * `contentHash`), or other content. Asked with `npm view`, so npm's own configuration for the
+ * registry (credential, proxy) applies.
+ */
+export async function registryState(pkg: Pick<StagedPackage, 'name' | 'version' | 'contentHash'>, url: string): Promise<RegistryState> {
+  let output: string;
+  try {
+    ({ stdout: output } = await execFileAsync('npm', ['view', `${pkg.name}@${pkg.version}`, 'contentHash', 'version', '--json', '--registry', url], { encoding: 'utf8' }));
+  } catch (error) {
+    const text = `${(error as { stdout?: string }).stdout ?? ''}${(error as { stderr?: string }).stderr ?? ''}`;
+    if (/E404|404 Not Found|is not in this registry/.test(text)) return { state: 'absent' };
+    throw new Error(`Could not ask ${url} about ${pkg.name}@${pkg.version}: ${text.trim()}`);
+  }
+  // A package the registry has, without this version: npm prints nothing.
+  if (output.trim() === '') return { state: 'absent' };
+  const published = JSON.parse(output) as { contentHash?: string };
+  return published.contentHash === pkg.contentHash ? { state: 'same' } : { state: 'different', contentHash: published.contentHash };
 }
