@@ -357,6 +357,42 @@ describe('the files remote', () => {
   });
 });
 
+describe('the files remote while the backend is away', () => {
+  it('says in words that the server does not answer, and shows the folder again by itself once it does', async () => {
+    const ivy = await newPerson('ivy');
+    const { error } = await ivy.db.storage
+      .from('files')
+      .upload(`${ivy.id}/kept.txt`, new Blob(['kept'], { type: 'text/plain' }));
+    if (error) throw error;
+    const page = await signedInPage(ivy, myFiles(ivy));
+    await row(page, 'kept.txt').waitFor(WAIT);
+
+    await portal.emulator.restart({
+      whileStopped: async () => {
+        // The page is opened afresh while nothing answers: the person's projects cannot be read.
+        await page.reload();
+        const alert = page.getByRole('alert').filter({ hasText: 'Could not read your projects' });
+        await alert.waitFor(WAIT);
+        const text = await alert.textContent();
+        expect(text).toContain(
+          'The server did not answer: it may be stopped, or the network is down. This page tries again by itself as soon as the server answers.',
+        );
+        expect(text).not.toMatch(/TypeError|Failed to fetch/);
+      },
+    });
+
+    // Back without pressing "Try again".
+    await row(page, 'kept.txt').waitFor(WAIT);
+    await expect(page.getByRole('alert').count()).resolves.toBe(0);
+    // The requests refused while the backend was stopped are the complaints this test expects.
+    page.console.splice(
+      0,
+      page.console.length,
+      ...page.console.filter((entry) => !/ERR_CONNECTION_REFUSED|Failed to fetch/.test(entry.text)),
+    );
+  });
+});
+
 describe('the files remote: what an action shows when it ends', () => {
   async function put(person: Person, names: string[]): Promise<void> {
     for (const name of names) {

@@ -9,6 +9,7 @@ import { startTestEmulator, type TestEmulator } from '../emulator/test/harness.j
 import { startLocalPortal, type LocalPortal } from '../deploy/src/index.js';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
 import { buildAppsInto } from './portal-harness.js';
+import { newPerson, signedInClient as personClient, signedInStorage } from './support/people.js';
 
 jest.setTimeout(180_000);
 
@@ -270,5 +271,54 @@ describe('the search remote', () => {
     ).toEqual([]);
     await search(dana, 'refunds paid back card');
     expect((await resultTitles(dana)).some((t) => t.startsWith('Refund policy'))).toBe(false);
+  });
+});
+
+describe('the search remote while the backend is away', () => {
+  it('says in words that the server does not answer, and searches again by itself once it does', async () => {
+    const person = await newPerson(emulator, 'search-outage');
+    const db = await personClient(emulator, person);
+    const text = 'The lighthouse keeper lights the lamp at dusk and logs every passing ship.';
+    const added = await db.functions.invoke('documents', {
+      body: {
+        action: 'add',
+        title: 'Harbour notes',
+        source: 'paste',
+        body: text,
+        passages: [{ heading: null, text, start: 0, end: text.length }],
+      },
+    });
+    if (added.error) throw added.error;
+    const context = await browser.newContext({
+      storageState: await signedInStorage(portal.shellUrl, emulator, db),
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${portal.shellUrl}/search?q=lighthouse%20keeper`);
+      const result = page.locator('.search-result').first();
+      await result.waitFor(WAIT);
+
+      await emulator.restart({
+        whileStopped: async () => {
+          await page.reload();
+          const alert = page.getByRole('alert').filter({ hasText: 'The search failed' });
+          await alert.waitFor(WAIT);
+          const shown = await alert.textContent();
+          expect(shown).toContain(
+            'The server did not answer: it may be stopped, or the network is down. This page tries again by itself as soon as the server answers.',
+          );
+          expect(shown).not.toMatch(/TypeError|Failed to (fetch|send)/);
+        },
+      });
+
+      // Back without pressing "Try again".
+      await result.waitFor(WAIT);
+      await expect(result.locator('.search-result__open').textContent()).resolves.toBe(
+        'Harbour notes',
+      );
+      await expect(page.getByRole('alert').count()).resolves.toBe(0);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -12,13 +12,15 @@ import { Card, EmptyState, ErrorState, PageHeader, ProgressBar, Stack, TextLink 
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { FolderBrowser } from './components/FolderBrowser.js';
+import { filesFailure, whatNext, type FilesFailure } from './failures.js';
 import { filesStylesheet } from './files.css.js';
 import { filesHref, parseFilesLocation, DEFAULT_VIEW } from './location.js';
 import { listAreas, type Area, type ProjectRef } from './storage-access.js';
+import { useRetryWhenBack } from './use-retry-when-back.js';
 
 type AreasState =
   | { status: 'loading' }
-  | { status: 'error'; error: string }
+  | { status: 'error'; error: FilesFailure }
   | { status: 'ready'; areas: Area[]; projects: ProjectRef[] };
 
 export function FilesApp({ meta }: RemoteRootProps): ReactNode {
@@ -42,13 +44,15 @@ export function FilesApp({ meta }: RemoteRootProps): ReactNode {
     let live = true;
     listAreas(supabase, userId).then(
       (result) => live && setLoaded({ key: requestKey, areas: { status: 'ready', ...result } }),
-      (error: Error) =>
-        live && setLoaded({ key: requestKey, areas: { status: 'error', error: error.message } }),
+      (error: unknown) =>
+        live &&
+        setLoaded({ key: requestKey, areas: { status: 'error', error: filesFailure(error) } }),
     );
     return () => {
       live = false;
     };
   }, [supabase, userId, requestKey]);
+  useRetryWhenBack(areas.status === 'error' && areas.error.unreachable, reload);
 
   useEffect(() => {
     registerDebugHandle('files', {
@@ -73,7 +77,11 @@ export function FilesApp({ meta }: RemoteRootProps): ReactNode {
     body = <ProgressBar label="Finding the places you may reach" hideLabel />;
   else if (areas.status === 'error')
     body = (
-      <ErrorState title="Could not read your projects" message={areas.error} onRetry={reload} />
+      <ErrorState
+        title="Could not read your projects"
+        message={whatNext(areas.error)}
+        onRetry={reload}
+      />
     );
   else if (view.bucket === null) body = <AreaList route={route} areas={areas.areas} />;
   else

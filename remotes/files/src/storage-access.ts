@@ -3,6 +3,7 @@
 // page 1 does), and the file operations.
 import type { Database, Enums } from '@portal/platform/database';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { describeFailure, filesFailure } from './failures.js';
 import { asFolder } from './folder-ops.js';
 import { isNameTaken, keepBothName, nameParts, type BucketLimits } from './upload/checks.js';
 import type { SortColumn, SortOrder } from './location.js';
@@ -52,8 +53,8 @@ export async function listAreas(
     supabase.from('projects').select('id, name, owner_id').order('name'),
     supabase.from('project_members').select('project_id, role').eq('user_id', userId),
   ]);
-  if (projectRows.error) throw new Error(projectRows.error.message);
-  if (memberRows.error) throw new Error(memberRows.error.message);
+  if (projectRows.error) throw filesFailure(projectRows.error);
+  if (memberRows.error) throw filesFailure(memberRows.error);
   const roles = new Map(memberRows.data.map((m) => [m.project_id, m.role]));
   const projects: ProjectRef[] = projectRows.data.map((p) => ({
     id: p.id,
@@ -95,7 +96,7 @@ export interface BucketFacts extends BucketLimits {
 
 export async function readBucket(supabase: SupabaseClient, bucket: string): Promise<BucketFacts> {
   const { data, error } = await supabase.storage.getBucket(bucket);
-  if (error) throw new Error(error.message);
+  if (error) throw filesFailure(error);
   return {
     public: data.public,
     fileSizeLimit: data.file_size_limit ?? null,
@@ -136,7 +137,7 @@ export async function listFolderPage(
     sortBy: { column: options.sort, order: options.order },
     ...(options.cursor ? { cursor: options.cursor } : {}),
   });
-  if (error) throw new Error(error.message);
+  if (error) throw filesFailure(error);
   // Storage gives a folder's key without the trailing slash ("a/b"); entries keep it ("a/b/").
   const folders: Entry[] = data.folders.map((f) => ({
     kind: 'folder',
@@ -182,7 +183,7 @@ export async function keepBothNamesTaken(
       offset,
       sortBy: { column: 'name', order: 'asc' },
     });
-    if (error) throw new Error(error.message);
+    if (error) throw filesFailure(error);
     for (const entry of data) taken.add(`${folder}${entry.name}`);
     if (data.length < limit) return taken;
   }
@@ -202,7 +203,7 @@ export async function listKeysUnder(
       limit: 1000,
       ...(cursor ? { cursor } : {}),
     });
-    if (error) throw new Error(`What is in “${prefix}” could not be listed: ${error.message}.`);
+    if (error) throw filesFailure(error, `What is in “${prefix}” could not be listed`);
     keys.push(...data.objects.map((o) => o.key ?? o.name));
     cursor = data.hasNext ? data.nextCursor : undefined;
   } while (cursor);
@@ -267,7 +268,7 @@ export async function createShareLink(
   seconds: number,
 ): Promise<{ url: string; expires: Date }> {
   const { data, error } = await supabase.storage.from(bucket).createSignedUrl(key, seconds);
-  if (error) throw new Error(error.message);
+  if (error) throw filesFailure(error);
   return { url: data.signedUrl, expires: new Date(Date.now() + seconds * 1000) };
 }
 
@@ -279,7 +280,7 @@ export async function moveObjects(
 ): Promise<string | null> {
   for (const { from, to } of moves) {
     const { error } = await supabase.storage.from(bucket).move(from, to);
-    if (error) return `Could not move “${from}” to “${to}”: ${error.message}`;
+    if (error) return `Could not move “${from}” to “${to}”: ${describeFailure(error)}`;
   }
   return null;
 }
@@ -305,7 +306,7 @@ export async function copyObject(
   const { error } = await (replace ? files.setHeader('x-upsert', 'true') : files).copy(from, to);
   if (!error) return { kind: 'copied', key: to };
   if (!replace && isNameTaken(error)) return { kind: 'exists', key: to };
-  return { kind: 'refused', reason: error.message };
+  return { kind: 'refused', reason: describeFailure(error) };
 }
 
 /** How many times a "keep both" name taken meanwhile (storage refuses it) is replaced by the next. */

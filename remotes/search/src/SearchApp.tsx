@@ -14,8 +14,10 @@ import { DocumentList, type DocumentsState } from './components/DocumentList.js'
 import { DocumentView } from './components/DocumentView.js';
 import { SearchPanel } from './components/SearchPanel.js';
 import { listDocuments } from './data-access/search-api.js';
+import { isUnreachable } from './failures.js';
 import { parseSearchLocation } from './location.js';
 import { searchStylesheet } from './search.css.js';
+import { useRetryWhenBack } from './use-retry-when-back.js';
 
 export function SearchApp({ meta }: RemoteRootProps): ReactNode {
   const route = meta.route;
@@ -43,6 +45,7 @@ export function SearchApp({ meta }: RemoteRootProps): ReactNode {
       live = false;
     };
   }, [supabase, userId, key]);
+  useRetryWhenBack(documents.status === 'error' && isUnreachable(documents.error), reload);
 
   const tab = place.page === 'document' ? 'search' : place.page;
   const goTo = (value: string) => navigate(value === 'search' ? route : `${route}/${value}`);

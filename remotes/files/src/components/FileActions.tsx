@@ -14,6 +14,7 @@ import {
   TextInput,
 } from '@portal/ui';
 import { useRef, useState, type ReactNode } from 'react';
+import { describeFailure } from '../failures.js';
 import { copyName, keysToDelete, planMoveInto, planRename } from '../folder-ops.js';
 import {
   copyKeepingBoth,
@@ -105,7 +106,7 @@ export function FileActions({
       const { data, error: failed } = await files.createSignedUrl(entry.key, 60, {
         download: entry.name,
       });
-      if (failed) return setError(`Could not download “${entry.name}”: ${failed.message}`);
+      if (failed) return setError(`Could not download “${entry.name}”: ${describeFailure(failed)}`);
       const link = document.createElement('a');
       link.href = data.signedUrl;
       link.rel = 'noopener';
@@ -183,7 +184,7 @@ export function FileActions({
       onChanged();
     } catch (thrown) {
       // The connection failed (supabase-js answers storage's refusals, it does not throw them).
-      setError(`Could not copy: ${(thrown as Error).message}${before()}`);
+      setError(`Could not copy: ${describeFailure(thrown)}${before()}`);
       if (copied > 0) onPartlyChanged();
     } finally {
       setConflict(null);
@@ -303,7 +304,7 @@ export function FileActions({
           const { data, error: failed } = keys.length
             ? await files.remove(keys)
             : { data: [], error: null };
-          if (failed) throw new Error(failed.message);
+          if (failed) throw new Error(describeFailure(failed));
           if ((data ?? []).length < keys.length) {
             if ((data ?? []).length > 0) partlyDone.current = true;
             throw new Error(
@@ -416,7 +417,7 @@ function NameDialog({
     } catch (thrown) {
       // A lookup failed (a folder's listing, on the network, say): the dialog says so and can
       // be used again, rather than spinning for ever.
-      failed = `${(thrown as Error).message} Try again.`;
+      failed = `${describeFailure(thrown)} Try again.`;
     } finally {
       submitting.current = false;
       setBusy(false);
@@ -577,7 +578,7 @@ function NewFolder({
               .upload(`${folder}${name}/${FOLDER_PLACEHOLDER}`, placeholder, {
                 contentType: 'text/plain',
               });
-            if (error) return error.message;
+            if (error) return describeFailure(error);
             onDone();
             return null;
           }}

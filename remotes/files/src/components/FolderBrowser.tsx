@@ -31,6 +31,7 @@ import {
   type HTMLAttributes,
   type ReactNode,
 } from 'react';
+import { describeFailure, filesFailure, whatNext, type FilesFailure } from '../failures.js';
 import { droppedFiles, type PickedFile } from '../folder-drop.js';
 import { planMoveInto } from '../folder-ops.js';
 import { filesHref, folderView, selectionClearedHref, type FilesView } from '../location.js';
@@ -46,6 +47,7 @@ import {
   type Entry,
 } from '../storage-access.js';
 import { sizeInWords } from '../upload/checks.js';
+import { useRetryWhenBack } from '../use-retry-when-back.js';
 import { FileActions } from './FileActions.js';
 import { PreviewDialog } from './PreviewDialog.js';
 import { UploadQueuePanel, useUploadQueue } from './UploadQueuePanel.js';
@@ -59,7 +61,7 @@ interface Props {
 
 type Listing =
   | { status: 'loading' }
-  | { status: 'error'; error: string }
+  | { status: 'error'; error: FilesFailure }
   | {
       status: 'ready';
       entries: Entry[];
@@ -109,7 +111,8 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
   const bucketId = view.bucket!;
   const area = areaOf(areas, bucketId, view.folder);
   const [bucket, setBucket] = useState<BucketFacts | null>(null);
-  const [bucketError, setBucketError] = useState<string | null>(null);
+  const [bucketError, setBucketError] = useState<FilesFailure | null>(null);
+  const [bucketReads, setBucketReads] = useState(0);
   const [dragging, setDragging] = useState(false);
   const [filterText, setFilterText] = useState(view.filter);
   const go = useCallback(
@@ -118,8 +121,20 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
   );
 
   useEffect(() => {
-    readBucket(supabase, bucketId).then(setBucket, (error: Error) => setBucketError(error.message));
-  }, [supabase, bucketId]);
+    let live = true;
+    readBucket(supabase, bucketId).then(
+      (facts) => {
+        if (!live) return;
+        setBucket(facts);
+        setBucketError(null);
+      },
+      (error: unknown) => live && setBucketError(filesFailure(error)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [supabase, bucketId, bucketReads]);
+  useRetryWhenBack(bucketError?.unreachable === true, () => setBucketReads((n) => n + 1));
 
   // The listing belongs to the request that produced it. A newer request for the same folder,
   // filter and sort (a reload after an upload, copy, rename, move or delete) keeps the entries
@@ -189,9 +204,13 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
         },
       });
     })().catch(
-      (error: Error) =>
+      (error: unknown) =>
         live &&
-        setLoaded({ key: requestKey, query, listing: { status: 'error', error: error.message } }),
+        setLoaded({
+          key: requestKey,
+          query,
+          listing: { status: 'error', error: filesFailure(error) },
+        }),
     );
     return () => {
       live = false;
@@ -224,15 +243,16 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
               }
             : current,
         ),
-      (error: Error) =>
+      (error: unknown) =>
         setLoaded((current) =>
           current?.key === key
-            ? { key, query, listing: { status: 'error', error: error.message } }
+            ? { key, query, listing: { status: 'error', error: filesFailure(error) } }
             : current,
         ),
     );
   };
   const busy = listing.status === 'loading' || (listing.status === 'ready' && listing.reloading);
+  useRetryWhenBack(listing.status === 'error' && listing.error.unreachable, load);
 
   const entries = useMemo(() => (listing.status === 'ready' ? listing.entries : []), [listing]);
   const taken = useMemo(() => new Set(entries.map((entry) => entry.key)), [entries]);
@@ -289,7 +309,7 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
       const failed = problem ?? (await moveObjects(supabase, bucketId, moves));
       if (failed) setMoveError(failed);
     } catch (error) {
-      setMoveError((error as Error).message);
+      setMoveError(describeFailure(error));
     } finally {
       // A second drag started meanwhile is still running: its words stay.
       setMoving((current) => (current === mine ? null : current));
@@ -403,7 +423,7 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
             bucket ? (
               <span data-testid="bucket-limits">{limitsInWords(bucket)}</span>
             ) : bucketError ? (
-              `Could not read this bucket’s limits: ${bucketError}`
+              `Could not read this bucket’s limits. ${whatNext(bucketError)}`
             ) : (
               'Reading this bucket’s limits…'
             )
@@ -487,7 +507,11 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
         ) : null}
         {moveError ? <Alert tone="error">{moveError}</Alert> : null}
         {listing.status === 'error' ? (
-          <ErrorState title="Could not list this folder" message={listing.error} onRetry={load} />
+          <ErrorState
+            title="Could not list this folder"
+            message={whatNext(listing.error)}
+            onRetry={load}
+          />
         ) : null}
         {listing.status !== 'error' && view.view === 'list' ? (
           <Table

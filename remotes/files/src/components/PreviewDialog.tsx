@@ -5,6 +5,7 @@
 import { usePortal } from '@portal/platform';
 import { Alert, Button, Dialog, ErrorState, ProgressBar } from '@portal/ui';
 import { useEffect, useState, type ReactNode } from 'react';
+import { describeFailure } from '../failures.js';
 import type { CsvTable } from '../preview/csv.js';
 import type { Entry } from '../storage-access.js';
 
@@ -71,7 +72,7 @@ export function PreviewDialog({
     for (const renderer of Object.values(renderers)) renderer?.catch(() => undefined);
     void (async () => {
       const { data, error } = await supabase.storage.from(bucket).createSignedUrl(entry.key, 600);
-      if (error) return live && setShown({ status: 'error', error: error.message });
+      if (error) return live && setShown({ status: 'error', error: describeFailure(error) });
       let text: string | null = null;
       if (READ_AS_TEXT.has(kind) && (entry.size ?? 0) <= TEXT_LIMIT) {
         const response = await fetch(data.signedUrl);
@@ -86,7 +87,9 @@ export function PreviewDialog({
       }
       const view = await viewOf(kind, text, renderers);
       if (live) setShown({ status: 'ready', url: data.signedUrl, text, view });
-    })().catch((error: Error) => live && setShown({ status: 'error', error: error.message }));
+    })().catch(
+      (error: unknown) => live && setShown({ status: 'error', error: describeFailure(error) }),
+    );
     return () => {
       live = false;
     };

@@ -13,6 +13,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { describeFailure } from '../failures.js';
 import type { PickedFile } from '../folder-drop.js';
 import { KEEP_BOTH_RETRIES, keepBothNamesTaken } from '../storage-access.js';
 import { sizeInWords, type BucketLimits } from '../upload/checks.js';
@@ -168,7 +169,7 @@ export function useUploadQueue({
           },
           (error: Error) => {
             if (!(error instanceof UploadCancelled) && !(error instanceof UploadPaused))
-              dispatch({ type: 'fail', id: item.id, reason: error.message });
+              dispatch({ type: 'fail', id: item.id, reason: describeFailure(error) });
           },
         )
         .finally(() => controllers.current.delete(item.id));
@@ -226,7 +227,7 @@ export function useUploadQueue({
           notify({
             tone: 'danger',
             title: `Could not delete the unfinished upload of ${item.file.name}`,
-            message: error.message,
+            message: describeFailure(error),
           }),
         );
       }

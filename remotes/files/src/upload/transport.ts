@@ -1,6 +1,7 @@
 // How bytes reach storage. The queue only knows this interface, so a resumable transport (TUS,
 // `/storage/v1/upload/resumable`) can take over large files without the queue changing.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { describeFailure } from '../failures.js';
 import { isNameTaken } from './checks.js';
 
 export interface UploadRequest {
@@ -81,7 +82,7 @@ export function signedUrlTransport(supabase: SupabaseClient): UploadTransport {
       if (signed.error) {
         const failure = failureOf(signed.error, 400);
         if (isNameTaken(failure)) return { kind: 'exists' };
-        return { kind: 'refused', reason: signed.error.message };
+        return { kind: 'refused', reason: describeFailure(signed.error) };
       }
       return new Promise<UploadOutcome>((resolve, reject) => {
         const xhr = new XMLHttpRequest();
@@ -110,7 +111,7 @@ export function signedUrlTransport(supabase: SupabaseClient): UploadTransport {
           );
         };
         xhr.onerror = () =>
-          reject(new Error('The connection to storage failed during the upload.'));
+          reject(new Error('The connection to storage failed during the upload. Try again.'));
         xhr.onabort = () => reject(new UploadCancelled());
         signal.addEventListener('abort', () => xhr.abort(), { once: true });
         xhr.send(request.file);

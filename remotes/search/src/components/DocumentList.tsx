@@ -21,6 +21,7 @@ import {
   reindexDocuments,
   type DocumentSummary,
 } from '../data-access/search-api.js';
+import { searchFailure, whatNext } from '../failures.js';
 import { prepareDocument } from '../indexing/prepare-document.js';
 import { readStoredFile } from '../indexing/read-stored-file.js';
 import { documentHref } from '../location.js';
@@ -77,7 +78,7 @@ export function DocumentList({
       );
     } catch (error) {
       toast.error(
-        `${(error as Error).message}${rereadCount > 0 ? ` ${rereadCount} document${rereadCount === 1 ? ' was' : 's were'} read again from your storage and re-indexed before this.` : ''}`,
+        `${searchFailure(error).message}${rereadCount > 0 ? ` ${rereadCount} document${rereadCount === 1 ? ' was' : 's were'} read again from your storage and re-indexed before this.` : ''}`,
         { title: 'Re-indexing failed' },
       );
     } finally {
@@ -96,7 +97,7 @@ export function DocumentList({
     return (
       <ErrorState
         title="Your documents could not be listed"
-        message={state.error}
+        message={whatNext(state.error)}
         onRetry={reload}
       />
     );

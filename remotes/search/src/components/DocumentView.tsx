@@ -7,7 +7,9 @@ import {
   type DocumentSummary,
   type StoredPassage,
 } from '../data-access/search-api.js';
+import { isUnreachable, whatNext } from '../failures.js';
 import { describePages } from '../text/pdf-text.js';
+import { useRetryWhenBack } from '../use-retry-when-back.js';
 import { SOURCE_LABELS } from './SearchPanel.js';
 
 type Loaded =
@@ -42,6 +44,10 @@ export function DocumentView({
     };
   }, [supabase, id, attempt]);
 
+  useRetryWhenBack(state.status === 'error' && isUnreachable(state.error), () =>
+    setAttempt((n) => n + 1),
+  );
+
   useEffect(() => {
     if (state.status === 'ready') marked.current?.scrollIntoView({ block: 'center' });
   }, [state.status, passage]);
@@ -54,7 +60,11 @@ export function DocumentView({
         {back}
         <ErrorState
           title="This document could not be opened"
-          message={`${state.error.message} It may have been deleted.`}
+          message={
+            isUnreachable(state.error)
+              ? whatNext(state.error)
+              : `${state.error.message} It may have been deleted.`
+          }
           onRetry={() => setAttempt((n) => n + 1)}
         />
       </Stack>

@@ -27,7 +27,9 @@ import {
 } from '../data-access/search-api.js';
 import { documentHref, searchHref, type SearchQuery } from '../location.js';
 import type { SourceKind } from '../text/extract-text.js';
+import { isUnreachable, whatNext } from '../failures.js';
 import { describePages } from '../text/pdf-text.js';
+import { useRetryWhenBack } from '../use-retry-when-back.js';
 import { Highlighted } from './Highlighted.js';
 
 const MODES: { value: SearchMode; label: string }[] = [
@@ -138,6 +140,11 @@ export function SearchPanel({
     setStored({ asking, state: { status: 'loading', asked } });
     void run(asked, filtersOf(searched)).then((done) => setStored({ asking, state: done }));
   };
+
+  // A search that failed for want of an answer runs again once the server answers.
+  useRetryWhenBack(state.status === 'error' && isUnreachable(state.error), () => {
+    if (state.status === 'error') runHere(state.asked);
+  });
 
   const submit = () => {
     if (!hasWord(query)) return;
@@ -274,7 +281,7 @@ function Results({
     return (
       <ErrorState
         title="The search failed"
-        message={`${state.error.message} Check your connection and try again.`}
+        message={whatNext(state.error)}
         onRetry={onRetry}
       />
     );

@@ -12,8 +12,10 @@ import {
   type StorageArea,
   type StorageEntry,
 } from '../data-access/storage-files.js';
+import { isUnreachable, searchFailure, whatNext } from '../failures.js';
 import { readStoredFile } from '../indexing/read-stored-file.js';
 import { ACCEPTED_KINDS, type ReadDocument } from '../text/extract-text.js';
+import { useRetryWhenBack } from '../use-retry-when-back.js';
 
 type Loaded<T> = { status: 'loading' } | { status: 'error'; error: Error } | { status: 'ready'; value: T };
 
@@ -34,6 +36,8 @@ export function StoragePicker({
   // wiped the failure of another file).
   const [reading, setReading] = useState<ReadonlySet<string>>(new Set());
   const [failures, setFailures] = useState<{ path: string; message: string }[]>([]);
+  // Read again when the server answers after an outage that failed a listing.
+  const [reads, setReads] = useState(0);
 
   useEffect(() => {
     if (!userId) return;
@@ -49,7 +53,7 @@ export function StoragePicker({
     return () => {
       live = false;
     };
-  }, [supabase, userId]);
+  }, [supabase, userId, reads]);
 
   useEffect(() => {
     if (!folder) return;
@@ -61,7 +65,7 @@ export function StoragePicker({
     return () => {
       live = false;
     };
-  }, [supabase, folder]);
+  }, [supabase, folder, reads]);
 
   async function pick(entry: StorageEntry) {
     const source: StorageSource = { bucket: FILES_BUCKET, path: entry.path };
@@ -70,7 +74,7 @@ export function StoragePicker({
     try {
       onPicked(await readStoredFile(supabase, source), source);
     } catch (error) {
-      setFailures((all) => [...all, { path: entry.path, message: (error as Error).message }]);
+      setFailures((all) => [...all, { path: entry.path, message: searchFailure(error).message }]);
     } finally {
       setReading((current) => {
         const next = new Set(current);
@@ -82,6 +86,11 @@ export function StoragePicker({
 
   const listed: Loaded<StorageEntry[]> | null =
     folder === null ? null : entries?.folder === folder ? entries.state : { status: 'loading' };
+  useRetryWhenBack(
+    (areas.status === 'error' && isUnreachable(areas.error)) ||
+      (listed?.status === 'error' && isUnreachable(listed.error)),
+    () => setReads((n) => n + 1),
+  );
   const area =
     areas.status === 'ready' && folder
       ? (areas.value.find((a) => folder.startsWith(a.folder)) ?? null)
@@ -98,7 +107,7 @@ export function StoragePicker({
     >
       <Stack gap={2}>
         {areas.status === 'loading' && <Spinner label="Listing your storage…" />}
-        {areas.status === 'error' && <Alert tone="error">{areas.error.message}</Alert>}
+        {areas.status === 'error' && <Alert tone="error">{whatNext(areas.error)}</Alert>}
         {areas.status === 'ready' && (
           <Field label="Area">
             <Select
@@ -124,7 +133,7 @@ export function StoragePicker({
         )}
         {listed?.status === 'loading' && <Spinner label="Listing the folder…" />}
         {listed?.status === 'error' && (
-          <Alert tone="error">{listed.error.message}</Alert>
+          <Alert tone="error">{whatNext(listed.error)}</Alert>
         )}
         {listed?.status === 'ready' && listed.value.length === 0 && (
           <EmptyState

@@ -5,6 +5,7 @@
 // stream of events (embed, store, done or failed), so each step shows as it happens.
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
+import { UNREACHABLE } from '../failures.js';
 import type { Passage } from '../passages/split-passages.js';
 import type { SourceKind } from '../text/extract-text.js';
 
@@ -101,11 +102,11 @@ async function apiError(name: FunctionName, error: Error): Promise<SearchApiErro
       problem?.step ?? null,
     );
   }
-  return new SearchApiError(
-    `The ${name} function could not be reached: ${error.message}`,
-    'unreachable',
-    null,
-  );
+  // The relay answered that the function itself failed (boot, crash, time limit).
+  if (error.name === 'FunctionsRelayError')
+    return new SearchApiError(`The ${name} function could not run: ${error.message}`, 'http_error', null);
+  // No answer at all (functions-js's FunctionsFetchError): never the browser's own words.
+  return new SearchApiError(UNREACHABLE, 'unreachable', null);
 }
 
 async function call<T>(
@@ -174,7 +175,7 @@ export async function addDocument(
   for (;;) {
     const read = await reader.read().catch((cause: Error) => {
       throw new SearchApiError(
-        `The connection to the documents function broke: ${cause.message}`,
+        `The connection to the server broke while the document was being added (${cause.message}). Look at your documents to see whether it was added.`,
         'unreachable',
         step,
       );

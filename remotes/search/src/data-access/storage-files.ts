@@ -4,6 +4,7 @@
 // security decides what is listed and downloaded, as in the files remote.
 import type { Database } from '@portal/platform/database';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { searchFailure } from '../failures.js';
 import { sourceOfFile } from '../text/extract-text.js';
 import type { StorageSource } from './search-api.js';
 
@@ -33,7 +34,7 @@ export async function listStorageAreas(
   userId: string,
 ): Promise<StorageArea[]> {
   const { data, error } = await supabase.from('projects').select('id, name').order('name');
-  if (error) throw new Error(`Your projects could not be listed: ${error.message}`);
+  if (error) throw searchFailure(error, 'Your projects could not be listed');
   return [
     { label: 'My files', folder: `${userId}/` },
     ...data.map((project) => ({
@@ -50,7 +51,7 @@ export async function listStorageFolder(
   const { data, error } = await supabase.storage
     .from(FILES_BUCKET)
     .list(folder.replace(/\/$/, ''), { limit: 1000, sortBy: { column: 'name', order: 'asc' } });
-  if (error) throw new Error(`${folder} could not be listed: ${error.message}`);
+  if (error) throw searchFailure(error, `${folder} could not be listed`);
   return data
     .filter((item) => item.name !== FOLDER_PLACEHOLDER)
     .map((item) => {
@@ -78,6 +79,6 @@ export async function downloadStoredFile(
   const { data, error } = await supabase.storage
     .from(source.bucket)
     .download(source.path, {}, { cache: 'no-store' });
-  if (error) throw new Error(`${source.path} could not be read from your storage: ${error.message}`);
+  if (error) throw searchFailure(error, `${source.path} could not be read from your storage`);
   return data;
 }
