@@ -76,6 +76,21 @@ create table public.tallies (
   label text not null,
   seq bigint not null default nextval('public.tally_numbers')
 );
+-- Rows whose physical order is not their id order (the seed moves some), for the order of rows
+-- without order=; pgrst_statement runs PostgREST's own statement for a request (service role only).
+create table public.scrambled (id int primary key, grp int not null, label text not null);
+create table public.scrambled_notes (id int primary key, scrambled_id int not null references public.scrambled (id));
+create function public.scrambled_in(g int) returns setof public.scrambled language sql stable as $$
+  select * from public.scrambled where grp = g $$;
+create function public.scrambled_peers(s public.scrambled) returns setof public.scrambled language sql stable as $$
+  select * from public.scrambled p where p.grp = s.grp and p.id <> s.id $$;
+create function public.pgrst_statement(statement text) returns json language plpgsql volatile security definer as $$
+declare body json;
+begin
+  execute statement into body;
+  return body;
+end $$;
+revoke execute on function public.pgrst_statement(text) from public, anon, authenticated;
 -- A partitioned table with a computed field and computed relationships both ways.
 create table public.events (
   id int not null,
@@ -114,6 +129,11 @@ insert into public.collections values (1, 'root', null), (2, 'a', 1), (3, 'b', 1
 insert into public.best_friends values (1, '${ALICE}', '${BOB}');
 insert into public.user_profiles values (1, 'alice', 'hi');
 insert into public.channel_details values (1, 'General talk'), (2, 'Anything goes');
+insert into public.scrambled select g, g % 3, 'row ' || g from generate_series(1, 30) g;
+update public.scrambled set label = label || '.' where id % 4 = 0;
+-- Row 1 gets more notes than max_rows (1000).
+insert into public.scrambled_notes select n, case when n > 60 then 1 else (n * 7) % 30 + 1 end from generate_series(1, 1100) n;
+update public.scrambled_notes set scrambled_id = scrambled_id where id % 5 = 0;
 insert into public.events values (1, '2024-05-01', 1, 'launch'), (2, '2025-02-01', 1, 'party'), (3, '2024-06-01', 2, 'meet');
 `;
 
@@ -929,6 +949,80 @@ export function describePostgrestCompat(
           count: null,
           status: 200,
         });
+      });
+    });
+
+    describe("order of rows without order=: what Postgres answers for PostgREST's statement", () => {
+      /** PostgREST's read statement around a query (prepareRead), returning the body. */
+      const read = (query: string) =>
+        `WITH pgrst_source AS ( ${query} ) SELECT coalesce(json_agg(_postgrest_t), '[]') FROM ( SELECT * FROM pgrst_source ) _postgrest_t`;
+      const postgrest = async (statement: string) => {
+        const { data, error } = await admin.rpc('pgrst_statement', { statement });
+        expect(error).toBeNull();
+        return data as unknown;
+      };
+      const limit = 'LIMIT 1000 OFFSET 0';
+
+      it("a table, a to-many and a to-one embed come back in the order of the rows PostgREST's statement reads, each embed bounded by max_rows", async () => {
+        const root = await admin.from('scrambled').select('id');
+        expect(root.data).toEqual(
+          await postgrest(
+            read(`SELECT "public"."scrambled"."id" FROM "public"."scrambled" ${limit}`),
+          ),
+        );
+        expect((root.data as { id: number }[]).map((r) => r.id)).not.toEqual(
+          [...Array(30).keys()].map((i) => i + 1),
+        );
+        const toMany = await admin.from('scrambled').select('id,scrambled_notes(id)');
+        // max_rows bounds every embedded level too (PostgREST's treeRestrictRange).
+        const first = (toMany.data as { id: number; scrambled_notes: unknown[] }[]).find(
+          (row) => row.id === 1,
+        );
+        expect(first!.scrambled_notes).toHaveLength(1000);
+        expect(toMany.data).toEqual(
+          await postgrest(
+            read(
+              `SELECT "public"."scrambled"."id", COALESCE( "scrambled_scrambled_notes_1"."scrambled_scrambled_notes_1", '[]') AS "scrambled_notes" ` +
+                `FROM "public"."scrambled" LEFT JOIN LATERAL ( SELECT json_agg("scrambled_scrambled_notes_1") AS "scrambled_scrambled_notes_1" ` +
+                `FROM (SELECT "scrambled_notes_1"."id" FROM "public"."scrambled_notes" AS "scrambled_notes_1" ` +
+                `WHERE "scrambled_notes_1"."scrambled_id" = "public"."scrambled"."id" ${limit} ) AS "scrambled_scrambled_notes_1" ) ` +
+                `AS "scrambled_scrambled_notes_1" ON TRUE ${limit}`,
+            ),
+          ),
+        );
+        const toOne = await admin.from('scrambled_notes').select('id,scrambled(id)');
+        expect(toOne.data).toEqual(
+          await postgrest(
+            read(
+              `SELECT "public"."scrambled_notes"."id", row_to_json("scrambled_notes_scrambled_1".*) AS "scrambled" ` +
+                `FROM "public"."scrambled_notes" LEFT JOIN LATERAL ( SELECT "scrambled_1"."id" FROM "public"."scrambled" AS "scrambled_1" ` +
+                `WHERE "scrambled_1"."id" = "public"."scrambled_notes"."scrambled_id" ${limit} ) AS "scrambled_notes_scrambled_1" ON TRUE ${limit}`,
+            ),
+          ),
+        );
+      });
+
+      it("a set-returning function and a function of a row come back in the order of PostgREST's statement", async () => {
+        const call = await admin.rpc('scrambled_in', { g: 1 }).select('id');
+        expect(call.data).toEqual(
+          await postgrest(
+            `WITH pgrst_source AS (SELECT pgrst_call."id" FROM (SELECT '{"g":1}'::json AS json_data) pgrst_payload, ` +
+              `LATERAL (SELECT "g" FROM json_to_record(pgrst_payload.json_data) AS _("g" integer) LIMIT 1) pgrst_body , ` +
+              `LATERAL "public"."scrambled_in"("g" := pgrst_body."g") pgrst_call) ` +
+              `SELECT coalesce(json_agg(_postgrest_t), '[]') FROM (SELECT "scrambled"."id" FROM "pgrst_source" AS "scrambled" ${limit}) _postgrest_t`,
+          ),
+        );
+        const peers = await admin.from('scrambled').select('id,scrambled_peers(id)').lt('id', 8);
+        expect(peers.data).toEqual(
+          await postgrest(
+            read(
+              `SELECT "public"."scrambled"."id", COALESCE( "scrambled_scrambled_peers_1"."scrambled_scrambled_peers_1", '[]') AS "scrambled_peers" ` +
+                `FROM "public"."scrambled" LEFT JOIN LATERAL ( SELECT json_agg("scrambled_scrambled_peers_1") AS "scrambled_scrambled_peers_1" ` +
+                `FROM (SELECT "scrambled_1"."id" FROM "public"."scrambled_peers"("scrambled"::"public"."scrambled") AS "scrambled_1" ${limit} ) ` +
+                `AS "scrambled_scrambled_peers_1" ) AS "scrambled_scrambled_peers_1" ON TRUE WHERE "public"."scrambled"."id" < '8' ${limit}`,
+            ),
+          ),
+        );
       });
     });
 

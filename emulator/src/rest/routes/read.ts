@@ -203,6 +203,21 @@ export function readResponse(
   return new Response(body, { status, headers });
 }
 
+/**
+ * PostgREST's treeRestrictRange: max_rows bounds every embedded level, not only the root, so an
+ * embedded array holds at most max_rows rows, and each embed's subquery carries its LIMIT
+ * (which also keeps Postgres from flattening a to-one embed into a join that would reorder the
+ * parent's rows). See docs/compatibility.md#rest-order-of-rows.
+ */
+export function capEmbeddedRows(level: ReadLevel, maxRows: number | null): void {
+  for (const embed of level.embeds) {
+    const window = rowWindow(embed.level, null, maxRows);
+    embed.level.offset = window.offset;
+    if (window.limit !== undefined) embed.level.limit = window.limit;
+    capEmbeddedRows(embed.level, maxRows);
+  }
+}
+
 export async function readRelation(
   deps: RouteDeps,
   request: RestRequest,
@@ -225,6 +240,7 @@ export async function readRelation(
   level.offset = window.offset;
   if (window.limit !== undefined) level.limit = window.limit;
   else delete level.limit;
+  capEmbeddedRows(level, deps.service.config.api.max_rows);
 
   const builder = newBuilder();
   const alias = builder.aliases.table();

@@ -18,6 +18,7 @@ import { functionFromSql, SCALAR_COLUMN, type CallArguments } from '../sql/rpc.j
 import {
   appliedCommon,
   bodyShape,
+  capEmbeddedRows,
   explain,
   explainResponse,
   readResponse,
@@ -162,6 +163,7 @@ export async function callFunction(
     level.offset = window.offset;
     if (window.limit !== undefined) level.limit = window.limit;
   }
+  capEmbeddedRows(level, deps.service.config.api.max_rows);
 
   const builder = newBuilder();
   const alias = builder.aliases.table();
