@@ -225,7 +225,7 @@ export interface StartOptions {
   storageBackend?: 'file' | 'database';
   /** Host names the API and the mailbox answer for, besides the local ones. */
   allowedHosts?: string[];
-  /** Local names the API, the mailbox and the console refuse (a site that keeps cookies there). */
+  /** Local names the API and the mailbox refuse (a site that keeps cookies there). */
   refusedHosts?: string[];
 }
 

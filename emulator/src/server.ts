@@ -204,7 +204,11 @@ export async function startEmulator(config: Config): Promise<RunningEmulator> {
     exposedSchemas: config.api.schemas,
     fetchGateway: (request) => Promise.resolve(app.fetch(request)),
   });
-  consoleServer.on('request', getRequestListener(withHostCheck(consoleHandler, hosts).fetch));
+  // The console keeps every local name, refused ones included: impersonation hands the portal its
+  // session cookies from the portal's own host name (console/impersonation.ts), and the console
+  // serves no stored file.
+  const consoleNames = allowedHostnames(config.host, config.allowedHosts);
+  consoleServer.on('request', getRequestListener(withHostCheck(consoleHandler, consoleNames).fetch));
 
   // Demo files ship beside seed.sql (SQL cannot hold object bytes); seeded with the database.
   if (migrations.seeded && Object.keys(config.storage.buckets).length > 0) {
