@@ -9,6 +9,7 @@ import { startTestEmulator, type TestEmulator } from '../emulator/test/harness.j
 import { startLocalPortal, type LocalPortal } from '../deploy/src/index.js';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
 import { buildAppsInto } from './portal-harness.js';
+import { newPerson, signedInClient, signedInStorage } from './support/people.js';
 import { STEP_MS } from './support/waits.js';
 
 jest.setTimeout(240_000);
@@ -118,3 +119,44 @@ it('shows the server unreachable while the emulator is stopped, recovers by itse
   await expect(rejections(page)).resolves.toEqual([]);
   expect(problems(page.console.slice(recoveredAt))).toEqual([]);
 });
+
+it('data remote: says in words that the server did not answer, keeps an edit, and saves it by itself once the server is back (issue #39, item 1)', async () => {
+  const person = await newPerson(emulator, 'outage-editor');
+  const db = await signedInClient(emulator, person);
+  const { data: project, error } = await db.from('projects').insert({ name: 'Outage project' }).select('id').single();
+  if (error) throw error;
+  const { data: task } = await db.from('tasks').insert({ project_id: project.id, title: 'Before the outage' }).select('id').single();
+  const id = (task as { id: number }).id;
+  const context = await browser.newContext({ storageState: await signedInStorage(portal.shellUrl, emulator, db) });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${portal.shellUrl}/data/tasks?f=project_id.eq.${project.id}`);
+    await rowsShown(page);
+    await page.getByRole('button', { name: `Edit title of row ${id}`, exact: true }).click();
+    const group = page.getByRole('group', { name: `Edit title of row ${id}`, exact: true });
+    await group.getByLabel('New value for title').fill('Saved after the outage');
+
+    await emulator.restart({
+      whileStopped: async () => {
+        await group.getByRole('button', { name: 'Save' }).click();
+        const alert = group.locator('[role="alert"][data-problem="unanswered"]');
+        await alert.waitFor({ timeout: STEP_MS });
+        const words = (await alert.textContent()) ?? '';
+        expect(words).toBe('The server did not answer: it may be stopped, or the network is down. Your value is kept here and saved by itself once the server answers again.');
+        // The value is still in the box, and no browser message or stack trace is shown anywhere.
+        await expect(group.getByLabel('New value for title').inputValue()).resolves.toBe('Saved after the outage');
+        const outlet = (await page.locator('[data-testid="remote-outlet"]').textContent()) ?? '';
+        expect(outlet).not.toMatch(/TypeError|Failed to fetch|\.js:\d+/);
+      },
+    });
+
+    // Nobody presses anything: the save goes out once the server answers, and the editor closes.
+    await group.waitFor({ state: 'detached', timeout: STEP_MS });
+    const { data: saved } = await emulator.admin().from('tasks').select('title').eq('id', id).single();
+    expect(saved).toEqual({ title: 'Saved after the outage' });
+    await page.locator(`tr[data-row-key="[${id}]"] [data-column="title"]`, { hasText: 'Saved after the outage' }).waitFor();
+  } finally {
+    await context.close();
+  }
+});
+

@@ -79,11 +79,18 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/** What a test may choose of a new context: a session, and the person's locale and time zone. */
+export interface ContextOptions {
+  storageState?: StorageState;
+  locale?: string;
+  timezoneId?: string;
+}
+
 export interface Browser extends TestContext {
   /**
    * A fresh context beside the default one, e.g. one per test so no test inherits a session.
    */
-  newContext(options?: { storageState?: StorageState }): Promise<TestContext>;
+  newContext(options?: ContextOptions): Promise<TestContext>;
 }
 
 /**
@@ -119,8 +126,16 @@ async function testContext(context: BrowserContext): Promise<TestContext> {
  */
 export async function launchBrowser(options: { colorScheme?: 'light' | 'dark'; args?: readonly string[] } = {}): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: await chromiumFlags(options.args) });
-  const newContext = async ({ storageState }: { storageState?: StorageState } = {}) =>
-    testContext(await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: options.colorScheme ?? 'light', ...(storageState ? { storageState } : {}) }));
+  const newContext = async ({ storageState, locale, timezoneId }: ContextOptions = {}) =>
+    testContext(
+      await browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        colorScheme: options.colorScheme ?? 'light',
+        ...(storageState ? { storageState } : {}),
+        ...(locale ? { locale } : {}),
+        ...(timezoneId ? { timezoneId } : {}),
+      }),
+    );
   const first = await newContext();
   return {
     ...first,

@@ -3,7 +3,7 @@
 // "Add row", and shares the project through the project_members table, first as viewer, then
 // as editor. Nothing is seeded for them. What each person may do is read back from the backend
 // through supabase-js as that person, so the browser is checked against what RLS allows.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Locator, Page } from 'playwright-core';
@@ -11,6 +11,9 @@ import { startTestEmulator, type TestEmulator } from '../emulator/test/harness.j
 import { startLocalPortal, type LocalPortal } from '../deploy/src/index.js';
 import { launchBrowser, problems, type Browser, type ConsoleEntry } from './browser.js';
 import { buildAppsInto, REPO } from './portal-harness.js';
+import { reservePort } from '../scripts/reserve-port.js';
+import { linkIn, mailbox } from './support/mailbox.js';
+import { newPerson, signedInClient as personClient, signedInStorage } from './support/people.js';
 
 jest.setTimeout(240_000);
 
@@ -33,21 +36,33 @@ const browsers: Browser[] = [];
 beforeAll(async () => {
   mkdirSync(path.join(REPO, '.tmp'), { recursive: true });
   workdir = mkdtempSync(path.join(REPO, '.tmp', 'data-sharing-spec-'));
-  const [started] = await Promise.all([
-    startTestEmulator({ copySupabaseDir: path.join(REPO, 'supabase') }),
-    buildAppsInto(path.join(workdir, 'build'), ['shell', 'account', 'data']),
-  ]);
-  emulator = started;
-  portal = await startLocalPortal({
-    envDir: path.join(workdir, 'env'),
-    envName: 'test',
-    shellDist: path.join(workdir, 'build', 'shell'),
-    remoteDists: {
-      account: path.join(workdir, 'build', 'account'),
-      data: path.join(workdir, 'build', 'data'),
-    },
-    supabaseUrl: emulator.apiUrl,
-  });
+  // Invitation mails link back to the portal: the auth server must know the shell's origin as
+  // its site and allow redirects to its pages, so the shell's port is chosen first.
+  const { port: shellPort, release } = await reservePort();
+  try {
+    const siteUrl = `http://127.0.0.1:${shellPort}`;
+    const configToml = readFileSync(path.join(REPO, 'supabase', 'config.toml'), 'utf8')
+      .replace(/^site_url = ".*"$/m, `site_url = "${siteUrl}"`)
+      .replace(/^additional_redirect_urls = \[/m, `additional_redirect_urls = ["${siteUrl}/**", `);
+    const [started] = await Promise.all([
+      startTestEmulator({ copySupabaseDir: path.join(REPO, 'supabase'), configToml }),
+      buildAppsInto(path.join(workdir, 'build'), ['shell', 'account', 'data']),
+    ]);
+    emulator = started;
+    portal = await startLocalPortal({
+      envDir: path.join(workdir, 'env'),
+      envName: 'test',
+      shellDist: path.join(workdir, 'build', 'shell'),
+      remoteDists: {
+        account: path.join(workdir, 'build', 'account'),
+        data: path.join(workdir, 'build', 'data'),
+      },
+      supabaseUrl: emulator.apiUrl,
+      shellPort,
+    });
+  } finally {
+    await release();
+  }
 }, 300_000);
 
 afterAll(async () => {
@@ -311,3 +326,115 @@ describe('sharing a project through the data remote, as people who just signed u
     expect(unexpected).toEqual([]);
   });
 });
+
+describe('sharing a project by email (issue #39, item 8)', () => {
+  /** A browser page of the person's own, signed in (a context of its own). */
+  async function pageAs(person: { email: string; password: string }): Promise<TestPage> {
+    const browser = await launchBrowser();
+    browsers.push(browser);
+    const context = await browser.newContext({
+      storageState: await signedInStorage(portal.shellUrl, emulator, await personClient(emulator, person)),
+    });
+    return context.newPage() as Promise<TestPage>;
+  }
+
+  async function openShare(page: TestPage, projectName: string): Promise<Locator> {
+    await openTable(page, 'projects');
+    await page.getByRole('button', { name: `Share ${projectName}`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Share ${projectName}` });
+    await see('the share dialog', dialog);
+    return dialog;
+  }
+
+  async function invite(dialog: Locator, email: string, role: 'viewer' | 'editor'): Promise<void> {
+    await dialog.locator('[name="invite-email"]').fill(email);
+    await dialog.locator('[name="invite-role"]').selectOption(role);
+    await dialog.getByRole('button', { name: 'Invite' }).click();
+    await see('the invitation listed as pending', dialog.locator(`[data-invited="${email}"]`));
+  }
+
+  it('the owner invites a new address as editor; the invited person signs up from the mail, accepts, and sees the project', async () => {
+    const owner = await newPerson(emulator, 'invite-owner');
+    const ownerDb = await personClient(emulator, owner);
+    const projectName = `Invited by mail ${stamp}`;
+    const { data: project } = await ownerDb.from('projects').insert({ name: projectName }).select('id').single();
+    const projectId = (project as { id: number }).id;
+    const newcomer = `invited-${stamp}@example.com`;
+    const mails = mailbox(emulator.mailUrl);
+    const seen = await mails.seen(newcomer);
+
+    const ownerPage = await pageAs(owner);
+    const dialog = await openShare(ownerPage, projectName);
+    await invite(dialog, newcomer, 'editor');
+    await see('the sent notice', dialog.getByRole('status').filter({ hasText: `Invitation sent to ${newcomer} as editor.` }));
+    await ownerPage.screenshot({ path: path.join(REPO, '.tmp', 'screenshots', 'data-share-dialog-light.png') });
+
+    // The mail: the auth server's invite, whose link signs the new person up and in.
+    const mail = await mails.next(newcomer, /invited/i, seen);
+    const browser = await launchBrowser();
+    browsers.push(browser);
+    const page = (await browser.newPage()) as TestPage;
+    await page.goto(linkIn(mail));
+    await page.waitForURL('**/account/welcome**', { timeout: STEP_MS });
+    await see('the welcome page asking for a password', page.getByRole('heading', { name: 'Welcome: choose a password' }));
+    expect(page.url()).not.toContain('access_token');
+    await page.locator('[name="new-password"]').fill('invited-pass-1');
+    await page.locator('[name="confirm-password"]').fill('invited-pass-1');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.waitForURL('**/data/projects', { timeout: STEP_MS });
+
+    // The invitation waits there; accepting opens the project, which RLS now lets them read.
+    await page.getByRole('button', { name: `Accept the invitation to ${projectName}` }).click();
+    await page.waitForURL(`**/data/projects?f=id.eq.${projectId}`, { timeout: STEP_MS });
+    await settled(page, 'the joined project');
+    await see('the joined project', page.locator('.data-rows tr[data-row-key]', { hasText: projectName }));
+    const joined = await personClient(emulator, { email: newcomer, password: 'invited-pass-1' });
+    await expect(joined.from('project_members').select('project_id, role')).resolves.toMatchObject({ data: [{ project_id: projectId, role: 'editor' }] });
+    await expect(ownerDb.from('project_invitations').select('id')).resolves.toMatchObject({ data: [] });
+  });
+
+  it('an address with an account gets a sign-in link and the same answer; the owner revokes another invitation', async () => {
+    const owner = await newPerson(emulator, 'revoke-owner');
+    const member = await newPerson(emulator, 'has-account');
+    const ownerDb = await personClient(emulator, owner);
+    const projectName = `Revocable ${stamp}`;
+    const { data: project } = await ownerDb.from('projects').insert({ name: projectName }).select('id').single();
+    const projectId = (project as { id: number }).id;
+
+    // The function answers alike for an address with an account and one without.
+    const unknown = `nobody-${stamp}@example.com`;
+    const [known, stranger] = await Promise.all([
+      ownerDb.functions.invoke('project-invitations', { body: { projectId, email: member.email, role: 'viewer' } }),
+      ownerDb.functions.invoke('project-invitations', { body: { projectId, email: unknown, role: 'viewer' } }),
+    ]);
+    expect(known.error).toBeNull();
+    expect(stranger.error).toBeNull();
+    const shape = (answer: unknown) => JSON.stringify(Object.keys(answer as object).sort()) + JSON.stringify(Object.keys((answer as { invitation: object }).invitation).sort());
+    expect(shape(known.data)).toBe(shape(stranger.data));
+    expect((known.data as { mailed: boolean }).mailed).toBe(true);
+    expect((stranger.data as { mailed: boolean }).mailed).toBe(true);
+    // The person with an account got a sign-in link (not a sign-up), which lands in the portal.
+    const link = linkIn(await mails().next(member.email, /magic link/i, new Set()));
+    expect(link).toContain('type=magiclink');
+
+    // The owner revokes the invitation of the address without an account.
+    const ownerPage = await pageAs(owner);
+    const dialog = await openShare(ownerPage, projectName);
+    await see('both pending invitations', dialog.locator(`[data-invited="${unknown}"]`));
+    await dialog.getByRole('button', { name: `Revoke the invitation of ${unknown}` }).click();
+    await dialog.locator(`[data-invited="${unknown}"]`).waitFor({ state: 'detached', timeout: STEP_MS });
+    await expect(ownerDb.from('project_invitations').select('email')).resolves.toMatchObject({ data: [{ email: member.email }] });
+
+    // The member signs in and accepts from the list of tables.
+    const memberPage = await pageAs(member);
+    await memberPage.goto(`${portal.shellUrl}/data`);
+    await memberPage.getByRole('button', { name: `Accept the invitation to ${projectName}` }).click();
+    await memberPage.waitForURL(`**/data/projects?f=id.eq.${projectId}`, { timeout: STEP_MS });
+    await see('the joined project', memberPage.locator('.data-rows tr[data-row-key]', { hasText: projectName }));
+  });
+
+  function mails() {
+    return mailbox(emulator.mailUrl);
+  }
+});
+

@@ -625,5 +625,82 @@ export function describeDemoPolicies(
         }
       });
     });
+
+    describe('invitations to a project by email (issue #39, item 8)', () => {
+      /** An owner's project with an invitation to `invitee`'s address, made as the owner. */
+      async function invited(invitee: Person, role: 'viewer' | 'editor' = 'viewer') {
+        const owner = await newPerson('inviter');
+        const projectId = await addProject(owner, 'Invited project');
+        const { data, error } = await owner.db
+          .from('project_invitations')
+          .insert({ project_id: projectId, email: invitee.email, role })
+          .select('id')
+          .single();
+        if (error) throw new Error(`the owner could not invite: ${error.message}`);
+        return { owner, projectId, invitationId: (data as { id: string }).id };
+      }
+
+      it('lets the invited person, and only them, see, accept and so join the project', async () => {
+        const [invitee, stranger] = await Promise.all([newPerson('invitee'), newPerson('stranger')]);
+        const { owner, projectId, invitationId } = await invited(invitee, 'editor');
+
+        // The owner sees it; a stranger sees nothing of it and cannot accept it.
+        await expect(owner.db.from('project_invitations').select('email')).resolves.toMatchObject({
+          data: [{ email: invitee.email }],
+        });
+        await expect(stranger.db.from('project_invitations').select('id')).resolves.toMatchObject({ data: [] });
+        await expect(stranger.db.rpc('my_project_invitations')).resolves.toMatchObject({ data: [] });
+        const theft = await stranger.db.rpc('accept_project_invitation', { p_invitation_id: invitationId });
+        expect(theft.error).toMatchObject({ code: 'P0002' });
+        // Nor decline (delete) it, nor rewrite it to their own address.
+        await expect(stranger.db.from('project_invitations').delete().eq('id', invitationId).select()).resolves.toMatchObject({ data: [] });
+        await expect(stranger.db.from('project_invitations').update({ email: stranger.email }).eq('id', invitationId).select()).resolves.toMatchObject({ data: [] });
+
+        // The invited person sees who invited them to what, before they may read the project.
+        const mine = await invitee.db.rpc('my_project_invitations');
+        expect(mine.data).toEqual([expect.objectContaining({ id: invitationId, project_id: projectId, project_name: expect.stringContaining('Invited project'), role: 'editor' })]);
+        await expect(invitee.db.from('projects').select('id')).resolves.toMatchObject({ data: [] });
+        const accepted = await invitee.db.rpc('accept_project_invitation', { p_invitation_id: invitationId });
+        expect(accepted).toMatchObject({ error: null, data: projectId });
+        await expect(invitee.db.from('project_members').select('project_id, user_id, role')).resolves.toMatchObject({
+          data: [{ project_id: projectId, user_id: invitee.id, role: 'editor' }],
+        });
+        await expect(invitee.db.from('projects').select('id')).resolves.toMatchObject({ data: [{ id: projectId }] });
+        // Spent: it is gone for both.
+        await expect(owner.db.from('project_invitations').select('id')).resolves.toMatchObject({ data: [] });
+        const again = await invitee.db.rpc('accept_project_invitation', { p_invitation_id: invitationId });
+        expect(again.error).toMatchObject({ code: 'P0002' });
+      });
+
+      it('lets only a project’s owner invite to it, and revoke', async () => {
+        const [invitee, editorOfIt] = await Promise.all([newPerson('invitee'), newPerson('member')]);
+        const { owner, projectId, invitationId } = await invited(invitee);
+        await owner.db.from('project_members').insert({ project_id: projectId, user_id: editorOfIt.id, role: 'editor' });
+        // An editor of the project may not invite, nor see the invitations.
+        const { error, status } = await editorOfIt.db.from('project_invitations').insert({ project_id: projectId, email: 'someone@example.com' });
+        expectRefused(error, status);
+        await expect(editorOfIt.db.from('project_invitations').select('id')).resolves.toMatchObject({ data: [] });
+        // The owner revokes: the invited person no longer sees it.
+        await expect(owner.db.from('project_invitations').delete().eq('id', invitationId).select('id')).resolves.toMatchObject({ data: [{ id: invitationId }] });
+        await expect(invitee.db.rpc('my_project_invitations')).resolves.toMatchObject({ data: [] });
+      });
+
+      it('lets the invited person decline, and refuses an expired invitation', async () => {
+        const invitee = await newPerson('invitee');
+        const first = await invited(invitee);
+        await expect(invitee.db.from('project_invitations').delete().eq('id', first.invitationId).select('id')).resolves.toMatchObject({ data: [{ id: first.invitationId }] });
+        const second = await invited(invitee);
+        await expect(first.owner.db.from('project_invitations').select('id')).resolves.toMatchObject({ data: [] });
+        const expired = await second.owner.db
+          .from('project_invitations')
+          .update({ expires_at: new Date(Date.now() - 1000).toISOString() })
+          .eq('id', second.invitationId)
+          .select('id');
+        expect(expired.error).toBeNull();
+        const late = await invitee.db.rpc('accept_project_invitation', { p_invitation_id: second.invitationId });
+        expect(late.error).toMatchObject({ code: '22023', message: 'the invitation has expired' });
+        await expect(invitee.db.from('project_members').select('project_id')).resolves.toMatchObject({ data: [] });
+      });
+    });
   });
 }

@@ -116,6 +116,7 @@ describe('policies call auth.uid(), auth.jwt(), auth.role() once per statement (
         'public.membership_changes',
         'public.messages',
         'public.profiles',
+        'public.project_invitations',
         'public.project_members',
         'public.projects',
         'public.room_reads',

@@ -1,7 +1,7 @@
 // A fresh browser context and page for every test, closed after it: no test inherits another's
 // session, route handlers or half-finished page, so one failure is reported as one failure. And
 // what a page shows, for the messages of waits that run out.
-import type { Browser, ConsoleEntry, StorageState, TestContext, TestPage } from '../browser.js';
+import type { Browser, ConsoleEntry, ContextOptions, StorageState, TestContext, TestPage } from '../browser.js';
 
 export interface PagePerTest {
   /** The current test's page (after `open`). */
@@ -9,7 +9,7 @@ export interface PagePerTest {
   /** The current test's context, e.g. for a second tab. */
   readonly context: TestContext;
   /** Opens this test's context (seeded with `storageState`, e.g. a session) and its page. */
-  open(storageState?: StorageState): Promise<TestPage>;
+  open(storageState?: StorageState, options?: Omit<ContextOptions, 'storageState'>): Promise<TestPage>;
 }
 
 /**
@@ -40,8 +40,8 @@ export function pagePerTest(
     get context() {
       return opened().context;
     },
-    async open(storageState) {
-      const context = await browser().newContext(storageState ? { storageState } : {});
+    async open(storageState, options = {}) {
+      const context = await browser().newContext({ ...options, ...(storageState ? { storageState } : {}) });
       current = { context, page: await context.newPage() };
       return current.page;
     },

@@ -7,6 +7,7 @@ import { assuranceOf } from './assurance.js';
 import { ConsentPage } from './ConsentPage.js';
 import { ForgotPasswordPage } from './ForgotPasswordPage.js';
 import { ResetPasswordPage } from './ResetPasswordPage.js';
+import { WelcomePage } from './WelcomePage.js';
 import { loadSignedInPages, signedInPagesIfLoaded } from './signed-in-pages-loader.js';
 import { SignInPage } from './SignInPage.js';
 import { SignUpPage } from './SignUpPage.js';
@@ -55,6 +56,8 @@ function AccountPage({ subpath, pathname, search, next }: { subpath: string; pat
       return <ResetPasswordPage />;
     case '/verify':
       return <VerifyPage next={next} />;
+    case '/welcome':
+      return <WelcomePage next={next} />;
     case '/oauth/consent':
       return <ConsentPage search={search} />;
     default:

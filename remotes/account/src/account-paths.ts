@@ -9,6 +9,8 @@ export const ACCOUNT_PAGES = {
   forgotPassword: '/account/forgot-password',
   resetPassword: '/account/reset-password',
   verify: '/account/verify',
+  /** Where invitation mails land (their session comes in the URL's fragment). */
+  welcome: '/account/welcome',
   /** The OAuth consent page ([auth.oauth_server] authorization_url_path in supabase/config.toml). */
   oauthConsent: '/account/oauth/consent',
 } as const;

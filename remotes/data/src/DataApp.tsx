@@ -36,7 +36,8 @@ export function DataApp({ meta }: RemoteRootProps): ReactNode {
 function DataPage({ schema, view, route }: { schema: ReturnType<typeof useSchemaModel>; view: ReturnType<typeof parseViewLocation>; route: string }): ReactNode {
   if (schema.status === 'loading') return <ProgressBar label="Reading the database description" hideLabel />;
   if (schema.status === 'error') {
-    return <ErrorState title="Could not read the database description" message={schema.error} onRetry={schema.reload} />;
+    const message = schema.unreachable ? `${schema.error} The tables show by themselves once it answers again.` : schema.error;
+    return <ErrorState title="Could not read the database description" message={message} onRetry={schema.reload} />;
   }
   if (view.table === null) return <TableList model={schema.model} route={route} />;
   const table = findTable(schema.model, view.table);

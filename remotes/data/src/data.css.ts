@@ -49,6 +49,21 @@ export const dataStylesheet = `
   font-weight: var(--pui-weight-medium);
 }
 
+.data-grid { min-width: 0; }
+.data-row-actions { display: inline-flex; gap: var(--pui-space-1); }
+.data-invitations {
+  border: 1px solid var(--pui-accent-border); background: var(--pui-accent-subtle);
+  border-radius: var(--pui-radius-lg); padding: var(--pui-space-3);
+  display: flex; flex-direction: column; gap: var(--pui-space-2);
+}
+.data-invitations__title { margin: 0; font-size: var(--pui-text-base); font-weight: var(--pui-weight-semibold); display: flex; gap: var(--pui-space-2); align-items: center; }
+.data-invitations__list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: var(--pui-space-2); }
+.data-invitation { display: flex; flex-wrap: wrap; gap: var(--pui-space-2); align-items: center; justify-content: space-between; }
+.data-invitation__text { min-width: 0; overflow-wrap: anywhere; }
+.data-invitation__actions { display: inline-flex; gap: var(--pui-space-2); }
+.data-share-form { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1.4fr) auto; gap: var(--pui-space-3); align-items: end; }
+.data-share-none { margin: 0; color: var(--pui-text-muted); font-size: var(--pui-text-sm); }
+@media (max-width: 560px) { .data-share-form { grid-template-columns: 1fr; } }
 .data-rows .pui-table { width: max-content; min-width: 100%; }
 .data-rows .pui-table td { max-width: 22rem; }
 .data-rows .pui-table td:has(.data-cell--editing) { overflow: visible; white-space: normal; vertical-align: top; max-width: none; }
@@ -88,7 +103,36 @@ export const dataStylesheet = `
 
 .data-cell-editor { display: flex; flex-direction: column; gap: var(--pui-space-2); min-width: 18rem; max-width: 28rem; padding: var(--pui-space-2) 0; }
 .data-cell-editor__actions { display: flex; align-items: center; gap: var(--pui-space-2); }
-.data-cell-editor__error { margin: 0; font-size: var(--pui-text-sm); color: var(--pui-danger-text); white-space: normal; }
+.data-cell-editor__error { margin: 0; font-size: var(--pui-text-sm); color: var(--pui-danger-text); white-space: normal; display: flex; flex-direction: column; gap: var(--pui-space-2); }
+.data-cell-editor__error p { margin: 0; }
+.data-value--label { font-weight: var(--pui-weight-medium); }
+
+.data-picker { min-width: 0; }
+.data-picker__popup {
+  margin-top: 2px; max-height: 14rem; overflow-y: auto;
+  background: var(--pui-surface); border: 1px solid var(--pui-border-strong);
+  border-radius: var(--pui-radius-md); box-shadow: var(--pui-shadow-md);
+}
+.data-picker__popup[hidden] { display: none; }
+.data-picker__list { margin: 0; padding: var(--pui-space-1) 0; list-style: none; }
+.data-picker__list:empty { display: none; }
+.data-picker__option {
+  display: flex; justify-content: space-between; gap: var(--pui-space-3); align-items: baseline;
+  padding: var(--pui-space-1) var(--pui-space-3); cursor: pointer; white-space: normal;
+}
+.data-picker__option[aria-selected="true"] { background: var(--pui-accent-subtle); color: var(--pui-accent-text); }
+.data-picker__key { font-family: var(--pui-font-mono); font-size: 0.6875rem; color: var(--pui-text-subtle); overflow-wrap: anywhere; }
+.data-picker__note { margin: 0; padding: var(--pui-space-1) var(--pui-space-3); font-size: var(--pui-text-sm); color: var(--pui-text-muted); }
+.data-picker__note--error { color: var(--pui-danger-text); }
+
+.data-array { display: flex; flex-direction: column; gap: var(--pui-space-1); align-items: flex-start; min-width: 0; }
+.data-array__items { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: var(--pui-space-1); width: 100%; }
+.data-array__item { display: flex; gap: var(--pui-space-1); align-items: center; }
+.data-array__item .pui-input-wrap { flex: 1; min-width: 0; }
+.data-array__empty { margin: 0; font-size: var(--pui-text-sm); color: var(--pui-text-subtle); }
+
+.data-rows .pui-table td:focus-visible, .data-rows .pui-table th:focus-visible { outline: 2px solid var(--pui-focus); outline-offset: -2px; }
+.data-date { font-variant-numeric: tabular-nums; }
 
 @keyframes data-row-changed { from { background-color: var(--pui-info-subtle); } to { background-color: transparent; } }
 @keyframes data-row-changed-edge { from { box-shadow: inset 3px 0 0 var(--pui-info-text); background-color: var(--pui-info-subtle); } to { box-shadow: inset 3px 0 0 transparent; background-color: transparent; } }

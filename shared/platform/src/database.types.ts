@@ -112,6 +112,44 @@ export type Database = {
         }
         Relationships: []
       }
+      project_invitations: {
+        Row: {
+          created_at: string
+          email: string
+          expires_at: string
+          id: string
+          invited_by: string
+          project_id: number
+          role: Database["public"]["Enums"]["member_role"]
+        }
+        Insert: {
+          created_at?: string
+          email: string
+          expires_at?: string
+          id?: string
+          invited_by?: string
+          project_id: number
+          role?: Database["public"]["Enums"]["member_role"]
+        }
+        Update: {
+          created_at?: string
+          email?: string
+          expires_at?: string
+          id?: string
+          invited_by?: string
+          project_id?: number
+          role?: Database["public"]["Enums"]["member_role"]
+        }
+        Relationships: [
+          {
+            foreignKeyName: "project_invitations_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       project_members: {
         Row: {
           added_at: string
@@ -341,6 +379,14 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      accept_project_invitation: {
+        Args: { p_invitation_id: string }
+        Returns: number
+      }
+      caller_email: {
+        Args: Record<PropertyKey, never>
+        Returns: string
+      }
       files_project_id: {
         Args: { object_name: string }
         Returns: number
@@ -352,6 +398,18 @@ export type Database = {
       mark_room_read: {
         Args: { p_project_id: number; p_through: string }
         Returns: string
+      }
+      my_project_invitations: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          id: string
+          project_id: number
+          project_name: string
+          role: Database["public"]["Enums"]["member_role"]
+          invited_by_name: string
+          created_at: string
+          expires_at: string
+        }[]
       }
       owns_project: {
         Args: { p_project_id: number }

@@ -13,6 +13,8 @@ export const admin: SupabaseClient = createClient(
 
 export interface Caller {
   id: string;
+  /** The address the auth server holds for the user (lower case), or null. */
+  email: string | null;
   /** Postgres as this user: RLS decides what it reads and writes. */
   db: SupabaseClient;
 }
@@ -26,5 +28,5 @@ export async function verifiedCaller(request: Request): Promise<Caller | null> {
     ...clientOptions,
     global: { headers: { Authorization: `Bearer ${token}` } },
   });
-  return { id: data.user.id, db };
+  return { id: data.user.id, email: data.user.email?.toLowerCase() ?? null, db };
 }

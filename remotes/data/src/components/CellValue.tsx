@@ -1,14 +1,26 @@
 import type { ReactNode } from 'react';
 import type { ColumnModel } from '../schema/openapi-model.js';
+import { localeDateText } from '../values/format-date.js';
 import { cellText } from '../values/format-value.js';
 
 const MONO_KINDS = new Set(['json', 'array', 'uuid']);
 
-/** A value as text (never HTML), with NULL and booleans marked so they read at a glance. */
+/**
+ * A value as text (never HTML), with NULL and booleans marked so they read at a glance, and
+ * dates and times in the person's locale (the exact value in `dateTime`, and in the cell's title).
+ */
 export function CellValue({ column, value }: { column: ColumnModel; value: unknown }): ReactNode {
   if (value === null || value === undefined) return <span className="data-null">NULL</span>;
   const text = cellText(value);
   if (column.kind === 'boolean') return <span className={`data-bool data-bool--${text}`}>{text}</span>;
   if (text === '') return <span className="data-null">EMPTY</span>;
+  const local = localeDateText(column.kind, value);
+  if (local !== null) {
+    return (
+      <time className="data-value data-date" dateTime={text}>
+        {local}
+      </time>
+    );
+  }
   return <span className={MONO_KINDS.has(column.kind) ? 'data-value data-value--mono' : 'data-value'}>{text}</span>;
 }

@@ -4,6 +4,9 @@ import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { sampleColumn } from '../schema/sample-openapi.js';
 import { EditableCell, editedValue } from './EditableCell.js';
+import { installTestPortal } from './test-portal.js';
+
+installTestPortal();
 
 const column = (name: string) => sampleColumn('orders', name);
 
@@ -34,7 +37,7 @@ describe('EditableCell', () => {
     await user.clear(box);
     await user.paste('{"b": [1, 2]}');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(onSave).toHaveBeenCalledWith({ b: [1, 2] });
+    expect(onSave).toHaveBeenCalledWith({ b: [1, 2] }, { value: { a: 1 } });
     expect(screen.queryByRole('group')).not.toBeInTheDocument();
   });
 
@@ -68,7 +71,7 @@ describe('EditableCell', () => {
     await user.click(screen.getByRole('checkbox', { name: 'NULL' }));
     expect(screen.getByLabelText('New value for note')).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(onSave).toHaveBeenCalledWith(null);
+    expect(onSave).toHaveBeenCalledWith(null, { value: 'x' });
   });
 
   it('is plain text when the row cannot be edited, and links related rows', () => {

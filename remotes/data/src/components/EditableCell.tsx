@@ -1,13 +1,17 @@
-// One cell of the table, edited in place: a click opens the typed editor; Save checks the text
-// for the column's type, sends it, and closes only when the server accepted it. On a refusal the
-// editor stays open with the server's words, and the cell keeps showing what the server holds.
-import { describeError } from '@portal/platform';
+// One cell of the table, edited in place: Enter or a click opens the typed editor; Save checks the
+// text for the column's type, sends it, and closes only when the server accepted it. On a refusal
+// the editor stays open with the server's words, and the cell keeps showing what the server holds.
+// A save the server did not answer is kept and sent again once it answers; a value someone else
+// saved meanwhile is shown, with the choice to keep theirs or save this one over it.
 import { Button, Checkbox } from '@portal/ui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { DataErrorCode, describeFailure, isDataError, isUnreachable } from '../errors/data-errors.js';
+import type { Reference } from '../relations/references.js';
 import type { ColumnModel } from '../schema/openapi-model.js';
 import { cellText, editorText } from '../values/format-value.js';
 import { parseInput } from '../values/parse-value.js';
 import { CellValue } from './CellValue.js';
+import { useRetryWhenBack } from './use-reconnects.js';
 import { ValueEditor } from './ValueEditor.js';
 
 export interface RelatedLink {
@@ -23,8 +27,15 @@ export interface EditableCellProps {
   editable: boolean;
   /** A link to the related row, for foreign keys. */
   related?: RelatedLink | null;
-  /** Sends the value; rejects with a message for people when the server refuses. */
-  onSave: (value: unknown) => Promise<void>;
+  /** For a foreign key: the rows it may point at (its editor is a picker of them). */
+  reference?: Reference | null;
+  /** For a foreign key: the label of the row it points at, shown instead of the key. */
+  valueLabel?: string | null;
+  /**
+   * Sends the value, on condition that the cell still holds `previous` (absent: overwrite);
+   * rejects with a message for people when the server refuses, or with an EditConflict.
+   */
+  onSave: (value: unknown, previous?: { value: unknown }) => Promise<void>;
 }
 
 /** The value to send for the editor's state, or the reason it cannot be sent. */
@@ -35,11 +46,20 @@ export function editedValue(column: ColumnModel, text: string, isNull: boolean):
   return parseInput(column, text);
 }
 
-export function EditableCell({ column, value, rowLabel, editable, related, onSave }: EditableCellProps): ReactNode {
+type Problem =
+  | { kind: 'message'; text: string }
+  /** The server did not answer; the value is sent again once it does. */
+  | { kind: 'unanswered'; text: string; value: unknown }
+  /** Someone else saved `theirs` after the editor opened. */
+  | { kind: 'conflict'; text: string; value: unknown; theirs: unknown };
+
+export function EditableCell({ column, value, rowLabel, editable, related, reference, valueLabel, onSave }: EditableCellProps): ReactNode {
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState('');
   const [isNull, setIsNull] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // What the cell held when the editor opened: the save asks the server that it still does.
+  const [startedFrom, setStartedFrom] = useState<unknown>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
   const [saving, setSaving] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
@@ -53,11 +73,30 @@ export function EditableCell({ column, value, rowLabel, editable, related, onSav
   const start = () => {
     setText(editorText(column, value));
     setIsNull(value === null || value === undefined);
-    setError(null);
+    setStartedFrom(value ?? null);
+    setProblem(null);
     setEditing(true);
   };
   const cancel = () => {
     if (!saving) setEditing(false);
+  };
+  const send = async (next: unknown, previous: { value: unknown } | undefined) => {
+    setSaving(true);
+    setProblem(null);
+    try {
+      await onSave(next, previous);
+      setEditing(false);
+    } catch (caught) {
+      if (isUnreachable(caught)) {
+        setProblem({ kind: 'unanswered', value: next, text: `${describeFailure(caught)} Your value is kept here and saved by itself once the server answers again.` });
+      } else if (isDataError(caught) && caught.code === DataErrorCode.EditConflict) {
+        setProblem({ kind: 'conflict', value: next, theirs: caught.current ?? null, text: caught.message });
+      } else {
+        setProblem({ kind: 'message', text: describeFailure(caught) });
+      }
+    } finally {
+      setSaving(false);
+    }
   };
   const save = async () => {
     const unchanged = isNull ? value === null : value !== null && text === editorText(column, value);
@@ -67,38 +106,35 @@ export function EditableCell({ column, value, rowLabel, editable, related, onSav
     }
     const parsed = editedValue(column, text, isNull);
     if (!parsed.ok) {
-      setError(parsed.message);
+      setProblem({ kind: 'message', text: reference ? `Pick a row of ${reference.table} from the list, or type its ${reference.keyColumn}. ${parsed.message}` : parsed.message });
       return;
     }
-    setSaving(true);
-    setError(null);
-    try {
-      await onSave(parsed.value);
-      setEditing(false);
-    } catch (caught) {
-      setError(describeError(caught));
-    } finally {
-      setSaving(false);
-    }
+    await send(parsed.value, { value: startedFrom });
   };
+  // The outage is over: what could not be sent goes now, still only over the value it started from.
+  useRetryWhenBack(editing && problem?.kind === 'unanswered', () => {
+    if (problem?.kind === 'unanswered') void send(problem.value, { value: startedFrom });
+  });
 
   const link = related ? (
     <a className="data-related" href={related.href} title={`Open the related row: ${related.label}`}>
-      {related.label}
+      {valueLabel ? <span aria-hidden="true">↗</span> : related.label}
+      {valueLabel ? <span className="pui-visually-hidden">Open {related.label}</span> : null}
     </a>
   ) : null;
 
   if (!editing) {
-    const full = value === null || value === undefined ? 'NULL' : cellText(value);
+    const full = value === null || value === undefined ? 'NULL' : valueLabel ? `${valueLabel} (${cellText(value)})` : cellText(value);
+    const shown = valueLabel && value !== null && value !== undefined ? <span className="data-value data-value--label">{valueLabel}</span> : <CellValue column={column} value={value} />;
     return (
-      <div className="data-cell" data-column={column.name}>
+      <div className="data-cell" data-column={column.name} data-value-label={valueLabel ?? undefined}>
         {editable ? (
           <button ref={trigger} type="button" className="data-cell__value data-cell__value--editable" title={full} aria-label={`Edit ${column.name} of ${rowLabel}`} onClick={start}>
-            <CellValue column={column} value={value} />
+            {shown}
           </button>
         ) : (
           <span className="data-cell__value" title={full}>
-            <CellValue column={column} value={value} />
+            {shown}
           </span>
         )}
         {link}
@@ -109,7 +145,11 @@ export function EditableCell({ column, value, rowLabel, editable, related, onSav
   const errorId = `data-edit-${rowLabel}-${column.name}-error`.replace(/[^\w-]/g, '_');
   return (
     <div className="data-cell data-cell--editing" data-column={column.name}>
-      <div className="data-cell-editor" role="group" aria-label={`Edit ${column.name} of ${rowLabel}`} aria-describedby={error ? errorId : undefined}
+      <div
+        className="data-cell-editor"
+        role="group"
+        aria-label={`Edit ${column.name} of ${rowLabel}`}
+        aria-describedby={problem ? errorId : undefined}
         onKeyDown={(event) => {
           if (event.key === 'Escape') {
             event.stopPropagation();
@@ -122,15 +162,16 @@ export function EditableCell({ column, value, rowLabel, editable, related, onSav
           text={text}
           onTextChange={(next) => {
             setText(next);
-            setError(null);
+            if (problem?.kind === 'message') setProblem(null);
           }}
           label={`New value for ${column.name}`}
           size="sm"
           autoFocus
           disabled={isNull || saving}
-          invalid={Boolean(error)}
+          invalid={problem?.kind === 'message'}
           onSubmit={() => void save()}
           onCancel={cancel}
+          {...(reference && { reference, knownLabel: valueLabel ?? null })}
         />
         <div className="data-cell-editor__actions">
           {column.nullable ? <Checkbox label="NULL" checked={isNull} disabled={saving} onChange={(event) => setIsNull(event.target.checked)} /> : null}
@@ -142,10 +183,20 @@ export function EditableCell({ column, value, rowLabel, editable, related, onSav
             Save
           </Button>
         </div>
-        {error ? (
-          <p id={errorId} className="data-cell-editor__error" role="alert">
-            {error}
-          </p>
+        {problem ? (
+          <div id={errorId} className="data-cell-editor__error" role="alert" data-problem={problem.kind}>
+            <p>{problem.text}</p>
+            {problem.kind === 'conflict' ? (
+              <div className="data-cell-editor__actions">
+                <Button size="sm" variant="secondary" disabled={saving} onClick={() => setEditing(false)}>
+                  Keep theirs
+                </Button>
+                <Button size="sm" variant="danger" disabled={saving} onClick={() => void send(problem.value, { value: problem.theirs })}>
+                  Save mine over it
+                </Button>
+              </div>
+            ) : null}
+          </div>
         ) : null}
       </div>
     </div>

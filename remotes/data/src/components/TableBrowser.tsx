@@ -1,8 +1,8 @@
 // Browsing one table: search, filters, sort and paging from the URL; edits, additions and
 // deletions sent to the REST API (the screen shows only what the server returned); changes by
 // others arriving over realtime, highlighted for a moment.
-import { describeError, navigate, usePortal } from '@portal/platform';
-import { Badge, Button, ConfirmDialog, CodeBlock, Dialog, EmptyState, ErrorState, Pagination, PageHeader, PlusIcon } from '@portal/ui';
+import { navigate, usePortal } from '@portal/platform';
+import { Alert, Badge, Button, UserIcon, IconButton, ConfirmDialog, CodeBlock, Dialog, EmptyState, ErrorState, Pagination, PageHeader, PlusIcon } from '@portal/ui';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { readAllRows } from '../data-access/read-rows.js';
 import { deleteRows, insertRow, updateCell } from '../data-access/write-rows.js';
@@ -13,13 +13,21 @@ import { isEditableTable, rowKey, type Row } from '../query/row-identity.js';
 import { PAGE_SIZES, viewLocation, type ViewSort, type ViewState } from '../query/view-state.js';
 import { useTableChanges, type LiveStatus } from '../realtime/use-table-changes.js';
 import { embedsFor, ownColumns } from '../relations/embeds.js';
+import { referencesOf } from '../relations/references.js';
 import type { ColumnModel, SchemaModel, TableModel } from '../schema/openapi-model.js';
 import { AddRowDialog } from './AddRowDialog.js';
 import { FilterBar } from './FilterBar.js';
 import { DownloadIcon, FilterIcon } from './icons.js';
 import { RowsTable } from './RowsTable.js';
 import { SearchBox } from './SearchBox.js';
+import { useReferenceLabels } from './use-reference-labels.js';
 import { useTablePage } from './use-table-page.js';
+import { useUndoDelete } from './use-undo-delete.js';
+import { MyInvitations } from '../sharing/MyInvitations.js';
+import { ShareDialog } from '../sharing/ShareDialog.js';
+import { offersSharing, SHARING } from '../sharing/sharing-schema.js';
+import { cellText } from '../values/format-value.js';
+import { DataErrorCode, describeFailure, isDataError } from '../errors/data-errors.js';
 
 export interface TableBrowserProps {
   model: SchemaModel;
@@ -88,8 +96,11 @@ function downloadText(fileName: string, text: string, type: string): void {
 }
 
 export function TableBrowser({ model, table, view, route }: TableBrowserProps): ReactNode {
-  const { supabase, notify } = usePortal();
+  const { supabase, notify, user } = usePortal();
+  const sharing = table.name === SHARING.sharedTable && offersSharing(model);
+  const [sharingRow, setSharingRow] = useState<{ id: number; name: string } | null>(null);
   const embeds = useMemo(() => embedsFor(table, model), [table, model]);
+  const references = useMemo(() => referencesOf(table, model), [table, model]);
   const go = (next: ViewState) => navigate(viewLocation(route, next));
   const page = useTablePage(supabase, table, view, embeds, (location) => navigate(location, { replace: true }), route);
   const editable = table.canUpdate && isEditableTable(table);
@@ -140,10 +151,20 @@ export function TableBrowser({ model, table, view, route }: TableBrowserProps): 
     if (key) ownWrites.current.set(key, Date.now());
   };
 
-  const saveCell = async (row: Row, column: ColumnModel, value: unknown) => {
+  const referenceLabels = useReferenceLabels(supabase, references, page.rows);
+  const undoDelete = useUndoDelete(supabase, table, model, () => void refresh());
+
+  const saveCell = async (row: Row, column: ColumnModel, value: unknown, previous?: { value: unknown }) => {
     const key = rowKey(table, row);
     remember(row);
-    const updated = await updateCell(supabase, table, ownColumns(row, page.embeds), column.name, value);
+    let updated: Row;
+    try {
+      updated = await updateCell(supabase, table, ownColumns(row, page.embeds), column.name, value, previous);
+    } catch (error) {
+      // Someone else's change: show it in the table while the editor says so.
+      if (isDataError(error) && error.code === DataErrorCode.EditConflict) void refresh();
+      throw error;
+    }
     remember(updated);
     if (key) page.replaceRow(key, updated);
     // Read again: the row may have left the filter or moved in the sort, or point elsewhere now.
@@ -161,8 +182,8 @@ export function TableBrowser({ model, table, view, route }: TableBrowserProps): 
     const rows = page.rows.filter((row) => selectedOnScreen.has(rowKey(table, row) ?? ''));
     rows.forEach(remember);
     try {
-      const count = await deleteRows(supabase, table, rows.map((row) => ownColumns(row, page.embeds)));
-      notify({ tone: 'success', title: count === 1 ? 'Row deleted' : `${count} rows deleted` });
+      const deleted = await deleteRows(supabase, table, rows.map((row) => ownColumns(row, page.embeds)));
+      undoDelete.offer(deleted);
     } finally {
       // Whatever happened, show what the database now holds.
       await refresh();
@@ -187,7 +208,7 @@ export function TableBrowser({ model, table, view, route }: TableBrowserProps): 
       downloadText(csvFileName(table.name), toCsv(table.columns.map((c) => c.name), rows), 'text/csv;charset=utf-8');
       notify({ tone: 'success', title: 'Export ready', message: `${rows.length} ${rows.length === 1 ? 'row' : 'rows'} of ${table.name} as CSV.` });
     } catch (error) {
-      notify({ tone: 'danger', title: 'Export failed', message: describeError(error) });
+      notify({ tone: 'danger', title: 'Export failed', message: describeFailure(error) });
     } finally {
       setExporting(false);
     }
@@ -252,6 +273,7 @@ export function TableBrowser({ model, table, view, route }: TableBrowserProps): 
           </>
         }
       />
+      {sharing ? <MyInvitations route={route} /> : null}
       <div className="data-toolbar">
         {searchable.length > 0 ? <SearchBox value={view.search} columns={searchable} onSearch={(search) => go({ ...view, search, page: 1 })} /> : null}
         <Button variant="secondary" iconStart={<FilterIcon />} aria-expanded={showFilters} aria-controls="data-filterbar" onClick={() => setFiltersOpen(!showFilters)}>
@@ -290,13 +312,24 @@ export function TableBrowser({ model, table, view, route }: TableBrowserProps): 
           </Button>
         </div>
       ) : null}
+      {page.status === 'ready' && page.stale ? (
+        <Alert tone="warning" title="These rows may be out of date" role="status">
+          {page.stale} {page.unreachable ? 'They are read again by themselves once it answers.' : ''}
+        </Alert>
+      ) : null}
       {page.status === 'error' ? (
-        <ErrorState title={`Could not read ${table.name}`} message={page.error ?? undefined} onRetry={() => void refresh()} />
+        <ErrorState
+          title={`Could not read ${table.name}`}
+          message={page.unreachable ? `${page.error ?? ''} The rows show by themselves once it answers again.` : (page.error ?? undefined)}
+          onRetry={() => void refresh()}
+        />
       ) : (
         <RowsTable
           table={table}
           rows={page.rows}
           embeds={page.embeds}
+          references={references}
+          referenceLabels={referenceLabels}
           route={route}
           sort={view.sort}
           onSortChange={(sort: ViewSort | null) => go({ ...view, sort, page: 1 })}
@@ -306,6 +339,19 @@ export function TableBrowser({ model, table, view, route }: TableBrowserProps): 
           changedKeys={changed.keys}
           onSaveCell={saveCell}
           onCopyRow={(row) => void copyRow(row)}
+          {...(sharing && user
+            ? {
+                rowAction: (row: Row) =>
+                  row[SHARING.ownerColumn] === user.id ? (
+                    <IconButton
+                      size="sm"
+                      label={`Share ${cellText(row.name)}`}
+                      icon={<UserIcon />}
+                      onClick={() => setSharingRow({ id: row.id as number, name: cellText(row.name) })}
+                    />
+                  ) : null,
+              }
+            : {})}
           empty={empty}
         />
       )}
@@ -318,7 +364,15 @@ export function TableBrowser({ model, table, view, route }: TableBrowserProps): 
         onPageSizeChange={(pageSize) => go({ ...view, pageSize, page: 1 })}
         label={`Pages of ${table.name}`}
       />
-      <AddRowDialog open={adding} table={table} onClose={() => setAdding(false)} onAdd={addRow} />
+      {sharing ? (
+        <ShareDialog
+          project={sharingRow}
+          // The account area takes the session the mail's link carries, then opens this table.
+          landing={`${window.location.origin}/account/welcome?next=${encodeURIComponent(`${route}/${SHARING.sharedTable}`)}`}
+          onClose={() => setSharingRow(null)}
+        />
+      ) : null}
+      <AddRowDialog open={adding} table={table} references={references} onClose={() => setAdding(false)} onAdd={addRow} />
       <ConfirmDialog
         open={confirmingDelete}
         onClose={() => setConfirmingDelete(false)}
@@ -327,7 +381,8 @@ export function TableBrowser({ model, table, view, route }: TableBrowserProps): 
         confirmLabel="Delete"
         tone="danger"
       >
-        {selectedOnScreen.size === 1 ? 'The row' : `The ${selectedOnScreen.size} selected rows`} will be deleted from {table.name}. This cannot be undone.
+        {selectedOnScreen.size === 1 ? 'The row' : `The ${selectedOnScreen.size} selected rows`} will be deleted from {table.name}. You can undo it for a
+        few seconds afterwards.
       </ConfirmDialog>
       <Dialog open={copyFallback !== null} onClose={() => setCopyFallback(null)} title="Copy the row" description="The browser did not let the portal use the clipboard. Copy the JSON from here.">
         <CodeBlock code={copyFallback ?? ''} language="JSON" label="The row as JSON" />

@@ -3,6 +3,8 @@ import { useSupabase } from '@portal/platform';
 import { Badge, EmptyState, Inline, PageHeader, Skeleton, Table, type TableColumn } from '@portal/ui';
 import type { ReactNode } from 'react';
 import type { SchemaModel, TableModel } from '../schema/openapi-model.js';
+import { MyInvitations } from '../sharing/MyInvitations.js';
+import { offersSharing } from '../sharing/sharing-schema.js';
 import { useRowCounts, type RowCount } from './use-row-counts.js';
 
 function AccessBadges({ table }: { table: TableModel }): ReactNode {
@@ -52,6 +54,7 @@ export function TableList({ model, route }: { model: SchemaModel; route: string 
   return (
     <div className="data-page">
       <PageHeader title="Data" description={`The tables and views of the ${model.schema} schema you may reach. Counts are the rows row level security lets you see.`} />
+      {offersSharing(model) ? <MyInvitations route={route} /> : null}
       <Table<TableModel>
         className="data-tables"
         caption="Tables and views"

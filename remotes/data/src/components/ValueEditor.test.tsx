@@ -6,6 +6,9 @@ import { useState } from 'react';
 import { sampleColumn } from '../schema/sample-openapi.js';
 import type { ColumnModel } from '../schema/openapi-model.js';
 import { ValueEditor } from './ValueEditor.js';
+import { installTestPortal } from './test-portal.js';
+
+installTestPortal();
 
 function Harness({ column, initial = '', onSubmit, onCancel }: { column: ColumnModel; initial?: string; onSubmit?: () => void; onCancel?: () => void }) {
   const [text, setText] = useState(initial);
@@ -75,10 +78,16 @@ describe('ValueEditor', () => {
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
-  it('edits arrays as a JSON array on one line', () => {
+  it('edits arrays as a list: a box per item, add and remove (issue #39, item 9)', async () => {
+    const user = userEvent.setup();
     render(<Harness column={column('tags')} initial='["a","b"]' />);
-    expect(screen.getByLabelText('Value')).toHaveValue('["a","b"]');
-    expect(screen.getByLabelText('Value')).toHaveClass('pui-input--mono');
+    expect(screen.getByRole('group', { name: 'tags: a list of 2 items' })).toBeInTheDocument();
+    expect(screen.getByLabelText('tags item 1')).toHaveValue('a');
+    await user.click(screen.getByRole('button', { name: 'Remove tags item 1' }));
+    expect(text()).toBe('["b"]');
+    await user.click(screen.getByRole('button', { name: 'Add an item to tags' }));
+    await user.type(screen.getByLabelText('tags item 2'), 'c, "quoted"');
+    expect(JSON.parse(text())).toEqual(['b', 'c, "quoted"']);
   });
 
   it('submits on Enter and cancels on Escape in single-line boxes', async () => {

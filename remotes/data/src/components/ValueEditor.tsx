@@ -1,9 +1,13 @@
 // The typed input for one column's value: the right control for the kind (select for enums and
-// booleans, native date/time pickers, monospace boxes for JSON and arrays, text otherwise). It
-// edits text; parse-value.ts turns the text into the value and says what is wrong with it.
+// booleans, native date/time pickers, a picker of rows for foreign keys, a list for arrays, a
+// monospace box for JSON, text otherwise). It edits text; parse-value.ts turns the text into the
+// value and says what is wrong with it.
 import { DateTimeInput, Select, Textarea, TextInput, toDateTimeLocal } from '@portal/ui';
 import type { KeyboardEvent, ReactNode } from 'react';
+import type { Reference } from '../relations/references.js';
 import type { ColumnModel } from '../schema/openapi-model.js';
+import { ArrayEditor } from './ArrayEditor.js';
+import { ReferencePicker } from './ReferencePicker.js';
 
 export interface ValueEditorProps {
   column: ColumnModel;
@@ -21,6 +25,10 @@ export interface ValueEditorProps {
   onSubmit?: () => void;
   /** Escape. */
   onCancel?: () => void;
+  /** For a foreign key: the rows it may point at, offered by a picker. */
+  reference?: Reference | null;
+  /** The label of the current key, when known. */
+  knownLabel?: string | null;
 }
 
 /** Selects, single-line boxes and pickers submit on Enter; multi-line boxes need Ctrl/⌘+Enter. */
@@ -37,7 +45,21 @@ function keyHandler(multiline: boolean, onSubmit?: () => void, onCancel?: () => 
   };
 }
 
-export function ValueEditor({ column, text, onTextChange, label, placeholder, disabled, autoFocus, size = 'md', invalid, onSubmit, onCancel }: ValueEditorProps): ReactNode {
+export function ValueEditor({
+  column,
+  text,
+  onTextChange,
+  label,
+  placeholder,
+  disabled,
+  autoFocus,
+  size = 'md',
+  invalid,
+  onSubmit,
+  onCancel,
+  reference,
+  knownLabel,
+}: ValueEditorProps): ReactNode {
   const common = {
     'aria-label': label,
     disabled,
@@ -48,6 +70,26 @@ export function ValueEditor({ column, text, onTextChange, label, placeholder, di
   };
   const multiline = column.kind === 'json' || (column.kind === 'text' && text.includes('\n'));
   const onKeyDown = keyHandler(multiline, onSubmit, onCancel);
+
+  if (reference) {
+    return (
+      <ReferencePicker
+        reference={reference}
+        text={text}
+        onTextChange={onTextChange}
+        name={column.name}
+        {...(label !== undefined && { label })}
+        {...(knownLabel !== undefined && { knownLabel })}
+        {...(placeholder !== undefined && { placeholder })}
+        {...(disabled !== undefined && { disabled })}
+        {...(autoFocus !== undefined && { autoFocus })}
+        {...(invalid !== undefined && { invalid })}
+        {...(onSubmit && { onSubmit })}
+        {...(onCancel && { onCancel })}
+        size={size}
+      />
+    );
+  }
 
   switch (column.kind) {
     case 'boolean':
@@ -101,15 +143,17 @@ export function ValueEditor({ column, text, onTextChange, label, placeholder, di
       );
     case 'array':
       return (
-        <TextInput
-          {...common}
+        <ArrayEditor
+          column={column}
+          text={text}
+          onTextChange={onTextChange}
+          label={column.name}
           size={size}
-          mono
-          spellCheck={false}
-          placeholder={placeholder ?? (column.itemKind === 'integer' || column.itemKind === 'number' ? '[1, 2, 3]' : '["a", "b"]')}
-          value={text}
-          onChange={(event) => onTextChange(event.target.value)}
-          onKeyDown={onKeyDown}
+          {...(disabled !== undefined && { disabled })}
+          {...(autoFocus !== undefined && { autoFocus })}
+          {...(invalid !== undefined && { invalid })}
+          {...(onSubmit && { onSubmit })}
+          {...(onCancel && { onCancel })}
         />
       );
     case 'integer':

@@ -1,11 +1,12 @@
 // Row counts for the list of tables: what row level security lets the person see, counted by the
 // server (HEAD with `Prefer: count=exact`), a few tables at a time.
-import { describeError } from '@portal/platform';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect, useState } from 'react';
 import { countRows } from '../data-access/read-rows.js';
 import { tableView } from '../query/view-state.js';
 import type { SchemaModel } from '../schema/openapi-model.js';
+import { describeFailure } from '../errors/data-errors.js';
+import { useRetryWhenBack } from './use-reconnects.js';
 
 export type RowCount = { status: 'loading' } | { status: 'ready'; count: number } | { status: 'error'; error: string };
 
@@ -14,6 +15,10 @@ const AT_ONCE = 4;
 /** Counts by table name; a table not in the map yet is still being counted. */
 export function useRowCounts(supabase: SupabaseClient, model: SchemaModel): ReadonlyMap<string, RowCount> {
   const [counted, setCounted] = useState<{ model: SchemaModel; counts: ReadonlyMap<string, RowCount> } | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const failed = counted?.model === model && [...counted.counts.values()].some((count) => count.status === 'error');
+  // Counts the server did not answer for are asked again once it answers.
+  useRetryWhenBack(failed, () => setAttempt((n) => n + 1));
   useEffect(() => {
     const controller = new AbortController();
     const queue = model.tables.filter((t) => t.canRead);
@@ -26,13 +31,13 @@ export function useRowCounts(supabase: SupabaseClient, model: SchemaModel): Read
         try {
           settle(table.name, { status: 'ready', count: await countRows(supabase, table, tableView(table.name), controller.signal) });
         } catch (error) {
-          settle(table.name, { status: 'error', error: describeError(error) });
+          settle(table.name, { status: 'error', error: describeFailure(error) });
         }
       }
     };
     for (let i = 0; i < AT_ONCE; i += 1) void worker();
     return () => controller.abort();
-  }, [supabase, model]);
+  }, [supabase, model, attempt]);
   return counted?.model === model ? counted.counts : EMPTY;
 }
 

@@ -1,12 +1,14 @@
 // The database as the signed-in person may reach it, read once per person (the description
-// depends on the role and its privileges), again on demand.
-import { describeError } from '@portal/platform';
+// depends on the role and its privileges), again on demand and when the backend answers again
+// after an outage.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useCallback, useEffect, useState } from 'react';
 import { loadSchemaModel } from '../data-access/load-schema.js';
 import type { SchemaModel } from '../schema/openapi-model.js';
+import { describeFailure, isUnreachable } from '../errors/data-errors.js';
+import { useRetryWhenBack } from './use-reconnects.js';
 
-export type SchemaState = { status: 'loading' } | { status: 'ready'; model: SchemaModel } | { status: 'error'; error: string };
+export type SchemaState = { status: 'loading' } | { status: 'ready'; model: SchemaModel } | { status: 'error'; error: string; unreachable: boolean };
 
 export function useSchemaModel(supabase: SupabaseClient, userId: string | null): SchemaState & { reload(): void } {
   const [attempt, setAttempt] = useState(0);
@@ -21,12 +23,14 @@ export function useSchemaModel(supabase: SupabaseClient, userId: string | null):
         if (!controller.signal.aborted) setResult({ for: readFor, state: { status: 'ready', model } });
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) setResult({ for: readFor, state: { status: 'error', error: describeError(error) } });
+        if (!controller.signal.aborted) setResult({ for: readFor, state: { status: 'error', error: describeFailure(error), unreachable: isUnreachable(error) } });
       },
     );
     return () => controller.abort();
   }, [supabase, userId, attempt]);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   const current = result && result.for.every((value, i) => value === inputs[i]) ? result.state : ({ status: 'loading' } as const);
+  // A description the server did not answer for is read again once it answers.
+  useRetryWhenBack(current.status === 'error', reload);
   return { ...current, reload };
 }

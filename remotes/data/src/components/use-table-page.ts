@@ -3,8 +3,8 @@
 // and `replaceRow()` for a row the server just returned from a write.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { describeError } from '@portal/platform';
-import { isDataError } from '../errors/data-errors.js';
+import { describeFailure, isDataError, isUnreachable } from '../errors/data-errors.js';
+import { useRetryWhenBack } from './use-reconnects.js';
 import { countRows, RANGE_NOT_SATISFIABLE, readPage } from '../data-access/read-rows.js';
 import { rowKey, type Row } from '../query/row-identity.js';
 import { viewLocation, type ViewState } from '../query/view-state.js';
@@ -22,6 +22,10 @@ export interface TablePage {
   embeds: readonly Embed[];
   /** The view (its location) the rows on screen belong to. */
   loadedView: string | null;
+  /** Why the rows on screen may be out of date: the last refresh failed (they stay on screen). */
+  stale: string | null;
+  /** The last read failed for want of an answer: it is read again once the backend answers. */
+  unreachable: boolean;
 }
 
 export interface TablePageControls extends TablePage {
@@ -48,7 +52,17 @@ export function useTablePage(
 ): TablePageControls {
   const [embedsRefused, setEmbedsRefused] = useState(false);
   const embeds = embedsRefused ? [] : wantedEmbeds;
-  const [page, setPage] = useState<TablePage>({ status: 'loading', rows: [], total: null, error: null, refreshing: false, embeds, loadedView: null });
+  const [page, setPage] = useState<TablePage>({
+    status: 'loading',
+    rows: [],
+    total: null,
+    error: null,
+    refreshing: false,
+    embeds,
+    loadedView: null,
+    stale: null,
+    unreachable: false,
+  });
   const sequence = useRef(0);
   const viewKey = viewLocation(route, view);
 
@@ -60,7 +74,7 @@ export function useTablePage(
       try {
         const result = await readPage(supabase, table, view, embeds, signal);
         if (id !== sequence.current) return;
-        setPage({ status: 'ready', rows: result.rows, total: result.total, error: null, refreshing: false, embeds, loadedView: viewKey });
+        setPage({ status: 'ready', rows: result.rows, total: result.total, error: null, refreshing: false, embeds, loadedView: viewKey, stale: null, unreachable: false });
       } catch (error) {
         if (signal?.aborted || id !== sequence.current) return;
         if (isEmbeddingError(error) && embeds.length > 0) {
@@ -73,7 +87,13 @@ export function useTablePage(
           onPageOutOfRange(viewLocation(route, { ...view, page: last }));
           return;
         }
-        setPage((current) => ({ ...current, status: 'error', error: describeError(error), refreshing: false }));
+        const unreachable = isUnreachable(error);
+        // Rows already on screen stay there, marked out of date, when only a refresh failed.
+        setPage((current) =>
+          mode === 'refresh' && current.status === 'ready' && current.loadedView === viewKey
+            ? { ...current, refreshing: false, stale: describeFailure(error), unreachable }
+            : { ...current, status: 'error', error: describeFailure(error), refreshing: false, unreachable },
+        );
       }
     },
     // The view is identified by its location; `embeds` changes only with the table or a refusal.
@@ -96,6 +116,8 @@ export function useTablePage(
     latestLoad.current = load;
   }, [load]);
   const refresh = useCallback(() => latestLoad.current('refresh'), []);
+  // What the server did not answer for is read again once it answers.
+  useRetryWhenBack(page.unreachable, () => void refresh());
   const replaceRow = useCallback(
     (key: string, row: Row) => {
       setPage((current) => ({ ...current, rows: current.rows.map((r) => (rowKey(table, r) === key ? { ...r, ...row } : r)) }));

@@ -1,4 +1,4 @@
-import { DataError, DataErrorCode, describeRestError, isDataError, restFailure } from './data-errors.js';
+import { DataError, DataErrorCode, describeFailure, describeRestError, isDataError, isUnreachable, restFailure, UNREACHABLE } from './data-errors.js';
 
 describe('REST errors in words', () => {
   it('leads with what the code means, then the server’s own message, details and hint', () => {
@@ -10,9 +10,16 @@ describe('REST errors in words', () => {
     );
   });
 
-  it('says when the API could not be reached', () => {
-    expect(describeRestError({ code: '', message: 'TypeError: Failed to fetch' })).toBe('The REST API could not be reached. TypeError: Failed to fetch');
+  it('says in words when the server did not answer, never the browser’s message and stack (issue #39, item 1)', () => {
+    // What postgrest-js returns for a failed fetch in Chromium.
+    const failed = { code: '', message: 'TypeError: Failed to fetch', details: 'TypeError: Failed to fetch\n    at https://portal/main.0a1b.js:1:228835', hint: '' };
+    expect(describeRestError(failed)).toBe(UNREACHABLE);
+    expect(isUnreachable(failed)).toBe(true);
+    expect(restFailure(failed).code).toBe(DataErrorCode.Unreachable);
+    expect(describeFailure(new TypeError('Failed to fetch'))).toBe(UNREACHABLE);
+    expect(describeFailure(restFailure(failed))).toBe(UNREACHABLE);
     expect(describeRestError({})).toBe('The request failed.');
+    expect(isUnreachable({ code: '42501', message: 'TypeError in a trigger' })).toBe(false);
   });
 
   it('keeps the server’s code on the remote’s error, recognised by brand', () => {

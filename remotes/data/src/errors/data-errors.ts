@@ -17,6 +17,10 @@ export const DataErrorCode = {
   RequestFailed: 'DATA-006',
   /** The browser refused to copy to the clipboard. */
   ClipboardUnavailable: 'DATA-007',
+  /** No answer from the server: it is stopped or unreachable, or the network is gone. */
+  Unreachable: 'DATA-008',
+  /** A cell changed on the server since it was read: saving would overwrite someone else's change. */
+  EditConflict: 'DATA-009',
 } as const;
 export type DataErrorCode = (typeof DataErrorCode)[keyof typeof DataErrorCode];
 
@@ -29,6 +33,8 @@ export class DataError extends Error {
     message: string,
     /** The server's error code (PGRST…, SQLSTATE), when the server refused. */
     readonly serverCode: string | null = null,
+    /** EditConflict: what the cell holds now on the server. */
+    readonly current?: unknown,
   ) {
     super(message);
     this.name = 'DataError';
@@ -57,16 +63,31 @@ function leadFor(code: string): string | null {
   if (code === '23514') return 'A value breaks one of the table’s rules.';
   if (code === '22P02' || code === '22007' || code === '22008') return 'A value is not valid for its column.';
   if (code === 'PGRST301' || code === 'PGRST303') return 'Your session is no longer valid; sign in again.';
-  if (code === '') return 'The REST API could not be reached.';
   return null;
+}
+
+/** What a person reads when the server does not answer; `then` says what happens next. */
+export const UNREACHABLE = 'The server did not answer: it may be stopped, or the network is down.';
+
+/**
+ * Whether a failure is the browser's "no answer" rather than a refusal. postgrest-js reports a
+ * failed fetch as an error with code "" and the browser's `TypeError` as message and stack
+ * (docs/compatibility.md#rest-errors); supabase-js's other clients throw the TypeError itself.
+ */
+export function isUnreachable(error: unknown): boolean {
+  if (isDataError(error)) return error.code === DataErrorCode.Unreachable;
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, name } = error as { code?: unknown; message?: unknown; name?: unknown };
+  if (name === 'TypeError' || name === 'FunctionsFetchError' || name === 'AuthRetryableFetchError') return true;
+  return code === '' && typeof message === 'string' && /^(TypeError|FetchError)\b/.test(message);
 }
 
 /** The server's error in words for people, with its message, details and hint as it sent them. */
 export function describeRestError(error: RestErrorLike): string {
+  // Never the browser's words and stack trace for a request that got no answer.
+  if (isUnreachable(error)) return UNREACHABLE;
   const code = error.code ?? '';
-  // postgrest-js reports a failed fetch with code "" (docs/compatibility.md#rest-errors); no code
-  // at all is unknown.
-  const lead = typeof error.code === 'string' ? leadFor(code) : null;
+  const lead = code ? leadFor(code) : null;
   const parts = [lead, error.message, error.details, error.hint].filter((p): p is string => typeof p === 'string' && p.trim() !== '');
   const text = [...new Set(parts)].join(' ');
   return code ? `${text} (${code})` : text || 'The request failed.';
@@ -74,5 +95,19 @@ export function describeRestError(error: RestErrorLike): string {
 
 /** Wraps a REST error as the remote's error, keeping the server's code. */
 export function restFailure(error: RestErrorLike): DataError {
+  if (isUnreachable(error)) return new DataError(DataErrorCode.Unreachable, UNREACHABLE);
   return new DataError(DataErrorCode.RequestFailed, describeRestError(error), error.code ?? null);
+}
+
+/**
+ * Any failure in words for people: the remote's own errors as they are, a request without an
+ * answer as such (never a stack trace), anything else by its message.
+ */
+export function describeFailure(error: unknown): string {
+  if (isUnreachable(error)) return UNREACHABLE;
+  if (isDataError(error)) return error.message;
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'string') return error;
+  if (typeof error === 'object' && error !== null && typeof (error as RestErrorLike).message === 'string') return describeRestError(error as RestErrorLike);
+  return 'Something went wrong.';
 }

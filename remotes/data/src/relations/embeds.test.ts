@@ -1,5 +1,6 @@
 import { sampleModel, sampleTable } from '../schema/sample-openapi.js';
-import { embedsFor, labelColumnOf, ownColumns, selectWithEmbeds } from './embeds.js';
+import { embedsFor, ownColumns, selectWithEmbeds } from './embeds.js';
+import { labelColumnOf } from './labels.js';
 
 describe('embedsFor', () => {
   it('embeds the target of each single-column foreign key, with a column that names the row', () => {

@@ -2,6 +2,7 @@
 // per single-column foreign key whose target the caller can read, e.g.
 // `project_id__ref:projects!project_id(id,name)` (the hint is the foreign-key column).
 import type { ColumnModel, SchemaModel, TableModel } from '../schema/openapi-model.js';
+import { labelColumnOf } from './labels.js';
 
 export interface Embed {
   /** The foreign-key column in the browsed table. */
@@ -16,19 +17,6 @@ export interface Embed {
 }
 
 const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-// Column names that usually name a row, in order of preference. Generic words, no table's names.
-const LABEL_NAMES = ['name', 'title', 'label', 'display_name', 'full_name', 'username', 'email', 'slug', 'code'];
-
-/** The column that best names a row of `table` for people. */
-export function labelColumnOf(table: TableModel, fallback: string): string {
-  for (const name of LABEL_NAMES) {
-    const column = table.columns.find((c) => c.name === name);
-    if (column && column.kind !== 'json' && column.kind !== 'array') return column.name;
-  }
-  const text = table.columns.find((c) => c.kind === 'text' && !c.primaryKey && !c.foreignKey);
-  return text?.name ?? fallback;
-}
 
 export const EMBED_SUFFIX = '__ref';
 

@@ -1,11 +1,11 @@
 import { isDataError } from '../errors/data-errors.js';
 import { columnKind } from './column-kind.js';
 import { findColumn, findTable, insertRequirement, schemaModelFromOpenApi } from './openapi-model.js';
-import { sampleColumn, sampleModel } from './sample-openapi.js';
+import { sampleColumn, sampleModel, sampleTable } from './sample-openapi.js';
 
 describe('schemaModelFromOpenApi', () => {
   it('lists every table and view of the document, sorted, and skips rpc paths and the root', () => {
-    expect(sampleModel().tables.map((t) => t.name)).toEqual(['customers', 'order_lines', 'order_totals', 'orders']);
+    expect(sampleModel().tables.map((t) => t.name)).toEqual(['customers', 'order_lines', 'order_shares', 'order_totals', 'orders', 'profiles']);
   });
 
   it('reads what the caller may do from the methods PostgREST lists', () => {
@@ -83,21 +83,31 @@ describe('schemaModelFromOpenApi', () => {
 });
 
 describe('insertRequirement', () => {
+  const requirement = (table: string, column: string) => insertRequirement(sampleTable(table), sampleColumn(table, column));
+
   it('asks for not-null columns without a default, leaves identity-like keys to the database', () => {
-    expect(insertRequirement(sampleColumn('orders', 'customer_id'))).toBe('required');
-    expect(insertRequirement(sampleColumn('orders', 'id'))).toBe('generated');
-    expect(insertRequirement(sampleColumn('orders', 'paid'))).toBe('optional');
-    expect(insertRequirement(sampleColumn('orders', 'note'))).toBe('optional');
-    expect(insertRequirement(sampleColumn('customers', 'id'))).toBe('optional');
-    // A composite key's integer part is not an identity column, but can't be told apart either.
-    expect(insertRequirement(sampleColumn('order_lines', 'line'))).toBe('generated');
+    expect(requirement('orders', 'customer_id')).toBe('required');
+    expect(requirement('orders', 'id')).toBe('generated');
+    expect(requirement('orders', 'paid')).toBe('optional');
+    expect(requirement('orders', 'note')).toBe('optional');
+    expect(requirement('customers', 'id')).toBe('optional');
+  });
+
+  it('never calls a foreign key or a part of a composite key generated (issue #39, item 4)', () => {
+    // order_lines (order_id → orders.id, line): both parts of its key, the first one a foreign key.
+    expect(requirement('order_lines', 'order_id')).toBe('required');
+    expect(requirement('order_lines', 'line')).toBe('required');
+    expect(requirement('order_shares', 'order_id')).toBe('required');
+    expect(requirement('order_shares', 'user_id')).toBe('required');
+    expect(requirement('order_shares', 'shared_by')).toBe('optional');
   });
 
   it('leaves not-null JSON and array columns to the database, whose defaults the description hides', () => {
     const base = sampleColumn('orders', 'customer_id');
-    expect(insertRequirement({ ...base, kind: 'json', primaryKey: false })).toBe('unless-default');
-    expect(insertRequirement({ ...base, kind: 'array', itemKind: 'text', primaryKey: false })).toBe('unless-default');
-    expect(insertRequirement({ ...base, kind: 'json', hasDefault: true })).toBe('optional');
+    const orders = sampleTable('orders');
+    expect(insertRequirement(orders, { ...base, kind: 'json', primaryKey: false })).toBe('unless-default');
+    expect(insertRequirement(orders, { ...base, kind: 'array', itemKind: 'text', primaryKey: false })).toBe('unless-default');
+    expect(insertRequirement(orders, { ...base, kind: 'json', hasDefault: true })).toBe('optional');
   });
 });
 

@@ -47,6 +47,8 @@ export interface SchemaModel {
   schema: string;
   title: string;
   tables: readonly TableModel[];
+  /** The database functions the caller may call (`/rpc/<name>`), sorted. */
+  functions: readonly string[];
 }
 
 const propertySchema = z.looseObject({
@@ -121,8 +123,10 @@ export function schemaModelFromOpenApi(document: unknown, schema = 'public'): Sc
   }
   const { paths, definitions = {}, info } = parsed.data;
   const tables: TableModel[] = [];
+  const functions: string[] = [];
   for (const [path, operations] of Object.entries(paths)) {
     const name = path.slice(1);
+    if (name.startsWith('rpc/') && !name.slice(4).includes('/')) functions.push(name.slice(4));
     if (name === '' || name.startsWith('rpc/') || name.includes('/')) continue;
     const definition = definitions[name];
     if (!definition) continue;
@@ -140,7 +144,8 @@ export function schemaModelFromOpenApi(document: unknown, schema = 'public'): Sc
     });
   }
   tables.sort((a, b) => a.name.localeCompare(b.name));
-  return { schema, title: info?.title ?? 'PostgREST API', tables };
+  functions.sort();
+  return { schema, title: info?.title ?? 'PostgREST API', tables, functions };
 }
 
 export function findTable(model: SchemaModel, name: string): TableModel | null {
@@ -161,14 +166,16 @@ export type InsertRequirement = 'required' | 'optional' | 'generated' | 'unless-
 const HIDDEN_DEFAULT_KINDS = new Set<ColumnKind>(['array', 'json', 'other']);
 
 /**
- * Whether a new row must give the column a value. An integer primary key with no default in the
- * description is almost always an identity column (PostgREST shows no default for those), so it
- * is left for the database to fill; the server says so if it was not. A not-null array or JSON
- * column may have a default the description does not show: the database decides.
+ * Whether a new row must give the column a value, from what the description says of the column.
+ * PostgREST shows no default for an identity column (its schema cache has none), so a table's
+ * one integer primary-key column without a default is taken for one and left to the database;
+ * the server says so if it was not. A foreign key is never generated: it names another row,
+ * which the person picks. Part of a composite key is not an identity either. A not-null array or
+ * JSON column may have a default the description does not show: the database decides.
  */
-export function insertRequirement(column: ColumnModel): InsertRequirement {
+export function insertRequirement(table: Pick<TableModel, 'primaryKey'>, column: ColumnModel): InsertRequirement {
   if (column.hasDefault || column.nullable) return 'optional';
-  if (column.primaryKey && column.kind === 'integer') return 'generated';
+  if (column.primaryKey && column.kind === 'integer' && !column.foreignKey && table.primaryKey.length === 1) return 'generated';
   if (HIDDEN_DEFAULT_KINDS.has(column.kind)) return 'unless-default';
   return 'required';
 }

@@ -16,6 +16,8 @@ export const SAMPLE_OPENAPI = {
     '/customers': { get: {}, post: {}, patch: {}, delete: {} },
     '/order_lines': { get: {}, post: {}, delete: {} },
     '/order_totals': { get: {} },
+    '/profiles': { get: {}, patch: {} },
+    '/order_shares': { get: {}, post: {}, patch: {}, delete: {} },
     '/rpc/place_order': { post: {} },
   },
   definitions: {
@@ -59,6 +61,24 @@ export const SAMPLE_OPENAPI = {
         order_id: { description: `${pk}\n${fk('orders', 'id').replace('Note:\n', '')}`, format: 'bigint', type: 'integer' },
         line: { description: pk, format: 'smallint', type: 'integer' },
         product: { format: 'text', type: 'string' },
+      },
+      type: 'object',
+    },
+    // Keyed by the user's id, which points at a table the API does not expose (auth.users).
+    profiles: {
+      required: ['id'],
+      properties: {
+        id: { description: `${pk}\n${fk('users', 'id').replace('Note:\n', '')}`, format: 'uuid', type: 'string' },
+        display_name: { format: 'text', type: 'string' },
+      },
+      type: 'object',
+    },
+    order_shares: {
+      required: ['order_id', 'user_id', 'shared_by'],
+      properties: {
+        order_id: { description: `${pk}\n${fk('orders', 'id').replace('Note:\n', '')}`, format: 'bigint', type: 'integer' },
+        user_id: { description: `${pk}\n${fk('users', 'id').replace('Note:\n', '')}`, format: 'uuid', type: 'string' },
+        shared_by: { default: 'auth.uid()', description: fk('users', 'id'), format: 'uuid', type: 'string' },
       },
       type: 'object',
     },

@@ -42,7 +42,8 @@ describe('editorText', () => {
 
 describe('describeDefault', () => {
   it('names the default a new row gets', () => {
-    expect(describeDefault(sampleColumn('orders', 'placed_at'))).toBe('Default: now()');
+    expect(describeDefault(sampleColumn('orders', 'placed_at'))).toBe('Default: the time it is added (now())');
+    expect(describeDefault(sampleColumn('order_shares', 'shared_by'))).toBe('Default: you (auth.uid())');
     expect(describeDefault(sampleColumn('orders', 'paid'))).toBe('Default: false');
     expect(describeDefault(sampleColumn('orders', 'note'))).toBeNull();
   });

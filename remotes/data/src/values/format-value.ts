@@ -18,9 +18,20 @@ export function editorText(column: ColumnModel, value: unknown): string {
   return cellText(value);
 }
 
-/** The default a new row gets, in words ("Default: now()"), for the add-row form. */
+/** What the defaults Supabase projects use most mean, for people. */
+const KNOWN_DEFAULTS: Record<string, string> = {
+  'auth.uid()': 'you (auth.uid())',
+  'now()': 'the time it is added (now())',
+  'CURRENT_TIMESTAMP': 'the time it is added (now())',
+  'gen_random_uuid()': 'a new random id (gen_random_uuid())',
+  'uuid_generate_v4()': 'a new random id (uuid_generate_v4())',
+  'CURRENT_DATE': 'today (current_date)',
+};
+
+/** The default a new row gets, in words ("Default: you (auth.uid())"), for the add-row form. */
 export function describeDefault(column: ColumnModel): string | null {
   if (!column.hasDefault) return null;
   const value = column.defaultValue;
-  return `Default: ${typeof value === 'string' ? value : JSON.stringify(value)}`;
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return `Default: ${KNOWN_DEFAULTS[text] ?? text}`;
 }

@@ -165,3 +165,8 @@ export function parseInput(column: ColumnModel, text: string): ParseResult {
   }
   return parseScalar(column.kind, text, column.format, column.enumValues);
 }
+
+/** A value of a scalar kind (a foreign key's target key, typed into a picker's search). */
+export function parseKind(kind: ColumnKind, text: string): ParseResult {
+  return parseScalar(kind, text, kind === 'integer' ? 'bigint' : kind, []);
+}

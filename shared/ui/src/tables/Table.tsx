@@ -52,6 +52,11 @@ export interface TableProps<Row> extends Omit<HTMLAttributes<HTMLDivElement>, 'c
   rowProps?: (row: Row, rowIndex: number) => HTMLAttributes<HTMLTableRowElement> & { key?: Key };
   /** Max height of the scroll container, so the sticky header has something to stick in. */
   maxHeight?: string;
+  /**
+   * An ARIA grid (`role="grid"`): its cells are one tab stop, moved between with the arrow keys,
+   * which the caller provides (e.g. a spreadsheet-like editor). Otherwise a plain data table.
+   */
+  grid?: boolean;
 }
 
 function defaultCell<Row>(row: Row, key: string): ReactNode {
@@ -83,6 +88,7 @@ export function Table<Row>({
   wrapCells = false,
   rowProps,
   maxHeight,
+  grid = false,
   className,
   style,
   ...rest
@@ -125,6 +131,7 @@ export function Table<Row>({
         </div>
       ) : null}
       <table
+        role={grid ? 'grid' : undefined}
         className={cx(
           'pui-table',
           stickyHeader && 'pui-table--sticky',
