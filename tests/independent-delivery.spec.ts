@@ -3,14 +3,17 @@
 // manifest relative to the registry loads; a remote from an origin outside the environment's
 // allow-list is refused while others work; a release promoted while the portal is open is
 // announced and loads on the next visit without reloading the shell, and a rollback likewise;
-// a dev override loads a local build with a banner and one click to clear, and is refused where
-// the environment does not allow it.
+// a dev override comes only from a deliberate act (a link opens the overrides panel, which asks;
+// the status page's panel; the console), runs a dev server's build with a banner and one click to
+// clear, and is refused in words for the Supabase API's origin, a loopback port that is no dev
+// server, and where the environment does not allow overrides.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { folderTarget, promoteRelease, readRegistry, rollbackRemote, stageRelease, startStaticServer, writeRegistry, type StaticServer } from '../deploy/src/index.js';
 import { scaffoldRemote } from '../deploy/src/new-remote.js';
 import { launchBrowser, type Browser, type TestPage } from './browser.js';
 import { REPO, buildAppsInto, startTestPortal, type TestPortal } from './portal-harness.js';
+import { axeViolations } from './support/accessibility.js';
 import { pagePerTest, pageState } from './support/page-per-test.js';
 import { STEP_MS, waitUntil } from './support/waits.js';
 
@@ -231,15 +234,43 @@ describe('a new release while the portal is open', () => {
 });
 
 describe('dev overrides', () => {
-  it('point a remote at a local build with a banner, remembered across reloads, and one click clears them', async () => {
+  /** Every request the page makes to `origin`. */
+  const requestsTo = (page: TestPage, origin: string) => {
+    const seen: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).origin === origin) seen.push(request.url());
+    });
+    return seen;
+  };
+  const storedOverrides = (page: TestPage) => page.evaluate(() => localStorage.getItem('portal.devOverrides'));
+
+  it('are never applied nor stored by a link: the panel asks, and once confirmed the dev server’s build runs, remembered until cleared', async () => {
     const local = await serve(builds.v2);
+    configure({ devOrigins: [local.url] });
     const manifest = `${local.url}/mf-manifest.json`;
     const page = await tab.open();
+    const fetched = requestsTo(page, local.url);
     await page.goto(`${portal.url}/${NAME}?override=${NAME}@${manifest}`);
+    // The registry's release runs; the link's address is only asked about.
+    await greetingIs(page, V1_TEXT);
+    const asked = page.getByTestId('dev-override-asked');
+    await asked.waitFor();
+    await expect(asked.textContent()).resolves.toMatch(new RegExp(`A link asks to run code in this portal.*${NAME}.*${manifest.replace(/[.:/]/g, '\\$&')}.*Nothing has been loaded.*with your session`));
+    // The panel's first words are what the link asks: focus is there for a screen reader.
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).resolves.toBe('dev-override-asked');
+    await expect(page.getByLabel('Manifest URL', { exact: true }).inputValue()).resolves.toBe(manifest);
+    await expect(page.getByLabel('Remote', { exact: true }).inputValue()).resolves.toBe(NAME);
+    expect(new URL(page.url()).search).toBe('');
+    await expect(storedOverrides(page)).resolves.toBeNull();
+    expect(fetched).toEqual([]);
+    await expect(page.getByTestId('dev-override-banner').count()).resolves.toBe(0);
+    await expect(axeViolations(page, '#dev-overrides')).resolves.toEqual([]);
+
+    await page.getByRole('button', { name: 'Run from this address' }).click();
     await greetingIs(page, V2_TEXT);
     const banner = page.getByTestId('dev-override-banner');
     await expect(banner.textContent()).resolves.toContain(manifest);
-    expect(new URL(page.url()).search).toBe('');
+    await expect(page.getByTestId('dev-override-asked').count()).resolves.toBe(0);
 
     await page.reload();
     await greetingIs(page, V2_TEXT);
@@ -248,11 +279,95 @@ describe('dev overrides', () => {
     await page.getByRole('button', { name: 'Clear overrides' }).click();
     await greetingIs(page, V1_TEXT);
     await expect(banner.count()).resolves.toBe(0);
+    await expect(storedOverrides(page)).resolves.toBeNull();
+  });
+
+  it('are set from the status page’s panel or the console, and stopped there', async () => {
+    const local = await serve(builds.v2);
+    configure({ devOrigins: [local.url] });
+    const manifest = `${local.url}/mf-manifest.json`;
+    const page = await tab.open();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${portal.url}/status`);
+    const panel = page.getByTestId('dev-overrides-panel');
+    await expect(panel.textContent()).resolves.toContain(local.url);
+    // By keyboard alone: the remote, the address, then the button.
+    await page.getByLabel('Remote', { exact: true }).selectOption(NAME);
+    await page.getByLabel('Manifest URL', { exact: true }).focus();
+    await page.keyboard.type(manifest);
+    await page.keyboard.press('Enter');
+    await page.getByRole('list', { name: 'Overrides in use' }).waitFor();
+    await expect(storedOverrides(page)).resolves.toBe(JSON.stringify({ [NAME]: manifest }));
+    await expect(axeViolations(page, '#dev-overrides')).resolves.toEqual([]);
+    // The panel fits the phone's screen.
+    const box = (await panel.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await expect(panel.evaluate((element) => element.scrollWidth <= element.clientWidth)).resolves.toBe(true);
+    await page.getByRole('button', { name: `Stop running ${NAME} from ${manifest}` }).click();
+    await page.getByText('No remote runs from a dev server in this browser.').waitFor();
+    await expect(storedOverrides(page)).resolves.toBeNull();
+
+    // The console: the same rules, the same store, applied from the next load.
+    await page.goto(`${portal.url}/${NAME}`);
+    await greetingIs(page, V1_TEXT);
+    const said = await page.evaluate(([name, url]) => (window as unknown as { portalDevOverrides: { set(n: string, u: string): string } }).portalDevOverrides.set(name!, url!), [NAME, manifest]);
+    expect(said).toMatch(/will run from .* with your session, from the next page load/);
+    await page.reload();
+    await greetingIs(page, V2_TEXT);
+    await page.evaluate(() => (window as unknown as { portalDevOverrides: { clear(): string } }).portalDevOverrides.clear());
+    await page.reload();
+    await greetingIs(page, V1_TEXT);
+  });
+
+  it('are refused, in words, for the Supabase API’s origin (a storage signed URL, even when listed) and for a loopback port that is no dev server', async () => {
+    const local = await serve(builds.v2);
+    const unlisted = await serve(builds.v2);
+    // An uploader's manifest in storage, pointing its public path at the dev server's files.
+    const admin = portal.emulator.admin();
+    const bucket = `uploads-${Date.now().toString(36)}`;
+    expect((await admin.storage.createBucket(bucket)).error).toBeNull();
+    const uploaded = readFileSync(path.join(builds.v2, 'mf-manifest.json'), 'utf8').replace(/"publicPath":\s*"auto"/, `"publicPath":"${local.url}/"`);
+    expect(uploaded).toContain(`"publicPath":"${local.url}/"`);
+    expect((await admin.storage.from(bucket).upload('mf-manifest.json', new Blob([uploaded], { type: 'application/json' }))).error).toBeNull();
+    const { data: signed } = await admin.storage.from(bucket).createSignedUrl('mf-manifest.json', 600);
+    const api = new URL(portal.emulator.apiUrl).origin;
+    configure({ devOrigins: [local.url, api] });
+    const page = await tab.open();
+    const fromApi = requestsTo(page, api);
+    const fromUnlisted = requestsTo(page, unlisted.url);
+
+    await page.goto(`${portal.url}/${NAME}?override=${NAME}@${encodeURIComponent(signed!.signedUrl)}`);
+    await greetingIs(page, V1_TEXT);
+    const asked = page.getByTestId('dev-override-asked');
+    await expect(asked.textContent()).resolves.toContain(`${api} is the Supabase API: what it serves (a stored file, a signed URL) is people's uploads, never a remote's code.`);
+    await expect(asked.getByRole('alert').count()).resolves.toBe(1);
+    // Confirming anyway refuses again, beside the address.
+    await page.getByRole('button', { name: 'Run from this address' }).click();
+    await expect(page.getByLabel('Manifest URL', { exact: true }).getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(storedOverrides(page)).resolves.toBeNull();
+    const consoleRefusal = await page.evaluate((url) => {
+      try {
+        (window as unknown as { portalDevOverrides: { set(n: string, u: string): string } }).portalDevOverrides.set('greeter', url);
+        return 'stored';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    }, signed!.signedUrl);
+    expect(consoleRefusal).toMatch(/is the Supabase API/);
+    expect(fromApi.filter((url) => url.includes(`/storage/v1/object/sign/${bucket}/`))).toEqual([]);
+
+    await page.goto(`${portal.url}/${NAME}?override=${NAME}@${unlisted.url}/mf-manifest.json`);
+    await greetingIs(page, V1_TEXT);
+    await expect(asked.textContent()).resolves.toContain(`${unlisted.url} is not one of this environment's dev servers (${local.url}, config.json devOrigins); an override runs only from those.`);
+    await page.getByRole('button', { name: 'Do not run it' }).click();
+    await expect(asked.count()).resolves.toBe(0);
+    await expect(storedOverrides(page)).resolves.toBeNull();
+    expect(fromUnlisted).toEqual([]);
   });
 
   it('are refused, with a message, where the environment does not allow them', async () => {
     const local = await serve(builds.v2);
-    configure({ devOverrides: false });
+    configure({ devOverrides: false, devOrigins: [local.url] });
     try {
       const page = await tab.open();
       await page.goto(`${portal.url}/${NAME}?override=${NAME}@${local.url}/mf-manifest.json`);
@@ -261,6 +376,8 @@ describe('dev overrides', () => {
       await expect(refused.textContent()).resolves.toMatch(/Dev overrides are not allowed in this environment/);
       await greetingIs(page, V1_TEXT);
       await expect(page.getByTestId('dev-override-banner').count()).resolves.toBe(0);
+      await expect(page.getByTestId('dev-override-asked').count()).resolves.toBe(0);
+      await expect(page.evaluate(() => 'portalDevOverrides' in window)).resolves.toBe(false);
     } finally {
       configure({ devOverrides: true });
     }

@@ -165,6 +165,44 @@ describe('the shell’s Content-Security-Policy', () => {
     await page.close();
   });
 
+  it('names each dev server exactly where dev overrides are allowed: no port wildcard, and a script from another loopback port is blocked', async () => {
+    // The environment as a local portal writes it: dev overrides on, its dev servers listed.
+    const configFile = portal.portal.env.configFile;
+    const config = readFileSync(configFile, 'utf8');
+    const devServer = 'http://127.0.0.1:3102';
+    writeFileSync(configFile, JSON.stringify({ ...(JSON.parse(config) as object), devOverrides: true, devOrigins: [devServer] }));
+    const page = await browser.newPage();
+    try {
+      const response = await page.goto(`${portal.url}/`);
+      const policy = (await response!.headerValue('content-security-policy'))!;
+      expect(policy).not.toMatch(/:\*/);
+      expect(policy).toMatch(new RegExp(`script-src [^;]* ${devServer.replace(/\./g, '\\.')}[ ;]`));
+      // The outsider is a server on this machine too, on a port the environment does not name.
+      expect(new URL(outsider.url).hostname).toBe('127.0.0.1');
+      await page.getByRole('heading', { name: 'Welcome to the portal' }).waitFor();
+      const result = await page.evaluate(async (src) => {
+        const blocked = new Promise<string>((resolve) =>
+          document.addEventListener('securitypolicyviolation', (event) => resolve(`${event.violatedDirective} ${event.blockedURI}`)),
+        );
+        const script = document.createElement('script');
+        script.src = src;
+        const settled = new Promise((resolve) => {
+          script.addEventListener('error', () => resolve('error'));
+          script.addEventListener('load', () => resolve('load'));
+        });
+        document.head.append(script);
+        const outcome = await settled;
+        // A blocked script's report comes as a task of its own; a script that ran has none.
+        const violation = outcome === 'error' ? await blocked : null;
+        return { settled: outcome, violation, ran: (window as unknown as { __outsiderRan?: boolean }).__outsiderRan ?? false };
+      }, `${outsider.url}/ran.js`);
+      expect(result).toEqual({ settled: 'error', violation: `script-src-elem ${outsider.url}/ran.js`, ran: false });
+    } finally {
+      await page.close();
+      writeFileSync(configFile, config);
+    }
+  });
+
   it('refuses a remote published on an origin outside the policy with its error card; the others work', async () => {
     const page = await browser.newPage();
     await page.goto(`${portal.url}/outsider`);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { inlineScriptHashes, readShellPolicySources, shellContentSecurityPolicy } from './content-security-policy.js';
 import { startStaticServer } from './static-server.js';
 
-const SHELL = 'http://127.0.0.1:3000';
+const SHELL = 'http://localhost:3000';
 const BACKEND = 'http://127.0.0.1:54321';
 
 function directives(policy: string): Record<string, string[]> {
@@ -92,6 +92,22 @@ describe('the shell’s Content-Security-Policy', () => {
       'https://registry.example',
     ]);
     expect(policy['connect-src']).toContain('wss://project.supabase.co');
+  });
+
+  it('adds config.json’s dev servers where dev overrides are allowed, exactly, never the API, and no port wildcard', () => {
+    const registry = { remotes: { account: { manifest: 'http://127.0.0.1:3001/1.0.0/mf-manifest.json' } } };
+    writeShell({ supabaseUrl: BACKEND, devOverrides: true, devOrigins: ['http://127.0.0.1:3101', 'http://localhost:3102/', BACKEND] }, registry);
+    const text = shellContentSecurityPolicy(readShellPolicySources(shellDir, SHELL));
+    expect(text).not.toMatch(/:\*/);
+    const policy = directives(text);
+    expect(policy['script-src']).toEqual(["'self'", 'http://127.0.0.1:3001', 'http://127.0.0.1:3101', 'http://localhost:3102']);
+    expect(policy['connect-src']).toEqual(["'self'", BACKEND, 'ws://127.0.0.1:54321', 'http://127.0.0.1:3001', 'http://127.0.0.1:3101', 'http://localhost:3102']);
+
+    // Listed but not allowed: no dev server at all.
+    writeShell({ supabaseUrl: BACKEND, devOverrides: false, devOrigins: ['http://127.0.0.1:3101'] }, registry);
+    expect(directives(shellContentSecurityPolicy(readShellPolicySources(shellDir, SHELL)))['script-src']).toEqual(["'self'", 'http://127.0.0.1:3001']);
+    writeShell({ supabaseUrl: BACKEND, devOverrides: true }, registry);
+    expect(directives(shellContentSecurityPolicy(readShellPolicySources(shellDir, SHELL)))['script-src']).toEqual(["'self'", 'http://127.0.0.1:3001']);
   });
 
   it('is sent with the shell’s page, with nosniff, a referrer policy and no framing', async () => {

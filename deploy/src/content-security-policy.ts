@@ -1,7 +1,7 @@
-// The shell page's Content-Security-Policy: scripts only from the shell's origin and the origins
-// the environment loads remotes from, connections only to those and to the backend (HTTP and its
-// websocket), no inline script but the page's own first script (allowed by its hash), no framing of
-// the portal by other sites.
+// The shell page's Content-Security-Policy: scripts only from the shell's origin and the exact
+// origins the environment loads remotes from (never a port wildcard: any loopback server would do),
+// connections only to those and to the backend (HTTP and its websocket), no inline script but the
+// page's own first script (allowed by its hash), no framing of the portal by other sites.
 //
 // Sources are read from the environment's own files on every page load (config.json and
 // registry.json, as the shell reads them, and the page), so publishing a remote on a new origin
@@ -14,7 +14,10 @@ import { z } from 'zod';
 export interface ShellPolicySources {
   /** config.json `supabaseUrl`: the backend the page calls (REST, auth, storage, realtime). */
   backendUrl: string;
-  /** Origins remotes are loaded from (their manifests, entries, chunks, PDF.js worker, images). */
+  /**
+   * Origins remotes are loaded from (their manifests, entries, chunks, PDF.js worker, images): the
+   * registry's, and config.json's dev servers where dev overrides are allowed.
+   */
   remoteOrigins: string[];
   /**
    * The hashes (`sha256-…`) of the page's inline scripts: the shell's first script is written into
@@ -34,12 +37,9 @@ const configSchema = z
     registryUrl: z.string().optional(),
     allowedOrigins: z.array(z.string()).optional(),
     devOverrides: z.boolean().optional(),
+    devOrigins: z.array(z.string()).optional(),
   })
   .loose();
-
-// Chromium refuses an IPv6 literal as a CSP host source ("invalid source", and ignores it), so a
-// dev server on [::1] is not among them.
-const LOOPBACK_SOURCES = ['http://127.0.0.1:*', 'http://localhost:*'];
 
 const originOf = (url: string, base?: string): string | null =>
   URL.canParse(url, base) && /^https?:$/.test(new URL(url, base).protocol)
@@ -92,9 +92,16 @@ export function readShellPolicySources(shellDir: string, shellOrigin: string): S
       // No registry yet (an environment being set up): no remote origin is allowed.
     }
   }
-  // Where dev overrides are allowed, the shell may load a remote from this machine's dev server
-  // (loopback hosts only, any port: shell/src/dev-overrides.ts).
-  if (config.devOverrides) for (const source of LOOPBACK_SOURCES) origins.add(source);
+  // Where dev overrides are allowed, a developer may run a remote from one of the listed dev
+  // servers (shell/src/dev-overrides.ts), and from no other: never the API, whose storage serves
+  // anyone's uploads, and never "any port of this machine".
+  const backendOrigin = new URL(config.supabaseUrl).origin;
+  if (config.devOverrides) {
+    for (const origin of config.devOrigins ?? []) {
+      const parsed = originOf(origin);
+      if (parsed && parsed !== backendOrigin) origins.add(parsed);
+    }
+  }
   origins.delete(shellOrigin);
   let page = '';
   try {

@@ -1,12 +1,16 @@
 // `npm run dev -w remotes/<name>`: one remote's team works on it alone. The dev host is the real
 // shell (it provides the platform, React and the client), the remote rebuilds on every change and
-// each good build is published into a private environment: reload the page to see it.
+// each good build is published into a private environment: reload the page to see it. The latest
+// build is also served as is on the remote's dev server (dev-origins.ts), from which another local
+// portal's overrides panel may run it.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { rspack } from '@rspack/core';
 import { appConfig, appDir, buildApps, repoRoot } from './build.js';
 import { startEmulatorProcess, type EmulatorProcess } from './emulator-process.js';
 import { LOCAL_SHELL_HOST, startLocalPortal, type LocalPortal } from './local-portal.js';
+import { devServerOrigin, remotePortOf } from './dev-origins.js';
+import { startStaticServer, type StaticServer } from './static-server.js';
 import { defaultActor } from './actor.js';
 import { publishRemote } from './publish.js';
 import { folderTarget } from './targets/folder-target.js';
@@ -45,6 +49,7 @@ export async function devRemote(argv: string[]): Promise<void> {
 
   const compiler = rspack(await appConfig(appDir(remote)));
   let portal: LocalPortal | null = null;
+  let devServer: StaticServer | null = null;
   const firstBuild = new Promise<void>((resolve, reject) => {
     const watching = compiler.watch({ aggregateTimeout: 200 }, (error, stats) => {
       if (error || stats?.hasErrors()) {
@@ -61,7 +66,9 @@ export async function devRemote(argv: string[]): Promise<void> {
     });
     const stop = () => {
       watching.close(() => {
-        void portal?.close().then(() => emulator?.stop()).then(() => process.exit(0));
+        void Promise.all([portal?.close(), devServer?.close()])
+          .then(() => emulator?.stop())
+          .then(() => process.exit(0));
       });
     };
     process.on('SIGINT', stop);
@@ -77,6 +84,14 @@ export async function devRemote(argv: string[]): Promise<void> {
     remotePorts: { [remote]: Number(values['remote-port']) },
     supabaseUrl: apiUrl,
   });
+  const remotePort = remotePortOf(path.join(repoRoot, 'remotes', remote));
+  if (remotePort !== null) {
+    const { port } = new URL(devServerOrigin(remotePort));
+    devServer = await startStaticServer({ root: distDir, port: Number(port), cors: true });
+  }
   console.log(`Watching remotes/${remote}; each good build is published to the dev registry.`);
+  if (devServer) {
+    console.log(`Dev server: ${devServer.url}/mf-manifest.json (the latest build: run it in another local portal from its status page's Dev overrides panel)`);
+  }
   console.log(`Portal: ${portal.shellUrl}`);
 }

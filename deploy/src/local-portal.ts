@@ -3,6 +3,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { defaultActor } from './actor.js';
+import { repoRoot } from './build.js';
+import { devServerOrigins } from './dev-origins.js';
 import { openEnvironment, writeFileAtomically, type Environment } from './environment.js';
 import { publishRemote, publishShell, repointRegistry, type PublishResult } from './publish.js';
 import { readShellPolicySources, shellContentSecurityPolicy } from './content-security-policy.js';
@@ -36,6 +38,11 @@ export interface LocalPortalOptions {
   supabaseAnonKey?: string;
   /** Don't publish the builds (serve what the environment holds, e.g. after a rollback). */
   skipPublish?: boolean;
+  /**
+   * The dev servers a developer's override may load from (config.json `devOrigins`); default the
+   * ones `npm run dev -w remotes/<name>` serves for each remote in remotes/ (dev-origins.ts).
+   */
+  devOrigins?: string[];
 }
 
 export interface LocalPortal {
@@ -102,8 +109,10 @@ export async function startLocalPortal(options: LocalPortalOptions): Promise<Loc
           registryUrl: '/registry.json',
           signInPath: '/account/sign-in',
           environment: env.name,
-          // A local environment is a developer's: `?override=<remote>@<local dev server>` may be used.
+          // A local environment is a developer's: a remote may run from a dev server on this
+          // machine, once the developer asks for it in the overrides panel or the console.
           devOverrides: true,
+          devOrigins: options.devOrigins ?? devServerOrigins(path.join(repoRoot, 'remotes')),
         },
         null,
         2,

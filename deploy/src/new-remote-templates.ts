@@ -56,7 +56,7 @@ export function newRemoteFiles(facts: NewRemoteFacts): Record<string, string> {
 ${description} Made by \`portal-deploy new-remote\`; it mounts on \`${route}\`.
 
 \`\`\`sh
-npm run dev -w remotes/${name}                          # this remote inside the real shell, republished on every good build
+npm run dev -w remotes/${name}                          # this remote inside the real shell, republished on every good build (and its dev server on remote.json's port + 100)
 npm run build -w remotes/${name}                        # into remotes/${name}/dist
 node deploy/bin/portal-deploy.js publish ${name}        # a release of it into an environment
 npx jest remotes/${name} --selectProjects unit           # its unit test

@@ -9,8 +9,8 @@ import { canaryBucket } from './canary-bucket.js';
 import { PortalApp } from './chrome/PortalApp.js';
 import { RemoteApplications } from './remote-applications.js';
 import { RemoteBackgrounds } from './remote-backgrounds.js';
-import { devOverrideState, resolveDevOverrides } from './dev-overrides.js';
-import { prepareFederation, restrictOrigins } from './federation.js';
+import { devOverrideState, installDevOverrideConsole, resolveDevOverrides } from './dev-overrides.js';
+import { prepareFederation, restrictDevOrigins, restrictOrigins } from './federation.js';
 import { isShellPath } from './routes.js';
 import { fetchRegistry, loadRegistry } from './registry-loader.js';
 import { watchRegistry, type RegistryWatch } from './registry-watch.js';
@@ -72,8 +72,16 @@ async function main(): Promise<void> {
       const fetched = await fetchRegistry(config.registryUrl, null);
       if (fetched === 'unchanged') throw new Error('unreachable: an unconditional request cannot be answered unchanged');
       const { registry } = fetched;
-      const overrides = resolveDevOverrides({ allowed: config.devOverrides, knownRemotes: new Set(Object.keys(registry.remotes)) });
+      const policy = {
+        allowed: config.devOverrides,
+        devOrigins: config.devOverrides ? config.devOrigins : [],
+        apiOrigin: new URL(config.supabaseUrl).origin,
+        knownRemotes: new Set(Object.keys(registry.remotes)),
+      };
+      const overrides = resolveDevOverrides({ policy });
       devOverrideState.set(overrides);
+      restrictDevOrigins(policy.devOrigins.filter((origin) => origin !== policy.apiOrigin));
+      if (policy.allowed) installDevOverrideConsole();
       applications.setOverrides(overrides.active);
       // The remote the page opened on starts loading now, while the chrome's first render finishes.
       applications.loadOpened(registry, bucket);

@@ -54,7 +54,11 @@ describe('the opened release\'s scripts the first script asks for', () => {
   it('are none on the shell\'s own pages, on a route no remote owns, or with a developer\'s override', () => {
     for (const pathname of ['/', '/status', '/accounts', '/data']) expect(openedReleaseScripts(page({ pathname }), null, registry(), REGISTRY_URL)).toEqual([]);
     expect(openedReleaseScripts(page({ overridden: true }), null, registry(), REGISTRY_URL)).toEqual([]);
-    expect(openedReleaseScripts(page({ search: '?override=account@http://127.0.0.1:3101/mf-manifest.json' }), null, registry(), REGISTRY_URL)).toEqual([]);
+  });
+
+  it('are the registry\'s for a link that asks for an override: the link alone loads nothing else', () => {
+    expect(openedReleaseScripts(page({ search: '?override=account@http://127.0.0.1:3101/mf-manifest.json' }), null, registry(), REGISTRY_URL)).toEqual(openedReleaseScripts(page(), null, registry(), REGISTRY_URL));
+    expect(openedReleaseScripts(page(), null, registry(), REGISTRY_URL)).toHaveLength(2);
   });
 
   it('keeps to the origins config.json allows: none when a file is elsewhere, or when the list is not one', () => {

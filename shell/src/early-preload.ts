@@ -10,7 +10,7 @@
 import type { RegistryEntry } from '@portal/platform/registry';
 import { chooseRelease } from '@portal/platform/registry-core';
 import { canaryBucket } from './canary-bucket.js';
-import { isOrigin, OVERRIDE_PARAM, OVERRIDES_STORAGE_KEY } from './early-requests.js';
+import { isOrigin, OVERRIDES_STORAGE_KEY } from './early-requests.js';
 import { groupChunkName, readLazyChunkFiles, type LazyChunkFiles } from './lazy-chunks.js';
 import { isShellPath, routeMatches } from './routes.js';
 import { preloadScript } from './script-preload.js';
@@ -50,7 +50,8 @@ export interface ScriptAhead {
  * cannot be a URL.
  */
 export function openedReleaseScripts(page: OpenedPage, config: unknown, registry: unknown, registryUrl: string, chunks: LazyChunkFiles = {}): ScriptAhead[] {
-  if (isShellPath(page.pathname) || page.overridden || new URLSearchParams(page.search).has(OVERRIDE_PARAM)) return [];
+  // A link's `?override=` changes nothing that loads (dev-overrides.ts): only a stored override does.
+  if (isShellPath(page.pathname) || page.overridden) return [];
   const allowed = allowedOrigins(config);
   const remotes = typeof registry === 'object' && registry !== null && 'remotes' in registry ? registry.remotes : null;
   if (allowed === null || typeof remotes !== 'object' || remotes === null) return [];

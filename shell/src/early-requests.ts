@@ -25,7 +25,7 @@ export interface EarlyRequests {
   registry: EarlyRequest | null;
 }
 
-/** Where this browser keeps a developer's overrides (dev-overrides.ts), and the URL parameter that sets one. */
+/** Where this browser keeps a developer's overrides (dev-overrides.ts), and the URL parameter that asks for one (and sets nothing). */
 export const OVERRIDES_STORAGE_KEY = 'portal.devOverrides';
 export const OVERRIDE_PARAM = 'override';
 

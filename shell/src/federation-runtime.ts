@@ -33,6 +33,14 @@ export function restrictOrigins(origins: readonly string[] | undefined): void {
   allowedOrigins = origins ? new Set(origins) : null;
 }
 
+/** The dev servers a developer's override may load from (config.json `devOrigins`); none by default. */
+let devOrigins: ReadonlySet<string> = new Set();
+
+/** Sets the dev servers overrides load from: the override's manifest and every file it names. */
+export function restrictDevOrigins(origins: readonly string[]): void {
+  devOrigins = new Set(origins);
+}
+
 interface ExpectedFile {
   remote: string;
   integrity: string;
@@ -134,10 +142,13 @@ function locationFromRegistry(remote: FederatedRemote, files: ReleaseFiles): Rel
 /** The location read from the release's manifest, checked against the origin list and (when the registry gives one) its hash. */
 async function locationFromManifest(remote: FederatedRemote): Promise<ReleaseLocation> {
   const url = remote.manifestUrl;
-  // A developer's override (no integrity) is a local dev server: neither hashes nor the allow-list apply.
-  const origins = remote.integrity ? allowedOrigins : null;
+  // A developer's override (no integrity: a dev server's build changes with every save) loads only
+  // from the environment's dev servers, its manifest and every file that manifest names: a manifest
+  // whose public path pointed elsewhere would otherwise run anyone's script.
+  const origins = remote.integrity ? allowedOrigins : devOrigins;
+  const listName = remote.integrity ? 'allowed origins' : 'dev servers (devOrigins)';
   // Refused before anything is fetched from a foreign origin.
-  assertAllowedOrigins([url], origins, remote.name);
+  assertAllowedOrigins([url], origins, remote.name, listName);
   const response = await fetch(url, { cache: 'no-cache' });
   if (!response.ok) {
     throw new PortalError(PortalErrorCode.RemoteLoadFailed, `The manifest of "${remote.name}" (${url}) answered ${response.status} ${response.statusText}.`, {
@@ -154,7 +165,7 @@ async function locationFromManifest(remote: FederatedRemote): Promise<ReleaseLoc
     );
   }
   const manifest = parseManifest(bytes);
-  if (origins) assertAllowedOrigins(releaseUrls(manifest, url, remote.name), origins, remote.name);
+  if (origins) assertAllowedOrigins(releaseUrls(manifest, url, remote.name), origins, remote.name, listName);
   if (remote.integrity) rememberFileIntegrity(remote.name, url, manifest);
   const locations = readManifestLocations(manifest);
   if (!locations?.globalName) {

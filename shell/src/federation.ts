@@ -15,6 +15,7 @@ type Runtime = typeof import('./federation-runtime.js');
 let runtime: Runtime | null = null;
 let loading: Promise<Runtime> | null = null;
 let origins: readonly string[] | undefined;
+let devOrigins: readonly string[] = [];
 /** The release last registered for each remote: the runtime learns them when it loads. */
 const registered = new Map<string, FederatedRemote>();
 /** Origins this page has opened a connection to ahead of a load. */
@@ -24,6 +25,12 @@ const preconnected = new Set<string>();
 export function restrictOrigins(allowed: readonly string[] | undefined): void {
   origins = allowed;
   runtime?.restrictOrigins(allowed);
+}
+
+/** Sets the dev servers a developer's override may load from (dev-overrides.ts): its manifest and every file it names. */
+export function restrictDevOrigins(allowed: readonly string[]): void {
+  devOrigins = allowed;
+  runtime?.restrictDevOrigins(allowed);
 }
 
 /**
@@ -41,6 +48,7 @@ function loadRuntime(): Promise<Runtime> {
   loading ??= import(/* webpackChunkName: "federation-runtime" */ './federation-runtime.js').then(
     (loaded) => {
       loaded.restrictOrigins(origins);
+      loaded.restrictDevOrigins(devOrigins);
       for (const remote of registered.values()) loaded.registerFederatedRemote(remote);
       runtime = loaded;
       return loaded;
@@ -91,7 +99,7 @@ function preconnect(remote: FederatedRemote | undefined): void {
  * script elements the runtime adds later take these answers) and the design-system groups they
  * consume. Otherwise they are asked for only once the runtime has run its own start and located
  * the release, tens of milliseconds of a busy main thread later on a first visit. Not for a
- * developer's override (unchecked, no hashes) nor for files outside the allowed origins (the
+ * developer's override (no hashes: a dev server's build) nor for files outside the allowed origins (the
  * runtime refuses those, and says why).
  */
 function fetchAhead(remote: FederatedRemote | undefined, expose: string): void {

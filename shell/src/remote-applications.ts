@@ -313,7 +313,7 @@ export class RemoteApplications {
     return status;
   }
 
-  /** Registers the release with the federation runtime, or the developer's override of it (unchecked: a local dev server). */
+  /** Registers the release with the federation runtime, or the developer's override of it (no integrity: a dev server's build; its files only from config.json's devOrigins). */
   private federate(name: string, release: Release, options: { force?: boolean } = {}): void {
     const override = this.overrides.get(name);
     registerFederatedRemote(

@@ -94,14 +94,14 @@ export function releaseUrls(manifest: unknown, manifestUrl: string, remote: stri
 }
 
 /** Refuses (OriginNotAllowed) the first URL outside the allowed origins; `null` allows any origin. */
-export function assertAllowedOrigins(urls: readonly string[], allowed: ReadonlySet<string> | null, remote: string): void {
+export function assertAllowedOrigins(urls: readonly string[], allowed: ReadonlySet<string> | null, remote: string, listName = 'allowed origins'): void {
   if (!allowed) return;
   for (const url of urls) {
     const { origin } = new URL(url);
     if (!allowed.has(origin)) {
       throw new PortalError(
         PortalErrorCode.OriginNotAllowed,
-        `"${remote}" would load ${url}, and ${origin} is not one of this environment's allowed origins (${[...allowed].join(', ') || 'none'}).`,
+        `"${remote}" would load ${url}, and ${origin} is not one of this environment's ${listName} (${[...allowed].join(', ') || 'none'}).`,
         { remote, step: 'check origins' },
       );
     }

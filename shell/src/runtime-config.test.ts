@@ -28,13 +28,21 @@ const load = (body: unknown) => {
 
 describe('config.json', () => {
   it('fills what it leaves out with the emulator\'s defaults, the registry URL made absolute and origins reduced to origins', async () => {
-    const config = await load({ environment: 'prod', registryUrl: 'env/registry.json', allowedOrigins: ['https://cdn.example/', 'http://127.0.0.1:3001'], registryCheckSeconds: 60, unknownField: true });
+    const config = await load({
+      environment: 'prod',
+      registryUrl: 'env/registry.json',
+      allowedOrigins: ['https://cdn.example/', 'http://127.0.0.1:3001'],
+      registryCheckSeconds: 60,
+      devOrigins: ['http://127.0.0.1:3102/', 'http://localhost:3103'],
+      unknownField: true,
+    });
     expect(config).toEqual({
       ...EMULATOR_DEFAULTS,
       environment: 'prod',
       registryUrl: `${origin}/env/registry.json`,
       allowedOrigins: ['https://cdn.example', 'http://127.0.0.1:3001'],
       registryCheckSeconds: 60,
+      devOrigins: ['http://127.0.0.1:3102', 'http://localhost:3103'],
     });
   });
 
@@ -47,10 +55,12 @@ describe('config.json', () => {
       allowedOrigins: ['https://cdn.example/path'],
       registryCheckSeconds: 0,
       devOverrides: 'yes',
+      devOrigins: ['https://dev.example'],
     });
     await expect(problem).rejects.toThrow(
       `${origin}/config.json is invalid: supabaseUrl must be a URL such as http://127.0.0.1:54321; supabaseAnonKey must be the project's anon key (a JWT or sb_publishable_… key); ` +
-        'signInPath must be a path starting with /; environment must not be empty; allowedOrigins must be an origin such as https://cdn.example; registryCheckSeconds must be more than 0; devOverrides must be true or false',
+        'signInPath must be a path starting with /; environment must not be empty; allowedOrigins must be an origin such as https://cdn.example; registryCheckSeconds must be more than 0; devOverrides must be true or false; ' +
+        'devOrigins must be an origin on this machine such as http://127.0.0.1:3102',
     );
     await expect(load({ registryCheckSeconds: 86_401, cookieDomain: 7 })).rejects.toThrow(/is invalid: cookieDomain must be a string; registryCheckSeconds must be at most 86400 \(a day\)$/);
     await expect(load(['not', 'an', 'object'])).rejects.toThrow(/is invalid: \(root\) must be an object$/);

@@ -26,11 +26,18 @@ export interface RuntimeConfig {
   allowedOrigins?: string[];
   /** Seconds between two checks of the registry for new versions (also checked on window focus). */
   registryCheckSeconds: number;
-  /** Whether a developer may point a remote at a local dev server (`?override=…`); never in production. */
+  /** Whether a developer may run a remote from a dev server on their machine (dev-overrides.ts); never in production. */
   devOverrides: boolean;
+  /**
+   * The dev servers an override may load from (`http://127.0.0.1:3102`, this machine's names only);
+   * used only with `devOverrides`. The Supabase API's origin is never one, even when listed.
+   */
+  devOrigins: string[];
 }
 
 type Check = (value: unknown) => string | null;
+/** Where a dev server may be: this machine (Chromium takes no IPv6 literal in a CSP source, so no [::1]). */
+const DEV_HOSTS = new Set(['127.0.0.1', 'localhost']);
 const text = (check: (value: string) => boolean, problem: string): Check => (value) => (typeof value !== 'string' ? 'must be a string' : check(value) ? null : problem);
 
 /**
@@ -51,6 +58,12 @@ const FIELDS: { [K in keyof RuntimeConfig]-?: Check } = {
   registryCheckSeconds: (value) =>
     typeof value !== 'number' || !Number.isFinite(value) ? 'must be a number' : value <= 0 ? 'must be more than 0' : value > 86_400 ? 'must be at most 86400 (a day)' : null,
   devOverrides: (value) => (typeof value === 'boolean' ? null : 'must be true or false'),
+  devOrigins: (value) =>
+    !Array.isArray(value)
+      ? 'must be an array'
+      : value.every((origin) => typeof origin === 'string' && isOrigin(origin) && DEV_HOSTS.has(new URL(origin).hostname))
+        ? null
+        : 'must be an origin on this machine such as http://127.0.0.1:3102',
 };
 
 /** The fields `body` sets (allowed origins reduced to their origin), or the list of what is wrong. */
@@ -64,7 +77,7 @@ function readConfig(body: unknown): Partial<RuntimeConfig> | string {
     if (value === undefined) continue;
     const problem = check(value);
     if (problem) problems.push(`${name} ${problem}`);
-    else read[name] = name === 'allowedOrigins' ? (value as string[]).map((origin) => new URL(origin).origin) : value;
+    else read[name] = name === 'allowedOrigins' || name === 'devOrigins' ? (value as string[]).map((origin) => new URL(origin).origin) : value;
   }
   return problems.length ? problems.join('; ') : (read as Partial<RuntimeConfig>);
 }
@@ -93,6 +106,7 @@ export const EMULATOR_DEFAULTS: RuntimeConfig = {
   environment: 'local',
   registryCheckSeconds: 300,
   devOverrides: false,
+  devOrigins: [],
 };
 
 export async function loadRuntimeConfig(url = CONFIG_URL): Promise<RuntimeConfig> {

@@ -20,7 +20,7 @@ export const PortalErrorCode = {
   RemoteCrashed: 'PORTAL-007',
   /** A remote's manifest, entry or chunks would come from an origin outside the environment's allow-list. */
   OriginNotAllowed: 'PORTAL-008',
-  /** A dev override was asked for on an environment that does not allow them, or names a bad URL. */
+  /** A dev override was asked for where the environment allows none, or names no dev server it lists (or the API), or no remote of the registry. */
   OverrideRefused: 'PORTAL-009',
 } as const;
 export type PortalErrorCode = (typeof PortalErrorCode)[keyof typeof PortalErrorCode];

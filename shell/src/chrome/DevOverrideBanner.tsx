@@ -1,8 +1,9 @@
+// Says which remotes run from a developer's dev server (with the way to the overrides panel and one
+// click back to the registry's releases), and which overrides were refused and why.
 import { Alert, Button, Code } from '@portal/ui';
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { clearDevOverrides, devOverrideState } from '../dev-overrides.js';
 
-/** Says which remotes run from a developer's machine, with one click back to the registry's releases; and which overrides were refused. */
 export function DevOverrideBanner(): ReactNode {
   const { active, refusals } = useSyncExternalStore(devOverrideState.subscribe, devOverrideState.get);
   return (
@@ -13,16 +14,19 @@ export function DevOverrideBanner(): ReactNode {
           data-testid="dev-override-banner"
           title="Dev override active"
           actions={
-            <Button
-              size="sm"
-              onClick={() => {
-                clearDevOverrides();
-                // The registry's releases load from a fresh start; the remotes on screen came from elsewhere.
-                window.location.reload();
-              }}
-            >
-              Clear overrides
-            </Button>
+            <>
+              <a href="/status#dev-overrides">Manage overrides</a>
+              <Button
+                size="sm"
+                onClick={() => {
+                  clearDevOverrides();
+                  // The registry's releases load from a fresh start; the remotes on screen came from elsewhere.
+                  window.location.reload();
+                }}
+              >
+                Clear overrides
+              </Button>
+            </>
           }
         >
           {[...active].map(([name, url]) => (

@@ -1,6 +1,7 @@
 import { useAuth, useLocation, useRemotes, type RemoteStatus } from '@portal/platform';
 import { AppShell, Badge, ErrorState, ProgressBar, ThemeToggle, Toaster } from '@portal/ui';
 import { Suspense, lazy, useCallback, useSyncExternalStore, type ReactNode } from 'react';
+import { devOverrideState } from '../dev-overrides.js';
 import type { RemoteApplications } from '../remote-applications.js';
 import { registryState } from '../registry-state.js';
 import { checkAuth, routeMatches } from '../routes.js';
@@ -20,6 +21,8 @@ import { chromeStylesheet } from './chrome.css.js';
 // The status page's table is in @portal/ui's forms group, which no other page of the shell needs:
 // loaded when the page is opened, so the portal's start does not load that group.
 const StatusPage = lazy(() => import('./StatusPage.js').then(({ StatusPage }) => ({ default: StatusPage })));
+// Only on a page a link asking for a dev override opened (the status page has its own).
+const DevOverridesPanel = lazy(() => import('./DevOverridesPanel.js').then(({ DevOverridesPanel }) => ({ default: DevOverridesPanel })));
 
 interface PortalAppProps {
   config: RuntimeConfig;
@@ -41,6 +44,7 @@ export function PortalApp({ config, applications, onOutlet, onRetryRegistry, onD
   const auth = useAuth();
   const remotes = useRemotes();
   const registry = useSyncExternalStore(registryState.subscribe, registryState.get);
+  const askedOverride = useSyncExternalStore(devOverrideState.subscribe, devOverrideState.get).asked;
   const preload = useCallback((name: string) => applications().preload(name), [applications]);
   // A callback ref that never changes: React attaches the outlet once and leaves its children
   // (the remotes' own React roots) alone.
@@ -111,6 +115,11 @@ export function PortalApp({ config, applications, onOutlet, onRetryRegistry, onD
         locationKey={pathname}
       >
         <DevOverrideBanner />
+        {askedOverride && pathname !== '/status' ? (
+          <Suspense fallback={<ProgressBar label="Loading the dev overrides panel" hideLabel />}>
+            <DevOverridesPanel />
+          </Suspense>
+        ) : null}
         <UpdateNotice onDismiss={onDismissUpdate} />
         {registry.status === 'failed' ? (
           <div data-testid="registry-error">

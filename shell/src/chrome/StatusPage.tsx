@@ -3,6 +3,7 @@ import { Badge, Card, Code, PageHeader, Stack, Table, type BadgeTone, type Table
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { registryState } from '../registry-state.js';
 import type { RuntimeConfig } from '../runtime-config.js';
+import { DevOverridesPanel } from './DevOverridesPanel.js';
 import { sharedModuleCopies, type SharedModuleCopy } from './shared-modules.js';
 
 const STATE_TONES: Record<RemoteState, BadgeTone> = {
@@ -91,6 +92,7 @@ export function StatusPage({ config }: { config: RuntimeConfig }): ReactNode {
         rowKey={(s) => `${s.name}@${s.version}:${s.providedBy}`}
         density="compact"
       />
+      {config.devOverrides ? <DevOverridesPanel /> : null}
     </Stack>
   );
 }

@@ -11,6 +11,8 @@ export const chromeStylesheet = `
 .portal-facts dd { margin: 0; overflow-wrap: anywhere; }
 .portal-notices { display: grid; gap: var(--pui-space-2, .5rem); margin-bottom: var(--pui-space-4, 1rem); }
 .portal-override { display: block; overflow-wrap: anywhere; }
+.portal-override-list { display: grid; gap: var(--pui-space-2, .5rem); margin: 0; padding: 0; list-style: none; }
+.portal-override-list li { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: var(--pui-space-2, .5rem); }
 .portal-user-email { max-width: 16rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .pui-app a:not([class]) { color: var(--pui-accent-text, #1f6f50); }
 @media (max-width: 40rem) { .portal-user-email { display: none; } }
