@@ -25,6 +25,8 @@ let page: TestPage;
 
 beforeAll(async () => {
   portal = await startTestPortal({
+    // Data (a table to skip the code for) and live (a background and channels that must not start).
+    remotes: ['data', 'live'],
     extraRemotes: ({ published }) => {
       const account = published.find((p) => p.remote === 'account')!;
       // A route whose registry entry requires aal2 (served by the account bundle: what matters
@@ -69,13 +71,21 @@ async function signedInPerson(label: string, at: string, { withAuthenticator = f
   return { person, totpSecret };
 }
 
-/** Links the test provider's identity "Linked Person" from the security page; answers its row once listed. */
-async function linkTestIdentity(person: Person) {
+/**
+ * Links the test provider's identity "Linked Person" from the security page; answers its row once
+ * listed. Linking signs the browser in afresh (aal1), so a person with an authenticator (its
+ * secret given) enters the code again before the page comes back.
+ */
+async function linkTestIdentity(person: Person, totpSecret?: string) {
   await page.getByRole('button', { name: 'Link Test provider' }).click();
   await withPageState(page, page.waitForURL(/test-provider\/authorize/));
   await page.locator('input#email').fill(`linked-${person.email}`);
   await page.locator('input#name').fill('Linked Person');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  if (totpSecret) {
+    await page.waitForURL(/\/account\/verify\?next=%2Faccount%2Fsecurity/);
+    await enterCode('Verify with your authenticator app', totpCode(totpSecret));
+  }
   await page.waitForURL('**/account/security**');
   const linked = page.locator('[data-testid="identity-list"] [data-provider="test"]');
   await linked.waitFor();
@@ -268,7 +278,7 @@ describe('the account remote', () => {
     await expect(page.locator('[data-factor-status="verified"]').count()).resolves.toBe(1);
   });
 
-  it('asks for the second factor after a password sign-in, and a route that needs aal2 gates an aal1 session', async () => {
+  it('asks for the second factor after a password sign-in, and a route that needs aal2 opens the code page again', async () => {
     await openPage();
     const person = await newPerson(portal.emulator, 'acct-aal2');
     const totpSecret = await enrolTotp(await signedInClient(portal.emulator, person));
@@ -278,12 +288,10 @@ describe('the account remote', () => {
     await page.locator('form[aria-label="Verify with your authenticator app"]').waitFor();
     await shot('mfa-challenge');
 
-    // With only aal1, the registry's aal2 route is gated by the shell.
+    // With only aal1, the registry's aal2 route opens the code page again (as every route does).
     await page.goto(`${portal.url}/vault`);
-    const gate = page.getByTestId('sign-in-gate');
-    await expect(gate.textContent()).resolves.toMatch(/Vault needs a second factor/);
-    await gate.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL(/\/account\/verify\?next=%2Fvault/);
+    await expect(page.locator('[data-remote-slot="vault"]').count()).resolves.toBe(0);
     await enterCode('Verify with your authenticator app', wrongTotpCode(totpSecret));
     await page.getByText(/Check the code in your authenticator app/).waitFor();
     await enterCode('Verify with your authenticator app', totpCode(totpSecret));
@@ -292,14 +300,91 @@ describe('the account remote', () => {
     await expect(page.getByTestId('sign-in-gate').count()).resolves.toBe(0);
   });
 
+  it('shows only the code page to a password-only session, whatever is opened, with nothing mounted; the code opens the route first asked', async () => {
+    await openPage();
+    const person = await newPerson(portal.emulator, 'acct-skip');
+    const client = await signedInClient(portal.emulator, person);
+    const totpSecret = await enrolTotp(client);
+    const project = await client.from('projects').insert({ name: `Skip ${person.id}` }).select('id').single();
+    const task = await client.from('tasks').insert({ project_id: (project.data as { id: number }).id, title: 'Behind the code' }).select('id').single();
+    if (project.error || task.error) throw project.error ?? task.error;
+    const taskId = (task.data as { id: number }).id;
+    // What the page asks of the backend with an aal1 token, and every channel it joins.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (/\/(rest|storage|functions)\/v1\//.test(request.url()) && aalOf(request) === 'aal1') asked.push(`${request.method()} ${request.url()}`);
+    });
+    const joins: string[] = [];
+    let presenceJoined: (status: string) => void = () => {};
+    const presenceReply = new Promise<string>((resolve) => (presenceJoined = resolve));
+    page.on('websocket', (socket) => {
+      socket.on('framesent', ({ payload }) => {
+        const frame = typeof payload === 'string' ? (JSON.parse(payload) as unknown[]) : null;
+        if (frame?.[3] === 'phx_join') joins.push(String(frame[2]));
+      });
+      socket.on('framereceived', ({ payload }) => {
+        const frame = typeof payload === 'string' ? (JSON.parse(payload) as unknown[]) : null;
+        // The join's reply (join_ref set) on the person's own presence topic.
+        if (frame?.[3] === 'phx_reply' && frame[0] !== null && frame[2] === `realtime:presence:${person.id}`) presenceJoined(String((frame[4] as { status?: string }).status));
+      });
+    });
+    const codePage = page.locator('form[aria-label="Verify with your authenticator app"]');
+    const nothingMounted = async () => {
+      await expect(page.locator('[data-remote-slot]:not([data-remote-slot="account"])').count()).resolves.toBe(0);
+      await expect(page.getByTestId('remote-outlet').locator('[data-remote-slot="account"] form').count()).resolves.toBe(1);
+    };
+
+    await page.goto(`${portal.url}/account/sign-in`);
+    await signInWithPassword(page, person.email, person.password);
+    await page.waitForURL(/\/account\/verify/);
+    await codePage.waitFor();
+    // Skipping the code by the address bar, a link in the navigation, the home and status pages,
+    // the account's own pages: the code page each time, the route asked kept for later.
+    await page.goto(`${portal.url}/data/tasks`);
+    await page.waitForURL(/\/account\/verify\?next=%2Fdata%2Ftasks$/);
+    await codePage.waitFor();
+    await nothingMounted();
+    await page.getByRole('navigation').getByRole('link', { name: 'Live' }).click();
+    await page.waitForURL(/\/account\/verify\?next=%2Flive$/);
+    await codePage.waitFor();
+    for (const [at, next] of [
+      ['/', '%2F'],
+      ['/status', '%2Fstatus'],
+      ['/account/security', '%2Faccount%2Fsecurity'],
+      ['/vault', '%2Fvault'],
+    ]) {
+      await page.goto(`${portal.url}${at}`);
+      await page.waitForURL(new RegExp(`/account/verify\\?next=${next}$`));
+      await codePage.waitFor();
+      await nothingMounted();
+    }
+    await shot('mfa-skip-refused');
+    expect(asked).toEqual([]);
+    expect(joins).toEqual([]); // no presence, no background's channels
+
+    // Signing out from the code page stays possible.
+    await codePage.getByRole('button', { name: 'Sign out instead' }).click();
+    await page.waitForURL('**/account/sign-in');
+    await signInWithPassword(page, person.email, person.password);
+    await page.waitForURL(/\/account\/verify/);
+    await page.goto(`${portal.url}/data/tasks`);
+    await page.waitForURL(/\/account\/verify\?next=%2Fdata%2Ftasks$/);
+    await enterCode('Verify with your authenticator app', totpCode(totpSecret));
+    await page.waitForURL('**/data/tasks');
+    await page.locator(`tr[data-row-key="[${taskId}]"]`).waitFor();
+    expect(asked).toEqual([]);
+    // Presence starts now, on the aal2 token (the private channel refuses an aal1 one).
+    await expect(presenceReply).resolves.toBe('ok');
+  });
+
   it('links an identity through the test provider, and unlinks it after a step-up', async () => {
     const { person, totpSecret } = await signedInPerson('acct-link', '/account/security', { withAuthenticator: true });
-    const linked = await linkTestIdentity(person);
+    const linked = await linkTestIdentity(person, totpSecret);
     await shot('after-link');
     await expect(linked.textContent()).resolves.toMatch(/Linked Person/);
 
     await linked.getByRole('button', { name: 'Unlink' }).click();
-    // Linking started a new session; unlinking is destructive, so it may ask for the factor first.
+    // Unlinking is destructive, so it asks for the factor first when the session has not used it.
     const verify = page.locator('form[aria-label="Verify with your authenticator app"]');
     const dialog = page.getByRole('alertdialog');
     await Promise.race([verify.waitFor(), dialog.waitFor()]);
@@ -406,6 +491,31 @@ describe('the account remote', () => {
     await page.goto(linkIn(toNew));
     await page.waitForURL('**/account');
     await page.getByTestId('profile-email').filter({ hasText: newEmail }).waitFor();
+  });
+
+  it('asks for the code after an email change link of a person with an authenticator app, nothing mounted until then', async () => {
+    const { person, totpSecret } = await signedInPerson('acct-email-mfa', '/account', { withAuthenticator: true });
+    const newEmail = `new-${person.email}`;
+    const oldSeen = await inbox.seen(person.email);
+    const newSeen = await inbox.seen(newEmail);
+    const form = page.locator('form[aria-label="Change your email address"]');
+    await form.locator('input[name="new-email"]').fill(newEmail);
+    await form.locator('button[type="submit"]').click();
+    await page.getByTestId('email-change-pending').waitFor();
+    const toNew = await nextMail(newEmail, /Email Change/, newSeen);
+    const toOld = await nextMail(person.email, /Email Change/, oldSeen);
+    await page.goto(linkIn(toOld));
+    await page.getByText(/proceed to confirm link sent to the other email/i).waitFor();
+    // The last link signs the browser in afresh (aal1): the code page, not the profile.
+    await page.goto(linkIn(toNew));
+    await page.waitForURL(/\/account\/verify\?next=%2Faccount$/);
+    const codePage = page.locator('form[aria-label="Verify with your authenticator app"]');
+    await codePage.waitFor();
+    await expect(profileEmail().count()).resolves.toBe(0);
+    await expect(page.locator('[data-remote-slot]:not([data-remote-slot="account"])').count()).resolves.toBe(0);
+    await enterCode('Verify with your authenticator app', totpCode(totpSecret));
+    await page.waitForURL('**/account');
+    await profileEmail().filter({ hasText: newEmail }).waitFor();
   });
 
   it('signs out of other devices, and everywhere (every tab hears it)', async () => {

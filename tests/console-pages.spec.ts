@@ -190,14 +190,16 @@ describe('the console: tables', () => {
     expect(await page.getByLabel('Schema').inputValue()).toBe('public');
     const tasks = page.locator('[data-table="public.tasks"]');
     await tasks.waitFor({ timeout: STEP_MS });
-    expect((await tasks.locator('td').allInnerTexts()).map((text) => text.trim())).toEqual(['tasks', 'on', String(count), '4']);
+    // Four policies of who may do what, and the restrictive one every table has (the second factor).
+    expect((await tasks.locator('td').allInnerTexts()).map((text) => text.trim())).toEqual(['tasks', 'on', String(count), '5']);
 
     await tasks.getByRole('button', { name: 'Open public.tasks' }).click();
     const detail = page.getByRole('region', { name: 'Table public.tasks' });
     await detail.waitFor({ timeout: STEP_MS });
     const policy = detail.locator('[data-policy="tasks: members read"]');
     expect(await policy.innerText()).toMatch(/Command\s*SELECT/);
-    expect(await detail.locator('[data-policy]').count()).toBe(4);
+    expect(await detail.locator('[data-policy]').count()).toBe(5);
+    await detail.locator('[data-policy="second factor: aal2 once a factor is verified"]').waitFor({ timeout: STEP_MS });
     const rows = detail.getByRole('table', { name: 'Rows of public.tasks' });
     await rows.getByText('Press release draft').waitFor({ timeout: STEP_MS });
     expect(await rows.locator('tbody tr').count()).toBe(50);

@@ -11,6 +11,7 @@ import {
   type EmulatorOptions,
   type TestEmulator,
 } from '../emulator/test/harness.js';
+import { describeSecondFactorRule } from './second-factor.suite.js';
 
 const REPO = path.resolve(__dirname, '..');
 
@@ -702,5 +703,7 @@ export function describeDemoPolicies(
         await expect(invitee.db.from('project_members').select('project_id')).resolves.toMatchObject({ data: [] });
       });
     });
+
+    describeSecondFactorRule({ emulator: () => emulator, newPerson });
   });
 }

@@ -2,29 +2,36 @@
 // current_setting() the way Supabase's database advisor asks (lint 0003, auth_rls_initplan): as
 // `(select auth.uid())`, a scalar subquery Postgres runs once per statement (an InitPlan), not a
 // call per row. Each call parses the request's JWT claims JSON, so a bare one in a policy costs a
-// parse for every row a query scans. Read from pg_policies of an emulator started with the
-// project's own supabase/ folder, plus a probe schema whose policies show what the check flags.
+// parse for every row a query scans; the second-factor helper (private.second_factor_satisfied(),
+// which also reads auth.mfa_factors) is held to the same rule. Every table with policies also
+// carries the restrictive second-factor policy (supabase/migrations/…_second_factor_required.sql).
+// Read from pg_policies of an emulator started with the project's own supabase/ folder, plus a
+// probe schema whose policies show what the checks flag.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { tableMigrationSql } from '../deploy/src/new-remote-templates.js';
 import { startTestEmulator, type TestEmulator } from '../emulator/test/harness.js';
 
 jest.setTimeout(120_000);
 
 const REPO = path.resolve(__dirname, '..');
 
+/** The table `portal-deploy new-remote` tells a team to write, applied as a team would. */
+const SCAFFOLDED_TABLE = 'scaffolded_reports';
+
 /** The project's schemas whose policies are checked. */
-const PROJECT_SCHEMAS = ['public', 'storage'];
+const PROJECT_SCHEMAS = ['public', 'storage', 'realtime'];
 
 const PROBE_MIGRATION = `
 create schema initplan_probe;
 grant usage on schema initplan_probe to service_role;
 
 create function initplan_probe.policies()
-returns table (schema_name text, table_name text, policy text, qual text, with_check text)
+returns table (schema_name text, table_name text, policy text, permissive text, roles text[], command text, qual text, with_check text)
 language sql stable set search_path = '' as $$
-  select schemaname::text, tablename::text, policyname::text, qual, with_check
+  select schemaname::text, tablename::text, policyname::text, permissive::text, roles::text[], cmd::text, qual, with_check
   from pg_catalog.pg_policies
-  where schemaname in ('public', 'storage', 'initplan_probe')
+  where schemaname in ('public', 'storage', 'realtime', 'initplan_probe')
   order by 1, 2, 3
 $$;
 revoke execute on function initplan_probe.policies() from public, anon, authenticated;
@@ -49,17 +56,22 @@ create policy "bare role" on initplan_probe.items as restrictive for select to a
   using (auth.role() = 'authenticated');
 create policy "bare current_setting" on initplan_probe.items as restrictive for select to authenticated
   using (current_setting('request.jwt.claims', true) is not null);
+create policy "bare second factor" on initplan_probe.items as restrictive for all to authenticated
+  using (private.second_factor_satisfied());
 `;
 
 interface PolicyRow {
   schema_name: string;
   table_name: string;
   policy: string;
+  permissive: 'PERMISSIVE' | 'RESTRICTIVE';
+  roles: string[];
+  command: string;
   qual: string | null;
   with_check: string | null;
 }
 
-const CALL = /\b(auth\.(?:uid|jwt|role)|current_setting)\s*\(/gi;
+const CALL = /\b(auth\.(?:uid|jwt|role)|current_setting|private\.second_factor_satisfied)\s*\(/gi;
 
 /**
  * The calls in a deparsed policy expression that are not the whole select list of a scalar
@@ -98,7 +110,10 @@ describe('policies call auth.uid(), auth.jwt(), auth.role() once per statement (
     emulator = await startTestEmulator({
       copySupabaseDir: path.join(REPO, 'supabase'),
       configToml: exposed,
-      files: { 'migrations/20991231000000_initplan_probe.sql': PROBE_MIGRATION },
+      files: {
+        'migrations/20991231000000_initplan_probe.sql': PROBE_MIGRATION,
+        'migrations/20991231000001_scaffolded_table.sql': tableMigrationSql(SCAFFOLDED_TABLE),
+      },
     });
     const { data, error } = await emulator.admin().schema('initplan_probe').rpc('policies');
     expect(error).toBeNull();
@@ -107,9 +122,10 @@ describe('policies call auth.uid(), auth.jwt(), auth.role() once per statement (
 
   afterAll(() => emulator?.stop());
 
-  it("the project's public and storage policies wrap every such call in (select …)", () => {
-    const project = policies.filter((p) => PROJECT_SCHEMAS.includes(p.schema_name));
-    // Every table of the demo schema and both storage tables have policies; an empty read proves nothing.
+  it("the project's public, storage and realtime policies wrap every such call in (select …)", () => {
+    const project = policies.filter((p) => PROJECT_SCHEMAS.includes(p.schema_name) && p.table_name !== SCAFFOLDED_TABLE);
+    // Every table of the demo schema, both storage tables and the private channels' table have
+    // policies; an empty read proves nothing.
     expect(new Set(project.map((p) => `${p.schema_name}.${p.table_name}`))).toEqual(
       new Set([
         'public.announcements',
@@ -123,6 +139,7 @@ describe('policies call auth.uid(), auth.jwt(), auth.role() once per statement (
         'public.search_documents',
         'public.search_passages',
         'public.tasks',
+        'realtime.messages',
         'storage.buckets',
         'storage.objects',
       ]),
@@ -131,12 +148,36 @@ describe('policies call auth.uid(), auth.jwt(), auth.role() once per statement (
     expect(perRowCalls(project)).toEqual([]);
   });
 
+  it('every table with policies also requires the second factor of people who have one (a restrictive policy for all commands)', () => {
+    // The project's tables, and one written as portal-deploy new-remote's README tells a team to.
+    const project = policies.filter((p) => PROJECT_SCHEMAS.includes(p.schema_name));
+    expect(project.filter((p) => p.table_name === SCAFFOLDED_TABLE).map((p) => p.policy).sort()).toEqual([
+      `${SCAFFOLDED_TABLE}: own rows`,
+      'second factor: aal2 once a factor is verified',
+    ]);
+    const wrapped = /^\(\s*SELECT private\.second_factor_satisfied\(\) AS second_factor_satisfied\)$/;
+    const missing = [...new Set(project.map((p) => `${p.schema_name}.${p.table_name}`))].filter(
+      (table) =>
+        !project.some(
+          (p) =>
+            `${p.schema_name}.${p.table_name}` === table &&
+            p.permissive === 'RESTRICTIVE' &&
+            p.command === 'ALL' &&
+            p.roles.join() === 'authenticated' &&
+            wrapped.test(p.qual ?? '') &&
+            wrapped.test(p.with_check ?? ''),
+        ),
+    );
+    expect(missing).toEqual([]);
+  });
+
   it('the check flags a bare call in USING or WITH CHECK, and passes one wrapped in a scalar subquery', () => {
     const probe = policies.filter((p) => p.schema_name === 'initplan_probe');
-    expect(probe).toHaveLength(8);
+    expect(probe).toHaveLength(9);
     expect(perRowCalls(probe).sort()).toEqual(
       [
         'initplan_probe.items "bare current_setting": current_setting()',
+        'initplan_probe.items "bare second factor": private.second_factor_satisfied()',
         'initplan_probe.items "bare jwt in with check": auth.jwt()',
         'initplan_probe.items "bare role": auth.role()',
         'initplan_probe.items "bare uid inside exists": auth.uid()',

@@ -214,6 +214,7 @@ program
     console.log(`Made the remote ${name} on ${made.facts.route} in ${made.dir}:`);
     for (const file of made.files) console.log(`  ${file}`);
     console.log(`Next: npm run dev -w remotes/${name}`);
+    console.log(`Tables of its own: row level security and the second-factor policy, as remotes/${name}/README.md shows.`);
   });
 
 program.parseAsync().catch((error: unknown) => {

@@ -15,6 +15,31 @@ export interface NewRemoteFacts {
   portalPackages: { platform: string; ui: string; deploy: string };
 }
 
+/**
+ * What a team's migration adds for each table its remote reads (docs/known-traps.md#a-second-factor-is-a-rule-of-the-session):
+ * its own row level security, and the restrictive policy every table of the project carries, so
+ * that a person with a second factor reaches no row with a session that did not use it. The
+ * helper is the project's (supabase/migrations/20250113000000_second_factor_required.sql).
+ */
+export function tableMigrationSql(table: string): string {
+  return `create table public.${table} (
+  id bigint generated always as identity primary key,
+  owner_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
+  created_at timestamptz not null default now()
+);
+alter table public.${table} enable row level security;
+
+-- Who may do what (permissive): here, each person their own rows.
+create policy "${table}: own rows" on public.${table} for all to authenticated
+  using (owner_id = (select auth.uid())) with check (owner_id = (select auth.uid()));
+
+-- Every table of the project: no row for a session that has not used the person's second factor.
+create policy "second factor: aal2 once a factor is verified" on public.${table}
+  as restrictive for all to authenticated
+  using ((select private.second_factor_satisfied()))
+  with check ((select private.second_factor_satisfied()));`;
+}
+
 const pascal = (name: string) => name.replace(/(^|_)([a-z0-9])/g, (_, __: string, c: string) => c.toUpperCase());
 const kebab = (name: string) => name.replace(/_/g, '-');
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
@@ -67,6 +92,26 @@ npx jest tests/${kebab(name)}-remote.spec.ts             # its end-to-end smoke 
   contract range, auth level, local port); \`src/meta.ts\` mirrors it (checked by \`src/meta.test.ts\`).
 - \`src/app.tsx\`: the exposed \`./app\`, lifecycles made by \`defineRemote\` from \`@portal/platform\`.
 - \`src/${component}.tsx\`: the page, with \`@portal/ui\`; the backend through \`useSupabase()\` (the shell's one client).
+
+## Tables of its own
+
+Postgres decides what each person reads and writes, never the page. A table this remote needs
+comes in a migration (\`supabase/migrations/<timestamp>_${name}.sql\`, a timestamp later than
+the last one) with row level security on, the policies of who may do what, and the policy every
+table of the project carries: a person who has a second factor reaches no row with a session
+that did not use it (signed in with the password alone, or by an email link). The shell shows such
+a session the code page only, but a script with a stolen password talks to the API directly.
+
+\`\`\`sql
+${tableMigrationSql(name)}
+\`\`\`
+
+Then \`npm run gen:types\`; \`tests/rls-initplan.spec.ts\` fails while a table with policies lacks the
+restrictive one. A private realtime channel or a bucket of the remote's needs nothing more (the
+policies on \`realtime.messages\` and \`storage.objects\` cover them); a \`security definer\`
+function that hands out rows checks \`private.second_factor_satisfied()\` itself, and an Edge
+Function that acts for a person refuses an aal1 session of someone with a factor (403
+\`insufficient_aal\`, see \`supabase/functions/_shared/caller.ts\`).
 `,
     [`${dir}/src/meta.ts`]: `import type { RemoteMeta } from '@portal/platform';
 

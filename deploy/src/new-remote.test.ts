@@ -52,6 +52,12 @@ describe('portal-deploy new-remote', () => {
     expect(meta).toContain("route: '/reports'");
     expect(meta).toContain('title: "Team reports"');
     expect(readFileSync(path.join(made.dir, 'src', 'TeamReportsApp.tsx'), 'utf8')).toMatch(/from '@portal\/ui'/);
+    // Its README tells the team what a table of theirs needs, the second-factor policy included.
+    const readme = readFileSync(path.join(made.dir, 'README.md'), 'utf8');
+    expect(readme).toContain('alter table public.team_reports enable row level security;');
+    expect(readme).toContain(
+      'create policy "second factor: aal2 once a factor is verified" on public.team_reports\n  as restrictive for all to authenticated\n  using ((select private.second_factor_satisfied()))',
+    );
   });
 
   it('refuses a bad name, a bad or taken route and an existing folder, writing nothing', () => {

@@ -18,6 +18,7 @@ import { RemoteUpdates } from './remote-updates.js';
 import { registryState } from './registry-state.js';
 import { loadRuntimeConfig } from './runtime-config.js';
 import { trackPresence } from './presence-tracking.js';
+import { followSecondFactor } from './second-factor.js';
 import { followSessionEnd } from './session-end.js';
 import { createPortalClient } from './supabase-client.js';
 import * as Platform from '@portal/platform';
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
   const portal = installPortal(createPortal({ supabase, connection }));
   trackPresence(portal);
   followSessionEnd(portal, config.signInPath);
+  followSecondFactor(portal, config);
   registerDebugHandle('shell', { supabase, react: useState, reactDom: ReactDomClient.createRoot, platform: Platform.getPortal });
   interceptLinkClicks((to) => portal.navigate(to));
 
@@ -59,6 +61,7 @@ async function main(): Promise<void> {
       return outlet;
     },
     () => loadRegistry(config.registryUrl),
+    config.secondFactorPath,
   );
 
   const backgrounds = new RemoteBackgrounds(portal);

@@ -7,11 +7,12 @@ const signedIn = (id: string): SessionSnapshot => ({
   session: null,
   user: { id, email: `${id}@example.test` } as SessionSnapshot['user'],
   aal: 'aal1',
+  nextAal: 'aal1',
   event: 'SIGNED_IN',
 });
 
 function setup() {
-  const session = createExternalStore<SessionSnapshot>({ status: 'loading', session: null, user: null, aal: null, event: null });
+  const session = createExternalStore<SessionSnapshot>({ status: 'loading', session: null, user: null, aal: null, nextAal: null, event: null });
   /** Who this tab tracks: set by start, cleared by stop. */
   let tracked: string | null = null;
   const presence = {
@@ -48,9 +49,20 @@ describe('presence tracking (the shell, once per tab)', () => {
   it('does not start a person who signed out before the start was due', async () => {
     const { session, presence, settled, stop } = setup();
     session.set(signedIn('dana'));
-    session.set({ status: 'signed-out', session: null, user: null, aal: null, event: 'SIGNED_OUT' });
+    session.set({ status: 'signed-out', session: null, user: null, aal: null, nextAal: null, event: 'SIGNED_OUT' });
     await settled();
     expect(presence.start).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('tracks nobody while the person’s second factor is unused, and starts once the code is in', async () => {
+    const { session, presence, tracked, stop, settled } = setup();
+    session.set({ ...signedIn('mia'), nextAal: 'aal2' });
+    await settled();
+    expect(presence.start).not.toHaveBeenCalled();
+    session.set({ ...signedIn('mia'), aal: 'aal2', nextAal: 'aal2', event: 'MFA_CHALLENGE_VERIFIED' });
+    await settled();
+    expect(tracked()).toBe('mia');
     stop();
   });
 });

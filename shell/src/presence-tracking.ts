@@ -3,6 +3,7 @@
 // tab is on, followed on every navigation. Remotes only read it (`usePresence()`); the names and
 // pictures they show come from `profiles`, read by the presence store.
 import type { Portal } from '@portal/platform';
+import { awaitsSecondFactor } from './routes.js';
 
 /** Starts following the session and the location; returns the function that stops. */
 export function trackPresence(portal: Portal): () => void {
@@ -11,8 +12,10 @@ export function trackPresence(portal: Portal): () => void {
   let generation = 0;
 
   const onSession = () => {
-    const { status, user } = session.getSnapshot();
-    const userId = status === 'signed-in' ? (user?.id ?? null) : null;
+    const snapshot = session.getSnapshot();
+    const { status, user } = snapshot;
+    // Not before the second factor a person has was used: until then they are not in the portal.
+    const userId = status === 'signed-in' && !awaitsSecondFactor(snapshot) ? (user?.id ?? null) : null;
     if (userId === trackedUser) return;
     const previous = trackedUser;
     trackedUser = userId;

@@ -71,6 +71,8 @@ export class RemoteApplications {
     private readonly portal: Portal,
     private readonly outlet: () => HTMLElement,
     private readonly readRegistry: RegistryReader | null = null,
+    /** The one page a session that awaits its second factor may open (config.json `secondFactorPath`). */
+    private readonly secondFactorPath: string | null = null,
   ) {
     this.person = signedInPerson(portal);
     portal.session.subscribe(() => this.sessionChanged());
@@ -132,11 +134,11 @@ export class RemoteApplications {
    */
   loadOpened(registry: Registry, bucket: number): void {
     const { pathname } = window.location;
-    const { status, aal } = this.portal.session.getSnapshot();
+    const session = this.portal.session.getSnapshot();
     for (const [name, entry] of Object.entries(registry.remotes)) {
       if (this.opened.has(name) || this.spa?.getAppStatus(name) === 'MOUNTED') continue;
       if (!routeMatches(entry.route, pathname) || !contractSatisfied(this.portal.contractVersion, entry.contract)) continue;
-      const check = checkAuth(entry.auth, status, aal);
+      const check = checkAuth(entry.auth, session, pathname === this.secondFactorPath);
       if (check !== 'allowed' && check !== 'waiting') continue;
       const release = chooseRelease(entry, bucket);
       this.releases.set(name, release);
@@ -391,14 +393,10 @@ export class RemoteApplications {
     this.spa.registerApplication({
       name,
       app: () => this.load(name),
-      activeWhen: (location) => {
-        const { status, aal } = this.portal.session.getSnapshot();
-        return (
-          this.leaving === 0 &&
-          routeMatches(entry.route, location.pathname) &&
-          checkAuth(entry.auth, status, aal) === 'allowed'
-        );
-      },
+      activeWhen: (location) =>
+        this.leaving === 0 &&
+        routeMatches(entry.route, location.pathname) &&
+        checkAuth(entry.auth, this.portal.session.getSnapshot(), location.pathname === this.secondFactorPath) === 'allowed',
       customProps: (appName: string) => ({
         domElement: this.slot(appName, entry.title),
         reportError: (error: unknown, step: string) => this.fail(appName, step, error),

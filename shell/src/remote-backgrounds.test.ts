@@ -16,11 +16,11 @@ const entry = (auth: RegistryEntry['auth'], background?: string): RegistryEntry 
   ...(background ? { background } : {}),
 });
 
-const signedIn = (id: string): SessionSnapshot => ({ status: 'signed-in', session: null, user: { id } as SessionSnapshot['user'], aal: 'aal1', event: 'SIGNED_IN' });
-const signedOut: SessionSnapshot = { status: 'signed-out', session: null, user: null, aal: null, event: 'SIGNED_OUT' };
+const signedIn = (id: string): SessionSnapshot => ({ status: 'signed-in', session: null, user: { id } as SessionSnapshot['user'], aal: 'aal1', nextAal: 'aal1', event: 'SIGNED_IN' });
+const signedOut: SessionSnapshot = { status: 'signed-out', session: null, user: null, aal: null, nextAal: null, event: 'SIGNED_OUT' };
 
 function setup() {
-  const session = createExternalStore<SessionSnapshot>({ status: 'loading', session: null, user: null, aal: null, event: null });
+  const session = createExternalStore<SessionSnapshot>({ status: 'loading', session: null, user: null, aal: null, nextAal: null, event: null });
   const navBadges = createNavBadges();
   const portal = { session: { getSnapshot: session.get, subscribe: session.subscribe }, navBadges } as unknown as Portal;
   const log: string[] = [];
@@ -109,6 +109,19 @@ describe('remote backgrounds', () => {
     session.set({ ...signedIn('dana'), aal: 'aal2' });
     await settled();
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts none for a person whose second factor this session has not used, whatever the remote needs', async () => {
+    const { session, backgrounds, load, settled } = setup();
+    backgrounds.register(new Map([['live', entry('aal1', './background')], ['news', entry('none', './background')]]));
+    await settled();
+    expect(load).not.toHaveBeenCalled(); // not even the one open to everyone, while the session is restored
+    session.set({ ...signedIn('dana'), nextAal: 'aal2' });
+    await settled();
+    expect(load).not.toHaveBeenCalled();
+    session.set({ ...signedIn('dana'), aal: 'aal2', nextAal: 'aal2', event: 'MFA_CHALLENGE_VERIFIED' });
+    await settled();
+    expect(load.mock.calls.map(([remote]) => remote).sort()).toEqual(['live', 'news']);
   });
 
   it('reports a background that fails to load, naming the remote, and keeps the others going', async () => {

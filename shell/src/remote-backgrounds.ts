@@ -35,13 +35,18 @@ export class RemoteBackgrounds {
   }
 
   private reconcile(): void {
-    const { status, aal, user } = this.portal.session.getSnapshot();
+    // A session that awaits its second factor may use no remote: checkAuth refuses it every entry.
+    const session = this.portal.session.getSnapshot();
+    const { user } = session;
     for (const [name, running] of [...this.running]) {
       const entry = this.declared.get(name);
-      if (!entry || checkAuth(entry.auth, status, aal) !== 'allowed' || running.userId !== (user?.id ?? '')) this.stop(name);
+      if (!entry || checkAuth(entry.auth, session) !== 'allowed' || running.userId !== (user?.id ?? '')) this.stop(name);
     }
+    // Not while the session is being restored, even for a remote open to everyone: it may turn
+    // out to be one that awaits its second factor.
+    if (session.status === 'loading') return;
     for (const [name, entry] of this.declared) {
-      if (this.running.has(name) || checkAuth(entry.auth, status, aal) !== 'allowed') continue;
+      if (this.running.has(name) || checkAuth(entry.auth, session) !== 'allowed') continue;
       // Only the run that is current sets the badge: what a stopped one reads late (the previous
       // person's count) never reaches the navigation.
       const run: Running = { userId: user?.id ?? '', stop: Promise.resolve(null) };

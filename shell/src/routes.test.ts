@@ -1,4 +1,4 @@
-import { checkAuth, routeMatches, safeNextPath } from './routes.js';
+import { awaitsSecondFactor, checkAuth, routeMatches, safeNextPath } from './routes.js';
 
 describe('shell routes', () => {
   it('matches a route and what lies below it only', () => {
@@ -9,12 +9,29 @@ describe('shell routes', () => {
   });
 
   it('gates routes by the auth level they need', () => {
-    expect(checkAuth('none', 'signed-out', null)).toBe('allowed');
-    expect(checkAuth('aal1', 'loading', null)).toBe('waiting');
-    expect(checkAuth('aal1', 'signed-out', null)).toBe('needs-session');
-    expect(checkAuth('aal1', 'signed-in', 'aal1')).toBe('allowed');
-    expect(checkAuth('aal2', 'signed-in', 'aal1')).toBe('needs-second-factor');
-    expect(checkAuth('aal2', 'signed-in', 'aal2')).toBe('allowed');
+    const loading = { status: 'loading', aal: null, nextAal: null } as const;
+    const signedOut = { status: 'signed-out', aal: null, nextAal: null } as const;
+    const aal1 = { status: 'signed-in', aal: 'aal1', nextAal: 'aal1' } as const;
+    const aal2 = { status: 'signed-in', aal: 'aal2', nextAal: 'aal2' } as const;
+    expect(checkAuth('none', signedOut)).toBe('allowed');
+    expect(checkAuth('aal1', loading)).toBe('waiting');
+    expect(checkAuth('aal1', signedOut)).toBe('needs-session');
+    expect(checkAuth('aal1', aal1)).toBe('allowed');
+    expect(checkAuth('aal2', aal1)).toBe('needs-second-factor');
+    expect(checkAuth('aal2', aal2)).toBe('allowed');
+  });
+
+  it('opens nothing but the second-factor page to a session that has not used the person’s factor', () => {
+    const awaiting = { status: 'signed-in', aal: 'aal1', nextAal: 'aal2' } as const;
+    expect(awaitsSecondFactor(awaiting)).toBe(true);
+    for (const required of ['none', 'aal1', 'aal2'] as const) {
+      expect(checkAuth(required, awaiting)).toBe('needs-second-factor');
+    }
+    expect(checkAuth('none', awaiting, true)).toBe('allowed');
+    expect(checkAuth('aal1', awaiting, true)).toBe('allowed');
+    expect(awaitsSecondFactor({ status: 'signed-in', aal: 'aal2', nextAal: 'aal2' })).toBe(false);
+    expect(awaitsSecondFactor({ status: 'signed-in', aal: 'aal1', nextAal: 'aal1' })).toBe(false);
+    expect(awaitsSecondFactor({ status: 'loading', aal: null, nextAal: null })).toBe(false);
   });
 
   it('follows only next paths inside the portal', () => {

@@ -1,4 +1,4 @@
-import type { AuthenticatorAssuranceLevel, AuthStatus, RequiredAuth } from '@portal/platform';
+import type { RequiredAuth, SessionSnapshot } from '@portal/platform';
 
 /** True when `pathname` is the route or below it (`/account`, `/account/sign-in`, not `/accounts`). */
 export function routeMatches(route: string, pathname: string): boolean {
@@ -12,12 +12,28 @@ export function isShellPath(pathname: string): boolean {
 
 export type AuthCheck = 'allowed' | 'waiting' | 'needs-session' | 'needs-second-factor';
 
-/** Whether the current session may open a route that needs `required`. */
-export function checkAuth(required: RequiredAuth, status: AuthStatus, aal: AuthenticatorAssuranceLevel | null): AuthCheck {
+/** What the gate reads of the platform's session snapshot. */
+export type SessionLevel = Pick<SessionSnapshot, 'status' | 'aal' | 'nextAal'>;
+
+/**
+ * A signed-in session whose person has a verified second factor this session has not used:
+ * auth-js's `getAuthenticatorAssuranceLevel()` would answer currentLevel aal1, nextLevel aal2.
+ */
+export function awaitsSecondFactor({ status, aal, nextAal }: SessionLevel): boolean {
+  return status === 'signed-in' && aal !== 'aal2' && nextAal === 'aal2';
+}
+
+/**
+ * Whether the current session may open a route that needs `required`. A session that awaits its
+ * second factor opens nothing but the second-factor page (`onSecondFactorPage`), whatever the
+ * route's registry entry asks: the rule is the person's, not the route's (second-factor.ts).
+ */
+export function checkAuth(required: RequiredAuth, session: SessionLevel, onSecondFactorPage = false): AuthCheck {
+  if (awaitsSecondFactor(session) && !onSecondFactorPage) return 'needs-second-factor';
   if (required === 'none') return 'allowed';
-  if (status === 'loading') return 'waiting';
-  if (status !== 'signed-in') return 'needs-session';
-  if (required === 'aal2' && aal !== 'aal2') return 'needs-second-factor';
+  if (session.status === 'loading') return 'waiting';
+  if (session.status !== 'signed-in') return 'needs-session';
+  if (required === 'aal2' && session.aal !== 'aal2') return 'needs-second-factor';
   return 'allowed';
 }
 

@@ -3,10 +3,10 @@ import { createExternalStore, type Portal, type RemoteStatus, type RequiredAuth,
 import { followSessionEnd } from './session-end.js';
 
 const remote = (name: string, route: string, auth: RequiredAuth) => ({ name, title: name, route, auth }) as RemoteStatus;
-const signedIn: SessionSnapshot = { status: 'signed-in', session: null, user: { id: 'dana' } as SessionSnapshot['user'], aal: 'aal1', event: 'SIGNED_IN' };
+const signedIn: SessionSnapshot = { status: 'signed-in', session: null, user: { id: 'dana' } as SessionSnapshot['user'], aal: 'aal1', nextAal: 'aal1', event: 'SIGNED_IN' };
 const refreshed: SessionSnapshot = { ...signedIn, event: 'TOKEN_REFRESHED' };
-const signedOut: SessionSnapshot = { status: 'signed-out', session: null, user: null, aal: null, event: 'SIGNED_OUT' };
-const loading: SessionSnapshot = { status: 'loading', session: null, user: null, aal: null, event: null };
+const signedOut: SessionSnapshot = { status: 'signed-out', session: null, user: null, aal: null, nextAal: null, event: 'SIGNED_OUT' };
+const loading: SessionSnapshot = { status: 'loading', session: null, user: null, aal: null, nextAal: null, event: null };
 
 function setup(at: string, first: SessionSnapshot) {
   window.history.replaceState(null, '', at);

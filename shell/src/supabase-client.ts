@@ -21,8 +21,9 @@ import type { RuntimeConfig } from './runtime-config.js';
  * with it), the later tab keeping what the first stored (`AuthRefreshDiscardedError`).
  *
  * Its one realtime socket is watched by `connection` (the chrome shows the state). The access
- * token on that socket follows the session by itself: supabase-js calls `realtime.setAuth` on
- * SIGNED_IN, TOKEN_REFRESHED and INITIAL_SESSION, and clears it on SIGNED_OUT.
+ * token on that socket follows the session: supabase-js calls `realtime.setAuth` on SIGNED_IN,
+ * TOKEN_REFRESHED and INITIAL_SESSION, and clears it on SIGNED_OUT; the aal2 token the second
+ * factor brings (MFA_CHALLENGE_VERIFIED) is handed over here (`followSecondFactorToken`).
  */
 export function createPortalClient(config: RuntimeConfig, connection: ConnectionMonitor): SupabaseClient<Database> {
   let client: SupabaseClient<Database> | null = null;
@@ -34,7 +35,22 @@ export function createPortalClient(config: RuntimeConfig, connection: Connection
   // The same class at run time (one supabase-js, shared); @supabase/ssr's declarations reach
   // supabase-js's types through another entry, and TypeScript then sees two classes.
   client = created as SupabaseClient<Database>;
+  followSecondFactorToken(client);
   return client;
+}
+
+/**
+ * supabase-js gives realtime the session's new token on SIGNED_IN and TOKEN_REFRESHED, not on
+ * MFA_CHALLENGE_VERIFIED: after the code, every channel would go on joining with the aal1 token,
+ * which private channels refuse to a person who has a second factor (the restrictive policy on
+ * realtime.messages), until the next refresh
+ * (docs/known-traps.md#realtime-keeps-the-aal1-token-after-the-code). The token is in the event:
+ * no call to the client from inside the auth callback.
+ */
+function followSecondFactorToken(client: SupabaseClient<Database>): void {
+  client.auth.onAuthStateChange((event, session) => {
+    if (event === 'MFA_CHALLENGE_VERIFIED' && session) void client.realtime.setAuth(session.access_token);
+  });
 }
 
 /**

@@ -16,7 +16,8 @@ export type FunctionsErrorCode =
   | 'worker_limit'
   | 'timeout'
   | 'payload_too_large'
-  | 'logs_forbidden';
+  | 'logs_forbidden'
+  | 'logs_second_factor_required';
 
 interface CatalogueEntry {
   status: number;
@@ -94,6 +95,18 @@ const CATALOGUE: Record<FunctionsErrorCode, CatalogueEntry> = {
     body: () => ({
       code: 'FORBIDDEN',
       message: 'Function logs need a signed-in user (their own calls) or the service role',
+    }),
+  },
+  // The same route with an aal1 token of a person who has a verified second factor: their calls'
+  // lines hold what they sent, so the session must have used the factor (as the project's
+  // tables, buckets and functions require; docs/known-traps.md#a-second-factor-is-a-rule-of-the-session).
+  logs_second_factor_required: {
+    status: 403,
+    relay: false,
+    body: () => ({
+      code: 'INSUFFICIENT_AAL',
+      message:
+        'Verify with your second factor to read function logs: your account has one, and this session has not used it (aal1; aal2 is needed)',
     }),
   },
 };

@@ -32,7 +32,7 @@ export const functionsService: ServiceFactory = (context) => {
     warn: (line) => console.error(line),
     onLog: (name, level, text) => logs.add(name, { level, text, invocation: null, sub: null }),
   });
-  const relay: FunctionsRelay = { config, keys, host, logs, apiUrl: context.apiUrl, mount: MOUNT };
+  const relay: FunctionsRelay = { config, keys, db: context.db, host, logs, apiUrl: context.apiUrl, mount: MOUNT };
 
   const app = new Hono<GatewayEnv>();
   app.all('*', (c) => {

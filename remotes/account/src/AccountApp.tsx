@@ -3,7 +3,6 @@ import { EmptyState, ProgressBar } from '@portal/ui';
 import { useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { accountRedirect, nextPathFrom } from './account-paths.js';
-import { assuranceOf } from './assurance.js';
 import { ConsentPage } from './ConsentPage.js';
 import { ForgotPasswordPage } from './ForgotPasswordPage.js';
 import { ResetPasswordPage } from './ResetPasswordPage.js';
@@ -27,8 +26,7 @@ export function AccountApp(): ReactNode {
     registerDebugHandle('account', { supabase, react: useState, reactDom: createRoot, platform: getPortal });
   }, [supabase]);
 
-  const assurance = assuranceOf(auth);
-  const redirect = accountRedirect({ subpath, status: auth.status, aal: assurance.current, nextAal: assurance.next, next, search });
+  const redirect = accountRedirect({ subpath, status: auth.status, aal: auth.aal, nextAal: auth.nextAal, next, search });
   useEffect(() => {
     if (redirect) navigate(redirect, { replace: true });
   }, [redirect]);

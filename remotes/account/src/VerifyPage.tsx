@@ -2,7 +2,6 @@ import { navigate, usePortal } from '@portal/platform';
 import { Button, Card, EmptyState, Field, Form, FormActions, KeyIcon, Select, Stack, TextInput } from '@portal/ui';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ACCOUNT_PAGES } from './account-paths.js';
-import { assuranceOf } from './assurance.js';
 import { describeAuthError, placeAuthError } from './auth-errors.js';
 import { browserSupportsSecurityKeys } from './webauthn-support.js';
 import { FormError } from './FormError.js';
@@ -14,7 +13,6 @@ import { checkCode, normaliseCode, type FieldErrors } from './validation.js';
  */
 export function VerifyPage({ next }: { next: string | null }): ReactNode {
   const { supabase, auth } = usePortal();
-  const assurance = assuranceOf(auth);
   const factors = (auth.user?.factors ?? []).filter(
     (factor) => factor.status === 'verified' && (factor.factor_type === 'totp' || (factor.factor_type === 'webauthn' && browserSupportsSecurityKeys())),
   );
@@ -22,14 +20,37 @@ export function VerifyPage({ next }: { next: string | null }): ReactNode {
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<FieldErrors<'code'>>({});
   const [busy, setBusy] = useState(false);
-  const done = assurance.current === 'aal2';
+  const done = auth.aal === 'aal2';
   const target = next ?? ACCOUNT_PAGES.profile;
 
   useEffect(() => {
     if (done) navigate(target, { replace: true });
   }, [done, target]);
 
+  const signOut = async () => {
+    await supabase.auth.signOut({ scope: 'local' });
+    navigate(ACCOUNT_PAGES.signIn);
+  };
+
   if (done) return null;
+  if (!factors.length && auth.nextAal === 'aal2') {
+    // A verified factor this page cannot use (a phone, or a security key this browser cannot
+    // reach): nothing else of the portal opens to this session, so the way out is signing out.
+    return (
+      <div className="account-narrow">
+        <EmptyState
+          icon={<KeyIcon />}
+          title="Your second factor cannot be used here"
+          description="Your account's second factor is one this page cannot ask for in this browser. Sign in again where you can use it."
+          action={
+            <Button variant="primary" onClick={() => void signOut()}>
+              Sign out
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
   if (!factors.length) {
     return (
       <div className="account-narrow">
@@ -66,11 +87,6 @@ export function VerifyPage({ next }: { next: string | null }): ReactNode {
       setErrors({ [placed.field === 'code' ? 'code' : 'form']: placed.message });
       setCode('');
     }
-  };
-
-  const signOut = async () => {
-    await supabase.auth.signOut({ scope: 'local' });
-    navigate(ACCOUNT_PAGES.signIn);
   };
 
   return (

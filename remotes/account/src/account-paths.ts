@@ -34,7 +34,9 @@ export interface AccountRouteState {
 /**
  * Where the account area sends a person instead of rendering `subpath`, or null to render it.
  * A signed-in person with a verified factor but an aal1 session goes to the challenge first
- * (GoTrue's nextLevel), as the real product's sign-in does.
+ * (GoTrue's nextLevel), as the real product's sign-in does, from every page of the area: the
+ * shell does the same for the whole portal (a second factor is a rule of the session), and this
+ * keeps the area right under a shell that would not.
  */
 export function accountRedirect({ subpath, status, aal, nextAal, next, search = '' }: AccountRouteState): string | null {
   if (status === 'loading') return null;
@@ -43,10 +45,12 @@ export function accountRedirect({ subpath, status, aal, nextAal, next, search = 
     const back = subpath === '/' || subpath === '/verify' ? next : `/account${subpath}${search}`;
     return withNext(ACCOUNT_PAGES.signIn, back);
   }
+  const awaitsSecondFactor = signedIn && aal !== 'aal2' && nextAal === 'aal2';
   if (signedIn && SIGNED_OUT_PAGES.has(subpath)) {
-    if (nextAal === null) return null; // the level is still being read
-    if (aal !== 'aal2' && nextAal === 'aal2') return withNext(ACCOUNT_PAGES.verify, next);
-    return next ?? ACCOUNT_PAGES.profile;
+    return awaitsSecondFactor ? withNext(ACCOUNT_PAGES.verify, next) : (next ?? ACCOUNT_PAGES.profile);
+  }
+  if (awaitsSecondFactor && subpath !== '/verify') {
+    return withNext(ACCOUNT_PAGES.verify, `${subpath === '/' ? ACCOUNT_PAGES.profile : `/account${subpath}`}${search}`);
   }
   return null;
 }

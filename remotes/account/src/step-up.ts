@@ -1,6 +1,5 @@
 import { navigate, type SessionSnapshot } from '@portal/platform';
 import { ACCOUNT_PAGES, withNext } from './account-paths.js';
-import { assuranceOf } from './assurance.js';
 
 /** Sends a person to the second-factor challenge, then back to `returnTo`. */
 export function sendToSecondFactor(returnTo: string): void {
@@ -12,9 +11,8 @@ export function sendToSecondFactor(returnTo: string): void {
  * must have used it in this session. Returns true when the action may go ahead; otherwise sends
  * the person to the challenge and back to `returnTo`.
  */
-export function requireSecondFactor(auth: Pick<SessionSnapshot, 'session' | 'aal'>, returnTo: string): boolean {
-  const { current, next } = assuranceOf(auth);
-  if (next === 'aal2' && current !== 'aal2') {
+export function requireSecondFactor(auth: Pick<SessionSnapshot, 'aal' | 'nextAal'>, returnTo: string): boolean {
+  if (auth.nextAal === 'aal2' && auth.aal !== 'aal2') {
     sendToSecondFactor(returnTo);
     return false;
   }

@@ -1,6 +1,5 @@
 import remoteJson from '../remote.json' with { type: 'json' };
 import { accountRedirect, nextPathFrom, withNext } from './account-paths.js';
-import { assuranceOf } from './assurance.js';
 import { oauthProviders } from './auth-settings.js';
 import { describeAuthError, needsSecondFactor, placeAuthError } from './auth-errors.js';
 import { groupSecret, qrImageSource } from './EnrolFactor.js';
@@ -8,7 +7,6 @@ import { accountMeta } from './meta.js';
 import { urlAuthError, withoutUrlAuthError } from './url-auth-error.js';
 import { checkCode, checkFactorName, checkNewPassword, checkProfile, checkSignIn, checkSignUp, hasErrors } from './validation.js';
 import { AuthApiError, AuthWeakPasswordError } from '@supabase/supabase-js';
-import type { Session } from '@supabase/supabase-js';
 
 describe('account form checks', () => {
   it('asks for what is missing on sign-in', () => {
@@ -86,11 +84,16 @@ describe('account routes', () => {
     expect(nextPathFrom('?next=https%3A%2F%2Fevil.example')).toBeNull();
     expect(withNext('/account/sign-up', '/data?x=1')).toBe('/account/sign-up?next=%2Fdata%3Fx%3D1');
   });
-  it('knows the next assurance level from the session’s verified factors', () => {
-    const session = (factors: { status: string }[]) => ({ user: { factors } }) as unknown as Session;
-    expect(assuranceOf({ session: null, aal: null })).toEqual({ current: null, next: null });
-    expect(assuranceOf({ session: session([{ status: 'unverified' }]), aal: 'aal1' })).toEqual({ current: 'aal1', next: 'aal1' });
-    expect(assuranceOf({ session: session([{ status: 'verified' }]), aal: 'aal1' })).toEqual({ current: 'aal1', next: 'aal2' });
+  it('sends an aal1 session of a person with a factor from every page of the area to the second factor, and back', () => {
+    const awaiting = { ...base, nextAal: 'aal2' as const, next: null };
+    expect(accountRedirect({ ...awaiting, subpath: '/' })).toBe('/account/verify?next=%2Faccount');
+    expect(accountRedirect({ ...awaiting, subpath: '/security' })).toBe('/account/verify?next=%2Faccount%2Fsecurity');
+    expect(accountRedirect({ ...awaiting, subpath: '/reset-password' })).toBe('/account/verify?next=%2Faccount%2Freset-password');
+    expect(accountRedirect({ ...awaiting, subpath: '/oauth/consent', search: '?authorization_id=abc' })).toBe(
+      '/account/verify?next=%2Faccount%2Foauth%2Fconsent%3Fauthorization_id%3Dabc',
+    );
+    expect(accountRedirect({ ...awaiting, subpath: '/verify' })).toBeNull();
+    expect(accountRedirect({ ...awaiting, subpath: '/security', aal: 'aal2' })).toBeNull();
   });
 });
 

@@ -9,7 +9,9 @@ function token(claims: Record<string, unknown>): string {
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.signature`;
 }
 
-function session(aal: 'aal1' | 'aal2', email = 'ada@example.com'): Session {
+type FactorStatus = 'verified' | 'unverified';
+
+function session(aal: 'aal1' | 'aal2', email = 'ada@example.com', factors: FactorStatus[] = []): Session {
   const expiresAt = Math.floor(Date.now() / 1000) + 3600;
   return {
     access_token: token({ sub: 'user-1', role: 'authenticated', aal, exp: expiresAt }),
@@ -17,7 +19,17 @@ function session(aal: 'aal1' | 'aal2', email = 'ada@example.com'): Session {
     token_type: 'bearer',
     expires_in: 3600,
     expires_at: expiresAt,
-    user: { id: 'user-1', email, aud: 'authenticated', app_metadata: {}, user_metadata: {}, created_at: new Date().toISOString() },
+    user: {
+      id: 'user-1',
+      email,
+      aud: 'authenticated',
+      app_metadata: {},
+      user_metadata: {},
+      created_at: new Date().toISOString(),
+      ...(factors.length
+        ? { factors: factors.map((status, i) => ({ id: `factor-${i}`, status, factor_type: 'totp' as const, created_at: '', updated_at: '' })) }
+        : {}),
+    },
   };
 }
 
@@ -59,6 +71,21 @@ describe('session store', () => {
     source.send('SIGNED_OUT', null);
     expect(store.getSnapshot()).toMatchObject({ status: 'signed-out', session: null, aal: null });
     expect(seen).toEqual(['INITIAL_SESSION:signed-out', 'SIGNED_IN:signed-in', 'TOKEN_REFRESHED:signed-in', 'SIGNED_OUT:signed-out']);
+  });
+
+  it('says which level the session can reach: aal2 once the person has a verified factor (auth-js nextLevel)', () => {
+    const source = authEvents();
+    const store = createSessionStore(source.auth);
+    source.send('INITIAL_SESSION', null);
+    expect(store.getSnapshot()).toMatchObject({ aal: null, nextAal: null });
+    source.send('SIGNED_IN', session('aal1'));
+    expect(store.getSnapshot()).toMatchObject({ aal: 'aal1', nextAal: 'aal1' });
+    source.send('SIGNED_IN', session('aal1', 'ada@example.com', ['unverified']));
+    expect(store.getSnapshot()).toMatchObject({ aal: 'aal1', nextAal: 'aal1' });
+    source.send('SIGNED_IN', session('aal1', 'ada@example.com', ['unverified', 'verified']));
+    expect(store.getSnapshot()).toMatchObject({ aal: 'aal1', nextAal: 'aal2' });
+    source.send('MFA_CHALLENGE_VERIFIED', session('aal2', 'ada@example.com', ['verified']));
+    expect(store.getSnapshot()).toMatchObject({ aal: 'aal2', nextAal: 'aal2' });
   });
 
   it('keeps the same snapshot object between events (what useSyncExternalStore needs)', () => {

@@ -10,6 +10,14 @@ export interface SessionSnapshot {
   session: Session | null;
   user: User | null;
   aal: AuthenticatorAssuranceLevel | null;
+  /**
+   * Since contract 1.6: the level this session can reach, as auth-js's
+   * `mfa.getAuthenticatorAssuranceLevel()` answers `nextLevel`: aal2 once the person has a verified
+   * factor, else the current level; null without a session. `aal: 'aal1'` with `nextAal: 'aal2'` is
+   * a session that has not used the person's second factor: the shell shows it the second-factor
+   * page only, and the database refuses it everything (docs/known-traps.md).
+   */
+  nextAal: AuthenticatorAssuranceLevel | null;
   /** The auth event that produced this snapshot (null before the first one). */
   event: AuthChangeEvent | null;
 }
@@ -22,7 +30,7 @@ export interface SessionStore {
   dispose(): void;
 }
 
-const LOADING: SessionSnapshot = { status: 'loading', session: null, user: null, aal: null, event: null };
+const LOADING: SessionSnapshot = { status: 'loading', session: null, user: null, aal: null, nextAal: null, event: null };
 
 /** Reads the `aal` claim without verifying: the server verifies; the UI only needs to know. */
 export function aalOf(accessToken: string | undefined): AuthenticatorAssuranceLevel | null {
@@ -38,11 +46,15 @@ export function aalOf(accessToken: string | undefined): AuthenticatorAssuranceLe
 }
 
 export function snapshotOf(event: AuthChangeEvent, session: Session | null): SessionSnapshot {
+  const aal = session ? (aalOf(session.access_token) ?? 'aal1') : null;
+  // auth-js reads the next level from the session's user the same way (no request).
+  const verifiedFactor = (session?.user.factors ?? []).some((factor) => factor.status === 'verified');
   return {
     status: session ? 'signed-in' : 'signed-out',
     session,
     user: session?.user ?? null,
-    aal: session ? (aalOf(session.access_token) ?? 'aal1') : null,
+    aal,
+    nextAal: session ? (verifiedFactor ? 'aal2' : aal) : null,
     event,
   };
 }

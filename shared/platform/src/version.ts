@@ -19,4 +19,7 @@
 // identity. Same snapshot shape, so remotes built for ^1.1.0…^1.4.0 keep working (and see fewer
 // people); a remote that relies on the scoping declares ^1.5.0, and an older shell refuses it.
 // `PRESENCE_TOPIC` (the shell's, never a remote's) became `presenceTopic(userId)`.
-export const CONTRACT_VERSION = '1.5.0';
+// 1.6.0: the session snapshot's `nextAal` (auth-js's `nextLevel`: aal2 once the person has a
+// verified factor), and the shell's rule that a session with `aal: 'aal1'` and `nextAal: 'aal2'`
+// reaches the second-factor page only. Remotes built for ^1.0.0…^1.5.0 keep working.
+export const CONTRACT_VERSION = '1.6.0';

@@ -4,7 +4,7 @@ import { Suspense, lazy, useCallback, useSyncExternalStore, type ReactNode } fro
 import { devOverrideState } from '../dev-overrides.js';
 import type { RemoteApplications } from '../remote-applications.js';
 import { registryState } from '../registry-state.js';
-import { checkAuth, routeMatches } from '../routes.js';
+import { awaitsSecondFactor, checkAuth, routeMatches } from '../routes.js';
 import type { RuntimeConfig } from '../runtime-config.js';
 import { ConnectionStatus } from './ConnectionStatus.js';
 import { DevOverrideBanner } from './DevOverrideBanner.js';
@@ -51,6 +51,10 @@ export function PortalApp({ config, applications, onOutlet, onRetryRegistry, onD
   const outletRef = useCallback((element: HTMLDivElement | null) => onOutlet(element), [onOutlet]);
 
   const view = ((): View => {
+    // On its way to the second-factor page (second-factor.ts): nothing else of the portal shows.
+    if (awaitsSecondFactor(auth) && pathname !== config.secondFactorPath) {
+      return { kind: 'shell', content: <ProgressBar label="Opening two-step verification" hideLabel /> };
+    }
     if (pathname === '/') return { kind: 'shell', content: <HomePage onIntent={preload} /> };
     if (pathname === '/status') {
       return {
@@ -76,7 +80,7 @@ export function PortalApp({ config, applications, onOutlet, onRetryRegistry, onD
         outlet: false,
       };
     }
-    const access = checkAuth(remote.auth, auth.status, auth.aal);
+    const access = checkAuth(remote.auth, auth, pathname === config.secondFactorPath);
     if (access === 'waiting') return { kind: 'remote', remote, overlay: <ProgressBar label="Restoring your session" hideLabel />, outlet: false };
     if (access !== 'allowed') {
       return {

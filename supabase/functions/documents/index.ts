@@ -25,11 +25,12 @@
  *   { "action": "reindex", "ids": [...] }   → { "reindexed": [...] }   embeds and stores again; no ids: all
  *   { "action": "delete", "ids": [...] }    → { "deleted": [...], "vectorsRemoved": n }   only the caller's ids count
  *
- * Errors: `{ code, message }` with 400 invalid_request, 401 sign_in_required, 404 not_found,
+ * Errors: `{ code, message }` with 400 invalid_request, 401 sign_in_required,
+ * 403 insufficient_aal (the person has a second factor this session has not used), 404 not_found,
  * 405, 415, 502 indexing_failed / vector_store_failed / database_failed (with `step`).
  */
 import { z } from 'zod';
-import { verifiedCaller, type Caller } from '../_shared/caller.ts';
+import { callerOrRefusal, type Caller } from '../_shared/caller.ts';
 import { createEmbedder } from '../_shared/embedding.ts';
 import {
   corsHeaders,
@@ -385,13 +386,8 @@ async function handle(
 Deno.serve(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
   if (request.method !== 'POST') return methodNotAllowed(request.method, ['POST']);
-  const caller = await verifiedCaller(request);
-  if (!caller)
-    return problem(
-      401,
-      'sign_in_required',
-      'Sign in to manage your documents: the request carries no user session.',
-    );
+  const caller = await callerOrRefusal(request, 'manage your documents');
+  if (caller instanceof Response) return caller;
   const read = await readJsonObject(request);
   if (!read.ok) return read.response;
   const parsed = DocumentsRequest.safeParse(read.body);

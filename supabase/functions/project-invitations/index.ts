@@ -23,11 +23,12 @@
  * invitation still stands and the answer says `mailed: false` with the reason: the person sees it
  * when they sign in.
  *
- * Errors: `{ code, message }` — 400 invalid_request, 401 sign_in_required, 403 not_owner,
+ * Errors: `{ code, message }` — 400 invalid_request, 401 sign_in_required, 403 insufficient_aal
+ * (the person has a second factor this session has not used), 403 not_owner,
  * 405, 415, 502 database_failed.
  */
 import { z } from 'zod';
-import { admin, verifiedCaller } from '../_shared/caller.ts';
+import { admin, callerOrRefusal } from '../_shared/caller.ts';
 import { describeIssues, json, methodNotAllowed, preflight, problem, readJsonObject } from '../_shared/http.ts';
 
 const INVITATION_DAYS = 14;
@@ -56,8 +57,8 @@ async function mail(email: string, redirectTo: string | undefined): Promise<{ ma
 Deno.serve(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
   if (request.method !== 'POST') return methodNotAllowed(request.method, ['POST']);
-  const caller = await verifiedCaller(request);
-  if (!caller) return problem(401, 'sign_in_required', 'Sign in to invite people to a project.');
+  const caller = await callerOrRefusal(request, 'invite people to a project');
+  if (caller instanceof Response) return caller;
   const read = await readJsonObject(request);
   if (!read.ok) return read.response;
   const parsed = Body.safeParse(read.body);

@@ -20,10 +20,11 @@
  * The owner is the user of the verified session JWT: the vector query is filtered on it, the
  * full-text query runs as that user under row level security, and nothing in the body can
  * widen either. Errors: `{ code, message }` — 400 invalid_request, 401 sign_in_required,
+ * 403 insufficient_aal (the person has a second factor this session has not used),
  * 404 not_found (a passage that is not the caller's), 502 search_failed (with `step`).
  */
 import { z } from 'zod';
-import { verifiedCaller, type Caller } from '../_shared/caller.ts';
+import { callerOrRefusal, type Caller } from '../_shared/caller.ts';
 import { createEmbedder } from '../_shared/embedding.ts';
 import {
   describeIssues,
@@ -236,13 +237,8 @@ async function search(caller: Caller, request: SearchRequest): Promise<Response>
 Deno.serve(async (request) => {
   if (request.method === 'OPTIONS') return preflight();
   if (request.method !== 'POST') return methodNotAllowed(request.method, ['POST']);
-  const caller = await verifiedCaller(request);
-  if (!caller)
-    return problem(
-      401,
-      'sign_in_required',
-      'Sign in to search your documents: the request carries no user session.',
-    );
+  const caller = await callerOrRefusal(request, 'search your documents');
+  if (caller instanceof Response) return caller;
   const read = await readJsonObject(request);
   if (!read.ok) return read.response;
   const parsed = SearchRequest.safeParse(read.body);
