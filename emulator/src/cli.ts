@@ -9,6 +9,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { importEmulator } from './commands/export.js';
 import { formatMigrationTable, localMigrations, newMigration } from './commands/migration.js';
+import { teamMigrationFiles } from './db/team-migrations.js';
 import { findPortHolder, portTakenMessage } from './commands/port-holder.js';
 import type { CommandArgs, CommandName, CommandResult } from './commands/registry.js';
 import {
@@ -25,7 +26,21 @@ interface CommonOptions {
   dataDir?: string;
 }
 
-interface StartCliOptions extends CommonOptions {
+interface TeamOptions {
+  team?: string;
+  teamMigrations?: string;
+}
+
+/** `--team` and `--team-migrations` go together: a team's migrations run as that team's role. */
+function teamMigrationsOf(options: TeamOptions): { team: string; dir: string } | null {
+  if (!options.team && !options.teamMigrations) return null;
+  if (!options.team || !options.teamMigrations) {
+    throw new Error('A team\'s migrations need both --team <name> (its role is team_<name>) and --team-migrations <folder>.');
+  }
+  return { team: options.team, dir: path.resolve(options.teamMigrations) };
+}
+
+interface StartCliOptions extends CommonOptions, TeamOptions {
   port?: number;
   mailPort?: number;
   consolePort?: number;
@@ -70,7 +85,7 @@ async function refuseTakenPorts(config: Config): Promise<void> {
 }
 
 async function start(options: StartCliOptions): Promise<void> {
-  const config = loadConfig(options);
+  const config = loadConfig({ ...options, teamMigrations: teamMigrationsOf(options) });
   // The state file stays where `status` looks for it, even when the data is elsewhere.
   const stateDir = config.dataDir;
   const running = readRunningState(stateDir);
@@ -108,6 +123,7 @@ async function start(options: StartCliOptions): Promise<void> {
   };
   writeRunningState(stateDir, state);
   for (const file of emulator.migrations.applied) console.log(`Applied migration ${file}`);
+  for (const file of emulator.teamMigrations) console.log(`Applied team migration ${file} (${config.teamMigrations?.team})`);
   if (emulator.migrations.seeded) console.log('Seeded data from supabase/seed.sql');
   if (options.import) console.log(`Imported ${path.resolve(options.import)} (${mails.length} mails)`);
   const where = ephemeral
@@ -204,22 +220,24 @@ async function run<N extends CommandName>(config: Config, name: N, args: Command
   }
 }
 
-async function dbReset(options: CommonOptions): Promise<void> {
-  const config = loadConfig(options);
+async function dbReset(options: CommonOptions & TeamOptions): Promise<void> {
+  const config = loadConfig({ ...options, teamMigrations: teamMigrationsOf(options) });
   const started = performance.now();
   const state = readRunningState(config.dataDir);
   if (state) {
     console.log(`Resetting the database of the running emulator (${state.apiUrl})…`);
     const report = await callRunning(state, 'db-reset', {});
     for (const file of report.applied) console.log(`Applying migration ${file}...`);
+    for (const file of report.teamApplied) console.log(`Applying team migration ${file}...`);
     if (report.seeded) console.log('Seeding data from supabase/seed.sql...');
     if (report.seededObjects > 0) console.log(`Seeded ${report.seededObjects} storage objects.`);
   } else {
     // Nothing holds the database: start afresh from an empty data directory.
-    const fresh = loadConfig({ ...options, reset: true, port: 0, mailPort: 0, quiet: true });
+    const fresh = loadConfig({ ...options, teamMigrations: teamMigrationsOf(options), reset: true, port: 0, mailPort: 0, quiet: true });
     const { startEmulator } = await import('./server.js');
     const emulator = await startEmulator(fresh);
     for (const file of emulator.migrations.applied) console.log(`Applying migration ${file}...`);
+    for (const file of emulator.teamMigrations) console.log(`Applying team migration ${file}...`);
     if (emulator.migrations.seeded) console.log('Seeding data from supabase/seed.sql...');
     await emulator.stop();
   }
@@ -254,17 +272,60 @@ async function migrationNew(name: string, options: CommonOptions): Promise<void>
   console.log(`Created new migration at ${path.relative(config.workdir, file)}`);
 }
 
-async function migrationList(options: CommonOptions): Promise<void> {
-  const config = loadConfig(options);
-  const { applied } = await run(config, 'migration-list', {});
-  process.stdout.write(`\n${formatMigrationTable(localMigrations(config.supabaseDir), applied)}\n`);
+async function migrationList(options: CommonOptions & TeamOptions): Promise<void> {
+  const team = teamMigrationsOf(options);
+  const config = loadConfig({ ...options, teamMigrations: team });
+  const { applied } = await run(config, 'migration-list', team ? { team: team.team } : {});
+  const local = team ? teamMigrationFiles(team.dir) : localMigrations(config.supabaseDir);
+  process.stdout.write(`\n${formatMigrationTable(local, applied)}\n`);
 }
 
-async function genTypes(language: string, options: CommonOptions & { schema?: string[]; lang?: string }): Promise<void> {
+/** `migration up`: the project's and the team's new migration files, applied without a reset. */
+async function migrationUp(options: CommonOptions & TeamOptions & { teamOnly?: boolean }): Promise<void> {
+  const team = teamMigrationsOf(options);
+  const config = loadConfig({ ...options, teamMigrations: team });
+  const report = await run(config, 'migration-up', { ...team, teamOnly: options.teamOnly ?? false });
+  for (const file of report.applied) console.log(`Applied migration ${file}`);
+  for (const file of report.teamApplied) console.log(`Applied team migration ${file} (${report.team})`);
+  if (report.applied.length + report.teamApplied.length === 0) console.log('Local database is up to date.');
+}
+
+/**
+ * `migration check`: the team's migrations on a scratch copy of the project (its migrations, then
+ * the team's as the team's role), and what must change before they may be delivered.
+ */
+async function migrationCheck(options: CommonOptions & TeamOptions): Promise<void> {
+  const team = teamMigrationsOf(options);
+  const config = loadConfig({ ...options, teamMigrations: team });
+  if (!team) throw new Error('Name the team and its migrations: portal-emulator migration check --team <name> --team-migrations <folder>.');
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'portal-emulator-check-'));
+  const [{ openScratchPGlite }, { applyMigrations }, { checkTeamMigrations }] = await Promise.all([
+    import('./db/open.js'),
+    import('./db/migrations.js'),
+    import('./db/team-migration-check.js'),
+  ]);
+  const db = await openScratchPGlite(path.join(scratch, 'pglite'));
+  try {
+    await applyMigrations(db, config.supabaseDir);
+    const result = await checkTeamMigrations(db, team);
+    for (const file of result.applied) console.log(`Applied ${file} on a scratch copy of the project.`);
+    if (result.problems.length > 0) {
+      console.error(`\nThe team's migrations cannot be delivered yet:\n${result.problems.map((problem) => `  - ${problem}`).join('\n')}`);
+      process.exitCode = 1;
+      return;
+    }
+    console.log(`\nReady to deliver: ${result.applied.length} migration(s); the team's tables ${result.tables.join(', ') || '(none)'} have row level security on with policies, and nothing of the platform changed.`);
+  } finally {
+    await db.close();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+async function genTypes(language: string, options: CommonOptions & { schema?: string[]; lang?: string; team?: string }): Promise<void> {
   const lang = options.lang ?? language;
   if (lang !== 'typescript') throw new Error(`Only typescript types are generated here, not ${JSON.stringify(lang)}.`);
   const config = loadConfig(options);
-  const { text } = await run(config, 'gen-types', { schemas: options.schema ?? ['public'] });
+  const { text } = await run(config, 'gen-types', { schemas: options.schema ?? ['public'], ...(options.team ? { team: options.team } : {}) });
   process.stdout.write(text);
 }
 
@@ -284,8 +345,14 @@ function withCommonOptions(command: Command): Command {
     .option('--data-dir <dir>', 'where the database and stored files live (default <workdir>/.supabase-local)');
 }
 
+function withTeamOptions(command: Command): Command {
+  return command
+    .option('--team <name>', "a team whose own migrations apply after the project's, as its role team_<name>")
+    .option('--team-migrations <dir>', "the folder of the team's migrations (<version>_<name>.sql)");
+}
+
 const program = new Command('portal-emulator').description('A Supabase-compatible local backend on embedded Postgres.');
-withCommonOptions(program.command('start').description('start the API gateway and the mailbox'))
+withTeamOptions(withCommonOptions(program.command('start').description('start the API gateway and the mailbox')))
   .option('--port <port>', 'API port (default 54321; 0 picks a free one)', portNumber)
   .option('--mail-port <port>', 'mailbox port (default 54324; 0 picks a free one)', portNumber)
   .option('--console-port <port>', 'console port (default 54323 beside the default API port, else a free one)', portNumber)
@@ -299,7 +366,7 @@ withCommonOptions(program.command('status').description('show the URLs and keys 
   .action(status);
 
 const db = program.command('db').description('database commands');
-withCommonOptions(db.command('reset').description('recreate the database, apply migrations and seed.sql')).action(dbReset);
+withTeamOptions(withCommonOptions(db.command('reset').description('recreate the database, apply migrations and seed.sql'))).action(dbReset);
 withCommonOptions(db.command('dump').description('write the database as SQL (the project\'s schemas by default)'))
   .option('--data-only', 'only the rows')
   .option('--schema-only', 'only the definitions')
@@ -309,14 +376,19 @@ withCommonOptions(db.command('dump').description('write the database as SQL (the
 
 const migration = program.command('migration').description('migration scripts in supabase/migrations');
 withCommonOptions(migration.command('new <name>').description('create supabase/migrations/<timestamp>_<name>.sql')).action(migrationNew);
-withCommonOptions(migration.command('list').description('local migrations next to those the database applied')).action(migrationList);
+withTeamOptions(withCommonOptions(migration.command('list').description('local migrations next to those the database applied'))).action(migrationList);
+withTeamOptions(withCommonOptions(migration.command('up').description("apply new migration files (the project's, then the team's) without a reset")))
+  .option('--team-only', "only the team's (delivering them to a shared database named by DATABASE_URL)")
+  .action(migrationUp);
+withTeamOptions(withCommonOptions(migration.command('check').description("a team's migrations on a scratch copy of the project: row level security and policies on its tables, the platform's untouched"))).action(migrationCheck);
 
 const gen = program.command('gen').description('code generation');
 withCommonOptions(gen.command('types [language]').description('the Database type for createClient<Database>()'))
   .option('--lang <language>', 'output language (typescript)')
   .option('-s, --schema <schemas>', 'comma-separated schemas (default public)', schemaList)
   .option('--local', 'the local database (always, here)')
-  .action((language: string | undefined, options: CommonOptions & { schema?: string[]; lang?: string }) =>
+  .option('--team <name>', 'only what the team\'s migrations created (owned by team_<name>), to combine with the platform\'s Database')
+  .action((language: string | undefined, options: CommonOptions & { schema?: string[]; lang?: string; team?: string }) =>
     genTypes(language ?? 'typescript', options),
   );
 

@@ -227,6 +227,8 @@ export interface StartOptions {
   allowedHosts?: string[];
   /** Local names the API and the mailbox refuse (a site that keeps cookies there). */
   refusedHosts?: string[];
+  /** A team's own migrations, applied after the project's as the team's role (db/team-migrations.ts). */
+  teamMigrations?: { team: string; dir: string } | null;
 }
 
 export interface Config extends TomlConfig {
@@ -252,6 +254,11 @@ export interface Config extends TomlConfig {
    * on `localhost`, and a document the API served there could read its session cookie.
    */
   refusedHosts: string[];
+  /**
+   * A team's own migrations (`--team`, `--team-migrations`), applied after supabase/migrations as
+   * the team's role; `migration up` applies its new files to the running emulator.
+   */
+  teamMigrations: { team: string; dir: string } | null;
 }
 
 export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -324,5 +331,6 @@ export function loadConfig(options: StartOptions = {}, env: NodeJS.ProcessEnv = 
     jwtSecret: env.JWT_SECRET ?? JWT_SECRET,
     allowedHosts: options.allowedHosts ?? nameList(env.PORTAL_ALLOWED_HOSTS),
     refusedHosts: options.refusedHosts ?? nameList(env.PORTAL_REFUSED_HOSTS),
+    teamMigrations: options.teamMigrations ? { team: options.teamMigrations.team, dir: path.resolve(options.teamMigrations.dir) } : null,
   };
 }

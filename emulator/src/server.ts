@@ -71,6 +71,8 @@ export interface RunningEmulator {
   db: Database;
   mailbox: Mailbox;
   migrations: MigrationReport;
+  /** The team's migration files this start applied (`--team-migrations`). */
+  teamMigrations: string[];
   /** The anon and service_role keys this project hands out. */
   apiKeys: ApiKeys;
   stop(): Promise<void>;
@@ -101,7 +103,7 @@ export async function startEmulator(config: Config): Promise<RunningEmulator> {
   const log = config.quiet ? () => undefined : (line: string) => console.log(line);
   // A broken keys file stops the start before the database is opened.
   const signingKeys = await loadSigningKeys(config);
-  const { db, migrations } = await openDatabase(config);
+  const { db, migrations, teamMigrations } = await openDatabase(config);
   const keys = await Keys.load(config.jwtSecret, new RequestRoles(db), signingKeys);
   const mailbox = new Mailbox();
 
@@ -231,6 +233,7 @@ export async function startEmulator(config: Config): Promise<RunningEmulator> {
     db,
     mailbox,
     migrations,
+    teamMigrations,
     apiKeys: keys.apiKeys,
     stop() {
       stopped ??= (async () => {

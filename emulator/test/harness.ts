@@ -43,6 +43,11 @@ export interface EmulatorOptions {
    */
   postgres?: boolean;
   /**
+   * A team's own migrations (relative file name → SQL), written to `<workdir>/team-migrations` and
+   * applied after the project's as `team_<team>` (`--team`, `--team-migrations`), at every start.
+   */
+  teamMigrations?: { team: string; files: Record<string, string> };
+  /**
    * More arguments for `portal-emulator start` (e.g. `--ephemeral`, `--import <dir>`); such a
    * start brings its own data, so the prepared PGlite template is not copied in.
    */
@@ -83,6 +88,8 @@ export interface TestEmulator {
   /** The console (request log, RLS verdicts); a free port of its own. */
   consoleUrl: string;
   workdir: string;
+  /** The PostgreSQL database it runs on (`postgres: true`), else null (PGlite). */
+  databaseUrl: string | null;
   /** Lines the process printed (stdout and stderr). */
   output: string[];
   client(key?: string, options?: Parameters<typeof createClient>[2]): SupabaseClient;
@@ -328,6 +335,13 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     mkdirSync(path.dirname(path.join(supabaseDir, file)), { recursive: true });
     writeFileSync(path.join(supabaseDir, file), contents);
   }
+  const teamArgs: string[] = [];
+  if (options.teamMigrations) {
+    const dir = path.join(workdir, 'team-migrations');
+    mkdirSync(dir, { recursive: true });
+    for (const [file, contents] of Object.entries(options.teamMigrations.files)) writeFileSync(path.join(dir, file), contents);
+    teamArgs.push('--team', options.teamMigrations.team, '--team-migrations', dir);
+  }
   if (template) cpSync(path.join(template, 'pglite'), path.join(workdir, '.supabase-local', 'pglite'), { recursive: true });
   const output: string[] = [];
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | null = null;
@@ -347,7 +361,7 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
   unstopped.add(removeFiles);
   const listed = { name: `the emulator starting in ${workdir}`, output };
   outputs.add(listed);
-  const args = () => ['--workdir', workdir, '--port', String(ports[0]!.port), '--mail-port', String(ports[1]!.port)];
+  const args = () => ['--workdir', workdir, '--port', String(ports[0]!.port), '--mail-port', String(ports[1]!.port), ...teamArgs];
   let env: Record<string, string>;
   let running: Running;
   try {
@@ -385,6 +399,7 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
       return running.consoleUrl;
     },
     workdir,
+    databaseUrl: scratch?.url ?? null,
     output,
     get pid() {
       return running.child.pid!;

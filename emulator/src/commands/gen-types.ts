@@ -65,10 +65,13 @@ interface TypeInfo {
   relation_oid: number;
   relation_kind: string | null;
   labels: string[] | null;
+  owner: string;
 }
 
 export interface SchemaModel {
   schemas: string[];
+  /** Only what this role owns (a team's own tables, views, functions and types), or everything. */
+  owner: string | null;
   relations: RelationInfo[];
   columns: ColumnInfo[];
   relationships: RelationshipInfo[];
@@ -82,6 +85,7 @@ const RELATIONS_SQL = `
          c.relkind in ('r', 'p') or (c.relkind = 'v' and pg_relation_is_updatable(c.oid, false) & 20 = 20) as updatable
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
    where n.nspname = any($1) and c.relkind in ('r', 'p', 'f', 'v', 'm')
+     and ($2::text is null or pg_get_userbyid(c.relowner) = $2)
    order by n.nspname, c.relname`;
 
 const COLUMNS_SQL = `
@@ -93,6 +97,7 @@ const COLUMNS_SQL = `
     join pg_class c on c.oid = a.attrelid
     join pg_namespace n on n.oid = c.relnamespace
    where n.nspname = any($1) and c.relkind in ('r', 'p', 'f', 'v', 'm')
+     and ($2::text is null or pg_get_userbyid(c.relowner) = $2)
      and a.attnum > 0 and not a.attisdropped
    order by a.attrelid, a.attname`;
 
@@ -109,7 +114,8 @@ const RELATIONSHIPS_SQL = `
     from pg_constraint con
     join pg_class c on c.oid = con.conrelid join pg_namespace n on n.oid = c.relnamespace
     join pg_class rc on rc.oid = con.confrelid join pg_namespace rn on rn.oid = rc.relnamespace
-   where con.contype = 'f' and n.nspname = any($1)`;
+   where con.contype = 'f' and n.nspname = any($1)
+     and ($2::text is null or pg_get_userbyid(c.relowner) = $2)`;
 
 // Trigger, event-trigger and internal functions are not callable through the API.
 const FUNCTIONS_SQL = `
@@ -121,6 +127,7 @@ const FUNCTIONS_SQL = `
          coalesce(p.proargnames, array_fill(''::text, array[cardinality(coalesce(p.proallargtypes::int[], p.proargtypes::int[]))])) as arg_names
     from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type t on t.oid = p.prorettype
    where n.nspname = any($1) and p.prokind = 'f'
+     and ($2::text is null or pg_get_userbyid(p.proowner) = $2)
      and p.prorettype not in ('trigger'::regtype, 'event_trigger'::regtype, 'internal'::regtype)
      and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
    order by n.nspname, p.proname, p.oid`;
@@ -129,14 +136,15 @@ const TYPES_SQL = `
   select t.oid::int as oid, n.nspname as schema, t.typname as name, t.typtype::text as kind,
          t.typelem::int as element_oid, t.typbasetype::int as base_oid, t.typrelid::int as relation_oid,
          c.relkind::text as relation_kind,
-         (select array_agg(e.enumlabel order by e.enumsortorder) from pg_enum e where e.enumtypid = t.oid) as labels
+         (select array_agg(e.enumlabel order by e.enumsortorder) from pg_enum e where e.enumtypid = t.oid) as labels,
+         pg_get_userbyid(t.typowner) as owner
     from pg_type t join pg_namespace n on n.oid = t.typnamespace
     left join pg_class c on c.oid = t.typrelid`;
 
-export async function readSchemaModel(db: Queryable, schemas: string[]): Promise<SchemaModel> {
-  const relations = (await db.query<RelationInfo>(RELATIONS_SQL, [schemas])).rows;
-  const columns = (await db.query<ColumnInfo>(COLUMNS_SQL, [schemas])).rows;
-  const relationships = (await db.query<RelationshipInfo>(RELATIONSHIPS_SQL, [schemas])).rows;
+export async function readSchemaModel(db: Queryable, schemas: string[], owner: string | null = null): Promise<SchemaModel> {
+  const relations = (await db.query<RelationInfo>(RELATIONS_SQL, [schemas, owner])).rows;
+  const columns = (await db.query<ColumnInfo>(COLUMNS_SQL, [schemas, owner])).rows;
+  const relationships = (await db.query<RelationshipInfo>(RELATIONSHIPS_SQL, [schemas, owner])).rows;
   const functionRows = (
     await db.query<{
       schema: string;
@@ -149,7 +157,7 @@ export async function readSchemaModel(db: Queryable, schemas: string[]): Promise
       arg_types: number[];
       arg_modes: string[];
       arg_names: string[];
-    }>(FUNCTIONS_SQL, [schemas])
+    }>(FUNCTIONS_SQL, [schemas, owner])
   ).rows;
   const functions = functionRows.map((row): FunctionInfo => {
     let inputIndex = 0;
@@ -164,7 +172,7 @@ export async function readSchemaModel(db: Queryable, schemas: string[]): Promise
   });
   const types = new Map<number, TypeInfo>();
   for (const type of (await db.query<TypeInfo>(TYPES_SQL)).rows) types.set(type.oid, type);
-  return { schemas, relations, columns, relationships, functions, types };
+  return { schemas, owner, relations, columns, relationships, functions, types };
 }
 
 const NUMBER_TYPES = new Set(['int2', 'int4', 'int8', 'float4', 'float8', 'numeric', 'oid']);
@@ -185,6 +193,11 @@ class TypeScriptWriter {
       list.push(column);
       this.columnsByRelation.set(column.relation_oid, list);
     }
+  }
+
+  /** Whether a type is part of what is written: everything, or the one owner's (a team's types). */
+  private owns(type: TypeInfo): boolean {
+    return this.model.owner === null || type.owner === this.model.owner;
   }
 
   private exposed(schema: string): boolean {
@@ -316,13 +329,13 @@ class TypeScriptWriter {
 
   private enums(schema: string): TypeInfo[] {
     return [...this.model.types.values()]
-      .filter((t) => t.schema === schema && t.kind === 'e' && t.labels)
+      .filter((t) => t.schema === schema && t.kind === 'e' && t.labels && this.owns(t))
       .sort((a, b) => a.name.localeCompare(b.name));
   }
 
   private compositeTypes(schema: string, indent: string): string {
     const composites = [...this.model.types.values()]
-      .filter((t) => t.schema === schema && t.kind === 'c' && t.relation_kind === 'c')
+      .filter((t) => t.schema === schema && t.kind === 'c' && t.relation_kind === 'c' && this.owns(t))
       .sort((a, b) => a.name.localeCompare(b.name));
     if (composites.length === 0) return `${indent}[_ in never]: never`;
     return composites
@@ -532,6 +545,7 @@ export type CompositeTypes<
     : never
 `;
 
-export async function generateTypeScript(db: Queryable, schemas: string[]): Promise<string> {
-  return new TypeScriptWriter(await readSchemaModel(db, schemas)).write();
+/** The `Database` type of `schemas`; with `owner`, only what that role owns (a team's, `team_<name>`). */
+export async function generateTypeScript(db: Queryable, schemas: string[], owner: string | null = null): Promise<string> {
+  return new TypeScriptWriter(await readSchemaModel(db, schemas, owner)).write();
 }

@@ -11,6 +11,8 @@ import { exportEmulator } from './export.js';
 import { generateTypeScript } from './gen-types.js';
 import { appliedMigrations } from './migration.js';
 import { resetInPlace } from './reset.js';
+import { applyMigrations } from '../db/migrations.js';
+import { appliedTeamMigrations, applyTeamMigrations, teamRole } from '../db/team-migrations.js';
 
 export interface CommandContext {
   db: Database;
@@ -30,14 +32,36 @@ function command<Args extends z.ZodType, Result>(args: Args, run: Command<Args, 
 }
 
 const schemaList = z.array(z.string().min(1)).default([]);
+/** A team's migrations named on the command line, else those the emulator was started with. */
+const teamArgs = { team: z.string().min(1).optional(), dir: z.string().min(1).optional() };
+
+function teamOf(config: Config, args: { team?: string | undefined; dir?: string | undefined }): { team: string; dir: string } | null {
+  if (args.team && args.dir) return { team: args.team, dir: args.dir };
+  if (args.team && config.teamMigrations?.team === args.team) return config.teamMigrations;
+  if (args.team || args.dir) throw new CommandArgsError('Name both the team (--team) and the folder of its migrations (--team-migrations).');
+  return config.teamMigrations;
+}
 
 export const COMMANDS = {
   'db-reset': command(z.object({}), (context) =>
     resetInPlace(context.db, context.config, () => context.seedBuckets()),
   ),
-  'migration-list': command(z.object({}), async (context) => ({ applied: await appliedMigrations(context.db) })),
-  'gen-types': command(z.object({ schemas: schemaList }), async (context, args) => ({
-    text: await generateTypeScript(context.db, args.schemas.length > 0 ? args.schemas : ['public']),
+  'migration-list': command(z.object({ team: z.string().min(1).optional() }), async (context, args) => ({
+    applied: args.team ? await appliedTeamMigrations(context.db, args.team) : await appliedMigrations(context.db),
+  })),
+  // New migration files on a running database, without a reset: the project's, then the team's.
+  // With `teamOnly`, the team's alone: how the platform's owners deliver a team's checked
+  // migrations to a shared database (docs/team-tables.md#delivery-to-the-shared-backend).
+  'migration-up': command(z.object({ ...teamArgs, teamOnly: z.boolean().default(false) }), async (context, args) => {
+    const team = teamOf(context.config, args);
+    if (args.teamOnly && !team) throw new CommandArgsError('--team-only needs the team: --team <name> --team-migrations <folder>.');
+    const project = args.teamOnly ? { applied: [] as string[] } : await applyMigrations(context.db, context.config.supabaseDir);
+    if (project.applied.length > 0) await context.db.exec(`notify pgrst, 'reload schema'`);
+    const teamReport = team ? await applyTeamMigrations(context.db, team) : null;
+    return { applied: project.applied, team: team?.team ?? null, teamApplied: teamReport?.applied ?? [] };
+  }),
+  'gen-types': command(z.object({ schemas: schemaList, team: z.string().min(1).optional() }), async (context, args) => ({
+    text: await generateTypeScript(context.db, args.schemas.length > 0 ? args.schemas : ['public'], args.team ? teamRole(args.team) : null),
   })),
   'db-dump': command(
     z.object({ schemas: schemaList, dataOnly: z.boolean().default(false), schemaOnly: z.boolean().default(false) }),

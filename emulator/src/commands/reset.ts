@@ -7,11 +7,14 @@ import type { Config } from '../config.js';
 import { bootstrapDatabase } from '../db/bootstrap.js';
 import type { Database } from '../db/database.js';
 import { applyMigrations, type MigrationReport } from '../db/migrations.js';
+import { applyTeamMigrations } from '../db/team-migrations.js';
 
 /** Folders of the data directory that only hold what the database points at. */
 const STORAGE_FOLDERS = ['storage', 'storage-renditions', 'storage-resumable', 'storage-tmp'];
 
 export interface ResetReport extends MigrationReport {
+  /** The team's migrations applied after the project's (`--team-migrations`). */
+  teamApplied: string[];
   /** Objects uploaded from config.toml's `[storage.buckets]`. */
   seededObjects: number;
 }
@@ -39,8 +42,9 @@ export async function resetInPlace(
   }
   await bootstrapDatabase(db);
   const report = await applyMigrations(db, config.supabaseDir);
+  const team = config.teamMigrations ? await applyTeamMigrations(db, config.teamMigrations) : null;
   // The REST schema cache listens for this (PostgREST's reload channel).
   await db.exec(`notify pgrst, 'reload schema'`);
   const seededObjects = report.seeded ? await seedBuckets() : 0;
-  return { ...report, seededObjects };
+  return { ...report, teamApplied: team?.applied ?? [], seededObjects };
 }

@@ -5,6 +5,7 @@ import { BOOTSTRAP_SCHEMA, bootstrapDatabase } from './bootstrap.js';
 import type { Database } from './database.js';
 import { imageCacheDir, imageKey, imagePath, isInitialised, restoreImage, saveImage } from './image.js';
 import { applyMigrations, type MigrationReport } from './migrations.js';
+import { applyTeamMigrations } from './team-migrations.js';
 import { PGliteDatabase } from './pglite.js';
 import { PGliteWorkerDatabase } from './pglite-worker.js';
 import { PostgresDatabase } from './postgres.js';
@@ -27,6 +28,23 @@ function openEmulatorPGlite(dir: string): Promise<Database> {
 }
 
 /**
+ * A PGlite database in `dir` for a short-lived user in this thread (a check on a scratch copy): a
+ * copy of the initialised image when there is one, bootstrapped either way.
+ */
+export async function openScratchPGlite(dir: string): Promise<Database> {
+  mkdirSync(dir, { recursive: true });
+  if (!isInitialised(dir)) restoreImage(imagePath(imageCacheDir(), imageKey()), dir);
+  const db = await PGliteDatabase.open(dir);
+  try {
+    await bootstrapDatabase(db);
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+  return db;
+}
+
+/**
  * A new data directory starts as a copy of the initialised image; without an image, this start
  * runs initdb and the bootstrap (in this thread: it is done before anything else runs), then
  * stores the result (closed cleanly) as the image.
@@ -45,7 +63,7 @@ async function openPGlite(dir: string): Promise<Database> {
   return openEmulatorPGlite(dir);
 }
 
-export async function openDatabase(config: Config): Promise<{ db: Database; migrations: MigrationReport }> {
+export async function openDatabase(config: Config): Promise<{ db: Database; migrations: MigrationReport; teamMigrations: string[] }> {
   let db: Database;
   if (config.databaseUrl) {
     db = await PostgresDatabase.open(config.databaseUrl);
@@ -64,7 +82,8 @@ export async function openDatabase(config: Config): Promise<{ db: Database; migr
   try {
     await bootstrapDatabase(db);
     const migrations = await applyMigrations(db, config.supabaseDir);
-    return { db, migrations };
+    const team = config.teamMigrations ? await applyTeamMigrations(db, config.teamMigrations) : null;
+    return { db, migrations, teamMigrations: team?.applied ?? [] };
   } catch (error) {
     await db.close().catch(() => undefined);
     throw error;

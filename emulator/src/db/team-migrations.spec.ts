@@ -1,0 +1,3 @@
+import { describeTeamMigrations } from '../../test/db/team-migrations.suite.js';
+
+describeTeamMigrations("a team's own migrations on the portal's project (PGlite)");
