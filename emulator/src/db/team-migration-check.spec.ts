@@ -16,14 +16,6 @@ beforeAll(() => {
   work = mkdtempSync(path.join(ROOT, '.tmp', 'team-check-'));
   project = path.join(work, 'project');
   cpSync(path.join(ROOT, 'supabase'), path.join(project, 'supabase'), { recursive: true });
-  // The project requires a second factor where one is enrolled (its helper, as the portal's own
-  // migration defines it), so every team table needs the restrictive policy that calls it.
-  writeFileSync(
-    path.join(project, 'supabase', 'migrations', '20291231000000_second_factor_helper.sql'),
-    `create schema if not exists private;
-     grant usage on schema private to portal_teams, authenticated;
-     create or replace function private.second_factor_satisfied() returns boolean language sql stable as 'select true';`,
-  );
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -37,11 +29,8 @@ function check(files: Record<string, string>): Promise<{ code: number; stdout: s
   });
 }
 
-const SECOND_FACTOR = `create policy "second factor: aal2 once a factor is verified" on public.notes as restrictive for all to authenticated
-  using ((select private.second_factor_satisfied())) with check ((select private.second_factor_satisfied()));`;
-
-it('passes migrations whose tables have row level security, policies and the second-factor policy', async () => {
-  const result = await check({ '20300101000000_notes.sql': `${NOTES_TABLE}\n${SECOND_FACTOR}` });
+it("passes migrations whose tables have row level security, policies and the project's second-factor policy", async () => {
+  const result = await check({ '20300101000000_notes.sql': NOTES_TABLE });
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
   expect(result.stdout).toContain('Applied 20300101000000_notes.sql on a scratch copy of the project.');
@@ -53,6 +42,9 @@ it('says, table by table, what must change: RLS off, no policy, no second-factor
     '20300101000000_open.sql': 'create table public.open_notes (id int primary key);',
     '20300101000001_locked.sql': 'create table public.locked_notes (id int primary key); alter table public.locked_notes enable row level security;',
     '20300101000002_reads.sql': `${NOTES_TABLE}
+      create table public.bare_notes (id int primary key);
+      alter table public.bare_notes enable row level security;
+      create policy "bare: anyone signed in" on public.bare_notes for select to authenticated using (true);
       create view public.all_notes as select * from public.notes;
       create view public.my_notes with (security_invoker = true) as select * from public.notes;
       create function public.count_notes() returns bigint language sql security definer as 'select count(*) from public.notes';
@@ -63,7 +55,8 @@ it('says, table by table, what must change: RLS off, no policy, no second-factor
   expect(problems).toContain("The team's migrations cannot be delivered yet:");
   expect(problems).toContain('public.open_notes has row level security off, so the API would show every row to everyone');
   expect(problems).toContain('public.locked_notes has row level security on but no policy that allows anything');
-  expect(problems).toContain("public.notes lacks the project's second-factor policy, which every table has: create policy \"second factor: aal2 once a factor is verified\" on public.notes as restrictive");
+  expect(problems).toContain("public.bare_notes lacks the project's second-factor policy, which every table has: create policy \"second factor: aal2 once a factor is verified\" on public.bare_notes as restrictive");
+  expect(problems).not.toContain('public.notes lacks');
   expect(problems).toContain('The view public.all_notes reads as its owner');
   expect(problems).not.toContain('public.my_notes');
   expect(problems).toContain('The function public.count_notes() is security definer');
@@ -72,7 +65,7 @@ it('says, table by table, what must change: RLS off, no policy, no second-factor
 
 it("stops at a migration that touches the platform's tables, naming it and Postgres' reason", async () => {
   const result = await check({
-    '20300101000000_notes.sql': `${NOTES_TABLE}\n${SECOND_FACTOR}`,
+    '20300101000000_notes.sql': NOTES_TABLE,
     '20300101000001_profiles.sql': 'alter table public.profiles add column nickname text;',
   });
   expect(result.code).toBe(1);

@@ -11,7 +11,7 @@ import { ANON_KEY, startTestEmulator, type EmulatorOptions, type TestEmulator } 
 const ROOT = path.resolve(__dirname, '../../..');
 const BIN = path.join(ROOT, 'emulator/bin/portal-emulator.js');
 
-/** The team's first migration: its table, row level security on, its policies, its grants. */
+/** The team's first migration: its table, row level security on, its policies (the project's second-factor one too), its grants. */
 export const NOTES_TABLE = `
 create table public.notes (
   id bigint generated always as identity primary key,
@@ -21,6 +21,8 @@ create table public.notes (
 alter table public.notes enable row level security;
 create policy "notes: the owner reads" on public.notes for select to authenticated using ((select auth.uid()) = owner);
 create policy "notes: the owner writes" on public.notes for insert to authenticated with check ((select auth.uid()) = owner);
+create policy "second factor: aal2 once a factor is verified" on public.notes as restrictive for all to authenticated
+  using ((select private.second_factor_satisfied())) with check ((select private.second_factor_satisfied()));
 grant select, insert on public.notes to authenticated;
 `;
 
