@@ -77,6 +77,60 @@ export const { bootstrap, mount, unmount } = defineRemote(Notes, meta);
 export const wrong: RemoteMeta = { ...meta, name: 1 };
 `,
   );
+  // The team's own table, as `portal-emulator gen types typescript --team notes` prints it, merged
+  // into the types of the shell's one client (docs/team-tables.md#types).
+  write(
+    'src/database.types.ts',
+    `export type Database = {
+  public: {
+    Tables: {
+      notes: {
+        Row: { body: string; id: number; owner: string }
+        Insert: { body: string; id?: never; owner?: string }
+        Update: { body?: string; id?: never; owner?: string }
+        Relationships: []
+      }
+    }
+    Views: { [_ in never]: never }
+    Functions: { [_ in never]: never }
+    Enums: { [_ in never]: never }
+    CompositeTypes: { [_ in never]: never }
+  }
+}
+`,
+  );
+  write(
+    'src/team-database.ts',
+    `import type { Database as NotesDatabase } from './database.types.js';
+
+declare module '@portal/platform' {
+  interface TeamDatabase extends NotesDatabase {}
+}
+`,
+  );
+  write(
+    'src/notes.ts',
+    `import { getPortal, useSupabase } from '@portal/platform';
+import './team-database.js';
+
+export async function firstNote(): Promise<string | undefined> {
+  const { data } = await useSupabase().from('notes').select('body, owner').limit(1);
+  const body: string | undefined = data?.[0]?.body;
+  return body;
+}
+
+export async function save(body: string) {
+  await getPortal().supabase.from('notes').insert({ body });
+  // @ts-expect-error A note's body is text.
+  await getPortal().supabase.from('notes').insert({ body: 1 });
+  // @ts-expect-error No such table, in the team's schema or the platform's.
+  await useSupabase().from('nothing').select();
+  // The platform's tables keep their types beside the team's.
+  const { data } = await useSupabase().from('profiles').select('display_name');
+  return data?.[0]?.display_name;
+}
+`,
+  );
   write(
     'tsconfig.json',
     JSON.stringify({
@@ -130,7 +184,7 @@ describe('the published packages', () => {
     expect(Object.keys(deploy.exports as object)).toEqual(expect.arrayContaining(['.', './rspack']));
   });
 
-  it("give a team's remote outside the repository its types from their declarations", async () => {
+  it("give a team's remote outside the repository its types from their declarations, its own tables merged into the shell's client", async () => {
     const tsc = path.join(REPO, 'node_modules', '.bin', 'tsc');
     await expect(run(tsc, ['-p', 'tsconfig.json'], { cwd: team })).resolves.toBeDefined();
   });

@@ -1,7 +1,7 @@
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { useSyncExternalStore } from 'react';
 import type { ConnectionState } from './connection.js';
-import type { Database } from './database.types.js';
+import type { PortalDatabase } from './team-database.js';
 import type { NavBadgeMap } from './nav-badges.js';
 import type { PortalNotification } from './notifications.js';
 import { getPortal, type Portal } from './portal.js';
@@ -27,7 +27,7 @@ export function usePortal(): PortalView {
   return { ...portal, auth, user: auth.user };
 }
 
-export function useSupabase(): SupabaseClient<Database> {
+export function useSupabase(): SupabaseClient<PortalDatabase> {
   return getPortal().supabase;
 }
 

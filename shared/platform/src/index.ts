@@ -4,6 +4,7 @@
 export { CONTRACT_VERSION } from './version.js';
 export { PortalError, PortalErrorCode, isPortalError, describeError } from './errors.js';
 export { createExternalStore, type ExternalStore } from './external-store.js';
+export type { TeamDatabase, PortalDatabase, MergeDatabases } from './team-database.js';
 export {
   createSessionStore,
   snapshotOf,

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from './database.types.js';
+import type { PortalDatabase } from './team-database.js';
 import { PortalError, PortalErrorCode } from './errors.js';
 import { createEventBus, type EventBus, type PortalEvents } from './event-bus.js';
 import { createExternalStore, type ExternalStore } from './external-store.js';
@@ -22,7 +22,7 @@ export interface NavigateOptions {
 export interface Portal {
   readonly contractVersion: string;
   /** Typed by the portal's schema (`npm run gen:types`): `from()` and `rpc()` know every table and function. */
-  readonly supabase: SupabaseClient<Database>;
+  readonly supabase: SupabaseClient<PortalDatabase>;
   readonly session: SessionStore;
   readonly events: EventBus<PortalEvents>;
   readonly notifications: NotificationCenter;
@@ -40,7 +40,7 @@ export interface Portal {
 }
 
 export interface PortalOptions {
-  supabase: SupabaseClient<Database>;
+  supabase: SupabaseClient<PortalDatabase>;
   navigate?: (to: string, options?: NavigateOptions) => void;
   /** The monitor whose realtime options the client was created with (the shell's); none in dev hosts and tests. */
   connection?: ConnectionMonitor;
