@@ -705,5 +705,71 @@ export function describeDemoPolicies(
     });
 
     describeSecondFactorRule({ emulator: () => emulator, newPerson });
+
+    describe('a search document taken from a stored file', () => {
+      /** A document row of `person` naming `path` in the files bucket, as the documents function writes it. */
+      async function addDocument(person: Person, path: string) {
+        return person.db
+          .from('search_documents')
+          .insert({ title: 'Notes', source: 'markdown', body: 'Notes.', storage_bucket: 'files', storage_path: path })
+          .select('id')
+          .single();
+      }
+      async function stateOf(person: Person, id: string) {
+        const { data, error } = await person.db
+          .from('search_documents')
+          .select('storage_path, source_status, source_changed_at')
+          .eq('id', id)
+          .single();
+        if (error) throw error;
+        return data as { storage_path: string; source_status: string; source_changed_at: string | null };
+      }
+      const put = (person: Person, key: string, text: string, upsert = false) =>
+        person.db.storage.from('files').upload(key, Buffer.from(text), { contentType: 'text/markdown', upsert });
+
+      it('follows its file through a move, a new version, the trash and a deletion, whoever makes them', async () => {
+        const { owner, editor, projectId } = await sharedProject();
+        const key = `projects/${projectId}/notes.md`;
+        expect((await put(owner, key, 'first')).error).toBeNull();
+        const added = await addDocument(owner, key);
+        expect(added.error).toBeNull();
+        const id = (added.data as { id: string }).id;
+        expect(await stateOf(owner, id)).toEqual({ storage_path: key, source_status: 'present', source_changed_at: null });
+
+        // The editor renames it, replaces it, trashes and restores it, then deletes it.
+        const renamed = `projects/${projectId}/archive/notes-2024.md`;
+        expect((await editor.db.storage.from('files').move(key, renamed)).error).toBeNull();
+        expect(await stateOf(owner, id)).toMatchObject({ storage_path: renamed, source_status: 'present' });
+        expect((await put(editor, renamed, 'second', true)).error).toBeNull();
+        expect((await stateOf(owner, id)).source_changed_at).not.toBeNull();
+        const trashed = `projects/${projectId}/.trash/1700000000000-x1/archive/notes-2024.md`;
+        expect((await editor.db.storage.from('files').move(renamed, trashed)).error).toBeNull();
+        expect(await stateOf(owner, id)).toMatchObject({ storage_path: trashed, source_status: 'trashed' });
+        expect((await editor.db.storage.from('files').move(trashed, renamed)).error).toBeNull();
+        expect(await stateOf(owner, id)).toMatchObject({ storage_path: renamed, source_status: 'present' });
+        expect((await editor.db.storage.from('files').remove([renamed])).data).toHaveLength(1);
+        expect(await stateOf(owner, id)).toMatchObject({ storage_path: renamed, source_status: 'deleted' });
+      });
+
+      it('keeps the old path when the file goes where its owner may not read it, and names only files its owner may read', async () => {
+        const { owner, editor, projectId } = await sharedProject();
+        const key = `projects/${projectId}/plan.md`;
+        expect((await put(owner, key, 'plan')).error).toBeNull();
+        const id = ((await addDocument(owner, key)).data as { id: string }).id;
+        expect((await editor.db.storage.from('files').move(key, `${editor.id}/plan.md`)).error).toBeNull();
+        expect(await stateOf(owner, id)).toMatchObject({ storage_path: key, source_status: 'out_of_reach' });
+
+        // The editor's own file is not the owner's to name; nor may a client move or mark a document.
+        const refused = await addDocument(owner, `${editor.id}/plan.md`);
+        expect(refused.error).toMatchObject({ code: '42501' });
+        const moved = await owner.db
+          .from('search_documents')
+          .update({ storage_path: `${owner.id}/x.md`, source_status: 'present' })
+          .eq('id', id)
+          .select('id');
+        expectRefused(moved.error, moved.status);
+        expect(await stateOf(owner, id)).toMatchObject({ storage_path: key, source_status: 'out_of_reach' });
+      });
+    });
   });
 }

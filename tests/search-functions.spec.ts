@@ -295,6 +295,10 @@ describe('search backend', () => {
 
   it('reports embed and store as events when asked for a stream, and keeps pages and the storage source', async () => {
     const body = 'Page one text about harbours.\n\nPage two text about ferries.';
+    const stored = await alice.client.storage
+      .from('files')
+      .upload(`${alice.id}/stream.pdf`, new Blob(['%PDF-1.4'], { type: 'application/pdf' }));
+    if (stored.error) throw stored.error;
     const { data, error } = await alice.client.functions.invoke('documents', {
       body: {
         action: 'add',
@@ -398,6 +402,147 @@ describe('search backend', () => {
     expect((await emulator.admin().from('search_documents').select('id')).data!.length).toBe(
       before,
     );
+  });
+
+  it('says how well each result matches, and that a nonsense query matches nothing well', async () => {
+    const code = await search(alice.client, { action: 'query', query: 'ZX-4471', topK: 5 });
+    expect(code.data.results[0]).toMatchObject({ passageIndex: 1, wordMatch: true });
+    expect(['strong', 'good']).toContain(code.data.results[0].match);
+    for (const mode of ['hybrid', 'vector']) {
+      const nonsense = await search(alice.client, {
+        action: 'query',
+        query: 'xylophone quantum',
+        mode,
+        topK: 10,
+      });
+      // The nearest passages still come back (the page offers them, folded), each marked weak.
+      expect(nonsense.data.results.length).toBeGreaterThan(0);
+      expect(
+        (nonsense.data.results as { match: string; wordMatch: boolean }[]).map((r) => [
+          r.match,
+          r.wordMatch,
+        ]),
+      ).toEqual(nonsense.data.results.map(() => ['weak', false]));
+    }
+  });
+
+  it('follows a document’s stored file: moved, replaced, trashed and restored, deleted', async () => {
+    const files = alice.client.storage.from('files');
+    const put = (key: string, text: string, upsert = false) =>
+      files.upload(key, new Blob([text], { type: 'text/markdown' }), { upsert });
+    const original = `${alice.id}/notes/harbour.md`;
+    expect((await put(original, 'Ferries leave the harbour at dawn.')).error).toBeNull();
+    const text = 'Ferries leave the harbour at dawn.';
+    const { data: added, error } = await documents(alice.client, {
+      action: 'add',
+      title: 'Harbour',
+      source: 'markdown',
+      body: text,
+      passages: passagesOf(text),
+      storage: { bucket: 'files', path: original },
+    });
+    expect(error).toBeNull();
+    const id = added.document.id as string;
+    const state = async () => {
+      const { data } = await documents(alice.client, { action: 'get', id });
+      return {
+        path: data.document.storage_path as string,
+        status: data.document.source_status as string,
+        changed: data.document.source_changed_at !== null,
+      };
+    };
+    const found = async () => {
+      const { data } = await search(alice.client, { action: 'query', query: 'ferries harbour', topK: 50 });
+      return {
+        ids: (data.results as Result[]).map((r) => r.documentId),
+        leftOut: data.leftOut as number,
+      };
+    };
+    expect(await state()).toEqual({ path: original, status: 'present', changed: false });
+
+    // Renamed and moved into a folder: the document follows.
+    const moved = `${alice.id}/archive/harbour-2024.md`;
+    expect((await files.move(original, moved)).error).toBeNull();
+    expect(await state()).toEqual({ path: moved, status: 'present', changed: false });
+    expect((await found()).ids).toContain(id);
+
+    // Its content replaced: the document says so, and is still found.
+    expect((await put(moved, 'Ferries now leave at noon.', true)).error).toBeNull();
+    expect(await state()).toEqual({ path: moved, status: 'present', changed: true });
+    const withChange = await search(alice.client, { action: 'query', query: 'ferries', topK: 50 });
+    expect(
+      (withChange.data.results as { documentId: string; sourceChanged: string | null }[]).find(
+        (r) => r.documentId === id,
+      )?.sourceChanged,
+    ).toEqual(expect.any(String));
+
+    // In the trash: not searched, and counted as left out; restored, searched again.
+    const trashed = `${alice.id}/.trash/1700000000000-ab12/archive/harbour-2024.md`;
+    expect((await files.move(moved, trashed)).error).toBeNull();
+    expect(await state()).toMatchObject({ path: trashed, status: 'trashed' });
+    for (const mode of ['hybrid', 'vector', 'fulltext']) {
+      const { data } = await search(alice.client, { action: 'query', query: 'ferries harbour', mode, topK: 50 });
+      expect((data.results as Result[]).map((r) => r.documentId)).not.toContain(id);
+      expect(data.leftOut).toBe(1);
+    }
+    expect((await files.move(trashed, moved)).error).toBeNull();
+    expect(await state()).toMatchObject({ path: moved, status: 'present' });
+    expect(await found()).toEqual({ ids: expect.arrayContaining([id]), leftOut: 0 });
+
+    // Deleted for good: marked, never searched.
+    expect((await files.remove([moved])).data).toHaveLength(1);
+    expect(await state()).toMatchObject({ path: moved, status: 'deleted' });
+    expect((await found()).ids).not.toContain(id);
+  });
+
+  it('keeps a document’s old path when its file is moved where its owner may not read it, and refuses a path the caller cannot read', async () => {
+    const project = await alice.client.from('projects').insert({ name: 'Harbour project' }).select('id').single();
+    if (project.error) throw project.error;
+    const projectId = (project.data as { id: number }).id;
+    const member = await alice.client
+      .from('project_members')
+      .insert({ project_id: projectId, user_id: bob.id, role: 'editor' });
+    if (member.error) throw member.error;
+    const shared = `projects/${projectId}/plan.md`;
+    const up = await alice.client.storage
+      .from('files')
+      .upload(shared, new Blob(['The pier opens in May.'], { type: 'text/markdown' }));
+    if (up.error) throw up.error;
+    const { data: added, error } = await documents(alice.client, {
+      action: 'add',
+      title: 'Plan',
+      source: 'markdown',
+      body: 'The pier opens in May.',
+      passages: passagesOf('The pier opens in May.'),
+      storage: { bucket: 'files', path: shared },
+    });
+    expect(error).toBeNull();
+    // Bob, an editor, moves the project's file into his own folder.
+    const bobs = `${bob.id}/plan.md`;
+    expect((await bob.client.storage.from('files').move(shared, bobs)).error).toBeNull();
+    const { data } = await documents(alice.client, { action: 'get', id: added.document.id });
+    expect(data.document).toMatchObject({ storage_path: shared, source_status: 'out_of_reach' });
+
+    // Naming a file of Bob's folder: refused, nothing stored.
+    const before = (await emulator.admin().from('search_documents').select('id')).data!.length;
+    const refused = await documents(alice.client, {
+      action: 'add',
+      title: 'Not mine',
+      source: 'markdown',
+      body: 'The pier opens in May.',
+      passages: passagesOf('The pier opens in May.'),
+      storage: { bucket: 'files', path: bobs },
+    });
+    expect(refused.response?.status).toBe(502);
+    expect((await errorBody(refused.error)).message).toMatch(/no file .* that you may read/);
+    expect((await emulator.admin().from('search_documents').select('id')).data!.length).toBe(before);
+    // Nor can a client move a document to another path or mark it itself.
+    const edit = await alice.client
+      .from('search_documents')
+      .update({ storage_path: bobs })
+      .eq('id', added.document.id)
+      .select('id');
+    expect(edit.error?.code).toBe('42501');
   });
 
   it('asks anonymous callers to sign in and explains bad requests', async () => {

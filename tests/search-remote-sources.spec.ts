@@ -23,7 +23,7 @@ let browser: Browser;
 const tab = pagePerTest(() => browser, { unexpectedConsole: (entries) => problems(entries) });
 
 beforeAll(async () => {
-  portal = await startTestPortal({ remotes: ['search'] });
+  portal = await startTestPortal({ remotes: ['search', 'files'] });
   browser = await launchBrowser();
 }, 300_000);
 
@@ -306,6 +306,77 @@ describe('the search remote: PDFs, storage files, progress and the address', () 
   });
 });
 
+describe('the search remote: documents follow their stored files', () => {
+  it('says when nothing matches well, offers to re-index a changed file, and stops finding a file deleted in Files', async () => {
+    const uma = await newPerson('uma');
+    const key = `${uma.id}/ferries.md`;
+    const stored = await uma.db.storage
+      .from('files')
+      .upload(key, Buffer.from('# Ferries\n\nThe ferry to the island leaves at seven from pier four.'), {
+        contentType: 'text/markdown',
+      });
+    if (stored.error) throw stored.error;
+    const page = await signedInPage(uma, '/search/add');
+    await page.getByRole('button', { name: 'Add ferries.md' }).click();
+    await job(page, 'Ferries').and(page.locator('[data-stage="ready"]')).waitFor(WAIT);
+
+    // Found by its words, and said so in words.
+    await page.goto(`${portal.url}/search?q=ferry+island`);
+    expect((await shownResults(page))[0]).toBe('Ferries');
+    await expect(
+      page.locator('.search-result').first().locator('.search-result__match').textContent(),
+    ).resolves.toMatch(/^(Strong|Good) match$/);
+
+    // A query nothing matches: no good match, the closest passages folded away.
+    await page.goto(`${portal.url}/search?q=xylophone+quantum`);
+    await page
+      .getByRole('status')
+      .getByText('No good match for “xylophone quantum”', { exact: true })
+      .waitFor(WAIT);
+    const weak = page.locator('details.search-weak');
+    await expect(weak.locator('.search-result').first().isVisible()).resolves.toBe(false);
+    await weak.locator('summary').click();
+    await weak.locator('.search-result[data-match="weak"]').first().waitFor(WAIT);
+
+    // The file is replaced by a new version: its document offers to read it again.
+    const replaced = await uma.db.storage
+      .from('files')
+      .update(key, Buffer.from('# Ferries\n\nThe ferry now leaves at nine from the lighthouse quay.'), {
+        contentType: 'text/markdown',
+      });
+    if (replaced.error) throw replaced.error;
+    const [before] = await listed(uma);
+    await page.goto(`${portal.url}/search/doc/${before!.id}`);
+    const fileState = page.getByTestId('document-file-state');
+    await expect(fileState.textContent()).resolves.toContain('Its file changed since it was added');
+    await fileState.getByRole('button', { name: 'Re-index' }).click();
+    await page.getByText('lighthouse quay').waitFor(WAIT);
+    await expect(fileState.count()).resolves.toBe(0);
+    const [after] = await listed(uma);
+    expect(after!.id).not.toBe(before!.id);
+    expect(page.url()).toBe(`${portal.url}/search/doc/${after!.id}`);
+
+    // Deleted in Files: no longer found, and the page says a document is left out.
+    await page.goto(`${portal.url}/files/files/${uma.id}/`);
+    const row = page.locator('tr[data-entry="ferries.md"]');
+    await row.getByRole('checkbox').check();
+    await page
+      .getByRole('toolbar', { name: 'Selected files' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await row.waitFor({ state: 'detached', ...WAIT });
+    await page.goto(`${portal.url}/search?q=ferry+lighthouse+quay`);
+    expect(await shownResults(page)).toEqual([]);
+    await expect(page.getByTestId('left-out').textContent()).resolves.toMatch(
+      /^1 document is not searched: its file was deleted, is in the trash/,
+    );
+    await page.goto(`${portal.url}/search/documents`);
+    await page.locator('[data-source-status="deleted"]').getByText('file deleted').waitFor(WAIT);
+    await expect(page.getByRole('button', { name: 'Re-index Ferries' }).count()).resolves.toBe(0);
+  });
+});
+
 describe('the search remote: what a re-index shows while and after it runs', () => {
   /** A one-passage document added through the function (read from `storage` when given). */
   async function addDocument(person: Person, title: string, body: string, storage?: string) {
@@ -342,12 +413,19 @@ describe('the search remote: what a re-index shows while and after it runs', () 
     // replaced by a new version) before "gone" fails.
     await addDocument(ned, 'gone', 'Gulls nest on the breakwater.', gone);
     await addDocument(ned, 'kept', 'Oysters grow in the estuary.', kept);
-    const removed = await ned.db.storage.from('files').remove([gone]);
-    if (removed.error) throw removed.error;
     const before = await idOf(ned, 'kept');
 
     const page = await signedInPage(ned, '/search/documents');
     await page.getByRole('link', { name: 'kept' }).waitFor(WAIT);
+    // Storage refuses to hand "gone" out again (a file deleted meanwhile would no longer be
+    // re-read at all: its document is marked and left alone).
+    await page.route(`**/${gone}`, (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: '404', error: 'not_found', message: 'Object not found' }),
+      }),
+    );
     await page.getByRole('button', { name: 'Re-index all' }).click();
     await page.getByText(/gone\.txt could not be read from your storage/).waitFor(WAIT);
     // Storage's 400 for the missing file is the one complaint this test expects.

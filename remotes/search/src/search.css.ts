@@ -9,4 +9,7 @@ export const searchStylesheet = `
 .search-doc { white-space: pre-wrap; overflow-wrap: anywhere; font-family: var(--pui-font-sans); line-height: var(--pui-leading); margin: 0; }
 .search-doc mark[data-current="true"] { outline: 2px solid var(--pui-accent); background: var(--pui-accent-subtle); }
 .search-filters { display: grid; gap: var(--pui-space-3); grid-template-columns: repeat(auto-fill, minmax(11rem, 1fr)); align-items: end; }
+details.search-weak > summary { cursor: pointer; color: var(--pui-text-muted); padding: var(--pui-space-1) 0; }
+details.search-weak[open] > summary { margin-bottom: var(--pui-space-2); }
+.search-source-state { display: inline-block; }
 `;

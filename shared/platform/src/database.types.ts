@@ -243,6 +243,8 @@ export type Database = {
           owner_id: string
           passage_count: number
           source: string
+          source_changed_at: string | null
+          source_status: string
           status: string
           storage_bucket: string | null
           storage_path: string | null
@@ -258,6 +260,8 @@ export type Database = {
           owner_id?: string
           passage_count?: number
           source: string
+          source_changed_at?: string | null
+          source_status?: string
           status?: string
           storage_bucket?: string | null
           storage_path?: string | null
@@ -273,6 +277,8 @@ export type Database = {
           owner_id?: string
           passage_count?: number
           source?: string
+          source_changed_at?: string | null
+          source_status?: string
           status?: string
           storage_bucket?: string | null
           storage_path?: string | null
@@ -387,9 +393,17 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: string
       }
+      files_in_trash: {
+        Args: { p_name: string }
+        Returns: boolean
+      }
       files_project_id: {
         Args: { object_name: string }
         Returns: number
+      }
+      files_readable_by: {
+        Args: { p_user: string; p_bucket: string; p_name: string }
+        Returns: boolean
       }
       in_project_room: {
         Args: { p_project_id: number }
@@ -450,6 +464,8 @@ export type Database = {
           owner_id: string
           passage_count: number
           source: string
+          source_changed_at: string | null
+          source_status: string
           status: string
           storage_bucket: string | null
           storage_path: string | null

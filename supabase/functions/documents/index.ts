@@ -21,6 +21,9 @@
  *     are embedded), `step` `{ step: "store" }`, then `done` `{ document }` or `failed`
  *     `{ code, step, message }`.
  *   { "action": "list" }                    → { "documents": [...] }   newest first, without body
+ *     (a document taken from a stored file says where that file stands: `source_status`
+ *     "present", "trashed", "deleted" or "out_of_reach", and `source_changed_at` once its content
+ *     changed; the database follows the file, see 20250115000000_search_follows_storage.sql)
  *   { "action": "get", "id": "…" }          → { "document": {…, body}, "passages": [{ passage_index, heading, content, start_offset, end_offset }] }
  *   { "action": "reindex", "ids": [...] }   → { "reindexed": [...] }   embeds and stores again; no ids: all
  *   { "action": "delete", "ids": [...] }    → { "deleted": [...], "vectorsRemoved": n }   only the caller's ids count
@@ -128,7 +131,7 @@ interface PassageRow {
 }
 
 const LISTED =
-  'id, title, source, file_name, storage_bucket, storage_path, status, passage_count, model, created_at, indexed_at';
+  'id, title, source, file_name, storage_bucket, storage_path, source_status, source_changed_at, status, passage_count, model, created_at, indexed_at';
 
 type AddRequest = Extract<DocumentsRequest, { action: 'add' }>;
 /** What `add` reports as it goes (as events when the caller asked for a stream). */

@@ -7,8 +7,14 @@
  *   { "action": "similar", "documentId": "…", "passageIndex": 3, "topK": 10, …same filters }
  *     ("more like this passage": the passage's own vector is the query; the passage itself is left out)
  *   → { "results": [{ documentId, passageIndex, title, source, created, heading, text,
- *                     pages, similarity, score, vectorRank, textRank }] }   best first
- *     (`pages`: `{ first, last }`, the PDF pages the passage spans, or null)
+ *                     pages, similarity, score, vectorRank, textRank, match, wordMatch,
+ *                     sourceChanged }], "leftOut": n }   best first
+ *     (`pages`: `{ first, last }`, the PDF pages the passage spans, or null; `match`: "strong",
+ *     "good" or "weak" (`_shared/relevance.ts`): whether the passage shares a word with the query
+ *     (`wordMatch`, null for `similar`) or is close enough in meaning; `sourceChanged`: when the
+ *     stored file the document was taken from changed since, or null; `leftOut`: how many of the
+ *     caller's documents are not searched because their file was deleted, is in the trash or was
+ *     moved out of their reach)
  *
  * `vector` ranks by cosine similarity of embeddings (the vector bucket), `fulltext` by Postgres
  * ts_rank_cd over the passages (any query word may match), `hybrid` fuses both rankings with
@@ -41,9 +47,11 @@ import {
   type PassageMetadata,
 } from '../_shared/passage-index.ts';
 import { reciprocalRankFusion } from '../_shared/rank-fusion.ts';
+import { matchOf, relevanceRuleFrom } from '../_shared/relevance.ts';
 
 const embedder = createEmbedder((name) => Deno.env.get(name));
 const index = passageIndex(embedder);
+const relevance = relevanceRuleFrom((name) => Deno.env.get(name));
 /** Each ranking contributes this many candidates to the fusion. */
 const CANDIDATES = 40;
 
@@ -93,6 +101,44 @@ const pagesOf = (first: number | null | undefined, last: number | null | undefin
   typeof first === 'number' && typeof last === 'number' ? { first, last } : null;
 
 const keyOfHit = (hit: Hit) => `${hit.documentId}/${hit.passageIndex}`;
+
+interface SourceState {
+  present: boolean;
+  changedAt: string | null;
+}
+
+/**
+ * Where the documents of `hits` stand with their stored file (read as the caller, so only their
+ * own), and how many of their documents are left out of searches because the file is gone.
+ */
+async function sourceStates(
+  caller: Caller,
+  hits: Hit[],
+): Promise<{ states: Map<string, SourceState>; leftOut: number }> {
+  const ids = [...new Set(hits.map((hit) => hit.documentId))];
+  const [docs, gone] = await Promise.all([
+    ids.length === 0
+      ? Promise.resolve({ data: [], error: null })
+      : caller.db
+          .from('search_documents')
+          .select('id, source_status, source_changed_at')
+          .in('id', ids),
+    caller.db
+      .from('search_documents')
+      .select('id', { count: 'exact', head: true })
+      .neq('source_status', 'present'),
+  ]);
+  if (docs.error) throw new StepError('search', `reading the documents: ${docs.error.message}`);
+  if (gone.error) throw new StepError('search', `counting the documents: ${gone.error.message}`);
+  const states = new Map<string, SourceState>();
+  for (const doc of docs.data as {
+    id: string;
+    source_status: string;
+    source_changed_at: string | null;
+  }[])
+    states.set(doc.id, { present: doc.source_status === 'present', changedAt: doc.source_changed_at });
+  return { states, leftOut: gone.count ?? 0 };
+}
 
 function vectorFilter(request: SearchRequest): Record<string, unknown>[] {
   const filter: Record<string, unknown>[] = [];
@@ -209,28 +255,49 @@ async function search(caller: Caller, request: SearchRequest): Promise<Response>
     exclude = `${request.documentId}/${request.passageIndex}`;
   }
   const want = request.topK + (exclude ? 1 : 0);
-  const pool = request.mode === 'hybrid' ? Math.max(CANDIDATES, want) : want;
+  // Candidates beyond topK: documents whose file is gone are dropped from what comes back.
+  const pool = Math.max(CANDIDATES, want);
   const [byVector, byText] = await Promise.all([
     request.mode === 'fulltext' ? Promise.resolve([]) : vectorHits(caller, vector, request, pool),
-    request.mode === 'vector' ? Promise.resolve([]) : textHits(caller, text, request, pool),
+    // The words count for every query, "meaning only" too: they say whether a result matches.
+    request.action === 'query' || request.mode !== 'vector'
+      ? textHits(caller, text, request, pool)
+      : Promise.resolve([]),
   ]);
-  const fused = reciprocalRankFusion([{ items: byVector }, { items: byText }], keyOfHit)
+  // The vectors know nothing of files: their documents' state is read here (the full-text half
+  // leaves out documents whose file is gone in SQL).
+  const { states, leftOut } = await sourceStates(caller, [...byVector, ...byText]);
+  const present = (hit: Hit) => states.get(hit.documentId)?.present ?? false;
+  const ranked = request.mode === 'vector' ? [byVector.filter(present)] : [byVector.filter(present), byText];
+  const fused = reciprocalRankFusion(
+    ranked.map((items) => ({ items })),
+    keyOfHit,
+  )
     .filter((f) => f.key !== exclude)
     .slice(0, request.topK);
   const hits = fused.map((f) => f.item);
   if (request.action === 'query') await addSimilarity(caller, vector, hits);
+  const byWords = new Map(byText.map((hit, i) => [keyOfHit(hit), i + 1]));
   return json({
-    results: fused.map((f) => ({
-      ...f.item,
-      score:
-        request.mode === 'vector'
-          ? f.item.similarity
-          : request.mode === 'fulltext'
-            ? 1 / f.ranks[1]!
-            : f.score,
-      vectorRank: f.ranks[0],
-      textRank: f.ranks[1],
-    })),
+    results: fused.map((f) => {
+      const textRank = byWords.get(f.key) ?? null;
+      const wordMatch = request.action === 'query' ? textRank !== null : null;
+      return {
+        ...f.item,
+        score:
+          request.mode === 'vector'
+            ? f.item.similarity
+            : request.mode === 'fulltext'
+              ? 1 / textRank!
+              : f.score,
+        vectorRank: f.ranks[0],
+        textRank,
+        match: matchOf(relevance, f.item.similarity, wordMatch),
+        wordMatch,
+        sourceChanged: states.get(f.item.documentId)?.changedAt ?? null,
+      };
+    }),
+    leftOut,
   });
 }
 

@@ -1,6 +1,8 @@
 // The person's documents: passage counts and index status; re-index one or all; delete (the
 // function removes the passages' vectors too). A document picked from storage is re-indexed by
 // reading its file again (it may have changed): the new version replaces the old once ready.
+// Such a document says where its file stands (the database follows it): changed since it was
+// added (re-index), in the trash, deleted, or moved where the person cannot read it (remove).
 import { useSupabase } from '@portal/platform';
 import {
   Badge,
@@ -10,20 +12,20 @@ import {
   EmptyState,
   ErrorState,
   Inline,
+  Stack,
   Table,
   TextLink,
   toast,
 } from '@portal/ui';
 import { useState, type ReactNode } from 'react';
 import {
-  addDocument,
   deleteDocuments,
   reindexDocuments,
   type DocumentSummary,
 } from '../data-access/search-api.js';
 import { searchFailure, whatNext } from '../failures.js';
-import { prepareDocument } from '../indexing/prepare-document.js';
-import { readStoredFile } from '../indexing/read-stored-file.js';
+import { rereadStoredDocument } from '../indexing/reread-stored.js';
+import { sourceStateInWords } from '../indexing/source-state.js';
 import { documentHref } from '../location.js';
 import { SOURCE_LABELS } from './SearchPanel.js';
 
@@ -50,24 +52,19 @@ export function DocumentList({
   // still running and offered "Re-index all" beside it.
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
 
-  /** Reads the stored file again and indexes it in place of `doc`. */
-  async function reread(doc: DocumentSummary & { storage_path: string }) {
-    const storage = { bucket: 'files' as const, path: doc.storage_path };
-    const read = await readStoredFile(supabase, storage);
-    await addDocument(supabase, prepareDocument(read, { storage, replaces: doc.id }));
-  }
-
   async function reindex(docs: DocumentSummary[], all: boolean) {
     const mark = all ? 'all' : (docs[0]?.id ?? 'all');
     setBusy((current) => new Set(current).add(mark));
     let rereadCount = 0;
     try {
+      // A file that is gone cannot be read again, and its document is not searched: left alone.
       const stored = docs.filter(
-        (doc): doc is DocumentSummary & { storage_path: string } => doc.storage_path !== null,
+        (doc): doc is DocumentSummary & { storage_path: string } =>
+          doc.storage_path !== null && doc.source_status === 'present',
       );
       const others = docs.filter((doc) => doc.storage_path === null).map((doc) => doc.id);
       for (const doc of stored) {
-        await reread(doc);
+        await rereadStoredDocument(supabase, doc);
         rereadCount += 1;
       }
       const { reindexed } =
@@ -164,12 +161,16 @@ export function DocumentList({
           {
             key: 'status',
             header: 'Index',
-            cell: (doc) =>
-              doc.status === 'ready' ? (
-                <Badge tone="success">ready</Badge>
-              ) : (
-                <Badge tone="warning">indexing</Badge>
-              ),
+            cell: (doc) => (
+              <Stack gap={1} align="start">
+                {doc.status === 'ready' ? (
+                  <Badge tone="success">ready</Badge>
+                ) : (
+                  <Badge tone="warning">indexing</Badge>
+                )}
+                <SourceState doc={doc} />
+              </Stack>
+            ),
           },
           {
             key: 'created',
@@ -181,15 +182,17 @@ export function DocumentList({
             header: 'Actions',
             cell: (doc) => (
               <Inline gap={1}>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  loading={busy.has(doc.id) || busy.has('all')}
-                  onClick={() => void reindex([doc], false)}
-                  aria-label={`Re-index ${doc.title}`}
-                >
-                  Re-index
-                </Button>
+                {doc.source_status === 'present' ? (
+                  <Button
+                    size="sm"
+                    variant={doc.source_changed_at ? 'primary' : 'ghost'}
+                    loading={busy.has(doc.id) || busy.has('all')}
+                    onClick={() => void reindex([doc], false)}
+                    aria-label={`Re-index ${doc.title}`}
+                  >
+                    Re-index
+                  </Button>
+                ) : null}
                 <Button
                   size="sm"
                   variant="ghost"
@@ -220,5 +223,25 @@ export function DocumentList({
         The document, its passages and their vectors are removed; searches will no longer find it.
       </ConfirmDialog>
     </Card>
+  );
+}
+
+const SOURCE_BADGES: Record<DocumentSummary['source_status'], string> = {
+  present: 'file changed',
+  trashed: 'file in the trash',
+  deleted: 'file deleted',
+  out_of_reach: 'file out of reach',
+};
+
+function SourceState({ doc }: { doc: DocumentSummary }): ReactNode {
+  const words = sourceStateInWords(doc);
+  if (!words) return null;
+  return (
+    <span className="search-source-state" data-source-status={doc.source_status}>
+      <Badge tone={doc.source_status === 'present' ? 'warning' : 'danger'}>
+        {SOURCE_BADGES[doc.source_status]}
+      </Badge>{' '}
+      <span className="search-muted">{words}</span>
+    </span>
   );
 }

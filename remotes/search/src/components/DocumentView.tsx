@@ -1,13 +1,18 @@
 // One document, opened at a passage: the whole text, with the passage marked and scrolled to.
-import { useSupabase } from '@portal/platform';
-import { Badge, Card, ErrorState, Inline, Spinner, Stack, TextLink } from '@portal/ui';
+// A document taken from a stored file says where that file stands, and offers to read it again
+// when it changed since.
+import { navigate, useSupabase } from '@portal/platform';
+import { Alert, Badge, Button, Card, ErrorState, Inline, Spinner, Stack, TextLink } from '@portal/ui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   getDocument,
   type DocumentSummary,
   type StoredPassage,
 } from '../data-access/search-api.js';
-import { isUnreachable, whatNext } from '../failures.js';
+import { isUnreachable, searchFailure, whatNext } from '../failures.js';
+import { rereadStoredDocument } from '../indexing/reread-stored.js';
+import { sourceStateInWords } from '../indexing/source-state.js';
+import { documentHref } from '../location.js';
 import { describePages } from '../text/pdf-text.js';
 import { useRetryWhenBack } from '../use-retry-when-back.js';
 import { SOURCE_LABELS } from './SearchPanel.js';
@@ -31,6 +36,10 @@ export function DocumentView({
   const [attempt, setAttempt] = useState(0);
   const state: Loaded = loaded?.id === `${id}:${attempt}` ? loaded.state : { status: 'loading' };
   const marked = useRef<HTMLElement>(null);
+  const [rereading, setRereading] = useState<{ busy: boolean; error: string | null }>({
+    busy: false,
+    error: null,
+  });
 
   useEffect(() => {
     let live = true;
@@ -73,9 +82,43 @@ export function DocumentView({
   const { document, passages } = state;
   const target = passages.find((p) => p.passage_index === passage) ?? null;
   const body = document.body;
+  const fileState = sourceStateInWords(document);
+  const reread = async (path: string) => {
+    setRereading({ busy: true, error: null });
+    try {
+      const added = await rereadStoredDocument(supabase, { id: document.id, storage_path: path });
+      setRereading({ busy: false, error: null });
+      // The new version has a new id; the passage may have moved, so it opens at the top.
+      navigate(documentHref(route, added.id), { replace: true });
+    } catch (error) {
+      setRereading({ busy: false, error: searchFailure(error).message });
+    }
+  };
   return (
     <Stack gap={3}>
       {back}
+      {fileState ? (
+        <Alert
+          tone={document.source_status === 'present' ? 'warning' : 'error'}
+          data-testid="document-file-state"
+        >
+          <Stack gap={2}>
+            <span>{fileState}</span>
+            {document.source_status === 'present' && document.storage_path ? (
+              <Inline>
+                <Button
+                  size="sm"
+                  loading={rereading.busy}
+                  onClick={() => void reread(document.storage_path!)}
+                >
+                  Re-index
+                </Button>
+              </Inline>
+            ) : null}
+            {rereading.error ? <span>Re-indexing failed: {rereading.error}</span> : null}
+          </Stack>
+        </Alert>
+      ) : null}
       <Card
         title={document.title}
         description={

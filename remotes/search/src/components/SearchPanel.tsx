@@ -1,5 +1,7 @@
-// The query box, the ranking toggle, the filters and the results (top passages with their
-// similarity, document, pages, highlighted words, a link to the passage and "more like this").
+// The query box, the ranking toggle, the filters and the results (top passages with how well
+// they match in words, document, pages, highlighted words, a link to the passage and "more like
+// this"). Weak matches (neither the query's words nor close in meaning) are folded away: a query
+// that matches nothing well says so instead of listing whatever is nearest.
 // The search lives in the address (`location.ts`): Search pushes it there, and whatever address
 // is shown (typed, reloaded, shared, back/forward) is the search that runs.
 import { navigate, useSupabase } from '@portal/platform';
@@ -22,6 +24,7 @@ import {
   searchPassages,
   similarPassages,
   type SearchFilters,
+  type SearchAnswer,
   type SearchMode,
   type SearchResult,
 } from '../data-access/search-api.js';
@@ -51,7 +54,7 @@ type Asked =
 type State =
   | { status: 'idle' }
   | { status: 'loading'; asked: Asked }
-  | { status: 'done'; asked: Asked; results: SearchResult[]; ms: number }
+  | { status: 'done'; asked: Asked; answer: SearchAnswer; ms: number }
   | { status: 'error'; asked: Asked; error: Error };
 
 /** A date input's day → the ISO instant it starts at (local midnight); `to` ends after that day. */
@@ -110,11 +113,11 @@ export function SearchPanel({
     async (asked: Asked, filters: SearchFilters): Promise<State> => {
       const started = performance.now();
       try {
-        const results =
+        const answer =
           asked.kind === 'query'
             ? await searchPassages(supabase, asked.query, filters)
             : await similarPassages(supabase, asked.documentId, asked.passageIndex, filters);
-        return { status: 'done', asked, results, ms: Math.round(performance.now() - started) };
+        return { status: 'done', asked, answer, ms: Math.round(performance.now() - started) };
       } catch (error) {
         return { status: 'error', asked, error: error as Error };
       }
@@ -290,64 +293,151 @@ function Results({
     state.asked.kind === 'similar'
       ? `passages like one in “${state.asked.title}”`
       : `“${state.asked.query}”`;
-  if (state.results.length === 0) {
+  const { results, leftOut } = state.answer;
+  const good = results.filter((result) => result.match !== 'weak');
+  const weak = results.filter((result) => result.match === 'weak');
+  const list = (shown: SearchResult[], label: string) => (
+    <ol className="search-results" aria-label={label}>
+      {shown.map((result) => (
+        <ResultItem
+          key={`${result.documentId}/${result.passageIndex}`}
+          result={result}
+          route={route}
+          highlightWith={highlightWith}
+          onSimilar={onSimilar}
+        />
+      ))}
+    </ol>
+  );
+  const notSearched =
+    leftOut > 0 ? (
+      <p className="search-muted" data-testid="left-out">
+        {leftOut === 1
+          ? '1 document is not searched: its file was deleted, is in the trash or was moved where you cannot read it. '
+          : `${leftOut} documents are not searched: their files were deleted, are in the trash or were moved where you cannot read them. `}
+        <TextLink href={`${route}/documents`}>See your documents</TextLink>
+      </p>
+    ) : null;
+  if (results.length === 0) {
     return (
-      <EmptyState
-        className="search-no-results"
-        title="Nothing found"
-        description={`No passage of yours matches ${about}. Try other words, the hybrid ranking, or wider filters.`}
-      />
+      <Stack gap={2}>
+        <EmptyState
+          className="search-no-results"
+          title="Nothing found"
+          description={`No passage of yours matches ${about}. Try other words, the hybrid ranking, or wider filters.`}
+        />
+        {notSearched}
+      </Stack>
+    );
+  }
+  const weakFold =
+    weak.length > 0 ? (
+      <details className="search-weak">
+        <summary>
+          {good.length === 0
+            ? `Show the ${weak.length === 1 ? 'closest passage' : `${weak.length} closest passages`} anyway`
+            : `Show ${weak.length} weak ${weak.length === 1 ? 'match' : 'matches'}`}
+        </summary>
+        {list(weak, 'Weak matches')}
+      </details>
+    ) : null;
+  if (good.length === 0) {
+    return (
+      <Stack gap={2}>
+        <EmptyState
+          className="search-no-results search-no-good-match"
+          role="status"
+          title={`No good match for ${about}`}
+          description={
+            state.asked.kind === 'similar'
+              ? 'No other passage of yours comes close to this one in meaning.'
+              : 'None of your passages holds its words or comes close to it in meaning. Try other words, or wider filters.'
+          }
+        />
+        {weakFold}
+        {notSearched}
+      </Stack>
     );
   }
   return (
     <Stack gap={2}>
       <p className="search-muted" role="status">
-        {state.results.length} passages for {about} in {state.ms} ms
+        {good.length} {good.length === 1 ? 'passage' : 'passages'} for {about} in {state.ms} ms
       </p>
-      <ol className="search-results" aria-label="Results">
-        {state.results.map((result) => (
-          <li
-            key={`${result.documentId}/${result.passageIndex}`}
-            className="search-result"
-            data-document={result.documentId}
-            data-passage={result.passageIndex}
-          >
-            <Inline gap={2}>
-              <TextLink
-                href={documentHref(route, result.documentId, result.passageIndex)}
-                className="search-result__open"
-              >
-                {result.title}
-                {result.heading && result.heading !== result.title ? ` › ${result.heading}` : ''}
-              </TextLink>
-              <Badge>{SOURCE_LABELS[result.source]}</Badge>
-              {result.pages && (
-                <span className="search-result__pages">{describePages(result.pages)}</span>
-              )}
-              {result.similarity !== null && (
-                <Badge tone="info">similarity {result.similarity.toFixed(2)}</Badge>
-              )}
-              {result.vectorRank !== null && (
-                <span className="search-muted">meaning #{result.vectorRank}</span>
-              )}
-              {result.textRank !== null && (
-                <span className="search-muted">words #{result.textRank}</span>
-              )}
-            </Inline>
-            <p className="search-result__text">
-              <Highlighted text={result.text} query={highlightWith} />
-            </p>
-            <Inline gap={2}>
-              <span className="search-muted">
-                Added {new Date(result.created).toLocaleDateString()}
-              </span>
-              <Button size="sm" variant="ghost" onClick={() => onSimilar(result)}>
-                More like this passage
-              </Button>
-            </Inline>
-          </li>
-        ))}
-      </ol>
+      {list(good, 'Results')}
+      {weakFold}
+      {notSearched}
     </Stack>
+  );
+}
+
+const MATCH_WORDS: Record<SearchResult['match'], { label: string; tone: 'success' | 'info' | 'neutral' }> = {
+  strong: { label: 'Strong match', tone: 'success' },
+  good: { label: 'Good match', tone: 'info' },
+  weak: { label: 'Weak match', tone: 'neutral' },
+};
+
+/** Why a result matches, in words: its words, its meaning, both, or neither. */
+function matchReason(result: SearchResult, minSimilarity: boolean): string {
+  const words = result.wordMatch === true;
+  if (words && minSimilarity) return 'holds your words and is close in meaning';
+  if (words) return 'holds your words';
+  if (minSimilarity) return 'close in meaning';
+  return result.wordMatch === null ? 'not close in meaning' : 'neither your words nor close in meaning';
+}
+
+function ResultItem({
+  result,
+  route,
+  highlightWith,
+  onSimilar,
+}: {
+  result: SearchResult;
+  route: string;
+  highlightWith: string;
+  onSimilar: (result: SearchResult) => void;
+}): ReactNode {
+  const words = MATCH_WORDS[result.match];
+  // Good or strong without the words is close in meaning; strong with them, both.
+  const meaning =
+    result.wordMatch === true ? result.match === 'strong' : result.match !== 'weak';
+  return (
+    <li
+      className="search-result"
+      data-document={result.documentId}
+      data-passage={result.passageIndex}
+      data-match={result.match}
+    >
+      <Inline gap={2}>
+        <TextLink
+          href={documentHref(route, result.documentId, result.passageIndex)}
+          className="search-result__open"
+        >
+          {result.title}
+          {result.heading && result.heading !== result.title ? ` › ${result.heading}` : ''}
+        </TextLink>
+        <Badge>{SOURCE_LABELS[result.source]}</Badge>
+        {result.pages && <span className="search-result__pages">{describePages(result.pages)}</span>}
+        <Badge tone={words.tone} className="search-result__match">
+          {words.label}
+        </Badge>
+        <span className="search-muted">{matchReason(result, meaning)}</span>
+      </Inline>
+      {result.sourceChanged && (
+        <p className="search-muted search-result__changed">
+          Its file changed since it was added.{' '}
+          <TextLink href={`${route}/documents`}>Re-index it in your documents</TextLink>
+        </p>
+      )}
+      <p className="search-result__text">
+        <Highlighted text={result.text} query={highlightWith} />
+      </p>
+      <Inline gap={2}>
+        <span className="search-muted">Added {new Date(result.created).toLocaleDateString()}</span>
+        <Button size="sm" variant="ghost" onClick={() => onSimilar(result)}>
+          More like this passage
+        </Button>
+      </Inline>
+    </li>
   );
 }

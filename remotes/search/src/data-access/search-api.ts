@@ -18,12 +18,22 @@ export interface DocumentSummary {
   file_name: string | null;
   storage_bucket: string | null;
   storage_path: string | null;
+  /**
+   * Where the stored file the document was taken from stands (the database follows it): there,
+   * in a Trash folder, deleted, or moved where the person may not read it. Only `present`
+   * documents are searched.
+   */
+  source_status: SourceStatus;
+  /** When that file's content changed since the document was added; null: unchanged. */
+  source_changed_at: string | null;
   status: 'indexing' | 'ready';
   passage_count: number;
   model: string | null;
   created_at: string;
   indexed_at: string | null;
 }
+
+export type SourceStatus = 'present' | 'trashed' | 'deleted' | 'out_of_reach';
 
 export interface StoredPassage {
   passage_index: number;
@@ -64,6 +74,18 @@ export interface SearchResult {
   score: number | null;
   vectorRank: number | null;
   textRank: number | null;
+  /** How well it matches: by words and meaning, by one of them, or by neither. */
+  match: 'strong' | 'good' | 'weak';
+  /** Whether it holds a word of the query; null for "more like this". */
+  wordMatch: boolean | null;
+  /** When the stored file its document was taken from changed since, or null. */
+  sourceChanged: string | null;
+}
+
+export interface SearchAnswer {
+  results: SearchResult[];
+  /** How many of the person's documents are not searched: their file is gone or in the trash. */
+  leftOut: number;
 }
 
 export interface SearchFilters {
@@ -229,11 +251,11 @@ export const reindexDocuments = (supabase: SupabaseClient, ids?: string[]) =>
   });
 
 export const searchPassages = (supabase: SupabaseClient, query: string, filters: SearchFilters) =>
-  call<{ results: SearchResult[] }>(supabase, 'search-documents', {
+  call<SearchAnswer>(supabase, 'search-documents', {
     action: 'query',
     query,
     ...filters,
-  }).then((r) => r.results);
+  });
 
 export const similarPassages = (
   supabase: SupabaseClient,
@@ -241,9 +263,9 @@ export const similarPassages = (
   passageIndex: number,
   filters: SearchFilters,
 ) =>
-  call<{ results: SearchResult[] }>(supabase, 'search-documents', {
+  call<SearchAnswer>(supabase, 'search-documents', {
     action: 'similar',
     documentId,
     passageIndex,
     ...filters,
-  }).then((r) => r.results);
+  });
