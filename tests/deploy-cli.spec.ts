@@ -1,16 +1,20 @@
 // The deploy CLI as a remote's team runs it, against a temporary folder environment and against
-// a bucket in the emulator's storage (what a hosted project's storage does): stage, promote,
-// canary, rollback, status; 20 promotes in parallel processes; each refused build with its message.
+// an environment of a project in the emulator (what a hosted project does), as the team's CI with
+// its credential: stage, promote, canary, rollback, status; 20 promotes in parallel processes;
+// each refused build with its message. Then a person's own flow: login (a session file only they
+// may read), publish as themselves, the log with their verified identity, a team's refusal.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { parseRegistry, resolveManifestUrls } from '@portal/platform/registry';
-import { SERVICE_ROLE_KEY, startTestEmulator, type TestEmulator } from '../emulator/test/harness.js';
+import { ANON_KEY, startTestEmulator, type TestEmulator } from '../emulator/test/harness.js';
 import { writeFakeRemoteBuild, type FakeBuildOptions } from '../deploy/test/fake-remote-build.js';
 import { sriOf } from '../deploy/src/hashing.js';
-import { openEnvironment, readRegistryState, stageRelease, storageTarget, folderTarget, type PublishTarget } from '../deploy/src/index.js';
+import { openEnvironment, readRegistryState, recordShellContract, stageRelease, folderTarget, projectTarget, type DeployTarget } from '../deploy/src/index.js';
+import { addMember, addRemote, addTeam } from '../deploy/src/team-admin.js';
+import { ciEnv, credentialConnection, deployBackendOptions, firstPlatformOwner, participant, teamToken, type Participant } from './support/deploy-backend.js';
 
 jest.setTimeout(180_000);
 
@@ -23,19 +27,30 @@ interface Setup {
   /** The CLI options naming the environment. */
   args: string[];
   env: NodeJS.ProcessEnv;
-  target: PublishTarget;
+  target: DeployTarget;
+  /** Records the shell's contract (a project's: a platform owner's act). */
+  init(contract: string): Promise<void>;
+  /** Who status says changed a remote, after a change noted `note`. */
+  changedBy(note: string): { changedBy: string; note?: string };
   /** The registry as a browser gets it (manifest URLs resolved). */
   fetchRegistry(): Promise<{ body: ReturnType<typeof parseRegistry>; cacheControl: string | null }>;
 }
 
 let work: string;
 let emulator: TestEmulator;
+let owner: Participant;
 let builds = 0;
+const TEAM = 'deliveries';
+const TEAM_CI = `credential ci of team ${TEAM}`;
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(REPO, '.tmp', 'deploy-cli-'));
-  emulator = await startTestEmulator();
-}, 120_000);
+  emulator = await startTestEmulator(deployBackendOptions());
+  owner = await firstPlatformOwner(emulator);
+  await addTeam(owner.connection, TEAM);
+  await addRemote(owner.connection, 'files', TEAM, '/files');
+  for (let i = 0; i < CONCURRENT_PROMOTES; i++) await addRemote(owner.connection, `remote_${i}`, TEAM, `/remote-${i}`);
+}, 180_000);
 afterAll(async () => {
   await emulator?.stop();
   rmSync(work, { recursive: true, force: true });
@@ -65,27 +80,33 @@ function folderSetup(): Setup {
   const remotes = Object.fromEntries(Array.from({ length: CONCURRENT_PROMOTES }, (_, i) => [`remote_${i}`, `http://127.0.0.1:${5000 + i}`]));
   env.setOrigins({ shell: 'http://127.0.0.1:4000', files: 'http://127.0.0.1:4100', ...remotes });
   const target = folderTarget(env);
-  return {
+  const setup: Setup = {
     args: ['--env', dir],
     env: {},
     target,
+    init: async (contract) => void (await cliOk(setup, 'init', '--shell-contract', contract)),
+    // One developer on this machine: the note is all there is to say who.
+    changedBy: (note) => ({ changedBy: note }),
     async fetchRegistry() {
-      const bytes = await target.read('registry.json');
-      return { body: parseRegistry(JSON.parse(bytes!.toString('utf8'))), cacheControl: null };
+      return { body: (await target.liveRegistry())!, cacheControl: null };
     },
   };
+  return setup;
 }
 
-let buckets = 0;
-function storageSetup(): Setup {
-  const bucket = `portal-${++buckets}`;
-  const target = storageTarget({ projectUrl: emulator.apiUrl, serviceKey: SERVICE_ROLE_KEY, bucket });
+/** An environment of the project, used by the team's CI with its credential alone. */
+async function projectSetup(): Promise<Setup> {
+  const bucket = 'portal-cli';
+  const token = await teamToken(owner.connection, TEAM, 'ci');
+  const target = projectTarget(await credentialConnection(emulator, token), bucket);
   return {
     args: ['--bucket', bucket],
-    env: { PORTAL_DEPLOY_PROJECT_URL: emulator.apiUrl, PORTAL_DEPLOY_SERVICE_KEY: SERVICE_ROLE_KEY },
+    env: ciEnv(emulator, token),
     target,
+    init: (contract) => recordShellContract(projectTarget(owner.connection, bucket), contract),
+    changedBy: (note) => ({ changedBy: TEAM_CI, ...(note ? { note } : {}) }),
     async fetchRegistry() {
-      // Anonymous, as a browser: the bucket is public.
+      // Anonymous, as a browser: the registry is public.
       const response = await fetch(target.registryUrl()!);
       expect(response.status).toBe(200);
       return { body: resolveManifestUrls(parseRegistry(await response.json()), target.registryUrl()!), cacheControl: response.headers.get('cache-control') };
@@ -93,25 +114,27 @@ function storageSetup(): Setup {
   };
 }
 
-type Status = { remotes: Array<{ remote: string; live: string | null; canary: { version: string; percentage: number } | null; available: string[]; changedBy: string | null; lastAction: string | null }> };
+type Status = {
+  remotes: Array<{ remote: string; live: string | null; canary: { version: string; percentage: number } | null; available: string[]; changedBy: string | null; note: string | null; lastAction: string | null }>;
+};
 const statusOf = async (setup: Setup) => JSON.parse(await cliOk(setup, 'status', '--json')) as Status;
 const versionIn = (stdout: string) => /(\w+)@(\S+?\+[0-9a-f]{8})/.exec(stdout)![2]!;
 
 describe.each([
-  ['a folder environment', folderSetup],
-  ['a Supabase Storage bucket (the emulator)', storageSetup],
+  ['a folder environment', async () => folderSetup()],
+  ['an environment of a Supabase project (the emulator), as a team credential', projectSetup],
 ])('portal-deploy on %s', (_, makeSetup) => {
   let setup: Setup;
   beforeAll(async () => {
-    setup = makeSetup();
-    await cliOk(setup, 'init', '--shell-contract', '1.2.0');
+    setup = await makeSetup();
+    await setup.init('1.2.0');
   });
 
   it('stages, promotes, canaries and rolls back, and status says what is live and who changed it', async () => {
     const v1 = versionIn(await cliOk(setup, 'publish', 'files', '--dist', build({ version: '1.0.0' })));
     expect((await statusOf(setup)).remotes).toEqual([expect.objectContaining({ remote: 'files', live: null, available: [v1] })]);
 
-    expect(await cliOk(setup, 'promote', `files@${v1}`, '--actor', 'Ada')).toContain(`files is live at ${v1}`);
+    expect(await cliOk(setup, 'promote', `files@${v1}`, '--note', 'Ada')).toContain(`files is live at ${v1}`);
     const live = await setup.fetchRegistry();
     expect(live.body.remotes.files).toMatchObject({ version: v1 });
     if (live.cacheControl !== null) {
@@ -131,19 +154,24 @@ describe.each([
 
     const v2 = versionIn(await cliOk(setup, 'publish', 'files', '--dist', build({ version: '1.1.0' })));
     expect((await setup.fetchRegistry()).body.remotes.files!.version).toBe(v1);
-    await cliOk(setup, 'canary', `files@${v2}`, '--percent', '10', '--actor', 'Grace');
-    expect((await statusOf(setup)).remotes[0]).toMatchObject({ live: v1, canary: { version: v2, percentage: 10 }, changedBy: 'Grace', available: [v1, v2] });
+    await cliOk(setup, 'canary', `files@${v2}`, '--percent', '10', '--note', 'Grace');
+    expect((await statusOf(setup)).remotes[0]).toMatchObject({ live: v1, canary: { version: v2, percentage: 10 }, ...setup.changedBy('Grace'), available: [v1, v2] });
     expect((await setup.fetchRegistry()).body.remotes.files!.canary).toMatchObject({ version: v2, percentage: 10 });
 
-    expect(await cliOk(setup, 'rollback', 'files', '--actor', 'Bob')).toContain(`canary ${v2} ended; ${v1} stays live`);
-    await cliOk(setup, 'promote', 'files@1.1.0', '--actor', 'Ada');
+    expect(await cliOk(setup, 'rollback', 'files', '--note', 'Bob')).toContain(`canary ${v2} ended; ${v1} stays live`);
+    await cliOk(setup, 'promote', 'files@1.1.0', '--note', 'Ada');
     expect((await setup.fetchRegistry()).body.remotes.files).toMatchObject({ version: v2 });
-    expect(await cliOk(setup, 'rollback', 'files', '--actor', 'Bob')).toContain(`files is live at ${v1} again`);
+    expect(await cliOk(setup, 'rollback', 'files', '--note', 'Bob')).toContain(`files is live at ${v1} again`);
     expect((await setup.fetchRegistry()).body.remotes.files).toMatchObject({ version: v1 });
 
     const table = await cliOk(setup, 'status');
-    expect(table).toMatch(new RegExp(`^files +${v1.replace('+', '\\+')} +- +${v1.replace('+', '\\+')}, ${v2.replace('+', '\\+')} +\\S+ +Bob$`, 'm'));
-    expect((await statusOf(setup)).remotes[0]).toMatchObject({ changedBy: 'Bob', lastAction: `rollback files to ${v1}` });
+    const v = (version: string) => version.replace('+', '\\+');
+    const row =
+      setup.target.kind === 'folder'
+        ? `^files +${v(v1)} +- +${v(v1)}, ${v(v2)} +\\S+ +Bob$`
+        : `^files +${TEAM} +${v(v1)} +- +${v(v1)}, ${v(v2)} +\\S+ +${TEAM_CI} — “Bob”$`;
+    expect(table).toMatch(new RegExp(row, 'm'));
+    expect((await statusOf(setup)).remotes[0]).toMatchObject({ ...setup.changedBy('Bob'), lastAction: `rollback files to ${v1}` });
   });
 
   it(`loses no change when ${CONCURRENT_PROMOTES} promotes of different remotes run in parallel processes`, async () => {
@@ -152,20 +180,20 @@ describe.each([
     for (const name of names) staged.push(await stageRelease(setup.target, { distDir: build({ name }), actor: 'Ada' }));
     const before = (await readRegistryState(setup.target)).revision;
 
-    const results = await Promise.all(staged.map((s) => cli(setup, 'promote', `${s.remote}@${s.version}`, '--actor', s.remote)));
+    const results = await Promise.all(staged.map((s) => cli(setup, 'promote', `${s.remote}@${s.version}`, '--note', s.remote)));
     expect(results.filter((r) => r.code !== 0).map((r) => r.stderr)).toEqual([]);
 
     const { body } = await setup.fetchRegistry();
     for (const s of staged) expect(body.remotes[s.remote]).toMatchObject({ version: s.version, integrity: s.integrity });
     const state = await readRegistryState(setup.target);
     expect(state.revision).toBe(before + CONCURRENT_PROMOTES);
-    for (const name of names) expect(state.remotes[name]).toMatchObject({ changedBy: name });
+    for (const name of names) expect(state.remotes[name]).toMatchObject(setup.changedBy(name));
   });
 
   it.each([
     ['a build carrying its own React', { sharesOwnReact: true }, /^DEPLOY-011 files bundles its own copy of react /],
     ['a build bundling supabase-js', { bundles: '@supabase/supabase-js/dist/index.mjs' }, /^DEPLOY-011 files bundles its own copy of @supabase\/supabase-js /],
-    ['a contract range without the shell’s', { contract: '^2.0.0' }, /^DEPLOY-012 files declares @portal\/platform \^2\.0\.0, which excludes 1\.2\.0/],
+    ['a contract range without the shell’s', { contract: '^1.3.0' }, /^DEPLOY-012 files declares @portal\/platform \^1\.3\.0, which excludes 1\.2\.0/],
     ['a manifest without ./app', { exposes: ['./widget'] }, /^DEPLOY-013 files's mf-manifest\.json does not expose \.\/app/],
     ['a version reused with other content', { version: '3.0.0', content: 'changed' }, /^DEPLOY-005 files 3\.0\.0 was already published with other content \(3\.0\.0\+[0-9a-f]{8}\)/],
   ])('refuses %s, naming the problem, and changes nothing', async (_, options, message) => {
@@ -179,11 +207,81 @@ describe.each([
   });
 
   it('stages and makes live in one call with publish --promote', async () => {
-    const stdout = await cliOk(setup, 'publish', 'files', '--dist', build({ version: '5.0.0' }), '--promote', '--actor', 'Ada');
+    const stdout = await cliOk(setup, 'publish', 'files', '--dist', build({ version: '5.0.0' }), '--promote', '--note', 'Ada');
     const version = versionIn(stdout);
     expect(stdout).toContain(`files is live at ${version}`);
     expect((await setup.fetchRegistry()).body.remotes.files).toMatchObject({ version });
-    expect((await statusOf(setup)).remotes.find((r) => r.remote === 'files')).toMatchObject({ live: version, changedBy: 'Ada', lastAction: `promote files@${version}` });
+    expect((await statusOf(setup)).remotes.find((r) => r.remote === 'files')).toMatchObject({ live: version, ...setup.changedBy('Ada'), lastAction: `promote files@${version}` });
+  });
+});
+
+describe('portal-deploy for a person of a team', () => {
+  let alice: Participant;
+  let sessions: string;
+  const bucket = 'portal-people';
+  const asAlice = (): Setup => ({
+    args: ['--bucket', bucket],
+    // No token: the person signed in, from the session file; the project from the last login.
+    env: { PORTAL_DEPLOY_SESSION_FILE: sessions, PORTAL_DEPLOY_TOKEN: '', PORTAL_DEPLOY_PROJECT_URL: '', PORTAL_DEPLOY_ANON_KEY: '' },
+    target: null as never,
+    init: async () => undefined,
+    changedBy: (note) => ({ changedBy: alice.email, note }),
+    fetchRegistry: async () => null as never,
+  });
+
+  beforeAll(async () => {
+    alice = await participant(emulator, 'alice');
+    await addMember(owner.connection, TEAM, alice.email);
+    await recordShellContract(projectTarget(owner.connection, bucket), '1.2.0');
+    sessions = path.join(mkdtempSync(path.join(work, 'home-')), 'sessions.json');
+  });
+
+  it('signs in once, keeps the session where only they may read it, and publishes as themselves', async () => {
+    const login = await cli(
+      { ...asAlice(), args: [], env: { ...asAlice().env, PORTAL_DEPLOY_PASSWORD: alice.password } },
+      'login',
+      '--project-url',
+      emulator.apiUrl,
+      '--anon-key',
+      ANON_KEY,
+      '--email',
+      alice.email,
+    );
+    expect({ code: login.code, stdout: login.stdout.trim(), stderr: login.stderr }).toEqual({ code: 0, stdout: `Signed in to ${emulator.apiUrl} as ${alice.email} (aal1).`, stderr: '' });
+    expect(statSync(sessions).mode & 0o777).toBe(0o600);
+    expect(readFileSync(sessions, 'utf8')).not.toContain(alice.password);
+
+    // Later commands name only the environment: the project and its key are the login's.
+    expect(await cliOk({ ...asAlice(), args: [] }, 'whoami')).toMatch(new RegExp(`^${alice.email.replace(/[.+]/g, '\\$&')}; teams: ${TEAM}; may publish: files, remote_0, `));
+    const version = versionIn(await cliOk(asAlice(), 'publish', 'files', '--dist', build({ version: '1.0.0' }), '--promote', '--note', 'from my laptop'));
+    const log = await cliOk(asAlice(), 'log', 'files', '--limit', '2');
+    const lines = log.trim().split('\n');
+    expect(lines[0]).toMatch(new RegExp(`^\\S+  r1 \\(from r0\\) +${alice.email.replace(/[.+]/g, '\\$&')}  promote ${bucket}/files: added: live ${version.replace('+', '\\+')} — “from my laptop”$`));
+    expect(lines[1]).toMatch(new RegExp(`^\\S+  at r0 +${alice.email.replace(/[.+]/g, '\\$&')}  publish ${bucket}/files: files@${version.replace('+', '\\+')} staged$`));
+  });
+
+  it("refuses a platform owner's act and a remote of another team, saying who may", async () => {
+    const remoteAdd = await cli({ ...asAlice(), args: [] }, 'remote', 'add', 'reports', '--team', TEAM, '--route', '/reports');
+    expect({ code: remoteAdd.code, error: remoteAdd.stderr.trim().split('\n').at(-1) }).toEqual({
+      code: 1,
+      error: `DEPLOY-016 Only platform owners add remotes; ${alice.email} is not one. Ask a platform owner (portal-deploy status lists them).`,
+    });
+    await addTeam(owner.connection, 'others');
+    await addRemote(owner.connection, 'reports', 'others', '/reports');
+    const publish = await cli(asAlice(), 'publish', 'reports', '--dist', build({ name: 'reports', version: '1.0.0' }));
+    expect({ code: publish.code, error: publish.stderr.trim().split('\n').at(-1) }).toEqual({
+      code: 1,
+      error: `DEPLOY-015 reports belongs to team others: only its members, its credentials and the platform owners may publish or change it; ${alice.email} may not. A platform owner moves a remote to another team: portal-deploy remote assign reports <team>.`,
+    });
+  });
+
+  it('signs out, after which nothing is done in their name', async () => {
+    expect((await cliOk({ ...asAlice(), args: [] }, 'logout')).trim()).toBe(`Signed out of ${emulator.apiUrl}.`);
+    const after = await cli(asAlice(), 'status');
+    expect({ code: after.code, error: after.stderr.trim().split('\n').at(-1) }).toEqual({
+      code: 1,
+      error: expect.stringMatching(/^DEPLOY-017 Which project\? Pass --project-url <url>/),
+    });
   });
 });
 

@@ -1,21 +1,22 @@
 #!/usr/bin/env node
-// portal-deploy: build the apps, stage releases into an environment (a folder or a Supabase
-// Storage bucket), make them live by promote / canary / rollback (registry swaps by
-// compare-and-swap), show the status, and host a folder environment locally.
+// portal-deploy: build the apps, stage releases into an environment (a folder for one developer,
+// or an environment of a Supabase project shared by teams), make them live by promote / canary /
+// rollback (registry swaps by compare-and-swap), show the status, and host a folder environment
+// locally. A project's teams, people and credentials: cli-teams.ts.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { defaultActor } from './actor.js';
 import { buildApps, buildDirs, repoRoot } from './build.js';
+import { registerTeamCommands, withProject } from './cli-teams.js';
 import { openEnvironment } from './environment.js';
 import { DeployError, DeployErrorCode, isDeployError } from './errors.js';
 import { assertPathSegment } from './path-segment.js';
 import { scaffoldRemote } from './new-remote.js';
 import { promoteRelease, publishShell, recordShellContract, rollbackRemote, stageRelease, startCanary } from './publish.js';
 import { environmentStatus, formatStatus } from './status.js';
+import type { DeployTarget } from './targets/deploy-target.js';
 import { folderTarget } from './targets/folder-target.js';
-import type { PublishTarget } from './targets/publish-target.js';
-import { storageTarget, type StorageTarget } from './targets/storage-target.js';
 import { CONTRACT_VERSION } from '@portal/platform/node';
 
 const DEFAULT_ENV = path.join(repoRoot, 'deploy', 'dist', 'local');
@@ -48,28 +49,27 @@ interface TargetOptions {
   env: string;
   bucket?: string;
   projectUrl?: string;
-  actor?: string;
+  anonKey?: string;
+  note?: string;
 }
 
 /** Every command that changes or reads an environment takes the same options. */
 function withTarget(command: Command): Command {
-  return command
-    .option('--env <dir>', 'a folder environment', DEFAULT_ENV)
-    .option('--bucket <name>', 'a Supabase Storage bucket environment instead (key in PORTAL_DEPLOY_SERVICE_KEY)')
-    .option('--project-url <url>', 'the Supabase project of --bucket (default PORTAL_DEPLOY_PROJECT_URL)')
-    .option('--actor <name>', 'who makes the change, for status (default: git config user.name)');
+  return withProject(
+    command
+      .option('--env <dir>', 'a folder environment: one developer on this machine', DEFAULT_ENV)
+      .option('--bucket <name>', "an environment of a Supabase project instead, shared by teams (its releases in the bucket of that name); you act as the person signed in (portal-deploy login) or the team credential in PORTAL_DEPLOY_TOKEN"),
+  ).option('--note <text>', 'a note beside who made the change (in a folder, the only name there is: default git config user.name)');
 }
 
-function targetOf(options: TargetOptions): PublishTarget | StorageTarget {
+async function targetOf(options: TargetOptions): Promise<DeployTarget> {
   if (!options.bucket) return folderTarget(openEnvironment(path.resolve(options.env)));
-  const projectUrl = options.projectUrl ?? process.env.PORTAL_DEPLOY_PROJECT_URL;
-  const serviceKey = process.env.PORTAL_DEPLOY_SERVICE_KEY;
-  if (!projectUrl) throw new DeployError(DeployErrorCode.InvalidOption, 'A bucket environment needs its project: --project-url <url> or PORTAL_DEPLOY_PROJECT_URL.');
-  if (!serviceKey) throw new DeployError(DeployErrorCode.InvalidOption, 'A bucket environment needs a key that may write the bucket in PORTAL_DEPLOY_SERVICE_KEY (the project’s service key).');
-  return storageTarget({ projectUrl, serviceKey, bucket: options.bucket });
+  const { openProjectTarget } = await import('./cli-project.js');
+  return openProjectTarget(options, options.bucket);
 }
 
-const actorOf = (options: TargetOptions) => options.actor ?? defaultActor();
+/** A project records the verified caller, and the note beside it; a folder only has the note (or git's name). */
+const noteOf = (options: TargetOptions) => options.note ?? (options.bucket ? '' : defaultActor());
 
 const program = new Command('portal-deploy').description('Build, stage, promote, canary, roll back and serve the portal’s apps.');
 
@@ -93,13 +93,16 @@ program
   });
 
 withTarget(program.command('init'))
-  .description('prepare an environment: create its bucket (public) and record the contract its shell provides')
+  .description("prepare an environment and record the contract its shell provides (a project's: its public bucket too; platform owners only)")
   .option('--shell-contract <version>', 'the @portal/platform contract the environment’s shell provides', CONTRACT_VERSION)
   .action(async (options: TargetOptions & { shellContract: string }) => {
-    const target = targetOf(options);
-    if ('ensureBucket' in target) console.log(`Bucket ${target.environmentName}: ${await target.ensureBucket()}.`);
+    const target = await targetOf(options);
     await recordShellContract(target, options.shellContract);
     console.log(`The ${target.description} records shell contract ${options.shellContract}.`);
+    if (target.kind === 'project') {
+      const registryUrl = target.registryUrl()!;
+      console.log(`Browsers read its registry at ${registryUrl}: in the shell's config.json, "registryUrl": "${registryUrl}", and "${new URL(registryUrl).origin}" in "allowedOrigins".`);
+    }
   });
 
 withTarget(program.command('publish'))
@@ -112,18 +115,24 @@ withTarget(program.command('publish'))
     const dist = path.resolve(options.dist ?? distOf(app));
     if (!options.bucket && options.origin) openEnvironment(path.resolve(options.env)).setOrigins({ [app]: options.origin });
     if (app === 'shell') {
-      if (options.bucket) throw new DeployError(DeployErrorCode.InvalidOption, 'The shell is hosted on its own; a bucket environment holds the registry and the remotes (record its contract with init --shell-contract).');
+      if (options.bucket) throw new DeployError(DeployErrorCode.InvalidOption, 'The shell is hosted on its own; a project environment holds the registry and the remotes (a platform owner records its contract with init --shell-contract).');
       const env = openEnvironment(path.resolve(options.env));
       const { files } = publishShell(env, dist);
       console.log(`Published the shell (${files} files) to ${env.shellDir}.`);
       return;
     }
-    const target = targetOf(options);
-    const actor = actorOf(options);
-    const staged = await stageRelease(target, { distDir: dist, actor });
+    const target = await targetOf(options);
+    const note = noteOf(options);
+    const staged = await stageRelease(target, { distDir: dist, actor: note });
     const what = `${staged.copied ? 'Staged' : 'Already staged (unchanged build)'} ${staged.remote}@${staged.version} in the ${target.description}`;
+    if (staged.needsAcceptance) {
+      console.log(
+        `${what}.\n  integrity: ${staged.integrity}\n  It needs a newer platform contract major than the environment's shell: a platform owner accepts it before it goes live (portal-deploy accept ${staged.remote}@${staged.version} --bucket ${target.environmentName}).`,
+      );
+      return;
+    }
     if (options.promote) {
-      const live = await promoteRelease(target, staged.remote, staged.version, actor);
+      const live = await promoteRelease(target, staged.remote, staged.version, note);
       console.log(`${what}.\n  integrity: ${staged.integrity}\n${live.remote} is live at ${live.version} (${live.manifest}).`);
       return;
     }
@@ -134,7 +143,7 @@ withTarget(program.command('promote'))
   .description('make a staged release live (ends a canary of the remote)')
   .argument('<release>', '<remote>@<version> (1.2.0 picks its newest build, or 1.2.0+<hash>)', remoteAtVersion)
   .action(async (release: { remote: string; version: string }, options: TargetOptions) => {
-    const live = await promoteRelease(targetOf(options), release.remote, release.version, actorOf(options));
+    const live = await promoteRelease(await targetOf(options), release.remote, release.version, noteOf(options));
     console.log(`${live.remote} is live at ${live.version} (${live.manifest}).`);
   });
 
@@ -143,7 +152,7 @@ withTarget(program.command('canary'))
   .argument('<release>', '<remote>@<version>', remoteAtVersion)
   .requiredOption('--percent <n>', 'the share of browsers, 0 to 100', percentage)
   .action(async (release: { remote: string; version: string }, options: TargetOptions & { percent: number }) => {
-    const canary = await startCanary(targetOf(options), release.remote, release.version, options.percent, actorOf(options));
+    const canary = await startCanary(await targetOf(options), release.remote, release.version, options.percent, noteOf(options));
     console.log(`${canary.remote}@${canary.version} is a canary for ${canary.percentage}% of browsers.`);
   });
 
@@ -152,7 +161,7 @@ withTarget(program.command('rollback'))
   .argument('<remote>')
   .argument('[version]', 'a published version to return to')
   .action(async (remote: string, version: string | undefined, options: TargetOptions) => {
-    const result = await rollbackRemote(targetOf(options), remote, actorOf(options), version);
+    const result = await rollbackRemote(await targetOf(options), remote, noteOf(options), version);
     console.log(
       result.endedCanary
         ? `${remote}: canary ${result.endedCanary} ended; ${result.version} stays live.`
@@ -162,10 +171,10 @@ withTarget(program.command('rollback'))
 
 withTarget(program.command('status'))
   .alias('list')
-  .description('what is live, canary and available per remote, when it changed and by whom')
+  .description("what is live, canary and available per remote, when it changed and by whom; a project's teams, their people and credentials, and its platform owners")
   .option('--json', 'as JSON')
   .action(async (options: TargetOptions & { json?: boolean }) => {
-    const status = await environmentStatus(targetOf(options));
+    const status = await environmentStatus(await targetOf(options));
     console.log(options.json ? JSON.stringify(status, null, 2) : formatStatus(status));
   });
 
@@ -216,6 +225,8 @@ program
     console.log(`Next: npm run dev -w remotes/${name}`);
     console.log(`Tables of its own: row level security and the second-factor policy, as remotes/${name}/README.md shows.`);
   });
+
+registerTeamCommands(program, { withTarget, targetOf, noteOf });
 
 program.parseAsync().catch((error: unknown) => {
   console.error(isDeployError(error) ? `${error.code} ${error.message}` : error instanceof Error ? error.message : String(error));

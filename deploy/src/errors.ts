@@ -17,6 +17,11 @@ export const DeployErrorCode = {
   ContractExcluded: 'DEPLOY-012',
   MissingExpose: 'DEPLOY-013',
   ContractBelowShared: 'DEPLOY-014',
+  NotAllowed: 'DEPLOY-015',
+  NeedsPlatformOwner: 'DEPLOY-016',
+  NotSignedIn: 'DEPLOY-017',
+  CredentialRevoked: 'DEPLOY-018',
+  BackendFailed: 'DEPLOY-019',
 } as const;
 export type DeployErrorCode = (typeof DeployErrorCode)[keyof typeof DeployErrorCode];
 

@@ -58,15 +58,27 @@ export function checkNoBundledSingletons(remote: string, distDir: string, files:
   }
 }
 
-/** The remote's declared @portal/platform range must include the contract the environment's shell provides. */
-export function checkContract(meta: RemoteMetadata, shellContract: string | undefined, where: string): void {
+/** The lowest major of the platform contract a range admits (null when it is no range). */
+export function lowestContractMajor(range: string): number | null {
+  return validRange(range) === null ? null : (minVersion(range)?.major ?? null);
+}
+
+/**
+ * The remote's declared @portal/platform range must include the contract the environment's
+ * shell provides. With `newMajorWaitsForAcceptance` (a project), a range that needs a newer
+ * major passes: the release is staged and waits for a platform owner's acceptance.
+ */
+export function checkContract(meta: RemoteMetadata, shellContract: string | undefined, where: string, { newMajorWaitsForAcceptance = false } = {}): void {
   if (!shellContract) {
     throw new DeployError(
       DeployErrorCode.InvalidOption,
       `The ${where} does not say which @portal/platform contract its shell provides; publish the shell there or run portal-deploy init --shell-contract <version>.`,
     );
   }
-  if (validRange(meta.contract) === null || !satisfies(shellContract, meta.contract)) {
+  const lowestMajor = lowestContractMajor(meta.contract);
+  const shellMajor = Number(shellContract.split('.')[0]);
+  if (newMajorWaitsForAcceptance && lowestMajor !== null && lowestMajor > shellMajor) return;
+  if (lowestMajor === null || !satisfies(shellContract, meta.contract)) {
     throw new DeployError(
       DeployErrorCode.ContractExcluded,
       `${meta.name} declares @portal/platform ${meta.contract}, which excludes ${shellContract}, the contract the shell of the ${where} provides; change "contract" in remote.json (and the code that needs it) or upgrade the shell first.`,

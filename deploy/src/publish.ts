@@ -1,26 +1,30 @@
 // Releases and what is live, on any target: `stageRelease` puts a build's files into an immutable
 // release folder without making it live; promote, canary and rollback only change the registry
-// (by compare-and-swap, registry-store.ts).
+// (by compare-and-swap, registry-store.ts). In a project the backend checks each step against
+// who calls (docs/deploy-teams.md); the checks here come first so a refusal says why early.
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Registry, RegistryEntry, Release } from '@portal/platform/registry';
 import { CONTRACT_VERSION } from '@portal/platform/node';
 import { cachePolicyFor } from './cache-policy.js';
-import { environmentSchema, type Environment, type EnvironmentFile } from './environment.js';
+import type { Environment } from './environment.js';
 import { DeployError, DeployErrorCode } from './errors.js';
 import { buildHash, listFiles, sriOf } from './hashing.js';
 import { assertPathSegment } from './path-segment.js';
 import { checkContract, checkContractCoversShared, checkExposes, checkNoBundledSingletons } from './pre-publish-checks.js';
 import { readRegistryState, updateRegistry, type RegistryState, type RemoteHistory } from './registry-store.js';
-import { findRelease, readRelease, readReleases, recordRelease, type ReleaseRecord } from './releases.js';
+import { findRelease, type ReleaseRecord } from './releases.js';
 import { readBuiltRemote, remoteMetadataSchema, type RemoteMetadata } from './remote-metadata.js';
 import { releaseFilesOf, releaseManifestOf } from './release-manifest.js';
-import { keys, type PublishTarget } from './targets/publish-target.js';
+import type { DeployTarget } from './targets/deploy-target.js';
 
 export interface StageOptions {
   /** The remote's build output (with remote.json and mf-manifest.json). */
   distDir: string;
-  /** Who publishes, for status. */
+  /**
+   * Who publishes, in a folder (one developer: nobody checks the name). A project records the
+   * verified identity of the caller and keeps this as a note beside it.
+   */
   actor: string;
   /**
    * Let a new build reuse a package version already published with other content (local
@@ -35,6 +39,8 @@ export interface StageResult {
   integrity: string;
   /** False when this exact build had been published before (its release was reused). */
   copied: boolean;
+  /** A project: it needs a newer contract major than the environment's shell, so a platform owner accepts it before it goes live. */
+  needsAcceptance: boolean;
 }
 
 export interface LiveRelease {
@@ -53,23 +59,16 @@ export interface PublishResult extends LiveRelease {
 const HISTORY_LENGTH = 20;
 const UPLOADS_AT_ONCE = 6;
 
-export async function readEnvironmentFile(target: PublishTarget): Promise<EnvironmentFile> {
-  const bytes = await target.read(keys.environment);
-  if (!bytes) return { name: target.environmentName, origins: {} };
-  return environmentSchema.parse(JSON.parse(bytes.toString('utf8')));
-}
-
 /** Records which platform contract the environment's shell provides (what remotes are checked against). */
-export async function recordShellContract(target: PublishTarget, version: string): Promise<void> {
-  const current = await readEnvironmentFile(target);
-  await target.put(keys.environment, Buffer.from(`${JSON.stringify({ ...current, shellContract: version }, null, 2)}\n`), 'revalidate');
+export async function recordShellContract(target: DeployTarget, version: string): Promise<void> {
+  await target.recordShellContract(version);
 }
 
 async function inBatches<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
 }
 
-function conflict(target: PublishTarget, what: string): DeployError {
+function conflict(target: DeployTarget, what: string): DeployError {
   return new DeployError(DeployErrorCode.ImmutableConflict, `${what} in the ${target.description}; releases are immutable.`);
 }
 
@@ -78,25 +77,28 @@ function conflict(target: PublishTarget, what: string): DeployError {
  * the hash of every script, see release-manifest.ts) under remotes/<name>/<version>/ and records
  * the release last, so a release is listed only once all its files are in place. Nothing goes live.
  */
-export async function stageRelease(target: PublishTarget, { distDir, actor, allowRebuild = false }: StageOptions): Promise<StageResult> {
+export async function stageRelease(target: DeployTarget, { distDir, actor, allowRebuild = false }: StageOptions): Promise<StageResult> {
   const { meta, packageVersion } = readBuiltRemote(distDir);
   assertPathSegment(meta.name, 'remote name');
   const version = assertPathSegment(`${packageVersion}+${buildHash(distDir)}`, 'version');
   const files = listFiles(distDir);
   checkExposes(meta, distDir, files);
   checkNoBundledSingletons(meta.name, distDir, files);
-  checkContract(meta, (await readEnvironmentFile(target)).shellContract, target.description);
+  // A project stages a release for a newer contract major; a platform owner accepts it before it goes live.
+  checkContract(meta, (await target.readShellContract()) ?? undefined, target.description, { newMajorWaitsForAcceptance: target.kind === 'project' });
   checkContractCoversShared(meta, distDir);
+  await target.assertMayChange(meta.name);
 
   // The registry's hash covers the manifest, and the manifest the hash of every script it loads.
   const manifestBytes = releaseManifestOf(distDir);
   const integrity = sriOf(manifestBytes);
 
-  const releases = await readReleases(target, meta.name);
-  if (releases.some((r) => r.version === version)) {
-    const published = await target.read(keys.releaseFile(meta.name, version, 'mf-manifest.json'));
+  const releases = await target.listReleases(meta.name);
+  const same = releases.find((r) => r.version === version);
+  if (same) {
+    const published = await target.readReleaseFile(meta.name, version, 'mf-manifest.json');
     if (!published || sriOf(published) !== integrity) throw conflict(target, `remotes/${meta.name}/${version} already holds a different build of ${meta.name} ${version}`);
-    return { remote: meta.name, version, integrity, copied: false };
+    return { remote: meta.name, version, integrity, copied: false, needsAcceptance: (same.needsAcceptance ?? false) && !same.accepted };
   }
   const sameVersion = releases.find((r) => r.version.split('+')[0] === packageVersion);
   if (sameVersion && !allowRebuild) {
@@ -107,25 +109,26 @@ export async function stageRelease(target: PublishTarget, { distDir, actor, allo
   }
 
   await inBatches(files, UPLOADS_AT_ONCE, async (file) => {
-    const key = keys.releaseFile(meta.name, version, file);
     const body = file === 'mf-manifest.json' ? manifestBytes : readFileSync(path.join(distDir, file));
-    if (await target.create(key, body, cachePolicyFor(`/${encodeURIComponent(version)}/${file}`, { versionedFolders: true }))) return;
+    if (await target.createReleaseFile(meta.name, version, file, body, cachePolicyFor(`/${encodeURIComponent(version)}/${file}`, { versionedFolders: true }))) return;
     // Left by an earlier attempt at this very release (stopped half-way): fine when identical.
-    const existing = await target.read(key);
-    if (!existing || !existing.equals(body)) throw conflict(target, `${key} already holds different bytes`);
+    const existing = await target.readReleaseFile(meta.name, version, file);
+    if (!existing || !existing.equals(body)) throw conflict(target, `remotes/${meta.name}/${version}/${file} already holds different bytes`);
   });
   const record: ReleaseRecord = { version, integrity, publishedAt: new Date().toISOString(), publishedBy: actor, meta };
-  if (!(await recordRelease(target, meta.name, record))) {
-    const other = await readRelease(target, meta.name, version);
+  const recorded = await target.recordRelease(meta.name, record);
+  if (!recorded.recorded) {
+    const other = (await target.listReleases(meta.name)).find((r) => r.version === version);
     if (other?.integrity !== integrity) throw conflict(target, `${meta.name} ${version} was recorded with another manifest meanwhile`);
   }
-  return { remote: meta.name, version, integrity, copied: true };
+  return { remote: meta.name, version, integrity, copied: true, needsAcceptance: recorded.needsAcceptance };
 }
 
-function entryFor(meta: RemoteMetadata, release: Release): RegistryEntry {
+/** A registry entry for a release; `route` is the one a project's platform owners gave the remote, when they did. */
+function entryFor(meta: RemoteMetadata, release: Release, route: string | null): RegistryEntry {
   return {
     title: meta.title,
-    route: meta.route,
+    route: route ?? meta.route,
     ...(meta.icon ? { icon: meta.icon } : {}),
     ...(meta.description ? { description: meta.description } : {}),
     contract: meta.contract,
@@ -150,10 +153,20 @@ function historyAfter(state: RegistryState, remote: string, actor: string, actio
  * A recorded release as the registry names it, with the files the shell loads it by (read from
  * the manifest as published, so releases recorded before the registry carried them get them too).
  */
-async function releaseOf(target: PublishTarget, remote: string, record: ReleaseRecord): Promise<Release> {
-  const manifest = await target.read(keys.releaseFile(remote, record.version, 'mf-manifest.json'));
+async function releaseOf(target: DeployTarget, remote: string, record: ReleaseRecord): Promise<Release> {
+  const manifest = await target.readReleaseFile(remote, record.version, 'mf-manifest.json');
   const files = manifest && sriOf(manifest) === record.integrity ? releaseFilesOf(manifest) : null;
   return { version: record.version, manifest: target.manifestUrl(remote, record.version), integrity: record.integrity, ...(files ? { files } : {}) };
+}
+
+/** A release that needs a new contract major goes live only once a platform owner accepted it (the backend checks too). */
+function refuseUnaccepted(target: DeployTarget, remote: string, record: ReleaseRecord): void {
+  if (!record.needsAcceptance || record.accepted) return;
+  const contract = (record.meta as { contract?: string }).contract ?? 'its contract';
+  throw new DeployError(
+    DeployErrorCode.NeedsPlatformOwner,
+    `${remote}@${record.version} needs @portal/platform ${contract}, a newer major than the shell of the ${target.description} provides; a platform owner accepts it first: portal-deploy accept ${remote}@${record.version} --bucket ${target.environmentName}.`,
+  );
 }
 
 function liveOf(remote: string, state: RegistryState): LiveRelease {
@@ -162,17 +175,19 @@ function liveOf(remote: string, state: RegistryState): LiveRelease {
 }
 
 /** Makes a staged release live (ending any canary); the version live before is remembered for rollback. */
-export async function promoteRelease(target: PublishTarget, remote: string, version: string, actor: string): Promise<LiveRelease> {
-  const record = findRelease(await readReleases(target, remote), remote, version, target.description);
+export async function promoteRelease(target: DeployTarget, remote: string, version: string, actor: string): Promise<LiveRelease> {
+  await target.assertMayChange(remote);
+  const record = findRelease(await target.listReleases(remote), remote, version, target.description);
+  refuseUnaccepted(target, remote, record);
   const meta = remoteMetadataSchema.parse(record.meta);
-  const release = await releaseOf(target, remote, record);
+  const [release, route] = await Promise.all([releaseOf(target, remote, record), target.assignedRoute(remote)]);
   const action = `promote ${remote}@${record.version}`;
   const state = await updateRegistry(target, actor, (current) => {
     const live = current.registry.remotes[remote];
     if (live && live.version === record.version && live.manifest === release.manifest && !live.canary) return null;
     const previous = current.remotes[remote]?.previous ?? [];
     return {
-      registry: withEntry(current.registry, remote, entryFor(meta, release)),
+      registry: withEntry(current.registry, remote, entryFor(meta, release, route)),
       remotes: historyAfter(current, remote, actor, action, live && live.version !== record.version ? [...previous, live.version] : previous),
       action,
     };
@@ -181,8 +196,10 @@ export async function promoteRelease(target: PublishTarget, remote: string, vers
 }
 
 /** Gives a staged release to `percentage` % of browsers (sticky per browser); ended by promote or rollback. */
-export async function startCanary(target: PublishTarget, remote: string, version: string, percentage: number, actor: string): Promise<LiveRelease & { percentage: number }> {
-  const record = findRelease(await readReleases(target, remote), remote, version, target.description);
+export async function startCanary(target: DeployTarget, remote: string, version: string, percentage: number, actor: string): Promise<LiveRelease & { percentage: number }> {
+  await target.assertMayChange(remote);
+  const record = findRelease(await target.listReleases(remote), remote, version, target.description);
+  refuseUnaccepted(target, remote, record);
   const release = await releaseOf(target, remote, record);
   const action = `canary ${remote}@${record.version} ${percentage}%`;
   const state = await updateRegistry(target, actor, (current) => {
@@ -207,9 +224,12 @@ export interface RollbackResult extends LiveRelease {
  * Rollback: ends a canary when there is one (live stays); otherwise makes the previous live
  * version live again — or `version`, when named. Only the registry changes.
  */
-export async function rollbackRemote(target: PublishTarget, remote: string, actor: string, version?: string): Promise<RollbackResult> {
-  const releases = await readReleases(target, remote);
+export async function rollbackRemote(target: DeployTarget, remote: string, actor: string, version?: string): Promise<RollbackResult> {
+  await target.assertMayChange(remote);
+  const releases = await target.listReleases(remote);
   const named = version ? findRelease(releases, remote, version, target.description) : null;
+  if (named) refuseUnaccepted(target, remote, named);
+  const route = await target.assignedRoute(remote);
   // Which release the change lands on is decided against the registry it changes; each is ready.
   const asReleases = new Map(await Promise.all(releases.map(async (record) => [record.version, await releaseOf(target, remote, record)] as const)));
   let endedCanary: string | null = null;
@@ -234,23 +254,23 @@ export async function rollbackRemote(target: PublishTarget, remote: string, acto
     }
     const action = `rollback ${remote} to ${to.version}`;
     const meta = remoteMetadataSchema.parse(to.meta);
-    return { registry: withEntry(current.registry, remote, entryFor(meta, asReleases.get(to.version)!)), remotes: historyAfter(current, remote, actor, action, remaining), action };
+    return { registry: withEntry(current.registry, remote, entryFor(meta, asReleases.get(to.version)!, route)), remotes: historyAfter(current, remote, actor, action, remaining), action };
   });
   return { ...liveOf(remote, state), endedCanary };
 }
 
 /** Stages a build and makes it live at once: what the local portal and the dev loop do. */
-export async function publishRemote(target: PublishTarget, options: StageOptions): Promise<PublishResult> {
+export async function publishRemote(target: DeployTarget, options: StageOptions): Promise<PublishResult> {
   const staged = await stageRelease(target, options);
   const live = await promoteRelease(target, staged.remote, staged.version, options.actor);
   return { ...live, copied: staged.copied, canary: null };
 }
 
 /** Rewrites the manifest URLs of what is live from the target's current origins (a folder served on other ports). */
-export async function repointRegistry(target: PublishTarget, actor: string): Promise<Registry> {
+export async function repointRegistry(target: DeployTarget, actor: string): Promise<Registry> {
   const { registry } = await readRegistryState(target);
   const records = new Map<string, ReleaseRecord[]>();
-  for (const name of Object.keys(registry.remotes)) records.set(name, await readReleases(target, name));
+  for (const name of Object.keys(registry.remotes)) records.set(name, await target.listReleases(name));
   const state = await updateRegistry(target, actor, (current) => {
     const remotes: Registry['remotes'] = {};
     for (const [name, entry] of Object.entries(current.registry.remotes)) {

@@ -9,11 +9,11 @@ import { readRegistry } from './registry-file.js';
 import { readRegistryState, updateRegistry } from './registry-store.js';
 import { environmentStatus, formatStatus } from './status.js';
 import { folderTarget } from './targets/folder-target.js';
-import type { PublishTarget } from './targets/publish-target.js';
+import type { DeployTarget } from './targets/deploy-target.js';
 
 let work: string;
 let env: Environment;
-let target: PublishTarget;
+let target: DeployTarget;
 let builds = 0;
 
 const build = (options: FakeBuildOptions = {}) => writeFakeRemoteBuild(path.join(work, `build-${++builds}`), options);
