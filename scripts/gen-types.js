@@ -13,6 +13,8 @@ import path from 'node:path';
 const repo = path.resolve(import.meta.dirname, '..');
 const bin = path.join(repo, 'emulator', 'bin', 'portal-emulator.js');
 const DATABASE_TYPES_FILE = path.join(repo, 'shared', 'platform', 'src', 'database.types.ts');
+/** The schemas the portal's client reads: its own, and the deploy API (the status page's audit trail). */
+const TYPED_SCHEMAS = 'public,portal_deploy_api';
 
 const tmp = path.join(repo, '.tmp');
 mkdirSync(tmp, { recursive: true });
@@ -27,7 +29,7 @@ try {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
   portalEmulator(['db', 'reset']);
-  writeFileSync(DATABASE_TYPES_FILE, portalEmulator(['gen', 'types', 'typescript']));
+  writeFileSync(DATABASE_TYPES_FILE, portalEmulator(['gen', 'types', 'typescript', '--schema', TYPED_SCHEMAS]));
   console.log(`Wrote ${path.relative(repo, DATABASE_TYPES_FILE)}`);
 } finally {
   rmSync(workdir, { recursive: true, force: true });

@@ -15,7 +15,8 @@ function genTypes(workdir: string): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [BIN, 'gen', 'types', 'typescript', '--workdir', workdir],
+      // The schemas scripts/gen-types.js types: the portal's own, and the deploy API.
+      [BIN, 'gen', 'types', 'typescript', '--schema', 'public,portal_deploy_api', '--workdir', workdir],
       { env: { ...process.env, PORTAL_EMULATOR_QUIET: '1' }, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => (error ? reject(new Error(`gen types typescript failed: ${stderr || error.message}`)) : resolve(stdout)),
     );

@@ -915,6 +915,7 @@ begin
   if (select auth.uid()) is null then
     perform portal_deploy.refuse('not_signed_in', 'Sign in to read who changed what.');
   end if;
+  if p_environment is not null then perform portal_deploy.require_environment(p_environment); end if;
   return coalesce((
     select jsonb_agg(jsonb_build_object('id', a.id, 'at', a.at, 'environment', a.environment, 'remote', a.remote, 'team', a.team,
       'action', a.action, 'change', a.change, 'revision', a.revision, 'baseRevision', a.base_revision, 'actor', a.actor_label, 'note', a.note)

@@ -12,6 +12,106 @@ export type Database = {
   __InternalSupabase: {
     PostgrestVersion: "14.1"
   }
+  portal_deploy_api: {
+    Tables: {
+      [_ in never]: never
+    }
+    Views: {
+      [_ in never]: never
+    }
+    Functions: {
+      accept_release: {
+        Args: { p_environment: string; p_remote: string; p_version: string }
+        Returns: Json
+      }
+      add_member: {
+        Args: { p_team: string; p_email: string }
+        Returns: Json
+      }
+      add_platform_owner: {
+        Args: { p_email: string }
+        Returns: Json
+      }
+      add_remote: {
+        Args: { p_name: string; p_team: string; p_route?: string }
+        Returns: Json
+      }
+      assign_remote: {
+        Args: { p_name: string; p_team: string }
+        Returns: Json
+      }
+      attach_credential_user: {
+        Args: { p_credential: string; p_user: string }
+        Returns: undefined
+      }
+      audit_log: {
+        Args: { p_environment?: string; p_remote?: string; p_limit?: number }
+        Returns: Json
+      }
+      begin_credential: {
+        Args: { p_team: string; p_name: string }
+        Returns: string
+      }
+      commit_revision: {
+        Args: { p_environment: string; p_revision: number; p_registry: Json; p_history: Json; p_action: string; p_note?: string }
+        Returns: Json
+      }
+      create_environment: {
+        Args: { p_name: string; p_shell_contract: string }
+        Returns: Json
+      }
+      create_team: {
+        Args: { p_name: string; p_title?: string }
+        Returns: Json
+      }
+      environment: {
+        Args: { p_environment: string }
+        Returns: Json
+      }
+      newest_revision: {
+        Args: { p_environment: string }
+        Returns: Json
+      }
+      overview: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+      record_release: {
+        Args: { p_environment: string; p_remote: string; p_version: string; p_integrity: string; p_contract: string; p_contract_major: number; p_meta: Json }
+        Returns: Json
+      }
+      registry_document: {
+        Args: { p_environment: string }
+        Returns: Json
+      }
+      releases: {
+        Args: { p_environment: string; p_remote?: string }
+        Returns: Json
+      }
+      remove_member: {
+        Args: { p_team: string; p_email: string }
+        Returns: Json
+      }
+      revoke_credential: {
+        Args: { p_team: string; p_name: string }
+        Returns: Json
+      }
+      route_remote: {
+        Args: { p_name: string; p_route: string }
+        Returns: Json
+      }
+      whoami: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+    }
+    Enums: {
+      [_ in never]: never
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
+  }
   public: {
     Tables: {
       announcements: {
@@ -621,6 +721,9 @@ export type CompositeTypes<
     : never
 
 export const Constants = {
+  portal_deploy_api: {
+    Enums: {},
+  },
   public: {
     Enums: {
       member_role: ["viewer", "editor"],

@@ -2,6 +2,7 @@ import { CONTRACT_VERSION, useRemotes, type RemoteState, type RemoteStatus } fro
 import { Badge, Card, Code, PageHeader, Stack, Table, type BadgeTone, type TableColumn } from '@portal/ui';
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { registryState } from '../registry-state.js';
+import { AuditTrail } from './AuditTrail.js';
 import type { RuntimeConfig } from '../runtime-config.js';
 import { DevOverridesPanel } from './DevOverridesPanel.js';
 import { sharedModuleCopies, type SharedModuleCopy } from './shared-modules.js';
@@ -64,7 +65,7 @@ export function StatusPage({ config }: { config: RuntimeConfig }): ReactNode {
   const duplicated = [...copies].filter(([, count]) => count > 1).map(([name]) => name);
   return (
     <Stack gap={6}>
-      <PageHeader title="Status" description="What this portal runs: each remote's release and state, and the shared libraries." />
+      <PageHeader title="Status" description="What this portal runs: each remote's release and state, who changed what, and the shared libraries." />
       <Card title="Portal">
         <dl className="portal-facts">
           <dt>Platform contract</dt>
@@ -84,6 +85,7 @@ export function StatusPage({ config }: { config: RuntimeConfig }): ReactNode {
         </dl>
       </Card>
       <Table caption="Remotes" columns={remoteColumns} rows={remotes} rowKey={(r) => r.name} wrapCells />
+      {registry.status === 'ready' ? <AuditTrail environment={registry.environment} updatedAt={registry.updatedAt} /> : null}
       <Table
         caption={duplicated.length ? `Shared libraries — more than one copy of ${duplicated.join(', ')}!` : 'Shared libraries — one copy of each'}
         columns={sharedColumns}
