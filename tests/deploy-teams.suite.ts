@@ -16,6 +16,8 @@ import { projectTarget, type ProjectTarget } from '../deploy/src/targets/project
 import { acceptRelease, addMember, addRemote, addTeam, assignRemote, createCredential, revokeCredential, routeRemote } from '../deploy/src/team-admin.js';
 import { writeFakeRemoteBuild, type FakeBuildOptions } from '../deploy/test/fake-remote-build.js';
 import { credentialConnection, deployBackendOptions, firstPlatformOwner, participant, teamToken, type Participant } from './support/deploy-backend.js';
+import { enrolTotp, newPerson, signedInClient, totpCode } from './support/people.js';
+import { projectClient } from '../deploy/src/identity/project-connection.js';
 
 const REPO = path.resolve(__dirname, '..');
 const ENVIRONMENT = 'portal';
@@ -322,6 +324,32 @@ export function describeDeployTeams(title: string, options: Pick<EmulatorOptions
       expect(await refusal(rollbackRemote(as(alphaCi), 'files', ''))).toMatch(/^DEPLOY-015 files belongs to team beta/);
       await assignRemote(owner.connection, 'files', 'alpha');
     });
+
+    it('a person with a second factor acts only with a session that used it', async () => {
+      const person = await newPerson(emulator, 'carol');
+      await addMember(owner.connection, 'alpha', person.email);
+      const client = await signedInClient(emulator, person);
+      const secret = await enrolTotp(client);
+      const connectionOf = async (accessToken: string): Promise<ProjectConnection> => ({
+        projectUrl: emulator.apiUrl,
+        anonKey: alice.connection.anonKey,
+        client: projectClient(emulator.apiUrl, alice.connection.anonKey, accessToken),
+        accessToken,
+        via: 'session',
+      });
+      // A new sign-in with the password alone is aal1.
+      const aal1 = await signedInClient(emulator, person);
+      const aal1Token = (await aal1.auth.getSession()).data.session!.access_token;
+      const withoutFactor = as(await connectionOf(aal1Token));
+      expect(await refusal(stageRelease(withoutFactor, { distDir: build({ name: 'files', version: '7.0.0' }), actor: '' }))).toMatch(
+        new RegExp(`^DEPLOY-017 ${person.email.replace(/[.+]/g, '\\$&')} has a second factor: sign in with it to publish or change anything\\. portal-deploy login asks for its code`),
+      );
+      const upload = await withoutFactor.connection.client.storage.from(ENVIRONMENT).upload('remotes/files/7.0.0+00000000/remoteEntry.js', new Blob(['x']));
+      expect((upload.error as { statusCode?: string } | null)?.statusCode).toBe('403');
+      const factor = (await aal1.auth.mfa.listFactors()).data!.totp[0]!;
+      await aal1.auth.mfa.challengeAndVerify({ factorId: factor.id, code: totpCode(secret) });
+      const aal2 = as(await connectionOf((await aal1.auth.getSession()).data.session!.access_token));
+      expect((await stageRelease(aal2, { distDir: build({ name: 'files', version: '7.0.0' }), actor: '' })).copied).toBe(true);
+    });
   });
 }
-

@@ -15,6 +15,7 @@ export interface BackendFailure {
 
 const CODE_OF_REASON: Record<string, DeployErrorCode> = {
   not_signed_in: DeployErrorCode.NotSignedIn,
+  second_factor_required: DeployErrorCode.NotSignedIn,
   credential_revoked: DeployErrorCode.CredentialRevoked,
   platform_owner_only: DeployErrorCode.NeedsPlatformOwner,
   needs_acceptance: DeployErrorCode.NeedsPlatformOwner,

@@ -207,17 +207,27 @@ language sql stable security definer set search_path = '' as $$
   end
 $$;
 
--- Whether the caller is an active team credential or a person (no revoked credential).
+-- Whether the caller is a person who has a second factor but a session that did not use it.
+create function portal_deploy.caller_lacks_second_factor() returns boolean
+language sql stable security definer set search_path = '' as $$
+  select coalesce((select auth.jwt()) ->> 'aal', 'aal1') <> 'aal2'
+     and exists (select 1 from auth.mfa_factors f where f.user_id = (select auth.uid()) and f.status = 'verified')
+$$;
+
+-- Whether the caller may act at all: signed in, not a revoked credential, and, as everywhere in
+-- the project, a person with a second factor only with a session that used it.
 create function portal_deploy.caller_is_active() returns boolean
 language sql stable security definer set search_path = '' as $$
   select (select auth.uid()) is not null
      and not exists (select 1 from portal_deploy.credentials c where c.user_id = (select auth.uid()) and c.revoked_at is not null)
+     and not portal_deploy.caller_lacks_second_factor()
 $$;
 
 -- A platform owner: a person (never a credential) listed as one.
 create function portal_deploy.is_platform_owner() returns boolean
 language sql stable security definer set search_path = '' as $$
   select portal_deploy.caller_kind() = 'person'
+     and portal_deploy.caller_is_active()
      and exists (select 1 from portal_deploy.platform_owners o where o.user_id = (select auth.uid()))
 $$;
 
@@ -288,6 +298,11 @@ begin
     perform portal_deploy.refuse('credential_revoked',
       format('The credential %s of team %s was revoked at %s by %s.', revoked.name, revoked.team, revoked.revoked_at, revoked.revoked_by),
       format('A member of team %s or a platform owner makes a new one: portal-deploy credential create %s <name>.', revoked.team, revoked.team));
+  end if;
+  if portal_deploy.caller_lacks_second_factor() then
+    perform portal_deploy.refuse('second_factor_required',
+      format('%s has a second factor: sign in with it to publish or change anything.', portal_deploy.caller_label()),
+      'portal-deploy login asks for its code (or --totp-code).');
   end if;
   if not (portal_deploy.is_platform_owner() or exists (select portal_deploy.caller_teams())) then
     perform portal_deploy.refuse('not_a_member',

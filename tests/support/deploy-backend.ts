@@ -2,46 +2,19 @@
 // backend only (its migration and the deploy-registry and deploy-credentials functions, not the
 // demo schema), a first platform owner named with the service key, and people and team
 // credentials to act as (docs/deploy-teams.md).
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ANON_KEY, SERVICE_ROLE_KEY, type EmulatorOptions, type TestEmulator } from '../../emulator/test/harness.js';
 import { authClient, connectToProject, connectWithServiceKey, projectClient, type ProjectConnection } from '../../deploy/src/identity/project-connection.js';
 import { addPlatformOwner, createCredential } from '../../deploy/src/team-admin.js';
+import { deployBackendFiles } from './deploy-backend-files.js';
 import { newPerson, type Person } from './people.js';
 
 const SUPABASE = path.resolve(__dirname, '..', '..', 'supabase');
 
-function filesBelow(dir: string, prefix: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const entry of readdirSync(path.join(SUPABASE, dir), { withFileTypes: true })) {
-    const relative = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) Object.assign(files, filesBelow(relative, prefix));
-    else files[`${prefix}${relative}`] = readFileSync(path.join(SUPABASE, relative), 'utf8');
-  }
-  return files;
-}
-
 /** The emulator's supabase/ folder for a deploy project: the deploy migration and functions, their config. */
 export function deployBackendOptions(extra: Record<string, string> = {}): Pick<EmulatorOptions, 'configToml' | 'files'> {
-  const migration = readdirSync(path.join(SUPABASE, 'migrations')).find((name) => name.endsWith('_portal_deploy.sql'))!;
-  return {
-    configToml: [
-      '[api]',
-      'schemas = ["public", "portal_deploy_api"]',
-      '[functions.deploy-registry]',
-      'verify_jwt = false',
-      '[functions.deploy-credentials]',
-      'verify_jwt = false',
-      '',
-    ].join('\n'),
-    files: {
-      [`migrations/${migration}`]: readFileSync(path.join(SUPABASE, 'migrations', migration), 'utf8'),
-      ...filesBelow('functions/deploy-registry', ''),
-      ...filesBelow('functions/deploy-credentials', ''),
-      'functions/_shared/http.ts': readFileSync(path.join(SUPABASE, 'functions', '_shared', 'http.ts'), 'utf8'),
-      ...extra,
-    },
-  };
+  const { configToml, files } = deployBackendFiles(SUPABASE);
+  return { configToml, files: { ...files, ...extra } };
 }
 
 /** A person of the project signed in, as `portal-deploy login` leaves them (without the session file). */
