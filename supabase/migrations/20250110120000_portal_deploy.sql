@@ -171,6 +171,8 @@ create trigger releases_no_truncate before truncate on portal_deploy.releases
   for each statement execute function portal_deploy.refuse_history_change();
 create trigger acceptances_append_only before update or delete on portal_deploy.release_acceptances
   for each row execute function portal_deploy.refuse_history_change();
+create trigger acceptances_no_truncate before truncate on portal_deploy.release_acceptances
+  for each statement execute function portal_deploy.refuse_history_change();
 create trigger audit_append_only before update or delete on portal_deploy.audit
   for each row execute function portal_deploy.refuse_history_change();
 create trigger audit_no_truncate before truncate on portal_deploy.audit
