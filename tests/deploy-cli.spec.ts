@@ -171,6 +171,13 @@ describe.each([
         ? `^files +${v(v1)} +- +${v(v1)}, ${v(v2)} +\\S+ +Bob$`
         : `^files +${TEAM} +${v(v1)} +- +${v(v1)}, ${v(v2)} +\\S+ +${TEAM_CI} — “Bob”$`;
     expect(table).toMatch(new RegExp(row, 'm'));
+    if (setup.target.kind === 'project') {
+      // The project's platform owners, and its teams with their people, credentials and remotes.
+      expect(table).toMatch(new RegExp(`^Platform owners: ${owner.email.replace(/[.+]/g, '\\$&')}$`, 'm'));
+      expect(table).toMatch(new RegExp(`^${TEAM} +- +ci +files \\(/files\\), remote_0 \\(/remote-0\\)`, 'm'));
+    } else {
+      expect(table).toContain('A local folder for one developer on this machine');
+    }
     expect((await statusOf(setup)).remotes[0]).toMatchObject({ ...setup.changedBy('Bob'), lastAction: `rollback files to ${v1}` });
   });
 

@@ -16,6 +16,7 @@ import { addRemote, addTeam } from '../deploy/src/team-admin.js';
 import { scaffoldRemote } from '../deploy/src/new-remote.js';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
 import { REPO, buildAppsInto, startTestPortal, type TestPortal } from './portal-harness.js';
+import { axeViolations } from './support/accessibility.js';
 import { ciEnv, firstPlatformOwner, teamToken } from './support/deploy-backend.js';
 import { newPerson, signedInClient, signedInStorage } from './support/people.js';
 import { pagePerTest, pageState } from './support/page-per-test.js';
@@ -222,5 +223,10 @@ describe('a portal whose registry is kept by a Supabase project, delivered to by
     const cells = await promoted.getByRole('cell').allInnerTexts();
     expect(cells.slice(1)).toEqual(['r2 from r1', 'credential ci of team greeters', `promote greeter: added: live ${versions.v1}`]);
     await expect(row(new RegExp(`notes@${versions.notes.replace('+', '\\+')} staged`)).getByRole('cell').nth(2).innerText()).resolves.toBe('credential ci of team notes-team');
+    // Readable by a screen reader and a keyboard, and on a phone's width.
+    await expect(axeViolations(page, '[data-testid="audit-trail"]')).resolves.toEqual([]);
+    await page.setViewportSize({ width: 390, height: 800 });
+    const box = await trail.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
   });
 });
