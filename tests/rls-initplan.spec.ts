@@ -102,10 +102,7 @@ describe('policies call auth.uid(), auth.jwt(), auth.role() once per statement (
 
   beforeAll(async () => {
     const config = readFileSync(path.join(REPO, 'supabase/config.toml'), 'utf8');
-    const exposed = config.replace(
-      'schemas = ["public", "graphql_public"]',
-      'schemas = ["public", "graphql_public", "initplan_probe"]',
-    );
+    const exposed = config.replace(/^schemas = \[(.*)\]$/m, (_, listed: string) => `schemas = [${listed}, "initplan_probe"]`);
     if (exposed === config) throw new Error('supabase/config.toml no longer lists [api] schemas as expected');
     emulator = await startTestEmulator({
       copySupabaseDir: path.join(REPO, 'supabase'),

@@ -157,10 +157,7 @@ function refusal(result: { data: unknown; error: unknown }): string | null {
 
 function configWithTrapsSchema(): string {
   const config = readFileSync(path.join(REPO, 'supabase/config.toml'), 'utf8');
-  const exposed = config.replace(
-    'schemas = ["public", "graphql_public"]',
-    'schemas = ["public", "graphql_public", "traps"]',
-  );
+  const exposed = config.replace(/^schemas = \[(.*)\]$/m, (_, listed: string) => `schemas = [${listed}, "traps"]`);
   if (exposed === config)
     throw new Error('supabase/config.toml no longer lists [api] schemas as expected');
   return exposed;

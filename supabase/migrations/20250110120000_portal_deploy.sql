@@ -209,7 +209,9 @@ language sql stable security definer set search_path = '' as $$
   end
 $$;
 
--- Whether the caller is a person who has a second factor but a session that did not use it.
+-- Whether the caller is a person who has a second factor but a session that did not use it: the
+-- portal's rule (private.second_factor_satisfied, 20250112000000_second_factor_required.sql),
+-- stated here again so that the deploy backend can be installed in a project on its own.
 create function portal_deploy.caller_lacks_second_factor() returns boolean
 language sql stable security definer set search_path = '' as $$
   select coalesce((select auth.jwt()) ->> 'aal', 'aal1') <> 'aal2'
