@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack, type Compiler, type Configuration, type RspackPluginInstance } from '@rspack/core';
-import { baseConfig, sharedSingletons, type BuildMode } from '@portal/deploy/rspack';
+import { baseConfig, sharedSingletons, shellProvides, type BuildMode } from '@portal/deploy/rspack';
 import { LAZY_CHUNKS_ELEMENT_ID } from './src/lazy-chunks.js';
 
 const shellDir = path.dirname(fileURLToPath(import.meta.url));
@@ -108,6 +108,21 @@ export class LazyChunkFilesPlugin implements RspackPluginInstance {
 }
 
 /**
+ * `portal-shell.json` beside the page: the contract and the singletons' versions this shell
+ * provides, so a team can read what a portal runs before it builds or publishes against it
+ * (`portal-deploy build --portal <url>`, deploy/src/shell-facts.ts).
+ */
+class ShellFactsPlugin {
+  apply(compiler: Compiler): void {
+    compiler.hooks.thisCompilation.tap('ShellFactsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'ShellFactsPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset('portal-shell.json', new rspack.sources.RawSource(`${JSON.stringify(shellProvides(shellDir), null, 2)}\n`));
+      });
+    });
+  }
+}
+
+/**
  * The shell is an ordinary application, not a federated container: it imports React, supabase-js,
  * the platform and the design system like any app, and loads the federation runtime with the
  * first remote (src/federation.ts), giving it those very modules as the singletons remotes use
@@ -133,6 +148,7 @@ function shellPlugins(name: string, mode: BuildMode): RspackPluginInstance[] {
     }),
     new InlineEarlyScriptPlugin(),
     new LazyChunkFilesPlugin(),
+    new ShellFactsPlugin(),
   ];
 }
 

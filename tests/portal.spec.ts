@@ -1,7 +1,8 @@
 // The portal end to end: built apps served on separate origins, a real emulator, real Chromium.
 // Each test opens its own browser context, signed in through the API when it needs a person.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { CONTRACT_VERSION } from '@portal/platform/node';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
 import { scriptsBuiltFrom } from './support/build-sources.js';
@@ -147,6 +148,25 @@ describe('the portal in a browser', () => {
     });
     expect(facts).toMatchObject({ client: true, react: true, reactDom: true, platform: true });
     expectCleanConsole();
+  });
+
+  it("states at <portal>/portal-shell.json the contract and the singletons' versions it provides, which its environment records", async () => {
+    const response = await fetch(`${portal.url}/portal-shell.json`);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const stated = (await response.json()) as { contract: string; packages: Record<string, string>; federation: string };
+    const installed = (pkg: string) => (JSON.parse(readFileSync(require.resolve(`${pkg}/package.json`, { paths: [path.join(REPO, 'shell')] }), 'utf8')) as { version: string }).version;
+    expect(stated).toEqual({
+      contract: CONTRACT_VERSION,
+      packages: {
+        react: installed('react'),
+        'react-dom': installed('react-dom'),
+        '@supabase/supabase-js': installed('@supabase/supabase-js'),
+        '@portal/platform': CONTRACT_VERSION,
+        '@portal/ui': installed('@portal/ui'),
+      },
+      federation: installed('@module-federation/runtime'),
+    });
+    expect(portal.portal.env.read()).toMatchObject({ shellContract: CONTRACT_VERSION, shell: stated });
   });
 
   it('keeps the session across a page reload', async () => {

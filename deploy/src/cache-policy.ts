@@ -1,5 +1,5 @@
 /** Documents that name what is live: always revalidated, so a registry swap shows at once. */
-const ALWAYS_FRESH = new Set(['index.html', 'registry.json', 'config.json', 'mf-manifest.json', 'remote.json', 'environment.json']);
+const ALWAYS_FRESH = new Set(['index.html', 'registry.json', 'config.json', 'mf-manifest.json', 'remote.json', 'environment.json', 'portal-shell.json']);
 const CONTENT_HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/;
 
 export type CachePolicy = 'immutable' | 'revalidate';

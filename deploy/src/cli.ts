@@ -3,7 +3,7 @@
 // or an environment of a Supabase project shared by teams), make them live by promote / canary /
 // rollback (registry swaps by compare-and-swap), show the status, and host a folder environment
 // locally. A project's teams, people and credentials: cli-teams.ts.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { defaultActor } from './actor.js';
@@ -78,7 +78,8 @@ program
   .description('build a remote with the portal\'s build preset (in a folder with remote.json), or the shell and remotes of the portal\'s workspace (all by default)')
   .argument('[apps...]', 'shell and/or remote names (in the portal\'s workspace)')
   .option('--development', 'a development build (unminified, React\'s development checks)')
-  .action(async (apps: string[], options: { development?: boolean }) => {
+  .option('--portal <url>', "a portal (or its shell's portal-shell.json) whose shell the remote must fit: its contract and shared versions are checked after the build (default PORTAL_URL)")
+  .action(async (apps: string[], options: { development?: boolean; portal?: string }) => {
     // A config file may be TypeScript, which this compiled command leaves to tsx (bin/compiled-cli.js).
     const { register } = await import('tsx/esm/api');
     register();
@@ -86,6 +87,15 @@ program
     if (apps.length === 0 && existsSync(path.join(process.cwd(), 'remote.json'))) {
       const { ms } = await buildDirs([process.cwd()], { mode });
       console.log(`Built the remote in ${process.cwd()} in ${(ms / 1000).toFixed(1)}s.`);
+      const portal = options.portal ?? process.env.PORTAL_URL;
+      if (portal) {
+        const { builtRemoteNeeds, checkFitsShell, readShellFacts } = await import('./shell-facts.js');
+        const dist = path.join(process.cwd(), 'dist');
+        const meta = JSON.parse(readFileSync(path.join(dist, 'remote.json'), 'utf8')) as { name: string; contract: string };
+        const shell = await readShellFacts(portal);
+        checkFitsShell(builtRemoteNeeds(dist, meta), shell, portal);
+        console.log(`It fits the shell of ${portal}: contract ${shell.contract}, ${Object.entries(shell.packages).map(([pkg, version]) => `${pkg} ${version}`).join(', ')}.`);
+      }
       return;
     }
     const result = await buildApps(apps, repoRoot, { mode });
@@ -95,10 +105,13 @@ program
 withTarget(program.command('init'))
   .description("prepare an environment and record the contract its shell provides (a project's: its public bucket too; platform owners only)")
   .option('--shell-contract <version>', 'the @portal/platform contract the environment’s shell provides', CONTRACT_VERSION)
-  .action(async (options: TargetOptions & { shellContract: string }) => {
+  .option('--shell <file-or-url>', "the shell's portal-shell.json (its build folder, the file, or the portal's URL): its contract and every shared singleton's version")
+  .action(async (options: TargetOptions & { shellContract: string; shell?: string }) => {
     const target = await targetOf(options);
-    await recordShellContract(target, options.shellContract);
-    console.log(`The ${target.description} records shell contract ${options.shellContract}.`);
+    const facts = options.shell ? await (await import('./shell-facts.js')).readShellFacts(options.shell) : undefined;
+    const contract = facts?.contract ?? options.shellContract;
+    await recordShellContract(target, contract, facts);
+    console.log(`The ${target.description} records shell contract ${contract}${facts && target.kind === 'folder' ? ` and what its shell shares: ${Object.entries(facts.packages).map(([pkg, version]) => `${pkg} ${version}`).join(', ')}` : ''}.`);
     if (target.kind === 'project') {
       const registryUrl = target.registryUrl()!;
       console.log(`Browsers read its registry at ${registryUrl}: in the shell's config.json, "registryUrl": "${registryUrl}", and "${new URL(registryUrl).origin}" in "allowedOrigins".`);

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import path from 'node:path';
 import { z } from 'zod';
 import { assertPathSegment } from './path-segment.js';
+import { shellFactsSchema, type ShellFacts } from './shell-facts.js';
 
 export const environmentSchema = z.object({
   name: z.string().min(1),
@@ -14,6 +15,8 @@ export const environmentSchema = z.object({
   origins: z.record(z.string(), z.string().url()).default({}),
   /** The platform contract version the environment's shell provides (remotes' ranges must include it). */
   shellContract: z.string().optional(),
+  /** What its shell provides: the contract and the shared singletons' versions (its portal-shell.json). */
+  shell: shellFactsSchema.optional(),
 });
 export type EnvironmentFile = z.infer<typeof environmentSchema>;
 
@@ -28,8 +31,8 @@ export interface Environment {
   releasesFile(name: string): string;
   read(): EnvironmentFile;
   setOrigins(origins: Record<string, string>): EnvironmentFile;
-  /** Records the platform contract version the environment's shell provides. */
-  setShellContract(version: string): EnvironmentFile;
+  /** Records the platform contract version the environment's shell provides (and, when known, all it provides). */
+  setShellContract(version: string, facts?: ShellFacts): EnvironmentFile;
 }
 
 /** Writes a file so readers see the old or the new contents, never half (write temp, rename). */
@@ -64,8 +67,8 @@ export function openEnvironment(root: string, name = path.basename(root)): Envir
       writeFileAtomically(environmentFile, `${JSON.stringify(next, null, 2)}\n`);
       return next;
     },
-    setShellContract(version) {
-      const next = { ...env.read(), name, shellContract: version };
+    setShellContract(version, facts) {
+      const next = { ...env.read(), name, shellContract: version, ...(facts ? { shell: facts } : {}) };
       writeFileAtomically(environmentFile, `${JSON.stringify(next, null, 2)}\n`);
       return next;
     },

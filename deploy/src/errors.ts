@@ -22,6 +22,7 @@ export const DeployErrorCode = {
   NotSignedIn: 'DEPLOY-017',
   CredentialRevoked: 'DEPLOY-018',
   BackendFailed: 'DEPLOY-019',
+  ShellMismatch: 'DEPLOY-020',
 } as const;
 export type DeployErrorCode = (typeof DeployErrorCode)[keyof typeof DeployErrorCode];
 

@@ -17,6 +17,7 @@ import { findRelease, type ReleaseRecord } from './releases.js';
 import { readBuiltRemote, remoteMetadataSchema, type RemoteMetadata } from './remote-metadata.js';
 import { releaseFilesOf, releaseManifestOf } from './release-manifest.js';
 import type { DeployTarget } from './targets/deploy-target.js';
+import { builtRemoteNeeds, checkFitsShell, SHELL_FACTS_FILE, shellFactsSchema, type ShellFacts } from './shell-facts.js';
 
 export interface StageOptions {
   /** The remote's build output (with remote.json and mf-manifest.json). */
@@ -59,9 +60,13 @@ export interface PublishResult extends LiveRelease {
 const HISTORY_LENGTH = 20;
 const UPLOADS_AT_ONCE = 6;
 
-/** Records which platform contract the environment's shell provides (what remotes are checked against). */
-export async function recordShellContract(target: DeployTarget, version: string): Promise<void> {
-  await target.recordShellContract(version);
+/**
+ * Records which platform contract the environment's shell provides (what remotes are checked
+ * against), and with the shell's portal-shell.json every shared singleton's version too (a folder
+ * keeps them; a project records the contract).
+ */
+export async function recordShellContract(target: DeployTarget, version: string, facts?: ShellFacts): Promise<void> {
+  await target.recordShellContract(version, facts);
 }
 
 async function inBatches<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -88,6 +93,9 @@ export async function stageRelease(target: DeployTarget, { distDir, actor, allow
   checkContract(meta, (await target.readShellContract()) ?? undefined, target.description, { newMajorWaitsForAcceptance: target.kind === 'project' });
   checkContractCoversShared(meta, distDir);
   await target.assertMayChange(meta.name);
+  // What the environment's shell states it provides: each singleton at a version the build admits.
+  const shell = await target.readShellFacts();
+  if (shell) checkFitsShell(builtRemoteNeeds(distDir, meta), shell, `the ${target.description}`);
 
   // The registry's hash covers the manifest, and the manifest the hash of every script it loads.
   const manifestBytes = releaseManifestOf(distDir);
@@ -302,7 +310,11 @@ export function publishShell(env: Environment, distDir: string): { files: number
     mkdirSync(path.dirname(to), { recursive: true });
     copyFileSync(path.join(distDir, file), to);
   }
-  // The shell is built from this checkout's @portal/platform.
-  env.setShellContract(CONTRACT_VERSION);
+  // What the build states it provides; a shell built before it did is this checkout's contract.
+  const factsFile = path.join(distDir, SHELL_FACTS_FILE);
+  if (existsSync(factsFile)) {
+    const facts = shellFactsSchema.parse(JSON.parse(readFileSync(factsFile, 'utf8')));
+    env.setShellContract(facts.contract, facts);
+  } else env.setShellContract(CONTRACT_VERSION);
   return { files: files.length };
 }

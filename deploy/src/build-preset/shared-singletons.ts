@@ -59,3 +59,20 @@ export function sharedSingletons(fromDir: string): Record<string, SharedVersion>
     }),
   );
 }
+
+/**
+ * What a shell built in `fromDir` provides to remotes, as its build states it in
+ * `portal-shell.json` (deploy/src/shell-facts.ts): the platform contract (the installed
+ * @portal/platform's version is its contract's), each shared package at its installed version,
+ * and the Module Federation runtime remote entries bind to.
+ */
+export function shellProvides(fromDir: string): { contract: string; packages: Record<string, string>; federation?: string } {
+  const shared = sharedSingletons(fromDir);
+  const packages: Record<string, string> = {};
+  for (const [request, { version }] of Object.entries(shared)) {
+    const pkg = request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0]!;
+    packages[pkg] = version;
+  }
+  const federation = installedVersion('@module-federation/runtime', fromDir);
+  return { contract: packages['@portal/platform']!, packages, ...(federation ? { federation } : {}) };
+}

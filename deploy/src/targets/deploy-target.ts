@@ -8,6 +8,7 @@ import type { Registry } from '@portal/platform/registry';
 import type { CachePolicy } from '../cache-policy.js';
 import type { RegistryState } from '../registry-store.js';
 import type { ReleaseRecord } from '../releases.js';
+import type { ShellFacts } from '../shell-facts.js';
 
 /** A registry change as a revision holds it, before the target stamps who and when. */
 export interface RevisionProposal {
@@ -28,7 +29,14 @@ export interface DeployTarget {
 
   /** The platform contract the environment's shell provides, or null when nobody recorded it. */
   readShellContract(): Promise<string | null>;
-  recordShellContract(version: string): Promise<void>;
+  /** Records the contract, and what the shell provides when known (its portal-shell.json). */
+  recordShellContract(version: string, facts?: ShellFacts): Promise<void>;
+  /**
+   * What the environment's shell provides (contract, shared singletons' versions), or null when
+   * not recorded: a folder keeps it from the shell published into it or `init --shell`; a project
+   * records the contract only, and a team checks the rest against the portal with `build --portal`.
+   */
+  readShellFacts(): Promise<ShellFacts | null>;
 
   /** A file of a release, or null when there is none. */
   readReleaseFile(remote: string, version: string, file: string): Promise<Buffer | null>;

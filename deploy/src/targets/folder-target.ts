@@ -117,8 +117,11 @@ export function folderTarget(env: Environment): DeployTarget {
     async readShellContract() {
       return readEnvironmentFile().shellContract ?? null;
     },
-    async recordShellContract(version) {
-      writeFileAtomically(fileOf(folderKeys.environment), jsonBytes({ ...readEnvironmentFile(), shellContract: version }));
+    async recordShellContract(version, facts) {
+      writeFileAtomically(fileOf(folderKeys.environment), jsonBytes({ ...readEnvironmentFile(), shellContract: version, ...(facts ? { shell: facts } : {}) }));
+    },
+    async readShellFacts() {
+      return readEnvironmentFile().shell ?? null;
     },
     async readReleaseFile(remote, version, file) {
       return read(folderKeys.releaseFile(remote, version, file));

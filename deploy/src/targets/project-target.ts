@@ -71,6 +71,10 @@ export function projectTarget(connection: ProjectConnection, environment: string
       dataOf(await api().rpc('create_environment', { p_name: environment, p_shell_contract: version }), 'make the environment');
       overview = null;
     },
+    // The project records the contract only: the rest is checked against the portal (build --portal).
+    async readShellFacts() {
+      return null;
+    },
     async readReleaseFile(remote, version, file) {
       const { data, error } = await bucket().download(fileKey(remote, version, file));
       if (error) {
