@@ -1,6 +1,6 @@
 // The live remote in Chromium: how long a chat message takes from one person's Send to the other
-// person's screen (two browsers, the room's UI both ends: stored through REST, then broadcast on
-// the room's private channel), and how long a database write takes to reach a subscriber's screen
+// person's screen (two browsers, the room's UI both ends: stored through REST, then carried to
+// the room as a database change, postgres_changes), and how long a database write takes to reach a subscriber's screen
 // (a task inserted through supabase-js in Node → postgres_changes → the activity feed). Both are
 // read against the machine's one clock (performance.timeOrigin + now() in each page and in Node).
 // Prints figures; nothing passes or fails on time.

@@ -150,3 +150,111 @@ describe('live rooms: messages and private channels', () => {
     expect(intruding.error?.code).toBe('42501');
   });
 });
+
+describe('live rooms: chat as people expect it (supabase/migrations/…_live_chat.sql)', () => {
+  /** A new person in room 1 (Dana adds them), with a client signed in as them. */
+  async function newcomer(label: string, userMetadata: Record<string, unknown> = {}): Promise<{ id: string; email: string; db: SupabaseClient }> {
+    const email = `${label}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const created = await emulator.admin().auth.admin.createUser({ email, password: 'person-pass-42', email_confirm: true, user_metadata: userMetadata });
+    if (created.error) throw created.error;
+    const added = await dana.from('project_members').insert({ project_id: 1, user_id: created.data.user.id, role: 'viewer' });
+    expect(added.error).toBeNull();
+    return { id: created.data.user.id, email, db: await signedIn({ email, password: 'person-pass-42' }) };
+  }
+
+  it('stores a message once however often its client sends it (on conflict do nothing), per author', async () => {
+    const clientId = crypto.randomUUID();
+    const send = () =>
+      sam
+        .from('messages')
+        .upsert({ project_id: 1, body: 'sent twice', client_id: clientId }, { onConflict: 'author_id,client_id', ignoreDuplicates: true })
+        .select('id, client_id');
+    const first = await send();
+    expect(first.error).toBeNull();
+    expect(first.data).toHaveLength(1);
+    const again = await send();
+    expect(again).toMatchObject({ error: null, data: [] });
+    expect((await sam.from('messages').select('id').eq('client_id', clientId)).data).toHaveLength(1);
+    // Another author's message with the same id is theirs, not a duplicate.
+    const dana1 = await dana.from('messages').insert({ project_id: 1, body: 'same id, other author', client_id: clientId }).select('id');
+    expect(dana1.error).toBeNull();
+  });
+
+  it('lets only the author change only the text, marks it edited, and a deletion empties it for good', async () => {
+    const written = await sam.from('messages').insert({ project_id: 1, body: 'typo hre' }).select('id, edited_at').single();
+    expect(written.error).toBeNull();
+    const id = written.data!.id as number;
+    expect(written.data!.edited_at).toBeNull();
+
+    const edited = await sam.from('messages').update({ body: 'typo here' }).eq('id', id).select('body, edited_at').single();
+    expect(edited.error).toBeNull();
+    expect(edited.data!.edited_at).not.toBeNull();
+    // Dana may read it, not change it: her update matches no row.
+    await expect(dana.from('messages').update({ body: 'Dana was here' }).eq('id', id).select('id')).resolves.toMatchObject({ error: null, data: [] });
+    // The author cannot move it, re-date it, or change its client id.
+    for (const patch of [{ project_id: 2 }, { created_at: '2000-01-01T00:00:00Z' }, { client_id: crypto.randomUUID() }]) {
+      const moved = await sam.from('messages').update(patch).eq('id', id);
+      expect(moved.error?.code).toBe('42501');
+    }
+    const deleted = await sam.from('messages').update({ deleted_at: new Date().toISOString() }).eq('id', id).select('body, deleted_at, mentions').single();
+    expect(deleted.error).toBeNull();
+    expect(deleted.data).toMatchObject({ body: '', mentions: [] });
+    expect(deleted.data!.deleted_at).not.toBeNull();
+    const revived = await sam.from('messages').update({ body: 'back again', deleted_at: null }).eq('id', id);
+    expect(revived.error?.code).toBe('42501');
+    // Nobody deletes rows: a deleted message keeps its place (and its client id).
+    await sam.from('messages').delete().eq('id', id);
+    expect((await dana.from('messages').select('id').eq('id', id)).data).toHaveLength(1);
+  });
+
+  it('mentions only people of the room, lists them to those in it, and counts unread mentions (deleted messages are not unread)', async () => {
+    const kim = await newcomer('kim');
+    const members = await sam.rpc('room_members', { p_project_id: 1 });
+    expect(members.error).toBeNull();
+    expect(members.data).toEqual(expect.arrayContaining([DANA.id, SAM.id, kim.id]));
+    expect((await sam.rpc('room_members', { p_project_id: 2 })).data).toEqual([]);
+
+    const outsider = await sam.from('messages').insert({ project_id: 1, body: 'hey', mentions: [crypto.randomUUID()] });
+    expect(outsider.error?.code).toBe('23514');
+    const danaOnly = await sam.from('messages').insert({ project_id: 2, body: 'hey', mentions: [DANA.id] });
+    expect(danaOnly.error?.code).toBe('42501'); // not his room at all
+
+    const mention = await sam.from('messages').insert({ project_id: 1, body: '@Kim look', mentions: [kim.id, kim.id] }).select('id, mentions').single();
+    expect(mention.error).toBeNull();
+    expect(mention.data!.mentions).toEqual([kim.id]);
+    const plain = await sam.from('messages').insert({ project_id: 1, body: 'no mention' }).select('id').single();
+    const counts = async () => (await kim.db.rpc('room_unread_counts')).data as { project_id: number; unread: number; mentions: number }[];
+    const room1 = (await counts()).find((r) => r.project_id === 1)!;
+    expect(Number(room1.mentions)).toBe(1);
+    await sam.from('messages').update({ deleted_at: new Date().toISOString() }).eq('id', plain.data!.id);
+    const after = (await counts()).find((r) => r.project_id === 1)!;
+    expect(Number(after.unread)).toBe(Number(room1.unread) - 1);
+  });
+
+  it('keeps profiles in step with the account: a name saved, a name cleared, an email changed; and tells the people who may see it', async () => {
+    const lee = await newcomer('lee');
+    const profileOf = async () => (await sam.from('profiles').select('display_name').eq('id', lee.id).single()).data!.display_name;
+    expect(await profileOf()).toBe(lee.email.split('@')[0]);
+    const changes = async (client: SupabaseClient) => ((await client.from('profile_changes').select('user_id').eq('user_id', lee.id)).data ?? []).length;
+    const seenBefore = await changes(sam);
+
+    await expect(lee.db.auth.updateUser({ data: { display_name: 'Lee Lovelace' } })).resolves.toMatchObject({ error: null });
+    expect(await profileOf()).toBe('Lee Lovelace');
+    expect(await changes(sam)).toBe(seenBefore + 1); // Sam shares room 1 with Lee
+    const stranger = await signedIn(await (async () => {
+      const email = `stranger-${Math.random().toString(36).slice(2, 8)}@example.com`;
+      await emulator.admin().auth.admin.createUser({ email, password: 'person-pass-42', email_confirm: true });
+      return { email, password: 'person-pass-42' };
+    })());
+    expect(await changes(stranger)).toBe(0);
+    expect((await stranger.from('profiles').select('id').eq('id', lee.id)).data).toEqual([]);
+
+    // An email change leaves a chosen name alone…
+    const renamed = `lee-new-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    await emulator.admin().auth.admin.updateUserById(lee.id, { email: renamed, email_confirm: true });
+    expect(await profileOf()).toBe('Lee Lovelace');
+    // …and once the name is cleared, the default is the current address's, not the old one's.
+    await lee.db.auth.updateUser({ data: { display_name: null } });
+    expect(await profileOf()).toBe(renamed.split('@')[0]);
+  });
+});

@@ -127,6 +127,7 @@ describe('policies call auth.uid(), auth.jwt(), auth.role() once per statement (
       new Set([
         'public.announcements',
         'public.membership_changes',
+        'public.profile_changes',
         'public.messages',
         'public.profiles',
         'public.project_invitations',

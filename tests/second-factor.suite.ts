@@ -199,7 +199,7 @@ export function describeSecondFactorRule({ emulator, newPerson }: SecondFactorCo
       expect(unread).toMatchObject({ error: null, data: [] });
       // With the code entered the same calls answer (the rule is about the level, not the calls).
       const counted = await mia.db.rpc('room_unread_counts');
-      expect(counted.data).toEqual([{ project_id: projectId, unread: 1 }]);
+      expect(counted.data).toEqual([{ project_id: projectId, unread: 1, mentions: 0 }]);
       const hers = await mia.db.rpc('my_project_invitations');
       expect(hers.data).toEqual([expect.objectContaining({ id: invitationToHer })]);
       const found = await mia.db.rpc('search_passages_fulltext', { p_query: 'Quetzal lantern', p_limit: 10 });

@@ -1,7 +1,7 @@
 // The live area's root: rooms (`<route>`, `<route>/rooms/<project>`), who is here
 // (`<route>/people`) and the activity feed (`<route>/activity`). The activity subscription lives
 // here so the feed keeps filling while another tab of the area is open.
-import { getPortal, registerDebugHandle, useLocation, useSupabase, type RemoteRootProps } from '@portal/platform';
+import { getPortal, registerDebugHandle, useLocation, useProfiles, useSupabase, type RemoteRootProps } from '@portal/platform';
 import { EmptyState, PageHeader, TextLink } from '@portal/ui';
 import { useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -10,7 +10,6 @@ import { useActivity } from './activity/use-activity.js';
 import { parseLivePath } from './live-paths.js';
 import { liveStylesheet } from './live.css.js';
 import { PeoplePage } from './people/PeoplePage.js';
-import { useProfiles } from './profiles.js';
 import { RoomsPage } from './rooms/RoomsPage.js';
 
 export function LiveApp({ meta }: RemoteRootProps): ReactNode {

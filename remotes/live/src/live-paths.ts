@@ -17,5 +17,11 @@ export const roomPath = (route: string, projectId: number) => `${route}/rooms/${
 /** The private channel of a project's room (opened by the policies on realtime.messages). */
 export const roomTopic = (projectId: number) => `room:${projectId}`;
 
+/**
+ * The public channel a room's stored messages arrive on (postgres_changes: Realtime sends each row
+ * only to people whose RLS lets them read it, so a public topic shows nobody anything).
+ */
+export const roomChangesTopic = (projectId: number) => `live:room-messages:${projectId}`;
+
 /** Where the data remote shows one row: its table filtered to the row's id. */
 export const dataRowPath = (table: 'tasks' | 'projects', id: number) => `/data/${table}?f=id.eq.${id}`;

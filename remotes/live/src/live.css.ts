@@ -14,6 +14,20 @@ export const liveStylesheet = `
 .live-message__text { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
 .live-message__error { margin: 0; color: var(--pui-danger-text, #b00); }
 .live-typing { min-height: 1.5em; margin: var(--pui-space-2, .5rem) 0; color: var(--pui-text-muted, #667); font-size: var(--pui-text-sm, .8125rem); }
+.live-room-list__room--unread a { font-weight: 650; }
+.live-room-list .pui-badge { margin-inline-start: var(--pui-space-2, .5rem); }
+.live-message--mentions-me { background: var(--pui-accent-subtle, #eef3ff); border-radius: var(--pui-radius-md, .375rem); }
+.live-message__edited, .live-message__text--deleted { color: var(--pui-text-muted, #667); font-style: italic; }
+.live-message__text a { color: var(--pui-accent-text, #1a56db); text-decoration: underline; overflow-wrap: anywhere; }
+.live-mention { font-weight: 650; color: var(--pui-accent-text, #1a3fa8); }
+.live-message__actions, .live-message__confirm { display: flex; flex-wrap: wrap; align-items: center; gap: var(--pui-space-2, .5rem); margin-top: var(--pui-space-1, .25rem); }
+.live-composer { display: grid; gap: var(--pui-space-2, .5rem); }
+.live-composer__field { position: relative; }
+.live-composer__actions { display: flex; justify-content: flex-end; gap: var(--pui-space-2, .5rem); }
+.live-mentions { position: absolute; inset-inline-start: 0; bottom: 100%; z-index: var(--pui-z-dropdown, 20); list-style: none; margin: 0 0 var(--pui-space-1, .25rem); padding: var(--pui-space-1, .25rem); min-width: 12rem; max-width: 100%; background: var(--pui-surface-raised, #fff); border: 1px solid var(--pui-border, #ddd); border-radius: var(--pui-radius-md, .375rem); box-shadow: var(--pui-shadow-lg); }
+.live-mentions__option { padding: var(--pui-space-2, .5rem) var(--pui-space-3, .75rem); border-radius: var(--pui-radius-sm, .25rem); cursor: pointer; }
+.live-mentions__option--active { background: var(--pui-accent-subtle, #eef3ff); color: var(--pui-text, #111); }
+.live-outbox-note { margin: 0 0 var(--pui-space-2, .5rem); color: var(--pui-text-muted, #667); font-size: var(--pui-text-sm, .8125rem); }
 .live-person, .live-activity__item { display: flex; gap: var(--pui-space-3, .75rem); align-items: center; padding: var(--pui-space-3, .75rem) var(--pui-space-4, 1rem); border-bottom: 1px solid var(--pui-border, #ddd); }
 .live-activity__item time { color: var(--pui-text-muted, #667); font-variant-numeric: tabular-nums; }
 `;

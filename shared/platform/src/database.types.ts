@@ -160,22 +160,34 @@ export type Database = {
         Row: {
           author_id: string
           body: string
+          client_id: string | null
           created_at: string
+          deleted_at: string | null
+          edited_at: string | null
           id: number
+          mentions: string[]
           project_id: number
         }
         Insert: {
           author_id?: string
           body: string
+          client_id?: string | null
           created_at?: string
+          deleted_at?: string | null
+          edited_at?: string | null
           id?: never
+          mentions?: string[]
           project_id: number
         }
         Update: {
           author_id?: string
           body?: string
+          client_id?: string | null
           created_at?: string
+          deleted_at?: string | null
+          edited_at?: string | null
           id?: never
+          mentions?: string[]
           project_id?: number
         }
         Relationships: [
@@ -187,6 +199,24 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      profile_changes: {
+        Row: {
+          changed_at: string
+          id: number
+          user_id: string
+        }
+        Insert: {
+          changed_at?: string
+          id?: never
+          user_id: string
+        }
+        Update: {
+          changed_at?: string
+          id?: never
+          user_id?: string
+        }
+        Relationships: []
       }
       profiles: {
         Row: {
@@ -493,6 +523,10 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: string
       }
+      chosen_display_name: {
+        Args: { p_meta: Json }
+        Returns: string
+      }
       files_in_trash: {
         Args: { p_name: string }
         Returns: boolean
@@ -541,6 +575,10 @@ export type Database = {
         Args: { p_project_id: number }
         Returns: string
       }
+      room_members: {
+        Args: { p_project_id: number }
+        Returns: string[]
+      }
       room_project_id: {
         Args: { p_topic: string }
         Returns: number
@@ -550,6 +588,7 @@ export type Database = {
         Returns: {
           project_id: number
           unread: number
+          mentions: number
         }[]
       }
       search_add_document: {

@@ -6,6 +6,7 @@ import type { NavBadgeMap } from './nav-badges.js';
 import type { PortalNotification } from './notifications.js';
 import { getPortal, type Portal } from './portal.js';
 import type { PresenceSnapshot } from './presence.js';
+import type { PersonProfile, ProfilesSnapshot } from './profiles.js';
 import type { RemoteStatus } from './remote-meta.js';
 import type { AuthenticatorAssuranceLevel, SessionSnapshot } from './session-store.js';
 
@@ -69,4 +70,19 @@ export function useConnection(): ConnectionState {
 export function useNavBadges(): NavBadgeMap {
   const { navBadges } = getPortal();
   return useSyncExternalStore(navBadges.subscribe, navBadges.get, navBadges.get);
+}
+
+/**
+ * Since contract 1.7: the names and pictures of the people this person may see (their own
+ * included), read once for the page and followed live (a name saved anywhere shows without a reload).
+ */
+export function useProfiles(): ProfilesSnapshot {
+  const { profiles } = getPortal();
+  return useSyncExternalStore(profiles.subscribe, profiles.getSnapshot, profiles.getSnapshot);
+}
+
+/** Since contract 1.7: one person's profile (null until read, or when they are not someone this person may see). */
+export function useProfile(userId: string | null | undefined): PersonProfile | null {
+  const { profiles } = useProfiles();
+  return userId ? (profiles.get(userId) ?? null) : null;
 }

@@ -18,6 +18,7 @@ export { createEventBus, type EventBus, type EventHandler, type PortalEvents } f
 export {
   createNotificationCenter,
   type NotificationCenter,
+  type NotificationAction,
   type NotificationInput,
   type NotificationTone,
   type PortalNotification,
@@ -45,7 +46,8 @@ export {
   type PresentPerson,
   type TrackedTab,
 } from './presence.js';
-export { createProfilePeople, MEMBERSHIP_TOPIC, type PresencePeople, type PresenceProfile } from './presence-people.js';
+export { createProfilePeople, type PresencePeople, type PresenceProfile } from './presence-people.js';
+export { createProfilesStore, nameOf, MEMBERSHIP_TOPIC, type PersonProfile, type ProfilesSnapshot, type ProfilesStore } from './profiles.js';
 export {
   createConnectionMonitor,
   defaultReconnectAfterMs,
@@ -84,6 +86,8 @@ export {
   usePresence,
   useConnection,
   useNavBadges,
+  useProfiles,
+  useProfile,
   type PortalView,
 } from './hooks.js';
 export { RemoteErrorBoundary, DefaultErrorFallback, type ErrorFallbackProps, type RemoteErrorBoundaryProps } from './error-boundary.js';

@@ -2,10 +2,18 @@ import { createExternalStore } from './external-store.js';
 
 export type NotificationTone = 'info' | 'success' | 'warning' | 'danger';
 
+/** Since contract 1.7: a link the notification offers ("Open the room"); a shell before 1.7 shows the notification without it. */
+export interface NotificationAction {
+  label: string;
+  /** A path in the portal, opened without a reload. */
+  href: string;
+}
+
 export interface NotificationInput {
   tone?: NotificationTone;
   title: string;
   message?: string;
+  action?: NotificationAction;
   /** Milliseconds before it goes away by itself; `null` keeps it until dismissed. */
   timeoutMs?: number | null;
 }
@@ -15,6 +23,7 @@ export interface PortalNotification {
   tone: NotificationTone;
   title: string;
   message?: string;
+  action?: NotificationAction;
 }
 
 export interface NotificationCenter {
@@ -31,9 +40,9 @@ export function createNotificationCenter(): NotificationCenter {
   const store = createExternalStore<readonly PortalNotification[]>([]);
   let nextId = 1;
   const center: NotificationCenter = {
-    notify({ tone = 'info', title, message, timeoutMs }) {
+    notify({ tone = 'info', title, message, timeoutMs, action }) {
       const id = nextId++;
-      const notification: PortalNotification = message === undefined ? { id, tone, title } : { id, tone, title, message };
+      const notification: PortalNotification = { id, tone, title, ...(message === undefined ? {} : { message }), ...(action ? { action } : {}) };
       store.update((list) => [...list, notification]);
       // Errors stay until read; everything else leaves by itself.
       const timeout = timeoutMs === undefined ? (tone === 'danger' ? null : DEFAULT_TIMEOUT_MS) : timeoutMs;

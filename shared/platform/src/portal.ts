@@ -9,6 +9,7 @@ import { createConnectionMonitor, type ConnectionMonitor, type ConnectionState }
 import { createNavBadges, type NavBadges } from './nav-badges.js';
 import { createProfilePeople } from './presence-people.js';
 import { createPresence, type PresenceStore } from './presence.js';
+import { createProfilesStore, type ProfilesStore } from './profiles.js';
 import { createChannelRegistry, type ChannelRegistry } from './realtime.js';
 import type { RemoteStatus } from './remote-meta.js';
 import { createSessionStore, type SessionStore } from './session-store.js';
@@ -31,6 +32,8 @@ export interface Portal {
   readonly presence: PresenceStore;
   /** Since contract 1.1: where the page's one realtime connection stands. */
   readonly connection: Pick<ExternalStore<ConnectionState>, 'get' | 'subscribe'>;
+  /** Since contract 1.7: names and pictures of the people this person may see, followed live. */
+  readonly profiles: ProfilesStore;
   /** Since contract 1.2: counts remotes put on their own navigation entry (the shell renders them). */
   readonly navBadges: NavBadges;
   /** The remotes the shell knows from the registry and where each stands. */
@@ -55,6 +58,7 @@ export function createPortal({ supabase, navigate = pushPath, connection }: Port
     if (event) events.emit('session:changed', { event, userId: user?.id ?? null });
   });
   const realtime = createChannelRegistry(supabase);
+  const profiles = createProfilesStore(supabase, realtime, session);
   return {
     contractVersion: CONTRACT_VERSION,
     supabase,
@@ -62,7 +66,8 @@ export function createPortal({ supabase, navigate = pushPath, connection }: Port
     events,
     notifications,
     realtime,
-    presence: createPresence(realtime, createProfilePeople(supabase, realtime)),
+    profiles,
+    presence: createPresence(realtime, createProfilePeople(profiles)),
     connection: (connection ?? createConnectionMonitor({ socketClass: NO_SOCKET, network: null })).state,
     navBadges: createNavBadges(),
     remotes: createExternalStore<readonly RemoteStatus[]>([]),

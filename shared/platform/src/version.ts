@@ -22,4 +22,8 @@
 // 1.6.0: the session snapshot's `nextAal` (auth-js's `nextLevel`: aal2 once the person has a
 // verified factor), and the shell's rule that a session with `aal: 'aal1'` and `nextAal: 'aal2'`
 // reaches the second-factor page only. Remotes built for ^1.0.0…^1.5.0 keep working.
-export const CONTRACT_VERSION = '1.6.0';
+// 1.7.0: `profiles` / `useProfiles()` / `useProfile(id)`: the names and pictures of the people the
+// person may see, read once for the page and followed live (presence names people from the same
+// store); `nameOf`. A notification may carry an `action` (a label and a path). Remotes built for
+// ^1.0.0…^1.6.0 keep working.
+export const CONTRACT_VERSION = '1.7.0';

@@ -15,6 +15,7 @@ export function NotificationBridge(): ReactNode {
         title: notification.message ? notification.title : undefined,
         message: notification.message || notification.title,
         tone: TONES[notification.tone],
+        ...(notification.action ? { action: { label: notification.action.label, onClick: () => getPortal().navigate(notification.action!.href) } } : {}),
       });
       getPortal().notifications.dismiss(notification.id);
     }

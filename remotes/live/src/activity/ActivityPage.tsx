@@ -31,7 +31,7 @@ export function ActivityPage({ activity }: { activity: ActivityState }): ReactNo
               </Button>
             }
           >
-            What changed while you were away could not be read ({activity.error}), so it is missing below. New changes still show as
+            What changed while you were away could not be read ({(activity.error ?? '').replace(/\.$/, '')}), so it is missing below. New changes still show as
             they happen; try again, or it is read at the next reconnect.
           </Alert>
         ) : null}

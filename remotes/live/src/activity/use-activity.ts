@@ -2,7 +2,8 @@
 // platform lease (the server sends each change only if this person's role may read the row,
 // so nothing is filtered here). After a disconnect, each rejoin reads the rows created or
 // updated since the last moment the feed was known complete.
-import { describeError, getPortal, useSupabase } from '@portal/platform';
+import { getPortal, useSupabase } from '@portal/platform';
+import { describeFailure } from '../failure-words.js';
 import { useEffect, useRef, useState } from 'react';
 import { addCatchUp, addItems, countGap, FEED_LIMIT, itemFromChange, itemsFromCatchUp, unlistedOf, type ActivityItem, type ChangePayload, type GapCount } from './activity-feed.js';
 
@@ -75,7 +76,7 @@ export function useActivity(): ActivityState {
       if (!active) return;
       const error = tasks.error ?? projects.error;
       if (error) {
-        if (join === joins) setState((s) => ({ ...s, status: 'behind', error: describeError(error) }));
+        if (join === joins) setState((s) => ({ ...s, status: 'behind', error: describeFailure(error) }));
         return;
       }
       const caught = [...itemsFromCatchUp('tasks', tasks.data ?? [], since), ...itemsFromCatchUp('projects', projects.data ?? [], since)];

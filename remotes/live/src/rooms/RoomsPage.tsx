@@ -1,20 +1,22 @@
-import { describeError, useSupabase, useUser } from '@portal/platform';
+import { getPortal, useSupabase, useUser, type PersonProfile } from '@portal/platform';
 import type { Tables } from '@portal/platform/database';
 import { Badge, Card, EmptyState, ErrorState, ProgressBar, TextLink } from '@portal/ui';
 import { useEffect, useState, type ReactNode } from 'react';
 import { roomPath } from '../live-paths.js';
-import type { Profile } from '../profiles.js';
-import { useUnreadCounts } from '../unread/unread-tracker.js';
+import { describeFailure, isUnreachable } from '../failure-words.js';
+import { useMentionCounts, useUnreadCounts } from '../unread/unread-tracker.js';
 import { ChatRoom } from './ChatRoom.js';
 
 type Project = Pick<Tables<'projects'>, 'id' | 'name'>;
 
 /** The rooms this person is in (every project RLS lets them read) and the open one. */
-export function RoomsPage({ route, projectId, profiles }: { route: string; projectId: number | null; profiles: ReadonlyMap<string, Profile> }): ReactNode {
+export function RoomsPage({ route, projectId, profiles }: { route: string; projectId: number | null; profiles: ReadonlyMap<string, PersonProfile> }): ReactNode {
   const supabase = useSupabase();
   const user = useUser();
   const unread = useUnreadCounts();
-  const [projects, setProjects] = useState<{ list: Project[] } | { error: string } | null>(null);
+  const mentions = useMentionCounts();
+  const [attempt, setAttempt] = useState(0);
+  const [projects, setProjects] = useState<{ list: Project[] } | { error: string; unreachable: boolean } | null>(null);
   useEffect(() => {
     let live = true;
     void supabase
@@ -22,15 +24,35 @@ export function RoomsPage({ route, projectId, profiles }: { route: string; proje
       .select('id, name')
       .order('name')
       .then(({ data, error }) => {
-        if (live) setProjects(error ? { error: describeError(error) } : { list: data ?? [] });
+        if (!live) return;
+        if (!error) setProjects({ list: data ?? [] });
+        // Kept while a read after a lost connection fails again: the rooms already shown stay.
+        else setProjects((shown) => (shown && 'list' in shown ? shown : { error: describeFailure(error), unreachable: isUnreachable(error) }));
       });
     return () => {
       live = false;
     };
-  }, [supabase]);
+  }, [supabase, attempt]);
+  // A read that got no answer is tried again once the connection is back.
+  const failedUnanswered = projects !== null && 'error' in projects && projects.unreachable;
+  useEffect(() => {
+    if (!failedUnanswered) return;
+    const { connection } = getPortal();
+    return connection.subscribe(() => {
+      if (connection.get().status === 'connected') setAttempt((n) => n + 1);
+    });
+  }, [failedUnanswered]);
 
   if (!projects) return <ProgressBar label="Reading your rooms" hideLabel />;
-  if ('error' in projects) return <ErrorState title="Could not read your projects" message={projects.error} />;
+  if ('error' in projects) {
+    return (
+      <ErrorState
+        title="Your rooms could not be read"
+        message={projects.unreachable ? `${projects.error} They are read again by themselves once the connection is back.` : projects.error}
+        onRetry={() => setAttempt((n) => n + 1)}
+      />
+    );
+  }
   const open = projectId === null ? null : (projects.list.find((p) => p.id === projectId) ?? { id: projectId, name: `project ${projectId}` });
   return (
     <div className="live-rooms">
@@ -41,14 +63,20 @@ export function RoomsPage({ route, projectId, profiles }: { route: string; proje
           <ul className="live-room-list" aria-label="Rooms">
             {projects.list.map((p) => {
               const count = unread.get(p.id) ?? 0;
+              const mentioned = mentions.get(p.id) ?? 0;
               return (
-                <li key={p.id}>
+                <li key={p.id} className={count > 0 ? 'live-room-list__room--unread' : undefined}>
                   <TextLink href={roomPath(route, p.id)} aria-current={p.id === projectId ? 'page' : undefined} data-room-link={p.id}>
                     {p.name}
                   </TextLink>
                   {count > 0 ? (
                     <Badge tone="accent" data-testid="room-unread" data-count={count}>
                       {count} unread
+                    </Badge>
+                  ) : null}
+                  {mentioned > 0 ? (
+                    <Badge tone="danger" data-testid="room-mentions" data-count={mentioned}>
+                      @ {mentioned} {mentioned === 1 ? 'mentions' : 'mention'} you
                     </Badge>
                   ) : null}
                 </li>

@@ -1,66 +1,100 @@
-// A room's messages as the screen shows them: the stored history, what arrived live, and what
-// this person is sending (with how far each got). Pure, so the merge rules are tested alone.
+// A room's messages as the screen shows them: the stored rows (history, catch-ups, changes heard
+// live, each row once, its newest version kept: an edit or a deletion replaces it) and how far
+// each of this person's own messages got. What is still in the outbox is added by the page. Pure,
+// so the merge rules are tested alone.
 import type { Tables } from '@portal/platform/database';
 import * as z from 'zod/mini';
 
-/** A row of public.messages, as stored and as broadcast to the room. */
-export type StoredMessage = Pick<Tables<'messages'>, 'id' | 'project_id' | 'author_id' | 'body' | 'created_at'>;
+export const MESSAGE_COLUMNS = 'id, project_id, author_id, body, created_at, client_id, edited_at, deleted_at, mentions';
 
-/** Checks a broadcast another client sent (the table's rows are typed by the client already). */
+/** A row of public.messages, as read and as realtime sends it. */
+export type StoredMessage = Pick<
+  Tables<'messages'>,
+  'id' | 'project_id' | 'author_id' | 'body' | 'created_at' | 'client_id' | 'edited_at' | 'deleted_at' | 'mentions'
+>;
+
+/** Checks a row a realtime change carries (typed by nobody: the table's shape, as the server sent it). */
 export const storedMessageSchema = z.object({
   id: z.int(),
   project_id: z.int(),
   author_id: z.string(),
   body: z.string(),
   created_at: z.string(),
+  client_id: z.nullable(z.string()),
+  edited_at: z.nullable(z.string()),
+  deleted_at: z.nullable(z.string()),
+  mentions: z.array(z.string()),
 }) satisfies z.ZodMiniType<StoredMessage>;
 
-/**
- * `sending`: being stored; `stored`: in the table (the room may not have heard yet);
- * `delivered`: the realtime server acknowledged the broadcast to the room; `failed`: not stored.
- */
-export type Delivery = 'sending' | 'stored' | 'delivered' | 'failed';
+/** `stored`: saved in the table; `delivered`: the room's change feed carried it back (everyone in the room got it). */
+export type Delivery = 'stored' | 'delivered';
 
 export interface LogEntry {
-  /** The row id once stored; a local key before. */
   key: string;
-  message: Omit<StoredMessage, 'id'> & { id: number | null };
+  message: StoredMessage;
   /** Only for this person's own messages sent from this tab. */
   delivery: Delivery | null;
-  error?: string;
 }
 
 export type MessageLog = readonly LogEntry[];
 
-const byTime = (a: LogEntry, b: LogEntry) =>
-  a.message.created_at.localeCompare(b.message.created_at) || (a.message.id ?? Infinity) - (b.message.id ?? Infinity);
-
-/** Adds stored rows (history, a catch-up, a broadcast); a row already shown is kept once. */
-export function addStored(log: MessageLog, rows: readonly StoredMessage[]): MessageLog {
-  const known = new Set(log.map((e) => e.message.id).filter((id) => id !== null));
-  const fresh = rows.filter((row) => !known.has(row.id) && (known.add(row.id), true));
-  if (fresh.length === 0) return log;
-  return [...log, ...fresh.map((row): LogEntry => ({ key: `m${row.id}`, message: row, delivery: null }))].sort(byTime);
+/**
+ * A timestamp as microseconds since the epoch: REST and realtime both write Postgres' timestamptz,
+ * but not necessarily with the same zone suffix or digits, so their strings are not compared.
+ */
+export function microsOf(at: string): number {
+  const micros = /\.\d{3}(\d{1,3})/.exec(at)?.[1]?.padEnd(3, '0') ?? '000';
+  return Date.parse(at) * 1000 + Number(micros);
 }
 
-export function addPending(log: MessageLog, key: string, message: LogEntry['message']): MessageLog {
-  return [...log, { key, message, delivery: 'sending' as const }];
+/** When a row last changed: its deletion, else its last edit, else its creation. */
+export const versionOf = (row: Pick<StoredMessage, 'created_at' | 'edited_at' | 'deleted_at'>): string => row.deleted_at ?? row.edited_at ?? row.created_at;
+
+const byTime = (a: LogEntry, b: LogEntry) => microsOf(a.message.created_at) - microsOf(b.message.created_at) || a.message.id - b.message.id;
+
+/**
+ * Adds stored rows (history, a catch-up, a change heard live): a row already shown is replaced
+ * only by a newer version of itself (an edit, a deletion), never by an older one that arrives late.
+ */
+export function addStored(log: MessageLog, rows: readonly StoredMessage[], delivery: Delivery | null = null): MessageLog {
+  if (rows.length === 0) return log;
+  const byId = new Map(log.map((entry) => [entry.message.id, entry]));
+  let changed = false;
+  for (const row of rows) {
+    const shown = byId.get(row.id);
+    if (!shown) {
+      byId.set(row.id, { key: `m${row.id}`, message: row, delivery });
+      changed = true;
+      continue;
+    }
+    const newer = microsOf(versionOf(row)) > microsOf(versionOf(shown.message)) || (row.deleted_at !== null && shown.message.deleted_at === null);
+    const better = delivery === 'delivered' && shown.delivery === 'stored';
+    if (newer || better) {
+      byId.set(row.id, { ...shown, message: newer ? row : shown.message, delivery: better ? delivery : shown.delivery });
+      changed = true;
+    }
+  }
+  return changed ? [...byId.values()].sort(byTime) : log;
 }
 
-/** The pending message was stored: it takes the row (and its place in time). */
-export function markStored(log: MessageLog, key: string, row: StoredMessage): MessageLog {
-  // The broadcast of this very row may have come back first (another tab of the same person).
-  const withoutEcho = log.filter((e) => e.key === key || e.message.id !== row.id);
-  return withoutEcho.map((e) => (e.key === key ? { ...e, message: row, delivery: 'stored' as const } : e)).sort(byTime);
+/** The client ids of the rows shown (an outbox entry whose row is here is sent). */
+export function clientIdsOf(log: MessageLog): ReadonlySet<string> {
+  return new Set(log.map((entry) => entry.message.client_id).filter((id): id is string => id !== null));
 }
 
-export function markDelivery(log: MessageLog, key: string, delivery: Delivery, error?: string): MessageLog {
-  return log.map((e) => (e.key === key ? { ...e, delivery, ...(error ? { error } : {}) } : e));
+/** The newest change shown (a creation, edit or deletion): a catch-up reads what changed from there. */
+export function latestChangeAt(log: MessageLog): string | null {
+  let latest: string | null = null;
+  for (const entry of log) {
+    const at = versionOf(entry.message);
+    if (latest === null || microsOf(at) > microsOf(latest)) latest = at;
+  }
+  return latest;
 }
 
-/** The newest stored time: a catch-up reads what came after it. */
+/** The newest message (by creation) shown: the room is read through it. */
 export function latestStoredAt(log: MessageLog): string | null {
   let latest: string | null = null;
-  for (const e of log) if (e.message.id !== null && (latest === null || e.message.created_at > latest)) latest = e.message.created_at;
+  for (const entry of log) if (latest === null || microsOf(entry.message.created_at) > microsOf(latest)) latest = entry.message.created_at;
   return latest;
 }

@@ -1,4 +1,4 @@
-import { badgeFor, countsFromRows, sameCounts, withoutRoom } from './unread-counts.js';
+import { badgeFor, countsFromRows, mentionsFromRows, sameCounts, withoutRoom } from './unread-counts.js';
 
 describe('unread counts', () => {
   it('reads the database’s rows (bigint counts arrive as numbers or strings)', () => {
@@ -12,6 +12,7 @@ describe('unread counts', () => {
       [2, 1],
     ]);
     expect(() => countsFromRows([{ project_id: 1, unread: -1 }])).toThrow();
+    expect([...mentionsFromRows([{ project_id: 1, unread: 2, mentions: '1' }, { project_id: 2, unread: 1, mentions: 0 }, { project_id: 3, unread: 1 }])]).toEqual([[1, 1]]);
   });
 
   it('leaves out the room on screen, and compares counts by value', () => {
@@ -37,5 +38,9 @@ describe('unread counts', () => {
     });
     expect(badgeFor(new Map([[1, 1]]), names)).toEqual({ count: 1, label: '1 unread message: Launch website 1' });
     expect(badgeFor(new Map(), names)).toBeNull();
+    expect(badgeFor(new Map([[1, 3], [2, 1]]), names, new Map([[1, 2], [5, 1]]))).toEqual({
+      count: 4,
+      label: '4 unread messages: Launch website 3, Home renovation 1; 2 mention you',
+    });
   });
 });

@@ -2,22 +2,30 @@
 // shell once the person is signed in, whether or not /live is on screen) listens for new messages
 // on the portal's one socket (postgres_changes; the server sends only rows of rooms this person is
 // in) and asks the database for the counts again on each one and on every (re)join, so a
-// disconnect loses nothing. The room on screen marks itself read. Module state on purpose: the
+// disconnect loses nothing. The room on screen marks itself read. A new message that mentions the
+// person raises a notification (with a link to its room) wherever they are, unless that room is on
+// screen; the counts also say how many unread messages mention them. Module state on purpose: the
 // background and the app are exposes of one container, so they share this module.
-import { createExternalStore, describeError, getPortal, type RemoteBackgroundProps } from '@portal/platform';
+import { createExternalStore, describeError, getPortal, nameOf, type RemoteBackgroundProps } from '@portal/platform';
 import { useSyncExternalStore } from 'react';
-import { badgeFor, countsFromRows, sameCounts, withoutRoom, type UnreadCounts } from './unread-counts.js';
+import { roomPath } from '../live-paths.js';
+import { liveMeta } from '../meta.js';
+import { badgeFor, countsFromRows, mentionsFromRows, sameCounts, withoutRoom, type UnreadCounts } from './unread-counts.js';
 
 export const UNREAD_TOPIC = 'live:unread';
 
 interface Counted {
   counts: UnreadCounts;
+  /** Of those, the messages that mention the person. */
+  mentions: UnreadCounts;
   names: ReadonlyMap<number, string>;
 }
 
-const counted = createExternalStore<Counted>({ counts: new Map(), names: new Map() });
+const NOTHING: Counted = { counts: new Map(), mentions: new Map(), names: new Map() };
+const counted = createExternalStore<Counted>(NOTHING);
 /** What the screen shows: the counts without the room being read right now. */
 const shown = createExternalStore<UnreadCounts>(new Map());
+const shownMentions = createExternalStore<UnreadCounts>(new Map());
 let openRoom: number | null = null;
 /**
  * Bumped when a markRead starts and when it is stored. A count read while a marker was being
@@ -33,7 +41,10 @@ let tracking = false;
 const visible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
 
 function publish(): void {
-  const next = withoutRoom(counted.get().counts, visible() ? openRoom : null);
+  const room = visible() ? openRoom : null;
+  const next = withoutRoom(counted.get().counts, room);
+  const nextMentions = withoutRoom(counted.get().mentions, room);
+  if (!sameCounts(nextMentions, shownMentions.get())) shownMentions.set(nextMentions);
   if (!sameCounts(next, shown.get())) shown.set(next);
 }
 counted.subscribe(publish);
@@ -54,7 +65,7 @@ async function recountOnce(): Promise<void> {
     return;
   }
   const names = new Map((projects.data ?? []).map((p) => [p.id, p.name]));
-  counted.set({ counts: countsFromRows(unread.data), names });
+  counted.set({ counts: countsFromRows(unread.data), mentions: mentionsFromRows(unread.data), names });
 }
 
 /** Counts again; calls while one runs make one more run after it. */
@@ -73,20 +84,41 @@ function recount(): void {
   });
 }
 
+/** A new message names the person: say so, with the way to its room (not when that room is on screen). */
+function noteMention(row: { project_id?: unknown; author_id?: unknown; body?: unknown }, remoteName: string): void {
+  const projectId = typeof row.project_id === 'number' ? row.project_id : null;
+  if (projectId === null || (projectId === openRoom && visible())) return;
+  const portal = getPortal();
+  const author = typeof row.author_id === 'string' ? portal.profiles?.getSnapshot().profiles.get(row.author_id) : undefined;
+  const room = counted.get().names.get(projectId) ?? 'a room';
+  const body = typeof row.body === 'string' ? row.body : '';
+  const route = portal.remotes.get().find((remote) => remote.name === remoteName)?.route ?? liveMeta.route;
+  portal.notify({
+    tone: 'info',
+    title: `${nameOf(author)} mentioned you in ${room}`,
+    message: body.length > 140 ? `${body.slice(0, 139)}…` : body,
+    timeoutMs: 10_000,
+    action: { label: 'Open the room', href: roomPath(route, projectId) },
+  });
+}
+
 /** Starts counting for the signed-in person; returns what stops it (the remote's background). */
-export function startUnreadTracker({ setNavBadge }: RemoteBackgroundProps): () => Promise<void> {
+export function startUnreadTracker({ name, setNavBadge }: RemoteBackgroundProps): () => Promise<void> {
   const { realtime, session } = getPortal();
   const me = session.getSnapshot().user?.id ?? null;
   tracking = true;
   const lease = realtime.channel(UNREAD_TOPIC);
-  lease.on<{ author_id?: string }>('postgres_changes', { event: 'INSERT', schema: 'public', table: 'messages' }, (change) => {
-    if ((change.new as { author_id?: string }).author_id !== me) recount();
+  lease.on<{ author_id?: string; mentions?: unknown }>('postgres_changes', { event: 'INSERT', schema: 'public', table: 'messages' }, (change) => {
+    const row = change.new as { author_id?: string; mentions?: unknown; project_id?: unknown; body?: unknown };
+    if (row.author_id === me) return;
+    recount();
+    if (me && Array.isArray(row.mentions) && row.mentions.includes(me)) noteMention(row, name);
   });
   lease.subscribe((status) => {
     // Each (re)join counts afresh: messages written while the socket was away are included.
     if (status === 'SUBSCRIBED') recount();
   });
-  const showBadge = () => setNavBadge(badgeFor(shown.get(), counted.get().names));
+  const showBadge = () => setNavBadge(badgeFor(shown.get(), counted.get().names, shownMentions.get()));
   const stopShowing = shown.subscribe(showBadge);
   const stopNaming = counted.subscribe(showBadge);
   if (typeof document !== 'undefined') document.addEventListener('visibilitychange', publish);
@@ -95,7 +127,7 @@ export function startUnreadTracker({ setNavBadge }: RemoteBackgroundProps): () =
     stopShowing();
     stopNaming();
     if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', publish);
-    counted.set({ counts: new Map(), names: new Map() });
+    counted.set(NOTHING);
     await lease.release();
   };
 }
@@ -126,4 +158,9 @@ export async function markRoomRead(projectId: number, through: string): Promise<
 /** Unread messages per room (project id → count), for the rooms list. */
 export function useUnreadCounts(): UnreadCounts {
   return useSyncExternalStore(shown.subscribe, shown.get, shown.get);
+}
+
+/** Unread messages that mention the person, per room (project id → count), for the rooms list. */
+export function useMentionCounts(): UnreadCounts {
+  return useSyncExternalStore(shownMentions.subscribe, shownMentions.get, shownMentions.get);
 }
