@@ -12,6 +12,7 @@ import type { MigrationReport } from './db/migrations.js';
 import type { GatewayEnv, Service, ServiceContext, ServiceFactory } from './http/gateway-env.js';
 import { gatewayBodyLimit, requestBodyLimit } from './http/body-limit.js';
 import { answerClientErrors } from './http/client-errors.js';
+import { answerWhileStarting } from './http/answer-while-starting.js';
 import { gatewayCors } from './http/cors.js';
 import { allowedHostnames, hostCheck, refuseUpgradeForHost, withHostCheck } from './http/host-check.js';
 import { notImplementedService } from './http/not-implemented.js';
@@ -114,6 +115,8 @@ export async function startEmulator(config: Config): Promise<RunningEmulator> {
   const mail = createServer();
   const consoleServer = createServer();
   for (const server of [api, mail, consoleServer]) answerClientErrors(server);
+  // It listens before the services are in (they need its port): meanwhile it answers 503.
+  const starting = answerWhileStarting(api);
   // The console shows every request and its bodies: it never listens beyond this machine.
   const consoleHost = isLoopback(config.host) ? config.host : '127.0.0.1';
   let apiPort: number;
@@ -173,8 +176,7 @@ export async function startEmulator(config: Config): Promise<RunningEmulator> {
     return c.json({ code: 'unexpected_failure', message: 'Unexpected failure, please check the emulator log.' }, 500);
   });
 
-  api.on(
-    'request',
+  starting.ready(
     getRequestListener(app.fetch, {
       errorHandler: (error) => {
         console.error('request failed:', error);
@@ -184,14 +186,14 @@ export async function startEmulator(config: Config): Promise<RunningEmulator> {
         });
       },
     }),
+    (request, socket, head) => {
+      if (refuseUpgradeForHost(request, socket, hosts)) return;
+      for (const service of services) {
+        if (request.url?.startsWith(service.mount) && service.upgrade?.(request, socket, head)) return;
+      }
+      socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n');
+    },
   );
-  api.on('upgrade', (request, socket, head) => {
-    if (refuseUpgradeForHost(request, socket, hosts)) return;
-    for (const service of services) {
-      if (request.url?.startsWith(service.mount) && service.upgrade?.(request, socket, head)) return;
-    }
-    socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n');
-  });
   mail.on('request', getRequestListener(withHostCheck(mailApp(mailbox), hosts).fetch));
   const consoleHandler = consoleApp({
     log: requests,
