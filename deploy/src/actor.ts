@@ -1,4 +1,5 @@
-// Who changes an environment, for status: --actor, else git's user.name, else the login name.
+// Who changes a folder environment, for status, when --note says nothing: git's user.name, else
+// the login name. (A project records the verified caller instead.)
 import { execFileSync } from 'node:child_process';
 import { userInfo } from 'node:os';
 
