@@ -75,6 +75,8 @@ export function describeDeployTeams(title: string, options: Pick<EmulatorOptions
     let betaCi: ProjectConnection;
     /** Beta's live release of `data`, staged and promoted by beta's credential. */
     let betaLive: string;
+    /** Alpha's first live release of `files`, so every test finds an entry of each team. */
+    let alphaFirst: string;
 
     const build = (buildOptions: FakeBuildOptions) => writeFakeRemoteBuild(path.join(work, `build-${++builds}`), buildOptions);
     const as = (connection: ProjectConnection): ProjectTarget => projectTarget(connection, ENVIRONMENT);
@@ -99,6 +101,8 @@ export function describeDeployTeams(title: string, options: Pick<EmulatorOptions
       betaCi = await credentialConnection(emulator, await teamToken(bob.connection, 'beta', 'ci'));
       const staged = await stageRelease(as(betaCi), { distDir: build({ name: 'data', version: '1.0.0' }), actor: '' });
       betaLive = (await promoteRelease(as(betaCi), 'data', staged.version, 'first data')).version;
+      const first = await stageRelease(as(alphaCi), { distDir: build({ name: 'files', version: '0.9.0' }), actor: '' });
+      alphaFirst = (await promoteRelease(as(alphaCi), 'files', first.version, '')).version;
     }, 240_000);
 
     afterAll(async () => {
@@ -110,7 +114,7 @@ export function describeDeployTeams(title: string, options: Pick<EmulatorOptions
       const target = as(alphaCi);
       const before = (await readRegistryState(target)).revision;
       const v1 = await stageRelease(target, { distDir: build({ name: 'files', version: '1.0.0' }), actor: '' });
-      await promoteRelease(target, 'files', v1.version, 'first files');
+      await promoteRelease(target, 'files', v1.version, 'first of the test');
       const v2 = await stageRelease(target, { distDir: build({ name: 'files', version: '1.1.0' }), actor: '' });
       await startCanary(target, 'files', v2.version, 10, '');
       expect((await registry()).remotes.files).toMatchObject({ version: v1.version, canary: { version: v2.version } });
@@ -128,14 +132,15 @@ export function describeDeployTeams(title: string, options: Pick<EmulatorOptions
       const log = await readAuditLog(alice.connection, { environment: ENVIRONMENT, remote: 'files' });
       const changes = log.filter((entry) => entry.revision !== null && entry.revision > before).reverse();
       expect(changes.map((entry) => [entry.action, entry.change, entry.actor, entry.revision! - entry.baseRevision!])).toEqual([
-        ['promote', `added: live ${v1.version}`, ALPHA_CI, 1],
+        ['promote', `live ${alphaFirst} → ${v1.version}`, ALPHA_CI, 1],
         ['canary', `canary ${v2.version} for 10%`, ALPHA_CI, 1],
         ['rollback', `canary ${v2.version} ended`, ALPHA_CI, 1],
         ['promote', `live ${v1.version} → ${v2.version}`, ALPHA_CI, 1],
         ['rollback', `live ${v2.version} → ${v1.version}`, ALPHA_CI, 1],
       ]);
-      expect(changes[0]!.note).toBe('first files');
-      expect(log.filter((entry) => entry.action === 'publish').map((entry) => entry.actor)).toEqual([ALPHA_CI, ALPHA_CI]);
+      expect(changes[0]!.note).toBe('first of the test');
+      const published = (version: string) => log.find((entry) => entry.action === 'publish' && entry.change === `files@${version} staged`);
+      expect([published(v1.version)?.actor, published(v2.version)?.actor]).toEqual([ALPHA_CI, ALPHA_CI]);
       const status = await readRegistryState(target);
       expect(status.remotes.files).toMatchObject({ changedBy: ALPHA_CI, note: 'back to 1.0' });
     });
@@ -220,6 +225,12 @@ export function describeDeployTeams(title: string, options: Pick<EmulatorOptions
       expect(await refusal(addTeam(alice.connection, 'gamma'))).toMatch(ownersOnly('add teams'));
       expect(await refusal(addMember(alice.connection, 'beta', alice.email))).toMatch(ownersOnly('add people to teams'));
       expect(await refusal(as(alphaCi).recordShellContract('2.0.0'))).toMatch(ownersOnly('make environments and record their shell contract'));
+      // Not even a platform owner makes an environment of a bucket the project already has for something else.
+      await emulator.admin().storage.createBucket('team-files', { public: false });
+      expect(await refusal(projectTarget(owner.connection, 'team-files').recordShellContract('1.4.0'))).toBe(
+        'DEPLOY-007 The project has a bucket team-files already, which is not a deploy environment; name the environment otherwise.',
+      );
+      expect((await emulator.admin().storage.getBucket('team-files')).data).toMatchObject({ public: false });
       // Taking beta's route in alpha's own entry.
       const state = await readRegistryState(as(alphaCi));
       const taken = await api(alphaCi).rpc('commit_revision', {

@@ -586,8 +586,14 @@ begin
     end if;
     return jsonb_build_object('name', p_name, 'shell_contract', p_shell_contract, 'created', false);
   end if;
+  -- A bucket of that name that is not an environment holds something else (a private bucket of
+  -- the portal's people): it is never turned into one, nor made public.
+  if exists (select 1 from storage.buckets b where b.id = p_name) then
+    raise exception using errcode = '23505', detail = 'bucket_taken',
+      message = format('The project has a bucket %s already, which is not a deploy environment; name the environment otherwise.', p_name);
+  end if;
   insert into portal_deploy.environments (name, shell_contract, created_by) values (p_name, p_shell_contract, portal_deploy.caller_label());
-  insert into storage.buckets (id, name, public) values (p_name, p_name, true) on conflict (id) do update set public = true;
+  insert into storage.buckets (id, name, public) values (p_name, p_name, true);
   perform portal_deploy.record('environment add', format('environment %s added, shell contract %s', p_name, p_shell_contract), null, null, p_name);
   return jsonb_build_object('name', p_name, 'shell_contract', p_shell_contract, 'created', true);
 end
