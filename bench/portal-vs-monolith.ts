@@ -23,18 +23,15 @@
 // so request count and bytes weigh as on a real connection rather than on loopback.
 // --refresh-window S keeps the signed-in page open S seconds with every remote visited and counts
 // token refreshes (the emulator's jwt_expiry is 150 s for this bench, so refreshes happen).
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { parseArgs, promisify } from 'node:util';
+import { parseArgs } from 'node:util';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { repoRoot } from '../deploy/src/build.js';
 import type { LocalPortalOptions } from '../deploy/src/local-portal.js';
 import { CHROMIUM, chromiumFlags } from '../tests/browser.js';
-import { scratchFolder, startEmulator, stop } from './_support.js';
+import { buildApps, median, serveInChild, startProjectEmulator, type ServedPortals } from './_portal.js';
+import { scratchFolder, stop } from './_support.js';
 import { CpuSummary, cpuSummaryTable, PROBE_FUNCTION } from './cpu-summary.js';
 
 const { values: flags } = parseArgs({
@@ -71,76 +68,8 @@ const ROUTES: ReadonlyArray<[remote: string, route: string]> = [
 
 type Variant = 'portal' | 'monolith';
 
-// Built under tsx's ESM hook only, as the deploy CLI does (its CommonJS hook would rewrite the
-// federation runtime's templates).
-const BUILD_SCRIPT = `
-import { register } from 'tsx/esm/api';
-register();
-const [rootUrl, out, ...apps] = process.argv.slice(1);
-const { createConfig } = await import(new URL('rspack.config.ts', rootUrl).href);
-const { createMonolithConfig } = await import(new URL('bench/monolith/rspack.config.ts', rootUrl).href);
-const { rspack } = await import('@rspack/core');
-const path = await import('node:path');
-const configs = [...apps.map((app) => createConfig({ app, outDir: path.join(out, app) })), createMonolithConfig({ outDir: path.join(out, 'monolith') })];
-const compiler = rspack(configs);
-await new Promise((resolve, reject) => compiler.run((error, stats) => {
-  compiler.close(() => {});
-  if (error) reject(error);
-  else if (stats.hasErrors()) reject(new Error(stats.toString({ all: false, errors: true })));
-  else resolve();
-}));
-`;
-
-// The static servers run in a process of their own: in the benchmark's process they would share
-// one event loop with the CDP client, which handles every network event of the page while it
-// loads. Started with the variants' options (JSON), it prints the shells' URLs (JSON) and serves
-// until its stdin closes.
-const SERVE_SCRIPT = `
-import { register } from 'tsx/esm/api';
-register();
-const [rootUrl, options] = process.argv.slice(1);
-const { startLocalPortal } = await import(new URL('deploy/src/local-portal.ts', rootUrl).href);
-const portals = [];
-const urls = {};
-for (const [variant, variantOptions] of Object.entries(JSON.parse(options))) {
-  const portal = await startLocalPortal(variantOptions);
-  portals.push(portal);
-  urls[variant] = portal.shellUrl;
-}
-process.stdout.write(JSON.stringify(urls) + '\\n');
-process.stdin.on('end', async () => {
-  await Promise.all(portals.map((portal) => portal.close()));
-  process.exit(0);
-});
-process.stdin.resume();
-`;
-
-/** Starts the static servers of each variant in a child process; resolves with the shells' URLs. */
-async function serveInChild(options: Record<Variant, LocalPortalOptions>): Promise<{ child: ChildProcess; urls: Record<Variant, string> }> {
-  const child = spawn(process.execPath, ['--input-type=module', '-e', SERVE_SCRIPT, pathToFileURL(`${repoRoot}/`).href, JSON.stringify(options)], {
-    cwd: repoRoot,
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout! });
-  let served = false;
-  const exited = once(child, 'exit').then(([code]) => {
-    if (!served) throw new Error(`the static servers' process exited (${String(code)}) before it served`);
-  });
-  exited.catch(() => undefined);
-  const [line] = (await Promise.race([once(lines, 'line'), exited])) as [string];
-  served = true;
-  return { child, urls: JSON.parse(line) as Record<Variant, string> };
-}
-
 /** The finite values, smallest first. */
 const finiteSorted = (values: number[]) => values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-
-const median = (values: number[]) => {
-  const sorted = finiteSorted(values);
-  if (!sorted.length) return NaN;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 /** The 25th and 75th percentiles (nearest rank): how far single runs stray from the median. */
 const quartiles = (values: number[]): [number, number] => {
@@ -207,7 +136,12 @@ class NetworkLog {
   }
 
   snapshot() {
-    return { scriptWire: this.scriptWire, scriptRaw: this.scriptRaw, requests: this.requests };
+    // Issue #40's second target counts what a route loads beyond the federation runtime (the
+    // shell's `federation-runtime` chunk) and the remote entries: the design requires those.
+    const federation = this.scriptList
+      .filter((script) => /\/federation-runtime[.-][^/]*\.js$|\/remoteEntry\.js$/.test(new URL(script.url).pathname))
+      .reduce((sum, script) => sum + script.wire, 0);
+    return { scriptWire: this.scriptWire, scriptRaw: this.scriptRaw, requests: this.requests, beyondFederationWire: this.scriptWire - federation };
   }
 }
 
@@ -635,9 +569,11 @@ function printFigures(results: Record<Variant, RunFigures[]>): void {
   spread((r) => r.warmMs);
   row('JS to the home page, signed out (before any remote), wire', (r) => r.home.scriptWire, kb);
   row('JS to the first route, wire (gzip + headers)', (r) => r.firstRoute.scriptWire, kb);
+  row('JS to the first route beyond the MF runtime and entry, wire', (r) => r.firstRoute.beyondFederationWire, kb);
   row('JS to the first route, raw', (r) => r.firstRoute.scriptRaw, kb);
   row('requests to the first route', (r) => r.firstRoute.requests, String);
   row('JS to all routes, wire', (r) => r.allRoutes.scriptWire, kb);
+  row('JS to all routes beyond the MF runtime and entries, wire', (r) => r.allRoutes.beyondFederationWire, kb);
   row('JS to all routes, raw', (r) => r.allRoutes.scriptRaw, kb);
   row('requests to all routes', (r) => r.allRoutes.requests, String);
   row('switch to an unvisited remote, no preload', (r) => median(r.switchMs), ms);
@@ -690,39 +626,16 @@ function printFigures(results: Record<Variant, RunFigures[]>): void {
 }
 
 const work = scratchFolder('bench-portal-vs-monolith-');
-let servers: ChildProcess | null = null;
-let emulator: Awaited<ReturnType<typeof startEmulator>> | null = null;
+let servers: ServedPortals<Variant> | null = null;
+let emulator: Awaited<ReturnType<typeof startProjectEmulator>> | null = null;
 try {
   const build = path.join(work, 'build');
   const remotes = ROUTES.map(([remote]) => remote);
-  const buildStarted = performance.now();
-  await promisify(execFile)(
-    process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      BUILD_SCRIPT,
-      pathToFileURL(`${repoRoot}/`).href,
-      build,
-      'shell',
-      ...remotes,
-    ],
-    { cwd: repoRoot, maxBuffer: 16 * 1024 * 1024 },
-  );
-  console.log(
-    `build (shell, ${remotes.length} remotes and the monolith, one rspack run): ${((performance.now() - buildStarted) / 1000).toFixed(1)} s`,
-  );
+  const seconds = await buildApps(build, ['shell', ...remotes, 'monolith']);
+  console.log(`build (shell, ${remotes.length} remotes and the monolith, one rspack run): ${seconds.toFixed(1)} s`);
 
   // The portal's own backend project with a short access token, so refreshes happen while measuring.
-  const workdir = path.join(work, 'emulator');
-  mkdirSync(workdir);
-  cpSync(path.join(repoRoot, 'supabase'), path.join(workdir, 'supabase'), { recursive: true });
-  const configToml = path.join(workdir, 'supabase/config.toml');
-  writeFileSync(
-    configToml,
-    readFileSync(configToml, 'utf8').replace(/^jwt_expiry = \d+$/m, `jwt_expiry = ${JWT_EXPIRY_S}`),
-  );
-  emulator = await startEmulator(workdir);
+  emulator = await startProjectEmulator(path.join(work, 'emulator'), JWT_EXPIRY_S);
 
   const remoteDists = Object.fromEntries(
     remotes.map((remote) => [remote, path.join(build, remote)]),
@@ -734,9 +647,8 @@ try {
     remoteDists,
     supabaseUrl: emulator!.apiUrl,
   });
-  const served = await serveInChild({ portal: options('portal'), monolith: options('monolith') });
-  servers = served.child;
-  const urls = served.urls;
+  servers = await serveInChild({ portal: options('portal'), monolith: options('monolith') });
+  const urls = servers.urls;
 
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: await chromiumFlags(['--js-flags=--expose-gc']) });
   try {
@@ -770,11 +682,7 @@ try {
     await browser.close();
   }
 } finally {
-  if (servers && servers.exitCode === null) {
-    const exited = once(servers, 'exit');
-    servers.stdin!.end();
-    await exited;
-  }
+  await servers?.close();
   if (emulator) await stop(emulator.child);
   rmSync(work, { recursive: true, force: true });
 }

@@ -1,0 +1,246 @@
+// Lighthouse (12.8, offline, Debian's Chromium) on every route of a production build of the
+// portal, signed in and signed out, with the mobile preset (simulated 150 ms round trip,
+// 1.6 Mbit/s, 4x CPU) and the desktop preset; then the page's event timings of three interactions
+// (theme switch, a navigation link, the sign-in form's submit) with Chromium's CPU slowed 4x, the
+// stand-in for INP. Prints the median of the runs per route and the targets of issue #40 beside
+// them. Figures only: nothing passes or fails here.
+//   node --import tsx bench/lighthouse.ts [--runs 3] [--preset mobile,desktop] [--routes /,/data]
+//                                         [--states out,in] [--interactions 5] [--json FILE]
+// --runs: Lighthouse runs per route, preset and state (the median is printed).
+// --interactions: how many times each interaction is timed (0 skips them).
+// --json: also writes every run's figures (and the LCP element of each) to FILE.
+// Lighthouse's simulated throttling models the page's CPU from the trace it recorded on this
+// machine: on a loaded machine its figures rise with the load too (bench/README.md says how to read them).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { DEFAULT_COOKIE_OPTIONS, createChunks, stringToBase64URL } from '@supabase/ssr';
+import { createClient } from '@supabase/supabase-js';
+import lighthouse, { type Flags } from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM, chromiumFlags } from '../tests/browser.js';
+import { buildApps, median, serveInChild, startProjectEmulator } from './_portal.js';
+import { scratchFolder, stop } from './_support.js';
+
+const { values: flags } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    preset: { type: 'string', default: 'mobile,desktop' },
+    routes: { type: 'string', default: '/,/account,/data,/files,/functions,/live,/search,/status' },
+    states: { type: 'string', default: 'out,in' },
+    interactions: { type: 'string', default: '5' },
+    json: { type: 'string' },
+  },
+});
+const RUNS = Number(flags.runs);
+const PRESETS = flags.preset.split(',') as Array<'mobile' | 'desktop'>;
+const ROUTES = flags.routes.split(',');
+const STATES = flags.states.split(',') as Array<'out' | 'in'>;
+const INTERACTIONS = Number(flags.interactions);
+const REMOTES = ['account', 'data', 'files', 'functions', 'live', 'search'];
+/** Seeded by supabase/seed.sql: a person with projects, tables and files to show. */
+const DEMO = { email: 'demo@example.com', password: 'demo-password-1' };
+/** Issue #40's targets. */
+const TARGETS = { lcp: 2500, tbt: 200, cls: 0.1, mobileScore: 90, desktopScore: 98, interaction: 200 };
+
+interface RunFigures {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+  lcpElement: string;
+  requests: number;
+  scriptBytes: number;
+}
+
+/** Starts Chromium with a DevTools port of its own (Lighthouse connects to it); resolves with the port. */
+async function launchChromium(userDataDir: string): Promise<{ child: ChildProcess; port: number }> {
+  const args = await chromiumFlags([`--user-data-dir=${userDataDir}`, '--remote-debugging-port=0', 'about:blank']);
+  const child = spawn(CHROMIUM, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const lines = createInterface({ input: child.stderr! });
+  for await (const line of lines) {
+    const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(line);
+    if (match) return { child, port: Number(match[1]) };
+  }
+  throw new Error('Chromium exited before it listened for DevTools');
+}
+
+/** The session cookies of the demo person on the portal's site, as the shell's client writes them. */
+async function sessionCookies(apiUrl: string, anonKey: string, portalUrl: string) {
+  const client = createClient(apiUrl, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const { data, error } = await client.auth.signInWithPassword(DEMO);
+  if (error || !data.session) throw new Error(`the demo person could not sign in: ${error?.message ?? 'no session'}`);
+  const name = `sb-${new URL(apiUrl).hostname.split('.')[0]}-auth-token`;
+  const value = `base64-${stringToBase64URL(JSON.stringify(data.session))}`;
+  const expires = Math.floor(Date.now() / 1000) + (DEFAULT_COOKIE_OPTIONS.maxAge ?? 0);
+  return createChunks(name, value).map((chunk) => ({
+    name: chunk.name,
+    value: chunk.value,
+    domain: new URL(portalUrl).hostname,
+    path: '/',
+    expires,
+    httpOnly: false,
+    secure: false,
+    sameSite: 'Lax' as const,
+  }));
+}
+
+/** One Lighthouse run of `url` (performance only) in the browser on `port`. */
+async function audit(url: string, port: number, preset: 'mobile' | 'desktop'): Promise<RunFigures> {
+  const options: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
+  const result = await lighthouse(url, options, preset === 'desktop' ? desktopConfig : undefined);
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items;
+  const snippet = lcpItems?.[0]?.items?.[0]?.node?.snippet ?? '';
+  const resources = (lhr.audits['resource-summary']?.details as { items?: Array<{ resourceType: string; requestCount: number; transferSize: number }> } | undefined)?.items ?? [];
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? NaN) * 100),
+    fcp: numeric('first-contentful-paint'),
+    lcp: numeric('largest-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    si: numeric('speed-index'),
+    lcpElement: snippet.length > 90 ? `${snippet.slice(0, 87)}...` : snippet,
+    requests: resources.find((r) => r.resourceType === 'total')?.requestCount ?? NaN,
+    scriptBytes: resources.find((r) => r.resourceType === 'script')?.transferSize ?? NaN,
+  };
+}
+
+/**
+ * The longest event timing (input to the next paint, `PerformanceEventTiming.duration`) of one
+ * interaction, with Chromium's CPU slowed 4x: what INP would count for it.
+ */
+async function interactionMs(page: Page, act: () => Promise<void>): Promise<number> {
+  await page.evaluate(() => {
+    const store = globalThis as unknown as { __benchEvents: number[] };
+    store.__benchEvents = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if ((entry as PerformanceEventTiming).interactionId) store.__benchEvents.push(entry.duration);
+    }).observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
+  });
+  await act();
+  // Event timings are reported after the next paint; two frames later they are all in.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))));
+  const durations = await page.evaluate(() => (globalThis as unknown as { __benchEvents: number[] }).__benchEvents);
+  // durationThreshold 16: an interaction under it is reported by none; it took at most 16 ms.
+  return durations.length ? Math.max(...durations) : 16;
+}
+
+async function interactions(browser: Browser, url: string, cookies: Awaited<ReturnType<typeof sessionCookies>>): Promise<Record<string, number[]>> {
+  const times: Record<string, number[]> = { 'theme switch (home, signed out)': [], 'navigation link Data → Files (signed in)': [], 'sign-in form submit': [] };
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    for (let i = 0; i < INTERACTIONS; i++) {
+      await context.clearCookies();
+      await page.goto(`${url}/`);
+      await page.getByRole('heading', { name: 'Welcome to the portal' }).waitFor();
+      const choice = i % 2 === 0 ? 'Dark theme' : 'Light theme';
+      times['theme switch (home, signed out)']!.push(await interactionMs(page, () => page.getByRole('radio', { name: choice }).click()));
+
+      await page.goto(`${url}/account/sign-in`);
+      await page.locator('form[aria-label="Sign in"] input[name="email"]').fill(DEMO.email);
+      await page.locator('form[aria-label="Sign in"] input[name="password"]').fill(DEMO.password);
+      times['sign-in form submit']!.push(await interactionMs(page, () => page.locator('form[aria-label="Sign in"] button[type="submit"]').click()));
+
+      await context.addCookies(cookies);
+      await page.goto(`${url}/data`);
+      await page.locator('[data-remote-slot="data"] [data-portal-remote]').first().waitFor();
+      times['navigation link Data → Files (signed in)']!.push(await interactionMs(page, () => page.locator('nav a[href="/files"]').first().click()));
+      await page.locator('[data-remote-slot="files"] [data-portal-remote]').first().waitFor();
+    }
+  } finally {
+    await context.close();
+  }
+  return times;
+}
+
+const work = scratchFolder('bench-lighthouse-');
+let emulator: Awaited<ReturnType<typeof startProjectEmulator>> | null = null;
+let served: Awaited<ReturnType<typeof serveInChild<'portal'>>> | null = null;
+let chrome: ChildProcess | null = null;
+try {
+  const build = path.join(work, 'build');
+  const seconds = await buildApps(build, ['shell', ...REMOTES]);
+  console.log(`build (shell and ${REMOTES.length} remotes, one rspack run): ${seconds.toFixed(1)} s`);
+  emulator = await startProjectEmulator(path.join(work, 'emulator'));
+  served = await serveInChild({
+    portal: {
+      envDir: path.join(work, 'env'),
+      envName: 'bench',
+      shellDist: path.join(build, 'shell'),
+      remoteDists: Object.fromEntries(REMOTES.map((remote) => [remote, path.join(build, remote)])),
+      supabaseUrl: emulator.apiUrl,
+    },
+  });
+  const url = served.urls.portal;
+  const config = (await (await fetch(`${url}/config.json`)).json()) as { supabaseAnonKey: string };
+
+  const userDataDir = path.join(work, 'chromium');
+  mkdirSync(userDataDir);
+  const launched = await launchChromium(userDataDir);
+  chrome = launched.child;
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${launched.port}`);
+  const profile = browser.contexts()[0]!;
+
+  const results: Array<{ preset: string; state: string; route: string; runs: RunFigures[] }> = [];
+  const loads: number[] = [];
+  for (const preset of PRESETS) {
+    for (const state of STATES) {
+      for (const route of ROUTES) {
+        // A fresh session per route: an access token must not expire half-way through a preset.
+        await profile.clearCookies();
+        if (state === 'in') await profile.addCookies(await sessionCookies(emulator.apiUrl, config.supabaseAnonKey, url));
+        const runs: RunFigures[] = [];
+        for (let run = 0; run < RUNS; run++) {
+          loads.push(loadavg()[0]!);
+          runs.push(await audit(`${url}${route}`, launched.port, preset));
+        }
+        results.push({ preset, state, route, runs });
+        const pick = (key: keyof RunFigures) => median(runs.map((r) => r[key] as number));
+        const lcpElements = [...new Set(runs.map((r) => r.lcpElement))].join(' | ');
+        console.log(
+          `${preset.padEnd(7)} signed ${state.padEnd(3)} ${route.padEnd(10)} score ${String(pick('score')).padStart(3)}  LCP ${pick('lcp').toFixed(0).padStart(5)} ms  TBT ${pick('tbt').toFixed(0).padStart(4)} ms  CLS ${pick('cls').toFixed(3)}  FCP ${pick('fcp').toFixed(0).padStart(5)} ms  requests ${pick('requests')}  JS ${(pick('scriptBytes') / 1024).toFixed(0)} KB  LCP element: ${lcpElements}`,
+        );
+      }
+    }
+  }
+
+  const times = INTERACTIONS > 0 ? await interactions(browser, url, await sessionCookies(emulator.apiUrl, config.supabaseAnonKey, url)) : {};
+  await browser.close();
+
+  console.log(`\nLighthouse ${RUNS} runs per row (medians); load average during the runs ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on ${(await import('node:os')).cpus().length} cores.`);
+  for (const preset of PRESETS) {
+    const rows = results.filter((r) => r.preset === preset);
+    const worst = (key: keyof RunFigures, pick: (values: number[]) => number) => pick(rows.map((r) => median(r.runs.map((run) => run[key] as number))));
+    const scoreTarget = preset === 'mobile' ? TARGETS.mobileScore : TARGETS.desktopScore;
+    console.log(
+      `${preset}: worst route LCP ${worst('lcp', (v) => Math.max(...v)).toFixed(0)} ms (target ≤ ${TARGETS.lcp}), TBT ${worst('tbt', (v) => Math.max(...v)).toFixed(0)} ms (≤ ${TARGETS.tbt}), CLS ${worst('cls', (v) => Math.max(...v)).toFixed(3)} (≤ ${TARGETS.cls}), score ${worst('score', (v) => Math.min(...v))} (≥ ${scoreTarget})`,
+    );
+  }
+  for (const [name, values] of Object.entries(times)) {
+    console.log(`interaction at 4x CPU, ${name}: median ${median(values).toFixed(0)} ms, worst ${Math.max(...values).toFixed(0)} ms of ${values.length} (target ≤ ${TARGETS.interaction})`);
+  }
+  if (flags.json) writeFileSync(flags.json, JSON.stringify({ results, interactions: times, loadAverage: loads }, null, 2));
+} finally {
+  if (chrome && chrome.exitCode === null) {
+    const exited = once(chrome, 'exit');
+    chrome.kill('SIGTERM');
+    await exited;
+  }
+  await served?.close();
+  if (emulator) await stop(emulator.child);
+  rmSync(work, { recursive: true, force: true });
+}
