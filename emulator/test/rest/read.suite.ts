@@ -646,6 +646,36 @@ export function describeRestReads(
     });
 
     describe('OpenAPI', () => {
+      it('compresses the description as the caller accepts, and answers 304 to its ETag', async () => {
+        const get = (headers: Record<string, string>) =>
+          fetch(`${rest}/`, { headers: { apikey: ANON_KEY, Accept: 'application/openapi+json', ...headers } });
+        const plain = await get({ 'Accept-Encoding': 'identity' });
+        expect(plain.headers.get('content-encoding')).toBeNull();
+        const text = await plain.text();
+        const etag = plain.headers.get('etag');
+        expect(etag).toMatch(/^W\/".+"$/);
+        expect(plain.headers.get('cache-control')).toBe('no-cache');
+        for (const encoding of ['br', 'gzip']) {
+          const encoded = await get({ 'Accept-Encoding': `${encoding}, deflate` });
+          expect(encoded.headers.get('content-encoding')).toBe(encoding);
+          expect(encoded.headers.get('vary')).toMatch(/Accept-Encoding/);
+          expect(encoded.headers.get('etag')).toBe(etag);
+          // fetch decodes the body; the bytes that crossed are a fraction of the text.
+          expect(Number(encoded.headers.get('content-length'))).toBeLessThan(text.length / 4);
+          expect(await encoded.text()).toBe(text);
+        }
+        // Brotli is preferred when both are welcome, as the hosted edge does.
+        expect((await get({ 'Accept-Encoding': 'gzip, deflate, br' })).headers.get('content-encoding')).toBe('br');
+        const revalidated = await get({ 'If-None-Match': etag! });
+        expect(revalidated.status).toBe(304);
+        expect(await revalidated.text()).toBe('');
+        expect((await get({ 'If-None-Match': 'W/"another"' })).status).toBe(200);
+        // The tag is the document's: another schema's description is sent whole with its own tag.
+        const extra = await get({ 'Accept-Profile': 'extra', 'If-None-Match': etag! });
+        expect(extra.status).toBe(200);
+        expect(extra.headers.get('etag')).not.toBe(etag);
+      });
+
       it('describes tables, views, columns, keys and functions as Swagger 2.0', async () => {
         const response = await fetch(`${rest}/`, {
           headers: { apikey: ANON_KEY, Accept: 'application/openapi+json' },

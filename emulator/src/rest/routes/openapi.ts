@@ -1,5 +1,8 @@
 // GET/HEAD on the root: the OpenAPI document for the requested schema, showing what the
-// caller's role has privileges on (asked of Postgres as that role, in its transaction).
+// caller's role has privileges on (asked of Postgres as that role, in its transaction),
+// compressed as the caller accepts and answered 304 to a request naming its ETag
+// (http/cached-document.ts).
+import { CachedDocument } from '../../http/cached-document.js';
 import { runAsCaller } from '../execute.js';
 import { buildOpenApi } from '../openapi.js';
 import { contentTypeOf, negotiate } from '../parse/media.js';
@@ -22,7 +25,7 @@ const VISIBLE_SQL = `
  * Documents by schema cache (so a reload after DDL or GRANT drops them), then by schema and
  * role: what a role may see only changes with the schema.
  */
-const documents = new WeakMap<SchemaCache, Map<string, string>>();
+const documents = new WeakMap<SchemaCache, Map<string, CachedDocument>>();
 
 export async function serveOpenApi(
   deps: RouteDeps,
@@ -39,17 +42,14 @@ export async function serveOpenApi(
     byKey = new Map();
     documents.set(cache, byKey);
   }
-  let text = byKey.get(key);
-  if (text === undefined) {
-    text = JSON.stringify(await buildDocument(deps, request, cache));
-    byKey.set(key, text);
+  let document = byKey.get(key);
+  if (document === undefined) {
+    document = new CachedDocument(JSON.stringify(await buildDocument(deps, request, cache)));
+    byKey.set(key, document);
   }
-  return new Response(request.method === 'HEAD' ? null : text, {
-    status: 200,
-    headers: {
-      'Content-Type': contentTypeOf(representation),
-      ...profileHeaders(request.schema, deps.service.config.api.schemas),
-    },
+  return document.respond(request, {
+    'Content-Type': contentTypeOf(representation),
+    ...profileHeaders(request.schema, deps.service.config.api.schemas),
   });
 }
 
