@@ -6,6 +6,7 @@ import { CONTRACT_VERSION } from '@portal/platform/node';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
 import { scriptsBuiltFrom } from './support/build-sources.js';
+import { holdRequests } from './support/hold-requests.js';
 import { pagePerTest } from './support/page-per-test.js';
 import { STEP_MS, waitUntil } from './support/waits.js';
 import { newPerson, signedInClient, signedInStorage, type Person } from './support/people.js';
@@ -590,6 +591,41 @@ describe('the portal in a browser', () => {
     await fresh.locator('form[aria-label="Sign in"]').waitFor();
     // One connection, made in CORS mode as the release's scripts are fetched; none to the shell's own origin.
     expect(atFirstRequest).toEqual([`${accountOrigin}/ anonymous`]);
+    expect(problems(fresh.console)).toEqual([]);
+  });
+
+  it('draws the route\'s header from the registry before the remote\'s code arrives, and hands it to the remote\'s own in the frame that draws it', async () => {
+    const person = await newPerson(portal.emulator, 'header');
+    const fresh = await tab.open(await signedInStorage(portal.url, portal.emulator, await signedInClient(portal.emulator, person)));
+    const registry = (await (await fetch(`${portal.url}/registry.json`)).json()) as { remotes: Record<string, { title: string; description: string }> };
+    const { title, description } = registry.remotes.account!;
+    const entry = await holdRequests(fresh, `${portal.portal.remoteUrls.account!}/**/remoteEntry.js`);
+    // After every task that changed the page, before it is painted: the level-1 headings on screen,
+    // and whether the shell's progress bar still shows beside a remote that has drawn.
+    await fresh.addInitScript({
+      content: `(() => {
+        const seen = (globalThis.__headerFrames = []);
+        new MutationObserver(() => {
+          const headings = [...document.querySelectorAll('h1')].filter((h) => h.checkVisibility()).map((h) => h.textContent);
+          const drawn = document.querySelector('[data-portal-remote] > *') !== null;
+          const loading = [...document.querySelectorAll('.portal-route-loading')].some((bar) => bar.checkVisibility());
+          seen.push({ headings, drawnBesideLoading: drawn && loading });
+        }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      })();`,
+    });
+    // Not to the load event: the page's first script preloads the held entry, which holds that event too.
+    await fresh.goto(`${portal.url}/account`, { waitUntil: 'commit' });
+    await entry.asked;
+    const heading = fresh.getByRole('heading', { level: 1 });
+    await expect(heading.textContent()).resolves.toBe(title);
+    await expect(fresh.locator('.portal-route-header .pui-page-header__description').textContent()).resolves.toBe(description);
+    entry.release();
+    await expect(fresh.getByTestId('profile-email').textContent()).resolves.toBe(person.email);
+    await expect(heading.textContent()).resolves.toBe('Your account');
+    const frames = await fresh.evaluate(() => (globalThis as unknown as { __headerFrames: Array<{ headings: string[]; drawnBesideLoading: boolean }> }).__headerFrames);
+    expect(frames.filter((frame) => frame.headings.length > 1)).toEqual([]);
+    expect(frames.filter((frame) => frame.drawnBesideLoading)).toEqual([]);
+    expect(frames.some((frame) => frame.headings[0] === title)).toBe(true);
     expect(problems(fresh.console)).toEqual([]);
   });
 

@@ -17,6 +17,7 @@ import { filesStylesheet } from './files.css.js';
 import { filesHref, parseFilesLocation, DEFAULT_VIEW } from './location.js';
 import { listAreas, type Area, type ProjectRef } from './storage-access.js';
 import { useRetryWhenBack } from './use-retry-when-back.js';
+import { filesMeta } from './meta.js';
 
 type AreasState =
   | { status: 'loading' }
@@ -106,10 +107,7 @@ export function FilesApp({ meta }: RemoteRootProps): ReactNode {
 function AreaList({ route, areas }: { route: string; areas: Area[] }): ReactNode {
   return (
     <Stack gap={4}>
-      <PageHeader
-        title="Files"
-        description="Your own files, the files of the projects you are in, and the public assets."
-      />
+      <PageHeader title={filesMeta.title} description={filesMeta.description} />
       <ul className="files-areas" aria-label="Places">
         {areas.map((area) => (
           <li key={`${area.bucket}/${area.folder}`}>

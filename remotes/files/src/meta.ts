@@ -6,8 +6,7 @@ export const filesMeta: RemoteMeta = {
   title: 'Files',
   route: '/files',
   icon: 'folder',
-  description:
-    "Your files, your projects' files and public assets: upload, browse, preview and share.",
+  description: "Your own files, the files of the projects you are in, and the public assets.",
   contract: '^1.4.0',
   auth: 'aal1',
 };

@@ -11,6 +11,7 @@ import { parseLivePath } from './live-paths.js';
 import { liveStylesheet } from './live.css.js';
 import { PeoplePage } from './people/PeoplePage.js';
 import { RoomsPage } from './rooms/RoomsPage.js';
+import { liveMeta } from './meta.js';
 
 export function LiveApp({ meta }: RemoteRootProps): ReactNode {
   const route = meta.route;
@@ -32,7 +33,7 @@ export function LiveApp({ meta }: RemoteRootProps): ReactNode {
   return (
     <>
       <style>{liveStylesheet}</style>
-      <PageHeader title="Live" description="Talk with your projects’ people, see who is here, follow changes as they happen." />
+      <PageHeader title={liveMeta.title} description={liveMeta.description} />
       <nav className="live-tabs" aria-label="Live">
         {tab(route, 'Rooms', view.kind === 'rooms')}
         {tab(`${route}/people`, 'People', view.kind === 'people')}

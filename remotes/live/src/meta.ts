@@ -6,7 +6,7 @@ export const liveMeta: RemoteMeta = {
   title: 'Live',
   route: '/live',
   icon: 'chat',
-  description: "Talk with your project's people, see who is here, follow changes as they happen.",
+  description: "Talk with your projects’ people, see who is here, follow changes as they happen.",
   // 1.1: presence and connection state; 1.2: the navigation badge, counted by ./background;
   // 1.5: presence scoped to people sharing a project, identity from the topic (the People page);
   // 1.7: profiles followed live (names everywhere), notifications with an action (mentions).

@@ -18,6 +18,7 @@ import { isUnreachable } from './failures.js';
 import { parseSearchLocation } from './location.js';
 import { searchStylesheet } from './search.css.js';
 import { useRetryWhenBack } from './use-retry-when-back.js';
+import { searchMeta } from './meta.js';
 
 export function SearchApp({ meta }: RemoteRootProps): ReactNode {
   const route = meta.route;
@@ -59,10 +60,7 @@ export function SearchApp({ meta }: RemoteRootProps): ReactNode {
       data-documents={documentCount ?? ''}
     >
       <style>{searchStylesheet}</style>
-      <PageHeader
-        title="Search"
-        description="Your own documents, found by what they mean. Only you can see them."
-      />
+      <PageHeader title={searchMeta.title} description={searchMeta.description} />
       <Tabs value={tab} onValueChange={goTo}>
         <TabList label="Search sections">
           <Tab value="search">Search</Tab>

@@ -6,7 +6,7 @@ export const searchMeta: RemoteMeta = {
   title: 'Search',
   route: '/search',
   icon: 'search',
-  description: 'Add your own documents and find passages in them by what they mean.',
+  description: "Your own documents, found by what they mean. Only you can see them.",
   contract: '^1.4.0',
   auth: 'aal1',
 };

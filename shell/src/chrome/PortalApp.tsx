@@ -13,6 +13,7 @@ import { Navigation } from './Navigation.js';
 import { NotFound } from './NotFound.js';
 import { NotificationBridge } from './NotificationBridge.js';
 import { RemoteErrorCard } from './RemoteErrorCard.js';
+import { RouteHeader } from './RouteHeader.js';
 import { SignInGate } from './SignInGate.js';
 import { UpdateNotice } from './UpdateNotice.js';
 import { UserMenu } from './UserMenu.js';
@@ -36,8 +37,12 @@ interface PortalAppProps {
 
 type View =
   | { kind: 'shell'; content: ReactNode }
-  /** A remote's route: `overlay` (progress, gate, error card) and whether the remote's area shows. */
-  | { kind: 'remote'; remote: RemoteStatus; overlay: ReactNode | null; outlet: boolean };
+  /**
+   * A remote's route: `overlay` (progress, gate, error card), whether the remote's area shows, and
+   * whether the shell draws the route's header (while the remote is on its way and once it is on
+   * screen, not over a gate or an error card).
+   */
+  | { kind: 'remote'; remote: RemoteStatus; overlay: ReactNode | null; outlet: boolean; header: boolean };
 
 export function PortalApp({ config, applications, onOutlet, onRetryRegistry, onDismissUpdate }: PortalAppProps): ReactNode {
   const { pathname, search } = useLocation();
@@ -78,20 +83,26 @@ export function PortalApp({ config, applications, onOutlet, onRetryRegistry, onD
         remote,
         overlay: <RemoteErrorCard remote={remote} onRetry={() => applications().retry(remote.name)} />,
         outlet: false,
+        header: false,
       };
     }
     const access = checkAuth(remote.auth, auth, pathname === config.secondFactorPath);
-    if (access === 'waiting') return { kind: 'remote', remote, overlay: <ProgressBar label="Restoring your session" hideLabel />, outlet: false };
+    if (access === 'waiting') return { kind: 'remote', remote, overlay: <ProgressBar label="Restoring your session" hideLabel />, outlet: false, header: true };
     if (access !== 'allowed') {
       return {
         kind: 'remote',
         remote,
         overlay: <SignInGate remote={remote} reason={access} signInPath={config.signInPath} secondFactorPath={config.secondFactorPath} next={pathname + search} />,
         outlet: false,
+        header: false,
       };
     }
     const busy = remote.state !== 'mounted';
-    return { kind: 'remote', remote, overlay: busy ? <ProgressBar label={`Loading ${remote.title}`} hideLabel /> : null, outlet: true };
+    return { kind: 'remote', remote, overlay: busy ? (
+        <div className="portal-route-loading">
+          <ProgressBar label={`Loading ${remote.title}`} hideLabel />
+        </div>
+      ) : null, outlet: true, header: true };
   })();
 
   return (
@@ -130,6 +141,7 @@ export function PortalApp({ config, applications, onOutlet, onRetryRegistry, onD
             <ErrorState title="The portal could not load its list of areas" message={registry.message} onRetry={onRetryRegistry} compact />
           </div>
         ) : null}
+        {view.kind === 'remote' && view.header ? <RouteHeader remote={view.remote} /> : null}
         {view.kind === 'shell' ? view.content : view.overlay}
         <div ref={outletRef} className="portal-outlet" data-testid="remote-outlet" hidden={!(view.kind === 'remote' && view.outlet)} />
       </AppShell>

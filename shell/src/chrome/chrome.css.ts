@@ -14,6 +14,11 @@ export const chromeStylesheet = `
 .portal-override-list { display: grid; gap: var(--pui-space-2, .5rem); margin: 0; padding: 0; list-style: none; }
 .portal-override-list li { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: var(--pui-space-2, .5rem); }
 .portal-user-email { max-width: 16rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+/* The shell's header of a remote's route gives way once the remote on screen draws an h1
+   (RouteHeader.tsx), and its progress bar once the remote has drawn anything: in the frame the
+   remote draws, not a render of the shell's later, so nothing below moves. */
+.portal-route-loading:has(~ .portal-outlet:not([hidden]) [data-remote-slot]:not([hidden]) [data-portal-remote] > *) { display: none; }
+.portal-route-header:has(~ .portal-outlet:not([hidden]) [data-remote-slot]:not([hidden]) h1) { display: none; }
 .pui-app a:not([class]) { color: var(--pui-accent-text, #1f6f50); }
 @media (max-width: 40rem) { .portal-user-email { display: none; } }
 `;
