@@ -195,12 +195,26 @@ afterAll(async () => {
 });
 
 describe('the data remote', () => {
-  it('lists the tables each person may reach, with the rows RLS lets each of them see', async () => {
+  it('lists the tables each person may reach, and counts the rows RLS lets each of them see when asked', async () => {
+    // Opening the list reads the API's description and counts nothing: each count is a request,
+    // a preflight and a read of every row the person may see (issue #40).
+    const heads: string[] = [];
+    const listener = (request: { method(): string; url(): string }) => {
+      if (request.method() === 'HEAD' && request.url().includes('/rest/v1/')) heads.push(request.url());
+    };
+    dana.on('request', listener);
     await Promise.all([dana.goto(`${portal.shellUrl}/data`), sam.goto(`${portal.shellUrl}/data`)]);
+    for (const page of [dana, sam]) {
+      await page.locator('[data-row-count="tasks"]').getByText('not counted').waitFor();
+      await page.waitForLoadState('networkidle');
+    }
+    expect(heads).toEqual([]);
+    dana.off('request', listener);
     for (const [page, db] of [
       [dana, danaDb],
       [sam, samDb],
     ] as const) {
+      await button(page, 'Count rows').click();
       for (const table of ['announcements', 'profiles', 'project_members', 'projects', 'tasks']) {
         await page.locator(`[data-row-count="${table}"]`).getByText(/^\d+$/).waitFor();
         const { count, error } = await db.from(table).select('*', { count: 'exact', head: true });
@@ -637,6 +651,7 @@ describe('the data remote', () => {
     await dana.screenshot({ path: path.join(SCREENSHOTS, 'data-add-row-dark.png') });
     await dana.keyboard.press('Escape');
     await dana.goto(`${portal.shellUrl}/data`);
+    await button(dana, 'Count rows').click();
     await dana.locator('[data-row-count="tasks"]').getByText(/^\d+$/).waitFor();
     await dana.screenshot({ path: path.join(SCREENSHOTS, 'data-tables-dark.png') });
     await dana.emulateMedia({ colorScheme: 'light' });

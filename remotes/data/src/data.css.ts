@@ -145,7 +145,7 @@ export const dataStylesheet = `
 .data-table-name a { font-weight: var(--pui-weight-semibold); color: var(--pui-accent-text); text-decoration: none; }
 .data-table-name a:hover { text-decoration: underline; }
 .data-table-name__description { font-size: var(--pui-text-sm); color: var(--pui-text-muted); }
-.data-count-error { color: var(--pui-text-subtle); }
+.data-count-error, .data-count-none { color: var(--pui-text-subtle); }
 .data-type { font-family: var(--pui-font-mono); font-size: 0.6875rem; color: var(--pui-text-subtle); font-weight: var(--pui-weight-regular); margin-left: var(--pui-space-1); }
 
 .data-add-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); gap: var(--pui-space-4); }

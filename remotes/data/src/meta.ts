@@ -6,7 +6,7 @@ export const dataMeta: RemoteMeta = {
   title: 'Data',
   route: '/data',
   icon: 'database',
-  description: 'Browse, filter and edit the rows you may see.',
+  description: 'The tables and views you may reach: browse, filter and edit the rows row level security lets you see.',
   contract: '^1.4.0',
   auth: 'aal1',
 };

@@ -1,7 +1,8 @@
 // The tables and views the person may reach, with how many rows they may see in each.
 import { useSupabase } from '@portal/platform';
-import { Badge, EmptyState, Inline, PageHeader, Skeleton, Table, type TableColumn } from '@portal/ui';
-import type { ReactNode } from 'react';
+import { Badge, Button, EmptyState, Inline, PageHeader, Skeleton, Table, type TableColumn } from '@portal/ui';
+import { useState, type ReactNode } from 'react';
+import { dataMeta } from '../meta.js';
 import type { SchemaModel, TableModel } from '../schema/openapi-model.js';
 import { MyInvitations } from '../sharing/MyInvitations.js';
 import { offersSharing } from '../sharing/sharing-schema.js';
@@ -21,7 +22,8 @@ function AccessBadges({ table }: { table: TableModel }): ReactNode {
   );
 }
 
-function CountCell({ count }: { count: RowCount | undefined }): ReactNode {
+function CountCell({ count, asked }: { count: RowCount | undefined; asked: boolean }): ReactNode {
+  if (!asked) return <span className="data-count-none">not counted</span>;
   if (!count || count.status === 'loading') return <Skeleton width="3rem" />;
   if (count.status === 'error') {
     return (
@@ -35,7 +37,9 @@ function CountCell({ count }: { count: RowCount | undefined }): ReactNode {
 
 export function TableList({ model, route }: { model: SchemaModel; route: string }): ReactNode {
   const supabase = useSupabase();
-  const counts = useRowCounts(supabase, model);
+  const [countsAsked, setCountsAsked] = useState(0);
+  const counts = useRowCounts(supabase, model, countsAsked);
+  const counting = countsAsked > 0 && model.tables.some((table) => table.canRead && (counts.get(table.name)?.status ?? 'loading') === 'loading');
   const columns: TableColumn<TableModel>[] = [
     {
       key: 'name',
@@ -48,13 +52,21 @@ export function TableList({ model, route }: { model: SchemaModel; route: string 
       ),
     },
     { key: 'columns', header: 'Columns', align: 'end', width: '7rem', cell: (table) => String(table.columns.length) },
-    { key: 'rows', header: 'Rows you see', align: 'end', width: '9rem', cell: (table) => <span data-row-count={table.name}><CountCell count={counts.get(table.name)} /></span> },
+    { key: 'rows', header: 'Rows you see', align: 'end', width: '9rem', cell: (table) => <span data-row-count={table.name}><CountCell count={counts.get(table.name)} asked={countsAsked > 0} /></span> },
     { key: 'access', header: 'You may', width: '14rem', cell: (table) => <AccessBadges table={table} /> },
   ];
   return (
     <div className="data-page">
-      <PageHeader title="Data" description={`The tables and views of the ${model.schema} schema you may reach. Counts are the rows row level security lets you see.`} />
+      {/* The registry's words, as the shell drew them while this remote loaded (no change on screen). */}
+      <PageHeader title={dataMeta.title} description={dataMeta.description} />
       {offersSharing(model) ? <MyInvitations route={route} /> : null}
+      {model.tables.some((table) => table.canRead) ? (
+        <Inline gap={2} align="center" justify="end">
+          <Button variant="secondary" size="sm" loading={counting} loadingLabel="Counting rows…" onClick={() => setCountsAsked((n) => n + 1)}>
+            {countsAsked > 0 ? 'Count rows again' : 'Count rows'}
+          </Button>
+        </Inline>
+      ) : null}
       <Table<TableModel>
         className="data-tables"
         caption="Tables and views"

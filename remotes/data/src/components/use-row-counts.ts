@@ -1,5 +1,7 @@
 // Row counts for the list of tables: what row level security lets the person see, counted by the
-// server (HEAD with `Prefer: count=exact`), a few tables at a time.
+// server (HEAD with `Prefer: count=exact`), a few tables at a time, once the person asks: a count
+// is a request and a preflight per table, and an exact count reads every row the person may see,
+// so opening the list asks the server for none of them (issue #40).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect, useState } from 'react';
 import { countRows } from '../data-access/read-rows.js';
@@ -12,14 +14,18 @@ export type RowCount = { status: 'loading' } | { status: 'ready'; count: number 
 
 const AT_ONCE = 4;
 
-/** Counts by table name; a table not in the map yet is still being counted. */
-export function useRowCounts(supabase: SupabaseClient, model: SchemaModel): ReadonlyMap<string, RowCount> {
+/**
+ * Counts by table name, once `asked` is above 0 (each increase counts again); while counting, a
+ * table not in the map yet is still being counted.
+ */
+export function useRowCounts(supabase: SupabaseClient, model: SchemaModel, asked: number): ReadonlyMap<string, RowCount> {
   const [counted, setCounted] = useState<{ model: SchemaModel; counts: ReadonlyMap<string, RowCount> } | null>(null);
   const [attempt, setAttempt] = useState(0);
   const failed = counted?.model === model && [...counted.counts.values()].some((count) => count.status === 'error');
   // Counts the server did not answer for are asked again once it answers.
   useRetryWhenBack(failed, () => setAttempt((n) => n + 1));
   useEffect(() => {
+    if (asked === 0) return;
     const controller = new AbortController();
     const queue = model.tables.filter((t) => t.canRead);
     const settle = (name: string, count: RowCount) => {
@@ -37,7 +43,7 @@ export function useRowCounts(supabase: SupabaseClient, model: SchemaModel): Read
     };
     for (let i = 0; i < AT_ONCE; i += 1) void worker();
     return () => controller.abort();
-  }, [supabase, model, attempt]);
+  }, [supabase, model, attempt, asked]);
   return counted?.model === model ? counted.counts : EMPTY;
 }
 
