@@ -36,11 +36,14 @@ await new Promise((resolve, reject) => compiler.run((error, stats) => {
 }));
 `;
 
-/** Builds `apps` (`shell`, remote names, `monolith`) into `out/<app>` in one rspack run; resolves with the seconds it took. */
-export async function buildApps(out: string, apps: readonly string[]): Promise<number> {
+/**
+ * Builds `apps` (`shell`, remote names, `monolith`) into `out/<app>` in one rspack run, from the
+ * checkout at `root` (this one by default: another for a before/after); resolves with the seconds it took.
+ */
+export async function buildApps(out: string, apps: readonly string[], root = repoRoot): Promise<number> {
   const started = performance.now();
-  await promisify(execFile)(process.execPath, ['--input-type=module', '-e', BUILD_SCRIPT, pathToFileURL(`${repoRoot}/`).href, out, ...apps], {
-    cwd: repoRoot,
+  await promisify(execFile)(process.execPath, ['--input-type=module', '-e', BUILD_SCRIPT, pathToFileURL(`${root}/`).href, out, ...apps], {
+    cwd: root,
     maxBuffer: 16 * 1024 * 1024,
   });
   return (performance.now() - started) / 1000;

@@ -5,10 +5,15 @@
 // stand-in for INP. Prints the median of the runs per route and the targets of issue #40 beside
 // them. Figures only: nothing passes or fails here.
 //   node --import tsx bench/lighthouse.ts [--runs 3] [--preset mobile,desktop] [--routes /,/data]
-//                                         [--states out,in] [--interactions 5] [--json FILE]
+//                                         [--states out,in] [--interactions 5] [--json FILE] [--against DIR]
 // --runs: Lighthouse runs per route, preset and state (the median is printed).
 // --interactions: how many times each interaction is timed (0 skips them).
 // --json: also writes every run's figures (and the LCP element of each) to FILE.
+// --against DIR: a before/after. DIR holds another checkout's sources (`git archive <commit> |
+// tar -x -C DIR`, with DIR/node_modules a link to this checkout's); its shell and remotes are built
+// and served beside this checkout's on the same emulator, and each route's runs alternate between
+// the two (this checkout first on even runs), so a change in the machine's load hits both alike.
+// The interactions are timed on this checkout's build only.
 // Lighthouse's simulated throttling models the page's CPU from the trace it recorded on this
 // machine: on a loaded machine its figures rise with the load too (bench/README.md says how to read them).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -23,6 +28,8 @@ import { createClient } from '@supabase/supabase-js';
 import lighthouse, { type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { repoRoot } from '../deploy/src/build.js';
+import type { LocalPortalOptions } from '../deploy/src/local-portal.js';
 import { CHROMIUM, chromiumFlags } from '../tests/browser.js';
 import { buildApps, median, serveInChild, startProjectEmulator } from './_portal.js';
 import { scratchFolder, stop } from './_support.js';
@@ -35,6 +42,7 @@ const { values: flags } = parseArgs({
     states: { type: 'string', default: 'out,in' },
     interactions: { type: 'string', default: '5' },
     json: { type: 'string' },
+    against: { type: 'string' },
   },
 });
 const RUNS = Number(flags.runs);
@@ -167,25 +175,36 @@ async function interactions(browser: Browser, url: string, cookies: Awaited<Retu
   return times;
 }
 
+type Build = 'this' | 'before';
+const BUILDS: Build[] = flags.against ? ['this', 'before'] : ['this'];
+
 const work = scratchFolder('bench-lighthouse-');
 let emulator: Awaited<ReturnType<typeof startProjectEmulator>> | null = null;
-let served: Awaited<ReturnType<typeof serveInChild<'portal'>>> | null = null;
+let served: Awaited<ReturnType<typeof serveInChild<Build>>> | null = null;
 let chrome: ChildProcess | null = null;
 try {
-  const build = path.join(work, 'build');
-  const seconds = await buildApps(build, ['shell', ...REMOTES]);
-  console.log(`build (shell and ${REMOTES.length} remotes, one rspack run): ${seconds.toFixed(1)} s`);
+  const buildDir = (build: Build) => path.join(work, `build-${build}`);
+  for (const build of BUILDS) {
+    const seconds = await buildApps(buildDir(build), ['shell', ...REMOTES], build === 'this' ? repoRoot : path.resolve(flags.against!));
+    console.log(`build of ${build === 'this' ? 'this checkout' : flags.against} (shell and ${REMOTES.length} remotes, one rspack run): ${seconds.toFixed(1)} s`);
+  }
   emulator = await startProjectEmulator(path.join(work, 'emulator'));
-  served = await serveInChild({
-    portal: {
-      envDir: path.join(work, 'env'),
-      envName: 'bench',
-      shellDist: path.join(build, 'shell'),
-      remoteDists: Object.fromEntries(REMOTES.map((remote) => [remote, path.join(build, remote)])),
-      supabaseUrl: emulator.apiUrl,
-    },
-  });
-  const url = served.urls.portal;
+  const apiUrl = emulator.apiUrl;
+  served = await serveInChild(
+    Object.fromEntries(
+      BUILDS.map((build) => [
+        build,
+        {
+          envDir: path.join(work, `env-${build}`),
+          envName: 'bench',
+          shellDist: path.join(buildDir(build), 'shell'),
+          remoteDists: Object.fromEntries(REMOTES.map((remote) => [remote, path.join(buildDir(build), remote)])),
+          supabaseUrl: apiUrl,
+        },
+      ]),
+    ) as Record<Build, LocalPortalOptions>,
+  );
+  const url = served.urls.this;
   const config = (await (await fetch(`${url}/config.json`)).json()) as { supabaseAnonKey: string };
 
   const userDataDir = path.join(work, 'chromium');
@@ -195,25 +214,30 @@ try {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${launched.port}`);
   const profile = browser.contexts()[0]!;
 
-  const results: Array<{ preset: string; state: string; route: string; runs: RunFigures[] }> = [];
+  const results: Array<{ build: Build; preset: string; state: string; route: string; runs: RunFigures[] }> = [];
   const loads: number[] = [];
   for (const preset of PRESETS) {
     for (const state of STATES) {
       for (const route of ROUTES) {
-        // A fresh session per route: an access token must not expire half-way through a preset.
-        await profile.clearCookies();
-        if (state === 'in') await profile.addCookies(await sessionCookies(emulator.apiUrl, config.supabaseAnonKey, url));
-        const runs: RunFigures[] = [];
+        const runs: Record<Build, RunFigures[]> = { this: [], before: [] };
         for (let run = 0; run < RUNS; run++) {
-          loads.push(loadavg()[0]!);
-          runs.push(await audit(`${url}${route}`, launched.port, preset));
+          for (const build of run % 2 === 0 ? BUILDS : [...BUILDS].reverse()) {
+            // A fresh session per run, on the site of the build audited (each is served on a port of
+            // its own; cookies ignore ports, so one build's session is the other's too).
+            await profile.clearCookies();
+            if (state === 'in') await profile.addCookies(await sessionCookies(apiUrl, config.supabaseAnonKey, served.urls[build]));
+            loads.push(loadavg()[0]!);
+            runs[build].push(await audit(`${served.urls[build]}${route}`, launched.port, preset));
+          }
         }
-        results.push({ preset, state, route, runs });
-        const pick = (key: keyof RunFigures) => median(runs.map((r) => r[key] as number));
-        const lcpElements = [...new Set(runs.map((r) => r.lcpElement))].join(' | ');
-        console.log(
-          `${preset.padEnd(7)} signed ${state.padEnd(3)} ${route.padEnd(10)} score ${String(pick('score')).padStart(3)}  LCP ${pick('lcp').toFixed(0).padStart(5)} ms  TBT ${pick('tbt').toFixed(0).padStart(4)} ms  CLS ${pick('cls').toFixed(3)}  FCP ${pick('fcp').toFixed(0).padStart(5)} ms  requests ${pick('requests')}  JS ${(pick('scriptBytes') / 1024).toFixed(0)} KB  LCP element: ${lcpElements}`,
-        );
+        for (const build of BUILDS) {
+          results.push({ build, preset, state, route, runs: runs[build] });
+          const pick = (key: keyof RunFigures) => median(runs[build].map((r) => r[key] as number));
+          const lcpElements = [...new Set(runs[build].map((r) => r.lcpElement))].join(' | ');
+          console.log(
+            `${flags.against ? `${build.padEnd(6)} ` : ''}${preset.padEnd(7)} signed ${state.padEnd(3)} ${route.padEnd(10)} score ${String(pick('score')).padStart(3)}  LCP ${pick('lcp').toFixed(0).padStart(5)} ms  TBT ${pick('tbt').toFixed(0).padStart(4)} ms  CLS ${pick('cls').toFixed(3)}  FCP ${pick('fcp').toFixed(0).padStart(5)} ms  requests ${pick('requests')}  JS ${(pick('scriptBytes') / 1024).toFixed(0)} KB  LCP element: ${lcpElements}`,
+          );
+        }
       }
     }
   }
@@ -223,12 +247,20 @@ try {
 
   console.log(`\nLighthouse ${RUNS} runs per row (medians); load average during the runs ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on ${(await import('node:os')).cpus().length} cores.`);
   for (const preset of PRESETS) {
-    const rows = results.filter((r) => r.preset === preset);
+    const rows = results.filter((r) => r.preset === preset && r.build === 'this');
     const worst = (key: keyof RunFigures, pick: (values: number[]) => number) => pick(rows.map((r) => median(r.runs.map((run) => run[key] as number))));
     const scoreTarget = preset === 'mobile' ? TARGETS.mobileScore : TARGETS.desktopScore;
     console.log(
       `${preset}: worst route LCP ${worst('lcp', (v) => Math.max(...v)).toFixed(0)} ms (target ≤ ${TARGETS.lcp}), TBT ${worst('tbt', (v) => Math.max(...v)).toFixed(0)} ms (≤ ${TARGETS.tbt}), CLS ${worst('cls', (v) => Math.max(...v)).toFixed(3)} (≤ ${TARGETS.cls}), score ${worst('score', (v) => Math.min(...v))} (≥ ${scoreTarget})`,
     );
+  }
+  if (flags.against) {
+    // Per row, this checkout's median over the other's: the figure that survives the machine's load.
+    for (const row of results.filter((r) => r.build === 'this')) {
+      const other = results.find((r) => r.build === 'before' && r.preset === row.preset && r.state === row.state && r.route === row.route)!;
+      const ratio = (key: keyof RunFigures) => (median(row.runs.map((r) => r[key] as number)) / median(other.runs.map((r) => r[key] as number))).toFixed(2);
+      console.log(`this / before, ${row.preset} signed ${row.state} ${row.route}: LCP ${ratio('lcp')}, TBT ${ratio('tbt')}, FCP ${ratio('fcp')}, requests ${ratio('requests')}, JS ${ratio('scriptBytes')}`);
+    }
   }
   for (const [name, values] of Object.entries(times)) {
     console.log(`interaction at 4x CPU, ${name}: median ${median(values).toFixed(0)} ms, worst ${Math.max(...values).toFixed(0)} ms of ${values.length} (target ≤ ${TARGETS.interaction})`);
