@@ -20,6 +20,8 @@ export interface Caller {
   platform_owner: boolean;
   teams: string[];
   remotes: string[];
+  /** The route each of those remotes was given (null: none yet). */
+  routes: Record<string, string | null>;
 }
 
 /** Teams, their people and credentials, remotes with their team and route, and the platform owners. */

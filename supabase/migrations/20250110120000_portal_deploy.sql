@@ -439,7 +439,10 @@ begin
     'platform_owner', portal_deploy.is_platform_owner(),
     'teams', coalesce((select jsonb_agg(t order by t) from portal_deploy.caller_teams() t), '[]'::jsonb),
     'remotes', coalesce((select jsonb_agg(r.name order by r.name) from portal_deploy.remotes r
-                          where portal_deploy.is_platform_owner() or r.team in (select portal_deploy.caller_teams())), '[]'::jsonb)
+                          where portal_deploy.is_platform_owner() or r.team in (select portal_deploy.caller_teams())), '[]'::jsonb),
+    -- The route each of those remotes was given (a promote needs it, and asks nothing else).
+    'routes', coalesce((select jsonb_object_agg(r.name, r.route) from portal_deploy.remotes r
+                         where portal_deploy.is_platform_owner() or r.team in (select portal_deploy.caller_teams())), '{}'::jsonb)
   );
 end
 $$;
@@ -911,7 +914,10 @@ begin
     perform portal_deploy.record(action_word, changes[i], (select r.team from portal_deploy.remotes r where r.name = changed[i]),
       changed[i], p_environment, p_revision, p_note);
   end loop;
-  return jsonb_build_object('committed', true, 'revision', p_revision, 'at', stamp, 'actor', label);
+  -- The revision as committed, so the writer needs no second read to know what is live.
+  return jsonb_build_object('committed', true, 'revision', p_revision, 'at', stamp, 'actor', label,
+    'registry', (select v.registry from portal_deploy.revisions v where v.environment = p_environment and v.revision = p_revision),
+    'remotes', after_history, 'action', left(coalesce(nullif(p_action, ''), 'change'), 200));
 end
 $$;
 

@@ -49,6 +49,8 @@ export function projectTarget(connection: ProjectConnection, environment: string
     `remotes/${assertPathSegment(remote, 'remote name')}/${assertPathSegment(version, 'version')}/${file}`;
   let caller: Promise<Caller> | null = null;
   let overview: Promise<TeamsOverview> | null = null;
+  /** The revision this target just committed, as the project stamped it (publishNewest answers it). */
+  let committed: RegistryState | null = null;
 
   const target: ProjectTarget = {
     kind: 'project',
@@ -145,7 +147,7 @@ export function projectTarget(connection: ProjectConnection, environment: string
       return { revision: doc.revision, registry: parseRegistry(doc.registry), remotes: doc.remotes, at: doc.at, actor: doc.actor, action: doc.action };
     },
     async commitRevision(revision, { registry, remotes, action, note }) {
-      const answer = dataOf<{ committed: boolean; unchanged?: boolean }>(
+      const answer = dataOf<{ committed: boolean; unchanged?: boolean; registry?: unknown; remotes?: unknown; at?: string; actor?: string; action?: string }>(
         await api().rpc('commit_revision', {
           p_environment: environment,
           p_revision: revision,
@@ -156,12 +158,19 @@ export function projectTarget(connection: ProjectConnection, environment: string
         }),
         'commit the registry change',
       );
+      if (answer.committed) {
+        const doc = revisionSchema.parse({ ...answer, revision });
+        committed = { revision, registry: parseRegistry(doc.registry), remotes: doc.remotes, at: doc.at, actor: doc.actor, action: doc.action };
+        return 'committed';
+      }
       // Unchanged: the change was already there (made by someone else meanwhile); nothing to commit.
-      return answer.committed || answer.unchanged ? 'committed' : 'taken';
+      return answer.unchanged ? 'committed' : 'taken';
     },
     async publishNewest() {
       // Browsers read the newest revision itself (the deploy-registry function): nothing to copy.
-      return target.newestRevision();
+      const state = committed ?? (await target.newestRevision());
+      committed = null;
+      return state;
     },
     async liveRegistry(): Promise<Registry | null> {
       const response = await fetch(target.registryUrl());
@@ -178,6 +187,8 @@ export function projectTarget(connection: ProjectConnection, environment: string
       return `${projectUrl}/functions/v1/deploy-registry/${environment}`;
     },
     async assignedRoute(remote) {
+      const { routes } = await target.whoami();
+      if (remote in routes) return routes[remote] ?? null;
       return (await target.overview()).remotes.find((r) => r.name === remote)?.route ?? null;
     },
     async assertMayChange(remote) {
