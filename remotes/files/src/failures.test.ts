@@ -9,6 +9,9 @@ describe('failures in words', () => {
       expect(isUnreachable(error)).toBe(true);
       expect(describeFailure(error)).toBe(UNREACHABLE);
     }
+    expect(filesFailure(storage, 'What is in “a/” could not be listed').message).toBe(
+      `What is in “a/” could not be listed. ${UNREACHABLE}`,
+    );
     expect(whatNext(filesFailure(storage))).toBe(
       `${UNREACHABLE} This page tries again by itself as soon as the server answers.`,
     );

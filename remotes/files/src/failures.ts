@@ -38,7 +38,7 @@ export function isUnreachable(error: unknown): boolean {
  */
 export function filesFailure(error: unknown, what?: string): FilesFailure {
   if (error instanceof FilesFailure) return error;
-  if (isUnreachable(error)) return new FilesFailure(UNREACHABLE, true);
+  if (isUnreachable(error)) return new FilesFailure(what ? `${what}. ${UNREACHABLE}` : UNREACHABLE, true);
   const message =
     typeof error === 'object' && error !== null && typeof (error as Error).message === 'string'
       ? (error as Error).message

@@ -36,7 +36,8 @@ export class SearchFailure extends Error {
 
 /** `error` in words: the server's refusal (after `what`, when given), or no answer at all. */
 export function searchFailure(error: unknown, what?: string): Error {
-  if (isUnreachable(error)) return new SearchFailure(UNREACHABLE, true);
+  if (isUnreachable(error))
+    return new SearchFailure(what ? `${what}. ${UNREACHABLE}` : UNREACHABLE, true);
   if (error instanceof Error && (error.name === 'SearchApiError' || error instanceof SearchFailure))
     return error;
   const message =
