@@ -8,7 +8,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { launchBrowser, problems, type Browser, type TestContext, type TestPage } from './browser.js';
 import { startTestPortal, type TestPortal } from './portal-harness.js';
 import { newPerson, signedInClient, signedInStorage, type Person } from './support/people.js';
-import { STEP_MS, waitUntil } from './support/waits.js';
+import { waitUntil } from './support/waits.js';
 
 jest.setTimeout(240_000);
 
@@ -137,7 +137,13 @@ describe('chat in the live remote', () => {
     });
 
     // Back by itself: Ann's rooms are read again, her outbox goes out, both rooms are live.
-    await room(annPage, project.id).waitFor({ timeout: STEP_MS });
+    const annState = async () =>
+      JSON.stringify({
+        shows: await annPage.locator('[data-remote-slot="live"]').innerText(),
+        connection: await annPage.locator('[data-testid="connection-state"]').getAttribute('data-status'),
+        console: annPage.console.slice(-8),
+      });
+    await waitUntil('Ann’s room live again', async () => ((await room(annPage, project.id).count()) > 0 ? true : null), { state: annState });
     await say(annPage, written[2]!);
     const seen = async () =>
       JSON.stringify({

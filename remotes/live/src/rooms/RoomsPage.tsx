@@ -9,6 +9,9 @@ import { ChatRoom } from './ChatRoom.js';
 
 type Project = Pick<Tables<'projects'>, 'id' | 'name'>;
 
+/** How long an unanswered read of the rooms waits before it is tried again. */
+const READ_AGAIN_MS = 5000;
+
 /** The rooms this person is in (every project RLS lets them read) and the open one. */
 export function RoomsPage({ route, projectId, profiles }: { route: string; projectId: number | null; profiles: ReadonlyMap<string, PersonProfile> }): ReactNode {
   const supabase = useSupabase();
@@ -33,15 +36,21 @@ export function RoomsPage({ route, projectId, profiles }: { route: string; proje
       live = false;
     };
   }, [supabase, attempt]);
-  // A read that got no answer is tried again once the connection is back.
+  // A read that got no answer is tried again once the connection is back, and every few seconds
+  // meanwhile (the API may answer before the realtime socket is back, or without it).
   const failedUnanswered = projects !== null && 'error' in projects && projects.unreachable;
   useEffect(() => {
     if (!failedUnanswered) return;
     const { connection } = getPortal();
-    return connection.subscribe(() => {
+    const timer = setTimeout(() => setAttempt((n) => n + 1), READ_AGAIN_MS);
+    const stop = connection.subscribe(() => {
       if (connection.get().status === 'connected') setAttempt((n) => n + 1);
     });
-  }, [failedUnanswered]);
+    return () => {
+      clearTimeout(timer);
+      stop();
+    };
+  }, [failedUnanswered, projects]);
 
   if (!projects) return <ProgressBar label="Reading your rooms" hideLabel />;
   if ('error' in projects) {
