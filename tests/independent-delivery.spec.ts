@@ -5,8 +5,9 @@
 // announced and loads on the next visit without reloading the shell, and a rollback likewise;
 // a dev override comes only from a deliberate act (a link opens the overrides panel, which asks;
 // the status page's panel; the console), runs a dev server's build with a banner and one click to
-// clear, and is refused in words for the Supabase API's origin, a loopback port that is no dev
-// server, and where the environment does not allow overrides.
+// clear, runs a remote the registry does not know yet "in development", and is refused in words
+// for the Supabase API's origin, a loopback port that is no dev server, and where the environment
+// does not allow overrides.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { folderTarget, promoteRelease, readRegistry, rollbackRemote, stageRelease, startStaticServer, writeRegistry, type StaticServer } from '../deploy/src/index.js';
@@ -22,6 +23,7 @@ jest.setTimeout(240_000);
 const NAME = 'greeter';
 /** A remote built as before contract 1.4, when form controls and the table were one group. */
 const LEGACY = 'legacy';
+const NEWCOMER = 'newcomer';
 const V1_TEXT = 'Hello.';
 const V2_TEXT = 'Hello from version two.';
 const ACTOR = 'delivery-test';
@@ -30,7 +32,7 @@ let portal: TestPortal;
 let browser: Browser;
 let workdir: string;
 /** The two builds of the scaffolded remote (same package version, different code). */
-let builds: { v1: string; v2: string; legacy: string };
+let builds: { v1: string; v2: string; legacy: string; newcomer: string };
 let versions: { v1: string; v2: string };
 const servers: StaticServer[] = [];
 const tab = pagePerTest(() => browser);
@@ -60,9 +62,11 @@ beforeAll(async () => {
   const page = path.join(v2Dir, 'src', 'GreeterApp.tsx');
   writeFileSync(page, readFileSync(page, 'utf8').replace(`'${V1_TEXT}'`, `'${V2_TEXT}'`));
   const legacy = scaffoldLegacyRemote();
+  // A remote no registry knows yet: a team develops it against the portal before its first publish.
+  const newcomer = scaffoldRemote({ name: NEWCOMER, route: `/${NEWCOMER}`, root: path.join(workdir, 'newcomer'), auth: 'none' }).dir;
   const out = path.join(workdir, 'build');
-  [portal] = await Promise.all([startTestPortal(), buildAppsInto(out, [rel(made.dir), rel(v2Dir), rel(legacy)])]);
-  builds = { v1: path.join(out, rel(made.dir)), v2: path.join(out, rel(v2Dir)), legacy: path.join(out, rel(legacy)) };
+  [portal] = await Promise.all([startTestPortal(), buildAppsInto(out, [rel(made.dir), rel(v2Dir), rel(legacy), rel(newcomer)])]);
+  builds = { v1: path.join(out, rel(made.dir)), v2: path.join(out, rel(v2Dir)), legacy: path.join(out, rel(legacy)), newcomer: path.join(out, rel(newcomer)) };
 
   const env = portal.portal.env;
   const greeterOrigin = await serve(env.remoteDir(NAME));
@@ -363,6 +367,26 @@ describe('dev overrides', () => {
     await expect(asked.count()).resolves.toBe(0);
     await expect(storedOverrides(page)).resolves.toBeNull();
     expect(fromUnlisted).toEqual([]);
+  });
+
+  it('run a remote the registry does not know yet from its dev server, on the route its remote.json names, marked in development', async () => {
+    const local = await serve(builds.newcomer);
+    configure({ devOrigins: [local.url] });
+    const manifest = `${local.url}/mf-manifest.json`;
+    const page = await tab.open();
+    await page.goto(`${portal.url}/status`);
+    await expect(page.getByRole('link', { name: /Newcomer/ }).count()).resolves.toBe(0);
+    await page.evaluate(([name, url]) => (window as unknown as { portalDevOverrides: { set(n: string, u: string): string } }).portalDevOverrides.set(name!, url!), [NEWCOMER, manifest]);
+    await page.reload();
+    await page.getByRole('link', { name: 'Newcomer (in development)' }).click();
+    await page.waitForURL(`**/${NEWCOMER}`);
+    await waitUntil('the remote in development greeting', async () => (await page.getByTestId('newcomer-greeting').textContent().catch(() => null)) === 'Hello.', { state: () => pageState(page) });
+    await expect(page.getByTestId('dev-override-banner').textContent()).resolves.toContain(manifest);
+    // Nothing of it outlives the override: cleared, the registry's portal is back.
+    await page.evaluate(() => (window as unknown as { portalDevOverrides: { clear(): string } }).portalDevOverrides.clear());
+    await page.goto(`${portal.url}/status`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await expect(page.getByRole('link', { name: /Newcomer/ }).count()).resolves.toBe(0);
   });
 
   it('are refused, with a message, where the environment does not allow them', async () => {

@@ -10,6 +10,7 @@ import { PortalApp } from './chrome/PortalApp.js';
 import { RemoteApplications } from './remote-applications.js';
 import { RemoteBackgrounds } from './remote-backgrounds.js';
 import { devOverrideState, installDevOverrideConsole, resolveDevOverrides } from './dev-overrides.js';
+import { devRemoteEntries, withDevRemotes } from './dev-remotes.js';
 import { prepareFederation, restrictDevOrigins, restrictOrigins } from './federation.js';
 import { isShellPath } from './routes.js';
 import { fetchRegistry, loadRegistry } from './registry-loader.js';
@@ -74,15 +75,17 @@ async function main(): Promise<void> {
     try {
       const fetched = await fetchRegistry(config.registryUrl, null);
       if (fetched === 'unchanged') throw new Error('unreachable: an unconditional request cannot be answered unchanged');
-      const { registry } = fetched;
       const policy = {
         allowed: config.devOverrides,
         devOrigins: config.devOverrides ? config.devOrigins : [],
         apiOrigin: new URL(config.supabaseUrl).origin,
-        knownRemotes: new Set(Object.keys(registry.remotes)),
+        knownRemotes: new Set(Object.keys(fetched.registry.remotes)),
       };
       const overrides = resolveDevOverrides({ policy });
-      devOverrideState.set(overrides);
+      // A remote the registry does not know yet, run from its dev server "in development".
+      const devRemotes = overrides.active.size > 0 ? await devRemoteEntries(overrides.active, fetched.registry) : { entries: {}, refusals: [] };
+      const registry = withDevRemotes(fetched.registry, devRemotes);
+      devOverrideState.set({ ...overrides, refusals: [...overrides.refusals, ...devRemotes.refusals] });
       restrictDevOrigins(policy.devOrigins.filter((origin) => origin !== policy.apiOrigin));
       if (policy.allowed) installDevOverrideConsole();
       applications.setOverrides(overrides.active);
@@ -95,7 +98,7 @@ async function main(): Promise<void> {
         etag: fetched.etag,
         intervalMs: config.registryCheckSeconds * 1000,
         onChange: (next) => {
-          updates.receive(next);
+          updates.receive(withDevRemotes(next, devRemotes));
           registryState.set({ status: 'ready', environment: next.environment, updatedAt: next.updatedAt });
         },
       });

@@ -20,8 +20,8 @@ export interface OverridePolicy {
   /** The Supabase API's origin (config.json `supabaseUrl`): never a dev server. */
   apiOrigin: string;
   /**
-   * The remotes of the registry. Only these may be overridden for now; a remote the registry does
-   * not know yet (run as "in development") would be a name outside it, checked here too.
+   * The remotes of the registry. Another name is a remote the registry does not know yet: it runs
+   * "in development", on the route its dev server's remote.json names (dev-remotes.ts).
    */
   knownRemotes: ReadonlySet<string>;
 }
@@ -60,8 +60,8 @@ export function checkOverride(remote: string, manifestUrl: string, policy: Overr
   }
   if (!url.pathname.endsWith('/mf-manifest.json'))
     throw refuse(`${manifestUrl} is not a remote's mf-manifest.json.`);
-  if (!policy.knownRemotes.has(remote))
-    throw refuse(`"${remote}" is no remote of this portal's registry.`);
+  // A name the registry does not know is a remote in development, not in the registry yet: its
+  // route and title come from the dev server's remote.json (dev-remotes.ts).
   return url.href;
 }
 
