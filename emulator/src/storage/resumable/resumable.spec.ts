@@ -10,6 +10,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import * as tus from 'tus-js-client';
 import { ANON_KEY, JWT_SECRET, startTestEmulator, type TestEmulator } from '../../../test/harness.js';
+import { waitUntil } from '../../../../tests/support/waits.js';
 
 const ALICE = 'a11ce000-0000-4000-8000-000000000001';
 const BOB = 'b0b00000-0000-4000-8000-000000000002';
@@ -419,18 +420,23 @@ describe('storage resumable uploads: expiry', () => {
   test('an abandoned upload expires: its URL answers 410 and its bytes are removed', async () => {
     const stagingDir = path.join(emulator.workdir, '.supabase-local', 'storage-resumable');
     const headers = { authorization: `Bearer ${await userToken(ALICE)}` };
+    // A small first chunk: a 6 MB one took longer than the 2 s expiry on a busy machine, and the
+    // upload expired under it (answered 410 since).
     const first = await runUpload(randomBytes(7 * MB), {
       endpoint: `${emulator.apiUrl}/storage/v1/upload/resumable`,
       headers,
       metadata: metadata('files', `${ALICE}/forgotten.bin`),
+      chunkSize: 64 * 1024,
       stopAfterChunks: 1,
     });
     expect(first.error).toBeNull();
     expect(readdirSync(stagingDir).length).toBe(2);
     // Past the expiry the protocol says Gone, even before the sweep runs…
-    await new Promise((resolve) => setTimeout(resolve, 2100));
-    const head = await fetch(first.url!, { method: 'HEAD', headers: { ...headers, 'tus-resumable': '1.0.0' } });
-    expect([404, 410]).toContain(head.status);
+    const gone = await waitUntil('the abandoned upload answering Gone', async () => {
+      const head = await fetch(first.url!, { method: 'HEAD', headers: { ...headers, 'tus-resumable': '1.0.0' } });
+      return [404, 410].includes(head.status) ? head.status : null;
+    });
+    expect([404, 410]).toContain(gone);
     // …and the start-up sweep removes what is left.
     await emulator.restart();
     expect(readdirSync(stagingDir)).toEqual([]);

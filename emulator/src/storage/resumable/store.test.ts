@@ -2,7 +2,10 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as fsPromises from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { Upload } from '@tus/server';
 import { ResumableStore } from './store.js';
+import { newUploadId } from './upload-id.js';
 
 jest.mock('node:fs/promises', () => {
   const actual = jest.requireActual<typeof import('node:fs/promises')>('node:fs/promises');
@@ -50,5 +53,29 @@ describe('resumable store: sweeping expired uploads', () => {
     // a record would wait for the stray rule instead.
     await store.deleteExpired();
     expect(readdirSync(store.dir)).toEqual([]);
+  });
+});
+
+describe('resumable store: an upload removed while a chunk streams in', () => {
+  let dataDir: string;
+  let store: ResumableStore;
+
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'resumable-store-'));
+    store = new ResumableStore(dataDir, 1_000);
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('answers 410 Gone, as a HEAD would, not a server error', async () => {
+    const id = newUploadId('files', 'owner/gone.bin');
+    store.bind(id, { kind: 'caller', role: 'authenticated', sub: null, upsert: false });
+    await store.create(new Upload({ id, size: 2048, offset: 0, metadata: {} }));
+    const chunk = new PassThrough();
+    const writing = store.write(chunk, id, 0);
+    chunk.write(Buffer.alloc(512));
+    // The expiry sweep takes the upload away mid-stream.
+    await store.discard(id);
+    chunk.end(Buffer.alloc(512));
+    await expect(writing).rejects.toMatchObject({ status_code: 410 });
   });
 });

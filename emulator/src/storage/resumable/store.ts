@@ -150,11 +150,14 @@ export class ResumableStore extends DataStore {
     const { bytes } = this.paths(id);
     try {
       await pipeline(readable, createWriteStream(bytes, { flags: 'r+', start: offset }));
-    } catch {
+      // The handler checked that `offset` is the current length, so the length is the new offset.
+      return (await stat(bytes)).size;
+    } catch (error) {
+      // The upload expired while this PATCH streamed in, and the sweep removed its file (the open
+      // stream wrote into the unlinked file): it is gone, as a HEAD would now say, not a failure.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw ERRORS.FILE_NO_LONGER_EXISTS;
       throw ERRORS.FILE_WRITE_ERROR;
     }
-    // The handler checked that `offset` is the current length, so the length is the new offset.
-    return (await stat(bytes)).size;
   }
 
   override async remove(id: string): Promise<void> {
