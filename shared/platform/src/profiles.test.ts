@@ -97,6 +97,29 @@ describe('the profiles store', () => {
     stop();
   });
 
+  it('reads nothing and joins nothing for a session still waiting for its second factor, and starts once it has it', async () => {
+    const db = fakes(null);
+    db.session.set({ user: { id: 'u-ann' }, aal: 'aal1', nextAal: 'aal2' } as never);
+    const stop = db.store.subscribe(() => undefined);
+    const unfollow = db.store.follow(() => undefined);
+    await expect(db.store.read()).resolves.toEqual([]);
+    expect(db.reads).toHaveLength(0);
+    expect(db.counts()).toEqual({ leases: 0, released: 0 });
+    expect(db.store.getSnapshot()).toMatchObject({ status: 'idle', userId: null });
+
+    db.session.set({ user: { id: 'u-ann' }, aal: 'aal2', nextAal: 'aal2' } as never);
+    expect(db.counts().leases).toBe(1);
+    await db.answer([ann('Ann')]);
+    expect(db.store.getSnapshot()).toMatchObject({ status: 'ready', userId: 'u-ann' });
+
+    // Signing out lets the channel go while the header still listens.
+    db.session.set({ user: null } as never);
+    expect(db.counts()).toEqual({ leases: 1, released: 1 });
+    unfollow();
+    stop();
+    expect(db.counts()).toEqual({ leases: 1, released: 1 });
+  });
+
   it('names a person by their profile, else what the caller knows, else "Someone"', () => {
     expect(nameOf({ name: 'Ann' }, 'ann@example.com')).toBe('Ann');
     expect(nameOf({ name: null }, 'ann@example.com')).toBe('ann@example.com');

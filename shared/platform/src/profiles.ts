@@ -46,6 +46,7 @@ const webAddress = (url: string | null): string | null => (url && /^https?:\/\//
 type ProfilesClient = Pick<SupabaseClient<Database>, 'from'>;
 type Session = Pick<SessionStore, 'getSnapshot' | 'subscribe'>;
 
+
 export function createProfilesStore(supabase: ProfilesClient, registry: ChannelRegistry, session: Session): ProfilesStore {
   const store = createExternalStore<ProfilesSnapshot>(IDLE);
   const followers = new Set<() => void>();
@@ -57,7 +58,16 @@ export function createProfilesStore(supabase: ProfilesClient, registry: ChannelR
   let started = 0;
   let latest: { epoch: number; userId: string; promise: Promise<PersonProfile[]> } | null = null;
 
-  const currentUser = () => session.getSnapshot().user?.id ?? null;
+  /**
+   * Whom the store reads for: the signed-in person once their session has the level they need. A
+   * session still waiting for its second factor reads nothing and joins nothing (Postgres would
+   * refuse it anyway, and the code page is all such a session is shown).
+   */
+  const currentUser = () => {
+    const snapshot = session.getSnapshot();
+    if (snapshot.aal === 'aal1' && snapshot.nextAal === 'aal2') return null;
+    return snapshot.user?.id ?? null;
+  };
 
   function read(): Promise<PersonProfile[]> {
     const userId = currentUser();
@@ -94,6 +104,7 @@ export function createProfilesStore(supabase: ProfilesClient, registry: ChannelR
   }
 
   function onSession(): void {
+    holdChannel();
     const userId = currentUser();
     if (userId === store.get().userId) return;
     epoch += 1;
@@ -101,8 +112,10 @@ export function createProfilesStore(supabase: ProfilesClient, registry: ChannelR
     if (userId && listeners > 0) void read().catch(() => undefined);
   }
 
-  function hold(): () => void {
-    if (!lease) {
+  /** The signals' channel is held while someone listens or follows and there is someone to read for. */
+  function holdChannel(): void {
+    const wanted = (listeners > 0 || followers.size > 0) && currentUser() !== null;
+    if (wanted && !lease) {
       const held = registry.channel(MEMBERSHIP_TOPIC);
       lease = held;
       held.on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'membership_changes' }, () => signal());
@@ -112,18 +125,24 @@ export function createProfilesStore(supabase: ProfilesClient, registry: ChannelR
       held.subscribe((status) => {
         if (status === 'SUBSCRIBED' && lease === held) signal();
       });
-      stopWatchingSession = session.subscribe(onSession);
+    } else if (!wanted && lease) {
+      const held = lease;
+      lease = null;
+      void held.release();
     }
+  }
+
+  function hold(): () => void {
+    stopWatchingSession ??= session.subscribe(onSession);
+    holdChannel();
     let released = false;
     return () => {
       if (released) return;
       released = true;
+      holdChannel();
       if (listeners > 0 || followers.size > 0) return;
-      const held = lease;
-      lease = null;
       stopWatchingSession?.();
       stopWatchingSession = null;
-      void held?.release();
     };
   }
 
