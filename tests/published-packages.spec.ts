@@ -13,7 +13,10 @@ import { CONTRACT_VERSION } from '@portal/platform/node';
 
 const run = promisify(execFile);
 const REPO = path.resolve(__dirname, '..');
+/** Published as compiled JavaScript with declarations. */
 const PACKAGES = ['@portal/platform', '@portal/ui', '@portal/deploy'];
+/** Published as they are in the workspace (`release.form: as-is`): they compile their sources on use. */
+const AS_IS_PACKAGES = ['@portal/emulator', '@portal/compiled-entry'];
 
 let work: string;
 let tarballs: string;
@@ -156,7 +159,7 @@ afterAll(() => {
 
 describe('the published packages', () => {
   it('hold compiled JavaScript, declarations, package.json, README and CHANGELOG only, and export them with their types', async () => {
-    expect(Object.keys(tarballOf).sort()).toEqual([...PACKAGES].sort());
+    expect(Object.keys(tarballOf).sort()).toEqual([...PACKAGES, ...AS_IS_PACKAGES].sort());
     for (const name of PACKAGES) {
       const files = await tarballFiles(tarballOf[name]!);
       expect(files.filter((file) => !/^(package\.json|README\.md|CHANGELOG\.md|dist\/.+(\.js|\.d\.ts))$/.test(file))).toEqual([]);
@@ -182,6 +185,23 @@ describe('the published packages', () => {
     const deploy = await tarballManifest(tarballOf['@portal/deploy']!);
     expect(deploy.bin).toEqual({ 'portal-deploy': './dist/cli.js' });
     expect(Object.keys(deploy.exports as object)).toEqual(expect.arrayContaining(['.', './rspack']));
+  });
+
+  it('hold the emulator as it runs from its sources, without its tests, and with its documents', async () => {
+    for (const name of AS_IS_PACKAGES) {
+      const files = await tarballFiles(tarballOf[name]!);
+      expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'CHANGELOG.md']));
+      expect(files.filter((file) => /\.(test|spec|suite)\.[cm]?[jt]sx?$/.test(file) || file.includes('node_modules/'))).toEqual([]);
+      const manifest = await tarballManifest(tarballOf[name]!);
+      expect(manifest).not.toHaveProperty('private');
+      expect(manifest).not.toHaveProperty('devDependencies');
+      expect(manifest).not.toHaveProperty('release');
+    }
+    const emulator = await tarballFiles(tarballOf['@portal/emulator']!);
+    // Its command, the sources it compiles on first use, the files it reads beside them.
+    expect(emulator).toEqual(expect.arrayContaining(['bin/portal-emulator.js', 'src/cli.ts', 'console/build.ts']));
+    expect(emulator.filter((file) => file.endsWith('.sql')).length).toBeGreaterThan(0);
+    expect((await tarballManifest(tarballOf['@portal/emulator']!)).bin).toEqual({ 'portal-emulator': 'bin/portal-emulator.js' });
   });
 
   it("give a team's remote outside the repository its types from their declarations, its own tables merged into the shell's client", async () => {

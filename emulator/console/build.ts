@@ -25,7 +25,9 @@ const compiler = rspack({
     rules: [
       {
         test: /\.[cm]?[jt]sx?$/,
-        exclude: /node_modules/,
+        // Packages are JavaScript already; the console's own sources are compiled wherever they
+        // lie, a node_modules folder too when the emulator is installed from the registry.
+        exclude: (file: string) => file.includes(`${path.sep}node_modules${path.sep}`) && !file.startsWith(here),
         loader: 'builtin:swc-loader',
         options: {
           jsc: {

@@ -2,12 +2,12 @@
 // package that is not private), built, checked and packed as the registry will hold them.
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import satisfies from 'semver/functions/satisfies.js';
-import { publishedManifest, type Manifest } from './published-manifest.js';
+import { publishedManifest, releaseForm, type Manifest } from './published-manifest.js';
 
 export interface WorkspacePackage {
   name: string;
@@ -24,8 +24,11 @@ export interface StagedPackage extends WorkspacePackage {
   contentHash: string;
 }
 
-/** The files a published package may hold: its manifest, its two documents, compiled JavaScript and declarations. */
+/** The files a compiled package may hold: its manifest, its two documents, compiled JavaScript and declarations. */
 const PUBLISHED_FILE = /^(package\.json|README\.md|CHANGELOG\.md|dist\/.+(\.js|\.d\.ts))$/;
+
+/** A workspace's tests, never published (jest's unit and integration files, the shared suites). */
+const TEST_FILE = /\.(test|spec|suite)\.[cm]?[jt]sx?$/;
 
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Manifest;
 
@@ -122,21 +125,45 @@ export function stagePackage(pkg: WorkspacePackage, stageRoot: string, root: str
   const stageDir = path.join(stageRoot, path.basename(pkg.dir));
   rmSync(stageDir, { recursive: true, force: true });
   mkdirSync(stageDir, { recursive: true });
-  // The workspace's TypeScript (its package.json names the compiler's launcher in `bin`).
-  const typescript = createRequire(path.join(root, 'package.json')).resolve('typescript/package.json');
-  const tsc = path.join(path.dirname(typescript), (readJson(typescript).bin as Record<string, string>).tsc!);
-  execFileSync(process.execPath, [tsc, '-p', path.join(pkg.dir, 'tsconfig.build.json'), '--outDir', path.join(stageDir, 'dist')], { cwd: pkg.dir, stdio: ['ignore', 'pipe', 'pipe'] });
-  for (const file of ['README.md', 'CHANGELOG.md']) copyFileSync(path.join(pkg.dir, file), path.join(stageDir, file));
+  const form = releaseForm(pkg.manifest);
+  if (form === 'compiled') {
+    // The workspace's TypeScript (its package.json names the compiler's launcher in `bin`).
+    const typescript = createRequire(path.join(root, 'package.json')).resolve('typescript/package.json');
+    const tsc = path.join(path.dirname(typescript), (readJson(typescript).bin as Record<string, string>).tsc!);
+    execFileSync(process.execPath, [tsc, '-p', path.join(pkg.dir, 'tsconfig.build.json'), '--outDir', path.join(stageDir, 'dist')], { cwd: pkg.dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const file of ['README.md', 'CHANGELOG.md']) copyFileSync(path.join(pkg.dir, file), path.join(stageDir, file));
+  } else {
+    for (const entry of pkg.manifest.files as string[]) copyListed(pkg.dir, entry, stageDir);
+  }
   const manifest = publishedManifest(pkg.manifest);
   const contentHash = hashOf(stageDir, manifest);
   writeFileSync(path.join(stageDir, 'package.json'), `${JSON.stringify({ ...manifest, contentHash }, null, 2)}\n`);
 
-  const stray = filesUnder(stageDir).filter((file) => !PUBLISHED_FILE.test(file));
-  if (stray.length > 0) throw new Error(`${pkg.name} would publish files that are not compiled JavaScript, declarations or its documents: ${stray.join(', ')}.`);
-  const named = [manifest.main, manifest.types, ...Object.values((manifest.bin as Record<string, string> | undefined) ?? {}), ...Object.values(manifest.exports as Record<string, string | Record<string, string>>).flatMap((target) => (typeof target === 'string' ? [target] : Object.values(target)))];
+  const stray = filesUnder(stageDir).filter((file) => (form === 'compiled' ? !PUBLISHED_FILE.test(file) : TEST_FILE.test(file)));
+  if (stray.length > 0) {
+    throw new Error(`${pkg.name} would publish files that are not ${form === 'compiled' ? 'compiled JavaScript, declarations or its documents' : 'what it runs (tests)'}: ${stray.join(', ')}.`);
+  }
+  for (const file of ['README.md', 'CHANGELOG.md']) if (!existsSync(path.join(stageDir, file))) throw new Error(`${pkg.name} would publish no ${file}: list it in "files".`);
+  const exportTargets = (exports: unknown): unknown[] => (typeof exports === 'object' && exports !== null ? Object.values(exports).flatMap(exportTargets) : [exports]);
+  const named = [manifest.main, manifest.types, ...Object.values((manifest.bin as Record<string, string> | undefined) ?? {}), ...exportTargets(manifest.exports)];
   const missing = named.filter((target): target is string => typeof target === 'string' && !existsSync(path.join(stageDir, target)));
-  if (missing.length > 0) throw new Error(`${pkg.name}'s package.json names files the build did not make: ${missing.join(', ')}.`);
+  if (missing.length > 0) throw new Error(`${pkg.name}'s package.json names files the ${form === 'compiled' ? 'build did not make' : 'package does not hold'}: ${missing.join(', ')}.`);
   return { ...pkg, stageDir, contentHash };
+}
+
+/** Copies `entry` of an as-is package's `files` (a file or a folder) from `dir` into `stageDir`, tests left out. */
+function copyListed(dir: string, entry: string, stageDir: string): void {
+  const source = path.join(dir, entry);
+  if (!existsSync(source)) throw new Error(`${path.basename(dir)}'s "files" lists ${entry}, which does not exist.`);
+  if (!statSync(source).isDirectory()) {
+    mkdirSync(path.dirname(path.join(stageDir, entry)), { recursive: true });
+    copyFileSync(source, path.join(stageDir, entry));
+    return;
+  }
+  for (const file of filesUnder(source).filter((name) => !TEST_FILE.test(name) && !name.split('/').some((part) => part === 'node_modules' || part === 'dist'))) {
+    mkdirSync(path.dirname(path.join(stageDir, entry, file)), { recursive: true });
+    copyFileSync(path.join(source, file), path.join(stageDir, entry, file));
+  }
 }
 
 /** `npm pack` of a staged package into `destination`; the tarball's path. */

@@ -7,6 +7,21 @@
 
 export type Manifest = Record<string, unknown>;
 
+/**
+ * How a package is published. `compiled` (the default): tsc's JavaScript and declarations of
+ * `src/`, the package.json mapped onto them. `as-is`: the files its `files` list names, as they are
+ * in the workspace (tests left out), for a package whose workspace form already runs outside it:
+ * the emulator, which compiles its own sources on first use and reads files beside them (its SQL,
+ * its functions runtime, its console's sources), and the compiled-entry tool it does that with.
+ */
+export type ReleaseForm = 'compiled' | 'as-is';
+
+export function releaseForm(manifest: Manifest): ReleaseForm {
+  const form = (manifest.release as { form?: unknown } | undefined)?.form ?? 'compiled';
+  if (form !== 'compiled' && form !== 'as-is') throw new Error(`${String(manifest.name)} has release.form ${JSON.stringify(form)}: "compiled" or "as-is".`);
+  return form;
+}
+
 /** `./src/a/b.tsx` → `./dist/a/b`; throws for a target outside src/ or not TypeScript. */
 function compiledBase(target: string, where: string): string {
   const match = /^(?:\.\/)?src\/(.+)\.tsx?$/.exec(target);
@@ -41,6 +56,10 @@ export function publishedManifest(manifest: Manifest): Manifest {
   const { scripts: _scripts, devDependencies: _devDependencies, private: isPrivate, release, bin, main, types, exports, ...rest } = manifest;
   if (isPrivate === true) throw new Error(`${String(manifest.name)} is private: it is not published.`);
   if (!Array.isArray(manifest.files)) throw new Error(`${String(manifest.name)} names no "files": list what the package holds (dist, CHANGELOG.md, README.md).`);
+  if (releaseForm(manifest) === 'as-is') {
+    // The workspace's own entries are what the published files are: nothing to map.
+    return Object.fromEntries(Object.entries(manifest).filter(([key]) => !['scripts', 'devDependencies', 'private', 'release'].includes(key)));
+  }
   const releaseBin = (release as { bin?: Record<string, string> } | undefined)?.bin;
   if (bin !== undefined && releaseBin === undefined) throw new Error(`${String(manifest.name)} has a "bin" but no "release.bin": name the TypeScript entry each command runs when published.`);
   const published: Manifest = { ...rest };

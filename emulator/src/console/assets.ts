@@ -5,12 +5,20 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const emulatorDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const consoleDir = path.join(emulatorDir, 'console');
-const uiDir = path.resolve(emulatorDir, '../shared/ui/src');
+/**
+ * The design system the console is built with: its sources in the portal's workspace, its
+ * compiled files where the emulator is installed from the registry.
+ */
+function uiDir(): string {
+  const ui = path.dirname(createRequire(path.join(emulatorDir, 'package.json')).resolve('@portal/ui/package.json'));
+  return existsSync(path.join(ui, 'src')) ? path.join(ui, 'src') : path.join(ui, 'dist');
+}
 const cacheRoot = path.join(emulatorDir, 'node_modules', '.cache', 'portal-console');
 
 function sourceHash(): string {
@@ -23,7 +31,7 @@ function sourceHash(): string {
     }
   };
   walk(consoleDir);
-  walk(uiDir);
+  walk(uiDir());
   return hash.digest('hex').slice(0, 16);
 }
 
