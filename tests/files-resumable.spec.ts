@@ -61,10 +61,14 @@ async function openMyFiles({ person, db }: Signed, query = ''): Promise<TestPage
   return page;
 }
 
+/** The objects under `prefix`, the area's trash left out. */
 async function names(db: SupabaseClient, prefix: string): Promise<string[]> {
   const { data, error } = await db.storage.from('files').listV2({ prefix });
   if (error) throw error;
-  return data.objects.map((o) => (o.key ?? o.name).slice(prefix.length)).sort();
+  return data.objects
+    .map((o) => (o.key ?? o.name).slice(prefix.length))
+    .filter((name) => !name.startsWith('.trash/'))
+    .sort();
 }
 
 async function sha256Of(db: SupabaseClient, key: string): Promise<string> {
@@ -415,14 +419,14 @@ describe('folders', () => {
       'c.txt',
     ]);
 
-    // Deleting it deletes everything inside, after a confirmation that says so.
+    // Deleting it moves everything inside to the trash, after a confirmation that says so.
     await row(page, '2026').getByRole('checkbox').check();
     await toolbar.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete “2026”?' });
     await expect(confirm.textContent()).resolves.toContain(
-      'Everything inside the selected folders',
+      'Everything inside the selected folders goes too',
     );
-    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: 'Move to trash' }).click();
     await row(page, '2026').waitFor({ state: 'detached', ...LONG });
     expect(await names(eve.db, home)).toEqual(['c.txt']);
   });

@@ -1,10 +1,19 @@
-// A signed link stops working when it expires. The share dialog offers hours and days, so the
-// expiry is checked here through the very function the dialog calls (createShareLink) with a
-// lifetime of two seconds, and through supabase-js's createSignedUrl directly, against a real
-// emulator with the portal's own supabase/ folder.
+// A share link of the files remote is a row of `file_shares` opened through the public
+// `file-share` function, so it can be listed and revoked (a storage signed URL cannot be). Checked
+// here through the very functions the share dialog calls (storage-access.ts) and with plain
+// fetches as a stranger would open the link, against a real emulator with the portal's own
+// supabase/ folder: it works without a key, stops when revoked or expired, follows its file when
+// renamed, stops while the file is in the trash or once its maker may no longer read it, and only
+// the maker and the file's editors see or revoke it.
 import path from 'node:path';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { startTestEmulator, type TestEmulator } from '../emulator/test/harness.js';
-import { createShareLink, FILES_BUCKET } from '../remotes/files/src/storage-access.js';
+import {
+  createShareLink,
+  FILES_BUCKET,
+  listShareLinks,
+  revokeShareLink,
+} from '../remotes/files/src/storage-access.js';
 import { newPerson, signedInClient } from './support/people.js';
 
 let emulator: TestEmulator;
@@ -22,46 +31,134 @@ function until(moment: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.max(0, moment - Date.now())));
 }
 
+/** Opens a link as a stranger's browser would: no key, no session, redirects followed. */
 async function opened(url: string): Promise<{ status: number; body: string }> {
   const response = await fetch(url);
   return { status: response.status, body: await response.text() };
 }
 
-describe('a shared signed link', () => {
-  it('works for a stranger until it expires, then answers 400 (the share dialog’s link and createSignedUrl alike)', async () => {
-    const person = await newPerson(emulator, 'files-share');
-    const db = await signedInClient(emulator, person);
-    const key = `${person.id}/shared.txt`;
-    const { error } = await db.storage
-      .from(FILES_BUCKET)
-      .upload(key, new Blob(['shared for a moment'], { type: 'text/plain' }));
-    if (error) throw error;
+async function person(label: string): Promise<{ id: string; db: SupabaseClient }> {
+  const made = await newPerson(emulator, `files-share-${label}`);
+  return { id: made.id, db: await signedInClient(emulator, made) };
+}
 
-    const created = Date.now();
-    const [dialogLink, direct] = await Promise.all([
-      createShareLink(db, FILES_BUCKET, key, 2),
-      db.storage.from(FILES_BUCKET).createSignedUrl(key, 2),
-    ]);
-    if (direct.error) throw direct.error;
-    expect(Math.abs(dialogLink.expires.getTime() - (created + 2000))).toBeLessThan(1000);
+async function put(db: SupabaseClient, key: string, text: string): Promise<void> {
+  const { error } = await db.storage
+    .from(FILES_BUCKET)
+    .upload(key, new Blob([text], { type: 'text/plain' }));
+  if (error) throw error;
+}
 
-    // Before expiry: both open the file with no session or key.
-    expect(await opened(dialogLink.url)).toEqual({ status: 200, body: 'shared for a moment' });
-    expect(await opened(direct.data.signedUrl)).toEqual({
-      status: 200,
-      body: 'shared for a moment',
+describe('a share link', () => {
+  it('opens the file for a stranger without a key, through a signed URL that lives a minute, until it is revoked', async () => {
+    const ana = await person('ana');
+    const key = `${ana.id}/shared.txt`;
+    await put(ana.db, key, 'shared for a while');
+    const link = await createShareLink(ana.db, FILES_BUCKET, key, null);
+    expect(link.url).toBe(`${emulator.apiUrl}/functions/v1/file-share/${link.id}`);
+    expect(link.state).toBe('active');
+
+    const first = await fetch(link.url, { redirect: 'manual' });
+    expect(first.status).toBe(302);
+    const signed = new URL(first.headers.get('location')!);
+    expect(signed.pathname).toBe(`/storage/v1/object/sign/${FILES_BUCKET}/${key}`);
+    const token = JSON.parse(
+      Buffer.from(signed.searchParams.get('token')!.split('.')[1]!, 'base64url').toString(),
+    ) as { exp: number; iat: number };
+    expect(token.exp - token.iat).toBe(60);
+    expect(await opened(link.url)).toEqual({ status: 200, body: 'shared for a while' });
+
+    await revokeShareLink(ana.db, link.id);
+    expect(await opened(link.url)).toEqual({
+      status: 410,
+      body: 'This share link was revoked by the people who share the file.\n',
     });
+    const [listed] = await listShareLinks(ana.db, FILES_BUCKET, key);
+    expect(listed).toMatchObject({ id: link.id, state: 'revoked' });
+    // Revoked once and for good: it cannot be brought back, and nothing else of it changes.
+    const again = await ana.db.from('file_shares').update({ revoked_at: null }).eq('id', link.id).select('id');
+    expect(again.error).toMatchObject({ message: 'This link was already revoked.' });
+    const elsewhere = await ana.db.from('file_shares').update({ expires_at: null }).eq('id', link.id);
+    expect(elsewhere.error?.code).toBe('42501');
+    expect(await opened(`${emulator.apiUrl}/functions/v1/file-share/${crypto.randomUUID()}`)).toMatchObject({
+      status: 404,
+    });
+  });
 
-    // Three seconds after the links were made, both are refused in storage's words.
+  it('stops working when it expires', async () => {
+    const ben = await person('ben');
+    const key = `${ben.id}/brief.txt`;
+    await put(ben.db, key, 'for two seconds');
+    const created = Date.now();
+    const link = await createShareLink(ben.db, FILES_BUCKET, key, 2);
+    expect(Math.abs(link.expiresAt!.getTime() - (created + 2000))).toBeLessThan(1000);
+    expect(await opened(link.url)).toEqual({ status: 200, body: 'for two seconds' });
     await until(created + 3000);
-    for (const url of [dialogLink.url, direct.data.signedUrl]) {
-      const after = await opened(url);
-      expect(after.status).toBe(400);
-      expect(JSON.parse(after.body)).toMatchObject({
-        statusCode: '400',
-        error: 'InvalidJWT',
-        message: 'jwt expired',
-      });
-    }
+    expect(await opened(link.url)).toMatchObject({ status: 410, body: expect.stringMatching(/has expired/) });
+    expect((await listShareLinks(ben.db, FILES_BUCKET, key))[0]?.state).toBe('expired');
+  });
+
+  it('follows its file when renamed, stops while the file is in the trash, and goes with it when deleted', async () => {
+    const cai = await person('cai');
+    const key = `${cai.id}/draft.txt`;
+    await put(cai.db, key, 'the draft');
+    const link = await createShareLink(cai.db, FILES_BUCKET, key, null);
+    const files = cai.db.storage.from(FILES_BUCKET);
+    expect((await files.move(key, `${cai.id}/final.txt`)).error).toBeNull();
+    expect(await opened(link.url)).toEqual({ status: 200, body: 'the draft' });
+    const trashed = `${cai.id}/.trash/1700000000000-x1-0/final.txt`;
+    expect((await files.move(`${cai.id}/final.txt`, trashed)).error).toBeNull();
+    expect(await opened(link.url)).toMatchObject({ status: 410, body: expect.stringMatching(/in the trash/) });
+    expect((await files.move(trashed, `${cai.id}/final.txt`)).error).toBeNull();
+    expect((await opened(link.url)).status).toBe(200);
+    expect((await files.remove([`${cai.id}/final.txt`])).data).toHaveLength(1);
+    expect((await opened(link.url)).status).toBe(404);
+  });
+
+  it('in a shared project: editors see and revoke every link, a viewer only their own, and a link stops when its maker leaves', async () => {
+    const [owner, editor, viewer, stranger] = await Promise.all([
+      person('owner'),
+      person('editor'),
+      person('viewer'),
+      person('stranger'),
+    ]);
+    const project = await owner.db.from('projects').insert({ name: 'Shared links' }).select('id').single();
+    if (project.error) throw project.error;
+    const projectId = (project.data as { id: number }).id;
+    const members = await owner.db.from('project_members').insert([
+      { project_id: projectId, user_id: editor.id, role: 'editor' },
+      { project_id: projectId, user_id: viewer.id, role: 'viewer' },
+    ]);
+    if (members.error) throw members.error;
+    const key = `projects/${projectId}/plan.txt`;
+    await put(owner.db, key, 'the plan');
+
+    const ownersLink = await createShareLink(owner.db, FILES_BUCKET, key, null);
+    const viewersLink = await createShareLink(viewer.db, FILES_BUCKET, key, null);
+    // A stranger may not read the file, so may not share it.
+    await expect(createShareLink(stranger.db, FILES_BUCKET, key, null)).rejects.toThrow(
+      /no file “.*plan.txt” that you may read/,
+    );
+    expect((await listShareLinks(stranger.db, FILES_BUCKET, key)).map((l) => l.id)).toEqual([]);
+    expect((await listShareLinks(viewer.db, FILES_BUCKET, key)).map((l) => l.id)).toEqual([viewersLink.id]);
+    expect((await listShareLinks(editor.db, FILES_BUCKET, key)).map((l) => l.id).sort()).toEqual(
+      [ownersLink.id, viewersLink.id].sort(),
+    );
+    // The viewer may not revoke the owner's link; the editor may.
+    await expect(revokeShareLink(viewer.db, ownersLink.id)).rejects.toThrow(/you may revoke only your own links/);
+    expect((await opened(ownersLink.url)).status).toBe(200);
+    await revokeShareLink(editor.db, ownersLink.id);
+    expect((await opened(ownersLink.url)).status).toBe(410);
+    const revoked = (await listShareLinks(owner.db, FILES_BUCKET, key)).find((l) => l.id === ownersLink.id);
+    expect(revoked).toMatchObject({ state: 'revoked', revokedByName: expect.stringMatching(/^files-share-editor-/) });
+
+    // The viewer leaves the project: their link no longer reaches the file.
+    expect((await opened(viewersLink.url)).status).toBe(200);
+    const left = await owner.db.from('project_members').delete().eq('user_id', viewer.id).eq('project_id', projectId);
+    if (left.error) throw left.error;
+    expect(await opened(viewersLink.url)).toMatchObject({
+      status: 410,
+      body: expect.stringMatching(/can no longer open it/),
+    });
   });
 });

@@ -126,6 +126,7 @@ describe('policies call auth.uid(), auth.jwt(), auth.role() once per statement (
     expect(new Set(project.map((p) => `${p.schema_name}.${p.table_name}`))).toEqual(
       new Set([
         'public.announcements',
+        'public.file_shares',
         'public.membership_changes',
         'public.profile_changes',
         'public.messages',

@@ -12,6 +12,7 @@ import { Card, EmptyState, ErrorState, PageHeader, ProgressBar, Stack, TextLink 
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { FolderBrowser } from './components/FolderBrowser.js';
+import { TrashView } from './components/TrashView.js';
 import { filesFailure, whatNext, type FilesFailure } from './failures.js';
 import { filesStylesheet } from './files.css.js';
 import { filesHref, parseFilesLocation, DEFAULT_VIEW } from './location.js';
@@ -85,7 +86,20 @@ export function FilesApp({ meta }: RemoteRootProps): ReactNode {
       />
     );
   else if (view.bucket === null) body = <AreaList route={route} areas={areas.areas} />;
-  else
+  else if (view.trash) {
+    const area = areas.areas.find(
+      (candidate) => candidate.bucket === view.bucket && candidate.folder === view.folder,
+    );
+    body = area ? (
+      <TrashView route={route} bucket={view.bucket} area={area} view={view} />
+    ) : (
+      <EmptyState
+        title="There is no trash here"
+        description="Each of your places has its own trash: open My files or a project, then its Trash."
+        action={<TextLink href={route}>Your places</TextLink>}
+      />
+    );
+  } else
     body = (
       <FolderBrowser
         key={`${view.bucket}/${view.folder}`}

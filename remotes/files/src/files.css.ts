@@ -28,4 +28,13 @@ tr[draggable="true"], .files-tile[draggable="true"] { cursor: grab; }
 .files-preview-csv th { position: sticky; top: 0; background: var(--pui-surface); }
 .files-preview-media { max-width: 100%; max-height: 65vh; display: block; margin: 0 auto; }
 .files-preview-pdf { width: 100%; height: 65vh; border: 0; }
+
+.files-picker-crumbs { list-style: none; display: flex; flex-wrap: wrap; gap: var(--pui-space-1); margin: 0; padding: 0; }
+.files-picker-crumbs li + li::before { content: "/"; color: var(--pui-text-subtle); margin-right: var(--pui-space-1); }
+.files-picker-folders { list-style: none; margin: 0; padding: 0; display: grid; gap: var(--pui-space-1); max-height: 40vh; overflow: auto; }
+.files-subtitle { font-size: var(--pui-text-md, 1rem); margin: 0 0 var(--pui-space-2); }
+.files-share-list { list-style: none; margin: 0; padding: 0; display: grid; gap: var(--pui-space-3); }
+.files-share-list li { display: grid; gap: var(--pui-space-1); justify-items: start; }
+.files-share-list li > div { width: 100%; }
+.files-entry-menu { display: inline-flex; }
 `;

@@ -1,4 +1,4 @@
-import { copyName, keysToDelete, planMoveInto, planRename } from './folder-ops.js';
+import { copyName, planRename } from './folder-ops.js';
 import { keepBothName } from './upload/checks.js';
 import type { Entry } from './storage-access.js';
 
@@ -24,31 +24,6 @@ const keysUnder = {
 };
 
 describe('folder operations', () => {
-  it('moves files and whole folders into a folder, keeping the paths inside the folder', () => {
-    const { moves, problem } = planMoveInto(
-      [file('me/notes.txt'), folder('me/photos/')],
-      keysUnder,
-      'me/archive',
-    );
-    expect(problem).toBeNull();
-    expect(moves).toEqual([
-      { from: 'me/notes.txt', to: 'me/archive/notes.txt' },
-      { from: 'me/photos/a.png', to: 'me/archive/photos/a.png' },
-      { from: 'me/photos/2026/b.png', to: 'me/archive/photos/2026/b.png' },
-      {
-        from: 'me/photos/.emptyFolderPlaceholder',
-        to: 'me/archive/photos/.emptyFolderPlaceholder',
-      },
-    ]);
-  });
-
-  it('refuses moving a folder into itself or below itself, and skips entries already there', () => {
-    expect(planMoveInto([folder('me/photos/')], keysUnder, 'me/photos/2026/').problem).toBe(
-      '“photos” cannot be moved into itself.',
-    );
-    expect(planMoveInto([file('me/archive/x.txt')], {}, 'me/archive/').moves).toEqual([]);
-  });
-
   it('renames a folder by renaming every object under it, and a file by itself', () => {
     expect(planRename(folder('me/photos/'), keysUnder['me/photos/'], 'me/', 'pictures')).toEqual([
       { from: 'me/photos/a.png', to: 'me/pictures/a.png' },
@@ -60,13 +35,6 @@ describe('folder operations', () => {
     ]);
     expect(planRename(file('me/a.txt'), [], 'me/', 'b.txt')).toEqual([
       { from: 'me/a.txt', to: 'me/b.txt' },
-    ]);
-  });
-
-  it('deletes a folder as every object under it', () => {
-    expect(keysToDelete([file('me/a.txt'), folder('me/photos/')], keysUnder)).toEqual([
-      'me/a.txt',
-      ...keysUnder['me/photos/'],
     ]);
   });
 

@@ -1,6 +1,6 @@
 // Storage has no folders, only names with slashes: renaming, moving or deleting a folder is doing
-// it to every object whose name starts with the folder's prefix. These functions turn a selection
-// of files and folders into the object operations, so the dialogs and drag-and-drop share them.
+// it to every object whose name starts with the folder's prefix. These functions turn files and
+// folders into object operations (moves into a folder: move-entries.ts; into the trash: trash.ts).
 import type { Entry } from './storage-access.js';
 import { nameParts } from './upload/checks.js';
 
@@ -12,30 +12,6 @@ export interface PlannedMove {
 /** `a/b/` → `a/b/`, `a/b` → `a/b/`, `` → ``. */
 export function asFolder(path: string): string {
   return path === '' || path.endsWith('/') ? path : `${path}/`;
-}
-
-/**
- * The moves that put each selected entry into `targetFolder` under its own name: a file moves
- * itself, a folder every object under it (`keysUnder[folder.key]`) with their inner paths kept.
- * Entries already there, and a folder moved into itself or below itself, are refused in words.
- */
-export function planMoveInto(
-  selected: readonly Entry[],
-  keysUnder: Readonly<Record<string, readonly string[]>>,
-  targetFolder: string,
-): { moves: PlannedMove[]; problem: string | null } {
-  const target = asFolder(targetFolder);
-  const moves: PlannedMove[] = [];
-  for (const entry of selected) {
-    if (entry.kind === 'folder') {
-      const prefix = asFolder(entry.key);
-      if (target.startsWith(prefix))
-        return { moves: [], problem: `“${entry.name}” cannot be moved into itself.` };
-      for (const key of keysUnder[entry.key] ?? [])
-        moves.push({ from: key, to: `${target}${entry.name}/${key.slice(prefix.length)}` });
-    } else moves.push({ from: entry.key, to: `${target}${entry.name}` });
-  }
-  return { moves: moves.filter((move) => move.from !== move.to), problem: null };
 }
 
 /** The moves that rename one entry in place (a folder: every object under it). */
@@ -51,16 +27,6 @@ export function planRename(
     from: key,
     to: `${parentFolder}${newName}/${key.slice(prefix.length)}`,
   }));
-}
-
-/** Every object a deletion of the selection removes. */
-export function keysToDelete(
-  selected: readonly Entry[],
-  keysUnder: Readonly<Record<string, readonly string[]>>,
-): string[] {
-  return selected.flatMap((entry) =>
-    entry.kind === 'folder' ? [...(keysUnder[entry.key] ?? [])] : [entry.key],
-  );
 }
 
 /**

@@ -1,5 +1,6 @@
 // The URL of a files view, so a folder (with its selection, view, sort and filter) can be
-// bookmarked and shared: `<route>/<bucket>/<folder…>/?view=grid&sort=updated_at.desc&q=rep&sel=a.txt&sel=b.png&open=a.txt`.
+// bookmarked and shared: `<route>/<bucket>/<folder…>/?view=grid&sort=updated_at.desc&q=rep&sel=a.txt&sel=b.png&open=a.txt`;
+// an area's trash is its root folder with `?trash`.
 // The folder is the object-name prefix (`''` at a bucket's root, else ending in `/`); selected
 // and opened entries are names inside that folder. Defaults are left out of the URL.
 
@@ -19,6 +20,8 @@ export interface FilesView {
   selected: string[];
   /** The file being previewed, by its name in the folder. */
   open: string | null;
+  /** The trash of the area whose root `folder` is. */
+  trash: boolean;
 }
 
 export const DEFAULT_VIEW: FilesView = {
@@ -30,6 +33,7 @@ export const DEFAULT_VIEW: FilesView = {
   filter: '',
   selected: [],
   open: null,
+  trash: false,
 };
 
 function decodeSegment(segment: string): string {
@@ -56,6 +60,7 @@ export function parseFilesLocation(route: string, pathname: string, search: stri
     filter: params.get('q') ?? '',
     selected: params.getAll('sel'),
     open: params.get('open'),
+    trash: params.has('trash'),
   };
 }
 
@@ -69,13 +74,14 @@ export function filesHref(route: string, view: FilesView): string {
   if (view.filter) params.set('q', view.filter);
   for (const name of view.selected) params.append('sel', name);
   if (view.open) params.set('open', view.open);
+  if (view.trash) params.set('trash', '');
   const query = params.toString();
   return `${route}/${segments.join('/')}/${query ? `?${query}` : ''}`;
 }
 
 /** The view of another folder: selection, preview and filter belong to the folder left behind. */
 export function folderView(view: FilesView, bucket: string, folder: string): FilesView {
-  return { ...view, bucket, folder, selected: [], open: null, filter: '' };
+  return { ...view, bucket, folder, selected: [], open: null, filter: '', trash: false };
 }
 
 /**

@@ -3,8 +3,9 @@
 // page 1 does), and the file operations.
 import type { Database, Enums } from '@portal/platform/database';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { describeFailure, filesFailure } from './failures.js';
-import { asFolder } from './folder-ops.js';
+import { describeFailure, FilesFailure, filesFailure } from './failures.js';
+import { asFolder, type PlannedMove } from './folder-ops.js';
+import { areaRootOf, TRASH_FOLDER, trashFolderOf, trashItems, type TrashItem } from './trash.js';
 import { isNameTaken, keepBothName, nameParts, type BucketLimits } from './upload/checks.js';
 import type { SortColumn, SortOrder } from './location.js';
 
@@ -139,7 +140,11 @@ export async function listFolderPage(
   });
   if (error) throw filesFailure(error);
   // Storage gives a folder's key without the trailing slash ("a/b"); entries keep it ("a/b/").
-  const folders: Entry[] = data.folders.map((f) => ({
+  // An area's trash is no folder of its own: it has its own view (`?trash`).
+  const trash = areaRootOf(folder) === folder ? trashFolderOf(folder) : null;
+  const folders: Entry[] = data.folders
+    .filter((f) => asFolder(f.key ?? f.name) !== trash)
+    .map((f) => ({
     kind: 'folder',
     name: nameIn(folder, asFolder(f.key ?? f.name)),
     key: asFolder(f.key ?? f.name),
@@ -254,35 +259,272 @@ export async function thumbnailUrls(
   return Object.fromEntries(signed.flat());
 }
 
-/** Lifetimes the share dialog offers for a signed link, in seconds. */
-export const SHARE_EXPIRIES = [3600, 86400, 604800] as const;
+/** Lifetimes the share dialog offers for a link, in seconds; null: until it is revoked. */
+export const SHARE_EXPIRIES = [3600, 86400, 604800, null] as const;
 
-/**
- * A signed link to one object that works for anyone holding it for `seconds`, and when it stops
- * working (as the person's clock reads it when the link is made).
- */
-export async function createShareLink(
-  supabase: SupabaseClient,
-  bucket: string,
-  key: string,
-  seconds: number,
-): Promise<{ url: string; expires: Date }> {
-  const { data, error } = await supabase.storage.from(bucket).createSignedUrl(key, seconds);
-  if (error) throw filesFailure(error);
-  return { url: data.signedUrl, expires: new Date(Date.now() + seconds * 1000) };
+export interface ShareLink {
+  id: string;
+  /** What to send: the `file-share` function's address for this link (it needs no key). */
+  url: string;
+  createdBy: string;
+  /** The maker's display name, when the person may read their profile. */
+  createdByName: string | null;
+  createdAt: Date;
+  /** null: until revoked. */
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  revokedByName: string | null;
+  state: 'active' | 'expired' | 'revoked';
 }
 
-/** Moves objects one by one; stops at the first refusal and says which object and why. */
-export async function moveObjects(
+/**
+ * The address of share link `id`: the project's `file-share` function. supabase-js keeps the
+ * project's URL to itself; storage's public address of any name starts with it (`<url>/storage/v1/…`).
+ */
+export function shareLinkUrl(supabase: SupabaseClient, id: string): string {
+  const sample = supabase.storage.from(FILES_BUCKET).getPublicUrl('x').data.publicUrl;
+  const base = sample.slice(0, sample.indexOf('/storage/v1/'));
+  return `${base}/functions/v1/file-share/${id}`;
+}
+
+interface ShareRow {
+  id: string;
+  created_by: string;
+  created_by_name?: string | null;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  revoked_by_name?: string | null;
+}
+
+function shareOf(supabase: SupabaseClient, row: ShareRow, now = Date.now()): ShareLink {
+  const expiresAt = row.expires_at ? new Date(row.expires_at) : null;
+  return {
+    id: row.id,
+    url: shareLinkUrl(supabase, row.id),
+    createdBy: row.created_by,
+    createdByName: row.created_by_name ?? null,
+    createdAt: new Date(row.created_at),
+    expiresAt,
+    revokedAt: row.revoked_at ? new Date(row.revoked_at) : null,
+    revokedByName: row.revoked_by_name ?? null,
+    state: row.revoked_at ? 'revoked' : expiresAt && expiresAt.getTime() <= now ? 'expired' : 'active',
+  };
+}
+
+/**
+ * A share link to one object (a row of `file_shares`, see its migration for why not a signed
+ * URL): it works for anyone holding it until `seconds` have passed (null: until revoked), and
+ * stops at once when revoked.
+ */
+export async function createShareLink(
+  supabase: SupabaseClient<Database>,
+  bucket: string,
+  key: string,
+  seconds: number | null,
+): Promise<ShareLink> {
+  const { data, error } = await supabase.rpc('create_file_share', {
+    p_bucket: bucket,
+    p_name: key,
+    ...(seconds === null ? {} : { p_expires_at: new Date(Date.now() + seconds * 1000).toISOString() }),
+  });
+  if (error) throw filesFailure(error);
+  return shareOf(supabase, data as ShareRow);
+}
+
+/** The links to one object the person may see: their own, and every one where they may change the file. */
+export async function listShareLinks(
+  supabase: SupabaseClient<Database>,
+  bucket: string,
+  key: string,
+): Promise<ShareLink[]> {
+  const { data, error } = await supabase.rpc('list_file_shares', { p_bucket: bucket, p_name: key });
+  if (error) throw filesFailure(error, 'The links to this file could not be listed');
+  return (data as ShareRow[]).map((row) => shareOf(supabase, row));
+}
+
+/** Revokes a link: it stops working at once (the database stamps who and when). */
+export async function revokeShareLink(supabase: SupabaseClient<Database>, id: string): Promise<void> {
+  const { data, error } = await supabase
+    .from('file_shares')
+    .update({ revoked_at: new Date().toISOString() })
+    .eq('id', id)
+    .select('id');
+  if (error) throw filesFailure(error, 'The link could not be revoked');
+  if (data.length === 0)
+    throw new FilesFailure('The link could not be revoked: you may revoke only your own links and the links of files you may change.');
+}
+
+/** How a batch of moves ended: all made, or none (put back), or stopped with some stuck. */
+export type MoveOutcome =
+  | { kind: 'moved'; count: number }
+  /** One move was refused; the ones made before it were moved back: nothing changed. */
+  | { kind: 'refused'; failed: PlannedMove; reason: string }
+  /** One move was refused, and some made before it could not be moved back either. */
+  | { kind: 'stuck'; failed: PlannedMove; reason: string; stuck: PlannedMove[] };
+
+/**
+ * Makes `moves` one by one (storage moves one object per request) as one change from the
+ * person's view: at the first refusal the moves already made are made backwards, newest first, so
+ * nothing is left half moved. Only when putting back fails too are some objects left at their new
+ * names, and the outcome names them. Storage's move keeps the object (its id, share links, search
+ * document); across buckets it would be a copy and a delete, which no area of the files remote
+ * needs: My files and every project live in the one `files` bucket.
+ */
+export async function moveAllOrNothing(
   supabase: SupabaseClient,
   bucket: string,
-  moves: readonly { from: string; to: string }[],
-): Promise<string | null> {
-  for (const { from, to } of moves) {
-    const { error } = await supabase.storage.from(bucket).move(from, to);
-    if (error) return `Could not move “${from}” to “${to}”: ${describeFailure(error)}`;
+  moves: readonly PlannedMove[],
+): Promise<MoveOutcome> {
+  const files = supabase.storage.from(bucket);
+  const made: PlannedMove[] = [];
+  for (const move of moves) {
+    const { error } = await files.move(move.from, move.to).catch((thrown: unknown) => ({ error: thrown }));
+    if (!error) {
+      made.push(move);
+      continue;
+    }
+    const reason = isNameTaken(error) ? `“${nameOfKey(move.to)}” exists there already` : describeFailure(error);
+    const stuck: PlannedMove[] = [];
+    for (const done of made.reverse()) {
+      const back = await files.move(done.to, done.from).catch((thrown: unknown) => ({ error: thrown }));
+      if (back.error) stuck.push(done);
+    }
+    return stuck.length === 0
+      ? { kind: 'refused', failed: move, reason }
+      : { kind: 'stuck', failed: move, reason, stuck };
   }
-  return null;
+  return { kind: 'moved', count: made.length };
+}
+
+/** The last part of an object name: `me/a/b.txt` → `b.txt`. */
+export function nameOfKey(key: string): string {
+  const trimmed = key.replace(/\/$/, '');
+  return trimmed.slice(trimmed.lastIndexOf('/') + 1);
+}
+
+/** A batch of moves that did not happen, in words (`what`: "move", "restore"…). */
+export function moveFailureInWords(outcome: Exclude<MoveOutcome, { kind: 'moved' }>, what: string): string {
+  const refused = `storage refused to ${what} “${nameOfKey(outcome.failed.from)}”: ${outcome.reason}.`;
+  if (outcome.kind === 'refused') return `Nothing was changed: ${refused}`;
+  const stuck = outcome.stuck.map((move) => `“${move.to}”`).join(', ');
+  return `This stopped half-way: ${refused} ${outcome.stuck.length} ${
+    outcome.stuck.length === 1 ? 'file' : 'files'
+  } could not be put back and ${outcome.stuck.length === 1 ? 'is' : 'are'} now at ${stuck}.`;
+}
+
+/**
+ * Which of `names` exist in `folder` (as a file or a folder): storage's search by the start of a
+ * name, one short request each, however large the folder.
+ */
+export async function namesTakenIn(
+  supabase: SupabaseClient,
+  bucket: string,
+  folder: string,
+  names: readonly string[],
+): Promise<Set<string>> {
+  const taken = new Set<string>();
+  await Promise.all(
+    names.map(async (name) => {
+      const { data, error } = await supabase.storage
+        .from(bucket)
+        .list(folder.replace(/\/$/, ''), { search: name, limit: 100, sortBy: { column: 'name', order: 'asc' } });
+      if (error) throw filesFailure(error, `What is in “${folder}” could not be read`);
+      if (data.some((entry) => entry.name === name)) taken.add(name);
+    }),
+  );
+  return taken;
+}
+
+/** The folders directly in `folder` (the trash of an area left out), for the folder picker. */
+export async function listSubfolders(
+  supabase: SupabaseClient,
+  bucket: string,
+  folder: string,
+): Promise<string[]> {
+  const names: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const { data, error } = await supabase.storage.from(bucket).listV2({
+      prefix: folder,
+      with_delimiter: true,
+      limit: 1000,
+      sortBy: { column: 'name', order: 'asc' },
+      ...(cursor ? { cursor } : {}),
+    });
+    if (error) throw filesFailure(error, `The folders in “${folder}” could not be listed`);
+    for (const f of data.folders) {
+      const name = nameOfKey(f.key ?? f.name);
+      if (!(name === TRASH_FOLDER && areaRootOf(folder) === folder)) names.push(name);
+    }
+    cursor = data.hasNext ? data.nextCursor : undefined;
+  } while (cursor);
+  return names;
+}
+
+/** Deletes objects for good, a thousand at a time; says how many storage deleted. */
+export async function removeKeys(
+  supabase: SupabaseClient,
+  bucket: string,
+  keys: readonly string[],
+): Promise<number> {
+  let removed = 0;
+  for (let i = 0; i < keys.length; i += 1000) {
+    const { data, error } = await supabase.storage.from(bucket).remove(keys.slice(i, i + 1000));
+    if (error) throw filesFailure(error);
+    removed += data.length;
+  }
+  return removed;
+}
+
+/** What is in an area's trash, newest deletion first. */
+export async function listTrash(
+  supabase: SupabaseClient,
+  bucket: string,
+  root: string,
+): Promise<TrashItem[]> {
+  const prefix = trashFolderOf(root);
+  const objects: { key: string; size: number | null }[] = [];
+  let cursor: string | undefined;
+  do {
+    const { data, error } = await supabase.storage.from(bucket).listV2({
+      prefix,
+      limit: 1000,
+      ...(cursor ? { cursor } : {}),
+    });
+    if (error) throw filesFailure(error, 'The trash could not be read');
+    for (const o of data.objects)
+      objects.push({
+        key: o.key ?? o.name,
+        size: typeof o.metadata?.size === 'number' ? o.metadata.size : null,
+      });
+    cursor = data.hasNext ? data.nextCursor : undefined;
+  } while (cursor);
+  return trashItems(root, objects);
+}
+
+/** Who uploaded or last changed (or moved) an object, as the person may know them. */
+export interface Author {
+  id: string;
+  /** Their display name, when the person may read their profile. */
+  name: string | null;
+}
+
+/** The author of each of `keys` the person may read (storage records the last writer). */
+export async function objectAuthors(
+  supabase: SupabaseClient<Database>,
+  bucket: string,
+  keys: readonly string[],
+): Promise<Map<string, Author>> {
+  const authors = new Map<string, Author>();
+  if (keys.length === 0) return authors;
+  const { data, error } = await supabase.rpc('files_object_authors', {
+    p_bucket: bucket,
+    p_names: [...keys],
+  });
+  if (error) throw filesFailure(error);
+  for (const row of data) if (row.author_id) authors.set(row.name, { id: row.author_id, name: row.display_name });
+  return authors;
 }
 
 export type CopyOutcome =

@@ -135,6 +135,39 @@ export type Database = {
         }
         Relationships: []
       }
+      file_shares: {
+        Row: {
+          bucket_id: string
+          created_at: string
+          created_by: string
+          expires_at: string | null
+          id: string
+          object_id: string
+          revoked_at: string | null
+          revoked_by: string | null
+        }
+        Insert: {
+          bucket_id: string
+          created_at?: string
+          created_by?: string
+          expires_at?: string | null
+          id?: string
+          object_id: string
+          revoked_at?: string | null
+          revoked_by?: string | null
+        }
+        Update: {
+          bucket_id?: string
+          created_at?: string
+          created_by?: string
+          expires_at?: string | null
+          id?: string
+          object_id?: string
+          revoked_at?: string | null
+          revoked_by?: string | null
+        }
+        Relationships: []
+      }
       membership_changes: {
         Row: {
           changed_at: string
@@ -527,9 +560,46 @@ export type Database = {
         Args: { p_meta: Json }
         Returns: string
       }
+      create_file_share: {
+        Args: { p_bucket: string; p_name: string; p_expires_at?: string }
+        Returns: {
+          bucket_id: string
+          created_at: string
+          created_by: string
+          expires_at: string | null
+          id: string
+          object_id: string
+          revoked_at: string | null
+          revoked_by: string | null
+        }
+      }
+      file_share_target: {
+        Args: { p_share: string }
+        Returns: {
+          bucket_id: string
+          object_name: string
+          expires_at: string
+          revoked_at: string
+          maker_may_read: boolean
+          in_trash: boolean
+        }[]
+      }
       files_in_trash: {
         Args: { p_name: string }
         Returns: boolean
+      }
+      files_may_change: {
+        Args: { p_object_id: string }
+        Returns: boolean
+      }
+      files_object_authors: {
+        Args: { p_bucket: string; p_names: string[] }
+        Returns: {
+          name: string
+          author_id: string
+          display_name: string
+          updated_at: string
+        }[]
       }
       files_project_id: {
         Args: { object_name: string }
@@ -542,6 +612,19 @@ export type Database = {
       in_project_room: {
         Args: { p_project_id: number }
         Returns: boolean
+      }
+      list_file_shares: {
+        Args: { p_bucket: string; p_name: string }
+        Returns: {
+          id: string
+          created_by: string
+          created_by_name: string
+          created_at: string
+          expires_at: string
+          revoked_at: string
+          revoked_by: string
+          revoked_by_name: string
+        }[]
       }
       mark_room_read: {
         Args: { p_project_id: number; p_through: string }

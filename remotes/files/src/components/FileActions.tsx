@@ -1,6 +1,9 @@
-// What can be done with the selected files and folders: download, rename, move, copy, delete
-// (with confirmation) and share; and a new folder. A folder is every object under its prefix
-// (folder-ops.ts). Each refusal is shown in storage's own words.
+// What can be done with files and folders — the selection's toolbar, or one entry's menu
+// (EntryMenu, through the `run` handle): download, rename, move (with the folder picker,
+// MoveDialog), copy, delete (to the trash of the place, after a confirmation) and share
+// (ShareDialog); and a new folder. A folder is every object under its prefix (folder-ops.ts);
+// renames, moves and deletions change every object or none (moveAllOrNothing). Each refusal is
+// shown in storage's own words.
 import { usePortal } from '@portal/platform';
 import {
   Alert,
@@ -10,26 +13,29 @@ import {
   Field,
   FormActions,
   Inline,
-  Select,
   TextInput,
 } from '@portal/ui';
-import { useRef, useState, type ReactNode } from 'react';
+import { forwardRef, useImperativeHandle, useRef, useState, type ReactNode } from 'react';
 import { describeFailure } from '../failures.js';
-import { copyName, keysToDelete, planMoveInto, planRename } from '../folder-ops.js';
+import { copyName, planRename } from '../folder-ops.js';
 import {
   copyKeepingBoth,
   copyObject,
-  createShareLink,
   FOLDER_PLACEHOLDER,
   keysUnderFolders,
-  moveObjects,
-  SHARE_EXPIRIES,
+  moveAllOrNothing,
+  moveFailureInWords,
+  type Area,
   type BucketFacts,
   type CopyOutcome,
   type Entry,
 } from '../storage-access.js';
+import { areaRootOf, planTrash, TRASH_DAYS } from '../trash.js';
 import { checkObjectName } from '../upload/checks.js';
+import type { EntryAction } from './EntryMenu.js';
+import { MoveDialog } from './MoveDialog.js';
 import { NameConflictChoices, type NameConflictChoice } from './NameConflictChoices.js';
+import { ShareDialog } from './ShareDialog.js';
 
 interface Props {
   bucket: string;
@@ -37,16 +43,23 @@ interface Props {
   folder: string;
   selected: Entry[];
   writable: boolean;
+  /** The places the person may move things to (My files, the projects they own or edit). */
+  places: readonly Area[];
   /** The action is done: the selection is cleared and the listing read again. */
   onChanged: () => void;
   /**
-   * The action failed after part of it was done (some files copied, moved or deleted): the
-   * listing is read again, so it shows what storage now holds; the selection stays.
+   * The action failed after part of it was done (some files copied, or moved and not put back):
+   * the listing is read again, so it shows what storage now holds; the selection stays.
    */
   onPartlyChanged: () => void;
 }
 
-type Open = null | 'rename' | 'move' | 'delete' | 'share';
+/** What a file's menu (EntryMenu) asks the actions to do with one entry. */
+export interface FileActionsHandle {
+  run: (action: Exclude<EntryAction, 'open'>, entries: Entry[]) => void;
+}
+
+type DialogKind = 'rename' | 'move' | 'delete' | 'share';
 
 /** A copy whose name is taken, waiting for the person's answer. */
 interface CopyConflict {
@@ -61,27 +74,22 @@ interface CopyConflict {
   choose: (choice: NameConflictChoice) => void;
 }
 
-export function FileActions({
-  bucket,
-  bucketFacts,
-  folder,
-  selected,
-  writable,
-  onChanged,
-  onPartlyChanged,
-}: Props): ReactNode {
+export const FileActions = forwardRef<FileActionsHandle, Props>(function FileActions(
+  { bucket, bucketFacts, folder, selected, writable, places, onChanged, onPartlyChanged },
+  handle,
+): ReactNode {
   const { supabase, notify } = usePortal();
-  const [open, setOpen] = useState<Open>(null);
+  // The open dialog and the entries it acts on: the selection, or one entry from its menu.
+  const [dialog, setDialog] = useState<{ kind: DialogKind; entries: Entry[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<CopyConflict | null>(null);
   // A dialog's attempt that failed after it may have changed something. The listing is read
-  // again when the dialog closes, not at once: the new listing drops the entries that went (a
-  // partly done delete or move), so the dialog would change what it acts on under the person's
-  // eyes, or close with its error when none of them is left.
+  // again when the dialog closes, not at once: the new listing drops the entries that went, so
+  // the dialog would change what it acts on under the person's eyes.
   const partlyDone = useRef(false);
   const closeDialog = () => {
-    setOpen(null);
+    setDialog(null);
     if (partlyDone.current) {
       partlyDone.current = false;
       onPartlyChanged();
@@ -91,18 +99,11 @@ export function FileActions({
     partlyDone.current = false;
     onChanged();
   };
-  const conflictDialog = conflict ? <CopyConflictDialog conflict={conflict} /> : null;
-  // The question stays until it is answered, even if the selection went meanwhile.
-  if (selected.length === 0) return conflictDialog;
   const files = supabase.storage.from(bucket);
-  const one = selected.length === 1 ? selected[0]! : null;
-  const selectedFiles = selected.filter((entry) => entry.kind === 'file');
-  const onlyFiles = selectedFiles.length === selected.length;
-  const folderCount = selected.length - selectedFiles.length;
 
-  const download = async () => {
+  const download = async (entries: Entry[]) => {
     setError(null);
-    for (const entry of selectedFiles) {
+    for (const entry of entries.filter((candidate) => candidate.kind === 'file')) {
       const { data, error: failed } = await files.createSignedUrl(entry.key, 60, {
         download: entry.name,
       });
@@ -129,18 +130,18 @@ export function FileActions({
         },
       }),
     );
-  const copy = async () => {
+  const copy = async (entries: Entry[]) => {
     if (busy) return;
     setError(null);
     setBusy(true);
-    const total = selected.length;
+    const total = entries.length;
     let copied = 0;
     const before = () =>
       copied > 0
         ? ` ${copied} of ${total} files ${copied === 1 ? 'was' : 'were'} copied before it.`
         : '';
     try {
-      for (const [index, entry] of selected.entries()) {
+      for (const [index, entry] of entries.entries()) {
         const target = copyName(entry.key);
         let outcome: CopyOutcome = await copyObject(supabase, bucket, entry.key, target);
         if (outcome.kind === 'exists') {
@@ -192,147 +193,164 @@ export function FileActions({
     }
   };
 
+  const run: FileActionsHandle['run'] = (action, entries) => {
+    if (entries.length === 0) return;
+    if (action === 'download') void download(entries);
+    else if (action === 'copy') void copy(entries.filter((entry) => entry.kind === 'file'));
+    else setDialog({ kind: action, entries });
+  };
+  useImperativeHandle(handle, () => ({ run }));
+
+  const acting = dialog?.entries ?? [];
+  const actingFolders = acting.filter((entry) => entry.kind === 'folder').length;
+  const actingWords = selectionInWords(acting.length - actingFolders, actingFolders).replace(/ selected$/, '');
+  const oneActing = acting.length === 1 ? acting[0]! : null;
+  const root = areaRootOf(folder);
+
+  const selectedFiles = selected.filter((entry) => entry.kind === 'file');
+  const onlyFiles = selectedFiles.length === selected.length;
+  const folderCount = selected.length - selectedFiles.length;
+  const one = selected.length === 1 ? selected[0]! : null;
+
   return (
     <>
-      <Inline gap={2} role="toolbar" aria-label="Selected files">
-        <span>{selectionInWords(selected.length - folderCount, folderCount)}</span>
-        {selectedFiles.length > 0 ? (
-          <Button size="sm" variant="secondary" onClick={() => void download()}>
-            Download
-          </Button>
-        ) : null}
-        {writable && one ? (
-          <Button size="sm" variant="secondary" onClick={() => setOpen('rename')}>
-            Rename
-          </Button>
-        ) : null}
-        {writable ? (
-          <Button size="sm" variant="secondary" onClick={() => setOpen('move')}>
-            Move
-          </Button>
-        ) : null}
-        {writable && onlyFiles ? (
-          <Button size="sm" variant="secondary" loading={busy} onClick={() => void copy()}>
-            Copy
-          </Button>
-        ) : null}
-        {one?.kind === 'file' ? (
-          <Button size="sm" variant="secondary" onClick={() => setOpen('share')}>
-            Share
-          </Button>
-        ) : null}
-        {writable ? (
-          <Button size="sm" variant="danger" onClick={() => setOpen('delete')}>
-            Delete
-          </Button>
-        ) : null}
-      </Inline>
+      {selected.length > 0 ? (
+        <Inline gap={2} role="toolbar" aria-label="Selected files">
+          <span>{selectionInWords(selected.length - folderCount, folderCount)}</span>
+          {selectedFiles.length > 0 ? (
+            <Button size="sm" variant="secondary" onClick={() => run('download', selected)}>
+              Download
+            </Button>
+          ) : null}
+          {writable && one ? (
+            <Button size="sm" variant="secondary" onClick={() => run('rename', selected)}>
+              Rename
+            </Button>
+          ) : null}
+          {writable ? (
+            <Button size="sm" variant="secondary" onClick={() => run('move', selected)}>
+              Move
+            </Button>
+          ) : null}
+          {writable && onlyFiles ? (
+            <Button size="sm" variant="secondary" loading={busy} onClick={() => run('copy', selected)}>
+              Copy
+            </Button>
+          ) : null}
+          {one?.kind === 'file' ? (
+            <Button size="sm" variant="secondary" onClick={() => run('share', selected)}>
+              Share
+            </Button>
+          ) : null}
+          {writable ? (
+            <Button size="sm" variant="danger" onClick={() => run('delete', selected)}>
+              Delete
+            </Button>
+          ) : null}
+        </Inline>
+      ) : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
-      {conflictDialog}
-      {open === 'rename' && one ? (
+      {conflict ? <CopyConflictDialog conflict={conflict} /> : null}
+      {dialog?.kind === 'rename' && oneActing ? (
         <NameDialog
-          title={`Rename “${one.name}”`}
+          title={`Rename “${oneActing.name}”`}
           label="New name"
-          initial={one.name}
+          initial={oneActing.name}
           submitLabel="Rename"
           onClose={closeDialog}
           onSubmit={async (name) => {
             const inside =
-              one.kind === 'folder' ? await keysUnderFolders(supabase, bucket, [one]) : {};
-            const failed = await moveObjects(
+              oneActing.kind === 'folder'
+                ? await keysUnderFolders(supabase, bucket, [oneActing])
+                : {};
+            const outcome = await moveAllOrNothing(
               supabase,
               bucket,
-              planRename(one, inside[one.key] ?? [], folder, name),
+              planRename(oneActing, inside[oneActing.key] ?? [], folder, name),
             );
-            if (failed) {
-              // A folder's objects move one by one: those before the refusal have moved.
-              partlyDone.current = true;
-              return failed;
+            if (outcome.kind !== 'moved') {
+              // Objects of a folder that could not be put back have moved.
+              if (outcome.kind === 'stuck') partlyDone.current = true;
+              return moveFailureInWords(outcome, 'rename');
             }
             done();
             return null;
           }}
         />
       ) : null}
-      {open === 'move' ? (
-        <NameDialog
-          title={
-            selected.length === 1
-              ? `Move “${selected[0]!.name}”`
-              : `Move ${selectionInWords(selected.length - folderCount, folderCount)}`.replace(
-                  / selected$/,
-                  '',
-                )
-          }
-          label="To the folder"
-          hint="A folder path inside this area, e.g. “archive/2026”. Leave empty for the top of this area."
-          initial=""
-          submitLabel="Move"
-          allowEmpty
+      {dialog?.kind === 'move' ? (
+        <MoveDialog
+          bucket={bucket}
+          folder={folder}
+          entries={acting}
+          places={places}
+          title={oneActing ? `Move “${oneActing.name}”` : `Move ${actingWords}`}
           onClose={closeDialog}
-          onSubmit={async (destination) => {
-            const root = folder
-              .split('/')
-              .slice(0, folder.startsWith('projects/') ? 2 : 1)
-              .join('/');
-            const target = [root, ...destination.split('/').filter(Boolean)].join('/');
-            const inside = await keysUnderFolders(supabase, bucket, selected);
-            const { moves, problem } = planMoveInto(selected, inside, target);
-            if (problem) return problem;
-            const failed = await moveObjects(supabase, bucket, moves);
-            if (failed) {
-              partlyDone.current = true;
-              return failed;
-            }
+          onPartlyMoved={() => {
+            partlyDone.current = true;
+          }}
+          onMoved={(target, count) => {
+            setDialog(null);
+            notify({
+              tone: 'success',
+              title: count === 1 ? 'Moved' : `Moved ${count} items`,
+              message: `Into ${describePlace(places, target)}.`,
+            });
             done();
-            return null;
           }}
         />
       ) : null}
       <ConfirmDialog
-        open={open === 'delete'}
+        open={dialog?.kind === 'delete'}
         onClose={closeDialog}
         tone="danger"
-        title={
-          selected.length === 1
-            ? `Delete “${selected[0]!.name}”?`
-            : `Delete ${selectionInWords(selected.length - folderCount, folderCount).replace(/ selected$/, '')}?`
-        }
-        confirmLabel="Delete"
+        title={oneActing ? `Delete “${oneActing.name}”?` : `Delete ${actingWords}?`}
+        confirmLabel="Move to trash"
         onConfirm={async () => {
-          const keys = keysToDelete(selected, await keysUnderFolders(supabase, bucket, selected));
-          const { data, error: failed } = keys.length
-            ? await files.remove(keys)
-            : { data: [], error: null };
-          if (failed) throw new Error(describeFailure(failed));
-          if ((data ?? []).length < keys.length) {
-            if ((data ?? []).length > 0) partlyDone.current = true;
-            throw new Error(
-              `Only ${(data ?? []).length} of ${keys.length} files could be deleted; you may not delete the others.`,
-            );
+          if (!root) throw new Error('Only files in My files or a project can be deleted here.');
+          const inside = await keysUnderFolders(supabase, bucket, acting);
+          const outcome = await moveAllOrNothing(
+            supabase,
+            bucket,
+            planTrash(root, folder, acting, inside, Date.now()),
+          );
+          if (outcome.kind !== 'moved') {
+            if (outcome.kind === 'stuck') partlyDone.current = true;
+            throw new Error(moveFailureInWords(outcome, 'move to the trash'));
           }
           notify({
             tone: 'success',
-            title: selected.length === 1 ? 'Deleted' : `Deleted ${selected.length} files`,
+            title: acting.length === 1 ? 'Moved to the trash' : `Moved ${acting.length} items to the trash`,
+            message: `They can be restored from the trash for ${TRASH_DAYS} days.`,
           });
-          setOpen(null);
+          setDialog(null);
           done();
         }}
       >
-        {folderCount > 0
-          ? 'Everything inside the selected folders is deleted too. This cannot be undone.'
-          : 'This cannot be undone.'}
+        {`${actingFolders > 0 ? 'Everything inside the selected folders goes too. ' : ''}${
+          acting.length === 1 ? 'It goes' : 'They go'
+        } to the trash of this place, where ${acting.length === 1 ? 'it' : 'they'} can be restored for ${TRASH_DAYS} days.`}
       </ConfirmDialog>
-      {open === 'share' && one?.kind === 'file' ? (
+      {dialog?.kind === 'share' && oneActing?.kind === 'file' ? (
         <ShareDialog
           bucket={bucket}
           isPublic={bucketFacts?.public ?? false}
-          entry={one}
-          onClose={() => setOpen(null)}
+          entry={oneActing}
+          onClose={() => setDialog(null)}
         />
       ) : null}
     </>
   );
+});
+
+/** A place of the person's in words: “My files / archive”. */
+function describePlace(places: readonly Area[], folder: string): string {
+  const place = places
+    .filter((area) => folder.startsWith(area.folder))
+    .sort((a, b) => b.folder.length - a.folder.length)[0];
+  if (!place) return `“${folder}”`;
+  const inside = folder.slice(place.folder.length).replace(/\/$/, '');
+  return `“${[place.label, ...inside.split('/').filter(Boolean)].join(' / ')}”`;
 }
 
 /** The last part of an object name: `me/a/b.txt` → `b.txt`. */
@@ -455,99 +473,7 @@ function NameDialog({
   );
 }
 
-const EXPIRY_LABELS: Record<(typeof SHARE_EXPIRIES)[number], string> = {
-  3600: '1 hour',
-  86400: '1 day',
-  604800: '7 days',
-};
-const EXPIRIES = SHARE_EXPIRIES.map((seconds) => ({
-  value: String(seconds),
-  label: EXPIRY_LABELS[seconds],
-}));
-
-function ShareDialog({
-  bucket,
-  isPublic,
-  entry,
-  onClose,
-}: {
-  bucket: string;
-  isPublic: boolean;
-  entry: Entry;
-  onClose: () => void;
-}): ReactNode {
-  const { supabase } = usePortal();
-  const [seconds, setSeconds] = useState('3600');
-  const [link, setLink] = useState<{ url: string; expires: Date } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  // The link that is on the clipboard: "Copied." belongs to it, not to the dialog. A flag said
-  // "Copied." beside the next link until that one's own clipboard write had ended (or failed).
-  const [copied, setCopied] = useState<string | null>(null);
-  // Only the latest "Create link" shows its link: an earlier one answered last would replace it.
-  const latest = useRef(0);
-  const publicUrl = isPublic
-    ? supabase.storage.from(bucket).getPublicUrl(entry.key).data.publicUrl
-    : null;
-
-  const create = async () => {
-    const attempt = ++latest.current;
-    setError(null);
-    let made: { url: string; expires: Date };
-    try {
-      made = await createShareLink(supabase, bucket, entry.key, Number(seconds));
-    } catch (failed) {
-      if (attempt === latest.current) setError((failed as Error).message);
-      return;
-    }
-    if (attempt !== latest.current) return;
-    setLink(made);
-    try {
-      await navigator.clipboard.writeText(made.url);
-      setCopied(made.url);
-    } catch {
-      // Not copied (no permission, say): the link is there to copy by hand.
-    }
-  };
-
-  return (
-    <Dialog open onClose={onClose} title={`Share “${entry.name}”`} size="lg">
-      <Inline gap={2} align="end">
-        <Field label="Link works for">
-          <Select
-            options={EXPIRIES}
-            value={seconds}
-            onChange={(event) => setSeconds(event.target.value)}
-          />
-        </Field>
-        <Button variant="primary" onClick={() => void create()}>
-          Create link
-        </Button>
-      </Inline>
-      {error ? <Alert tone="error">Could not create a link: {error}</Alert> : null}
-      {link ? (
-        <Field
-          label="Signed link"
-          hint={`${copied === link.url ? 'Copied. ' : ''}Anyone with it can open the file until ${link.expires.toLocaleString()}.`}
-        >
-          <TextInput
-            readOnly
-            mono
-            value={link.url}
-            data-testid="signed-link"
-            data-expires={link.expires.toISOString()}
-          />
-        </Field>
-      ) : null}
-      {publicUrl ? (
-        <Field label="Public address" hint="This bucket is public: this address always works.">
-          <TextInput readOnly mono value={publicUrl} data-testid="public-link" />
-        </Field>
-      ) : null}
-    </Dialog>
-  );
-}
-
-function NewFolder({
+export function NewFolder({
   bucket,
   folder,
   onDone,
@@ -588,4 +514,4 @@ function NewFolder({
   );
 }
 
-FileActions.NewFolder = NewFolder;
+

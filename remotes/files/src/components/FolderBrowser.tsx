@@ -1,5 +1,7 @@
 // One folder of a bucket: breadcrumb, the bucket's limits, filter, sort, list or grid, paging
-// by cursor, selection and the actions on it, uploads by picker or drop (files and folders).
+// by cursor, selection and the actions on it, each entry's menu (its "More actions" button or a
+// right click), who last changed each file in a project's folders, the place's Trash, uploads by
+// picker or drop (files and folders).
 import { navigate, usePortal } from '@portal/platform';
 import {
   Alert,
@@ -29,26 +31,30 @@ import {
   useState,
   type DragEvent,
   type HTMLAttributes,
+  type MouseEvent,
   type ReactNode,
 } from 'react';
 import { describeFailure, filesFailure, whatNext, type FilesFailure } from '../failures.js';
 import { droppedFiles, type PickedFile } from '../folder-drop.js';
-import { planMoveInto } from '../folder-ops.js';
+import { moveEntries, moveProblem, takenAt } from '../move-entries.js';
 import { filesHref, folderView, selectionClearedHref, type FilesView } from '../location.js';
 import {
-  keysUnderFolders,
   listFolderPage,
-  moveObjects,
+  moveFailureInWords,
+  objectAuthors,
   readBucket,
   thumbnailUrls,
   NOT_YOURS,
   type Area,
+  type Author,
   type BucketFacts,
   type Entry,
 } from '../storage-access.js';
+import { areaRootOf } from '../trash.js';
 import { sizeInWords } from '../upload/checks.js';
 import { useRetryWhenBack } from '../use-retry-when-back.js';
-import { FileActions } from './FileActions.js';
+import { EntryMenu, type EntryAction } from './EntryMenu.js';
+import { FileActions, NewFolder, type FileActionsHandle } from './FileActions.js';
 import { PreviewDialog } from './PreviewDialog.js';
 import { UploadQueuePanel, useUploadQueue } from './UploadQueuePanel.js';
 
@@ -267,6 +273,46 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
   // A drag onto a folder holds nothing on the page (no dialog, no button): what it is doing is
   // said until storage has moved everything, or the person saw nothing until the listing changed.
   const [moving, setMoving] = useState<{ into: Entry; names: string[] } | null>(null);
+  const actions = useRef<FileActionsHandle>(null);
+  // The places things may be moved to: the bucket's areas the person may change.
+  const places = useMemo(
+    () => areas.filter((candidate) => candidate.bucket === bucketId && candidate.readOnly === null),
+    [areas, bucketId],
+  );
+  const root = area && area.folder === areaRootOf(area.folder) ? area.folder : null;
+  const shared = root?.startsWith('projects/') ?? false;
+  // Who last changed each file, in a project's folders (storage keeps the last writer).
+  const [authors, setAuthors] = useState<{ of: Entry[]; map: Map<string, Author> } | null>(null);
+  useEffect(() => {
+    if (!shared) return;
+    const keys = entries.filter((entry) => entry.kind === 'file').map((entry) => entry.key);
+    if (keys.length === 0) return;
+    let live = true;
+    objectAuthors(supabase, bucketId, keys).then(
+      (map) => live && setAuthors({ of: entries, map }),
+      // Without them the column stays empty; the listing itself is what matters.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [supabase, bucketId, shared, entries]);
+  const authorOf = (entry: Entry): string => {
+    const author = authors?.map.get(entry.key);
+    if (!author) return '';
+    return author.id === userId ? 'You' : (author.name ?? 'Someone else');
+  };
+  const onEntryAction = (entry: Entry, action: EntryAction) => {
+    if (action === 'open') openEntry(entry);
+    else actions.current?.run(action, [entry]);
+  };
+  /** A right click on a row or tile opens that entry's menu (its button, so focus works as from the keyboard). */
+  const onContextMenu = (event: MouseEvent<HTMLElement>) => {
+    const trigger = event.currentTarget.querySelector<HTMLButtonElement>('[data-entry-menu]');
+    if (!trigger) return;
+    event.preventDefault();
+    trigger.click();
+  };
   const opened = view.open
     ? (entries.find((entry) => entry.kind === 'file' && entry.name === view.open) ?? null)
     : null;
@@ -304,10 +350,22 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
     const mine = { into: folder, names: dragged.map((entry) => entry.name) };
     setMoving(mine);
     try {
-      const inside = await keysUnderFolders(supabase, bucketId, dragged);
-      const { moves, problem } = planMoveInto(dragged, inside, folder.key);
-      const failed = problem ?? (await moveObjects(supabase, bucketId, moves));
-      if (failed) setMoveError(failed);
+      const problem = moveProblem(dragged, view.folder, folder.key);
+      const taken = problem ? [] : await takenAt(supabase, bucketId, folder.key, dragged);
+      if (problem) setMoveError(problem);
+      else if (taken.length > 0)
+        setMoveError(
+          `“${taken[0]!.name}” exists in “${folder.name}” already: nothing was moved. Use Move to choose whether to replace it or keep both.`,
+        );
+      else {
+        const outcome = await moveEntries(
+          supabase,
+          bucketId,
+          folder.key,
+          dragged.map((entry) => ({ entry, name: entry.name, replace: false })),
+        );
+        if (outcome.kind !== 'moved') setMoveError(moveFailureInWords(outcome, 'move'));
+      }
     } catch (error) {
       setMoveError(describeFailure(error));
     } finally {
@@ -319,8 +377,9 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
 
   /** Entries can be dragged onto a folder (list rows and grid tiles alike). */
   const dragProps = (entry: Entry): HTMLAttributes<HTMLElement> & Record<string, unknown> => {
-    if (!writable) return {};
+    if (!writable) return { onContextMenu };
     const props: HTMLAttributes<HTMLElement> & Record<string, unknown> = {
+      onContextMenu,
       draggable: true,
       onDragStart: (event: DragEvent<HTMLElement>) => {
         const names = selected.has(entry.name) ? [...selected] : [entry.name];
@@ -384,6 +443,24 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
       width: '13rem',
       cell: (entry) => formatDate(entry.updatedAt),
     },
+    ...(shared
+      ? [
+          {
+            key: 'by',
+            header: 'Last changed by',
+            width: '11rem',
+            cell: (entry: Entry) => (entry.kind === 'file' ? authorOf(entry) : ''),
+          } satisfies TableColumn<Entry>,
+        ]
+      : []),
+    {
+      key: 'actions',
+      header: 'Actions',
+      headerLabel: 'Actions',
+      width: '4rem',
+      align: 'end',
+      cell: (entry) => <EntryMenu entry={entry} writable={writable} onAction={onEntryAction} />,
+    },
   ];
 
   return (
@@ -430,7 +507,17 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
           }
           actions={
             writable ? (
-              <FileActions.NewFolder bucket={bucketId} folder={view.folder} onDone={load} />
+              <Inline gap={2}>
+                <NewFolder bucket={bucketId} folder={view.folder} onDone={load} />
+                {root ? (
+                  <TextLink
+                    href={filesHref(route, { ...folderView(view, bucketId, root), trash: true })}
+                    data-testid="trash-link"
+                  >
+                    Trash
+                  </TextLink>
+                ) : null}
+              </Inline>
             ) : undefined
           }
         />
@@ -491,11 +578,13 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
           </Inline>
         </Inline>
         <FileActions
+          ref={actions}
           bucket={bucketId}
           bucketFacts={bucket}
           folder={view.folder}
           selected={selectedEntries}
           writable={writable}
+          places={places}
           onChanged={changed}
           onPartlyChanged={load}
         />
@@ -555,6 +644,7 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
             onSelect={setSelected}
             onOpen={openEntry}
             dragProps={dragProps}
+            menu={(entry) => <EntryMenu entry={entry} writable={writable} onAction={onEntryAction} />}
           />
         ) : null}
         {listing.status === 'ready' && listing.nextCursor && !listing.reloading ? (
@@ -604,6 +694,7 @@ function Grid({
   onSelect,
   onOpen,
   dragProps,
+  menu,
 }: {
   /** The entries are being read again: not yet known to be empty. */
   busy: boolean;
@@ -615,6 +706,7 @@ function Grid({
   onSelect: (names: Set<string>) => void;
   onOpen: (entry: Entry) => void;
   dragProps: (entry: Entry) => HTMLAttributes<HTMLElement>;
+  menu: (entry: Entry) => ReactNode;
 }): ReactNode {
   const { supabase } = usePortal();
   const [thumbs, setThumbs] = useState<Record<string, string>>({});
@@ -673,6 +765,7 @@ function Grid({
             >
               {entry.name}
             </button>
+            {menu(entry)}
           </Inline>
         </li>
       ))}

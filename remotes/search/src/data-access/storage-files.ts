@@ -52,8 +52,10 @@ export async function listStorageFolder(
     .from(FILES_BUCKET)
     .list(folder.replace(/\/$/, ''), { limit: 1000, sortBy: { column: 'name', order: 'asc' } });
   if (error) throw searchFailure(error, `${folder} could not be listed`);
+  // An area's trash (`.trash/` at its top, the files remote's) holds deleted files: not offered.
+  const atAreaTop = /^(projects\/[0-9]+|[0-9a-f-]{36})\/$/.test(folder);
   return data
-    .filter((item) => item.name !== FOLDER_PLACEHOLDER)
+    .filter((item) => item.name !== FOLDER_PLACEHOLDER && !(atAreaTop && item.name === '.trash'))
     .map((item) => {
       // Folders come without an id (they are prefixes, not objects).
       const isFolder = item.id === null;
