@@ -169,3 +169,19 @@ language sql stable security invoker set search_path = '' as $$
 $$;
 revoke execute on function public.list_file_shares(text, text) from public, anon;
 grant execute on function public.list_file_shares(text, text) to authenticated, service_role;
+
+-- The Trash. The files remote deletes by moving a file into its area's `.trash/` folder
+-- (remotes/files/README.md says how), so it keeps its area's policies: only its owner reads their
+-- own trash. In a project, though, every member reads the project's files, and a deleted file is
+-- no longer theirs to read: only the people who may delete there (owners and editors, who may
+-- restore it or delete it for good) see the project's trash. A restrictive policy, so it narrows
+-- "project members read the project's files" (20250104000000_files_buckets.sql) and nothing else;
+-- the update and delete policies already leave viewers out.
+create policy "files: a project's trash is for the people who may delete there"
+  on storage.objects as restrictive for select to authenticated
+  using (
+    bucket_id <> 'files'
+    or public.files_project_id(name) is null
+    or not public.files_in_trash(name)
+    or public.project_role(public.files_project_id(name)) in ('owner', 'editor')
+  );
