@@ -517,6 +517,16 @@ describe('the files remote like a drive', () => {
     );
     await expect(changedBy('budget.txt')).resolves.toBe(editorName);
     await expect(changedBy('plan.txt')).resolves.toBe('You');
+    // The editor saves a name: the column follows it without a reload (the portal's profiles).
+    const renamed = await portal.emulator
+      .admin()
+      .auth.admin.updateUserById(editor.id, { user_metadata: { display_name: 'Edda Editor' } });
+    if (renamed.error) throw renamed.error;
+    await page.waitForFunction(
+      () => document.querySelector('tr[data-entry="budget.txt"] td:nth-child(6)')?.textContent === 'Edda Editor',
+      undefined,
+      WAIT,
+    );
 
     // The owner shares plan.txt.
     await row(page, 'plan.txt').getByRole('button', { name: 'More actions for plan.txt' }).click();
@@ -545,7 +555,9 @@ describe('the files remote like a drive', () => {
       await expect(ownersLink.textContent()).resolves.toContain(`Made by ${ownerName}`);
       await ownersLink.getByRole('button', { name: /^Revoke the link made by / }).click();
       await links.locator('li[data-state="revoked"]').waitFor(WAIT);
+      await expect(links.locator('li[data-state="revoked"]').textContent()).resolves.toContain('Revoked by you on ');
       expect((await fetch(address)).status).toBe(410);
+      await expect(axeViolations(other, '[role="dialog"]')).resolves.toEqual([]);
       await other.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
       await editorRow.getByRole('button', { name: 'More actions for plan.txt' }).click();
@@ -559,14 +571,22 @@ describe('the files remote like a drive', () => {
 
     // Meanwhile the owner makes a new plan.txt; then restores the deleted one beside it.
     await upload(owner.db, `${area}plan.txt`, 'a new plan');
-    await page.getByTestId('trash-link').click();
+    // On a phone's width, by keyboard: the trash and its Restore.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.getByTestId('trash-link').focus();
+    await page.keyboard.press('Enter');
     const trash = page.getByTestId('trash');
     const item = trash.locator('tr[data-trash-item="plan.txt"]');
     await item.waitFor(WAIT);
-    await expect(item.locator('td').nth(3).textContent()).resolves.toBe(editorName);
+    await expect(item.locator('td').nth(3).textContent()).resolves.toBe('Edda Editor');
     await expect(item.locator('td').nth(1).textContent()).resolves.toBe(projectName);
     await expect(axeViolations(page, '[data-testid="trash"]')).resolves.toEqual([]);
-    await item.getByRole('button', { name: 'Restore plan.txt' }).click();
+    const restore = item.getByRole('button', { name: 'Restore plan.txt' });
+    await restore.scrollIntoViewIfNeeded();
+    const box = (await restore.boundingBox())!;
+    expect(box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    await restore.focus();
+    await page.keyboard.press('Enter');
     await page
       .getByRole('alertdialog', { name: `“plan.txt” already exists in ${projectName}` })
       .getByRole('button', { name: 'Keep both' })

@@ -273,6 +273,7 @@ export interface ShareLink {
   /** null: until revoked. */
   expiresAt: Date | null;
   revokedAt: Date | null;
+  revokedBy: string | null;
   revokedByName: string | null;
   state: 'active' | 'expired' | 'revoked';
 }
@@ -294,6 +295,7 @@ interface ShareRow {
   created_at: string;
   expires_at: string | null;
   revoked_at: string | null;
+  revoked_by?: string | null;
   revoked_by_name?: string | null;
 }
 
@@ -307,6 +309,7 @@ function shareOf(supabase: SupabaseClient, row: ShareRow, now = Date.now()): Sha
     createdAt: new Date(row.created_at),
     expiresAt,
     revokedAt: row.revoked_at ? new Date(row.revoked_at) : null,
+    revokedBy: row.revoked_by ?? null,
     revokedByName: row.revoked_by_name ?? null,
     state: row.revoked_at ? 'revoked' : expiresAt && expiresAt.getTime() <= now ? 'expired' : 'active',
   };
@@ -508,6 +511,20 @@ export interface Author {
   id: string;
   /** Their display name, when the person may read their profile. */
   name: string | null;
+}
+
+/**
+ * How a page names an author: "You", else their display name as the portal's profiles store has
+ * it now (`useProfiles()`, followed live), else as the database said when the listing was read,
+ * else "Someone else" (a person who set no name, or whom this person may not see).
+ */
+export function authorName(
+  author: Author,
+  me: string | null,
+  profiles: ReadonlyMap<string, { name: string | null }>,
+): string {
+  if (author.id === me) return 'You';
+  return profiles.get(author.id)?.name ?? author.name ?? 'Someone else';
 }
 
 /** The author of each of `keys` the person may read (storage records the last writer). */

@@ -2,7 +2,7 @@
 // by cursor, selection and the actions on it, each entry's menu (its "More actions" button or a
 // right click), who last changed each file in a project's folders, the place's Trash, uploads by
 // picker or drop (files and folders).
-import { navigate, usePortal } from '@portal/platform';
+import { navigate, usePortal, useProfiles } from '@portal/platform';
 import {
   Alert,
   Button,
@@ -46,6 +46,7 @@ import {
   thumbnailUrls,
   NOT_YOURS,
   type Area,
+  authorName,
   type Author,
   type BucketFacts,
   type Entry,
@@ -297,10 +298,11 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
       live = false;
     };
   }, [supabase, bucketId, shared, entries]);
+  // Names come from the portal's profiles, followed live (a name changed anywhere shows at once).
+  const { profiles } = useProfiles();
   const authorOf = (entry: Entry): string => {
     const author = authors?.map.get(entry.key);
-    if (!author) return '';
-    return author.id === userId ? 'You' : (author.name ?? 'Someone else');
+    return author ? authorName(author, userId, profiles) : '';
   };
   const onEntryAction = (entry: Entry, action: EntryAction) => {
     if (action === 'open') openEntry(entry);

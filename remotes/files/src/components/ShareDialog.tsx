@@ -3,7 +3,7 @@
 // where they may change the file — with who made each and whether it still works; revoke one and
 // it stops at once (a row checked by the `file-share` function; storage-access.ts says why). In a
 // public bucket the file's public address is shown too.
-import { usePortal, useUser } from '@portal/platform';
+import { usePortal, useProfiles, useUser } from '@portal/platform';
 import { Alert, Button, Dialog, EmptyState, Field, Inline, Select, Spinner, Stack, TextInput } from '@portal/ui';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { describeFailure } from '../failures.js';
@@ -27,15 +27,25 @@ const EXPIRIES = SHARE_EXPIRIES.map((seconds) => {
   return { value, label: EXPIRY_LABELS[value]! };
 });
 
-function maker(link: ShareLink, me: string | null): string {
+type Names = ReadonlyMap<string, { name: string | null }>;
+
+/** Who made a link: "you", else their name as the portal's profiles have it now (followed live). */
+function maker(link: ShareLink, me: string | null, names: Names): string {
   if (link.createdBy === me) return 'you';
-  return link.createdByName ?? 'someone who shares this file';
+  return names.get(link.createdBy)?.name ?? link.createdByName ?? 'someone who shares this file';
+}
+
+function revoker(link: ShareLink, me: string | null, names: Names): string | null {
+  if (link.revokedBy && link.revokedBy === me) return 'you';
+  return (link.revokedBy ? names.get(link.revokedBy)?.name : null) ?? link.revokedByName;
 }
 
 /** Whether a link works, in words: until when, or since when it does not. */
-function linkStateInWords(link: ShareLink): string {
-  if (link.state === 'revoked')
-    return `Revoked${link.revokedByName ? ` by ${link.revokedByName}` : ''} on ${link.revokedAt!.toLocaleString()}.`;
+function linkStateInWords(link: ShareLink, me: string | null, names: Names): string {
+  if (link.state === 'revoked') {
+    const by = revoker(link, me, names);
+    return `Revoked${by ? ` by ${by}` : ''} on ${link.revokedAt!.toLocaleString()}.`;
+  }
   if (link.state === 'expired') return `Expired on ${link.expiresAt!.toLocaleString()}.`;
   return link.expiresAt
     ? `Works until ${link.expiresAt.toLocaleString()}.`
@@ -55,6 +65,7 @@ export function ShareDialog({
 }): ReactNode {
   const { supabase } = usePortal();
   const me = useUser()?.id ?? null;
+  const { profiles } = useProfiles();
   const [expiry, setExpiry] = useState('3600');
   const [made, setMade] = useState<ShareLink | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -175,11 +186,11 @@ export function ShareDialog({
             {links.status === 'ready' && links.links.length > 0 ? (
               <ul className="files-share-list" aria-label="Links to this file">
                 {links.links.map((link) => {
-                  const by = maker(link, me);
+                  const by = maker(link, me, profiles);
                   const made = `Made by ${by} on ${link.createdAt.toLocaleString()}`;
                   return (
                     <li key={link.id} data-link={link.id} data-state={link.state}>
-                      <Field label={made} hint={linkStateInWords(link)}>
+                      <Field label={made} hint={linkStateInWords(link, me, profiles)}>
                         <TextInput readOnly mono value={link.url} />
                       </Field>
                       {link.state === 'active' ? (

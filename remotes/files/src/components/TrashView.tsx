@@ -3,7 +3,7 @@
 // name is taken there again), delete one for good, or empty the trash. Items older than
 // TRASH_DAYS are deleted for good when someone who may delete opens it. In a project, its owners
 // and editors — the people who may delete there — share its trash; storage's policies decide.
-import { navigate, usePortal, useUser } from '@portal/platform';
+import { navigate, usePortal, useProfiles, useUser } from '@portal/platform';
 import {
   Alert,
   Button,
@@ -33,6 +33,7 @@ import {
   objectAuthors,
   removeKeys,
   type Area,
+  authorName,
   type Author,
 } from '../storage-access.js';
 import { isExpired, planRestore, planTrash, TRASH_DAYS, type TrashItem } from '../trash.js';
@@ -55,6 +56,7 @@ interface Props {
 export function TrashView({ route, bucket, area, view }: Props): ReactNode {
   const { supabase, notify } = usePortal();
   const me = useUser()?.id ?? null;
+  const { profiles } = useProfiles();
   const writable = area.readOnly === null;
   const [reads, setReads] = useState(0);
   const [loaded, setLoaded] = useState<{ reads: number; listing: Listing } | null>(null);
@@ -228,8 +230,7 @@ export function TrashView({ route, bucket, area, view }: Props): ReactNode {
       width: '10rem',
       cell: (item) => {
         const author = authors.get(item.keys[0]!);
-        if (!author) return '';
-        return author.id === me ? 'You' : (author.name ?? 'Someone else');
+        return author ? authorName(author, me, profiles) : '';
       },
     },
     {
@@ -259,7 +260,7 @@ export function TrashView({ route, bucket, area, view }: Props): ReactNode {
                 <Button
                   size="sm"
                   variant="ghost"
-                  aria-label={`Delete ${item.name} for good`}
+                  aria-label={`Delete for good: ${item.name}`}
                   onClick={() => setForever(item)}
                 >
                   Delete for good
