@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CONTRACT_VERSION } from '@portal/platform/node';
-import { packStaged, publishablePackages, registryState, releaseProblems, stagePackage } from './release/packages.js';
+import { packStaged, prepareRelease, publishablePackages, registryState, releaseProblems, stagePackage } from './release/packages.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -47,6 +47,7 @@ const work = mkdtempSync(path.join(tmpdir(), 'portal-release-'));
 try {
   const destination = values['pack-destination'] ? path.resolve(values['pack-destination']) : path.join(work, 'tarballs');
   const staged = packages.map((pkg) => {
+    prepareRelease(pkg, root);
     const result = stagePackage(pkg, path.join(work, 'stage'), root);
     return { ...result, tarball: packStaged(result, destination) };
   });

@@ -159,7 +159,7 @@ afterAll(() => {
 
 describe('the published packages', () => {
   it('hold compiled JavaScript, declarations, package.json, README and CHANGELOG only, and export them with their types', async () => {
-    expect(Object.keys(tarballOf).sort()).toEqual([...PACKAGES, ...AS_IS_PACKAGES].sort());
+    expect(Object.keys(tarballOf).sort()).toEqual([...PACKAGES, ...AS_IS_PACKAGES, '@portal/testing'].sort());
     for (const name of PACKAGES) {
       const files = await tarballFiles(tarballOf[name]!);
       expect(files.filter((file) => !/^(package\.json|README\.md|CHANGELOG\.md|dist\/.+(\.js|\.d\.ts))$/.test(file))).toEqual([]);
@@ -185,6 +185,14 @@ describe('the published packages', () => {
     const deploy = await tarballManifest(tarballOf['@portal/deploy']!);
     expect(deploy.bin).toEqual({ 'portal-deploy': './dist/cli.js' });
     expect(Object.keys(deploy.exports as object)).toEqual(expect.arrayContaining(['.', './rspack']));
+  });
+
+  it("hold @portal/testing's compiled JavaScript with the shell and the portal's backend project it was released with", async () => {
+    const files = await tarballFiles(tarballOf['@portal/testing']!);
+    expect(files).toEqual(expect.arrayContaining(['dist/index.js', 'dist/index.d.ts', 'dist/cli.js', 'shell/index.html', 'shell/portal-shell.json', 'project/supabase/config.toml', 'project/supabase/seed.sql']));
+    expect(files.filter((file) => file.startsWith('project/supabase/migrations/')).length).toBe(readdirSync(path.join(REPO, 'supabase', 'migrations')).length);
+    expect(files.filter((file) => !/^(package\.json|README\.md|CHANGELOG\.md|dist\/.+(\.js|\.d\.ts)|shell\/.+|project\/supabase\/.+)$/.test(file))).toEqual([]);
+    expect((await tarballManifest(tarballOf['@portal/testing']!)).bin).toEqual({ 'portal-testing': './dist/cli.js' });
   });
 
   it('hold the emulator as it runs from its sources, without its tests, and with its documents', async () => {

@@ -76,12 +76,14 @@ describe('the checks before a release', () => {
 
   it('finds nothing wrong with the workspace as it is: every package can be released', () => {
     const packages = publishablePackages(REPO);
-    expect(packages.map((p) => p.name).sort()).toEqual(['@portal/compiled-entry', '@portal/deploy', '@portal/emulator', '@portal/platform', '@portal/ui']);
+    expect(packages.map((p) => p.name).sort()).toEqual(['@portal/compiled-entry', '@portal/deploy', '@portal/emulator', '@portal/platform', '@portal/testing', '@portal/ui']);
     // Each after what it depends on.
     const order = packages.map((p) => p.name);
     expect(order.indexOf('@portal/compiled-entry')).toBeLessThan(order.indexOf('@portal/emulator'));
     expect(order.indexOf('@portal/ui')).toBeLessThan(order.indexOf('@portal/emulator'));
     expect(order.indexOf('@portal/platform')).toBeLessThan(order.indexOf('@portal/deploy'));
+    expect(order.indexOf('@portal/deploy')).toBeLessThan(order.indexOf('@portal/testing'));
+    expect(order.indexOf('@portal/emulator')).toBeLessThan(order.indexOf('@portal/testing'));
     expect(releaseProblems(packages, { contractVersion: CONTRACT_VERSION, federationVersion: FEDERATION_VERSION })).toEqual([]);
   });
 

@@ -12,7 +12,7 @@ import { registerTeamCommands, withProject } from './cli-teams.js';
 import { openEnvironment } from './environment.js';
 import { DeployError, DeployErrorCode, isDeployError } from './errors.js';
 import { assertPathSegment } from './path-segment.js';
-import { scaffoldRemote } from './new-remote.js';
+import { scaffoldRemote, scaffoldStandaloneRemote } from './new-remote.js';
 import { promoteRelease, publishShell, recordShellContract, rollbackRemote, stageRelease, startCanary } from './publish.js';
 import { environmentStatus, formatStatus } from './status.js';
 import type { DeployTarget } from './targets/deploy-target.js';
@@ -224,14 +224,25 @@ program
   .command('new-remote')
   .description('scaffold a working remote: package, remote.json, an app on @portal/platform and @portal/ui, a unit test and an end-to-end smoke test')
   .argument('<name>', 'the container name: lower case letters, digits and _')
-  .requiredOption('--route <path>', 'the route it owns, e.g. /reports')
+  .option('--route <path>', 'the route it owns, e.g. /reports (default /<name>)')
   .option('--title <title>', 'its title in the navigation (default: from the name)')
   .option('--auth <level>', 'none, aal1 (signed in) or aal2 (second factor)', 'aal1')
   .option('--root <dir>', 'the workspace root (remotes/ and tests/ are under it)', repoRoot)
-  .action((name: string, options: { route: string; title?: string; auth: string; root: string }) => {
+  .option('--standalone', "a team's own repository instead, installing only from the registry: dev, test and release scripts, a table of its own, an end-to-end test")
+  .option('--dir <folder>', 'with --standalone: the new repository (default ./<name>)')
+  .action((name: string, options: { route?: string; title?: string; auth: string; root: string; standalone?: boolean; dir?: string }) => {
     if (options.auth !== 'none' && options.auth !== 'aal1' && options.auth !== 'aal2') {
       throw new DeployError(DeployErrorCode.InvalidOption, `--auth must be none, aal1 or aal2, not "${options.auth}".`);
     }
+    if (options.standalone) {
+      const dir = path.resolve(options.dir ?? name);
+      const made = scaffoldStandaloneRemote({ name, dir, auth: options.auth, ...(options.route ? { route: options.route } : {}), ...(options.title ? { title: options.title } : {}) });
+      console.log(`Made the remote ${name} on ${made.facts.route} in ${dir}:`);
+      for (const file of made.files) console.log(`  ${file}`);
+      console.log(`Next: cd ${path.relative(process.cwd(), dir) || '.'} && npm install && npm run dev`);
+      return;
+    }
+    if (!options.route) throw new DeployError(DeployErrorCode.InvalidOption, 'Name the route the remote owns: --route /<path>.');
     const made = scaffoldRemote({ name, route: options.route, root: path.resolve(options.root), auth: options.auth, ...(options.title ? { title: options.title } : {}) });
     console.log(`Made the remote ${name} on ${made.facts.route} in ${made.dir}:`);
     for (const file of made.files) console.log(`  ${file}`);

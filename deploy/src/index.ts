@@ -23,3 +23,4 @@ export type { DeployTarget } from './targets/deploy-target.js';
 export { startStaticServer, type StaticServer, type StaticServerOptions } from './static-server.js';
 export { startLocalPortal, findRemoteBuilds, DEMO_ANON_KEY, LOCAL_SHELL_HOST, type LocalPortal, type LocalPortalOptions } from './local-portal.js';
 export { DeployError, DeployErrorCode, isDeployError } from './errors.js';
+export { defaultActor } from './actor.js';

@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { CONTRACT_VERSION } from '@portal/platform/node';
 import { isDeployError } from './errors.js';
-import { scaffoldRemote } from './new-remote.js';
+import satisfies from 'semver/functions/satisfies.js';
+import { installedVersion } from './build-preset/shared-singletons.js';
+import { scaffoldRemote, scaffoldStandaloneRemote } from './new-remote.js';
+import { TEMPLATE_VERSIONS } from './template-versions.js';
 
 let root: string;
 beforeEach(() => {
@@ -67,5 +70,37 @@ describe('portal-deploy new-remote', () => {
     expect(refusal(() => scaffoldRemote({ name: 'reports', route: '/data/reports', root }))).toMatch(/route \/data\/reports is taken: the remote "data" owns \/data/);
     expect(refusal(() => scaffoldRemote({ name: 'data', route: '/other', root }))).toMatch(/exists already/);
     expect(readdirSync(path.join(root, 'remotes'))).toEqual(['data']);
+  });
+
+  describe('--standalone', () => {
+    it("writes a team's own repository whose packages come from the registry, with dev, test and release scripts", () => {
+      const dir = path.join(root, 'notes');
+      const made = scaffoldStandaloneRemote({ name: 'notes', dir });
+      expect(made.facts.route).toBe('/notes');
+      expect(made.files.sort()).toEqual(
+        ['.gitignore', 'README.md', 'e2e/notes.test.ts', 'package.json', 'remote.json', 'src/NotesApp.tsx', 'src/app.tsx', 'src/database.types.ts', 'src/meta.test.ts', 'src/meta.ts', 'src/team-database.ts', 'supabase/migrations/20260101000000_notes.sql', 'tsconfig.json'].sort(),
+      );
+      const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { scripts: Record<string, string>; dependencies: Record<string, string>; devDependencies: Record<string, string> };
+      expect(Object.keys(pkg.scripts)).toEqual(expect.arrayContaining(['dev', 'test', 'release', 'build', 'db:check']));
+      // Nothing points into the portal's repository: every dependency is a registry range.
+      for (const range of [...Object.values(pkg.dependencies), ...Object.values(pkg.devDependencies)]) expect(range).toMatch(/^\^\d+\.\d+\.\d+$/);
+      expect(Object.keys(pkg.devDependencies)).toEqual(expect.arrayContaining(['@portal/deploy', '@portal/testing', '@portal/emulator']));
+      const sql = readFileSync(path.join(dir, 'supabase/migrations/20260101000000_notes.sql'), 'utf8');
+      expect(sql).toContain('alter table public.notes enable row level security;');
+      expect(sql).toContain('as restrictive for all to authenticated');
+    });
+
+    it("asks for versions the portal's workspace has: each range admits the version installed here", () => {
+      for (const [pkg, range] of Object.entries(TEMPLATE_VERSIONS)) {
+        const version = installedVersion(pkg, path.join(__dirname, '..', '..', 'shell')) ?? installedVersion(pkg, path.join(__dirname, '..', '..'));
+        expect({ pkg, admitted: version !== null && satisfies(version, range) }).toEqual({ pkg, admitted: true });
+      }
+    });
+
+    it('refuses a folder that is not empty, writing nothing', () => {
+      writeFileSync(path.join(root, 'keep.txt'), 'mine');
+      expect(refusal(() => scaffoldStandaloneRemote({ name: 'notes', dir: root }))).toMatch(/is not empty/);
+      expect(readdirSync(root).sort()).toEqual(['keep.txt', 'remotes']);
+    });
   });
 });

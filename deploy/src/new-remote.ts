@@ -10,6 +10,8 @@ import { z } from 'zod/mini';
 import { DeployError, DeployErrorCode } from './errors.js';
 import { newRemoteFiles, type NewRemoteFacts } from './new-remote-templates.js';
 import { installedVersion } from './build-preset/shared-singletons.js';
+import { standaloneRemoteFiles } from './standalone-remote-templates.js';
+import { TEMPLATE_VERSIONS } from './template-versions.js';
 
 const NAME = /^[a-z][a-z0-9_]{0,39}$/;
 
@@ -91,6 +93,42 @@ export function scaffoldRemote({ name, route, root, title = titleOf(name), auth 
   for (const [file, contents] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     writeFileSync(path.join(root, file), contents);
+  }
+  return { dir, files: Object.keys(files), facts };
+}
+
+export interface StandaloneRemoteOptions {
+  name: string;
+  /** Default `/<name>` (`_` as `-`). */
+  route?: string;
+  /** The new repository's folder: it must not exist, or be empty. */
+  dir: string;
+  title?: string;
+  auth?: NewRemoteFacts['auth'];
+}
+
+/**
+ * `portal-deploy new-remote --standalone <name>`: a team's own repository for a new remote
+ * (standalone-remote-templates.ts), installing only from the registry. Checks as scaffoldRemote
+ * does, then writes into `dir`, which must be new or empty.
+ */
+export function scaffoldStandaloneRemote({ name, route = `/${name.replace(/_/g, '-')}`, dir, title = titleOf(name), auth = 'aal1' }: StandaloneRemoteOptions): NewRemoteResult {
+  if (!NAME.test(name)) {
+    throw new DeployError(DeployErrorCode.InvalidName, `The remote name "${name}" must start with a lower-case letter and hold only lower-case letters, digits and _ (at most 40): it is the Module Federation container name.`);
+  }
+  const [major, minor] = CONTRACT_VERSION.split('.');
+  const contract = `^${major}.${minor}.0`;
+  const portalPackages = { platform: contract, ui: TEMPLATE_VERSIONS['@portal/ui'], deploy: TEMPLATE_VERSIONS['@portal/deploy'] };
+  const facts: NewRemoteFacts = { name, title, route, auth, contract, port: 3100, portalPackages };
+  const checked = z.pick(registryEntrySchema, { route: true, title: true, auth: true }).safeParse(facts);
+  if (!checked.success) {
+    throw new DeployError(DeployErrorCode.InvalidOption, `The new remote cannot be made: ${describeIssues(checked.error)} (reserved routes: ${RESERVED_ROUTES.join(', ')}).`);
+  }
+  if (existsSync(dir) && readdirSync(dir).length > 0) throw new DeployError(DeployErrorCode.InvalidOption, `${dir} is not empty: make the remote in a new folder.`);
+  const files = standaloneRemoteFiles({ ...facts, versions: { ...TEMPLATE_VERSIONS, '@portal/platform': contract } });
+  for (const [file, contents] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), contents);
   }
   return { dir, files: Object.keys(files), facts };
 }

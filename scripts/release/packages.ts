@@ -132,6 +132,7 @@ export function stagePackage(pkg: WorkspacePackage, stageRoot: string, root: str
     const tsc = path.join(path.dirname(typescript), (readJson(typescript).bin as Record<string, string>).tsc!);
     execFileSync(process.execPath, [tsc, '-p', path.join(pkg.dir, 'tsconfig.build.json'), '--outDir', path.join(stageDir, 'dist')], { cwd: pkg.dir, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const file of ['README.md', 'CHANGELOG.md']) copyFileSync(path.join(pkg.dir, file), path.join(stageDir, file));
+    for (const [folder, source] of Object.entries(releaseBundle(pkg.manifest))) copyListed(pkg.dir, source, stageDir, folder);
   } else {
     for (const entry of pkg.manifest.files as string[]) copyListed(pkg.dir, entry, stageDir);
   }
@@ -139,7 +140,8 @@ export function stagePackage(pkg: WorkspacePackage, stageRoot: string, root: str
   const contentHash = hashOf(stageDir, manifest);
   writeFileSync(path.join(stageDir, 'package.json'), `${JSON.stringify({ ...manifest, contentHash }, null, 2)}\n`);
 
-  const stray = filesUnder(stageDir).filter((file) => (form === 'compiled' ? !PUBLISHED_FILE.test(file) : TEST_FILE.test(file)));
+  const bundled = Object.keys(releaseBundle(pkg.manifest)).map((folder) => `${folder}/`);
+  const stray = filesUnder(stageDir).filter((file) => (form === 'compiled' ? !PUBLISHED_FILE.test(file) && !bundled.some((folder) => file.startsWith(folder)) : TEST_FILE.test(file)));
   if (stray.length > 0) {
     throw new Error(`${pkg.name} would publish files that are not ${form === 'compiled' ? 'compiled JavaScript, declarations or its documents' : 'what it runs (tests)'}: ${stray.join(', ')}.`);
   }
@@ -151,19 +153,37 @@ export function stagePackage(pkg: WorkspacePackage, stageRoot: string, root: str
   return { ...pkg, stageDir, contentHash };
 }
 
-/** Copies `entry` of an as-is package's `files` (a file or a folder) from `dir` into `stageDir`, tests left out. */
-function copyListed(dir: string, entry: string, stageDir: string): void {
+/**
+ * Copies `entry` (a file or a folder, relative to `dir`) into `stageDir` as `as` (default: the same
+ * path), tests left out; `node_modules` and `dist` too, unless `entry` is one of them (a bundled build).
+ */
+function copyListed(dir: string, entry: string, stageDir: string, as = entry): void {
   const source = path.join(dir, entry);
-  if (!existsSync(source)) throw new Error(`${path.basename(dir)}'s "files" lists ${entry}, which does not exist.`);
+  if (!existsSync(source)) throw new Error(`${path.basename(dir)} would publish ${entry}, which does not exist.`);
   if (!statSync(source).isDirectory()) {
-    mkdirSync(path.dirname(path.join(stageDir, entry)), { recursive: true });
-    copyFileSync(source, path.join(stageDir, entry));
+    mkdirSync(path.dirname(path.join(stageDir, as)), { recursive: true });
+    copyFileSync(source, path.join(stageDir, as));
     return;
   }
   for (const file of filesUnder(source).filter((name) => !TEST_FILE.test(name) && !name.split('/').some((part) => part === 'node_modules' || part === 'dist'))) {
-    mkdirSync(path.dirname(path.join(stageDir, entry, file)), { recursive: true });
-    copyFileSync(path.join(source, file), path.join(stageDir, entry, file));
+    mkdirSync(path.dirname(path.join(stageDir, as, file)), { recursive: true });
+    copyFileSync(path.join(source, file), path.join(stageDir, as, file));
   }
+}
+
+/**
+ * What a compiled package carries besides its build (`release.bundle`: folder in the package →
+ * a folder of the workspace, relative to the package): @portal/testing's built shell and the
+ * portal's backend project. `release.before` (a command run in the repository's root) makes them first.
+ */
+export function releaseBundle(manifest: Manifest): Record<string, string> {
+  return ((manifest.release as { bundle?: Record<string, string> } | undefined)?.bundle ?? {});
+}
+
+/** Runs a package's `release.before` (e.g. building the shell it bundles) in the repository's root. */
+export function prepareRelease(pkg: WorkspacePackage, root: string): void {
+  const before = (pkg.manifest.release as { before?: string[] } | undefined)?.before;
+  if (before) execFileSync(before[0]!, before.slice(1), { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
 /** `npm pack` of a staged package into `destination`; the tarball's path. */
