@@ -64,6 +64,8 @@ interface RunFigures {
   cls: number;
   si: number;
   lcpElement: string;
+  /** The element of the largest layout shift, when there was one. */
+  shiftElement: string;
   requests: number;
   scriptBytes: number;
 }
@@ -110,6 +112,8 @@ async function audit(url: string, port: number, preset: 'mobile' | 'desktop'): P
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items;
   const snippet = lcpItems?.[0]?.items?.[0]?.node?.snippet ?? '';
+  const shifts = (lhr.audits['layout-shifts']?.details as { items?: Array<{ score?: number; node?: { snippet?: string } }> } | undefined)?.items ?? [];
+  const shifted = [...shifts].sort((a, b) => (b.score ?? 0) - (a.score ?? 0))[0]?.node?.snippet ?? '';
   const resources = (lhr.audits['resource-summary']?.details as { items?: Array<{ resourceType: string; requestCount: number; transferSize: number }> } | undefined)?.items ?? [];
   return {
     score: Math.round((lhr.categories.performance?.score ?? NaN) * 100),
@@ -119,6 +123,7 @@ async function audit(url: string, port: number, preset: 'mobile' | 'desktop'): P
     cls: numeric('cumulative-layout-shift'),
     si: numeric('speed-index'),
     lcpElement: snippet.length > 90 ? `${snippet.slice(0, 87)}...` : snippet,
+    shiftElement: shifted.length > 90 ? `${shifted.slice(0, 87)}...` : shifted,
     requests: resources.find((r) => r.resourceType === 'total')?.requestCount ?? NaN,
     scriptBytes: resources.find((r) => r.resourceType === 'script')?.transferSize ?? NaN,
   };
@@ -234,8 +239,9 @@ try {
           results.push({ build, preset, state, route, runs: runs[build] });
           const pick = (key: keyof RunFigures) => median(runs[build].map((r) => r[key] as number));
           const lcpElements = [...new Set(runs[build].map((r) => r.lcpElement))].join(' | ');
+          const shiftElements = [...new Set(runs[build].map((r) => r.shiftElement).filter(Boolean))].join(' | ');
           console.log(
-            `${flags.against ? `${build.padEnd(6)} ` : ''}${preset.padEnd(7)} signed ${state.padEnd(3)} ${route.padEnd(10)} score ${String(pick('score')).padStart(3)}  LCP ${pick('lcp').toFixed(0).padStart(5)} ms  TBT ${pick('tbt').toFixed(0).padStart(4)} ms  CLS ${pick('cls').toFixed(3)}  FCP ${pick('fcp').toFixed(0).padStart(5)} ms  requests ${pick('requests')}  JS ${(pick('scriptBytes') / 1024).toFixed(0)} KB  LCP element: ${lcpElements}`,
+            `${flags.against ? `${build.padEnd(6)} ` : ''}${preset.padEnd(7)} signed ${state.padEnd(3)} ${route.padEnd(10)} score ${String(pick('score')).padStart(3)}  LCP ${pick('lcp').toFixed(0).padStart(5)} ms  TBT ${pick('tbt').toFixed(0).padStart(4)} ms  CLS ${pick('cls').toFixed(3)}  FCP ${pick('fcp').toFixed(0).padStart(5)} ms  requests ${pick('requests')}  JS ${(pick('scriptBytes') / 1024).toFixed(0)} KB  LCP element: ${lcpElements}${shiftElements ? `  shifted: ${shiftElements}` : ''}`,
           );
         }
       }
