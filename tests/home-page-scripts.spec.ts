@@ -1,10 +1,12 @@
-// What a visitor's browser runs before any remote: the home page, signed out, in Chromium. Each
-// script it loads is read back through its source map, so the test names the packages the page
-// carries (bytes are bench/portal-vs-monolith.ts's business; this keeps libraries the home page
-// does not need off it).
+// What a visitor's browser runs before any remote: the home page, signed out, and a route that
+// needs a session (its sign-in gate), in Chromium. Each script it loads is read back through its
+// source map, so the test names the packages the page carries (bytes are
+// bench/portal-vs-monolith.ts's business; this keeps libraries these pages do not need off them).
 import { launchBrowser, problems, type Browser } from './browser.js';
 import { startTestPortal, type TestPortal } from './portal-harness.js';
 import { pagePerTest } from './support/page-per-test.js';
+import { newPerson } from './support/people.js';
+import { signInWithPassword } from './support/sign-in.js';
 
 jest.setTimeout(180_000);
 
@@ -128,5 +130,36 @@ describe('the home page before any remote', () => {
     for (const copies of Object.values(providers)) expect(copies.map(({ from }) => from)).toEqual(['portal_shell']);
     expect(providers['@portal/platform']?.[0]?.useIn).toContain('account');
     expect(problems(page.console)).toEqual([]);
+  });
+});
+
+describe('a route that needs a session, opened by a visitor without one', () => {
+  it('shows the sign-in gate without downloading the federation runtime, single-spa or the remote’s code; a sign-in in another tab then runs the remote', async () => {
+    const page = await tab.open();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto(`${portal.url}/crashy`);
+    await expect(page.getByTestId('sign-in-gate').textContent()).resolves.toMatch(/Sign in to open Crashy/);
+    await page.waitForLoadState('networkidle');
+    // The shell's own scripts only (a remote's are on its own origin), and among them neither
+    // single-spa nor the federation runtime: the page's first script and the main script both knew
+    // that no session could be restored here (no session cookie, no sign-in under way).
+    expect(scripts.filter((url) => !url.startsWith(`${portal.url}/`))).toEqual([]);
+    expect([...(await packagesOf(scripts))].filter((name) => name === 'single-spa')).toEqual([]);
+    const federation = [...(await sourcesOf(scripts))].filter((source) => source.includes('/@module-federation/'));
+    expect(federation.filter((source) => !source.includes('/@module-federation/runtime-core/dist/utils/semver/'))).toEqual([]);
+    expect(problems(page.console)).toEqual([]);
+
+    // Signed in in another tab of the same browser: this tab hears it and runs the remote.
+    const person = await newPerson(portal.emulator, 'gate-other-tab');
+    const other = await tab.context.newPage();
+    await other.goto(`${portal.url}/account/sign-in`);
+    await signInWithPassword(other, person.email, person.password);
+    const card = page.getByTestId('remote-error');
+    await card.waitFor();
+    await expect(card.textContent()).resolves.toMatch(/Crashy stopped working.*on purpose/);
+    expect(scripts.filter((url) => url.startsWith(`${portal.portal.remoteUrls.crashy}/`)).length).toBeGreaterThan(0);
   });
 });

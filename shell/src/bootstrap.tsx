@@ -21,12 +21,15 @@ import { loadRuntimeConfig } from './runtime-config.js';
 import { trackPresence } from './presence-tracking.js';
 import { followSecondFactor } from './second-factor.js';
 import { followSessionEnd } from './session-end.js';
+import { pageMayHoldSession } from './stored-session.js';
 import { createPortalClient } from './supabase-client.js';
 import * as Platform from '@portal/platform';
 
 async function main(): Promise<void> {
-  // A page opened on a route that is not the shell's own will run a remote: its runtime is fetched now.
-  if (!isShellPath(location.pathname)) prepareFederation();
+  // A page opened on a route that is not the shell's own will run a remote: its runtime is fetched
+  // now, unless no one can be signed in here (stored-session.ts): then it loads with a remote this
+  // visitor may open, once the registry says which.
+  if (!isShellPath(location.pathname) && pageMayHoldSession()) prepareFederation();
   initTheme();
   const config = await loadRuntimeConfig();
   restrictOrigins(config.allowedOrigins);

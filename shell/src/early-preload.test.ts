@@ -26,7 +26,7 @@ function account(overrides: Record<string, unknown> = {}) {
 }
 
 const registry = (entry = account()) => ({ environment: 'test', updatedAt: '2026-11-28T00:00:00Z', remotes: { account: entry } });
-const page = (overrides: Partial<OpenedPage> = {}): OpenedPage => ({ origin: 'https://shell.example', pathname: '/account/sign-in', search: '', bucket: () => 50, overridden: false, ...overrides });
+const page = (overrides: Partial<OpenedPage> = {}): OpenedPage => ({ origin: 'https://shell.example', pathname: '/account/sign-in', search: '', bucket: () => 50, overridden: false, mayHoldSession: true, ...overrides });
 const release = 'https://portal.example/env/remotes/account/1.0.0+aaaa1111/';
 
 describe('the opened release\'s scripts the first script asks for', () => {
@@ -35,6 +35,14 @@ describe('the opened release\'s scripts the first script asks for', () => {
       { href: `${release}remoteEntry.js`, integrity: ENTRY_HASH },
       { href: `${release}__federation_expose_app.0123abcd.js`, integrity: APP_HASH },
     ]);
+  });
+
+  it('are none on a route that needs a session when this browser holds none (the sign-in gate shows); a route open to everyone keeps them', () => {
+    const data = account({ route: '/data', auth: 'aal1' });
+    const signedOut = page({ pathname: '/data', mayHoldSession: false });
+    expect(openedReleaseScripts(signedOut, null, registry(data), REGISTRY_URL)).toEqual([]);
+    expect(openedReleaseScripts(page({ pathname: '/data' }), null, registry(data), REGISTRY_URL)).toHaveLength(2);
+    expect(openedReleaseScripts(page({ mayHoldSession: false }), null, registry(), REGISTRY_URL)).toHaveLength(2);
   });
 
   it('are the canary\'s when this browser\'s bucket is in its percentage', () => {

@@ -24,6 +24,8 @@ export interface OpenedPage {
   bucket: () => number;
   /** Whether a developer's override is stored in this browser (its remotes load from elsewhere). */
   overridden: boolean;
+  /** Whether this browser may hold a session (stored-session.ts): without one, a signed-in route's release is not asked for. */
+  mayHoldSession: boolean;
 }
 
 /** The origins config.json allows releases from: 'any' when it names none, null when it is not usable. */
@@ -46,8 +48,8 @@ export interface ScriptAhead {
  * The scripts of the opened release to ask for ahead on `page`: its own with their hashes, then the
  * shell's design-system groups it consumes (their files in `chunks`). None on the shell's own
  * pages, with an override, for a config.json the main script will refuse or a registry not shaped
- * as one, or for a release whose files are not all where the environment allows. Throws on what
- * cannot be a URL.
+ * as one, for a route that needs a session in a browser that holds none, or for a release whose
+ * files are not all where the environment allows. Throws on what cannot be a URL.
  */
 export function openedReleaseScripts(page: OpenedPage, config: unknown, registry: unknown, registryUrl: string, chunks: LazyChunkFiles = {}): ScriptAhead[] {
   // A link's `?override=` changes nothing that loads (dev-overrides.ts): only a stored override does.
@@ -57,6 +59,8 @@ export function openedReleaseScripts(page: OpenedPage, config: unknown, registry
   if (allowed === null || typeof remotes !== 'object' || remotes === null) return [];
   // The registry is checked by the main script; what this reads of it is checked as it is read.
   const entry = Object.values(remotes as Record<string, Partial<RegistryEntry> | null>).find((candidate) => typeof candidate?.route === 'string' && routeMatches(candidate.route, page.pathname));
+  // A route only signed-in people may open shows the sign-in gate to a visitor without a session.
+  if (entry && entry.auth !== 'none' && !page.mayHoldSession) return [];
   const release = entry && chooseRelease(entry as RegistryEntry, page.bucket());
   const files = release?.files;
   if (!release || typeof release.manifest !== 'string' || !files || typeof files.entry !== 'string' || !Array.isArray(files.app) || typeof files.integrity !== 'object') return [];
@@ -68,14 +72,20 @@ export function openedReleaseScripts(page: OpenedPage, config: unknown, registry
   return [...scripts.filter(({ integrity }) => integrity !== ''), ...[...groups].map((file) => ({ href: new URL(file, page.origin).href }))];
 }
 
-/** Asks for the opened release's first scripts and groups (`openedReleaseScripts`) on this page. */
-export function preloadOpenedRelease(config: unknown, registry: unknown, registryUrl: string): void {
+/**
+ * Asks for the opened release's first scripts and groups (`openedReleaseScripts`) on this page.
+ * `beforeRelease` runs first when there is a release to ask for (the shell's scripts that run it).
+ */
+export function preloadOpenedRelease(config: unknown, registry: unknown, registryUrl: string, mayHoldSession: boolean, beforeRelease: () => void = () => {}): void {
   const page: OpenedPage = {
     origin: location.origin,
     pathname: location.pathname,
     search: location.search,
     bucket: () => canaryBucket(),
     overridden: localStorage.getItem(OVERRIDES_STORAGE_KEY) !== null,
+    mayHoldSession,
   };
-  for (const { href, integrity } of openedReleaseScripts(page, config, registry, registryUrl, readLazyChunkFiles(document))) preloadScript(href, integrity);
+  const scripts = openedReleaseScripts(page, config, registry, registryUrl, readLazyChunkFiles(document));
+  if (scripts.length > 0) beforeRelease();
+  for (const { href, integrity } of scripts) preloadScript(href, integrity);
 }

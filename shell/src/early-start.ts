@@ -5,11 +5,13 @@
 // downloads and compiles, instead of starting once it has run. It leaves them for the main script
 // (early-fetch.ts), which reads and checks both as if it had asked itself. On a remote's route it
 // also asks for the shell's federation runtime and single-spa, then the opened release's first
-// scripts and the groups they consume (early-preload.ts). Nothing here may import what
+// scripts and the groups they consume (early-preload.ts); for a visitor without a session, only on
+// a route open to everyone (stored-session.ts). Nothing here may import what
 // the main script runs but a few small modules (routes, the canary bucket, the registry's choice of
 // release), so that this script stays a few kilobytes in every page.
 import { preloadOpenedRelease } from './early-preload.js';
 import { preloadRemoteRoute } from './remote-route-preload.js';
+import { pageMayHoldSession } from './stored-session.js';
 import { CONFIG_URL, DEFAULT_REGISTRY_URL, EARLY_REQUESTS_GLOBAL, REMEMBERED_REGISTRY_URL_KEY, type EarlyRequests } from './early-requests.js';
 
 /** A request whose failure is reported to the one who takes it, never as an unhandled rejection. */
@@ -65,11 +67,15 @@ const registryResponse = registryUrl.then((url) => {
 registryResponse.catch(() => undefined);
 
 // On a remote's route, the shell's code that runs remotes is asked for now, and the release the page
-// opened on with its groups as soon as both have answered.
-preloadRemoteRoute();
+// opened on with its groups as soon as both have answered. A visitor who holds no session gets
+// them only for a route open to everyone (the sign-in form): on any other route the sign-in gate
+// shows, and the runtime, single-spa and the remote's code would be downloaded beside the main
+// script for nothing.
+const mayBeSignedIn = pageMayHoldSession();
+if (mayBeSignedIn) preloadRemoteRoute();
 void Promise.all([configBody, registryUrl, registryResponse.then((response) => (response.ok ? (response.clone().json() as Promise<unknown>) : null))])
   .then(([config, url, registry]) => {
-    if (url && registry !== null) preloadOpenedRelease(config, registry, url);
+    if (url && registry !== null) preloadOpenedRelease(config, registry, url, mayBeSignedIn, mayBeSignedIn ? undefined : preloadRemoteRoute);
   })
   .catch(() => undefined);
 

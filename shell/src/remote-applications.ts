@@ -18,7 +18,8 @@ import { chooseRelease, RESERVED_ROUTES } from '@portal/platform/registry-core';
 import type { AppError } from 'single-spa';
 import { loadExposed, preloadExposed, registerFederatedRemote } from './federation.js';
 import { contractSatisfied } from './contract.js';
-import { checkAuth, routeMatches } from './routes.js';
+import { checkAuth, routeMatches, type SessionLevel } from './routes.js';
+import { pageMayHoldSession } from './stored-session.js';
 
 type LifecycleModule = Partial<RemoteLifecycles> & { default?: Partial<RemoteLifecycles> };
 type SingleSpa = typeof import('single-spa');
@@ -81,8 +82,10 @@ export class RemoteApplications {
     window.addEventListener('popstate', () => this.routeIfRemote());
     // Opened on a path that is not the shell's own (most likely a remote's): routing starts now,
     // single-spa's code on its way beside the registry rather than after it, and each remote is
-    // registered with it as the registry names it.
-    if (!isShellRoute(window.location.pathname)) void this.startRouting();
+    // registered with it as the registry names it. Not where no one can be signed in
+    // (stored-session.ts): a route that shows the sign-in gate needs no router, and a route open to
+    // everyone starts it once the registry names it (`register`).
+    if (!isShellRoute(window.location.pathname) && pageMayHoldSession()) void this.startRouting();
   }
 
   /**
@@ -96,7 +99,11 @@ export class RemoteApplications {
     const previous = this.person;
     this.person = signedInPerson(this.portal);
     const spa = this.spa;
-    if (!spa) return;
+    if (!spa) {
+      // Signed in on a route that showed the sign-in gate: its remote loads now.
+      this.routeIfRemote();
+      return;
+    }
     if (!previous || !this.person || previous === this.person) {
       void spa.triggerAppChange();
       return;
@@ -139,7 +146,7 @@ export class RemoteApplications {
       if (this.opened.has(name) || this.spa?.getAppStatus(name) === 'MOUNTED') continue;
       if (!routeMatches(entry.route, pathname) || !contractSatisfied(this.portal.contractVersion, entry.contract)) continue;
       const check = checkAuth(entry.auth, session, pathname === this.secondFactorPath);
-      if (check !== 'allowed' && check !== 'waiting') continue;
+      if ((check !== 'allowed' && check !== 'waiting') || this.closedToVisitor(entry, session)) continue;
       const release = chooseRelease(entry, bucket);
       this.releases.set(name, release);
       this.federate(name, release);
@@ -188,11 +195,26 @@ export class RemoteApplications {
     });
   }
 
-  /** Starts routing when the location is the route of a registered remote. */
+  /**
+   * Starts routing when the location is the route of a registered remote, unless that route shows
+   * the sign-in gate to a visitor without a session (`closedToVisitor`): single-spa then loads once
+   * the person has signed in (`sessionChanged`).
+   */
   private routeIfRemote(): void {
     if (this.router) return;
     const { pathname } = window.location;
-    if ([...this.entries.values()].some((entry) => routeMatches(entry.route, pathname))) void this.startRouting();
+    const session = this.portal.session.getSnapshot();
+    if ([...this.entries.values()].some((entry) => routeMatches(entry.route, pathname) && !this.closedToVisitor(entry, session))) void this.startRouting();
+  }
+
+  /**
+   * Whether `entry`'s route shows this session the sign-in gate: it needs a session and there is
+   * none, or one is still being restored in a browser that holds none (stored-session.ts). Nothing
+   * of the remote is downloaded for it.
+   */
+  private closedToVisitor(entry: RegistryEntry, session: SessionLevel): boolean {
+    const check = checkAuth(entry.auth, session, window.location.pathname === this.secondFactorPath);
+    return check === 'needs-session' || (check === 'waiting' && !pageMayHoldSession());
   }
 
   /**
