@@ -21,6 +21,7 @@ import {
   listShareLinks,
   revokeShareLink,
 } from '../remotes/files/src/storage-access.js';
+import { listStorageFolder } from '../remotes/search/src/data-access/storage-files.js';
 import { newPerson, signedInClient } from './support/people.js';
 
 let emulator: TestEmulator;
@@ -263,7 +264,19 @@ export function describeFilesDrive(
       expect(await visible(dee.db, `${dee.id}/`)).toEqual([key]);
     });
 
-    it('of a project is its owners’ and editors’: a viewer reads the project’s files but not what was deleted, a stranger nothing', async () => {
+    it('is not offered by the search remote’s file picker, which lists an area’s other folders', async () => {
+    const fay = await person('fay');
+    await put(fay.db, `${fay.id}/kept.md`, 'kept');
+    await put(fay.db, `${fay.id}/notes/.trash/idea.md`, 'a folder that only shares the name');
+    await put(fay.db, `${fay.id}/.trash/1700000000000-f1-0/gone.md`, 'deleted');
+    expect((await listStorageFolder(fay.db, `${fay.id}/`)).map((entry) => entry.name)).toEqual([
+      'kept.md',
+      'notes',
+    ]);
+    expect((await listStorageFolder(fay.db, `${fay.id}/notes/`)).map((entry) => entry.name)).toEqual(['.trash']);
+  });
+
+  it('of a project is its owners’ and editors’: a viewer reads the project’s files but not what was deleted, a stranger nothing', async () => {
       const [owner, editor, viewer, stranger] = await Promise.all([
         person('trash-owner'),
         person('trash-editor'),
