@@ -71,7 +71,7 @@ it('says the embed step failed and leaves nothing indexed: no document, passages
   await job.waitFor(WAIT);
   const alert = job.getByRole('alert');
   await expect(alert.textContent()).resolves.toMatch(/^Nothing was indexed/);
-  await expect(alert.textContent()).resolves.toMatch(/embed failed: embedding with gte-large/);
+  await expect(alert.textContent()).resolves.toMatch(/Preparing the passages for search failed: embedding with gte-large/);
   await expect(job.textContent()).resolves.toMatch(/Never indexed: not indexed/);
   await page.getByRole('tab', { name: 'Your documents (0)' }).waitFor(WAIT);
 

@@ -573,9 +573,9 @@ describe('the search remote when storing vectors fails', () => {
     await failed.waitFor(WAIT);
     await expect(failed.getAttribute('data-failed-step')).resolves.toBe('store');
     await expect(failed.getByRole('alert').textContent()).resolves.toMatch(
-      /^Nothing was indexed.*store failed: storing vectors/,
+      /^Nothing was indexed.*Saving the passages failed: storing vectors/,
     );
-    await expect(failed.textContent()).resolves.toMatch(/Never stored: not indexed \(store failed\)/);
+    await expect(failed.textContent()).resolves.toMatch(/Never stored: not indexed: saving the passages failed/);
 
     expect(await listed(ola)).toEqual([]);
     const admin = portal.emulator.admin();

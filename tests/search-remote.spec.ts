@@ -276,6 +276,43 @@ describe('the search remote', () => {
   });
 });
 
+describe('the search remote in words (issue #39 item 7)', () => {
+  it('counts one passage as one, says a range of one length as one number, and names no pipeline step', async () => {
+    const person = await newPerson(emulator, 'search-words');
+    const context = await browser.newContext({
+      storageState: await signedInStorage(portal.shellUrl, emulator, await personClient(emulator, person)),
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${portal.shellUrl}/search/add`);
+      const text = 'The lighthouse keeper logs every passing ship by name and hour.';
+      await page.locator('input[name="title"]').fill('Lighthouse log');
+      await page.locator('textarea[name="text"]').fill(text);
+      // One passage: "1 passage of 63 characters", never "1 passages" nor "63–63 characters".
+      const preview = page.getByText(/^Will be split into /);
+      await preview.waitFor(WAIT);
+      await expect(preview.textContent()).resolves.toBe(`Will be split into 1 passage of ${text.length} characters.`);
+      await page.getByRole('button', { name: 'Add text' }).click();
+      const job = page.locator('li[data-title="Lighthouse log"][data-stage="ready"]');
+      await job.waitFor(WAIT);
+      const shown = (await job.textContent()) ?? '';
+      expect(shown).toContain(`1 passage of ${text.length} characters`);
+      expect(shown).not.toMatch(/→|embed|1 passages|(\d+)–\1 /);
+
+      await page.goto(`${portal.shellUrl}/search`);
+      await page.locator('select[name="mode"]').selectOption('fulltext');
+      await page.locator('input[name="query"]').fill('lighthouse');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.getByText(/^1 passage for “lighthouse”/).waitFor(WAIT);
+      await page.locator('.search-result__open').first().click();
+      await page.locator('.search-doc').waitFor(WAIT);
+      await page.getByText(/^1 passage · added/).waitFor(WAIT);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('the search remote while the backend is away', () => {
   it('says in words that the server does not answer, and searches again by itself once it does', async () => {
     const person = await newPerson(emulator, 'search-outage');

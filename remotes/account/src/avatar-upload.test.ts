@@ -9,6 +9,7 @@ describe('profile picture uploads', () => {
     expect(checkAvatarFile({ name: 'me.png', type: 'image/png', size: 1200 })).toBeUndefined();
     expect(checkAvatarFile({ name: 'me.webp', type: 'image/webp', size: 2 * 1024 * 1024 })).toBeUndefined();
     expect(checkAvatarFile({ name: 'notes.txt', type: 'text/plain', size: 10 })).toBe('“notes.txt” is a text/plain file. Choose a PNG, JPEG, WebP or GIF picture.');
+    expect(checkAvatarFile({ name: 'scan.pdf', type: 'application/pdf', size: 10 })).toBe('“scan.pdf” is an application/pdf file. Choose a PNG, JPEG, WebP or GIF picture.');
     expect(checkAvatarFile({ name: 'x', type: '', size: 10 })).toBe('“x” is a file of unknown type. Choose a PNG, JPEG, WebP or GIF picture.');
     expect(checkAvatarFile({ name: 'big.jpg', type: 'image/jpeg', size: 3 * 1024 * 1024 })).toBe(
       '“big.jpg” (3.0 MB) is larger than the 2 MB a picture may be. Choose a smaller one.',

@@ -3,6 +3,7 @@
 // bucket's own (file_size_limit, allowed_mime_types) so a person learns before a round trip;
 // the storage service checks again and its errors are shown (docs/compatibility.md#storage-errors).
 import { describeError } from '@portal/platform';
+import { withArticle } from '@portal/ui/words';
 
 export const AVATAR_BUCKET = 'avatars';
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
@@ -29,7 +30,7 @@ function sizeInWords(bytes: number): string {
 /** Why this file cannot be a profile picture, or undefined when it may be sent. */
 export function checkAvatarFile(file: PickedFile): string | undefined {
   if (!AVATAR_TYPES[file.type]) {
-    const kind = file.type ? `a ${file.type} file` : 'a file of unknown type';
+    const kind = file.type ? withArticle(`${file.type} file`) : 'a file of unknown type';
     return `“${file.name}” is ${kind}. Choose a PNG, JPEG, WebP or GIF picture.`;
   }
   if (file.size === 0) return `“${file.name}” is empty. Choose another picture.`;

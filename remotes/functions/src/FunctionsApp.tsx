@@ -7,6 +7,7 @@ import {
   type RemoteRootProps,
 } from '@portal/platform';
 import { Badge, EmptyState, ErrorState, PageHeader, ProgressBar, TextLink } from '@portal/ui';
+import { countOf } from '@portal/ui/words';
 import { useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Catalogue } from './catalogue/catalogue.js';
@@ -101,7 +102,7 @@ function FunctionList({ catalogue, route }: { catalogue: Catalogue; route: strin
             <p className="fn-list__description">{entry.description ?? 'No description.'}</p>
             {entry.examples.length ? (
               <p className="fn-list__examples">
-                {entry.examples.length} example{entry.examples.length === 1 ? '' : 's'}
+                {countOf(entry.examples.length, 'example')}
               </p>
             ) : null}
           </li>

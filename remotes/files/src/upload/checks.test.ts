@@ -37,7 +37,7 @@ describe('upload checks', () => {
         limits,
       ),
     ).toBe(
-      '“tool.exe” is a application/x-msdownload file; this bucket takes image/*, text/plain, application/pdf.',
+      '“tool.exe” is an application/x-msdownload file; this bucket takes image/*, text/plain, application/pdf.',
     );
     expect(checkUpload({ name: 'blob', type: '', size: 2 }, 'me/blob', limits)).toMatch(
       /a file of unknown type/,

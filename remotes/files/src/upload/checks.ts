@@ -1,6 +1,7 @@
 // What may be sent into a bucket, decided before any byte leaves the browser: the bucket's own
 // limits (file_size_limit, allowed_mime_types with `type/*` wildcards) and the object-name rules
 // of Supabase's storage. The server checks again; these checks only spare a doomed upload.
+import { withArticle } from '@portal/ui/words';
 
 export interface BucketLimits {
   /** Bytes, or null when the bucket sets none. */
@@ -66,7 +67,7 @@ export function checkUpload(
     return `“${file.name}” is ${sizeInWords(file.size)}; this bucket takes files up to ${sizeInWords(limits.fileSizeLimit)}.`;
   }
   if (!mimeTypeAllowed(file.type || 'application/octet-stream', limits.allowedMimeTypes)) {
-    const kind = file.type ? `a ${file.type} file` : 'a file of unknown type';
+    const kind = file.type ? withArticle(`${file.type} file`) : 'a file of unknown type';
     return `“${file.name}” is ${kind}; this bucket takes ${limits.allowedMimeTypes!.join(', ')}.`;
   }
   return undefined;

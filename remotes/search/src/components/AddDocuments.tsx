@@ -1,7 +1,8 @@
 // Adding documents: paste a text, pick text/Markdown/HTML/PDF files, or pick files already in
 // the person's storage. Each document is split here (sizes shown), then the `documents` function
-// embeds and stores its passages; a progress bar per document follows split → embed → store as
-// the function reports each step, and a failure names its step (nothing is left indexed).
+// embeds and stores its passages; a progress bar per document follows the three steps (split,
+// embed, store: said to people as dividing, preparing for search, saving) as the function reports
+// each, and a failure names its step (nothing is left indexed).
 import { useSupabase } from '@portal/platform';
 import {
   Alert,
@@ -28,7 +29,6 @@ import {
   splitPassages,
   DEFAULT_MAX_CHARS,
   DEFAULT_OVERLAP_CHARS,
-  type Passage,
 } from '../passages/split-passages.js';
 import { prepareDocument } from '../indexing/prepare-document.js';
 import {
@@ -38,49 +38,14 @@ import {
   sourceOfFile,
   type SourceKind,
 } from '../text/extract-text.js';
+import { progressOf, sizes, stepFailed, type IndexingState, type Stage } from '../indexing/indexing-progress.js';
 import { StoragePicker } from './StoragePicker.js';
 
-type Stage = 'read' | 'split' | 'embed' | 'store' | 'ready' | 'failed';
-interface Job {
+interface Job extends IndexingState {
   key: number;
   title: string;
   source: SourceKind;
-  stage: Stage;
-  embedded: { done: number; total: number } | null;
-  passages: Passage[];
   error: string | null;
-  failedStep: string | null;
-}
-
-function sizes(passages: Passage[]): string {
-  if (passages.length === 0) return 'no passages';
-  const lengths = passages.map((p) => p.text.length);
-  const average = Math.round(lengths.reduce((a, b) => a + b, 0) / lengths.length);
-  return `${passages.length} passage${passages.length === 1 ? '' : 's'}, ${Math.min(...lengths)}–${Math.max(...lengths)} characters (average ${average})`;
-}
-
-/** The bar: split is step 1, embedding fills step 2 passage by passage, store is step 3. */
-function progressOf(job: Job): { value: number; label: string; step: number } {
-  switch (job.stage) {
-    case 'read':
-      return { value: 0, label: 'reading the file', step: 1 };
-    case 'split':
-      return { value: 0, label: 'splitting into passages', step: 1 };
-    case 'embed': {
-      const { done, total } = job.embedded ?? { done: 0, total: job.passages.length };
-      return {
-        value: 1 + (total > 0 ? done / total : 0),
-        label: `embedding ${done} of ${total} passages`,
-        step: 2,
-      };
-    }
-    case 'store':
-      return { value: 2, label: `storing ${job.passages.length} passages`, step: 3 };
-    case 'ready':
-      return { value: 3, label: 'ready to search', step: 3 };
-    case 'failed':
-      return { value: 3, label: `not indexed (${job.failedStep ?? 'a step'} failed)`, step: 3 };
-  }
 }
 
 let nextKey = 1;
@@ -125,7 +90,7 @@ export function AddDocuments({ onAdded }: { onAdded: () => void }): ReactNode {
       update(key, {
         stage: 'failed',
         failedStep: 'split',
-        error: 'split failed: the text has no words to index.',
+        error: 'The text has no words to search for.',
       });
       return;
     }
@@ -148,12 +113,9 @@ export function AddDocuments({ onAdded }: { onAdded: () => void }): ReactNode {
     } catch (error) {
       const step = error instanceof SearchApiError && error.step ? error.step : null;
       const message = error instanceof Error ? error.message : String(error);
-      update(key, {
-        stage: 'failed',
-        failedStep: step,
-        error:
-          step && !message.startsWith(`${step} failed`) ? `${step} failed: ${message}` : message,
-      });
+      // The function's own message may name its step ("embed failed: …"): said once, in words.
+      const reason = step ? message.replace(new RegExp(`^${step} failed:\\s*`), '') : message;
+      update(key, { stage: 'failed', failedStep: step, error: step ? `${stepFailed(step)}: ${reason}` : reason });
     }
   }
 
@@ -264,10 +226,9 @@ export function AddDocuments({ onAdded }: { onAdded: () => void }): ReactNode {
                     tone={job.stage === 'failed' ? 'danger' : 'accent'}
                     valueText={`step ${progress.step} of 3`}
                   />
-                  <p className="search-muted">
-                    split → embed → store
-                    {job.passages.length > 0 ? ` · ${sizes(job.passages)}` : ''}
-                  </p>
+                  {job.passages.length > 0 ? (
+                    <p className="search-muted">{sizes(job.passages)}</p>
+                  ) : null}
                   {job.error && (
                     <Alert tone="error" title="Nothing was indexed">
                       {job.error} Try again; if it keeps failing, the search service may be down.

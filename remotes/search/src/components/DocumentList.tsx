@@ -17,6 +17,7 @@ import {
   TextLink,
   toast,
 } from '@portal/ui';
+import { countOf } from '@portal/ui/words';
 import { useState, type ReactNode } from 'react';
 import {
   deleteDocuments,
@@ -71,11 +72,11 @@ export function DocumentList({
         others.length > 0 ? await reindexDocuments(supabase, others) : { reindexed: [] };
       const count = stored.length + reindexed.length;
       toast.success(
-        `Re-indexed ${count} document${count === 1 ? '' : 's'}${stored.length > 0 ? ` (${stored.length} read again from your storage)` : ''}.`,
+        `Re-indexed ${countOf(count, 'document')}${stored.length > 0 ? ` (${stored.length} read again from your storage)` : ''}.`,
       );
     } catch (error) {
       toast.error(
-        `${searchFailure(error).message}${rereadCount > 0 ? ` ${rereadCount} document${rereadCount === 1 ? ' was' : 's were'} read again from your storage and re-indexed before this.` : ''}`,
+        `${searchFailure(error).message}${rereadCount > 0 ? ` ${countOf(rereadCount, 'document')} ${rereadCount === 1 ? 'was' : 'were'} read again from your storage and re-indexed before this.` : ''}`,
         { title: 'Re-indexing failed' },
       );
     } finally {
@@ -215,7 +216,7 @@ export function DocumentList({
         onConfirm={async () => {
           if (!deleting) return;
           const { vectorsRemoved } = await deleteDocuments(supabase, [deleting.id]);
-          toast.success(`Deleted “${deleting.title}” and its ${vectorsRemoved} passage vectors.`);
+          toast.success(`Deleted “${deleting.title}” and its ${countOf(vectorsRemoved, 'passage')}.`);
           setDeleting(null);
           reload();
         }}

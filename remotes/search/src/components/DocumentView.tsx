@@ -3,6 +3,7 @@
 // when it changed since.
 import { navigate, useSupabase } from '@portal/platform';
 import { Alert, Badge, Button, Card, ErrorState, Inline, Spinner, Stack, TextLink } from '@portal/ui';
+import { countOf } from '@portal/ui/words';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   getDocument,
@@ -125,7 +126,7 @@ export function DocumentView({
           <Inline gap={2}>
             <Badge>{SOURCE_LABELS[document.source]}</Badge>
             <span>
-              {document.passage_count} passages · added{' '}
+              {countOf(document.passage_count, 'passage')} · added{' '}
               {new Date(document.created_at).toLocaleString()}
             </span>
             {target && <span>· passage {target.passage_index + 1}</span>}

@@ -19,6 +19,7 @@ import {
   TextInput,
   TextLink,
 } from '@portal/ui';
+import { countOf } from '@portal/ui/words';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import {
   searchPassages,
@@ -362,7 +363,7 @@ function Results({
   return (
     <Stack gap={2}>
       <p className="search-muted" role="status">
-        {good.length} {good.length === 1 ? 'passage' : 'passages'} for {about} in {state.ms} ms
+        {countOf(good.length, 'passage')} for {about} in {state.ms} ms
       </p>
       {list(good, 'Results')}
       {weakFold}
