@@ -1,5 +1,6 @@
 // The mails auth sends, modelled on GoTrue's default templates. Each carries its link and
-// its one-time code, so the mailbox page can list them.
+// its one-time code, so the mailbox page can list them, and a footer naming the site the mail
+// comes from: the site its link leads back to (mailSite).
 
 export type MailKind =
   'confirmation' | 'invite' | 'magiclink' | 'recovery' | 'email_change' | 'reauthentication';
@@ -9,7 +10,8 @@ export interface MailInput {
   to: string;
   code: string;
   link: string | null;
-  siteUrl: string;
+  /** The site the footer names (mailSite: where the link leads back to, else site_url). */
+  site: string;
   /** email_change: the address being confirmed. */
   newEmail?: string;
   /** email_change: the user's address now (none for a user adding their first email). */
@@ -64,6 +66,27 @@ const COPY: Record<MailKind, { subject: string; heading: string; intro: string; 
     },
   };
 
+/**
+ * The site a mail names: the origin of the `redirect_to` the request carried (already checked
+ * against site_url and additional_redirect_urls), which is the site the person was on and the
+ * link leads back to, else site_url. GoTrue's templates get both (`{{ .SiteURL }}` is site_url,
+ * `{{ .RedirectTo }}` the request's); a footer naming site_url alone named
+ * http://127.0.0.1:3000 (the CLI's default) for a portal running anywhere else.
+ */
+export function mailSite(redirectTo: string | null | undefined, siteUrl: string): string {
+  try {
+    const url = new URL(redirectTo ?? '');
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
+  } catch {
+    // not a URL: site_url below
+  }
+  try {
+    return new URL(siteUrl).origin;
+  } catch {
+    return siteUrl;
+  }
+}
+
 export function renderMail(input: MailInput): RenderedMail {
   const copy = COPY[input.kind];
   // The same words in both mails of a double-confirmed change (to the new and to the current
@@ -83,13 +106,14 @@ export function renderMail(input: MailInput): RenderedMail {
     '',
     codeLine,
     '',
-    `Sent by ${input.siteUrl}`,
+    `Sent by ${input.site}`,
   ].join('\n');
   const html = [
     `<h2>${escape(copy.heading)}</h2>`,
     `<p>${escape(intro)}</p>`,
     input.link ? `<p><a href="${escape(input.link)}">${escape(copy.action)}</a></p>` : '',
     `<p>${input.link ? 'Alternatively, enter the code' : 'Code'}: <strong>${escape(input.code)}</strong></p>`,
+    `<p>Sent by ${escape(input.site)}</p>`,
   ].join('\n');
   return { subject: copy.subject, text, html };
 }

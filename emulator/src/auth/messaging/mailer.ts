@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/database.js';
 import type { Mailbox } from '../../mail/mailbox.js';
 import { fail } from '../errors.js';
 import { afterCommit } from '../after-commit.js';
-import { renderMail, type MailKind } from './mail-templates.js';
+import { mailSite, renderMail, type MailKind } from './mail-templates.js';
 import { sentAt, storeToken, type TokenKind } from './one-time-tokens.js';
 import { ONE_HOUR, type RateLimiter } from '../request/rate-limit.js';
 import { generateOtp, PKCE_PREFIX, tokenHash } from '../sessions/secrets.js';
@@ -107,7 +107,7 @@ export class Mailer {
       to: request.to,
       code: prepared.otp,
       link: prepared.link,
-      siteUrl: this.settings.siteUrl,
+      site: mailSite(request.redirectTo, this.settings.siteUrl),
       ...(request.newEmail ? { newEmail: request.newEmail } : {}),
       ...(request.newEmail && request.user.email ? { currentEmail: request.user.email } : {}),
     });
