@@ -10,6 +10,7 @@ import { startTestEmulator, type TestEmulator } from '../emulator/test/harness.j
 import { startLocalPortal, type LocalPortal } from '../deploy/src/index.js';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
 import { buildAppsInto } from './portal-harness.js';
+import { newPerson, signedInClient, signedInStorage } from './support/people.js';
 import { withPageState } from './support/page-per-test.js';
 
 jest.setTimeout(180_000);
@@ -549,5 +550,82 @@ describe('the functions remote', () => {
           !entry.text.startsWith('Failed to load resource: the server responded with a status of'),
       ),
     ).toEqual([]);
+  });
+});
+
+describe('the functions remote, as a person reads it (issue #39 items 6 and 7)', () => {
+  it('says before it runs that an example writes, and writes only after “Send it”', async () => {
+    const person = await newPerson(emulator, 'fn-writes');
+    const context = await browser.newContext({
+      storageState: await signedInStorage(portal.shellUrl, emulator, await signedInClient(emulator, person)),
+    });
+    const documentsOf = async () =>
+      (await emulator.admin().from('search_documents').select('title').eq('owner_id', person.id)).data;
+    try {
+      const own = await context.newPage();
+      await own.goto(`${portal.shellUrl}/functions/documents`);
+      await own.locator('.fn-page[data-function="documents"]').waitFor();
+      const note = own.getByTestId('writes-note');
+      const confirm = own.getByRole('alertdialog');
+      const sendButton = own.getByRole('button', { name: 'Send', exact: true });
+
+      // Loading the example says what it changes, before anything is sent.
+      await own.getByRole('button', { name: 'Add a pasted text', exact: true }).click();
+      const noted = (await note.textContent()) ?? '';
+      expect(noted).toContain('This request changes your data');
+      expect(noted).toContain('Adds a document called “Refunds” to your library, where Search finds it, until you delete it.');
+      // Send asks first; nothing is sent until the person says yes, and Cancel sends nothing.
+      await sendButton.click();
+      await confirm.waitFor();
+      await expect(confirm.textContent()).resolves.toContain('Send this request? It changes your data.');
+      await expect(own.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Send it');
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await expect(confirm.count()).resolves.toBe(0);
+      await expect(own.locator('section.fn-result').count()).resolves.toBe(0);
+      expect(await documentsOf()).toEqual([]);
+
+      // Yes: it runs, once, and the document is there.
+      await sendButton.click();
+      await confirm.getByRole('button', { name: 'Send it' }).click();
+      await own.locator('section.fn-result[data-state="done"][data-status="200"]').waitFor();
+      expect(await documentsOf()).toEqual([{ title: 'Refunds' }]);
+
+      // An example that only reads runs as before: no note, no question.
+      await own.getByRole('button', { name: 'List my documents', exact: true }).click();
+      await expect(note.count()).resolves.toBe(0);
+      await sendButton.click();
+      await own.locator('section.fn-result[data-state="done"][data-status="200"]').waitFor();
+      await expect(own.locator('section.fn-result .fn-json').textContent()).resolves.toContain('Refunds');
+      await expect(confirm.count()).resolves.toBe(0);
+      expect(await documentsOf()).toEqual([{ title: 'Refunds' }]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('describes each function in words people use: no source paths, settings or file names', async () => {
+    const person = await newPerson(emulator, 'fn-words');
+    const context = await browser.newContext({
+      storageState: await signedInStorage(portal.shellUrl, emulator, await signedInClient(emulator, person)),
+    });
+    try {
+      const own = await context.newPage();
+      await own.goto(`${portal.shellUrl}/functions`);
+      await own.locator('.fn-app .fn-list').waitFor();
+      const described = await own.$$eval('.fn-list__item', (items) =>
+        items.map((item) => [
+          (item as HTMLElement).dataset.function,
+          item.querySelector('.fn-list__description')?.textContent ?? '',
+        ]),
+      );
+      const project = ['documents', 'echo', 'embed', 'hello', 'search-documents', 'slow'];
+      const shown = described.filter(([name]) => project.includes(name!));
+      expect(shown.map(([name]) => name)).toEqual(project);
+      for (const [name, text] of shown) {
+        expect({ name, text }).toEqual({ name, text: expect.not.stringMatching(/`|_shared|\.ts\b|\.toml|verify_jwt|→|^[a-z-]+:/) });
+      }
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -44,6 +44,8 @@ const functionExample = z.strictObject({
   headers: z.record(z.string(), z.string()).optional(),
   json: z.unknown().optional(),
   text: z.string().optional(),
+  /** What an example that writes changes, in one sentence for people; absent: it only reads. */
+  writes: z.string().min(1).optional(),
 });
 export type FunctionExample = z.infer<typeof functionExample>;
 export const EXAMPLES_FILE = 'examples.json';

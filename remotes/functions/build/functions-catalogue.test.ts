@@ -65,6 +65,34 @@ describe('the deployed functions catalogue', () => {
     ]);
   });
 
+  it('describes the project’s own functions in words for people: no source paths, settings or wire shapes', () => {
+    const document = JSON.parse(generateAsset({ root: REPO })) as {
+      functions: { name: string; description: string | null }[];
+    };
+    for (const { name, description } of document.functions) {
+      expect({ name, description }).toEqual({
+        name,
+        description: expect.not.stringMatching(/`|_shared|\.ts\b|\.toml|verify_jwt|→|^[a-z-]+:/),
+      });
+    }
+  });
+
+  it('says what an example that writes changes, and keeps read-only examples plain', () => {
+    const document = JSON.parse(generateAsset({ root: REPO })) as {
+      functions: { name: string; examples: { title: string; writes?: string }[] }[];
+    };
+    const examples = document.functions.flatMap((f) => f.examples.map((e) => [f.name, e.title, e.writes ?? null]));
+    expect(examples).toContainEqual([
+      'documents',
+      'Add a pasted text',
+      'Adds a document called “Refunds” to your library, where Search finds it, until you delete it.',
+    ]);
+    expect(examples).toContainEqual(['documents', 'List my documents', null]);
+    write('functions/hi/index.ts', '// hi\nDeno.serve(() => new Response("hi"));');
+    write('functions/hi/examples.json', JSON.stringify([{ title: 'x', writes: '' }]));
+    expect(() => buildCatalogue(root)).toThrow(/hi[/\\]examples\.json is not a list of examples/);
+  });
+
   it('reads descriptions as the emulator does', () => {
     expect(leadingDescription('// One.\n// Two.\n\n// Later.\ncode();')).toBe('One. Two.');
     expect(leadingDescription('code(); // not leading')).toBeNull();

@@ -15,6 +15,9 @@ export const functionsStylesheet = `
 .fn-pairs__legend { font-size: var(--pui-text-sm); font-weight: var(--pui-weight-medium); margin-bottom: var(--pui-space-1); }
 .fn-pairs__row { display: grid; grid-template-columns: 1fr 1fr auto; gap: var(--pui-space-2); }
 .fn-problem, .fn-logs__error { margin: 0; color: var(--pui-danger-text); font-size: var(--pui-text-sm); }
+.fn-confirm { display: flex; flex-direction: column; gap: var(--pui-space-2); padding: var(--pui-space-3); border: 1px solid var(--pui-warning-border); border-radius: var(--pui-radius-md); background: var(--pui-warning-subtle); }
+.fn-confirm p { margin: 0; }
+.fn-confirm__title { font-weight: var(--pui-weight-semibold); }
 .fn-result { display: flex; flex-direction: column; gap: var(--pui-space-3); }
 .fn-result__summary { font-size: var(--pui-text-sm); color: var(--pui-text-muted); }
 .fn-headers summary { cursor: pointer; font-size: var(--pui-text-sm); }

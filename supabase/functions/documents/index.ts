@@ -1,4 +1,7 @@
 /**
+ * Your documents for search: add one, list them, read one, prepare them for search again, or
+ * delete them. Only you can see or change yours.
+ *
  * documents: each signed-in person's own documents for search — add, list, read, re-index,
  * delete. A document's passages live twice: as rows in Postgres (`search_documents`,
  * `search_passages`, row level security: owner only; the full-text half of hybrid search) and as

@@ -1,6 +1,8 @@
 /**
- * echo: answers with the request as the function received it, for trying out the client,
- * headers and bodies. Any method; any path below /echo.
+ * Answers with your request as it arrived: its method, path, query, headers and body, to see
+ * what a call really sends.
+ *
+ * echo: for trying out the client, headers and bodies. Any method; any path below /echo.
  *
  * → { method, path, query, headers, body }
  *   body: parsed JSON for application/json, fields for forms (files as { name, type, size }),

@@ -1,4 +1,7 @@
 /**
+ * Turns texts into the numbers search compares meanings with (one embedding per text), or says
+ * which model it uses.
+ *
  * embed: text → embedding vector, with `Supabase.ai.Session('gte-small')` (see
  * `_shared/embedding.ts`; on the emulator a deterministic stand-in behind the same call).
  *

@@ -1,4 +1,7 @@
 /**
+ * Greets the world, or you by name. The smallest function there is, open to anyone, signed in
+ * or not.
+ *
  * hello: the smallest useful function, public (`verify_jwt = false` in config.toml).
  *
  * GET  /hello?name=Ada          → { message: "Hello, Ada!", at: "<ISO time>" }

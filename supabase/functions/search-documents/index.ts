@@ -1,4 +1,7 @@
 /**
+ * Finds passages in your own documents by what they mean, by their words, or both. Nobody
+ * else's documents are searched.
+ *
  * search-documents: finds passages among the caller's own documents (added with the
  * `documents` function) by meaning, by words, or both.
  *

@@ -1,4 +1,7 @@
 /**
+ * Sends a few ticks one after another, to watch an answer arrive bit by bit or a call that takes
+ * long.
+ *
  * slow: a server-sent event stream, to try streaming responses and timeouts.
  *
  * GET /slow?count=5&interval=200  (or POST { "count": 5, "interval": 200 })

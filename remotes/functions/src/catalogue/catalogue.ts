@@ -17,6 +17,11 @@ export const functionExample = z.strictObject({
   headers: z.optional(z.record(z.string(), z.string())),
   json: z.optional(z.unknown()),
   text: z.optional(z.string()),
+  /**
+   * What the example changes, for an example that writes: one sentence a person reads before it
+   * runs ("Adds a document called “Refunds” to your library."). Examples without it only read.
+   */
+  writes: z.optional(z.string().check(z.minLength(1))),
 });
 export type FunctionExample = z.infer<typeof functionExample>;
 

@@ -1,6 +1,6 @@
 // One function: what it is, examples, the request form, the live answer, its log and the history.
 import { useUser, useSupabase } from '@portal/platform';
-import { Badge, Button, Card, Inline, PageHeader, Stack } from '@portal/ui';
+import { Alert, Badge, Button, Card, Inline, PageHeader, Stack } from '@portal/ui';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CatalogueEntry, CatalogueSource } from '../catalogue/catalogue.js';
 import type { SnippetContext } from '../codegen/snippets.js';
@@ -20,6 +20,7 @@ import { LogPanel } from './LogPanel.js';
 import { RequestForm } from './RequestForm.js';
 import { ResultPanel, type LiveResult } from './ResultPanel.js';
 import { clientEndpoint } from './use-catalogue.js';
+import { useRetryWhenBack } from './use-reconnects.js';
 
 const decoder = new TextDecoder();
 
@@ -52,6 +53,8 @@ export function FunctionPage({
     since: string | null;
   }>({ lines: [], error: null, since: null });
   const abort = useRef<AbortController | null>(null);
+  /** A request that changes data, waiting for the person to say yes before it is sent. */
+  const [confirming, setConfirming] = useState<{ request: InvocationRequest; file: File | null } | null>(null);
   const userId = user?.id ?? null;
   const logsAvailable = source === 'listing' && userId !== null;
 
@@ -93,8 +96,17 @@ export function FunctionPage({
     [logsAvailable, supabase, entry.name],
   );
   useEffect(() => refreshLogs(null), [refreshLogs]);
+  // A log that could not be read is read again once the server answers after an outage.
+  useRetryWhenBack(logs.error !== null, () => refreshLogs(logs.since));
+
+  /** Sends at once, unless it changes data: then it waits for "Send it" (an example said so). */
+  const ask = (toSend: InvocationRequest, picked: File | null) => {
+    if (toSend.writes) setConfirming({ request: toSend, file: picked });
+    else void send(toSend, picked);
+  };
 
   const send = async (toSend: InvocationRequest, picked: File | null) => {
+    setConfirming(null);
     // One call at a time on screen: a call started while another runs ("Run again" stays
     // pressable) stops that one, and what the stopped call reports later (chunks, outcome, its
     // end) no longer reaches the answer, the busy flag or Stop. Left running, it wrote its own
@@ -249,7 +261,10 @@ export function FunctionPage({
               key={example.title}
               size="sm"
               variant="secondary"
-              onClick={() => setRequest(requestFromExample(entry.name, example))}
+              onClick={() => {
+              setConfirming(null);
+              setRequest(requestFromExample(entry.name, example));
+            }}
             >
               {example.title}
             </Button>
@@ -262,10 +277,15 @@ export function FunctionPage({
             aria-label={`Invoke ${entry.name}`}
             onSubmit={(event) => {
               event.preventDefault();
-              void send(request, file);
+              ask(request, file);
             }}
           >
             <Stack gap={3}>
+              {request.writes ? (
+                <Alert tone="warning" title="This request changes your data" data-testid="writes-note">
+                  {request.writes}
+                </Alert>
+              ) : null}
               <RequestForm
                 request={request}
                 onChange={setRequest}
@@ -277,6 +297,13 @@ export function FunctionPage({
                 <p className="fn-problem" role="alert">
                   {problem}
                 </p>
+              ) : null}
+              {confirming ? (
+                <ConfirmWrite
+                  writes={confirming.request.writes ?? ''}
+                  onSend={() => void send(confirming.request, confirming.file)}
+                  onCancel={() => setConfirming(null)}
+                />
               ) : null}
               <Inline gap={2}>
                 <Button type="submit" variant="primary" loading={running}>
@@ -311,11 +338,52 @@ export function FunctionPage({
         snippetContext={snippetContext}
         onRerun={(item) => {
           setRequest(item.request);
-          void send(item.request, item.request.body.kind === 'file' ? file : null);
+          ask(item.request, item.request.body.kind === 'file' ? file : null);
         }}
         problem={historyProblem}
         onClear={() => void clear()}
       />
+    </div>
+  );
+}
+
+/**
+ * The step before a request that changes data is sent: what it changes, said again, and a choice.
+ * Focus moves to "Send it", so Enter sends and Escape or Tab to "Cancel" keeps everything as it is.
+ */
+function ConfirmWrite({
+  writes,
+  onSend,
+  onCancel,
+}: {
+  writes: string;
+  onSend(): void;
+  onCancel(): void;
+}): ReactNode {
+  const sendButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => sendButton.current?.focus(), []);
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby="fn-confirm-title"
+      aria-describedby="fn-confirm-text"
+      className="fn-confirm"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onCancel();
+      }}
+    >
+      <p id="fn-confirm-title" className="fn-confirm__title">
+        Send this request? It changes your data.
+      </p>
+      <p id="fn-confirm-text">{writes}</p>
+      <Inline gap={2}>
+        <Button ref={sendButton} variant="primary" onClick={onSend}>
+          Send it
+        </Button>
+        <Button variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </Inline>
     </div>
   );
 }

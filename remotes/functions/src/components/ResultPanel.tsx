@@ -1,9 +1,11 @@
 // One answer: status, the kind of failure in supabase-js's terms, timing, size, headers, body.
 import { Alert, Badge, DescriptionList, Inline } from '@portal/ui';
-import type { ReactNode } from 'react';
+import { UNANSWERED } from '@portal/ui/words';
+import { useState, type ReactNode } from 'react';
 import type { InvocationOutcome, OutcomeKind, ResponseHead } from '../invoke/run-invocation.js';
 import { ResponseBody } from '../response/ResponseBody.js';
 import { formatBytes } from '../response/renderer.js';
+import { useReconnects } from './use-reconnects.js';
 
 export interface LiveResult {
   head: ResponseHead | null;
@@ -74,15 +76,7 @@ function KindAlert({
         </Alert>
       );
     case 'fetch-error':
-      return (
-        <Alert
-          tone="error"
-          title="FunctionsFetchError: the request did not reach the function"
-          data-kind={kind}
-        >
-          The network failed or the API is unreachable: {outcome.message ?? 'no answer'}.
-        </Alert>
-      );
+      return <NoAnswer outcome={outcome} />;
     case 'stopped':
       return (
         <Alert tone="warning" title="Stopped" data-kind={kind}>
@@ -90,6 +84,29 @@ function KindAlert({
         </Alert>
       );
   }
+}
+
+/**
+ * A call that got no answer (supabase-js's FunctionsFetchError): what happened and what to do, and
+ * once the server answers again, that it does. Not sent again by itself: a call may change data.
+ */
+function NoAnswer({ outcome }: { outcome: InvocationOutcome }): ReactNode {
+  const reconnects = useReconnects();
+  const [when] = useState(reconnects);
+  const back = reconnects > when;
+  return (
+    <Alert
+      tone={back ? 'info' : 'error'}
+      title="FunctionsFetchError: the request did not reach the function"
+      data-kind="fetch-error"
+      data-server={back ? 'answering' : 'silent'}
+    >
+      {outcome.message ?? UNANSWERED}{' '}
+      {back
+        ? 'The server answers again: send the request again.'
+        : 'Send it again once the server answers: this message says when it does.'}
+    </Alert>
+  );
 }
 
 export function ResultPanel({

@@ -30,6 +30,8 @@ export interface InvocationRequest {
   headers: Pair[];
   body: RequestBody;
   as: CallerMode;
+  /** What it changes, when it was loaded from an example that writes: asked about before it is sent. */
+  writes?: string;
 }
 
 export function emptyRequest(functionName: string): InvocationRequest {
@@ -60,6 +62,7 @@ export function requestFromExample(
     headers: Object.entries(example.headers ?? {}),
     body,
     as: 'user',
+    ...(example.writes ? { writes: example.writes } : {}),
   };
 }
 

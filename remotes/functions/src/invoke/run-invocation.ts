@@ -3,6 +3,7 @@
 // classifies failures. Signed-in calls go through the shell's one client
 // (`supabase.functions.invoke`), so the person's session and token refresh apply; anonymous
 // calls are a plain fetch with only the API key, because invoke always adds the session.
+import { isUnanswered, UNANSWERED } from '@portal/ui/words';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { InvocationRequest } from './request.js';
 import { checkJson, customHeaders, functionUrl, hasHeader, invokeTarget } from './request.js';
@@ -185,7 +186,7 @@ export async function runInvocation(
       watch(response);
       return finish(classifyResponse(response.status, response.headers.get('x-relay-error')), null);
     } catch (error) {
-      return finish('fetch-error', (error as Error).message);
+      return finish('fetch-error', describeFetchError(error));
     }
   }
 
@@ -217,7 +218,9 @@ export async function runInvocation(
   return finish(kind, kind === 'fetch-error' ? describeFetchError(error) : null);
 }
 
-function describeFetchError(error: unknown): string {
+/** Why the request got no answer, in words (the browser's own "Failed to fetch" says nothing to people). */
+export function describeFetchError(error: unknown): string {
+  if (isUnanswered(error)) return UNANSWERED;
   const cause = (error as { context?: unknown }).context;
   if (cause instanceof Error) return `${(error as Error).message}: ${cause.message}`;
   return (error as Error).message;
