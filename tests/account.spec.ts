@@ -218,6 +218,37 @@ describe('the account remote', () => {
     await page.getByRole('heading', { name: 'Security', exact: true }).waitFor();
   });
 
+  it('shows only the latest attempt’s message: a wrong password, then a magic link sent (issue #39 item 7)', async () => {
+    await openPage();
+    const person = await newPerson(portal.emulator, 'acct-messages');
+    await page.goto(`${portal.url}/account/sign-in`);
+    // What the sign-in page announces now (its live regions with something in them).
+    const announced = () => page.locator('[data-testid="remote-outlet"]').locator('[role="alert"], [role="status"]').allInnerTexts();
+
+    await signInWithPassword(page, person.email, 'not-the-password-1');
+    const refused = page.getByRole('alert').filter({ hasText: 'Could not sign in' });
+    await withPageState(page, refused.waitFor());
+    await expect(refused.textContent()).resolves.toMatch(/Invalid login credentials/);
+
+    await requestSignInMail(person.email);
+    const sent = page.getByRole('status').filter({ hasText: 'Check your inbox' });
+    await withPageState(page, sent.waitFor());
+    // The refusal of the earlier attempt is gone: it no longer sits above "Check your inbox".
+    await expect(refused.count()).resolves.toBe(0);
+    const shown = await announced();
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatch(new RegExp(`^Check your inbox\\s+We sent a sign-in link and a 6-digit code to ${person.email.replace(/[.+]/g, '\\$&')}`));
+
+    // And back: a wrong password now is the news, the mail sent is only a reminder beside the code.
+    await signInWithPassword(page, person.email, 'not-the-password-2');
+    await withPageState(page, refused.waitFor());
+    await expect(sent.count()).resolves.toBe(0);
+    await page.getByText(`The sign-in link and code sent to ${person.email} still work.`).waitFor();
+    const now = await announced();
+    expect(now).toHaveLength(1);
+    expect(now[0]).toMatch(/^Could not sign in/);
+  });
+
   it('signs in with an emailed code (wrong code first)', async () => {
     await openPage();
     const person = await newPerson(portal.emulator, 'acct-code');

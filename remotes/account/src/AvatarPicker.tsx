@@ -1,5 +1,6 @@
 import { RemoteParcel, describeError, usePortal } from '@portal/platform';
 import { Alert, Avatar, Button, ProgressBar, Stack } from '@portal/ui';
+import { isUnanswered } from '@portal/ui/words';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { describeAuthError } from './auth-errors.js';
 import { AVATAR_BUCKET, AVATAR_MAX_BYTES, AVATAR_TYPES, avatarObjectPath, checkAvatarFile, ownAvatarObject } from './avatar-upload.js';
@@ -134,7 +135,7 @@ export function AvatarPicker({ savedUrl, name, onSaved }: AvatarPickerProps): Re
           loading={<ProgressBar label="Loading the uploader" hideLabel />}
           renderError={(failure, retry) => (
             <Alert tone="error" title="The picture uploader could not be loaded" data-testid="avatar-uploader-error">
-              The Files area that uploads pictures is not reachable right now ({describeError(failure)}). Your current picture is kept.{' '}
+              The Files area that uploads pictures is not reachable right now{isUnanswered(failure) ? '' : ` (${describeError(failure)})`}. Your current picture is kept.{' '}
               <Button size="sm" variant="secondary" onClick={retry}>
                 Try again
               </Button>

@@ -3,7 +3,7 @@ import { Button, Card, ConfirmDialog, Stack } from '@portal/ui';
 import type { OAuthGrant } from '@supabase/supabase-js';
 import { isAuthError } from '@supabase/supabase-js';
 import { useCallback, useState, type ReactNode } from 'react';
-import { describeAuthError } from './auth-errors.js';
+import { describeAuthError, describeAuthReadError } from './auth-errors.js';
 import { FormError } from './FormError.js';
 import { describeScopes } from './oauth-scopes.js';
 import { useAuthList } from './auth-list.js';
@@ -19,14 +19,18 @@ export function ConnectedAppsCard(): ReactNode {
   const { supabase, notify } = usePortal();
   const [grants, setGrants] = useState<OAuthGrant[] | null>(null);
   const [disabled, setDisabled] = useState(false);
-  const [error, setError] = useState<string | undefined>();
+  /** Why the list could not be read (said apart from an action's error, and gone once a read works). */
+  const [readError, setReadError] = useState<string | undefined>();
   const [revoking, setRevoking] = useState<OAuthGrant | null>(null);
 
   const show = useCallback((result: Awaited<ReturnType<typeof readGrants>>) => {
     if (result.error) {
       if (isAuthError(result.error) && result.error.code === 'feature_disabled') setDisabled(true);
-      else setError(describeAuthError(result.error));
-    } else setGrants(result.data);
+      else setReadError(describeAuthReadError(result.error));
+    } else {
+      setReadError(undefined);
+      setGrants(result.data);
+    }
   }, []);
   const load = useAuthList(readGrants, show);
 
@@ -42,7 +46,7 @@ export function ConnectedAppsCard(): ReactNode {
   return (
     <Card title="Connected apps" description="Apps you let use your account. Revoke one to sign it out." headingLevel={2}>
       <Stack gap={4}>
-        <FormError title="Could not load or change connected apps" message={error} />
+        <FormError title="Could not read your connected apps" message={readError} />
         {grants?.length ? (
           <ul className="account-list" data-testid="connected-apps">
             {grants.map((grant) => (

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { ACCOUNT_PAGES, portalUrl, withNext } from './account-paths.js';
 import { placeAuthError } from './auth-errors.js';
 import { FormError } from './FormError.js';
+import { useSignInAttempt } from './sign-in-attempts.js';
 import { checkCode, checkEmail, normaliseCode, type FieldErrors } from './validation.js';
 
 /**
@@ -12,6 +13,7 @@ import { checkCode, checkEmail, normaliseCode, type FieldErrors } from './valida
  */
 export function EmailCodeSignIn({ next }: { next: string | null }): ReactNode {
   const supabase = useSupabase();
+  const attempt = useSignInAttempt('email');
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [code, setCode] = useState('');
@@ -33,6 +35,7 @@ export function EmailCodeSignIn({ next }: { next: string | null }): ReactNode {
   };
 
   const request = async () => {
+    attempt.begin();
     const emailError = checkEmail(email);
     setErrors(emailError ? { email: emailError } : {});
     if (emailError) return;
@@ -42,6 +45,7 @@ export function EmailCodeSignIn({ next }: { next: string | null }): ReactNode {
   };
 
   const verify = async () => {
+    attempt.begin();
     const codeError = checkCode(code);
     setErrors(codeError ? { code: codeError } : {});
     if (codeError || !sentTo) return;
@@ -57,6 +61,7 @@ export function EmailCodeSignIn({ next }: { next: string | null }): ReactNode {
 
   const resend = async () => {
     if (!sentTo) return;
+    attempt.begin();
     setBusy(true);
     setResent(false);
     setErrors({});
@@ -64,12 +69,14 @@ export function EmailCodeSignIn({ next }: { next: string | null }): ReactNode {
     setBusy(false);
   };
 
+  // Another way tried since: what this form said is no longer the news (the code still works).
+  const shown = attempt.current ? errors : {};
   if (!sentTo) {
     return (
       <Form onSubmit={request} aria-label="Email me a sign-in link">
         <Stack gap={3}>
-          <FormError title="Could not send the mail" message={errors.form} />
-          <Field label="Email me a sign-in link or code" error={errors.email}>
+          <FormError title="Could not send the mail" message={shown.form} />
+          <Field label="Email me a sign-in link or code" error={shown.email}>
             <TextInput type="email" name="email" autoComplete="email" placeholder="name@example.com" value={email} onChange={(e) => setEmail(e.target.value)} />
           </Field>
           <FormActions align="start">
@@ -85,12 +92,18 @@ export function EmailCodeSignIn({ next }: { next: string | null }): ReactNode {
   return (
     <Form onSubmit={verify} aria-label="Enter the code from the mail">
       <Stack gap={3}>
-        <Alert tone="success" title="Check your inbox" role="status">
-          We sent a sign-in link and a 6-digit code to <strong>{sentTo}</strong>. Open the link in this browser, or type the code here.
-        </Alert>
-        {resent ? <p className="account-muted" role="status">Sent again. The newest code is the one that works.</p> : null}
-        <FormError title="Could not sign in" message={errors.form} />
-        <Field label="Code from the mail" error={errors.code}>
+        {attempt.current ? (
+          <Alert tone="success" title="Check your inbox" role="status">
+            We sent a sign-in link and a 6-digit code to <strong>{sentTo}</strong>. Open the link in this browser, or type the code here.
+          </Alert>
+        ) : (
+          <p className="account-muted">
+            The sign-in link and code sent to <strong>{sentTo}</strong> still work.
+          </p>
+        )}
+        {resent && attempt.current ? <p className="account-muted" role="status">Sent again. The newest code is the one that works.</p> : null}
+        <FormError title="Could not sign in with the code" message={shown.form} />
+        <Field label="Code from the mail" error={shown.code}>
           <TextInput name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} value={code} onChange={(e) => setCode(e.target.value)} />
         </Field>
         <FormActions align="start">

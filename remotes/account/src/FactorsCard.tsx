@@ -3,7 +3,7 @@ import { Badge, Button, Card, EmptyState, KeyIcon, PlusIcon, Stack } from '@port
 import type { Factor } from '@supabase/supabase-js';
 import { useCallback, useState, type ReactNode } from 'react';
 import { ACCOUNT_PAGES } from './account-paths.js';
-import { describeAuthError } from './auth-errors.js';
+import { describeAuthReadError } from './auth-errors.js';
 import { useConfirmedRemoval } from './ConfirmedRemoval.js';
 import { EnrolFactor } from './EnrolFactor.js';
 import { FormError } from './FormError.js';
@@ -20,12 +20,16 @@ function formatDate(value: string): string {
 export function FactorsCard(): ReactNode {
   const { supabase, auth, notify } = usePortal();
   const [factors, setFactors] = useState<Factor[] | null>(null);
-  const [error, setError] = useState<string | undefined>();
+  /** Why the list could not be read (said apart from an action's error, and gone once a read works). */
+  const [readError, setReadError] = useState<string | undefined>();
   const [enrolling, setEnrolling] = useState(false);
 
   const show = useCallback((result: Awaited<ReturnType<typeof readFactors>>) => {
-    if (result.error) setError(describeAuthError(result.error));
-    else setFactors(result.data.all.filter((factor) => factor.factor_type === 'totp'));
+    if (result.error) setReadError(describeAuthReadError(result.error));
+    else {
+      setReadError(undefined);
+      setFactors(result.data.all.filter((factor) => factor.factor_type === 'totp'));
+    }
   }, []);
   const load = useAuthList(readFactors, show);
 
@@ -67,7 +71,7 @@ export function FactorsCard(): ReactNode {
       }
     >
       <Stack gap={4}>
-        <FormError title="Could not read your authenticators" message={error} />
+        <FormError title="Could not read your authenticators" message={readError} />
         {enrolling ? (
           <EnrolFactor
             onDone={() => load().finally(() => setEnrolling(false))}

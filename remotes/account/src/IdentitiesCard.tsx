@@ -3,7 +3,7 @@ import { Badge, Button, Card, ConfirmDialog, Inline, Stack } from '@portal/ui';
 import type { Provider, UserIdentity } from '@supabase/supabase-js';
 import { useCallback, useState, type ReactNode } from 'react';
 import { ACCOUNT_PAGES, portalUrl } from './account-paths.js';
-import { describeAuthError, needsSecondFactor } from './auth-errors.js';
+import { describeAuthError, describeAuthReadError, needsSecondFactor } from './auth-errors.js';
 import { oauthProviders, providerLabel, useAuthSettings } from './auth-settings.js';
 import { FormError } from './FormError.js';
 import { requireSecondFactor, sendToSecondFactor } from './step-up.js';
@@ -27,12 +27,17 @@ export function IdentitiesCard({ returnTo = ACCOUNT_PAGES.security }: { returnTo
   const settings = useAuthSettings();
   const [identities, setIdentities] = useState<UserIdentity[] | null>(null);
   const [error, setError] = useState<string | undefined>();
+  /** Why the list could not be read (said apart from an action's error, and gone once a read works). */
+  const [readError, setReadError] = useState<string | undefined>();
   const [busy, setBusy] = useState<string | null>(null);
   const [unlinking, setUnlinking] = useState<UserIdentity | null>(null);
 
   const show = useCallback((result: Awaited<ReturnType<typeof readIdentities>>) => {
-    if (result.error) setError(describeAuthError(result.error));
-    else setIdentities(result.data.identities);
+    if (result.error) setReadError(describeAuthReadError(result.error));
+    else {
+      setReadError(undefined);
+      setIdentities(result.data.identities);
+    }
   }, []);
   const load = useAuthList(readIdentities, show);
 
@@ -71,7 +76,8 @@ export function IdentitiesCard({ returnTo = ACCOUNT_PAGES.security }: { returnTo
   return (
     <Card title="Sign-in methods" description="Each linked identity is a way into this same account." headingLevel={2}>
       <Stack gap={4}>
-        <FormError title="Something went wrong" message={error} />
+        <FormError title="Could not read your linked identities" message={readError} />
+        <FormError title="Could not link or unlink" message={error} />
         {identities?.length ? (
           <ul className="account-list" data-testid="identity-list">
             {identities.map((identity) => (

@@ -1,9 +1,11 @@
 import { usePortal } from '@portal/platform';
 import { Button, Stack } from '@portal/ui';
 import { isAuthError } from '@supabase/supabase-js';
+import { isUnanswered } from '@portal/ui/words';
 import { useState, type ReactNode } from 'react';
 import { describeAuthError } from './auth-errors.js';
 import { FormError } from './FormError.js';
+import { useSignInAttempt } from './sign-in-attempts.js';
 import { browserSupportsSecurityKeys } from './webauthn-support.js';
 
 type Method = 'passkey' | 'ethereum' | 'solana';
@@ -28,12 +30,14 @@ export function describeSignInFailure(method: Method, error: unknown): string {
   }
   if (name === 'NotAllowedError' || code === 'ERROR_CEREMONY_ABORTED' || code === 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY')
     return 'The passkey request was cancelled or timed out. Try again, or sign in another way.';
+  if (isUnanswered(error)) return describeAuthError(error);
   return `Could not sign in: ${typeof message === 'string' ? message : String(error)}`;
 }
 
 /** "Sign in with a passkey" where the browser has WebAuthn, and with a wallet the page finds. */
 export function KeyAndWalletSignIn(): ReactNode {
   const { supabase } = usePortal();
+  const attempt = useSignInAttempt('key');
   const [busy, setBusy] = useState<Method | null>(null);
   const [error, setError] = useState<string | undefined>();
   const methods = {
@@ -45,6 +49,7 @@ export function KeyAndWalletSignIn(): ReactNode {
 
   // On success the session store changes and AccountApp moves on.
   const run = async (method: Method) => {
+    attempt.begin();
     setBusy(method);
     setError(undefined);
     try {
@@ -65,7 +70,7 @@ export function KeyAndWalletSignIn(): ReactNode {
 
   return (
     <Stack gap={2}>
-      <FormError title="Could not sign in" message={error} />
+      <FormError title="Could not sign in" message={attempt.current ? error : undefined} />
       {methods.passkey ? (
         <Button variant="secondary" loading={busy === 'passkey'} loadingLabel="Waiting for the passkey…" onClick={() => void run('passkey')}>
           Sign in with a passkey

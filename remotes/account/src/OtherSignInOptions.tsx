@@ -8,11 +8,13 @@ import { oauthProviders, providerLabel, useAuthSettings } from './auth-settings.
 import { EmailCodeSignIn } from './EmailCodeSignIn.js';
 import { FormError } from './FormError.js';
 import { KeyAndWalletSignIn } from './KeyAndWalletSignIn.js';
+import { useSignInAttempt } from './sign-in-attempts.js';
 import { SsoSignIn } from './SsoSignIn.js';
 
 /** Magic link / emailed code, a passkey or wallet, single sign-on, OAuth providers and guest access, as the project and browser offer them. */
 export function OtherSignInOptions({ next }: { next: string | null }): ReactNode {
   const { supabase } = usePortal();
+  const attempt = useSignInAttempt('provider');
   const settings = useAuthSettings();
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
@@ -20,6 +22,7 @@ export function OtherSignInOptions({ next }: { next: string | null }): ReactNode
   const back = portalUrl(withNext(ACCOUNT_PAGES.signIn, next));
 
   const withProvider = async (provider: string) => {
+    attempt.begin();
     setBusy(provider);
     setError(undefined);
     // On success the browser leaves for the provider and comes back to `back` with a code: the
@@ -37,6 +40,7 @@ export function OtherSignInOptions({ next }: { next: string | null }): ReactNode
     }
   };
   const asGuest = async () => {
+    attempt.begin();
     setBusy('guest');
     setError(undefined);
     try {
@@ -56,7 +60,7 @@ export function OtherSignInOptions({ next }: { next: string | null }): ReactNode
         <KeyAndWalletSignIn />
         {settings?.saml_enabled ? <SsoSignIn next={next} /> : null}
         {providers.length || settings?.external.anonymous_users ? <Divider /> : null}
-        <FormError title="Could not continue" message={error} />
+        <FormError title="Could not continue" message={attempt.current ? error : undefined} />
         {providers.map((provider) => (
           <Button key={provider} variant="secondary" loading={busy === provider} loadingLabel="Opening the provider…" onClick={() => void withProvider(provider)}>
             Continue with {providerLabel(provider)}

@@ -3,7 +3,7 @@ import { Button, Card, EmptyState, KeyIcon, PlusIcon, Stack } from '@portal/ui';
 import { isAuthError } from '@supabase/supabase-js';
 import { useCallback, useState, type ReactNode } from 'react';
 import { ACCOUNT_PAGES } from './account-paths.js';
-import { describeAuthError, needsSecondFactor } from './auth-errors.js';
+import { describeAuthError, describeAuthReadError, needsSecondFactor } from './auth-errors.js';
 import { useConfirmedRemoval } from './ConfirmedRemoval.js';
 import { FormError } from './FormError.js';
 import { browserSupportsSecurityKeys } from './webauthn-support.js';
@@ -29,13 +29,18 @@ export function PasskeysCard(): ReactNode {
   const [passkeys, setPasskeys] = useState<Passkey[] | null>(null);
   const [off, setOff] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  /** Why the list could not be read (said apart from an action's error, and gone once a read works). */
+  const [readError, setReadError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const supported = browserSupportsSecurityKeys();
 
   const show = useCallback((result: Awaited<ReturnType<typeof readPasskeys>>) => {
     if (result.error && isAuthError(result.error) && result.error.code === 'passkey_disabled') setOff(true);
-    else if (result.error) setError(describeAuthError(result.error));
-    else setPasskeys(result.data);
+    else if (result.error) setReadError(describeAuthReadError(result.error));
+    else {
+      setReadError(undefined);
+      setPasskeys(result.data);
+    }
   }, []);
   const load = useAuthList(readPasskeys, show);
 
@@ -97,6 +102,7 @@ export function PasskeysCard(): ReactNode {
       }
     >
       <Stack gap={4}>
+        <FormError title="Could not read your passkeys" message={readError} />
         <FormError title="Could not use the passkey" message={error} />
         {!supported ? <p className="account-muted">This browser cannot create or use passkeys.</p> : null}
         {passkeys && !passkeys.length ? (

@@ -1,8 +1,9 @@
-import { describeError, navigate, useLocation, usePortal } from '@portal/platform';
+import { navigate, useLocation, usePortal } from '@portal/platform';
 import { Alert, Avatar, Badge, Button, Card, DescriptionList, LogOutIcon, PageHeader, Stack } from '@portal/ui';
 import { useState, type ReactNode } from 'react';
 import { ACCOUNT_PAGES } from './account-paths.js';
 import { AccountTabs } from './AccountTabs.js';
+import { describeAuthError } from './auth-errors.js';
 import { EmailChangeCard } from './EmailChangeCard.js';
 import { GuestUpgradeCard } from './GuestUpgradeCard.js';
 import { PasswordCard } from './PasswordCard.js';
@@ -28,7 +29,7 @@ export function ProfilePage(): ReactNode {
     setBusy(true);
     const { error } = await supabase.auth.signOut();
     setBusy(false);
-    if (error) notify({ tone: 'danger', title: 'Sign-out failed', message: describeError(error) });
+    if (error) notify({ tone: 'danger', title: 'Sign-out failed', message: describeAuthError(error) });
     else navigate(ACCOUNT_PAGES.signIn);
   };
 

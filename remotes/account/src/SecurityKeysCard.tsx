@@ -3,7 +3,7 @@ import { Badge, Button, Card, EmptyState, Field, Form, FormActions, KeyIcon, Plu
 import type { Factor } from '@supabase/supabase-js';
 import { useCallback, useState, type ReactNode } from 'react';
 import { ACCOUNT_PAGES } from './account-paths.js';
-import { describeAuthError } from './auth-errors.js';
+import { describeAuthError, describeAuthReadError } from './auth-errors.js';
 import { useConfirmedRemoval } from './ConfirmedRemoval.js';
 import { FormError } from './FormError.js';
 import { requireSecondFactor } from './step-up.js';
@@ -17,6 +17,8 @@ export function SecurityKeysCard(): ReactNode {
   const { supabase, auth, notify } = usePortal();
   const [keys, setKeys] = useState<Factor[] | null>(null);
   const [error, setError] = useState<string | undefined>();
+  /** Why the list could not be read (said apart from an action's error, and gone once a read works). */
+  const [readError, setReadError] = useState<string | undefined>();
   const [adding, setAdding] = useState(false);
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
@@ -24,8 +26,11 @@ export function SecurityKeysCard(): ReactNode {
   const supported = browserSupportsSecurityKeys();
 
   const show = useCallback((result: Awaited<ReturnType<typeof readFactors>>) => {
-    if (result.error) setError(describeAuthError(result.error));
-    else setKeys(result.data.all.filter((factor) => factor.factor_type === 'webauthn' && factor.status === 'verified'));
+    if (result.error) setReadError(describeAuthReadError(result.error));
+    else {
+      setReadError(undefined);
+      setKeys(result.data.all.filter((factor) => factor.factor_type === 'webauthn' && factor.status === 'verified'));
+    }
   }, []);
   const load = useAuthList(readFactors, show);
 
@@ -88,6 +93,7 @@ export function SecurityKeysCard(): ReactNode {
       }
     >
       <Stack gap={4}>
+        <FormError title="Could not read your security keys" message={readError} />
         <FormError title="Could not use the security key" message={error} />
         {!supported ? <p className="account-muted">This browser cannot use security keys or passkeys.</p> : null}
         {adding ? (

@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { ACCOUNT_PAGES, portalUrl, withNext } from './account-paths.js';
 import { describeAuthError } from './auth-errors.js';
 import { FormError } from './FormError.js';
+import { useSignInAttempt } from './sign-in-attempts.js';
 import { ssoDomainOf } from './sso-domain.js';
 
 /** Words for a failure to start single sign-on for `domain`. */
@@ -21,12 +22,14 @@ function describeSsoFailure(domain: string, error: unknown): string {
  */
 export function SsoSignIn({ next }: { next: string | null }): ReactNode {
   const { supabase } = usePortal();
+  const attempt = useSignInAttempt('sso');
   const [entry, setEntry] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
   const start = async () => {
+    attempt.begin();
     setError(undefined);
     const checked = ssoDomainOf(entry);
     if ('error' in checked) {
@@ -49,8 +52,8 @@ export function SsoSignIn({ next }: { next: string | null }): ReactNode {
   return (
     <Form onSubmit={start} aria-label="Sign in with SSO">
       <Stack gap={3}>
-        <FormError title="Could not start single sign-on" message={error} />
-        <Field label="Sign in with your company’s single sign-on" error={fieldError}>
+        <FormError title="Could not start single sign-on" message={attempt.current ? error : undefined} />
+        <Field label="Sign in with your company’s single sign-on" error={attempt.current ? fieldError : undefined}>
           <TextInput name="sso-domain" autoComplete="email" placeholder="name@acme.com or acme.com" value={entry} onChange={(e) => setEntry(e.target.value)} />
         </Field>
         <FormActions align="start">

@@ -1,5 +1,9 @@
+// The auth service's answers in words for people. A request that got no answer (auth-js's
+// AuthRetryableFetchError: "Failed to fetch", status 0) is said as such, with what happens next:
+// a form's message changes once the server answers again (FormError), a list reads again by itself.
 import { isAuthError, isAuthWeakPasswordError } from '@supabase/supabase-js';
 import { describeError } from '@portal/platform';
+import { isUnanswered, READ_AGAIN_WHEN_ANSWERED, UNANSWERED } from '@portal/ui/words';
 
 export type AuthField = 'email' | 'password' | 'code' | 'form';
 
@@ -17,6 +21,7 @@ const WEAK_REASON: Record<string, string> = {
  * next is added where the code alone would leave a person stuck.
  */
 export function describeAuthError(error: unknown): string {
+  if (isUnanswered(error)) return `${UNANSWERED} ${TRY_AGAIN_WHEN_ANSWERED}`;
   const message = describeError(error);
   if (!isAuthError(error)) return `The request failed: ${message}`;
   if (isAuthWeakPasswordError(error) && error.reasons.length) {
@@ -47,6 +52,20 @@ export function describeAuthError(error: unknown): string {
     default:
       return message;
   }
+}
+
+/** What a form says next when the server did not answer (FormError changes it once the server is back). */
+export const TRY_AGAIN_WHEN_ANSWERED = 'Try again once it answers: this message changes when it does.';
+
+/** A failed read of a list, in words: one that got no answer is read again by itself (useAuthList). */
+export function describeAuthReadError(error: unknown): string {
+  if (isUnanswered(error)) return `${UNANSWERED} ${READ_AGAIN_WHEN_ANSWERED}`;
+  return describeAuthError(error);
+}
+
+/** Whether a message from describeAuthError says a request was sent and got no answer. */
+export function saysSentUnanswered(message: string): boolean {
+  return message.startsWith(UNANSWERED) && message.endsWith(TRY_AGAIN_WHEN_ANSWERED);
 }
 
 /** Places the server's message next to the field it is about. */

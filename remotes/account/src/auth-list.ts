@@ -1,8 +1,11 @@
 import { usePortal, type Portal } from '@portal/platform';
 import { useCallback, useEffect, useRef } from 'react';
+import { useReconnects } from './use-reconnects.js';
 
 /**
- * Reads a list from auth when the card mounts and again whenever the session's token changes;
+ * Reads a list from auth when the card mounts, again whenever the session's token changes, and
+ * again when the server answers after an outage (a read it did not answer then is not left on
+ * screen);
  * answers the read, to call after a change. Only the latest read started is shown: an earlier
  * one answering after it (a slow first read, a token refresh's read) would put back what the
  * change replaced. What the returned read resolves with is the list on screen: when a newer read
@@ -15,6 +18,7 @@ export function useAuthList<Result>(
 ): () => Promise<void> {
   const { supabase, auth } = usePortal();
   const token = auth.session?.access_token;
+  const reconnects = useReconnects();
   const started = useRef(0);
   const latest = useRef<Promise<void>>(Promise.resolve());
   const mounted = useRef(false);
@@ -37,6 +41,6 @@ export function useAuthList<Result>(
   }, []);
   useEffect(() => {
     void readLatest();
-  }, [readLatest, token]);
+  }, [readLatest, token, reconnects]);
   return readLatest;
 }

@@ -1,6 +1,7 @@
 import { useSupabase } from '@portal/platform';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect, useState } from 'react';
+import { useReconnects } from './use-reconnects.js';
 
 /** GoTrue's public GET /auth/v1/settings: which ways of signing in the project offers. */
 export interface AuthSettings {
@@ -27,40 +28,51 @@ export function providerLabel(provider: string): string {
   return provider.charAt(0).toUpperCase() + provider.slice(1);
 }
 
-/** One request per client for the page's lifetime. */
+/** One request per client for the page's lifetime, once it has been answered. */
 const settingsByClient = new WeakMap<SupabaseClient, Promise<AuthSettings | null>>();
 
 function settingsFor(client: SupabaseClient): Promise<AuthSettings | null> {
   let settings = settingsByClient.get(client);
   if (!settings) {
-    settings = fetchSettings(client);
-    settingsByClient.set(client, settings);
+    const asked = fetchSettings(client);
+    settings = asked;
+    settingsByClient.set(client, asked);
+    // Not kept without an answer: the page asks again once the server answers (useAuthSettings).
+    void asked.then((value) => {
+      if (value === null && settingsByClient.get(client) === asked) settingsByClient.delete(client);
+    });
   }
   return settings;
 }
 
 function fetchSettings(client: SupabaseClient): Promise<AuthSettings | null> {
-  // supabase-js has no call for this endpoint; its URL and key are the client's own (protected
-  // fields, present at run time).
-  const { supabaseUrl, supabaseKey } = client as unknown as { supabaseUrl: string; supabaseKey: string };
-  return fetch(`${supabaseUrl.replace(/\/$/, '')}/auth/v1/settings`, { headers: { apikey: supabaseKey } })
+  // supabase-js has no call for this endpoint; its URL, key and fetch are the client's own
+  // (protected fields, present at run time). Through the client's fetch, a request without an
+  // answer tells the platform's connection state, which then notices the server's return.
+  const { supabaseUrl, supabaseKey, fetch: clientFetch } = client as unknown as { supabaseUrl: string; supabaseKey: string; fetch?: typeof fetch };
+  return (clientFetch ?? fetch)(`${supabaseUrl.replace(/\/$/, '')}/auth/v1/settings`, { headers: { apikey: supabaseKey } })
     .then((response) => (response.ok ? (response.json() as Promise<AuthSettings>) : null))
     .catch(() => null);
 }
 
-/** The project's auth settings (null while loading or when the server did not answer). */
+/**
+ * The project's auth settings (null while loading or while the server does not answer). A page
+ * opened during an outage shows the ways to sign in the project offers once the server is back.
+ */
 export function useAuthSettings(): AuthSettings | null {
   const supabase = useSupabase();
-  const pending = settingsFor(supabase);
+  const reconnects = useReconnects();
   const [settings, setSettings] = useState<AuthSettings | null>(null);
+  const missing = settings === null;
   useEffect(() => {
+    if (!missing) return;
     let live = true;
-    void pending.then((value) => {
-      if (live) setSettings(value);
+    void settingsFor(supabase).then((value) => {
+      if (live && value) setSettings(value);
     });
     return () => {
       live = false;
     };
-  }, [pending]);
+  }, [supabase, missing, reconnects]);
   return settings;
 }

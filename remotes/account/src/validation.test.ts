@@ -1,12 +1,12 @@
 import remoteJson from '../remote.json' with { type: 'json' };
 import { accountRedirect, nextPathFrom, withNext } from './account-paths.js';
 import { oauthProviders } from './auth-settings.js';
-import { describeAuthError, needsSecondFactor, placeAuthError } from './auth-errors.js';
+import { describeAuthError, describeAuthReadError, needsSecondFactor, placeAuthError, saysSentUnanswered } from './auth-errors.js';
 import { groupSecret, qrImageSource } from './EnrolFactor.js';
 import { accountMeta } from './meta.js';
 import { urlAuthError, withoutUrlAuthError } from './url-auth-error.js';
 import { checkCode, checkFactorName, checkNewPassword, checkProfile, checkSignIn, checkSignUp, hasErrors } from './validation.js';
-import { AuthApiError, AuthWeakPasswordError } from '@supabase/supabase-js';
+import { AuthApiError, AuthRetryableFetchError, AuthWeakPasswordError } from '@supabase/supabase-js';
 
 describe('account form checks', () => {
   it('asks for what is missing on sign-in', () => {
@@ -49,7 +49,15 @@ describe('server errors', () => {
     });
     expect(placeAuthError(new AuthApiError('Token has expired or is invalid', 403, 'otp_expired')).field).toBe('code');
     expect(describeAuthError(new AuthApiError('Email rate limit exceeded', 429, 'over_email_send_rate_limit'))).toMatch(/^Email rate limit exceeded\. Too many attempts/);
-    expect(placeAuthError(new TypeError('Failed to fetch'))).toEqual({ field: 'form', message: 'The request failed: Failed to fetch' });
+    // No answer at all is said in words, never as the browser's "Failed to fetch".
+    const unanswered = 'The server did not answer: it may be stopped, or the network is down. Try again once it answers: this message changes when it does.';
+    expect(placeAuthError(new TypeError('Failed to fetch'))).toEqual({ field: 'form', message: unanswered });
+    expect(describeAuthError(new AuthRetryableFetchError('Failed to fetch', 0))).toBe(unanswered);
+    expect(saysSentUnanswered(unanswered)).toBe(true);
+    expect(describeAuthReadError(new AuthRetryableFetchError('Failed to fetch', 0))).toBe(
+      'The server did not answer: it may be stopped, or the network is down. This page tries again by itself as soon as the server answers.',
+    );
+    expect(saysSentUnanswered(describeAuthReadError(new AuthRetryableFetchError('Failed to fetch', 0)))).toBe(false);
     expect(needsSecondFactor(new AuthApiError('AAL2 required', 401, 'insufficient_aal'))).toBe(true);
   });
 
