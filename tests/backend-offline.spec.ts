@@ -1,22 +1,27 @@
 // The backend going away, end to end: real Chromium on the portal, the emulator stopped in the
 // middle of a session and started again on the same port and data. The header says the page is
 // offline because the server does not answer (not only that the socket dropped), remotes that
-// call the backend meanwhile fail without unhandled rejections, and everything comes back by
-// itself, with no new console error once it has.
+// call the backend meanwhile fail without unhandled rejections and say so in words, and
+// everything comes back by itself, with no new console error once it has. The emulator runs the
+// project's own supabase/ folder unchanged, so the portal here runs on another port than the
+// project's site_url names, as a second `npm start -- --port` would: its mails must name it.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { startTestEmulator, type TestEmulator } from '../emulator/test/harness.js';
 import { startLocalPortal, type LocalPortal } from '../deploy/src/index.js';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
 import { buildAppsInto } from './portal-harness.js';
+import { linkIn, mailbox } from './support/mailbox.js';
+import { withPageState } from './support/page-per-test.js';
 import { newPerson, signedInClient, signedInStorage } from './support/people.js';
+import { signInWithPassword } from './support/sign-in.js';
 import { STEP_MS } from './support/waits.js';
 
 jest.setTimeout(240_000);
 
 const REPO = path.resolve(__dirname, '..');
 const DANA = { email: 'demo@example.com', password: 'demo-password-1', id: 'd0000000-0000-4000-8000-000000000001' };
-const REMOTES = ['account', 'data', 'live'] as const;
+const REMOTES = ['account', 'data', 'live', 'functions'] as const;
 
 /** Every promise rejection nobody handled, as the page saw it (Playwright reports only thrown errors). */
 const RECORD_REJECTIONS = `
@@ -160,3 +165,138 @@ it('data remote: says in words that the server did not answer, keeps an edit, an
   }
 });
 
+/** What a person reads when the server does not answer (@portal/ui/words). */
+const UNANSWERED = 'The server did not answer: it may be stopped, or the network is down.';
+/** The browser's and the bundle's own words, which a person must never read. */
+const RAW = /TypeError|Failed to (fetch|send)|main\.[0-9a-f]+\.js|RUNTIME-\d/;
+
+it('says in words on the sign-in page, the account’s lists, a function call and the user menu that the server does not answer, and each recovers by itself (issue #39 item 1)', async () => {
+  const person = await newPerson(emulator, 'offline-words');
+  const signedIn = await browser.newContext({ storageState: await signedInStorage(portal.shellUrl, emulator, await signedInClient(emulator, person)) });
+  const signedOut = await browser.newContext();
+  try {
+    const security = await signedIn.newPage();
+    await security.goto(`${portal.shellUrl}/account/security`);
+    await security.getByText('No authenticator app yet').waitFor({ timeout: STEP_MS });
+    const functions = await signedIn.newPage();
+    await functions.goto(`${portal.shellUrl}/functions/hello`);
+    await functions.locator('.fn-page[data-function="hello"]').waitFor({ timeout: STEP_MS });
+    const signIn = await signedOut.newPage();
+    await signIn.goto(`${portal.shellUrl}/account/sign-in`);
+    await signIn.getByRole('button', { name: 'Try without an account' }).waitFor({ timeout: STEP_MS });
+
+    const offline = (page: TestPage) => page.locator('[data-testid="connection-state"][data-status="offline"]').waitFor({ timeout: STEP_MS });
+    const readsReadAgain = 'This page tries again by itself as soon as the server answers.';
+    await emulator.restart({
+      whileStopped: async () => {
+        // Signing in: what happened and what happens next, not the browser's "Failed to fetch".
+        // Opened afresh, the page cannot learn the project's other ways in yet.
+        await signIn.reload();
+        await signIn.locator('form[aria-label="Sign in"]').waitFor({ timeout: STEP_MS });
+        await signInWithPassword(signIn, person.email, person.password);
+        const refused = signIn.getByRole('alert').filter({ hasText: 'Could not sign in' });
+        await withPageState(signIn, refused.waitFor({ timeout: STEP_MS }));
+        const said = (await refused.textContent()) ?? '';
+        expect(said).toContain(`${UNANSWERED} Try again once it answers: this message changes when it does.`);
+        expect(said).not.toMatch(RAW);
+        await offline(signIn);
+        await expect(signIn.getByRole('button', { name: 'Try without an account' }).count()).resolves.toBe(0);
+
+        // The security page's lists: said, and read again by themselves later.
+        await security.reload();
+        const unread = security.getByRole('alert').filter({ hasText: 'Could not read your authenticators' });
+        await withPageState(security, unread.waitFor({ timeout: STEP_MS }));
+        await expect(unread.textContent()).resolves.toContain(`${UNANSWERED} ${readsReadAgain}`);
+        await offline(security);
+        for (const text of await security.getByRole('alert').allTextContents()) expect(text).not.toMatch(RAW);
+
+        // Signing out from the user menu: the person is told they are still signed in.
+        await security.getByRole('button', { name: `Account menu for ${person.email}` }).click();
+        await security.getByRole('menuitem', { name: 'Sign out' }).click();
+        await withPageState(security, security.getByText(`You are still signed in. ${UNANSWERED} Sign out again once it answers.`).waitFor({ timeout: STEP_MS }));
+
+        // A function call that got no answer.
+        await functions.getByRole('button', { name: 'Send', exact: true }).click();
+        const noAnswer = functions.locator('section.fn-result[data-kind="fetch-error"] [data-kind="fetch-error"]');
+        await withPageState(functions, noAnswer.waitFor({ timeout: STEP_MS }));
+        const told = (await noAnswer.textContent()) ?? '';
+        expect(told).toContain(`${UNANSWERED} Send it again once the server answers: this message says when it does.`);
+        expect(told).not.toMatch(RAW);
+        await offline(functions);
+      },
+    });
+
+    // Back, without a click: the sign-in page says so and offers its other ways in again,
+    await withPageState(signIn, signIn.getByRole('status').filter({ hasText: 'The server answers again' }).waitFor({ timeout: STEP_MS }));
+    await expect(signIn.getByRole('alert').filter({ hasText: 'Could not sign in' }).count()).resolves.toBe(0);
+    await signIn.getByRole('button', { name: 'Try without an account' }).waitFor({ timeout: STEP_MS });
+    // and signing in works;
+    await signInWithPassword(signIn, person.email, person.password);
+    await signIn.waitForURL('**/account', { timeout: STEP_MS });
+    // the security page's lists are read again;
+    await withPageState(security, security.getByText('No authenticator app yet').waitFor({ timeout: STEP_MS }));
+    await expect(security.getByRole('alert').filter({ hasText: 'Could not read' }).count()).resolves.toBe(0);
+    // the function's answer says the server is back, and sending works.
+    await withPageState(functions, functions.locator('[data-kind="fetch-error"][data-server="answering"]').waitFor({ timeout: STEP_MS }));
+    await expect(functions.locator('[data-kind="fetch-error"][data-server="answering"]').textContent()).resolves.toContain('The server answers again: send the request again.');
+    await functions.getByRole('button', { name: 'Send', exact: true }).click();
+    await functions.locator('section.fn-result[data-state="done"][data-status="200"]').waitFor({ timeout: STEP_MS });
+    for (const page of [security, functions, signIn]) {
+      expect(page.console.filter((entry) => entry.type === 'pageerror')).toEqual([]);
+    }
+  } finally {
+    await signedIn.close();
+    await signedOut.close();
+  }
+});
+
+it('says in words on its card that a remote’s files did not arrive while the browser is offline, and loads it by itself once the network is back (issue #39 item 1)', async () => {
+  const person = await newPerson(emulator, 'offline-card');
+  const context = await browser.newContext({ storageState: await signedInStorage(portal.shellUrl, emulator, await signedInClient(emulator, person)) });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${portal.shellUrl}/account`);
+    await page.getByTestId('profile-email').waitFor({ timeout: STEP_MS });
+    // The network goes (a phone in a tunnel): the functions area, not loaded yet, is opened.
+    await context.context.setOffline(true);
+    await go(page, '/functions');
+    const card = page.locator('[data-testid="remote-error"][data-remote="functions"]');
+    await withPageState(page, card.waitFor({ timeout: STEP_MS }));
+    const said = (await card.textContent()) ?? '';
+    expect(said).toContain('Its files did not arrive: the server that hosts them did not answer (it may be stopped, or the network is down).');
+    expect(said).not.toMatch(RAW);
+    // Back: the card goes and the area is there, without "Try again".
+    await context.context.setOffline(false);
+    await withPageState(page, page.locator('.fn-app .fn-list').waitFor({ timeout: STEP_MS }));
+    await expect(card.count()).resolves.toBe(0);
+  } finally {
+    await context.close();
+  }
+});
+
+
+it('names the portal’s own site in the footer of a sign-in mail, not the project’s site_url (issue #39 item 7)', async () => {
+  // The project's config.toml says site_url = http://localhost:3000; this portal runs elsewhere.
+  expect(new URL(portal.shellUrl).port).not.toBe('3000');
+  const person = await newPerson(emulator, 'offline-footer');
+  const inbox = mailbox(emulator.mailUrl);
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(`${portal.shellUrl}/account/sign-in`);
+    const seen = await inbox.seen(person.email);
+    const request = page.locator('form[aria-label="Email me a sign-in link"]');
+    await request.locator('input[name="email"]').fill(person.email);
+    await request.locator('button[type="submit"]').click();
+    await withPageState(page, page.getByRole('status').filter({ hasText: 'Check your inbox' }).waitFor({ timeout: STEP_MS }));
+    const mail = await inbox.next(person.email, /Magic Link/, seen);
+    expect(mail.Text.trim().split('\n').at(-1)).toBe(`Sent by ${new URL(portal.shellUrl).origin}`);
+    expect(mail.HTML).toContain(`Sent by ${new URL(portal.shellUrl).origin}`);
+    expect(mail.Text).not.toContain('localhost:3000');
+    expect(mail.Text).not.toContain('127.0.0.1:3000');
+    // The link in it leads back to this portal too.
+    expect(new URL(linkIn(mail)).searchParams.get('redirect_to')).toMatch(new RegExp(`^${new URL(portal.shellUrl).origin.replace(/[.:/]/g, '\\$&')}/`));
+  } finally {
+    await context.close();
+  }
+});

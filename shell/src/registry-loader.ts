@@ -2,6 +2,7 @@ import { PortalError, PortalErrorCode, describeError } from '@portal/platform';
 import type { Registry } from '@portal/platform/registry';
 import { registryShapeProblem, resolveManifestUrls } from '@portal/platform/registry-core';
 import { takeEarlyRegistry } from './early-fetch.js';
+import { failedUnanswered } from './failure-words.js';
 
 export interface FetchedRegistry {
   /** Manifest URLs resolved against the registry's URL (relative ones are allowed in the file). */
@@ -29,7 +30,8 @@ export async function fetchRegistry(url: string, etag: string | null): Promise<F
     // The first read takes the answer the entry asked for early (early-fetch.ts).
     response = (etag ? null : await takeEarlyRegistry(url)) ?? (await fetch(url, { cache: 'no-store', ...(etag ? { headers: { 'if-none-match': etag } } : {}) }));
   } catch (error) {
-    throw new PortalError(PortalErrorCode.RegistryUnavailable, `The registry at ${url} could not be reached: ${describeError(error)}.`, {
+    const why = failedUnanswered(error) ? 'its server did not answer (it may be stopped, or the network is down)' : describeError(error);
+    throw new PortalError(PortalErrorCode.RegistryUnavailable, `The registry at ${url} could not be reached: ${why}.`, {
       step: 'fetch registry',
       cause: error,
     });

@@ -6,7 +6,6 @@
 import {
   PortalError,
   PortalErrorCode,
-  describeError,
   isPortalError,
   type Portal,
   type RemoteLifecycles,
@@ -18,6 +17,7 @@ import { chooseRelease, RESERVED_ROUTES } from '@portal/platform/registry-core';
 import type { AppError } from 'single-spa';
 import { loadExposed, preloadExposed, registerFederatedRemote } from './federation.js';
 import { contractSatisfied } from './contract.js';
+import { describeRemoteFailure } from './failure-words.js';
 import { checkAuth, routeMatches, type SessionLevel } from './routes.js';
 import { pageMayHoldSession } from './stored-session.js';
 
@@ -498,7 +498,7 @@ export class RemoteApplications {
       : step === 'load'
         ? PortalErrorCode.RemoteLoadFailed
         : PortalErrorCode.RemoteCrashed;
-    const message = describeError(error);
+    const message = describeRemoteFailure(step, error);
     this.patch(name, { state: 'failed', error: { code, step, message } });
     this.portal.events.emit('remote:failed', { remote: name, step, message });
   }

@@ -1,6 +1,10 @@
-import type { RemoteStatus } from '@portal/platform';
+// One remote's failure, contained on its route: what failed in words, the details for whoever
+// looks closer, and "Try again". A remote whose files did not arrive for want of an answer is
+// tried again by itself when the page's connection comes back (the network, or the backend).
+import { useConnection, type RemoteStatus } from '@portal/platform';
 import { ErrorState } from '@portal/ui';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { FILES_UNANSWERED } from '../failure-words.js';
 
 const HEADLINES: Record<string, (title: string) => string> = {
   load: (title) => `${title} could not be loaded`,
@@ -15,6 +19,18 @@ export function RemoteErrorCard({ remote, onRetry }: { remote: RemoteStatus; onR
   const step = remote.error?.step ?? 'load';
   const headline = (HEADLINES[step] ?? ((title: string) => `${title} stopped working`))(remote.title);
   const canRetry = remote.state !== 'blocked';
+  const retryLatest = useRef(onRetry);
+  useEffect(() => {
+    retryLatest.current = onRetry;
+  });
+  const cameBack = useCameBack();
+  const handled = useRef(cameBack);
+  const waitingForNetwork = remote.error?.message === FILES_UNANSWERED;
+  useEffect(() => {
+    if (handled.current === cameBack) return;
+    handled.current = cameBack;
+    if (waitingForNetwork) void retryLatest.current();
+  }, [cameBack, waitingForNetwork]);
   return (
     <div data-testid="remote-error" data-remote={remote.name}>
       <ErrorState
@@ -33,4 +49,12 @@ export function RemoteErrorCard({ remote, onRetry }: { remote: RemoteStatus; onR
       />
     </div>
   );
+}
+
+/** A count that grows each time the page's connection comes back from offline (network or backend). */
+function useCameBack(): number {
+  const offline = useConnection().status === 'offline';
+  const [seen, setSeen] = useState({ offline, returns: 0 });
+  if (seen.offline !== offline) setSeen({ offline, returns: seen.returns + (offline ? 0 : 1) });
+  return seen.returns;
 }

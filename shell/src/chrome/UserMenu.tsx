@@ -1,8 +1,9 @@
 // The header's account button: the person's display name and picture from their profile (followed
 // live: a name saved on the account page shows at once), their email when they chose no name.
-import { describeError, nameOf, usePortal, useProfile } from '@portal/platform';
+import { nameOf, usePortal, useProfile } from '@portal/platform';
 import { Avatar, Button, LogOutIcon, Menu, MenuItem, MenuLabel, MenuList, MenuSeparator, MenuTrigger, UserIcon } from '@portal/ui';
 import type { ReactNode } from 'react';
+import { describeSignOutFailure } from '../failure-words.js';
 
 export function UserMenu({ signInPath }: { signInPath: string }): ReactNode {
   const { auth, supabase, navigate, notify } = usePortal();
@@ -21,7 +22,7 @@ export function UserMenu({ signInPath }: { signInPath: string }): ReactNode {
   const label = name === email ? `Account menu for ${email}` : `${name}, Account menu for ${email}`;
   const signOut = async () => {
     const { error } = await supabase.auth.signOut();
-    if (error) notify({ tone: 'danger', title: 'Sign-out failed', message: describeError(error) });
+    if (error) notify({ tone: 'danger', title: 'Sign-out failed', message: describeSignOutFailure(error) });
     else navigate('/');
   };
   return (
