@@ -1,4 +1,7 @@
 /**
+ * Makes and revokes the credentials a team's build pipeline publishes with. Only the team's
+ * members and the platform's owners may.
+ *
  * deploy-credentials: makes and revokes a team's CI credentials (docs/deploy-teams.md). A
  * credential is a user of the project's auth made for it alone; the database decides who may
  * make or revoke one (a member of the team, or a platform owner), as the caller, before this

@@ -1,4 +1,7 @@
 /**
+ * The list of each area's live version that the portal reads as it opens, for one environment.
+ * Open to anyone: it holds nothing private.
+ *
  * deploy-registry: the registry browsers read, derived from an environment's newest registry
  * revision (docs/deploy-teams.md). Public (`verify_jwt = false`), as a registry always was: what
  * it holds was checked by the database when each revision was committed, and nobody writes it.

@@ -1,4 +1,7 @@
 /**
+ * Invites someone to one of your projects by email: they get a mail with a link to join. Only
+ * the project's owner may.
+ *
  * project-invitations: invites an email address to a project, for the project's owner, and mails
  * the invited person. Acting for the caller's session (row level security decides: only a
  * project's owner may invite to it); the mail goes through the auth server's admin API, as hosted
