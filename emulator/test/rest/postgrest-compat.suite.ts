@@ -84,6 +84,22 @@ create function public.scrambled_in(g int) returns setof public.scrambled langua
   select * from public.scrambled where grp = g $$;
 create function public.scrambled_peers(s public.scrambled) returns setof public.scrambled language sql stable as $$
   select * from public.scrambled p where p.grp = s.grp and p.id <> s.id $$;
+-- Enough rows that Postgres reads a few ids through the primary key, with row 3 moved to the
+-- end of the heap: a read of ids < 5 is 1, 2, 3, 4 by the index and 1, 2, 4, 3 by a scan.
+create table public.shelved (id int primary key, label text not null);
+create function public.shelved_all() returns setof public.shelved language sql stable as $$
+  select * from public.shelved $$;
+-- A volatile set-returning function with a side effect, called once per request.
+create table public.stamps (id int generated always as identity primary key);
+create function public.stamp() returns setof public.stamps language sql as $$
+  insert into public.stamps default values returning * $$;
+-- A view over it, with a computed relationship taking the view's row and a function called
+-- with a view row as its argument.
+create view public.scrambled_view as select id, grp, label from public.scrambled;
+create function public.scrambled_view_peers(s public.scrambled_view) returns setof public.scrambled_view language sql stable as $$
+  select * from public.scrambled_view p where p.grp = s.grp and p.id <> s.id $$;
+create function public.scrambled_like(r public.scrambled_view) returns setof public.scrambled_view language sql stable as $$
+  select * from public.scrambled_view where grp = r.grp $$;
 create function public.pgrst_statement(statement text) returns json language plpgsql volatile security definer as $$
 declare body json;
 begin
@@ -134,6 +150,9 @@ update public.scrambled set label = label || '.' where id % 4 = 0;
 -- Row 1 gets more notes than max_rows (1000).
 insert into public.scrambled_notes select n, case when n > 60 then 1 else (n * 7) % 30 + 1 end from generate_series(1, 1100) n;
 update public.scrambled_notes set scrambled_id = scrambled_id where id % 5 = 0;
+insert into public.shelved select g, 'shelf ' || g from generate_series(1, 2000) g;
+update public.shelved set label = label || '.' where id = 3;
+analyze public.shelved;
 insert into public.events values (1, '2024-05-01', 1, 'launch'), (2, '2025-02-01', 1, 'party'), (3, '2024-06-01', 2, 'meet');
 `;
 
@@ -1023,6 +1042,87 @@ export function describePostgrestCompat(
             ),
           ),
         );
+      });
+      it("a function of a view's row, as a computed relationship or called with a view row, comes back in the order of PostgREST's statement", async () => {
+        const peers = await admin
+          .from('scrambled_view')
+          .select('id,scrambled_view_peers(id)')
+          .lt('id', 8);
+        expect(peers.data).toEqual(
+          await postgrest(
+            read(
+              `SELECT "public"."scrambled_view"."id", COALESCE( "scrambled_view_scrambled_view_peers_1"."scrambled_view_scrambled_view_peers_1", '[]') AS "scrambled_view_peers" ` +
+                `FROM "public"."scrambled_view" LEFT JOIN LATERAL ( SELECT json_agg("scrambled_view_scrambled_view_peers_1") AS "scrambled_view_scrambled_view_peers_1" ` +
+                `FROM (SELECT "scrambled_view_1"."id" FROM "public"."scrambled_view_peers"("scrambled_view"::"public"."scrambled_view") AS "scrambled_view_1" ${limit} ) ` +
+                `AS "scrambled_view_scrambled_view_peers_1" ) AS "scrambled_view_scrambled_view_peers_1" ON TRUE WHERE "public"."scrambled_view"."id" < '8' ${limit}`,
+            ),
+          ),
+        );
+        const like = await admin
+          .rpc('scrambled_like', { r: { id: 4, grp: 1, label: 'x' } })
+          .select('id');
+        expect(like.data).toEqual(
+          await postgrest(
+            `WITH pgrst_source AS (SELECT pgrst_call."id" FROM (SELECT '{"r":{"id":4,"grp":1,"label":"x"}}'::json AS json_data) pgrst_payload, ` +
+              `LATERAL (SELECT "r" FROM json_to_record(pgrst_payload.json_data) AS _("r" public.scrambled_view) LIMIT 1) pgrst_body , ` +
+              `LATERAL "public"."scrambled_like"("r" := pgrst_body."r") pgrst_call) ` +
+              `SELECT coalesce(json_agg(_postgrest_t), '[]') FROM (SELECT "scrambled_view"."id" FROM "pgrst_source" AS "scrambled_view" ${limit}) _postgrest_t`,
+          ),
+        );
+        expect((like.data as { id: number }[]).map((row) => row.id)).not.toEqual(
+          [...(like.data as { id: number }[])].map((row) => row.id).sort((a, b) => a - b),
+        );
+      });
+
+      it("a set-returning function keeps its own order where PostgREST's statement reads the call twice: a count or CSV", async () => {
+        // PostgREST's rpc statement: the call in pgrst_source, filters outside it (prepareCall).
+        const source = `pgrst_source AS (SELECT pgrst_call."id" FROM "public"."shelved_all"() pgrst_call)`;
+        const rows = `SELECT "shelved"."id" FROM "pgrst_source" AS "shelved" WHERE "shelved"."id" < '5' ${limit}`;
+        // Read once, Postgres folds the call into the SELECT and reads ids < 5 by the index.
+        const once = await admin.rpc('shelved_all').select('id').lt('id', 5);
+        const onceStatement = `WITH ${source} SELECT coalesce(json_agg(_postgrest_t), '[]') FROM (${rows}) _postgrest_t`;
+        expect(once.data).toEqual(await postgrest(onceStatement));
+        // Counted, the count reads pgrst_source too (countF): Postgres materializes the call and
+        // the rows keep the function's order (a scan: row 3 last).
+        const counted = await admin
+          .rpc('shelved_all', undefined, { count: 'exact' })
+          .select('id')
+          .lt('id', 5);
+        const countedStatement =
+          `WITH ${source}, pgrst_source_count AS (SELECT 1 FROM "pgrst_source" AS "shelved" WHERE "shelved"."id" < '5') ` +
+          `SELECT json_build_object('total', (SELECT pg_catalog.count(*) FROM pgrst_source_count), 'body', coalesce(json_agg(_postgrest_t), '[]')) FROM (${rows}) _postgrest_t`;
+        const expected = (await postgrest(countedStatement)) as {
+          total: number;
+          body: { id: number }[];
+        };
+        expect({ data: counted.data, count: counted.count }).toEqual({
+          data: expected.body,
+          count: expected.total,
+        });
+        expect(expected.body.map((row) => row.id)).toEqual([1, 2, 4, 3]);
+        const estimated = await admin
+          .rpc('shelved_all', undefined, { count: 'estimated' })
+          .select('id')
+          .lt('id', 5);
+        expect(estimated.data).toEqual(expected.body);
+        // CSV's header reads the first row of pgrst_source (asCsvF).
+        const csv = await admin.rpc('shelved_all').select('id').lt('id', 5).csv();
+        const csvStatement =
+          `WITH ${source} SELECT to_json((SELECT coalesce(string_agg(a.k, ','), '') FROM (SELECT json_object_keys(r)::text as k ` +
+          `FROM (SELECT row_to_json(hh) as r from pgrst_source as hh limit 1) s) a) || E'\\n' || ` +
+          `coalesce(string_agg(substring(_postgrest_t::text, 2, length(_postgrest_t::text) - 2), E'\\n'), '')) FROM (${rows}) _postgrest_t`;
+        expect(csv.data).toEqual(await postgrest(csvStatement));
+      });
+
+      it('a volatile set-returning function runs once when the answer is counted', async () => {
+        const stamped = await admin.rpc('stamp', undefined, { count: 'exact' }).select('id');
+        expect({ data: stamped.data, count: stamped.count, error: stamped.error }).toEqual({
+          data: [{ id: 1 }],
+          count: 1,
+          error: null,
+        });
+        const stamps = await admin.from('stamps').select('id');
+        expect(stamps.data).toEqual([{ id: 1 }]);
       });
     });
 

@@ -131,15 +131,19 @@ export async function runCountedRead(
   source: string,
   envelope: { shape: BodyShape; stripNulls: boolean; scalar?: boolean },
   count: CountPlan,
+  /** CTEs `source` and `from` read (an rpc's call), written before `pgrst_source`. */
+  ctes: string[] = [],
 ): Promise<Envelope> {
+  const withCtes = ctes.map((cte) => `${cte}, `).join('');
   let planned: number | null = null;
   if (countNeedsPlan(count)) {
-    planned = await plannedCount(tx, source, builder.params.values);
+    const explained = ctes.length ? `with ${ctes.join(', ')} ${source}` : source;
+    planned = await plannedCount(tx, explained, builder.params.values);
   }
   const exact =
     count.mode === 'exact' ||
     (count.mode === 'estimated' && planned !== null && planned <= count.maxRows);
-  const sql = `with "pgrst_source" as (${source}) ${envelopeSql({ ...envelope, countSql: exact ? countSelect(parts, from) : null })}`;
+  const sql = `with ${withCtes}"pgrst_source" as (${source}) ${envelopeSql({ ...envelope, countSql: exact ? countSelect(parts, from) : null })}`;
   const result = readEnvelope((await tx.query<EnvelopeRow>(sql, builder.params.values)).rows[0]);
   if (!exact && planned !== null) result.total = planned;
   return result;

@@ -14,7 +14,8 @@ import type { RestRequest } from '../request.js';
 import { contentRange, profileHeaders, rowWindow } from '../respond.js';
 import type { Column, RoutineInfo } from '../schema/model.js';
 import { buildLevelParts, countSelect, envelopeSql, levelSelect, newBuilder } from '../sql/read.js';
-import { functionFromSql, SCALAR_COLUMN, type CallArguments } from '../sql/rpc.js';
+import { CALL_CTE, callCteSql, SCALAR_COLUMN, type CallArguments } from '../sql/rpc.js';
+import { ident } from '../sql/identifiers.js';
 import {
   appliedCommon,
   bodyShape,
@@ -167,19 +168,24 @@ export async function callFunction(
 
   const builder = newBuilder();
   const alias = builder.aliases.table();
-  const from = functionFromSql(routine, args, alias, builder.params);
-  const parts = buildLevelParts(level, alias, builder);
-  if (scalar) parts.projection = [`"${alias}"."${SCALAR_COLUMN}" as "${SCALAR_COLUMN}"`];
-  const sourceSql = levelSelect(parts, from);
   const head = method === 'HEAD';
   const minimal = prefer.return === 'minimal';
   const singleResult = !routine.returnsSet && routine.result.kind !== 'void';
   const answered = representation.kind === 'plan' ? representation.for : representation;
   let shape = bodyShape(answered, head || minimal || routine.result.kind === 'void');
   if (singleResult && shape === 'array') shape = 'object';
+  // Materialized where PostgREST's statement reads its call twice: a count (exact, or
+  // estimated: PostgREST counts up to max_rows in the same statement) or CSV's header.
+  const materialized =
+    prefer.count === 'exact' || prefer.count === 'estimated' || answered.kind === 'csv';
+  const callCte = callCteSql(routine, args, alias, builder.params, materialized);
+  const from = `${ident(CALL_CTE)} as ${ident(alias)}`;
+  const parts = buildLevelParts(level, alias, builder);
+  if (scalar) parts.projection = [`"${alias}"."${SCALAR_COLUMN}" as "${SCALAR_COLUMN}"`];
+  const sourceSql = levelSelect(parts, from);
   if (representation.kind === 'plan') {
     const countSql = prefer.count === 'exact' ? countSelect(parts, from) : null;
-    const statement = `with "pgrst_source" as (${sourceSql}) ${envelopeSql({ shape, scalar, countSql })}`;
+    const statement = `with ${callCte}, "pgrst_source" as (${sourceSql}) ${envelopeSql({ shape, scalar, countSql })}`;
     const plan = await runAsCaller(
       deps.service,
       request,
@@ -226,6 +232,7 @@ export async function callFunction(
           mode: prefer.count,
           maxRows: deps.service.config.api.max_rows,
         },
+        [callCte],
       );
       if (strictMax && result.pageTotal > prefer.maxAffected!)
         throw requestErrors.maxAffected(result.pageTotal);
