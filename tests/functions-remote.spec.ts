@@ -207,8 +207,11 @@ describe('the functions remote', () => {
     const quickId = await page.locator('.fn-history__item').first().getAttribute('data-history-id');
     const earlier = await page.locator('.fn-history__item').count();
 
-    // 40 ticks 100 ms apart: four seconds, within the function's time limit.
-    await page.getByLabel('Query parameters 1 value').fill('40');
+    // 55 ticks 100 ms apart: five and a half seconds, within the function's time limit (six). The
+    // click on "Run again" must land while this call still streams; with 40 ticks a page slowed by
+    // a busy machine clicked after the stream's end, and the call was in the history as run to its
+    // end (CI: no warning badge on the count=40 entry).
+    await page.getByLabel('Query parameters 1 value').fill('55');
     await page.getByLabel('Query parameters 2 value').fill('100');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await result().locator('.fn-events__item[data-event="tick"]').first().waitFor();
@@ -229,7 +232,7 @@ describe('the functions remote', () => {
       true,
     );
     // The replaced call is in the history, as stopped (the warning badge), not as run to its end.
-    const replaced = page.locator('.fn-history__item', { hasText: 'count=40' });
+    const replaced = page.locator('.fn-history__item', { hasText: 'count=55' });
     await expect(replaced.count()).resolves.toBe(1);
     await expect(replaced.locator('.pui-badge--warning').count()).resolves.toBe(1);
   });
