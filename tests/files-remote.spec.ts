@@ -489,6 +489,21 @@ describe('the files remote like a drive', () => {
     await phoneMore.scrollIntoViewIfNeeded();
     const box = (await phoneMore.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(390);
+
+    // The grid's tiles have the same menu, by right click too; Escape gives focus back to its button.
+    await page.goto(`${portal.url}/files/files/projects/${projectId}/?view=grid`);
+    const tile = page.locator('li[data-entry="report.txt"]');
+    await tile.waitFor(WAIT);
+    await tile.click({ button: 'right' });
+    const tileMenu = menuOf(page, 'report.txt');
+    await tileMenu.getByRole('menuitem', { name: 'Move to…' }).waitFor(WAIT);
+    const listBox = (await tileMenu.boundingBox())!;
+    expect(listBox.x >= 0 && listBox.x + listBox.width <= 390).toBe(true);
+    await page.keyboard.press('Escape');
+    await tileMenu.waitFor({ state: 'detached', ...WAIT });
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe(
+      'More actions for report.txt',
+    );
   });
 
   it('shares a project between two people: who changed each file, a shared trash with restore, and links either can revoke', async () => {
