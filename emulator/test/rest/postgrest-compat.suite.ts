@@ -332,6 +332,44 @@ export function describePostgrestCompat(
     });
 
     describe('rpc overloads and unnamed parameters', () => {
+      it("an array of objects names the arguments by its objects' keys and the call takes the first, as PostgREST's payloadAttributes", async () => {
+        // supabase-js sends whatever it is given as the JSON body.
+        const call = (fn: string, body: unknown) => anon.rpc(fn, body as Record<string, unknown>);
+        expect(
+          answer(
+            await call('add', [
+              { a: 1, b: 2 },
+              { b: 6, a: 5 },
+            ]),
+          ),
+        ).toEqual({
+          data: 3,
+          error: null,
+          count: null,
+          status: 200,
+        });
+        // A single unnamed json parameter still takes the whole body.
+        expect(answer(await call('echo_body', [{ x: 1 }, { x: 2 }]))).toEqual({
+          data: [{ x: 1 }, { x: 2 }],
+          error: null,
+          count: null,
+          status: 200,
+        });
+        const mismatched = {
+          data: null,
+          error: {
+            code: 'PGRST102',
+            message: 'All object keys must match',
+            details: null,
+            hint: null,
+          },
+          count: null,
+          status: 400,
+        };
+        expect(answer(await call('add', [{ a: 1 }, { a: 1, b: 2 }]))).toEqual(mismatched);
+        expect(answer(await call('echo_body', [1, 2]))).toEqual(mismatched);
+      });
+
       it("a call Postgres finds ambiguous answers 300 PGRST203 with the candidates in PostgREST's order, not 42725", async () => {
         const expected = {
           data: null,

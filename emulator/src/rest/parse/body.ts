@@ -112,7 +112,14 @@ export function parseRowsBody(text: string, format: BodyFormat): ParsedBody {
   }
 }
 
-/** An rpc body: a JSON object of arguments (or any JSON for a single json parameter), or a form. */
+/**
+ * An rpc body: a JSON object of arguments (or any JSON for a single json parameter), or a form.
+ * As PostgREST's `payloadAttributes` (src/PostgREST/ApiRequest/Payload.hs), an array of objects
+ * with the same keys names the arguments by those keys, and the call takes the first element's
+ * values (`json_to_recordset(…) LIMIT 1`); an array whose first element is not an object, or
+ * whose objects' keys differ, is 400 PGRST102; an empty array or a scalar names none.
+ * `object` is the arguments by name, `raw` the body a single unnamed parameter takes whole.
+ */
 export function parseArgumentsBody(
   text: string,
   format: BodyFormat,
@@ -127,5 +134,18 @@ export function parseArgumentsBody(
   }
   if (text.trim() === '') return { object: {}, raw: '{}' };
   const value = parseJson(text);
+  if (Array.isArray(value) && value.length > 0) {
+    const first: unknown = value[0];
+    if (!isObject(first)) throw requestErrors.invalidBody('All object keys must match');
+    const keys = new Set(Object.keys(first));
+    const uniform = value.every(
+      (row) =>
+        isObject(row) &&
+        Object.keys(row).length === keys.size &&
+        Object.keys(row).every((key) => keys.has(key)),
+    );
+    if (!uniform) throw requestErrors.invalidBody('All object keys must match');
+    return { object: first, raw: text };
+  }
   return { object: isObject(value) ? value : null, raw: text };
 }

@@ -99,7 +99,8 @@ export async function callFunction(
     } else {
       const parsed = parseArgumentsBody(bodyText(body), format);
       values = parsed.object ?? {};
-      // A form is passed on as the JSON of its fields, as a GET's arguments are; a JSON body
+      // A form is passed on as the JSON of its fields, as a GET's arguments are; an array of
+      // objects is passed whole (its first element names the arguments); any other JSON body
       // that is no object reaches a function as `[]` (PostgREST's payloadAttributes).
       rawBody =
         format === 'form'
