@@ -1,9 +1,9 @@
 // A form's error, announced to screen readers. One that says the server did not answer says, once
 // the server answers again, that the person can try again now: it does not stay as if still true.
+import { useReconnects } from '@portal/platform';
 import { Alert } from '@portal/ui';
 import { useState, type ReactNode } from 'react';
 import { saysSentUnanswered } from './auth-errors.js';
-import { useReconnects } from './use-reconnects.js';
 
 export function FormError({ title, message }: { title: string; message: string | undefined }): ReactNode {
   const reconnects = useReconnects();

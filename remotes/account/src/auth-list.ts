@@ -1,6 +1,5 @@
-import { usePortal, type Portal } from '@portal/platform';
+import { usePortal, type Portal, useReconnects } from '@portal/platform';
 import { useCallback, useEffect, useRef } from 'react';
-import { useReconnects } from './use-reconnects.js';
 
 /**
  * Reads a list from auth when the card mounts, again whenever the session's token changes, and

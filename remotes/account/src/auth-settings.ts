@@ -1,7 +1,6 @@
-import { useSupabase } from '@portal/platform';
+import { useSupabase, useReconnects } from '@portal/platform';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect, useState } from 'react';
-import { useReconnects } from './use-reconnects.js';
 
 /** GoTrue's public GET /auth/v1/settings: which ways of signing in the project offers. */
 export interface AuthSettings {

@@ -7,6 +7,6 @@ export const accountMeta: RemoteMeta = {
   route: '/account',
   icon: 'user',
   description: 'Sign in, your profile, two-step verification and where you are signed in.',
-  contract: '^1.6.0',
+  contract: '^1.8.0',
   auth: 'none',
 };

@@ -7,6 +7,6 @@ export const dataMeta: RemoteMeta = {
   route: '/data',
   icon: 'database',
   description: 'The tables and views you may reach: browse, filter and edit the rows row level security lets you see.',
-  contract: '^1.4.0',
+  contract: '^1.8.0',
   auth: 'aal1',
 };

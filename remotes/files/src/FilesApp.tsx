@@ -7,6 +7,7 @@ import {
   useSupabase,
   useUser,
   type RemoteRootProps,
+  useRetryWhenBack,
 } from '@portal/platform';
 import { Card, EmptyState, ErrorState, PageHeader, ProgressBar, Stack, TextLink } from '@portal/ui';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -17,7 +18,6 @@ import { filesFailure, whatNext, type FilesFailure } from './failures.js';
 import { filesStylesheet } from './files.css.js';
 import { filesHref, parseFilesLocation, DEFAULT_VIEW } from './location.js';
 import { listAreas, type Area, type ProjectRef } from './storage-access.js';
-import { useRetryWhenBack } from './use-retry-when-back.js';
 import { filesMeta } from './meta.js';
 
 type AreasState =

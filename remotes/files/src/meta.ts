@@ -9,6 +9,6 @@ export const filesMeta: RemoteMeta = {
   description: "Your own files, the files of the projects you are in, and the public assets.",
   // 1.4: @portal/ui's form-controls and tables groups; 1.7: profiles followed live (the names of
   // who changed a file, deleted it or made a share link).
-  contract: '^1.7.0',
+  contract: '^1.8.0',
   auth: 'aal1',
 };

@@ -8,6 +8,6 @@ export const functionsMeta: RemoteMeta = {
   icon: 'bolt',
   description:
     "Run the project's server functions: any request, the answer by type, streams, errors, logs and history.",
-  contract: '^1.4.0',
+  contract: '^1.8.0',
   auth: 'aal1',
 };

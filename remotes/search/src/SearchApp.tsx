@@ -6,6 +6,7 @@ import {
   useSupabase,
   useUser,
   type RemoteRootProps,
+  useRetryWhenBack,
 } from '@portal/platform';
 import { PageHeader, Stack, Tab, TabList, TabPanel, Tabs } from '@portal/ui';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -17,7 +18,6 @@ import { listDocuments } from './data-access/search-api.js';
 import { isUnreachable } from './failures.js';
 import { parseSearchLocation } from './location.js';
 import { searchStylesheet } from './search.css.js';
-import { useRetryWhenBack } from './use-retry-when-back.js';
 import { searchMeta } from './meta.js';
 
 export function SearchApp({ meta }: RemoteRootProps): ReactNode {

@@ -7,6 +7,6 @@ export const searchMeta: RemoteMeta = {
   route: '/search',
   icon: 'search',
   description: "Your own documents, found by what they mean. Only you can see them.",
-  contract: '^1.4.0',
+  contract: '^1.8.0',
   auth: 'aal1',
 };

@@ -90,6 +90,7 @@ export {
   useProfile,
   type PortalView,
 } from './hooks.js';
+export { useReconnects, useRetryWhenBack } from './reconnects.js';
 export { RemoteErrorBoundary, DefaultErrorFallback, type ErrorFallbackProps, type RemoteErrorBoundaryProps } from './error-boundary.js';
 export {
   defineRemote,

@@ -26,4 +26,7 @@
 // person may see, read once for the page and followed live (presence names people from the same
 // store); `nameOf`. A notification may carry an `action` (a label and a path). Remotes built for
 // ^1.0.0…^1.6.0 keep working.
-export const CONTRACT_VERSION = '1.7.0';
+// 1.8.0: `useReconnects()` and `useRetryWhenBack(waiting, retry)`: what failed for want of an
+// answer is read again once the backend answers (each remote kept its own copy of these).
+// Remotes built for ^1.0.0…^1.7.0 keep working.
+export const CONTRACT_VERSION = '1.8.0';

@@ -3,6 +3,7 @@
 // the editor stays open with the server's words, and the cell keeps showing what the server holds.
 // A save the server did not answer is kept and sent again once it answers; a value someone else
 // saved meanwhile is shown, with the choice to keep theirs or save this one over it.
+import { useRetryWhenBack } from '@portal/platform';
 import { Button, Checkbox } from '@portal/ui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { DataErrorCode, describeFailure, isDataError, isUnreachable } from '../errors/data-errors.js';
@@ -11,7 +12,6 @@ import type { ColumnModel } from '../schema/openapi-model.js';
 import { cellText, editorText } from '../values/format-value.js';
 import { parseInput } from '../values/parse-value.js';
 import { CellValue } from './CellValue.js';
-import { useRetryWhenBack } from './use-reconnects.js';
 import { ValueEditor } from './ValueEditor.js';
 
 export interface RelatedLink {

@@ -2,13 +2,13 @@
 // server (HEAD with `Prefer: count=exact`), a few tables at a time, once the person asks: a count
 // is a request and a preflight per table, and an exact count reads every row the person may see,
 // so opening the list asks the server for none of them (issue #40).
+import { useRetryWhenBack } from '@portal/platform';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect, useState } from 'react';
 import { countRows } from '../data-access/read-rows.js';
 import { tableView } from '../query/view-state.js';
 import type { SchemaModel } from '../schema/openapi-model.js';
 import { describeFailure } from '../errors/data-errors.js';
-import { useRetryWhenBack } from './use-reconnects.js';
 
 export type RowCount = { status: 'loading' } | { status: 'ready'; count: number } | { status: 'error'; error: string };
 

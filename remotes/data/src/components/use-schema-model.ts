@@ -1,12 +1,12 @@
 // The database as the signed-in person may reach it, read once per person (the description
 // depends on the role and its privileges), again on demand and when the backend answers again
 // after an outage.
+import { useRetryWhenBack } from '@portal/platform';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useCallback, useEffect, useState } from 'react';
 import { loadSchemaModel } from '../data-access/load-schema.js';
 import type { SchemaModel } from '../schema/openapi-model.js';
 import { describeFailure, isUnreachable } from '../errors/data-errors.js';
-import { useRetryWhenBack } from './use-reconnects.js';
 
 export type SchemaState = { status: 'loading' } | { status: 'ready'; model: SchemaModel } | { status: 'error'; error: string; unreachable: boolean };
 

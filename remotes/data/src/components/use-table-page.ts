@@ -1,10 +1,10 @@
 // One page of a view, kept in step with the URL: a new read on every change of table or view (the
 // one before is aborted), `refresh()` after writes and remote changes without emptying the table,
 // and `replaceRow()` for a row the server just returned from a write.
+import { useRetryWhenBack } from '@portal/platform';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { describeFailure, isDataError, isUnreachable } from '../errors/data-errors.js';
-import { useRetryWhenBack } from './use-reconnects.js';
 import { countRows, RANGE_NOT_SATISFIABLE, readPage } from '../data-access/read-rows.js';
 import { rowKey, type Row } from '../query/row-identity.js';
 import { viewLocation, type ViewState } from '../query/view-state.js';

@@ -2,11 +2,10 @@
 // list of tables, and the projects table): who invited them to which project, as what, with
 // Accept and Decline. Accepting makes them a member (the database checks the invitation names
 // their address) and opens the project.
-import { navigate, usePortal } from '@portal/platform';
+import { navigate, usePortal, useRetryWhenBack } from '@portal/platform';
 import { Alert, Badge, Button } from '@portal/ui';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { describeFailure, isUnreachable } from '../errors/data-errors.js';
-import { useRetryWhenBack } from '../components/use-reconnects.js';
 import { acceptInvitation, deleteInvitation, readMyInvitations, type InvitationForMe } from './invitations-access.js';
 import { SHARING } from './sharing-schema.js';
 

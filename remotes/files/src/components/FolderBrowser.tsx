@@ -2,7 +2,7 @@
 // by cursor, selection and the actions on it, each entry's menu (its "More actions" button or a
 // right click), who last changed each file in a project's folders, the place's Trash, uploads by
 // picker or drop (files and folders).
-import { navigate, usePortal, useProfiles } from '@portal/platform';
+import { navigate, usePortal, useProfiles, useRetryWhenBack } from '@portal/platform';
 import {
   Alert,
   Button,
@@ -53,7 +53,6 @@ import {
 } from '../storage-access.js';
 import { areaRootOf } from '../trash.js';
 import { sizeInWords } from '../upload/checks.js';
-import { useRetryWhenBack } from '../use-retry-when-back.js';
 import { EntryMenu, type EntryAction } from './EntryMenu.js';
 import { FileActions, NewFolder, type FileActionsHandle } from './FileActions.js';
 import { PreviewDialog } from './PreviewDialog.js';

@@ -3,7 +3,7 @@
 // name is taken there again), delete one for good, or empty the trash. Items older than
 // TRASH_DAYS are deleted for good when someone who may delete opens it. In a project, its owners
 // and editors — the people who may delete there — share its trash; storage's policies decide.
-import { navigate, usePortal, useProfiles, useUser } from '@portal/platform';
+import { navigate, usePortal, useProfiles, useUser, useRetryWhenBack } from '@portal/platform';
 import {
   Alert,
   Button,
@@ -38,7 +38,6 @@ import {
 } from '../storage-access.js';
 import { isExpired, planRestore, planTrash, TRASH_DAYS, type TrashItem } from '../trash.js';
 import { sizeInWords } from '../upload/checks.js';
-import { useRetryWhenBack } from '../use-retry-when-back.js';
 import { NameConflictChoices, type NameConflictChoice } from './NameConflictChoices.js';
 
 type Listing =

@@ -1,5 +1,5 @@
 // One function: what it is, examples, the request form, the live answer, its log and the history.
-import { useUser, useSupabase } from '@portal/platform';
+import { useUser, useSupabase, useRetryWhenBack } from '@portal/platform';
 import { Alert, Badge, Button, Card, Inline, PageHeader, Stack } from '@portal/ui';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CatalogueEntry, CatalogueSource } from '../catalogue/catalogue.js';
@@ -20,7 +20,6 @@ import { LogPanel } from './LogPanel.js';
 import { RequestForm } from './RequestForm.js';
 import { ResultPanel, type LiveResult } from './ResultPanel.js';
 import { clientEndpoint } from './use-catalogue.js';
-import { useRetryWhenBack } from './use-reconnects.js';
 
 const decoder = new TextDecoder();
 

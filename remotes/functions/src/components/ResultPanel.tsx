@@ -1,11 +1,11 @@
 // One answer: status, the kind of failure in supabase-js's terms, timing, size, headers, body.
+import { useReconnects } from '@portal/platform';
 import { Alert, Badge, DescriptionList, Inline } from '@portal/ui';
 import { UNANSWERED } from '@portal/ui/words';
 import { useState, type ReactNode } from 'react';
 import type { InvocationOutcome, OutcomeKind, ResponseHead } from '../invoke/run-invocation.js';
 import { ResponseBody } from '../response/ResponseBody.js';
 import { formatBytes } from '../response/renderer.js';
-import { useReconnects } from './use-reconnects.js';
 
 export interface LiveResult {
   head: ResponseHead | null;

@@ -1,8 +1,8 @@
+import { useRetryWhenBack } from '@portal/platform';
 import { READ_AGAIN_WHEN_ANSWERED } from '@portal/ui/words';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useCallback, useEffect, useState } from 'react';
 import { loadCatalogue, type Catalogue } from '../catalogue/catalogue.js';
-import { useRetryWhenBack } from './use-reconnects.js';
 
 declare const __webpack_public_path__: string;
 

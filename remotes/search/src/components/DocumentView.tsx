@@ -1,7 +1,7 @@
 // One document, opened at a passage: the whole text, with the passage marked and scrolled to.
 // A document taken from a stored file says where that file stands, and offers to read it again
 // when it changed since.
-import { navigate, useSupabase } from '@portal/platform';
+import { navigate, useSupabase, useRetryWhenBack } from '@portal/platform';
 import { Alert, Badge, Button, Card, ErrorState, Inline, Spinner, Stack, TextLink } from '@portal/ui';
 import { countOf } from '@portal/ui/words';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -15,7 +15,6 @@ import { rereadStoredDocument } from '../indexing/reread-stored.js';
 import { sourceStateInWords } from '../indexing/source-state.js';
 import { documentHref } from '../location.js';
 import { describePages } from '../text/pdf-text.js';
-import { useRetryWhenBack } from '../use-retry-when-back.js';
 import { SOURCE_LABELS } from './SearchPanel.js';
 
 type Loaded =

@@ -4,7 +4,7 @@
 // that matches nothing well says so instead of listing whatever is nearest.
 // The search lives in the address (`location.ts`): Search pushes it there, and whatever address
 // is shown (typed, reloaded, shared, back/forward) is the search that runs.
-import { navigate, useSupabase } from '@portal/platform';
+import { navigate, useSupabase, useRetryWhenBack } from '@portal/platform';
 import {
   Badge,
   Button,
@@ -33,7 +33,6 @@ import { documentHref, searchHref, type SearchQuery } from '../location.js';
 import type { SourceKind } from '../text/extract-text.js';
 import { isUnreachable, whatNext } from '../failures.js';
 import { describePages } from '../text/pdf-text.js';
-import { useRetryWhenBack } from '../use-retry-when-back.js';
 import { Highlighted } from './Highlighted.js';
 
 const MODES: { value: SearchMode; label: string }[] = [

@@ -1,7 +1,7 @@
 // Picking files already in the person's storage (the files remote's area): their own folder and
 // their projects' folders, browsed and downloaded with their own rights through the shell's
 // client. A picked file is read as a picked file would be, and its bucket and path go with it.
-import { useSupabase, useUser } from '@portal/platform';
+import { useSupabase, useUser, useRetryWhenBack } from '@portal/platform';
 import { Alert, Button, Card, EmptyState, Field, Inline, Select, Spinner, Stack } from '@portal/ui';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { StorageSource } from '../data-access/search-api.js';
@@ -15,7 +15,6 @@ import {
 import { isUnreachable, searchFailure, whatNext } from '../failures.js';
 import { readStoredFile } from '../indexing/read-stored-file.js';
 import { ACCEPTED_KINDS, type ReadDocument } from '../text/extract-text.js';
-import { useRetryWhenBack } from '../use-retry-when-back.js';
 
 type Loaded<T> = { status: 'loading' } | { status: 'error'; error: Error } | { status: 'ready'; value: T };
 
