@@ -65,7 +65,7 @@ export function describeFilesDrive(
   });
 
   describe(`${title}: a share link`, () => {
-    it('opens the file for a stranger without a key, through a signed URL that lives a minute, until it is revoked', async () => {
+    it('gives the file to a stranger without a key, a part of it too, inert and never cached, until it is revoked: then at once', async () => {
       const ana = await person('ana');
       const key = `${ana.id}/shared.txt`;
       await put(ana.db, key, 'shared for a while');
@@ -73,17 +73,39 @@ export function describeFilesDrive(
       expect(link.url).toBe(`${emulator.apiUrl}/functions/v1/file-share/${link.id}`);
       expect(link.state).toBe('active');
 
+      // The function gives the bytes itself: no storage address is ever handed out to be kept.
       const first = await fetch(link.url, { redirect: 'manual' });
-      expect(first.status).toBe(302);
-      const signed = new URL(first.headers.get('location')!);
-      expect(signed.pathname).toBe(`/storage/v1/object/sign/${FILES_BUCKET}/${key}`);
-      const token = JSON.parse(
-        Buffer.from(signed.searchParams.get('token')!.split('.')[1]!, 'base64url').toString(),
-      ) as { exp: number; iat: number };
-      expect(token.exp - token.iat).toBe(60);
-      expect(await opened(link.url)).toEqual({ status: 200, body: 'shared for a while' });
+      expect(first.status).toBe(200);
+      expect(first.headers.get('location')).toBeNull();
+      expect({
+        type: first.headers.get('content-type'),
+        cache: first.headers.get('cache-control'),
+        sniff: first.headers.get('x-content-type-options'),
+        csp: first.headers.get('content-security-policy'),
+        disposition: first.headers.get('content-disposition'),
+      }).toEqual({
+        type: 'text/plain',
+        cache: 'no-store',
+        sniff: 'nosniff',
+        csp: 'sandbox',
+        disposition: "inline; filename*=UTF-8''shared.txt",
+      });
+      expect(await first.text()).toBe('shared for a while');
+      // A part of it, as a video or audio player asks for one.
+      const part = await fetch(link.url, { headers: { Range: 'bytes=0-5' } });
+      expect({
+        status: part.status,
+        range: part.headers.get('content-range'),
+        body: await part.text(),
+      }).toEqual({
+        status: 206,
+        range: 'bytes 0-5/18',
+        body: 'shared',
+      });
 
       await revokeShareLink(ana.db, link.id);
+      // At once, for the next part too.
+      expect((await fetch(link.url, { headers: { Range: 'bytes=6-9' } })).status).toBe(410);
       expect(await opened(link.url)).toEqual({
         status: 410,
         body: 'This share link was revoked by the people who share the file.\n',
@@ -265,18 +287,20 @@ export function describeFilesDrive(
     });
 
     it('is not offered by the search remote’s file picker, which lists an area’s other folders', async () => {
-    const fay = await person('fay');
-    await put(fay.db, `${fay.id}/kept.md`, 'kept');
-    await put(fay.db, `${fay.id}/notes/.trash/idea.md`, 'a folder that only shares the name');
-    await put(fay.db, `${fay.id}/.trash/1700000000000-f1-0/gone.md`, 'deleted');
-    expect((await listStorageFolder(fay.db, `${fay.id}/`)).map((entry) => entry.name)).toEqual([
-      'kept.md',
-      'notes',
-    ]);
-    expect((await listStorageFolder(fay.db, `${fay.id}/notes/`)).map((entry) => entry.name)).toEqual(['.trash']);
-  });
+      const fay = await person('fay');
+      await put(fay.db, `${fay.id}/kept.md`, 'kept');
+      await put(fay.db, `${fay.id}/notes/.trash/idea.md`, 'a folder that only shares the name');
+      await put(fay.db, `${fay.id}/.trash/1700000000000-f1-0/gone.md`, 'deleted');
+      expect((await listStorageFolder(fay.db, `${fay.id}/`)).map((entry) => entry.name)).toEqual([
+        'kept.md',
+        'notes',
+      ]);
+      expect(
+        (await listStorageFolder(fay.db, `${fay.id}/notes/`)).map((entry) => entry.name),
+      ).toEqual(['.trash']);
+    });
 
-  it('of a project is its owners’ and editors’: a viewer reads the project’s files but not what was deleted, a stranger nothing', async () => {
+    it('of a project is its owners’ and editors’: a viewer reads the project’s files but not what was deleted, a stranger nothing', async () => {
       const [owner, editor, viewer, stranger] = await Promise.all([
         person('trash-owner'),
         person('trash-editor'),

@@ -5,9 +5,9 @@
 -- and expiry), so a share link is a row here, named by its random id, and the `file-share`
 -- function (public: no key needed) answers `GET /functions/v1/file-share/<id>` by checking the
 -- row (not revoked, not expired), that the file is still there and out of the trash, and that
--- the person who made the link may still read it, and only then redirects to a signed URL that
--- lives one minute. Revoking a link stops it at once for everyone who has not opened it yet, and
--- within that minute for anyone who just has. The row names the object by its id, which a move
+-- the person who made the link may still read it, and only then gives the file's bytes itself
+-- (read through a signed URL it keeps to itself). Revoking a link stops it at once, for every
+-- request after it: no storage address ever left the function. The row names the object by its id, which a move
 -- keeps (storage-api updates the row), so a link follows its file when it is renamed or moved,
 -- and goes with it when the file is deleted.
 
