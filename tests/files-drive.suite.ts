@@ -91,6 +91,12 @@ export function describeFilesDrive(
         disposition: "inline; filename*=UTF-8''shared.txt",
       });
       expect(await first.text()).toBe('shared for a while');
+      // HEAD: what it is, without the bytes.
+      const head = await fetch(link.url, { method: 'HEAD' });
+      expect({ status: head.status, length: head.headers.get('content-length') }).toEqual({
+        status: 200,
+        length: '18',
+      });
       // A part of it, as a video or audio player asks for one.
       const part = await fetch(link.url, { headers: { Range: 'bytes=0-5' } });
       expect({
