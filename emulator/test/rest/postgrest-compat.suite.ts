@@ -69,6 +69,11 @@ create function public.choose(b boolean default true) returns text language sql 
 create function public.choose(text default 'x') returns text language sql immutable as $$ select 'unnamed text' $$;
 create function public.choose(integer default 1) returns text language sql immutable as $$ select 'unnamed integer' $$;
 create function public.choose() returns text language sql immutable as $$ select 'none' $$;
+-- Overloads over user-defined types: PostgREST names a type on the search_path unqualified.
+create type extra.tone as enum ('warm', 'cold');
+create function public.feel(m public.mood default 'happy') returns text language sql immutable as $$ select 'mood' $$;
+create function public.feel(m extra.tone default 'warm') returns text language sql immutable as $$ select 'tone' $$;
+create function public.feel(m text default 'x') returns text language sql immutable as $$ select 'text' $$;
 -- Defaults from an identity and a sequence, for missing=default.
 create sequence public.tally_numbers;
 create table public.tallies (
@@ -368,6 +373,21 @@ export function describePostgrestCompat(
         };
         expect(answer(await call('add', [{ a: 1 }, { a: 1, b: 2 }]))).toEqual(mismatched);
         expect(answer(await call('echo_body', [1, 2]))).toEqual(mismatched);
+      });
+
+      it("PGRST203 spells a parameter's type as PostgREST's schema cache does: a type on the search_path unqualified", async () => {
+        expect(answer(await anon.rpc('feel'))).toEqual({
+          data: null,
+          error: {
+            code: 'PGRST203',
+            message:
+              'Could not choose the best candidate function between: public.feel(m => extra.tone), public.feel(m => mood), public.feel(m => text)',
+            details: null,
+            hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+          },
+          count: null,
+          status: 300,
+        });
       });
 
       it("a call Postgres finds ambiguous answers 300 PGRST203 with the candidates in PostgREST's order, not 42725", async () => {

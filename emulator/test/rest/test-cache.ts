@@ -122,7 +122,16 @@ export function testCache(): SchemaCache {
     schema: 'public',
     name: 'numbers',
     description: null,
-    parameters: [{ name: 'n', typeOid: 23, type: 'integer', hasDefault: false, variadic: false }],
+    parameters: [
+      {
+        name: 'n',
+        typeOid: 23,
+        type: 'integer',
+        displayType: 'integer',
+        hasDefault: false,
+        variadic: false,
+      },
+    ],
     callable: true,
     result: { kind: 'scalar', type: 'integer', typeOid: 23 },
     returnsSet: true,

@@ -89,7 +89,7 @@ export function compareRoutines(a: RoutineInfo, b: RoutineInfo): number {
     const q = b.parameters[i]!;
     const order =
       compareText(p.name, q.name) ||
-      compareText(p.type, q.type) ||
+      compareText(p.displayType, q.displayType) ||
       Number(!p.hasDefault) - Number(!q.hasDefault) ||
       Number(p.variadic) - Number(q.variadic);
     if (order) return order;
@@ -98,7 +98,7 @@ export function compareRoutines(a: RoutineInfo, b: RoutineInfo): number {
 }
 
 function signature(routine: RoutineInfo): string {
-  const params = routine.parameters.map((p) => `${p.name} => ${p.type}`).join(', ');
+  const params = routine.parameters.map((p) => `${p.name} => ${p.displayType}`).join(', ');
   return `${routine.schema}.${routine.name}(${params})`;
 }
 

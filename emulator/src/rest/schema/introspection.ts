@@ -129,6 +129,13 @@ const FUNCTIONS_SQL = `
     join pg_type rt on rt.oid = p.prorettype
   where n.nspname = any($1) and p.prokind = 'f'`;
 
+/** The input types of each function as PostgREST's schema cache spells them (`type::regtype::text`). */
+const FUNCTION_DISPLAY_TYPES_SQL = `
+  select p.oid::int8 as oid,
+    array(select t::regtype::text from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(t, i) order by i) as arg_types
+  from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+  where n.nspname = any($1) and p.prokind = 'f'`;
+
 const TYPES_SQL = `
   select t.oid::int8 as oid, n.nspname as schema, t.typname as name, format_type(t.oid, null) as sql
   from pg_type t join pg_namespace n on n.oid = t.typnamespace
@@ -176,8 +183,17 @@ function parseJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-/** Reads the whole cache; runs with `search_path = pg_catalog` so type names come out qualified. */
+/**
+ * Reads the whole cache; runs with `search_path = pg_catalog` so type names come out qualified,
+ * except the functions' parameter types as PostgREST spells them, read under the session's own
+ * search_path (PostgREST's schema cache query runs under its connection's).
+ */
 export async function introspect(tx: Queryable, schemas: readonly string[]): Promise<SchemaCache> {
+  const displayRows = await tx.query<{ oid: string | number; arg_types: string[] }>(
+    FUNCTION_DISPLAY_TYPES_SQL,
+    [schemas],
+  );
+  const displayTypes = new Map(displayRows.rows.map((row) => [Number(row.oid), row.arg_types]));
   await tx.query(`select set_config('search_path', 'pg_catalog', true)`);
   const relationRows = await tx.query<{
     oid: string | number;
@@ -286,12 +302,21 @@ export async function introspect(tx: Queryable, schemas: readonly string[]): Pro
   for (const row of functionRows.rows) {
     const inputs: FunctionParameter[] = [];
     const outputs: Column[] = [];
+    const shownTypes = displayTypes.get(Number(row.oid)) ?? row.arg_types;
     row.arg_types.forEach((type, i) => {
       const mode = row.arg_modes[i] ?? 'i';
       const name = row.arg_names[i] ?? '';
       const typeOid = Number(row.arg_type_oids[i]);
+      const displayType = shownTypes[i] ?? type;
       if (mode === 'i' || mode === 'b' || mode === 'v') {
-        inputs.push({ name, typeOid, type, hasDefault: false, variadic: mode === 'v' });
+        inputs.push({
+          name,
+          typeOid,
+          type,
+          displayType,
+          hasDefault: false,
+          variadic: mode === 'v',
+        });
       }
       if (mode === 'o' || mode === 'b' || mode === 't') {
         outputs.push(outputColumn(name, outputs.length + 1, typeOid, type));

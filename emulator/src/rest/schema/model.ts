@@ -69,7 +69,14 @@ export interface ForeignKey {
 export interface FunctionParameter {
   name: string;
   typeOid: number;
+  /** Qualified as seen from pg_catalog (`public.mood`): safe in the SQL the emulator builds. */
   type: string;
+  /**
+   * PostgREST's `ppType`: `type::regtype::text` under the database's search_path, as its schema
+   * cache reads it (`mood` for a type in public, `extra.tone` elsewhere); its messages and the
+   * order of overloads use this spelling.
+   */
+  displayType: string;
   hasDefault: boolean;
   variadic: boolean;
 }
