@@ -12,38 +12,13 @@ export type UpgradeListener = (request: IncomingMessage, socket: Duplex, head: B
 
 const STARTING = JSON.stringify({ message: 'The emulator is starting; try again in a moment.' });
 
-/** The gateway's CORS answer (docs/compatibility.md#gateway-cors), before its middleware is in. */
-function corsWhileStarting(request: IncomingMessage): Record<string, string> {
-  return {
-    'access-control-allow-origin': request.headers.origin || '*',
-    'access-control-allow-credentials': 'true',
-    vary: 'Origin',
-  };
-}
-
-/** A preflight is allowed what it asks for, as the gateway's `cors` allows it once started. */
-function preflightAnswer(request: IncomingMessage): Record<string, string> {
-  const asked = request.headers['access-control-request-headers'];
-  return {
-    'access-control-allow-methods': 'GET,HEAD,PUT,POST,DELETE,PATCH',
-    ...(asked ? { 'access-control-allow-headers': asked } : {}),
-  };
-}
-
 /** Listens on `server` now; `ready` hands the requests and upgrades to the real handlers. */
 export function answerWhileStarting(server: Server): { ready(onRequest: RequestListener, onUpgrade: UpgradeListener): void } {
   let onRequest: RequestListener | null = null;
   let onUpgrade: UpgradeListener | null = null;
   server.on('request', (request, response) => {
     if (onRequest) return onRequest(request, response);
-    // A page on another origin must be able to read the 503 (and its Retry-After): without CORS
-    // headers, and with its preflight refused, the browser reported a CORS failure instead.
-    const cors = corsWhileStarting(request);
-    if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
-      response.writeHead(204, { ...cors, ...preflightAnswer(request), connection: 'close' }).end();
-      return;
-    }
-    response.writeHead(503, { ...cors, 'content-type': 'application/json', 'retry-after': '1', connection: 'close' }).end(STARTING);
+    response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1', connection: 'close' }).end(STARTING);
   });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (onUpgrade) return onUpgrade(request, socket, head);
