@@ -1215,6 +1215,30 @@ export function describePostgrestCompat(
         );
       });
 
+      it("a to-one embed's column in order= is read from its lateral: only what the embed selects, under its output names", async () => {
+        const ordered = (column: string, select = 'id,channels(slug)') =>
+          admin.from('messages').select(select).order(`channels(${column})`).limit(2);
+        expect(answer(await ordered('slg'))).toEqual(
+          undefinedColumn(
+            'column messages_channels_1.slg does not exist',
+            'Perhaps you meant to reference the column "messages_channels_1.slug".',
+          ),
+        );
+        // owner_id is a column of channels the embed does not select; ownr_id is one edit from it.
+        expect(answer(await ordered('owner_id'))).toEqual(
+          undefinedColumn('column messages_channels_1.owner_id does not exist'),
+        );
+        expect(answer(await ordered('ownr_id'))).toEqual(
+          undefinedColumn('column messages_channels_1.ownr_id does not exist'),
+        );
+        expect(answer(await ordered('slug', 'id,channels(tag:slug)'))).toEqual(
+          undefinedColumn('column messages_channels_1.slug does not exist'),
+        );
+        const byAlias = await ordered('tag', 'id,channels(tag:slug)');
+        expect(byAlias.error).toBeNull();
+        expect(byAlias.data).toHaveLength(2);
+      });
+
       it("the hint is Postgres' (at most half the name's length away, columns only): none for a missing computed field", async () => {
         // "id" is two edits from "xy": too far for a two-letter name in Postgres' rule.
         expect(answer(await admin.from('channels').select('id,messages(xy)'))).toEqual(

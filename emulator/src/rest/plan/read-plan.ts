@@ -440,6 +440,30 @@ function planOrder(
   const embed = embeds.get(term.relation);
   if (!embed) throw requestErrors.notEmbedded([...path, term.relation].join('.'));
   if (!embed.toOne) throw requestErrors.relatedOrder(source.displayName, term.relation);
+  // PostgREST orders by "<lateral>"."<name>" (addRelatedOrders): the lateral exposes only what
+  // the embed selects, under its output names, so a column it does not select is Postgres'
+  // 42703 on the lateral, with a hint drawn from those names.
+  const visible = outputKeys(embed.level);
+  if (!visible.includes(term.field.name)) {
+    throw schemaErrors.undefinedColumn(
+      embed.lateral,
+      term.field.name,
+      missingColumnHint(embed.lateral, term.field.name, visible),
+    );
+  }
+  const selected = embed.level.items.find(
+    (item) => item.kind === 'column' && item.key === term.field.name,
+  );
+  if (
+    selected?.kind === 'column' &&
+    selected.aggregate === undefined &&
+    selected.cast === undefined &&
+    selected.ref.jsonPath.length === 0
+  ) {
+    const ref: ColumnRef = { ...selected.ref, jsonPath: term.field.jsonPath };
+    embed.orderRefs.push(ref);
+    return { ...base, ref, embed };
+  }
   const target = embed.relationship.target;
   const ref = resolveColumn(
     {
