@@ -419,6 +419,41 @@ describe('the files remote while the backend is away', () => {
       ),
     );
   });
+
+  it('says in words why a file’s share links could not be read, and lists them by itself once the server answers', async () => {
+    const jon = await newPerson('jon');
+    const { error } = await jon.db.storage
+      .from('files')
+      .upload(`${jon.id}/memo.txt`, new Blob(['memo'], { type: 'text/plain' }));
+    if (error) throw error;
+    const page = await signedInPage(jon, myFiles(jon));
+    await row(page, 'memo.txt').waitFor(WAIT);
+    const share = page.getByRole('dialog', { name: 'Share “memo.txt”' });
+
+    await portal.emulator.restart({
+      whileStopped: async () => {
+        await row(page, 'memo.txt').getByRole('button', { name: 'More actions for memo.txt' }).click();
+        await page.getByRole('menu').getByRole('menuitem', { name: 'Share…' }).click();
+        const alert = share.getByRole('alert');
+        await alert.waitFor(WAIT);
+        await expect(alert.textContent()).resolves.toBe(
+          'The links to this file could not be listed. The server did not answer: it may be stopped, or the network is down. This page tries again by itself as soon as the server answers.',
+        );
+      },
+    });
+
+    // Back without closing the dialog or pressing anything.
+    await share.getByText('No links yet').waitFor(WAIT);
+    await expect(share.getByRole('alert').count()).resolves.toBe(0);
+    page.console.splice(
+      0,
+      page.console.length,
+      ...page.console.filter(
+        (entry) =>
+          !/ERR_CONNECTION_REFUSED|Failed to fetch|status of 503|Unexpected response code: 503/.test(entry.text),
+      ),
+    );
+  });
 });
 
 describe('the files remote like a drive', () => {

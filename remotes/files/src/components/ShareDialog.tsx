@@ -3,10 +3,10 @@
 // where they may change the file — with who made each and whether it still works; revoke one and
 // it stops at once (a row checked by the `file-share` function; storage-access.ts says why). In a
 // public bucket the file's public address is shown too.
-import { usePortal, useProfiles, useUser } from '@portal/platform';
+import { usePortal, useProfiles, useRetryWhenBack, useUser } from '@portal/platform';
 import { Alert, Button, Dialog, EmptyState, Field, Inline, Select, Spinner, Stack, TextInput } from '@portal/ui';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { describeFailure } from '../failures.js';
+import { describeFailure, filesFailure, whatNext, type FilesFailure } from '../failures.js';
 import {
   createShareLink,
   listShareLinks,
@@ -73,7 +73,7 @@ export function ShareDialog({
   // The link that is on the clipboard: "Copied." belongs to it, not to the dialog.
   const [copied, setCopied] = useState<string | null>(null);
   const [links, setLinks] = useState<
-    { status: 'loading' } | { status: 'error'; error: string } | { status: 'ready'; links: ShareLink[] }
+    { status: 'loading' } | { status: 'error'; error: FilesFailure } | { status: 'ready'; links: ShareLink[] }
   >({ status: 'loading' });
   const [revoking, setRevoking] = useState<ReadonlySet<string>>(new Set());
   const [reads, setReads] = useState(0);
@@ -88,13 +88,15 @@ export function ShareDialog({
     let live = true;
     listShareLinks(supabase, bucket, entry.key).then(
       (listed) => live && setLinks({ status: 'ready', links: listed }),
-      (failure: unknown) => live && setLinks({ status: 'error', error: describeFailure(failure) }),
+      (failure: unknown) => live && setLinks({ status: 'error', error: filesFailure(failure) }),
     );
     return () => {
       live = false;
     };
   }, [supabase, bucket, entry.key, isPublic, reads]);
   const readAgain = useCallback(() => setReads((n) => n + 1), []);
+  // The list could not be read for want of an answer: read again once the server answers.
+  useRetryWhenBack(links.status === 'error' && links.error.unreachable, readAgain);
 
   const create = async () => {
     const attempt = ++latest.current;
@@ -179,7 +181,7 @@ export function ShareDialog({
               Links to this file
             </h3>
             {links.status === 'loading' ? <Spinner label="Reading the links…" /> : null}
-            {links.status === 'error' ? <Alert tone="error">{links.error}</Alert> : null}
+            {links.status === 'error' ? <Alert tone="error">{whatNext(links.error)}</Alert> : null}
             {links.status === 'ready' && links.links.length === 0 ? (
               <EmptyState compact title="No links yet" description="Nobody can open this file by a link." />
             ) : null}
