@@ -53,7 +53,12 @@ const ResendBody = z
   })
   .loose();
 
-/** An SMS code for the number, creating its user first unless create_user is false (GoTrue's SmsOtp). */
+/**
+ * An SMS code for the number, creating its user first unless create_user is false (GoTrue's
+ * SmsOtp). A number without a confirmed user goes through GoTrue's sign-up, whose answer is
+ * dropped: `{}`, no message_id (with sms autoconfirm, GoTrue signs up and sends again, so the
+ * id is given); a confirmed number's answer names the message.
+ */
 async function phoneOtp(
   ctx: AuthContext,
   c: AuthRequest,
@@ -64,8 +69,10 @@ async function phoneOtp(
   if (!settings.phoneEnabled) fail('phone_provider_disabled', 'Unsupported phone provider', 400);
   const phone = validatePhone(body.phone);
   const channel = validateChannel(body.channel);
+  let signingUp = false;
   const messageId = await db.transaction(async (tx) => {
     let user = await findUserByPhone(tx, phone);
+    signingUp = !user || !isPhoneConfirmed(user);
     if (!user) {
       if (body.create_user === false) fail('otp_disabled');
       if (!settings.signupEnabled) fail('signup_disabled');
@@ -79,7 +86,7 @@ async function phoneOtp(
     if (isBanned(user)) fail('user_banned');
     return ctx.sms.send(tx, { kind: 'confirmation', user, phone, channel });
   });
-  return json(c, { message_id: messageId });
+  return json(c, signingUp && !settings.smsAutoconfirm ? {} : { message_id: messageId });
 }
 
 /** /resend for sms (an unconfirmed number's code) and phone_change (the pending new number's code). */
