@@ -76,7 +76,7 @@ describe('the checks before a release', () => {
 
   it('finds nothing wrong with the workspace as it is: every package can be released', () => {
     const packages = publishablePackages(REPO);
-    expect(packages.map((p) => p.name).sort()).toEqual(['@portal/compiled-entry', '@portal/deploy', '@portal/emulator', '@portal/platform', '@portal/testing', '@portal/ui']);
+    expect(packages.map((p) => p.name).sort()).toEqual(['@portal/compiled-entry', '@portal/create-remote', '@portal/deploy', '@portal/emulator', '@portal/platform', '@portal/testing', '@portal/ui']);
     // Each after what it depends on.
     const order = packages.map((p) => p.name);
     expect(order.indexOf('@portal/compiled-entry')).toBeLessThan(order.indexOf('@portal/emulator'));

@@ -2,7 +2,7 @@
 // released (`npm run release:packages`) to a throwaway npm registry (Verdaccio, on a free port of
 // 127.0.0.1; every other package it fetches from the npm registry), and in a temporary folder
 // outside the repository, with npm pointed at that registry alone, the team runs the commands of
-// docs/building-a-remote.md: it makes its repository (`npx @portal/deploy new-remote --standalone`),
+// docs/building-a-remote.md: it makes its repository (`npm create @portal/remote notes`),
 // installs, runs its own tests (types, unit, a build, and Chromium: the remote in the released
 // shell with the emulator running the portal's project and the team's migration, a person writing
 // a note under row level security), starts `npm run dev`, checks its migrations and releases into
@@ -45,8 +45,8 @@ afterAll(async () => {
 });
 
 (enabled ? describe : describe.skip)('a team repository made from the published packages alone', () => {
-  it('is made by the published CLI, installs from the registry and passes its own unit and Chromium tests', async () => {
-    await guideCommand('npx @portal/deploy new-remote --standalone notes', work);
+  it('is made by npm create from the registry, installs from the registry and passes its own unit and Chromium tests', async () => {
+    await guideCommand('npm create @portal/remote notes', work);
     await guideCommand('npm install');
     // Every @portal package came from the throwaway registry, at the version just released.
     const lock = JSON.parse(readFileSync(path.join(team, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version: string; integrity: string }> };

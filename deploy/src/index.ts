@@ -24,3 +24,4 @@ export { startStaticServer, type StaticServer, type StaticServerOptions } from '
 export { startLocalPortal, findRemoteBuilds, DEMO_ANON_KEY, LOCAL_SHELL_HOST, type LocalPortal, type LocalPortalOptions } from './local-portal.js';
 export { DeployError, DeployErrorCode, isDeployError } from './errors.js';
 export { defaultActor } from './actor.js';
+export { scaffoldStandaloneRemote, type StandaloneRemoteOptions, type NewRemoteResult } from './new-remote.js';
