@@ -372,11 +372,20 @@ describe('REST errors', () => {
         const url = `${rest}${request.path}${request.query ? `?${request.query}` : ''}`;
         let status: number;
         let text = '';
-        try {
-          const response = await fetch(url, {
+        const ask = () =>
+          fetch(url, {
             method: request.method,
             headers: { apikey: SERVICE_ROLE_KEY, ...request.headers },
             ...(request.body !== undefined && { body: request.body }),
+          });
+        try {
+          // A pooled keep-alive socket the server closed as idle (its keep-alive timeout passed
+          // while a busy machine held this worker) fails the next request before it is sent:
+          // that is the client's race, not an answer, so such a request is sent once more on a
+          // fresh socket. A server that crashed fails the second time too.
+          const response = await ask().catch((error: unknown) => {
+            if (!closedBeforeSending(error)) throw error;
+            return ask();
           });
           status = response.status;
           text = await response.text();
@@ -416,3 +425,13 @@ describe('REST errors', () => {
     expect(health.status).toBe(200);
   }, 600_000);
 });
+
+/** undici's failure for a kept-alive socket the other side had closed ("other side closed", a reset). */
+function closedBeforeSending(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+  return (
+    cause?.code === 'UND_ERR_SOCKET' ||
+    cause?.code === 'ECONNRESET' ||
+    (typeof cause?.message === 'string' && /other side closed/.test(cause.message))
+  );
+}
