@@ -5,8 +5,10 @@
 // docs/building-a-remote.md: it makes its repository (`npm create @portal/remote notes`),
 // installs, runs its own tests (types, unit, a build, and Chromium: the remote in the released
 // shell with the emulator running the portal's project and the team's migration, a person writing
-// a note under row level security), starts `npm run dev`, checks its migrations and releases into
-// a folder environment. About five minutes, most of it npm: opt-in (npm run test:team-repository).
+// a note under row level security), starts `npm run dev`, adds a migration, has one without row
+// level security refused by the check, and releases into a folder environment. Four minutes on a
+// quiet machine, eight to ten under load, most of it the release and npm: opt-in
+// (npm run test:team-repository).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -90,12 +92,20 @@ afterAll(async () => {
     }
   });
 
-  it('checks its migrations and releases into a folder environment, where it is live', async () => {
-    expect(await guideCommand('npm run db:check')).toMatch(/public\.notes have row level security on with policies/);
+  it('adds a migration, has a table without row level security refused, and releases into a folder environment, where it is live', async () => {
+    await guideCommand('echo "alter table public.notes add column pinned boolean not null default false;" | npx portal-emulator migration new add_pinned --workdir .');
+    const refusedCommand = 'echo "create table public.drafts (id bigint primary key, body text);" | npx portal-emulator migration new add_drafts --workdir .';
+    await guideCommand(refusedCommand);
+    expect(GUIDE).toContain('npm run db:check');
+    const refused = await sh('npm run db:check', team, registry!.env);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain('public.drafts has row level security off, so the API would show every row to everyone: alter table public.drafts enable row level security; and add its policies.');
+    await guideCommand('rm supabase/migrations/*_add_drafts.sql');
+    expect(await guideCommand('npm run db:check')).toMatch(/Ready to deliver: 2 migration\(s\); the team's tables public\.notes have row level security on with policies/);
     await guideCommand('npx portal-deploy init --env ../environment');
     const released = await guideCommand('npm run release -- --env ../environment --origin http://127.0.0.1:3100 --promote');
     expect(released).toMatch(/notes is live at 0\.1\.0\+[0-9a-f]{8}/);
-    const registry = JSON.parse(readFileSync(path.join(work, 'environment', 'shell', 'registry.json'), 'utf8')) as { remotes: Record<string, { route: string; version: string }> };
-    expect(registry.remotes.notes).toMatchObject({ route: '/notes', version: expect.stringMatching(/^0\.1\.0\+/) });
+    const live = JSON.parse(readFileSync(path.join(work, 'environment', 'shell', 'registry.json'), 'utf8')) as { remotes: Record<string, { route: string; version: string }> };
+    expect(live.remotes.notes).toMatchObject({ route: '/notes', version: expect.stringMatching(/^0\.1\.0\+/) });
   });
 });
