@@ -225,6 +225,7 @@ try {
     for (const state of STATES) {
       for (const route of ROUTES) {
         const runs: Record<Build, RunFigures[]> = { this: [], before: [] };
+        const rowLoads: number[] = [];
         for (let run = 0; run < RUNS; run++) {
           for (const build of run % 2 === 0 ? BUILDS : [...BUILDS].reverse()) {
             // A fresh session per run, on the site of the build audited (each is served on a port of
@@ -232,6 +233,7 @@ try {
             await profile.clearCookies();
             if (state === 'in') await profile.addCookies(await sessionCookies(apiUrl, config.supabaseAnonKey, served.urls[build]));
             loads.push(loadavg()[0]!);
+            rowLoads.push(loadavg()[0]!);
             runs[build].push(await audit(`${served.urls[build]}${route}`, launched.port, preset));
           }
         }
@@ -241,7 +243,7 @@ try {
           const lcpElements = [...new Set(runs[build].map((r) => r.lcpElement))].join(' | ');
           const shiftElements = [...new Set(runs[build].map((r) => r.shiftElement).filter(Boolean))].join(' | ');
           console.log(
-            `${flags.against ? `${build.padEnd(6)} ` : ''}${preset.padEnd(7)} signed ${state.padEnd(3)} ${route.padEnd(10)} score ${String(pick('score')).padStart(3)}  LCP ${pick('lcp').toFixed(0).padStart(5)} ms  TBT ${pick('tbt').toFixed(0).padStart(4)} ms  CLS ${pick('cls').toFixed(3)}  FCP ${pick('fcp').toFixed(0).padStart(5)} ms  requests ${pick('requests')}  JS ${(pick('scriptBytes') / 1024).toFixed(0)} KB  LCP element: ${lcpElements}${shiftElements ? `  shifted: ${shiftElements}` : ''}`,
+            `${flags.against ? `${build.padEnd(6)} ` : ''}${preset.padEnd(7)} signed ${state.padEnd(3)} ${route.padEnd(10)} score ${String(pick('score')).padStart(3)}  LCP ${pick('lcp').toFixed(0).padStart(5)} ms  TBT ${pick('tbt').toFixed(0).padStart(4)} ms  CLS ${pick('cls').toFixed(3)}  FCP ${pick('fcp').toFixed(0).padStart(5)} ms  requests ${pick('requests')}  JS ${(pick('scriptBytes') / 1024).toFixed(0)} KB  load ${Math.min(...rowLoads).toFixed(1)}–${Math.max(...rowLoads).toFixed(1)}  LCP element: ${lcpElements}${shiftElements ? `  shifted: ${shiftElements}` : ''}`,
           );
         }
       }
