@@ -11,6 +11,8 @@ import { startLocalPortal, type LocalPortal } from '../deploy/src/index.js';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
 import { buildAppsInto } from './portal-harness.js';
 import { newPerson, signedInClient, signedInStorage } from './support/people.js';
+import { functionsMeta } from '../remotes/functions/src/meta.js';
+import { holdRequests } from './support/hold-requests.js';
 import { withPageState } from './support/page-per-test.js';
 
 jest.setTimeout(180_000);
@@ -109,6 +111,34 @@ afterAll(async () => {
 });
 
 describe('the functions remote', () => {
+  it('keeps its page still while the catalogue loads: the header the shell drew is taken over in place, nothing shifts when the list arrives', async () => {
+    const fresh = await browser.newPage();
+    // Every layout shift of the page, from its start (the browser's own measure, as CLS sums them).
+    await fresh.addInitScript(() => {
+      const shifts: number[] = [];
+      (globalThis as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const listing = await holdRequests(fresh, `${emulator.apiUrl}/functions/v1/`);
+    await fresh.goto(`${portal.shellUrl}/functions`);
+    await listing.asked;
+    // The remote is on screen with its catalogue still on its way.
+    await fresh.locator('.fn-app').getByRole('progressbar').waitFor();
+    const shiftsSoFar = () => fresh.evaluate(() => (globalThis as unknown as { layoutShifts: number[] }).layoutShifts.length);
+    const before = await shiftsSoFar();
+    listing.release();
+    await fresh.locator('.fn-app[data-catalogue-source="listing"] .fn-list').waitFor();
+    await fresh.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const after = await fresh.evaluate(() => (globalThis as unknown as { layoutShifts: number[] }).layoutShifts);
+    expect(after.slice(before)).toEqual([]);
+    // One header on screen: the remote's, in the registry's words.
+    await expect(fresh.getByRole('heading', { level: 1 }).count()).resolves.toBe(1);
+    await expect(fresh.locator('.fn-app .pui-page-header__description').textContent()).resolves.toBe(functionsMeta.description);
+    await fresh.close();
+  });
+
   it('lists the functions from the emulator, as the deployed functions.json does', async () => {
     await page.locator('.fn-app[data-catalogue-source="listing"] .fn-list').waitFor();
     const shown = await page.$$eval('.fn-list__item', (items) =>

@@ -14,6 +14,7 @@ import type { Catalogue } from './catalogue/catalogue.js';
 import { FunctionPage } from './components/FunctionPage.js';
 import { useCatalogue } from './components/use-catalogue.js';
 import { functionsStylesheet } from './functions.css.js';
+import { functionsMeta } from './meta.js';
 
 export function FunctionsApp({ meta }: RemoteRootProps): ReactNode {
   const route = meta.route;
@@ -33,7 +34,15 @@ export function FunctionsApp({ meta }: RemoteRootProps): ReactNode {
 
   let page: ReactNode;
   if (catalogue.status === 'loading')
-    page = <ProgressBar label="Reading the functions" hideLabel />;
+    // The header the shell drew while this remote loaded, in this remote's area: drawn with the
+    // progress bar, not after it, so the shell's gives way to it in the first frame and nothing
+    // on screen moves when the catalogue arrives (a layout shift of the whole area otherwise).
+    page = (
+      <>
+        <PageHeader title={functionsMeta.title} description={functionsMeta.description} />
+        <ProgressBar label="Reading the functions" hideLabel />
+      </>
+    );
   else if (catalogue.status === 'error')
     page = (
       <ErrorState
@@ -76,14 +85,13 @@ export function FunctionsApp({ meta }: RemoteRootProps): ReactNode {
 function FunctionList({ catalogue, route }: { catalogue: Catalogue; route: string }): ReactNode {
   return (
     <>
-      <PageHeader
-        title="Functions"
-        description={
-          catalogue.source === 'listing'
-            ? 'The project’s server functions, as the API lists them.'
-            : 'The project’s server functions, from the catalogue deployed with this page.'
-        }
-      />
+      {/* The registry's words, as the shell drew them while this remote loaded (no change on screen). */}
+      <PageHeader title={functionsMeta.title} description={functionsMeta.description} />
+      <p className="fn-list__source">
+        {catalogue.source === 'listing'
+          ? 'The project’s server functions, as the API lists them.'
+          : 'The project’s server functions, from the catalogue deployed with this page.'}
+      </p>
       {catalogue.functions.length === 0 ? (
         <EmptyState
           title="No functions"

@@ -2,6 +2,7 @@
 // layer, so these plain rules win where they overlap).
 export const functionsStylesheet = `
 .fn-app { display: flex; flex-direction: column; gap: var(--pui-space-4); min-width: 0; }
+.fn-list__source { margin: 0; color: var(--pui-text-muted); }
 .fn-list { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr)); gap: var(--pui-space-3); }
 .fn-list__item { border: 1px solid var(--pui-border); border-radius: var(--pui-radius-lg); background: var(--pui-surface); padding: var(--pui-space-4); display: flex; flex-wrap: wrap; gap: var(--pui-space-2); align-items: center; }
 .fn-list__name { font-family: var(--pui-font-mono); font-weight: var(--pui-weight-semibold); color: var(--pui-accent-text); }
