@@ -76,6 +76,35 @@ async function trashed(db: SupabaseClient, root: string): Promise<string[]> {
 }
 
 describe('the files remote', () => {
+  it('keeps its page still while it finds the places: the header the shell drew is taken over in place, nothing shifts when they arrive', async () => {
+    const person = await newPerson('still');
+    const page = await tab.open(await signedInStorage(portal.url, portal.emulator, person.db));
+    // Every layout shift of the remote's area, from the page's start (the browser's own measure, as
+    // CLS sums them). The chrome's own (the connection badge widening its row) are not this test's.
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (globalThis as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        type Shift = { value: number; hadRecentInput: boolean; sources: { node?: Node | null }[] };
+        const inOutlet = (node?: Node | null) => node instanceof Element && node.closest('[data-testid="remote-outlet"]') !== null;
+        for (const entry of list.getEntries() as unknown as Shift[]) if (!entry.hadRecentInput && entry.sources.some((source) => inOutlet(source.node))) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const projects = await holdRequests(page, '**/rest/v1/projects?**', { which: (request) => request.method() === 'GET' });
+    await page.goto(`${portal.url}/files`);
+    await projects.asked;
+    // The remote is on screen, its places still on their way.
+    await page.locator('.files-page').getByRole('progressbar').waitFor();
+    const shifts = () => page.evaluate(() => (globalThis as unknown as { layoutShifts: number[] }).layoutShifts);
+    const before = (await shifts()).length;
+    projects.release();
+    await page.getByRole('list', { name: 'Places' }).waitFor();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect((await shifts()).slice(before)).toEqual([]);
+    await expect(page.getByRole('heading', { level: 1 }).count()).resolves.toBe(1);
+    expect(problems(page.console)).toEqual([]);
+  });
+
   it('uploads a file chosen in the picker with progress, and refuses too large and wrong-type files before sending them', async () => {
     const ana = await newPerson('ana');
     const page = await signedInPage(ana, myFiles(ana));

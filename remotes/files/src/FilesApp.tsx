@@ -76,7 +76,15 @@ export function FilesApp({ meta }: RemoteRootProps): ReactNode {
       />
     );
   else if (areas.status === 'loading')
-    body = <ProgressBar label="Finding the places you may reach" hideLabel />;
+    // The header the shell drew while this remote loaded, drawn here with the progress bar rather
+    // than after it: the shell's gives way in this remote's first frame, and nothing on screen
+    // moves when the places arrive (the whole area moved up by the header's height otherwise).
+    body = (
+      <Stack gap={4}>
+        <PageHeader title={filesMeta.title} description={filesMeta.description} />
+        <ProgressBar label="Finding the places you may reach" hideLabel />
+      </Stack>
+    );
   else if (areas.status === 'error')
     body = (
       <ErrorState
