@@ -137,7 +137,8 @@ it('data remote: says in words that the server did not answer, keeps an edit, an
     const page = await context.newPage();
     await page.goto(`${portal.shellUrl}/data/tasks?f=project_id.eq.${project.id}`);
     await rowsShown(page);
-    await page.getByRole('button', { name: `Edit title of row ${id}`, exact: true }).click();
+    // The cell's button is named by its value, then what it does.
+    await page.getByRole('button', { name: `Before the outage, edit title of row ${id}`, exact: true }).click();
     const group = page.getByRole('group', { name: `Edit title of row ${id}`, exact: true });
     await group.getByLabel('New value for title').fill('Saved after the outage');
 

@@ -158,6 +158,15 @@ async function addRow(
   await closesWithoutRefusal(dialog, `adding a row to ${table}`);
 }
 
+/**
+ * A cell's button, which edits it: named by the value it shows, then ", edit <column> of <row>"
+ * (anchored, so "row 2" does not match "row 20").
+ */
+function cellButton(page: TestPage, column: string, rowLabel: string): Locator {
+  const row = rowLabel.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return page.getByRole('button', { name: new RegExp(`, edit ${column} of ${row}$`) });
+}
+
 /** Opens a cell's editor, sets a value (select for enums) and saves; resolves with the editor group. */
 async function editCell(
   page: TestPage,
@@ -166,7 +175,7 @@ async function editCell(
   value: string,
   kind: 'text' | 'select' = 'text',
 ): Promise<Locator> {
-  await page.getByRole('button', { name: `Edit ${column} of ${rowLabel}`, exact: true }).click();
+  await cellButton(page, column, rowLabel).click();
   const group = page.getByRole('group', { name: `Edit ${column} of ${rowLabel}`, exact: true });
   const input = group.getByLabel(`New value for ${column}`);
   if (kind === 'select') await input.selectOption(value);
@@ -249,7 +258,7 @@ describe('sharing a project through the data remote, as people who just signed u
     const memberLabel = `row ${projectId}, ${friendId}`;
     await see(
       'the membership in the owner’s project_members table',
-      owner.page.getByRole('button', { name: `Edit role of ${memberLabel}`, exact: true }),
+      cellButton(owner.page, 'role', memberLabel),
     );
     await expect(
       friendDb.from('project_members').select('project_id, user_id, role'),

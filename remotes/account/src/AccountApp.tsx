@@ -61,6 +61,7 @@ function AccountPage({ subpath, pathname, search, next }: { subpath: string; pat
     default:
       return (
         <EmptyState
+          headingLevel={1}
           title="No such account page"
           description={`There is nothing at ${pathname}.`}
           action={<a href="/account">Go to your account</a>}

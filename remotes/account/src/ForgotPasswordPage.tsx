@@ -38,7 +38,7 @@ export function ForgotPasswordPage(): ReactNode {
 
   return (
     <div className="account-narrow">
-      <Card title="Reset your password" description="We will email you a link to choose a new password." headingLevel={2}>
+      <Card title="Reset your password" description="We will email you a link to choose a new password." headingLevel={1}>
         {sentTo ? (
           <Stack gap={4}>
             <Alert tone="success" title="Check your inbox" role="status">

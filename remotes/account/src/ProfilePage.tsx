@@ -71,7 +71,15 @@ export function ProfilePage(): ReactNode {
             { term: 'Email', description: <span data-testid="profile-email">{user.email ?? '—'}</span> },
             {
               term: 'Email confirmed',
-              description: user.email_confirmed_at ? <Badge tone="success">Confirmed {formatDate(user.email_confirmed_at)}</Badge> : <Badge tone="warning">Not yet</Badge>,
+              // The badge says yes or no; the date is text beside it, which wraps on a phone (a badge
+              // does not, and the date in one pushed the page sideways).
+              description: user.email_confirmed_at ? (
+                <span className="account-confirmed">
+                  <Badge tone="success">Confirmed</Badge> {formatDate(user.email_confirmed_at)}
+                </span>
+              ) : (
+                <Badge tone="warning">Not yet</Badge>
+              ),
             },
             { term: 'User ID', description: <code>{user.id}</code> },
             { term: 'Member since', description: formatDate(user.created_at) },

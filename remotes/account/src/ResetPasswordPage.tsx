@@ -26,6 +26,7 @@ export function ResetPasswordPage(): ReactNode {
       <div className="account-narrow">
         {linkError}
         <EmptyState
+          headingLevel={1}
           icon={<KeyIcon />}
           title="Open the link from your mail"
           description="This page opens from the link in a password-reset mail, in the browser that asked for it."
@@ -39,7 +40,7 @@ export function ResetPasswordPage(): ReactNode {
       <Card
         title="Choose a new password"
         description={auth.event === 'PASSWORD_RECOVERY' ? `Signed in from your reset link as ${auth.user?.email ?? 'you'}.` : `For ${auth.user?.email ?? 'your account'}.`}
-        headingLevel={2}
+        headingLevel={1}
       >
         <NewPasswordForm
           label="Choose a new password"

@@ -55,6 +55,7 @@ export function VerifyPage({ next }: { next: string | null }): ReactNode {
     return (
       <div className="account-narrow">
         <EmptyState
+          headingLevel={1}
           icon={<KeyIcon />}
           title="Set up a second factor first"
           description="This needs a second factor, and your account has no authenticator app yet. Add one under Security, then come back."
@@ -94,7 +95,7 @@ export function VerifyPage({ next }: { next: string | null }): ReactNode {
       <Card
         title="Two-step verification"
         description={chosen.factor_type === 'webauthn' ? 'Confirm with your security key or passkey.' : 'Enter the 6-digit code your authenticator app shows for this portal.'}
-        headingLevel={2}
+        headingLevel={1}
       >
         <Form onSubmit={submit} aria-label="Verify with your authenticator app">
           <Stack gap={4}>

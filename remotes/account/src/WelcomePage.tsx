@@ -59,7 +59,7 @@ export function WelcomePage({ next }: { next: string | null }): ReactNode {
         <Alert tone="error" title="This link cannot be used" role="alert">
           {state.error} Links work once and for a limited time: ask the person who invited you to send it again, or sign in.
         </Alert>
-        <EmptyState title="Sign in instead" action={<a href={withNext(ACCOUNT_PAGES.signIn, next)}>Sign in</a>} />
+        <EmptyState headingLevel={1} title="Sign in instead" action={<a href={withNext(ACCOUNT_PAGES.signIn, next)}>Sign in</a>} />
       </div>
     );
   }
@@ -67,7 +67,7 @@ export function WelcomePage({ next }: { next: string | null }): ReactNode {
     if (state.status === 'taken' && auth.status === 'signed-out') {
       return (
         <div className="account-narrow">
-          <EmptyState icon={<KeyIcon />} title="Open the link from your mail" description="This page opens from the link in an invitation mail." action={<a href={withNext(ACCOUNT_PAGES.signIn, next)}>Sign in</a>} />
+          <EmptyState headingLevel={1} icon={<KeyIcon />} title="Open the link from your mail" description="This page opens from the link in an invitation mail." action={<a href={withNext(ACCOUNT_PAGES.signIn, next)}>Sign in</a>} />
         </div>
       );
     }
@@ -76,7 +76,7 @@ export function WelcomePage({ next }: { next: string | null }): ReactNode {
   if (!invited) return <ProgressBar label="Opening the portal" hideLabel />;
   return (
     <div className="account-narrow">
-      <Card title="Welcome: choose a password" description={`Your account is ${auth.user?.email ?? 'ready'}. Choose a password to sign in with next time.`} headingLevel={2}>
+      <Card title="Welcome: choose a password" description={`Your account is ${auth.user?.email ?? 'ready'}. Choose a password to sign in with next time.`} headingLevel={1}>
         <NewPasswordForm
           label="Choose a password"
           submitLabel="Save and continue"

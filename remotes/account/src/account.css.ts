@@ -8,9 +8,13 @@ export const accountStylesheet = `
 .account-tab:hover { color: var(--pui-text, #112); }
 .account-tab[aria-current="page"] { color: var(--pui-accent, #3a5bd9); border-bottom-color: var(--pui-accent, #3a5bd9); }
 .account-list { list-style: none; margin: 0; padding: 0; display: grid; gap: var(--pui-space-2, 0.5rem); }
-.account-list__item { display: flex; justify-content: space-between; align-items: center; gap: var(--pui-space-3, 0.75rem); padding: var(--pui-space-3, 0.75rem); border: 1px solid var(--pui-border, #dde); border-radius: var(--pui-radius-md, 8px); }
+/* A row wraps its actions under its text where both do not fit (a phone), and its text (an address,
+   a provider's id) breaks anywhere rather than push the page sideways. */
+.account-list__item { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: var(--pui-space-3, 0.75rem); padding: var(--pui-space-3, 0.75rem); border: 1px solid var(--pui-border, #dde); border-radius: var(--pui-radius-md, 8px); }
+.account-list__item > :first-child { flex: 1 1 10rem; min-width: 0; overflow-wrap: anywhere; }
 .account-list__title { font-weight: 600; }
-.account-list__actions { display: flex; align-items: center; gap: var(--pui-space-2, 0.5rem); flex-shrink: 0; }
+.account-list__actions { display: flex; flex-wrap: wrap; align-items: center; gap: var(--pui-space-2, 0.5rem); }
+.account-confirmed { display: inline-flex; flex-wrap: wrap; align-items: center; gap: var(--pui-space-2, 0.5rem); }
 .account-actions { display: flex; flex-wrap: wrap; gap: var(--pui-space-2, 0.5rem); }
 .account-enrol { display: grid; grid-template-columns: auto 1fr; gap: var(--pui-space-6, 1.5rem); align-items: start; }
 @media (max-width: 640px) { .account-enrol { grid-template-columns: 1fr; } }

@@ -49,7 +49,14 @@ export function SearchApp({ meta }: RemoteRootProps): ReactNode {
   useRetryWhenBack(documents.status === 'error' && isUnreachable(documents.error), reload);
 
   const tab = place.page === 'document' ? 'search' : place.page;
-  const goTo = (value: string) => navigate(value === 'search' ? route : `${route}/${value}`);
+  // "Add documents" in an empty list takes the person to the form and puts focus in it: the
+  // button they pressed is gone with the list, and focus would fall to the page's <body>.
+  const [focusForm, setFocusForm] = useState(false);
+  const goTo = (value: string, { intoForm = false } = {}) => {
+    setFocusForm(intoForm);
+    navigate(value === 'search' ? route : `${route}/${value}`);
+  };
+  const addDocuments = () => goTo('add', { intoForm: true });
   const documentCount = documents.status === 'ready' ? documents.documents.length : null;
 
   return (
@@ -61,7 +68,7 @@ export function SearchApp({ meta }: RemoteRootProps): ReactNode {
     >
       <style>{searchStylesheet}</style>
       <PageHeader title={searchMeta.title} description={searchMeta.description} />
-      <Tabs value={tab} onValueChange={goTo}>
+      <Tabs value={tab} onValueChange={(value) => goTo(value)}>
         <TabList label="Search sections">
           <Tab value="search">Search</Tab>
           <Tab value="add">Add documents</Tab>
@@ -75,16 +82,16 @@ export function SearchApp({ meta }: RemoteRootProps): ReactNode {
               route={route}
               searched={place.query}
               documentCount={documentCount}
-              onAdd={() => goTo('add')}
+              onAdd={addDocuments}
             />
           )}
-          {place.page === 'add' && <AddDocuments onAdded={reload} />}
+          {place.page === 'add' && <AddDocuments onAdded={reload} focusTitle={focusForm} />}
           {place.page === 'documents' && (
             <DocumentList
               route={route}
               state={documents}
               reload={reload}
-              onAdd={() => goTo('add')}
+              onAdd={addDocuments}
             />
           )}
           {place.page === 'document' && (

@@ -6,6 +6,7 @@ export function NotFound({ pathname }: { pathname: string }): ReactNode {
     <div data-testid="not-found">
       <EmptyState
         icon={<SearchIcon />}
+        headingLevel={1}
         title="Page not found"
         description={`Nothing in the portal lives at ${pathname}. It may have moved, or the link may be mistyped.`}
         action={<a href="/">Go to the home page</a>}

@@ -114,7 +114,7 @@ export function PortalApp({ config, applications, onOutlet, onRetryRegistry, onD
             <span className="portal-brand__mark" aria-hidden="true">
               P
             </span>
-            Portal
+            <span className="portal-brand__name">Portal</span>
           </a>
         }
         header={config.environment !== 'production' ? <Badge tone="accent">{config.environment}</Badge> : null}

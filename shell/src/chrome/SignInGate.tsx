@@ -19,6 +19,8 @@ export function SignInGate({ remote, reason, signInPath, secondFactorPath, next 
     <div data-testid="sign-in-gate">
       <EmptyState
         icon={<KeyIcon />}
+        // The gate is the whole page until the person signs in.
+        headingLevel={1}
         title={reason === 'needs-session' ? `Sign in to open ${remote.title}` : `${remote.title} needs a second factor`}
         description={
           reason === 'needs-session'

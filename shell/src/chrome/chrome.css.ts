@@ -20,5 +20,12 @@ export const chromeStylesheet = `
 .portal-route-loading:has(~ .portal-outlet:not([hidden]) [data-remote-slot]:not([hidden]) [data-portal-remote] > *) { display: none; }
 .portal-route-header:has(~ .portal-outlet:not([hidden]) [data-remote-slot]:not([hidden]) h1) { display: none; }
 .pui-app a:not([class]) { color: var(--pui-accent-text, #1f6f50); }
-@media (max-width: 40rem) { .portal-user-email { display: none; } }
+/* On a phone the header keeps the mark, the environment badge, the connection and the account's
+   picture: the brand's word and the account's name give way (the link is still named "Portal",
+   visually hidden), or the badge, which may shrink to nothing, was hidden under "Live". */
+@media (max-width: 40rem) {
+  .portal-user-email { display: none; }
+  .portal-brand__name { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+  .pui-app__header-content > .pui-badge { flex-shrink: 0; }
+}
 `;

@@ -11,7 +11,7 @@ import type { Reference } from '../relations/references.js';
 import type { ColumnModel } from '../schema/openapi-model.js';
 import { cellText, editorText } from '../values/format-value.js';
 import { parseInput } from '../values/parse-value.js';
-import { CellValue } from './CellValue.js';
+import { CellValue, cellValueText } from './CellValue.js';
 import { ValueEditor } from './ValueEditor.js';
 
 export interface RelatedLink {
@@ -125,11 +125,23 @@ export function EditableCell({ column, value, rowLabel, editable, related, refer
 
   if (!editing) {
     const full = value === null || value === undefined ? 'NULL' : valueLabel ? `${valueLabel} (${cellText(value)})` : cellText(value);
-    const shown = valueLabel && value !== null && value !== undefined ? <span className="data-value data-value--label">{valueLabel}</span> : <CellValue column={column} value={value} />;
+    const labelled = Boolean(valueLabel) && value !== null && value !== undefined;
+    const shown = labelled ? <span className="data-value data-value--label">{valueLabel}</span> : <CellValue column={column} value={value} />;
+    const shownText = labelled && valueLabel ? valueLabel : cellValueText(column, value);
     return (
       <div className="data-cell" data-column={column.name} data-value-label={valueLabel ?? undefined}>
         {editable ? (
-          <button ref={trigger} type="button" className="data-cell__value data-cell__value--editable" title={full} aria-label={`Edit ${column.name} of ${rowLabel}`} onClick={start}>
+          // Named by what it shows, then what it does ("Launch, edit title of row 3"): the value is
+          // what a screen reader's user scans the grid for, and a name must contain the visible
+          // text (WCAG 2.5.3, label in name).
+          <button
+            ref={trigger}
+            type="button"
+            className="data-cell__value data-cell__value--editable"
+            title={full}
+            aria-label={`${shownText}, edit ${column.name} of ${rowLabel}`}
+            onClick={start}
+          >
             {shown}
           </button>
         ) : (

@@ -127,11 +127,13 @@ export function RowsTable({
   empty,
 }: RowsTableProps): ReactNode {
   const embedOf = new Map(embeds.map((e) => [e.column, e]));
-  const columns: TableColumn<Row>[] = table.columns.map((column) => ({
+  const columns: TableColumn<Row>[] = table.columns.map((column, position) => ({
     key: column.name,
     header: <ColumnHeader column={column} />,
-    headerLabel: `Sort by ${column.name}`,
     sortable: true,
+    // The key a row is known by stays in view while the table scrolls sideways (a cell far to the
+    // right being edited still shows whose it is), when it is the first column, as it usually is.
+    sticky: position === 0 && table.primaryKey.includes(column.name),
     align: NUMERIC.has(column.kind) && !column.foreignKey ? 'end' : 'start',
     cell: (row, index) => (
       <EditableCell

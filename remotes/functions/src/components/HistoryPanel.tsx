@@ -48,7 +48,7 @@ export function HistoryPanel({
   return (
     <section className="fn-history" aria-label="History">
       <div className="fn-history__head">
-        <h3 className="fn-section-title">History</h3>
+        <h2 className="fn-section-title">History</h2>
         <TextInput
           aria-label="Search the history"
           placeholder="Search: function, status, body…"

@@ -17,7 +17,7 @@ export function LogPanel({
   return (
     <section className="fn-logs" aria-label="Function log">
       <div className="fn-logs__head">
-        <h3 className="fn-section-title">Log of your calls</h3>
+        <h2 className="fn-section-title">Log of your calls</h2>
         <Button size="sm" variant="ghost" onClick={onRefresh}>
           Refresh
         </Button>

@@ -50,7 +50,8 @@ interface Job extends IndexingState {
 
 let nextKey = 1;
 
-export function AddDocuments({ onAdded }: { onAdded: () => void }): ReactNode {
+/** The forms that add documents; `focusTitle` puts focus in the first field when they appear. */
+export function AddDocuments({ onAdded, focusTitle = false }: { onAdded: () => void; focusTitle?: boolean }): ReactNode {
   const supabase = useSupabase();
   const [title, setTitle] = useState('');
   const [text, setText] = useState('');
@@ -138,6 +139,8 @@ export function AddDocuments({ onAdded }: { onAdded: () => void }): ReactNode {
             <Field label="Title" required>
               <TextInput
                 name="title"
+                // Only when asked (the person pressed "Add documents" where the list was empty).
+                autoFocus={focusTitle}
                 value={title}
                 onChange={(e) => setTitle(e.target.value)}
                 maxLength={300}

@@ -44,6 +44,11 @@ export function Avatar({ name, src, size = 'md', status, decorative = false, cla
       >
         {showImage ? (
           <img className="pui-avatar__image" src={src ?? undefined} alt="" onError={() => setFailedSrc(src ?? null)} />
+        ) : decorative ? (
+          // Drawn, not written: decorative initials are a picture, not part of the text of the
+          // button or link around them, whose accessible name must contain its visible text
+          // (WCAG 2.5.3; a "D" before the address made "D demo@example.com" of it).
+          <span className="pui-avatar__initials" data-initials={initialsOf(name)} />
         ) : (
           initialsOf(name)
         )}

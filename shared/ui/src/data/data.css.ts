@@ -42,6 +42,7 @@ export const dataCss = `
 .pui-avatar--sm { width: 1.5rem; height: 1.5rem; font-size: 0.625rem; }
 .pui-avatar--lg { width: 2.75rem; height: 2.75rem; font-size: var(--pui-text-lg); }
 .pui-avatar__image { width: 100%; height: 100%; object-fit: cover; }
+.pui-avatar__initials::before { content: attr(data-initials); }
 .pui-avatar__status {
   position: absolute;
   right: -1px;

@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
-import { fireEvent, render } from '@testing-library/react';
+import '@testing-library/jest-dom';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { FileDrop } from './FileDrop.js';
 
 describe('FileDrop', () => {
@@ -13,5 +14,13 @@ describe('FileDrop', () => {
     fireEvent.change(input, { target: { files: [picture, text] } });
     expect(onFiles).toHaveBeenCalledWith([picture]);
     expect(onRejected).toHaveBeenCalledWith([text]);
+  });
+
+  it('is a group named by its title, or by the name the app gives it', () => {
+    const { unmount } = render(<FileDrop title="Drop a picture here" onFiles={() => {}} />);
+    expect(screen.getByRole('group', { name: 'Drop a picture here' })).toBeInTheDocument();
+    unmount();
+    render(<FileDrop title="Drop a picture here" aria-label="Upload a picture" onFiles={() => {}} />);
+    expect(screen.getByRole('group', { name: 'Upload a picture' })).toBeInTheDocument();
   });
 });

@@ -36,7 +36,7 @@ export function fileMatchesAccept(file: File, accept: string | undefined): boole
 
 /**
  * A drop zone with a real "Choose files" button, so it works with a keyboard and screen
- * reader as well as with drag and drop.
+ * reader as well as with drag and drop. The zone is a named group (its title, or `aria-label`).
  */
 export function FileDrop({
   onFiles,
@@ -53,7 +53,9 @@ export function FileDrop({
   useGroupStylesheet(formsPart);
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-  const hintId = `pui-file-drop-${useId()}-hint`;
+  const baseId = `pui-file-drop-${useId()}`;
+  const hintId = `${baseId}-hint`;
+  const titleId = `${baseId}-title`;
 
   const deliver = (list: FileList | null) => {
     const all = Array.from(list ?? []);
@@ -76,7 +78,11 @@ export function FileDrop({
   };
 
   return (
+    // A group, named by its title unless the app names it (`aria-label`): a name on a plain div
+    // is one no screen reader reads (axe: aria-prohibited-attr).
     <div
+      role="group"
+      aria-labelledby={rest['aria-label'] ? undefined : titleId}
       className={cx('pui-file-drop', className)}
       data-dragging={dragging || undefined}
       data-disabled={disabled || undefined}
@@ -89,7 +95,9 @@ export function FileDrop({
       {...rest}
     >
       <UploadIcon className="pui-file-drop__icon" />
-      <div className="pui-file-drop__title">{title}</div>
+      <div id={titleId} className="pui-file-drop__title">
+        {title}
+      </div>
       {hint ? (
         <div id={hintId} className="pui-file-drop__hint">
           {hint}

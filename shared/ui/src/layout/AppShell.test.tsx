@@ -81,3 +81,21 @@ describe('AppShell navigation toggle', () => {
     expect(screen.getByRole('button', { name: 'Navigation' })).toBeInTheDocument();
   });
 });
+
+describe('AppShell skip link', () => {
+  it('moves focus into the main landmark, so the next Tab starts in the page, not the header', async () => {
+    installViewport(1440);
+    render(
+      <AppShell brand="Portal" mainId="the-main" actions={<button type="button">Theme</button>}>
+        <button type="button">In the page</button>
+      </AppShell>,
+    );
+    const user = userEvent.setup();
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'In the page' })).toHaveFocus();
+  });
+});

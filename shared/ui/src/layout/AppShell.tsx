@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useId, useState, type HTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { IconButton } from '../buttons/IconButton.js';
 import { CloseIcon, MenuIcon } from '../icons/icons.js';
 import { cx } from '../internal/cx.js';
@@ -22,6 +22,18 @@ export interface AppShellProps extends HTMLAttributes<HTMLDivElement> {
   /** Changes when the route changes; closes the narrow-screen drawer after navigation. */
   locationKey?: string;
   children?: ReactNode;
+}
+
+/**
+ * Moves focus to the main landmark. Following the link alone changed the URL's fragment and left
+ * focus on the link (the shell's router owns the URL, and a fragment does not move focus in every
+ * browser): the next Tab went on through the header. The URL is left as it is.
+ */
+function skipTo(event: MouseEvent<HTMLAnchorElement>, mainId: string): void {
+  const main = document.getElementById(mainId);
+  if (!main) return;
+  event.preventDefault();
+  main.focus();
 }
 
 /** The page frame: skip link, sticky header, side navigation and the main landmark. */
@@ -61,7 +73,7 @@ export function AppShell({
 
   return (
     <div className={cx('pui-app', className)} {...rest}>
-      <a className="pui-skip-link" href={`#${mainId}`}>
+      <a className="pui-skip-link" href={`#${mainId}`} onClick={(event) => skipTo(event, mainId)}>
         {skipLinkLabel}
       </a>
       <header className="pui-app__header">

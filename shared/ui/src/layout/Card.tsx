@@ -10,8 +10,8 @@ export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
   footer?: ReactNode;
   /** No body padding, for a table or list that runs edge to edge. */
   flush?: boolean;
-  /** Heading level of the title (default 2). */
-  headingLevel?: 2 | 3 | 4;
+  /** Heading level of the title (default 2; 1 when the card is the page, e.g. a sign-in form). */
+  headingLevel?: 1 | 2 | 3 | 4;
 }
 
 /** A bordered surface. With a title it is a labelled <section>; without, a plain <div>. */

@@ -146,13 +146,23 @@ export interface MenuListProps extends HTMLAttributes<HTMLDivElement> {
 const itemsOf = (list: HTMLElement) =>
   Array.from(list.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])'));
 
+/**
+ * Where the browser has the popover API, the open list stays where it is written, right after its
+ * trigger and inside the trigger's landmark (read next by a screen reader; content outside every
+ * landmark fails axe's "region" rule), and is shown in the top layer, where no ancestor's overflow
+ * clips it and no ancestor's transform or filter moves it (the header's backdrop-filter makes a
+ * fixed element inside it relative to the header). Elsewhere (older browsers, jsdom) it goes to a
+ * portal at the end of <body>.
+ */
+const TOP_LAYER = typeof HTMLElement !== 'undefined' && typeof HTMLElement.prototype.showPopover === 'function';
+
 const GAP = 4;
 const MARGIN = 8;
 
 /**
  * Places the list under the trigger (or above it when there is no room below), kept
- * inside the viewport. Fixed positioning in a portal, so a menu in a scrolling table
- * or a card with overflow hidden is never clipped.
+ * inside the viewport. Fixed positioning in the top layer (or a portal), so a menu in a
+ * scrolling table or a card with overflow hidden is never clipped.
  */
 function placeList(list: HTMLElement, trigger: HTMLElement, align: 'start' | 'end'): void {
   const anchor = trigger.getBoundingClientRect();
@@ -174,6 +184,7 @@ export function MenuList({ align = 'start', className, onKeyDown, children, ...r
     const list = listRef.current;
     const trigger = triggerRef.current;
     if (!menu.open || !list || !trigger) return;
+    if (TOP_LAYER && !list.matches(':popover-open')) list.showPopover();
     const place = () => placeList(list, trigger, align);
     place();
     window.addEventListener('resize', place);
@@ -223,7 +234,7 @@ export function MenuList({ align = 'start', className, onKeyDown, children, ...r
         return;
       case 'Tab':
         // Focus goes back to the trigger before the browser moves it, so Tab continues
-        // from the menu button (the list lives in a portal at the end of <body>).
+        // from the menu button (the list may live in a portal at the end of <body>).
         menu.closeMenu(true);
         return;
       default:
@@ -236,7 +247,7 @@ export function MenuList({ align = 'start', className, onKeyDown, children, ...r
     }
   };
 
-  return createPortal(
+  const list = (
     <div
       ref={listRef}
       data-pui-portal=""
@@ -244,14 +255,15 @@ export function MenuList({ align = 'start', className, onKeyDown, children, ...r
       id={menu.listId}
       aria-labelledby={menu.triggerId}
       tabIndex={-1}
+      popover={TOP_LAYER ? 'manual' : undefined}
       className={cx('pui-menu__list', align === 'end' && 'pui-menu__list--end', className)}
       onKeyDown={handleKeyDown}
       {...rest}
     >
       {children}
-    </div>,
-    document.body,
+    </div>
   );
+  return TOP_LAYER ? list : createPortal(list, document.body);
 }
 
 interface MenuItemOwnProps {

@@ -68,8 +68,9 @@ export const navCss = `
 .pui-menu { position: relative; display: inline-flex; }
 .pui-menu__list {
   position: fixed;
-  top: 0;
-  left: 0;
+  /* inset and margin reset the browser's centring of a popover; placeList sets top and left. */
+  inset: 0 auto auto 0;
+  color: var(--pui-text);
   z-index: var(--pui-z-dropdown);
   min-width: 12rem;
   max-width: 20rem;

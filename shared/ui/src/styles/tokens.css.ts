@@ -73,7 +73,7 @@ export const themeTokens: Readonly<Record<string, readonly [light: string, dark:
   'border-strong': ['#d1d1d6', '#3d3d45'],
   text: ['#18181b', '#ededef'],
   'text-muted': ['#52525b', '#a8a8b1'],
-  'text-subtle': ['#6b6b74', '#8d8d96'],
+  'text-subtle': ['#6b6b74', '#95959e'], // dark: 4.5:1 also on a selected row (accent-subtle) and surface-active
   'text-on-accent': ['#ffffff', '#03231a'],
   'text-on-danger': ['#ffffff', '#ffffff'],
 

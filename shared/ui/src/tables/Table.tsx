@@ -1,8 +1,9 @@
-import type { HTMLAttributes, Key, ReactNode } from 'react';
+import { useId, useRef, type HTMLAttributes, type Key, type ReactNode } from 'react';
 import { ProgressBar, ArrowDownIcon, ArrowUpIcon, ChevronsUpDownIcon } from '@portal/ui/core';
 import { Checkbox } from '../forms/Checkbox.js';
 import { cx } from '../internal/cx.js';
 import { useGroupStylesheet } from '../internal/useGroupStylesheet.js';
+import { useOverflows } from '../internal/useOverflows.js';
 import { tablePart } from './table.css.js';
 import { nextSort, type SortState } from '../data/sort.js';
 
@@ -18,6 +19,12 @@ export interface TableColumn<Row> {
   width?: string;
   /** Accessible header text when `header` is not plain text (e.g. an icon). */
   headerLabel?: string;
+  /**
+   * Stays at the start while the table scrolls sideways, with the selection checkboxes: the column
+   * a row is known by (its key), so a row edited far to the right still says which row it is.
+   * Only the first column may be sticky.
+   */
+  sticky?: boolean;
 }
 
 export interface TableProps<Row> extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
@@ -117,12 +124,22 @@ export function Table<Row>({
   };
 
   const columnCount = columns.length + (selectable ? 1 : 0);
+  const stickyStart = columns[0]?.sticky === true;
+  const stickyIf = (column: TableColumn<Row>) => (stickyStart && column === columns[0] ? 'start' : undefined);
+  // A table wider (or taller) than its box scrolls: the box then takes focus, so a keyboard can
+  // scroll it too, and is named by the caption (axe: scrollable-region-focusable). Not a grid: its
+  // cells are already one tab stop, and the arrow keys that move between them scroll it.
+  const containerRef = useRef<HTMLDivElement>(null);
+  const scrolls = useOverflows(containerRef) === true && !grid;
+  const captionId = `pui-table-${useId()}-caption`;
 
   return (
     <div
+      ref={containerRef}
       className={cx('pui-table-container', className)}
       style={maxHeight ? { maxHeight, ...style } : style}
       aria-busy={loading || undefined}
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-labelledby': captionId } : {})}
       {...rest}
     >
       {loading ? (
@@ -135,15 +152,18 @@ export function Table<Row>({
         className={cx(
           'pui-table',
           stickyHeader && 'pui-table--sticky',
+          stickyStart && selectable && 'pui-table--sticky-after-select',
           density === 'compact' && 'pui-table--compact',
           wrapCells && 'pui-table--wrap',
         )}
       >
-        <caption className={cx('pui-table__caption', hideCaption && 'pui-visually-hidden')}>{caption}</caption>
+        <caption id={captionId} className={cx('pui-table__caption', hideCaption && 'pui-visually-hidden')}>
+          {caption}
+        </caption>
         <thead>
           <tr>
             {selectable ? (
-              <th scope="col" className="pui-table__select">
+              <th scope="col" className="pui-table__select" data-sticky={stickyStart ? 'start' : undefined}>
                 <Checkbox
                   aria-label={allSelected ? 'Deselect all rows' : 'Select all rows'}
                   checked={allSelected}
@@ -161,6 +181,7 @@ export function Table<Row>({
                   key={column.key}
                   scope="col"
                   data-align={column.align}
+                  data-sticky={stickyIf(column)}
                   style={column.width ? { width: column.width } : undefined}
                   aria-sort={sortable ? (sorted ?? 'none') : undefined}
                   aria-label={sortable ? undefined : column.headerLabel}
@@ -198,7 +219,7 @@ export function Table<Row>({
               return (
                 <tr key={key} data-selected={selected || undefined} {...extra}>
                   {selectable ? (
-                    <td className="pui-table__select">
+                    <td className="pui-table__select" data-sticky={stickyStart ? 'start' : undefined}>
                       <Checkbox
                         aria-label={`Select ${rowLabel ? rowLabel(row, rowIndex) : `row ${rowIndex + 1}`}`}
                         checked={selected}
@@ -207,7 +228,7 @@ export function Table<Row>({
                     </td>
                   ) : null}
                   {columns.map((column) => (
-                    <td key={column.key} data-align={column.align}>
+                    <td key={column.key} data-align={column.align} data-sticky={stickyIf(column)}>
                       {column.cell ? column.cell(row, rowIndex) : defaultCell(row, column.key)}
                     </td>
                   ))}

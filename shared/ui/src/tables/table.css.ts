@@ -48,9 +48,18 @@ export const tableCss = `
   font-weight: var(--pui-weight-medium);
 }
 .pui-table--sticky th { position: sticky; top: 0; z-index: var(--pui-z-sticky); }
+/* A sticky first column (and the checkboxes before it) stays while the table scrolls sideways; it is
+   opaque, so what scrolls under it does not show through, and a translucent row colour is laid
+   over the surface. The checkbox column has a fixed width, which the column after it starts at. */
+.pui-table [data-sticky="start"] { position: sticky; left: 0; z-index: 1; background-color: var(--pui-surface); }
+.pui-table th[data-sticky="start"] { z-index: calc(var(--pui-z-sticky) + 1); background-color: var(--pui-bg-subtle); }
+.pui-table--sticky-after-select [data-sticky="start"]:not(.pui-table__select) { left: 2.5rem; }
+.pui-table [data-sticky="start"]:is(.pui-table__select) { min-width: 2.5rem; max-width: 2.5rem; }
+.pui-table [data-sticky="start"]:not(:has(+ [data-sticky])) { box-shadow: inset -1px 0 0 var(--pui-border); }
 .pui-table tbody tr { transition: background-color var(--pui-duration) var(--pui-ease); }
 .pui-table tbody tr:hover td { background: var(--pui-surface-hover); }
 .pui-table tbody tr[data-selected="true"] td { background: var(--pui-accent-subtle); }
+.pui-table tbody tr[data-selected="true"] td[data-sticky] { background: linear-gradient(var(--pui-accent-subtle), var(--pui-accent-subtle)) var(--pui-surface); }
 .pui-table td[data-align="end"], .pui-table th[data-align="end"] { text-align: right; }
 .pui-table td[data-align="center"], .pui-table th[data-align="center"] { text-align: center; }
 .pui-table th[data-align="end"] .pui-table__sort { flex-direction: row-reverse; }

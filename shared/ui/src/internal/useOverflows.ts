@@ -1,0 +1,21 @@
+// Whether an element's content is larger than its box (it scrolls), kept in step as either resizes.
+import { useLayoutEffect, useState, type RefObject } from 'react';
+
+/**
+ * True while `ref`'s element scrolls, in either direction. `undefined` until measured, and where
+ * the environment cannot tell (no ResizeObserver: server rendering, test DOMs).
+ */
+export function useOverflows(ref: RefObject<HTMLElement | null>): boolean | undefined {
+  const [overflows, setOverflows] = useState<boolean | undefined>(undefined);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    for (const child of Array.from(element.children)) observer.observe(child);
+    return () => observer.disconnect();
+  }, [ref]);
+  return overflows;
+}

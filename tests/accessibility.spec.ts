@@ -1,0 +1,596 @@
+// Pages work for everyone (issue #40, targets 3 and 4), in Chromium against the real built portal:
+// axe-core finds nothing, of any impact, on every route and in the states people reach (signed out
+// and in, light and dark, menus and dialogs open, a row being edited, results shown); the keyboard
+// reaches every control with a visible focus, the skip link moves focus into the page, and focus
+// lands somewhere sensible after the page changes under it; and at phone widths no page scrolls
+// sideways while the chat's composer, the current room and the row being edited stay in view.
+// One portal and one browser for the file; each test its own person and its own page.
+import { launchBrowser, type Browser, type TestPage } from './browser.js';
+import { startTestPortal, type TestPortal } from './portal-harness.js';
+import { axeViolations } from './support/accessibility.js';
+import { pagePerTest } from './support/page-per-test.js';
+import { newPerson, signedInClient, signedInStorage, type Person } from './support/people.js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+jest.setTimeout(240_000);
+
+const REMOTES = ['data', 'files', 'search', 'functions', 'live'] as const;
+const WAIT = { timeout: 30_000 };
+
+let portal: TestPortal;
+let browser: Browser;
+const tab = pagePerTest(() => browser);
+
+beforeAll(async () => {
+  [portal, browser] = await Promise.all([startTestPortal({ remotes: REMOTES }), launchBrowser()]);
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+interface Signed extends Person {
+  db: SupabaseClient;
+  page: TestPage;
+}
+
+/** A new person of this test, signed in, with their own page (at `width` × 844 when given). */
+async function signedIn(label: string, viewport?: { width: number; height: number }): Promise<Signed> {
+  const person = await newPerson(portal.emulator, `a11y-${label}`);
+  const db = await signedInClient(portal.emulator, person);
+  const page = await tab.open(await signedInStorage(portal.url, portal.emulator, db));
+  if (viewport) await page.setViewportSize(viewport);
+  return { ...person, db, page };
+}
+
+/** The remote on the page is mounted and nothing in the page says it is still loading. */
+async function settled(page: TestPage): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const main = document.querySelector('main');
+      if (!main) return false;
+      const outlet = main.querySelector<HTMLElement>('[data-testid="remote-outlet"]');
+      const remoteShown = outlet && !outlet.hidden;
+      if (remoteShown && !outlet.querySelector('[data-portal-remote]')) return false;
+      return !document.querySelector('main [role="progressbar"]:not([aria-valuenow]), main [aria-busy="true"], main .pui-skeleton');
+    },
+    undefined,
+    WAIT,
+  );
+}
+
+/** Opens a portal path and waits until it has settled. */
+async function visit(page: TestPage, path: string): Promise<void> {
+  await page.goto(`${portal.url}${path}`);
+  await settled(page);
+}
+
+/** The rules whose verdict can change with the colour theme (the rest are checked once, in light). */
+const THEMED_RULES = ['color-contrast', 'link-in-text-block'];
+
+/** An open dialog, for axe's context (it renders at the end of <body>). */
+const DIALOG = '[role="dialog"], [role="alertdialog"]';
+
+/**
+ * What axe finds on the page as it is now, inside `within` (the whole document by default; a
+ * dialog, or the remote's area, for a state of a page already checked whole): every rule in the
+ * light theme, the colour rules again in the dark one (the page follows the system's, switched
+ * here). Each finding is prefixed by `state` and the theme.
+ */
+async function axeFindings(page: TestPage, state: string, within = 'html'): Promise<string[]> {
+  const found: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await showScheme(page, colorScheme);
+    for (const violation of await axeViolations(page, within, colorScheme === 'dark' ? { rules: THEMED_RULES } : {})) found.push(`${state} [${colorScheme}] ${violation}`);
+  }
+  await showScheme(page, 'light');
+  return found;
+}
+
+/**
+ * Switches the system's theme and waits until the page shows it: the media query answers it, and
+ * no colour is still on its way (contrast read mid-transition is neither theme's).
+ */
+async function showScheme(page: TestPage, colorScheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme });
+  await page.waitForFunction((dark) => matchMedia('(prefers-color-scheme: dark)').matches === dark, colorScheme === 'dark');
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await Promise.all(document.getAnimations().filter((animation) => animation instanceof CSSTransition).map((animation) => animation.finished));
+  });
+}
+
+/** Every page a signed-out person can open: the public ones, and each signed-in area's gate. */
+const SIGNED_OUT_PATHS = [
+  '/',
+  '/status',
+  '/no-such-page',
+  ...['/account/sign-in', '/account/sign-up', '/account/forgot-password', '/account/reset-password', '/account/welcome', '/account/no-such-page'],
+  ...['/account', '/data', '/files', '/search', '/functions', '/live'],
+];
+
+describe('axe finds nothing, of any impact', () => {
+  it('signed out: the home page, each signed-in area’s gate, the account’s public pages, the status page and a missing page (and none scrolls sideways on a phone)', async () => {
+    const page = await tab.open();
+    const findings: string[] = [];
+    const desktop = page.viewportSize()!;
+    for (const path of SIGNED_OUT_PATHS) {
+      await visit(page, path);
+      findings.push(...(await axeFindings(page, path)));
+      // And at a phone's width, none of them scrolls sideways (signed in: 'at phone width' below).
+      await page.setViewportSize(PHONE);
+      findings.push(...(await sidewaysFinding(page, `${path} at 390 px`)));
+      await page.setViewportSize(desktop);
+    }
+    expect(findings).toEqual([]);
+  });
+
+  it('signed in: the home page with the account menu open, the status page with its dev overrides, and the account’s pages', async () => {
+    const { page } = await signedIn('account');
+    const findings: string[] = [];
+    await visit(page, '/');
+    findings.push(...(await axeFindings(page, '/')));
+    await page.getByTestId('account-menu').click();
+    await page.getByRole('menu').waitFor();
+    findings.push(...(await axeFindings(page, '/ with the account menu open')));
+    await page.keyboard.press('Escape');
+    for (const path of ['/status', '/account', '/account/security', '/account/verify']) {
+      await visit(page, path);
+      findings.push(...(await axeFindings(page, path)));
+    }
+    expect(findings).toEqual([]);
+  });
+});
+
+/** A project of `person`'s own with two tasks; their ids. */
+async function projectWithTasks(person: Signed, name: string): Promise<{ projectId: number; taskIds: number[] }> {
+  const project = await person.db.from('projects').insert({ name }).select('id').single();
+  if (project.error) throw project.error;
+  const projectId = (project.data as { id: number }).id;
+  const tasks = await person.db
+    .from('tasks')
+    .insert([
+      { project_id: projectId, title: 'Check the contrast', priority: 'high', tags: ['a11y'] },
+      { project_id: projectId, title: 'Walk it with a keyboard', priority: 'low', tags: [] },
+    ])
+    .select('id')
+    .order('id');
+  if (tasks.error) throw tasks.error;
+  return { projectId, taskIds: (tasks.data as { id: number }[]).map((task) => task.id) };
+}
+
+/** The data remote shows the rows of the view its URL asks for. */
+async function dataReady(page: TestPage): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.querySelector<HTMLElement>('.data-page[data-view]');
+    return root !== null && root.dataset.state === 'ready' && root.dataset.loadedView === root.dataset.view;
+  }, undefined, WAIT);
+  await settled(page);
+}
+
+describe('axe finds nothing, of any impact, in each remote', () => {
+  it('data: the tables, a table with its filters, a cell being edited, the Add-row dialog, a delete’s confirmation and a project’s sharing', async () => {
+    const person = await signedIn('data');
+    const { page } = person;
+    const name = `Accessible ${person.id.slice(0, 8)}`;
+    const { taskIds } = await projectWithTasks(person, name);
+    const findings: string[] = [];
+    await visit(page, '/data');
+    await page.locator('[data-row-count="tasks"]').waitFor(WAIT);
+    findings.push(...(await axeFindings(page, '/data')));
+    await page.getByRole('button', { name: 'Count rows', exact: true }).click();
+    await page.locator('[data-row-count="tasks"]').getByText(/^\d+$/).waitFor(WAIT);
+    findings.push(...(await axeFindings(page, '/data with its rows counted', 'main')));
+
+    await page.goto(`${portal.url}/data/tasks`);
+    await dataReady(page);
+    findings.push(...(await axeFindings(page, '/data/tasks')));
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    findings.push(...(await axeFindings(page, '/data/tasks with the filters open', 'main')));
+
+    const row = `row ${taskIds[0]}`;
+    await page.getByRole('button', { name: `Check the contrast, edit title of ${row}`, exact: true }).click();
+    await page.getByRole('group', { name: `Edit title of ${row}`, exact: true }).waitFor(WAIT);
+    findings.push(...(await axeFindings(page, '/data/tasks with a title being edited', 'main')));
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Add row', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Add a row to tasks' }).waitFor(WAIT);
+    findings.push(...(await axeFindings(page, '/data/tasks with the Add-row dialog', DIALOG)));
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('checkbox', { name: `Select ${row}` }).check();
+    await page.getByRole('button', { name: 'Delete row', exact: true }).click();
+    await page.getByRole('alertdialog').waitFor(WAIT);
+    findings.push(...(await axeFindings(page, '/data/tasks asking to confirm a delete', DIALOG)));
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${portal.url}/data/projects`);
+    await dataReady(page);
+    await page.getByRole('button', { name: `Share ${name}`, exact: true }).click();
+    await page.getByRole('dialog', { name: `Share ${name}` }).waitFor(WAIT);
+    findings.push(...(await axeFindings(page, '/data/projects with the share dialog', DIALOG)));
+    expect(findings).toEqual([]);
+  });
+
+  it('files: the buckets, a folder in list and grid, a text’s preview, the share, move and rename dialogs, and a delete’s confirmation', async () => {
+    const person = await signedIn('files');
+    const { page } = person;
+    for (const [name, body] of [
+      ['notes.md', '# Notes\n\nA *Markdown* file.'],
+      ['plan.txt', 'The plan, as text.'],
+    ] as const) {
+      const { error } = await person.db.storage.from('files').upload(`${person.id}/${name}`, new Blob([body], { type: name.endsWith('.md') ? 'text/markdown' : 'text/plain' }));
+      if (error) throw error;
+    }
+    const folder = `/files/files/${person.id}/`;
+    const row = page.locator('tr[data-entry="plan.txt"]');
+    const selected = page.getByRole('toolbar', { name: 'Selected files' });
+    const findings: string[] = [];
+    await visit(page, '/files');
+    findings.push(...(await axeFindings(page, '/files')));
+    await page.goto(`${portal.url}${folder}`);
+    await row.waitFor(WAIT);
+    await settled(page);
+    findings.push(...(await axeFindings(page, 'a folder')));
+    await page.goto(`${portal.url}${folder}?view=grid`);
+    await page.locator('li[data-entry="plan.txt"]').waitFor(WAIT);
+    await settled(page);
+    findings.push(...(await axeFindings(page, 'a folder as a grid', 'main')));
+
+    await page.goto(`${portal.url}${folder}`);
+    await row.waitFor(WAIT);
+    await page.locator('tr[data-entry="notes.md"]').getByRole('button', { name: 'notes.md' }).click();
+    await page.getByRole('dialog').getByRole('heading', { name: 'Notes' }).waitFor(WAIT);
+    findings.push(...(await axeFindings(page, 'a Markdown file’s preview', DIALOG)));
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    await row.getByRole('checkbox').check();
+    for (const [action, dialog] of [
+      ['Share', 'Share “plan.txt”'],
+      ['Move', 'Move “plan.txt”'],
+      ['Rename', 'Rename “plan.txt”'],
+    ] as const) {
+      await selected.getByRole('button', { name: action, exact: true }).click();
+      await page.getByRole('dialog', { name: dialog }).waitFor(WAIT);
+      findings.push(...(await axeFindings(page, `the ${action.toLowerCase()} dialog`, DIALOG)));
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
+    await selected.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('alertdialog').waitFor(WAIT);
+    findings.push(...(await axeFindings(page, 'a delete’s confirmation', DIALOG)));
+    expect(findings).toEqual([]);
+  });
+
+  it('search: no documents yet, adding one, the documents, results, “no good match” and a document opened at a passage', async () => {
+    const { page } = await signedIn('search');
+    const findings: string[] = [];
+    await visit(page, '/search');
+    await page.getByText('No documents yet').waitFor(WAIT);
+    findings.push(...(await axeFindings(page, '/search with no documents')));
+    await visit(page, '/search/add');
+    findings.push(...(await axeFindings(page, '/search/add')));
+    await page.locator('input[name="title"]').fill('Refund policy');
+    await page.locator('textarea[name="text"]').fill('# Refunds\n\nRefunds are paid back to the card you used within five working days.');
+    await page.getByRole('button', { name: 'Add text' }).click();
+    await page.locator('li[data-title="Refund policy"][data-stage="ready"]').waitFor(WAIT);
+    findings.push(...(await axeFindings(page, '/search/add with a document added', 'main')));
+    await visit(page, '/search/documents');
+    await page.getByRole('link', { name: 'Refund policy' }).waitFor(WAIT);
+    findings.push(...(await axeFindings(page, '/search/documents')));
+
+    await visit(page, '/search');
+    await page.locator('input[name="query"]').fill('when is my money paid back');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.locator('.search-results').waitFor(WAIT);
+    await settled(page);
+    findings.push(...(await axeFindings(page, 'search results', 'main')));
+    await page.locator('.search-result__open').first().click();
+    await page.locator('.search-doc mark[data-current="true"]').waitFor(WAIT);
+    await settled(page);
+    findings.push(...(await axeFindings(page, 'a document at a passage')));
+
+    await visit(page, '/search?q=xylophone+quantum');
+    await page.getByRole('status').getByText('No good match for “xylophone quantum”', { exact: true }).waitFor(WAIT).catch(async (e) => { await page.screenshot({ path: '.tmp/a11y/nomatch.png', fullPage: true }); throw e; });
+    await settled(page);
+    findings.push(...(await axeFindings(page, 'no good match', 'main')));
+    expect(findings).toEqual([]);
+  });
+
+  it('functions: the list, a function, its answer with the log and the history', async () => {
+    const { page } = await signedIn('functions');
+    const findings: string[] = [];
+    await visit(page, '/functions');
+    await page.locator('.fn-list').waitFor(WAIT);
+    findings.push(...(await axeFindings(page, '/functions')));
+    await visit(page, '/functions/hello');
+    await page.locator('.fn-page[data-function="hello"]').waitFor(WAIT);
+    findings.push(...(await axeFindings(page, '/functions/hello')));
+    await page.getByRole('button', { name: 'Greet Ada by query', exact: true }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.locator('section.fn-result[data-state="done"]').waitFor(WAIT);
+    await settled(page);
+    findings.push(...(await axeFindings(page, '/functions/hello with its answer', 'main')));
+    expect(findings).toEqual([]);
+  });
+
+  it('live: the rooms, a room with a message, the people and the activity', async () => {
+    const person = await signedIn('live');
+    const { page } = person;
+    const { projectId } = await projectWithTasks(person, `Live ${person.id.slice(0, 8)}`);
+    const findings: string[] = [];
+    await visit(page, '/live');
+    findings.push(...(await axeFindings(page, '/live')));
+    await visit(page, `/live/rooms/${projectId}`);
+    await page.locator(`[data-testid="room"][data-room="${projectId}"][data-status="live"]`).waitFor(WAIT);
+    await page.getByRole('textbox', { name: 'Message' }).fill('Hello, room');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.locator('[data-testid="message"]', { hasText: 'Hello, room' }).locator('[data-testid="delivery"]', { hasText: 'Delivered' }).waitFor(WAIT);
+    findings.push(...(await axeFindings(page, 'a room with a message')));
+    for (const path of ['/live/people', '/live/activity']) {
+      await visit(page, path);
+      findings.push(...(await axeFindings(page, path)));
+    }
+    expect(findings).toEqual([]);
+  });
+});
+
+/** One stop of a walk with Tab: what took focus, and whether a person could see that it did. */
+interface FocusStop {
+  /** The element, as a short selector with its accessible text, for failure messages. */
+  what: string;
+  /** Its outline or box-shadow (or its frame's: its parent's, grandparent's or next sibling's) changed with focus. */
+  indicated: boolean;
+  /** At least part of it is on screen, and not under the sticky header. */
+  inView: boolean;
+}
+
+/**
+ * Remembers, for every element that can take focus and the elements that may draw its focus ring
+ * (its parent, grandparent and next sibling), the outline and box-shadow it has without focus.
+ */
+async function rememberUnfocusedLook(page: TestPage): Promise<void> {
+  await page.evaluate(() => {
+    const looks = new WeakMap<Element, string>();
+    const lookOf = (element: Element) => {
+      const style = getComputedStyle(element);
+      return `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}|${style.boxShadow}`;
+    };
+    (document.activeElement as HTMLElement | null)?.blur();
+    for (const element of Array.from(document.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex]'))) {
+      for (const part of [element, element.parentElement, element.parentElement?.parentElement, element.nextElementSibling]) {
+        if (part && !looks.has(part)) looks.set(part, lookOf(part));
+      }
+    }
+    (window as unknown as { __unfocusedLook: unknown }).__unfocusedLook = { looks, lookOf };
+  });
+}
+
+/** Where focus is now, and how it looks. */
+async function focusStop(page: TestPage): Promise<FocusStop | null> {
+  return page.evaluate(async () => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return null;
+    const { looks, lookOf } = (window as unknown as { __unfocusedLook: { looks: WeakMap<Element, string>; lookOf: (e: Element) => string } }).__unfocusedLook;
+    const parts = [element, element.parentElement, element.parentElement?.parentElement, element.nextElementSibling].filter((part): part is Element => Boolean(part));
+    // The ring is read once it has finished drawing: a box-shadow that transitions in is still
+    // "none" just after the Tab.
+    const transitions = parts.flatMap((part) => part.getAnimations()).filter((animation) => animation instanceof CSSTransition);
+    await Promise.all(transitions.map((animation) => animation.finished.catch(() => undefined)));
+    const indicated = parts.some((part) => {
+      const before = looks.get(part);
+      // A part drawn after the walk began (a list that arrived late) has no look remembered: it
+      // counts when it draws a ring now.
+      if (before === undefined) {
+        const style = getComputedStyle(part);
+        return part === element && ((style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none');
+      }
+      return before !== lookOf(part) && /solid|auto|dotted|dashed|double|rgb/.test(lookOf(part));
+    });
+    const rect = element.getBoundingClientRect();
+    // In view, and not under anything (the sticky header): what is drawn at its middle is it, or
+    // the frame that draws it (a checkbox's box over its input).
+    const x = Math.min(Math.max(rect.left + rect.width / 2, 0), innerWidth - 1);
+    const y = Math.min(Math.max(rect.top + rect.height / 2, 0), innerHeight - 1);
+    const onTop = document.elementFromPoint(x, y);
+    const inView =
+      rect.bottom > 0 && rect.top < innerHeight && rect.right > 0 && rect.left < innerWidth && onTop !== null && (onTop.contains(element) || parts.some((part) => part.contains(onTop)));
+    const text = (element.getAttribute('aria-label') ?? (element as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
+    const what = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.getAttribute('role') ? `[role=${element.getAttribute('role')}]` : ''} "${text}"`;
+    (element as unknown as { __visited?: boolean }).__visited = true;
+    return { what, indicated, inView };
+  });
+}
+
+/**
+ * Walks the page with Tab from its start until focus leaves the page (or comes back to where it
+ * started): every stop, and what could take focus but was never reached, and what reacts to a
+ * pointer but can never take focus (a click handler on a div).
+ */
+async function walkWithTab(page: TestPage): Promise<{ stops: FocusStop[]; unreached: string[]; pointerOnly: string[] }> {
+  await rememberUnfocusedLook(page);
+  const stops: FocusStop[] = [];
+  for (let presses = 0; presses < 300; presses += 1) {
+    await page.keyboard.press('Tab');
+    const stop = await focusStop(page);
+    if (!stop || (stops.length > 0 && stop.what === stops[0]!.what)) break;
+    stops.push(stop);
+  }
+  const { unreached, pointerOnly } = await page.evaluate(() => {
+    const describe = (element: Element) =>
+      `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''} "${((element as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').trim().slice(0, 40)}"`;
+    const shown = (element: Element) => (element as HTMLElement).checkVisibility?.({ visibilityProperty: true, opacityProperty: false }) ?? true;
+    const focusable = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]';
+    const unreached = Array.from(document.querySelectorAll<HTMLElement>(focusable))
+      .filter((element) => element.tabIndex >= 0 && shown(element) && !element.closest('[inert], [aria-hidden="true"]') && !(element as unknown as { __visited?: boolean }).__visited)
+      // A file input behind its "Choose files" button, a radio of a group whose checked one was reached.
+      .filter((element) => !(element instanceof HTMLInputElement && (element.type === 'file' || (element.type === 'radio' && !element.checked))))
+      .map(describe);
+    const pointerOnly = Array.from(document.querySelectorAll<HTMLElement>('body *'))
+      .filter((element) => shown(element) && getComputedStyle(element).cursor === 'pointer')
+      .filter((element) => !element.closest(`${focusable}, label`))
+      .map(describe);
+    return { unreached, pointerOnly };
+  });
+  return { stops, unreached, pointerOnly };
+}
+
+/** What a walk with Tab found wrong on the page, each prefixed by `state`. */
+async function keyboardFindings(page: TestPage, state: string): Promise<string[]> {
+  const { stops, unreached, pointerOnly } = await walkWithTab(page);
+  return [
+    ...(stops.length < 3 ? [`${state}: Tab reached only ${stops.length} controls`] : []),
+    ...stops.filter((stop) => !stop.indicated).map((stop) => `${state}: no visible focus on ${stop.what}`),
+    ...stops.filter((stop) => !stop.inView).map((stop) => `${state}: focus out of view (or under the header) on ${stop.what}`),
+    ...unreached.map((what) => `${state}: never reached with Tab: ${what}`),
+    ...pointerOnly.map((what) => `${state}: clickable but never focusable: ${what}`),
+  ];
+}
+
+describe('the keyboard', () => {
+  it('reaches every control of each main page with Tab, always with a visible focus that is in view', async () => {
+    const person = await signedIn('keyboard');
+    const { page } = person;
+    const { projectId } = await projectWithTasks(person, `Keys ${person.id.slice(0, 8)}`);
+    const { error } = await person.db.storage.from('files').upload(`${person.id}/plan.txt`, new Blob(['The plan.'], { type: 'text/plain' }));
+    if (error) throw error;
+    const findings: string[] = [];
+    for (const path of ['/', '/account', '/account/security', '/data', '/data/tasks', `/files/files/${person.id}/`, '/search', '/functions/hello', `/live/rooms/${projectId}`, '/live/people', '/status']) {
+      await visit(page, path);
+      if (path === '/data/tasks') await dataReady(page);
+      if (path.startsWith('/files/')) await page.locator('tr[data-entry="plan.txt"]').waitFor(WAIT);
+      if (path.startsWith('/live/rooms/')) await page.locator(`[data-testid="room"][data-room="${projectId}"][data-status="live"]`).waitFor(WAIT);
+      findings.push(...(await keyboardFindings(page, path)));
+    }
+    expect(findings).toEqual([]);
+  });
+});
+
+describe('focus after the page changes', () => {
+  it('the skip link moves focus into the page, and “Add documents” on an empty search puts it in the form', async () => {
+    const { page } = await signedIn('focus');
+    await visit(page, '/search');
+    await page.getByText('No documents yet').waitFor(WAIT);
+    const focused = () => page.evaluate(() => {
+      const element = document.activeElement;
+      return element ? `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.getAttribute('name') ? `[name=${element.getAttribute('name')}]` : ''}` : 'nothing';
+    });
+
+    await page.keyboard.press('Tab');
+    await expect(focused()).resolves.toBe('a');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    await expect(focused()).resolves.toBe('main#portal-main');
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => Boolean(document.activeElement?.closest('main')))).resolves.toBe(true);
+
+    await page.locator('main .pui-state').getByRole('button', { name: 'Add documents', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.locator('input[name="title"]').waitFor(WAIT);
+    await expect(focused()).resolves.toMatch(/^input(#\S+)?\[name=title\]$/);
+  });
+});
+
+const PHONE = { width: 390, height: 844 };
+
+/**
+ * Whether the page scrolls sideways at its width: '' when not, else the scroll width and the
+ * innermost elements that reach past the window's right edge (what to fix).
+ */
+async function sidewaysFinding(page: TestPage, state: string): Promise<string[]> {
+  const found = await page.evaluate(async () => {
+    // After a resize the page answers its media queries (the header's drawer toggle) first.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const width = document.scrollingElement!.scrollWidth;
+    if (width <= innerWidth) return null;
+    const past = Array.from(document.querySelectorAll<HTMLElement>('body *')).filter((element) => element.getBoundingClientRect().right > innerWidth + 0.5);
+    const innermost = past.filter((element) => !past.some((other) => other !== element && element.contains(other)));
+    return {
+      width,
+      culprits: innermost.slice(0, 4).map((element) => `${element.tagName.toLowerCase()}.${String(element.className).trim().split(/\s+/).join('.')} "${(element.innerText ?? '').replace(/\s+/g, ' ').trim().slice(0, 30)}"`),
+    };
+  });
+  return found ? [`${state}: the page is ${found.width} px wide: ${found.culprits.join(', ')}`] : [];
+}
+
+describe('at phone width (390 × 844)', () => {
+  it('signed in: no page scrolls sideways, and the header shows its environment badge, not under “Live”', async () => {
+    const person = await signedIn('phone', PHONE);
+    const { page } = person;
+    const { projectId } = await projectWithTasks(person, `Phone ${person.id.slice(0, 8)}`);
+    const { error } = await person.db.storage.from('files').upload(`${person.id}/a-file-with-a-rather-long-name-for-a-phone.txt`, new Blob(['Text.'], { type: 'text/plain' }));
+    if (error) throw error;
+    const findings: string[] = [];
+    const paths = ['/', '/account', '/account/security', '/data', '/data/tasks', '/data/projects', '/files', `/files/files/${person.id}/`, '/search', '/search/add', '/search/documents'];
+    paths.push('/functions', '/functions/hello', '/live', `/live/rooms/${projectId}`, '/live/people', '/live/activity', '/status');
+    for (const path of paths) {
+      await visit(page, path);
+      if (path.startsWith('/data/')) await dataReady(page);
+      if (path.startsWith('/files/files/')) await page.locator('[data-entry="a-file-with-a-rather-long-name-for-a-phone.txt"]').first().waitFor(WAIT);
+      if (path === '/account') await page.getByTestId('profile').waitFor(WAIT);
+      if (path === '/account/security') await page.getByTestId('identity-list').waitFor(WAIT);
+      findings.push(...(await sidewaysFinding(page, path)));
+    }
+    const badge = await page.evaluate(() => {
+      const shown = document.querySelector<HTMLElement>('.pui-app__header-content .pui-badge');
+      if (!shown) return 'no environment badge';
+      const rect = shown.getBoundingClientRect();
+      const box = shown.parentElement!.getBoundingClientRect();
+      const onTop = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+      const whole = rect.width >= shown.scrollWidth && rect.left >= box.left && rect.right <= box.right;
+      return whole && onTop !== null && shown.contains(onTop) ? 'shown' : `cut or covered: ${Math.round(rect.width)} of ${shown.scrollWidth} px in a ${Math.round(box.width)} px box`;
+    });
+    expect({ findings, badge }).toEqual({ findings: [], badge: 'shown' });
+  });
+
+  it('live: an open room comes first, its composer on screen, and the rooms follow it', async () => {
+    const person = await signedIn('phone-live', PHONE);
+    const { page } = person;
+    const { projectId } = await projectWithTasks(person, `Phone live ${person.id.slice(0, 8)}`);
+    await visit(page, `/live/rooms/${projectId}`);
+    await page.locator(`[data-testid="room"][data-room="${projectId}"][data-status="live"]`).waitFor(WAIT);
+    for (const text of ['One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight']) {
+      await page.getByRole('textbox', { name: 'Message' }).fill(`Message ${text}: a line long enough to wrap on a phone's narrow screen.`);
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await page.locator('[data-testid="message"]', { hasText: `Message ${text}` }).locator('[data-testid="delivery"]', { hasText: 'Delivered' }).waitFor(WAIT);
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const layout = await page.evaluate((id) => {
+      const composer = document.querySelector<HTMLElement>('[data-testid="room"] textarea, [data-testid="room"] [role="textbox"]')!.getBoundingClientRect();
+      const room = document.querySelector('[data-testid="room"]')!;
+      const roomLink = document.querySelector<HTMLElement>(`[data-room-link="${id}"]`)!;
+      return {
+        composerOnScreen: composer.top >= 0 && composer.bottom <= innerHeight,
+        roomBeforeRooms: Boolean(room.compareDocumentPosition(roomLink) & Node.DOCUMENT_POSITION_FOLLOWING),
+        roomsShown: roomLink.checkVisibility(),
+      };
+    }, projectId);
+    expect(layout).toEqual({ composerOnScreen: true, roomBeforeRooms: true, roomsShown: true });
+    await page.locator(`[data-room-link="${projectId}"]`).click();
+    await expect(page.evaluate(() => location.pathname)).resolves.toBe(`/live/rooms/${projectId}`);
+  });
+
+  it('data: the key column stays in view while a cell far to the right is edited', async () => {
+    const person = await signedIn('phone-data', PHONE);
+    const { page } = person;
+    const { projectId, taskIds } = await projectWithTasks(person, `Phone data ${person.id.slice(0, 8)}`);
+    await visit(page, `/data/tasks?f=project_id.eq.${projectId}`);
+    await dataReady(page);
+    const row = page.locator(`tr[data-row-key="[${taskIds[0]}]"]`);
+    const last = row.locator('[data-column]').last();
+    const column = await last.getAttribute('data-column');
+    await last.getByRole('button').click();
+    await page.getByRole('group', { name: `Edit ${column} of row ${taskIds[0]}`, exact: true }).waitFor(WAIT);
+    const key = await row.locator('[data-column="id"]').evaluate((cell) => {
+      const container = cell.closest<HTMLElement>('.pui-table-container')!;
+      const rect = cell.closest('td')!.getBoundingClientRect();
+      const box = container.getBoundingClientRect();
+      const onTop = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+      return { scrolled: container.scrollLeft > 0, inView: rect.left >= box.left - 1 && rect.right <= box.right + 1, uncovered: onTop !== null && cell.closest('td')!.contains(onTop) };
+    });
+    expect(key).toEqual({ scrolled: true, inView: true, uncovered: true });
+  });
+});
