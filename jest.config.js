@@ -29,7 +29,7 @@ export default {
       displayName: 'unit',
       testEnvironment: 'node',
       testTimeout: 30_000,
-      testMatch: ['<rootDir>/{emulator,shared,shell,remotes,deploy,tests}/**/*.test.ts?(x)'],
+      testMatch: ['<rootDir>/{emulator,shared,shell,remotes,deploy,tools,tests}/**/*.test.ts?(x)'],
     },
     {
       ...common,

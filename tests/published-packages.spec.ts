@@ -16,7 +16,7 @@ const REPO = path.resolve(__dirname, '..');
 /** Published as compiled JavaScript with declarations. */
 const PACKAGES = ['@portal/platform', '@portal/ui', '@portal/deploy', '@portal/create-remote'];
 /** Published as they are in the workspace (`release.form: as-is`): they compile their sources on use. */
-const AS_IS_PACKAGES = ['@portal/emulator', '@portal/compiled-entry'];
+const AS_IS_PACKAGES = ['@portal/emulator', '@portal/compiled-entry', '@portal/function-catalogue'];
 
 let work: string;
 let tarballs: string;

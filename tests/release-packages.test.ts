@@ -76,10 +76,11 @@ describe('the checks before a release', () => {
 
   it('finds nothing wrong with the workspace as it is: every package can be released', () => {
     const packages = publishablePackages(REPO);
-    expect(packages.map((p) => p.name).sort()).toEqual(['@portal/compiled-entry', '@portal/create-remote', '@portal/deploy', '@portal/emulator', '@portal/platform', '@portal/testing', '@portal/ui']);
+    expect(packages.map((p) => p.name).sort()).toEqual(['@portal/compiled-entry', '@portal/create-remote', '@portal/deploy', '@portal/emulator', '@portal/function-catalogue', '@portal/platform', '@portal/testing', '@portal/ui']);
     // Each after what it depends on.
     const order = packages.map((p) => p.name);
     expect(order.indexOf('@portal/compiled-entry')).toBeLessThan(order.indexOf('@portal/emulator'));
+    expect(order.indexOf('@portal/function-catalogue')).toBeLessThan(order.indexOf('@portal/emulator'));
     expect(order.indexOf('@portal/ui')).toBeLessThan(order.indexOf('@portal/emulator'));
     expect(order.indexOf('@portal/platform')).toBeLessThan(order.indexOf('@portal/deploy'));
     expect(order.indexOf('@portal/deploy')).toBeLessThan(order.indexOf('@portal/testing'));

@@ -3,12 +3,13 @@
 // valid function slug (`_shared`, `.temp`, …) hold shared code, as in Supabase projects.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { findEntrypoint, FUNCTION_NAME, leadingDescription } from '@portal/function-catalogue';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 
-/** The CLI's function slug rule. */
-export const FUNCTION_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
-const ENTRYPOINTS = ['index.ts', 'index.tsx', 'index.mts', 'index.js', 'index.mjs', 'index.jsx'];
+// The slug rule, the entrypoints and the description are read as the functions remote's build
+// reads them for hosted Supabase: one reader, @portal/function-catalogue.
+export { FUNCTION_NAME };
 
 export interface FunctionSpec {
   name: string;
@@ -70,7 +71,7 @@ export function functionsDir(config: Config): string {
 export function findFunction(config: Config, name: string): FunctionSpec | null {
   if (!FUNCTION_NAME.test(name)) return null;
   const dir = path.join(functionsDir(config), name);
-  const entry = ENTRYPOINTS.map((file) => path.join(dir, file)).find((file) => existsSync(file));
+  const entry = findEntrypoint(dir);
   if (!entry) return null;
   const settings = config.functions[name];
   return {
@@ -80,32 +81,6 @@ export function findFunction(config: Config, name: string): FunctionSpec | null 
     verifyJwt: settings?.verify_jwt ?? true,
     enabled: settings?.enabled ?? true,
   };
-}
-
-/** The leading comment of a source file, first paragraph, as one line. */
-export function leadingDescription(source: string): string | null {
-  const lines: string[] = [];
-  const text = source.replace(/^\uFEFF/, '');
-  const block = /^\s*\/\*\*?([\s\S]*?)\*\//.exec(text);
-  if (block) {
-    for (const line of block[1]!.split('\n')) lines.push(line.replace(/^\s*\*?\s?/, ''));
-  } else {
-    for (const line of text.split('\n')) {
-      const match = /^\s*\/\/\s?(.*)$/.exec(line);
-      if (match) lines.push(match[1]!);
-      else if (line.trim() !== '' || lines.length > 0) break;
-    }
-  }
-  const paragraph: string[] = [];
-  for (const line of lines) {
-    if (line.trim() === '') {
-      if (paragraph.length > 0) break;
-      continue;
-    }
-    paragraph.push(line.trim());
-  }
-  const description = paragraph.join(' ').trim();
-  return description ? description.slice(0, 500) : null;
 }
 
 export function listFunctions(

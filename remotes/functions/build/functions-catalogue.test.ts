@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildCatalogue, generateAsset, leadingDescription } from './functions-catalogue.js';
+import { buildCatalogue, generateAsset } from './functions-catalogue.js';
 
 const REPO = path.resolve(__dirname, '../../..');
 
@@ -91,10 +91,5 @@ describe('the deployed functions catalogue', () => {
     write('functions/hi/index.ts', '// hi\nDeno.serve(() => new Response("hi"));');
     write('functions/hi/examples.json', JSON.stringify([{ title: 'x', writes: '' }]));
     expect(() => buildCatalogue(root)).toThrow(/hi[/\\]examples\.json is not a list of examples/);
-  });
-
-  it('reads descriptions as the emulator does', () => {
-    expect(leadingDescription('// One.\n// Two.\n\n// Later.\ncode();')).toBe('One. Two.');
-    expect(leadingDescription('code(); // not leading')).toBeNull();
   });
 });

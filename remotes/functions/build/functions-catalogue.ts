@@ -1,9 +1,11 @@
 // Build step: `functions.json`, the catalogue deployed with the remote for hosted Supabase (which
-// has no API that lists functions). It is read from the same files the emulator's listing reads:
-// `supabase/functions/<name>/index.ts` (description = first paragraph of its leading comment),
-// `examples.json` beside it, and `[functions.<name>]` in supabase/config.toml.
+// has no API that lists functions). It is read from the same files the emulator's listing reads,
+// with the same reader (@portal/function-catalogue): `supabase/functions/<name>/index.ts`
+// (description = first paragraph of its leading comment), `examples.json` beside it, and
+// `[functions.<name>]` in supabase/config.toml.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { findEntrypoint, FUNCTION_NAME, leadingDescription } from '@portal/function-catalogue';
 import { parse as parseToml } from 'smol-toml';
 import { z } from 'zod';
 import {
@@ -12,40 +14,10 @@ import {
   type CatalogueEntry,
 } from '../src/catalogue/catalogue.js';
 
-/** The Supabase CLI's function slug rule: folders like `_shared` hold shared code. */
-const FUNCTION_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
-const ENTRYPOINTS = ['index.ts', 'index.tsx', 'index.mts', 'index.js', 'index.mjs', 'index.jsx'];
-
 const functionSettings = z.record(
   z.string(),
   z.object({ verify_jwt: z.boolean().optional(), enabled: z.boolean().optional() }).loose(),
 );
-
-/** The leading comment of a source file, first paragraph, as one line (as the emulator reads it). */
-export function leadingDescription(source: string): string | null {
-  const lines: string[] = [];
-  const text = source.replace(/^\uFEFF/, '');
-  const block = /^\s*\/\*\*?([\s\S]*?)\*\//.exec(text);
-  if (block) {
-    for (const line of block[1]!.split('\n')) lines.push(line.replace(/^\s*\*?\s?/, ''));
-  } else {
-    for (const line of text.split('\n')) {
-      const match = /^\s*\/\/\s?(.*)$/.exec(line);
-      if (match) lines.push(match[1]!);
-      else if (line.trim() !== '' || lines.length > 0) break;
-    }
-  }
-  const paragraph: string[] = [];
-  for (const line of lines) {
-    if (line.trim() === '') {
-      if (paragraph.length > 0) break;
-      continue;
-    }
-    paragraph.push(line.trim());
-  }
-  const description = paragraph.join(' ').trim();
-  return description ? description.slice(0, 500) : null;
-}
 
 /** The catalogue of a project in Supabase CLI layout (`<supabaseDir>/functions`, `config.toml`). */
 export function buildCatalogue(supabaseDir: string): CatalogueEntry[] {
@@ -62,9 +34,7 @@ export function buildCatalogue(supabaseDir: string): CatalogueEntry[] {
     if (!dirent.isDirectory() || !FUNCTION_NAME.test(name) || settings[name]?.enabled === false)
       continue;
     const dir = path.join(functionsDir, name);
-    const entrypoint = ENTRYPOINTS.map((file) => path.join(dir, file)).find((file) =>
-      existsSync(file),
-    );
+    const entrypoint = findEntrypoint(dir);
     if (!entrypoint) continue;
     const examplesFile = path.join(dir, 'examples.json');
     let examples: CatalogueEntry['examples'] = [];
