@@ -1,4 +1,4 @@
-import { RemoteParcel, describeError, usePortal } from '@portal/platform';
+import { RemoteParcel, describeError, usePortal, type ParcelProps } from '@portal/platform';
 import { Alert, Avatar, Button, ProgressBar, Stack } from '@portal/ui';
 import { isUnanswered } from '@portal/ui/words';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
@@ -13,25 +13,6 @@ export interface AvatarPickerProps {
   name: string;
   /** Called with the new saved address after an upload or a removal ('' when removed). */
   onSaved: (url: string) => void;
-}
-
-/**
- * What the files remote's upload parcel (`files/upload-parcel`) takes. The account remote borrows
- * that widget at run time instead of keeping its own uploader: one implementation of uploads.
- */
-interface UploadParcelProps {
-  bucket: string;
-  limits: { fileSizeLimit: number | null; allowedMimeTypes: string[] | null };
-  keyFor: (file: File) => string;
-  check?: (file: File) => string | undefined;
-  upsert?: boolean;
-  multiple?: boolean;
-  accept?: string;
-  title?: string;
-  hint?: string;
-  buttonLabel?: string;
-  label?: string;
-  onStored?: (key: string) => void;
 }
 
 const AVATAR_LIMITS = { fileSizeLimit: AVATAR_MAX_BYTES, allowedMimeTypes: Object.keys(AVATAR_TYPES) };
@@ -81,7 +62,9 @@ export function AvatarPicker({ savedUrl, name, onSaved }: AvatarPickerProps): Re
     [supabase, forget, savedUrl, onSaved, notify],
   );
 
-  const parcelProps = useMemo<UploadParcelProps>(
+  // The files remote lends its upload widget at run time instead of the account keeping its own
+  // uploader: one implementation of uploads, its props the platform's contract for the parcel.
+  const parcelProps = useMemo<ParcelProps<'files/upload-parcel'>>(
     () => ({
       bucket: AVATAR_BUCKET,
       limits: AVATAR_LIMITS,

@@ -112,3 +112,11 @@ export {
   type ParcelMountProps,
   type RemoteParcelProps,
 } from './parcels.js';
+export type {
+  ParcelContracts,
+  ParcelName,
+  ParcelProps,
+  RemoteParcelPropsOf,
+  UploadParcelLimits,
+  UploadParcelProps,
+} from './parcel-contracts.js';

@@ -15,6 +15,7 @@ import {
 import { createRoot, type Root } from 'react-dom/client';
 import { RemoteErrorBoundary } from './error-boundary.js';
 import { PortalError, PortalErrorCode } from './errors.js';
+import type { ParcelName, ParcelProps, RemoteParcelPropsOf } from './parcel-contracts.js';
 
 /** The lifecycles of a parcel (single-spa's parcel config object). */
 export interface ParcelLifecycles<P extends object> {
@@ -46,7 +47,19 @@ export type MountParcel = (
 /** The mountParcel of the application being rendered (defineRemote provides it). */
 export const ParcelHostContext = createContext<MountParcel | null>(null);
 
-/** Turns a React component into parcel lifecycles: its own React root, re-rendered on update. */
+/**
+ * Turns a React component into parcel lifecycles: its own React root, re-rendered on update. A
+ * parcel named in ParcelContracts (parcel-contracts.ts) must take the props written there, the
+ * props its borrowers are typed with.
+ */
+export function defineParcel<N extends ParcelName>(
+  Component: ComponentType<ParcelProps<N>>,
+  name: N,
+): ParcelLifecycles<ParcelProps<N>>;
+export function defineParcel<P extends object>(
+  Component: ComponentType<P>,
+  name: string,
+): ParcelLifecycles<P>;
 export function defineParcel<P extends object>(
   Component: ComponentType<P>,
   name: string,
@@ -132,7 +145,13 @@ export interface RemoteParcelProps<P extends object> {
 type ParcelState =
   { status: 'loading' } | { status: 'mounted' } | { status: 'error'; error: unknown };
 
-/** Mounts another remote's parcel here; its failure is shown by `renderError`, never thrown. */
+/**
+ * Mounts another remote's parcel here; its failure is shown by `renderError`, never thrown. For a
+ * parcel named in ParcelContracts (`remote/expose`), `parcelProps` must be the contract's props.
+ */
+export function RemoteParcel<R extends string, E extends string>(
+  props: RemoteParcelProps<RemoteParcelPropsOf<R, E>> & { remote: R; expose: E },
+): ReactNode;
 export function RemoteParcel<P extends object>({
   remote,
   expose,

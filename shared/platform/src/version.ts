@@ -29,4 +29,7 @@
 // 1.8.0: `useReconnects()` and `useRetryWhenBack(waiting, retry)`: what failed for want of an
 // answer is read again once the backend answers (each remote kept its own copy of these).
 // Remotes built for ^1.0.0…^1.7.0 keep working.
-export const CONTRACT_VERSION = '1.8.0';
+// 1.8.1: `ParcelContracts` (parcel-contracts.ts): the props of each parcel a remote lends another,
+// by `remote/expose`, which defineParcel and <RemoteParcel> check. Types only: nothing changes at
+// run time, so it is a patch, and remotes keep declaring ^1.8.0 (a 1.8.0 shell runs them alike).
+export const CONTRACT_VERSION = '1.8.1';

@@ -1,31 +1,18 @@
 // The upload widget other remotes borrow as a parcel (`./upload-parcel`): a drop zone and the
 // same queue the folder browser uses (checks before sending, progress, pause/resume for large
 // files, cancel), storing each file under the name the host chooses and telling it when stored.
+import type { UploadParcelProps } from '@portal/platform';
 import { FileDrop, Stack } from '@portal/ui';
 import { useCallback, type ReactNode } from 'react';
 import type { PickedFile } from '../folder-drop.js';
-import type { BucketLimits } from '../upload/checks.js';
 import { UploadQueuePanel, useUploadQueue } from './UploadQueuePanel.js';
 import { filesStylesheet } from '../files.css.js';
 
-export interface UploadWidgetProps {
-  bucket: string;
-  /** The bucket's limits, shown and checked before anything is sent. */
-  limits: BucketLimits;
-  /** The object name a file is stored under. */
-  keyFor: (file: File) => string;
-  /** The host's own reason to refuse a file (its words), checked before the bucket's limits. */
-  check?: (file: File) => string | undefined;
-  /** Replace an object of the same name without asking. */
-  upsert?: boolean;
-  multiple?: boolean;
-  accept?: string;
-  title?: string;
-  hint?: string;
-  buttonLabel?: string;
-  label?: string;
-  onStored?: (key: string) => void;
-}
+/**
+ * What the widget takes: the platform's contract for the `files/upload-parcel` parcel, so the
+ * remotes that borrow it are typed with the same props (parcel-contracts.ts in @portal/platform).
+ */
+export type UploadWidgetProps = UploadParcelProps;
 
 export function UploadWidget({
   bucket,
