@@ -1,11 +1,12 @@
 import { usePortal } from '@portal/platform';
-import { Alert, Button, Card, Field, Form, FormActions, PasswordInput, Stack, TextInput } from '@portal/ui';
+import { Alert, Button, Card, Form, FormActions, Stack } from '@portal/ui';
 import { useState, type ReactNode } from 'react';
 import { ACCOUNT_PAGES, portalUrl } from './account-paths.js';
 import { placeAuthError } from './auth-errors.js';
 import { FormError } from './FormError.js';
 import { IdentitiesCard } from './IdentitiesCard.js';
-import { checkSignUp, hasErrors, PASSWORD_HINT, type FieldErrors } from './validation.js';
+import { NewAccountFields, NO_NEW_ACCOUNT, type NewAccountValues } from './NewAccountFields.js';
+import { checkSignUp, hasErrors, type FieldErrors } from './validation.js';
 
 /**
  * An anonymous (guest) user becomes a full account by adding an email and password, or by
@@ -13,15 +14,14 @@ import { checkSignUp, hasErrors, PASSWORD_HINT, type FieldErrors } from './valid
  */
 export function GuestUpgradeCard(): ReactNode {
   const { user, supabase, notify } = usePortal();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'email' | 'password' | 'confirm'>>({});
+  const [values, setValues] = useState(NO_NEW_ACCOUNT);
+  const [errors, setErrors] = useState<FieldErrors<keyof NewAccountValues>>({});
+  const { email, password } = values;
   const [busy, setBusy] = useState(false);
   const pending = user?.new_email ?? null;
 
   const submit = async () => {
-    const found = checkSignUp({ email, password, confirm });
+    const found = checkSignUp(values);
     setErrors(found);
     if (hasErrors(found)) return;
     setBusy(true);
@@ -46,15 +46,7 @@ export function GuestUpgradeCard(): ReactNode {
               </Alert>
             ) : null}
             <FormError title="Could not save the account" message={errors.form} />
-            <Field label="Email" error={errors.email} required>
-              <TextInput type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-            </Field>
-            <Field label="Password" hint={PASSWORD_HINT} error={errors.password} required>
-              <PasswordInput name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-            </Field>
-            <Field label="Repeat the password" error={errors.confirm} required>
-              <PasswordInput name="confirm" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-            </Field>
+            <NewAccountFields values={values} errors={errors} onChange={setValues} />
             <FormActions align="start">
               <Button type="submit" variant="primary" loading={busy} loadingLabel="Saving…">
                 Save my account

@@ -1,24 +1,24 @@
 import { useSupabase } from '@portal/platform';
-import { Alert, Button, Card, Field, Form, FormActions, PasswordInput, Stack, TextInput, VisuallyHidden } from '@portal/ui';
+import { Alert, Button, Card, Form, FormActions, Stack, VisuallyHidden } from '@portal/ui';
 import { useState, type ReactNode } from 'react';
 import { ACCOUNT_PAGES, portalUrl, withNext } from './account-paths.js';
 import { describeAuthError, placeAuthError } from './auth-errors.js';
 import { FormError } from './FormError.js';
-import { checkSignUp, hasErrors, PASSWORD_HINT, type FieldErrors } from './validation.js';
+import { NewAccountFields, NO_NEW_ACCOUNT, type NewAccountValues } from './NewAccountFields.js';
+import { checkSignUp, hasErrors, type FieldErrors } from './validation.js';
 
 export function SignUpPage({ next }: { next: string | null }): ReactNode {
   const supabase = useSupabase();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'email' | 'password' | 'confirm'>>({});
+  const [values, setValues] = useState(NO_NEW_ACCOUNT);
+  const [errors, setErrors] = useState<FieldErrors<keyof NewAccountValues>>({});
+  const { email, password } = values;
   const [busy, setBusy] = useState(false);
   const [awaitingConfirmation, setAwaitingConfirmation] = useState<string | null>(null);
   // The confirmation link brings the person back to where they started.
   const emailRedirectTo = portalUrl(withNext(ACCOUNT_PAGES.signIn, next));
 
   const submit = async () => {
-    const found = checkSignUp({ email, password, confirm });
+    const found = checkSignUp(values);
     setErrors(found);
     if (hasErrors(found)) return;
     setBusy(true);
@@ -50,15 +50,7 @@ export function SignUpPage({ next }: { next: string | null }): ReactNode {
         <Form onSubmit={submit} aria-label="Create an account">
           <Stack gap={4}>
             <FormError title="Could not create the account" message={errors.form} />
-            <Field label="Email" error={errors.email} required>
-              <TextInput type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-            </Field>
-            <Field label="Password" hint={PASSWORD_HINT} error={errors.password} required>
-              <PasswordInput name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-            </Field>
-            <Field label="Repeat the password" error={errors.confirm} required>
-              <PasswordInput name="confirm" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-            </Field>
+            <NewAccountFields values={values} errors={errors} onChange={setValues} />
             <FormActions align="start">
               <Button type="submit" variant="primary" loading={busy} loadingLabel="Creating your account…">
                 Create account
