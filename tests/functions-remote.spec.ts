@@ -2,14 +2,14 @@
 // emulator with the project's functions plus a few test functions that fail in each way the
 // relay knows (throw, time out, run out of memory) and one that says who called it.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Route } from 'playwright-core';
-import { startTestEmulator, type TestEmulator } from '../emulator/test/harness.js';
-import { startLocalPortal, type LocalPortal } from '../deploy/src/index.js';
+import type { TestEmulator } from '../emulator/test/harness.js';
+import type { LocalPortal } from '../deploy/src/index.js';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
-import { buildAppsInto } from './portal-harness.js';
+import { startTestPortal, type TestPortal } from './portal-harness.js';
 import { newPerson, signedInClient, signedInStorage } from './support/people.js';
 import { functionsMeta } from '../remotes/functions/src/meta.js';
 import { holdRequests } from './support/hold-requests.js';
@@ -18,7 +18,6 @@ import { withPageState } from './support/page-per-test.js';
 jest.setTimeout(180_000);
 
 const run = promisify(execFile);
-const REPO = path.resolve(__dirname, '..');
 const DANA = { email: 'demo@example.com', password: 'demo-password-1' };
 /** Short, so the timeout case takes seconds; `slow` below streams well within it. */
 const FUNCTION_TIMEOUT_MS = 6000;
@@ -40,9 +39,9 @@ const TEST_FUNCTIONS: Record<string, string> = {
     });`,
 };
 
+let started: TestPortal | undefined;
 let emulator: TestEmulator;
 let portal: LocalPortal;
-let workdir: string;
 let browser: Browser;
 let page: TestPage;
 
@@ -77,27 +76,11 @@ async function jsonText(): Promise<string> {
 }
 
 beforeAll(async () => {
-  mkdirSync(path.join(REPO, '.tmp'), { recursive: true });
-  workdir = mkdtempSync(path.join(REPO, '.tmp', 'functions-spec-'));
-  const [started] = await Promise.all([
-    startTestEmulator({
-      copySupabaseDir: path.join(REPO, 'supabase'),
-      files: TEST_FUNCTIONS,
-      env: { PORTAL_FUNCTION_TIMEOUT_MS: String(FUNCTION_TIMEOUT_MS) },
-    }),
-    buildAppsInto(path.join(workdir, 'build'), ['shell', 'account', 'functions']),
-  ]);
-  emulator = started;
-  portal = await startLocalPortal({
-    envDir: path.join(workdir, 'env'),
-    envName: 'test',
-    shellDist: path.join(workdir, 'build', 'shell'),
-    remoteDists: {
-      account: path.join(workdir, 'build', 'account'),
-      functions: path.join(workdir, 'build', 'functions'),
-    },
-    supabaseUrl: emulator.apiUrl,
+  started = await startTestPortal({
+    remotes: ['functions'],
+    emulator: { files: TEST_FUNCTIONS, env: { PORTAL_FUNCTION_TIMEOUT_MS: String(FUNCTION_TIMEOUT_MS) } },
   });
+  ({ emulator, portal } = started);
   browser = await launchBrowser();
   page = await browser.newPage();
   await signIn(page);
@@ -105,9 +88,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await portal?.close();
-  await emulator?.stop();
-  if (workdir) rmSync(workdir, { recursive: true, force: true });
+  await started?.stop();
 });
 
 describe('the functions remote', () => {
@@ -154,7 +135,7 @@ describe('the functions remote', () => {
 
     // One source: the build's catalogue says what the emulator's listing says of the project's functions.
     const deployed = JSON.parse(
-      readFileSync(path.join(workdir, 'build', 'functions', 'functions.json'), 'utf8'),
+      readFileSync(path.join(started!.remoteDists.functions!, 'functions.json'), 'utf8'),
     ) as { functions: Record<string, unknown>[] };
     const listing = (await (await fetch(`${emulator.apiUrl}/functions/v1/`)).json()) as {
       functions: Record<string, unknown>[];
