@@ -97,7 +97,7 @@ describe('the weight of the shell and of a remote entry', () => {
     // The signed-in account pages load when a signed-in person opens them, not with the sign-in form.
     const account = firstPage('account');
     expect(account.some((source) => source.endsWith('src/SignInPage.tsx'))).toBe(true);
-    expect(account.filter((source) => /src\/(ProfilePage|SecurityPage)\.tsx$/.test(source))).toEqual([]);
+    expect(account.filter((source) => /src\/(profile\/ProfilePage|security\/SecurityPage)\.tsx$/.test(source))).toEqual([]);
   });
 
   it('ships zod/mini to the browser, not the full zod build, from the shell and every remote', () => {

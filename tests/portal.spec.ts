@@ -437,7 +437,7 @@ describe('the portal in a browser', () => {
     page = await tab.open();
     const accountUrl = portal.portal.remoteUrls.account!;
     // The account remote's chunk of the profile and security pages, and the shell's dialog group (only their cards open dialogs).
-    const signedInPages = scriptsBuiltFrom(portal.remoteDists.account!, /\/src\/SecurityPage\.tsx$/);
+    const signedInPages = scriptsBuiltFrom(portal.remoteDists.account!, /\/src\/security\/SecurityPage\.tsx$/);
     const dialogGroup = scriptsBuiltFrom(portal.shellDist, /shared\/ui\/src\/overlays\//);
     expect(signedInPages).toHaveLength(1);
     expect(signedInPages[0]).not.toMatch(/^__federation_expose_app\./);
@@ -464,7 +464,7 @@ describe('the portal in a browser', () => {
 
   it('shows the account area\'s error card when the profile\'s code does not download, and the profile after "Try again"', async () => {
     const person = await newPerson(portal.emulator, 'e2e-split-fail');
-    const [signedInPages] = scriptsBuiltFrom(portal.remoteDists.account!, /\/src\/SecurityPage\.tsx$/);
+    const [signedInPages] = scriptsBuiltFrom(portal.remoteDists.account!, /\/src\/security\/SecurityPage\.tsx$/);
     page = await tab.open(await signedInStorage(portal.url, portal.emulator, await signedInClient(portal.emulator, person)));
     let refused = 0;
     await page.route(`**/${signedInPages}`, async (route) => {

@@ -3,14 +3,14 @@ import { EmptyState, ProgressBar } from '@portal/ui';
 import { useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { accountRedirect, nextPathFrom } from './account-paths.js';
-import { ConsentPage } from './ConsentPage.js';
-import { ForgotPasswordPage } from './ForgotPasswordPage.js';
-import { ResetPasswordPage } from './ResetPasswordPage.js';
-import { WelcomePage } from './WelcomePage.js';
+import { ConsentPage } from './oauth/ConsentPage.js';
+import { ForgotPasswordPage } from './password-recovery/ForgotPasswordPage.js';
+import { ResetPasswordPage } from './password-recovery/ResetPasswordPage.js';
+import { WelcomePage } from './sign-up/WelcomePage.js';
 import { loadSignedInPages, signedInPagesIfLoaded } from './signed-in-pages-loader.js';
-import { SignInPage } from './SignInPage.js';
-import { SignUpPage } from './SignUpPage.js';
-import { VerifyPage } from './VerifyPage.js';
+import { SignInPage } from './sign-in/SignInPage.js';
+import { SignUpPage } from './sign-up/SignUpPage.js';
+import { VerifyPage } from './second-factor/VerifyPage.js';
 import { accountStylesheet } from './account.css.js';
 
 /** The account area's own routes, below /account. */

@@ -1,0 +1,101 @@
+import { navigate, useLocation, usePortal } from '@portal/platform';
+import { Alert, Avatar, Badge, Button, Card, DescriptionList, LogOutIcon, PageHeader, Stack } from '@portal/ui';
+import { useState, type ReactNode } from 'react';
+import { ACCOUNT_PAGES } from '../account-paths.js';
+import { AccountTabs } from '../AccountTabs.js';
+import { describeAuthError } from '../auth/auth-errors.js';
+import { EmailChangeCard } from './EmailChangeCard.js';
+import { GuestUpgradeCard } from './GuestUpgradeCard.js';
+import { PasswordCard } from '../security/PasswordCard.js';
+import { ProfileDetailsCard, profileOf } from './ProfileDetailsCard.js';
+import { UrlAuthErrorAlert } from '../sign-in/UrlAuthErrorAlert.js';
+
+function formatDate(value: string | undefined | null): string {
+  return value ? new Date(value).toLocaleString() : '—';
+}
+
+/** GoTrue's message after the first of two email-change links (`?message=…` or `#message=…`). */
+function linkMessage(search: string, hash: string): string | null {
+  return new URLSearchParams(search).get('message') ?? new URLSearchParams(hash.replace(/^#/, '')).get('message');
+}
+
+export function ProfilePage(): ReactNode {
+  const { user, auth, supabase, notify } = usePortal();
+  const { pathname, search, hash } = useLocation();
+  const [busy, setBusy] = useState(false);
+  if (!user) return null;
+
+  const signOut = async () => {
+    setBusy(true);
+    const { error } = await supabase.auth.signOut();
+    setBusy(false);
+    if (error) notify({ tone: 'danger', title: 'Sign-out failed', message: describeAuthError(error) });
+    else navigate(ACCOUNT_PAGES.signIn);
+  };
+
+  const providers = (user.app_metadata.providers as string[] | undefined) ?? (user.app_metadata.provider ? [String(user.app_metadata.provider)] : []);
+  const profile = profileOf(user);
+  const message = linkMessage(search, hash);
+  return (
+    <Stack gap={6}>
+      <PageHeader
+        title="Your account"
+        description="Who you are signed in as, and how."
+        actions={
+          <Button variant="secondary" iconStart={<LogOutIcon />} loading={busy} loadingLabel="Signing out…" onClick={() => void signOut()}>
+            Sign out
+          </Button>
+        }
+      />
+      <AccountTabs current={ACCOUNT_PAGES.profile} />
+      <UrlAuthErrorAlert pathname={pathname} search={search} hash={hash} title="That link did not work" />
+      {message ? (
+        <Alert tone="info" role="status" title="One more step">
+          {message}
+        </Alert>
+      ) : null}
+      {user.is_anonymous ? <GuestUpgradeCard /> : null}
+      <Card title="Profile">
+        <div className="account-identity">
+          <Avatar name={profile.displayName || user.email || 'Guest'} src={profile.avatarUrl || undefined} size="lg" />
+          <div>
+            <div className="account-identity__name" data-testid="profile-name">
+              {profile.displayName || (user.is_anonymous ? 'Guest' : 'No display name yet')}
+            </div>
+            <div className="account-muted">{user.email ?? 'No email address'}</div>
+          </div>
+        </div>
+        <DescriptionList
+          data-testid="profile"
+          items={[
+            { term: 'Email', description: <span data-testid="profile-email">{user.email ?? '—'}</span> },
+            {
+              term: 'Email confirmed',
+              // The badge says yes or no; the date is text beside it, which wraps on a phone (a badge
+              // does not, and the date in one pushed the page sideways).
+              description: user.email_confirmed_at ? (
+                <span className="account-confirmed">
+                  <Badge tone="success">Confirmed</Badge> {formatDate(user.email_confirmed_at)}
+                </span>
+              ) : (
+                <Badge tone="warning">Not yet</Badge>
+              ),
+            },
+            { term: 'User ID', description: <code>{user.id}</code> },
+            { term: 'Member since', description: formatDate(user.created_at) },
+            { term: 'Last sign-in', description: formatDate(user.last_sign_in_at) },
+            { term: 'Sign-in methods', description: <span data-testid="profile-providers">{providers.length ? providers.join(', ') : '—'}</span> },
+            { term: 'Assurance level', description: <span data-testid="profile-aal">{auth.aal === 'aal2' ? 'Two factors (aal2)' : 'One factor (aal1)'}</span> },
+          ]}
+        />
+      </Card>
+      <ProfileDetailsCard />
+      {user.is_anonymous ? null : (
+        <>
+          <EmailChangeCard />
+          <PasswordCard />
+        </>
+      )}
+    </Stack>
+  );
+}
