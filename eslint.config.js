@@ -66,7 +66,7 @@ export default [
     },
   },
   {
-    files: ['remotes/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}', 'emulator/console/**/*.{ts,tsx}'],
+    files: ['remotes/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}', 'emulator/console-app/**/*.{ts,tsx}'],
     ignores: ['shell/src/design-system-groups.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [legacyUiGroup] }] },
   },

@@ -12,7 +12,7 @@ export function areaOf(relativePath) {
   if (parts[0] === 'shell') return 'shell';
   if (parts[0] === 'shared' && parts[1] === 'platform') return 'platform';
   if (parts[0] === 'shared' && parts[1] === 'ui') return 'ui';
-  if (parts[0] === 'emulator' && parts[1] === 'console') return 'emulator-console';
+  if (parts[0] === 'emulator' && parts[1] === 'console-app') return 'emulator-console';
   if (parts[0] === 'emulator') return 'emulator';
   if (parts[0] === 'deploy') return 'deploy';
   if (parts[0] === 'tools') return 'tools';

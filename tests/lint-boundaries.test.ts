@@ -77,8 +77,8 @@ const cases = {
   ui: { code: shared, filePath: 'shared/ui/src/crossings.ts' },
   emulator: { code: emulator, filePath: 'emulator/src/crossings.ts' },
   emulatorConsole: {
-    code: "import { Button } from '@portal/ui';\nimport { getPortal } from '@portal/platform';\nimport { RequestLog } from '../../src/console/request-log.js';\nexport const used = [Button, getPortal, RequestLog];\n",
-    filePath: 'emulator/console/src/crossings.tsx',
+    code: "import { Button } from '@portal/ui';\nimport { getPortal } from '@portal/platform';\nimport { RequestLog } from '../../src/observability/request-log.js';\nexport const used = [Button, getPortal, RequestLog];\n",
+    filePath: 'emulator/console-app/src/crossings.tsx',
   },
   allowed: { code: allowed, filePath: 'remotes/account/src/allowed.ts' },
   emulatorBin: {

@@ -207,7 +207,7 @@ describe('the published packages', () => {
     }
     const emulator = await tarballFiles(tarballOf['@portal/emulator']!);
     // Its command, the sources it compiles on first use, the files it reads beside them.
-    expect(emulator).toEqual(expect.arrayContaining(['bin/portal-emulator.js', 'src/cli.ts', 'console/build.ts']));
+    expect(emulator).toEqual(expect.arrayContaining(['bin/portal-emulator.js', 'src/cli.ts', 'console-app/build.ts']));
     expect(emulator.filter((file) => file.endsWith('.sql')).length).toBeGreaterThan(0);
     expect((await tarballManifest(tarballOf['@portal/emulator']!)).bin).toEqual({ 'portal-emulator': 'bin/portal-emulator.js' });
   });

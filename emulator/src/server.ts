@@ -29,8 +29,8 @@ import { seedConfiguredBuckets } from './storage/buckets/seed.js';
 import { restService } from './rest/service.js';
 import { commandsService } from './commands/service.js';
 import { consoleApp } from './console/console-server.js';
-import { RealtimeMonitor } from './console/realtime-monitor.js';
-import { RequestLog } from './console/request-log.js';
+import { RealtimeMonitor } from './observability/realtime-monitor.js';
+import { RequestLog } from './observability/request-log.js';
 import { recordRequests } from './http/request-recording.js';
 
 /** Headers browsers may read (docs/compatibility.md#gateway-cors). */

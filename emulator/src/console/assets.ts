@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const emulatorDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const consoleDir = path.join(emulatorDir, 'console');
+const consoleDir = path.join(emulatorDir, 'console-app');
 /**
  * The design system the console is built with: its sources in the portal's workspace, its
  * compiled files where the emulator is installed from the registry.

@@ -9,7 +9,7 @@ import type { Config } from '../config.js';
 import { FUNCTION_NAME, findFunction, functionsDir, listFunctions } from '../functions/function-catalogue.js';
 import { findImportMap, readImportMap } from '../functions/import-map.js';
 import type { GatewayCaller } from './auth-admin.js';
-import { summarise, type RequestLog, type RequestSummary } from './request-log.js';
+import { summarise, type RequestLog, type RequestSummary } from '../observability/request-log.js';
 
 /** Invocations listed per function, newest first. */
 export const INVOCATIONS_SHOWN = 50;

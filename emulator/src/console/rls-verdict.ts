@@ -4,7 +4,7 @@
 // the caller (a fresh token with the caller's claims), through the gateway itself.
 import type { Database } from '../db/database.js';
 import type { Keys } from '../keys.js';
-import type { RequestEntry } from './request-log.js';
+import type { RequestEntry } from '../observability/request-log.js';
 
 export type Command = 'SELECT' | 'INSERT' | 'UPDATE' | 'DELETE';
 

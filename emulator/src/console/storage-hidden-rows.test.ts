@@ -1,4 +1,4 @@
-import type { RequestEntry } from './request-log.js';
+import type { RequestEntry } from '../observability/request-log.js';
 import { VerdictError } from './rls-verdict.js';
 import { storageScope } from './storage-hidden-rows.js';
 

@@ -3,7 +3,7 @@
 // role and as the caller (the same claims, set as storage sets them), in one read-only
 // transaction each. The difference is what row level security hid from the caller.
 import type { Database } from '../db/database.js';
-import type { RequestEntry } from './request-log.js';
+import type { RequestEntry } from '../observability/request-log.js';
 import { VerdictError, type HiddenRows } from './rls-verdict.js';
 
 export interface StorageScope {

@@ -8,7 +8,7 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
-import { maskBody, maskHeaders, maskQuery } from '../console/masking.js';
+import { maskBody, maskHeaders, maskQuery } from '../observability/masking.js';
 import {
   BODY_CAPTURE_BYTES,
   decodeClaims,
@@ -17,7 +17,7 @@ import {
   type CapturedBody,
   type NewRequestEntry,
   type RequestLog,
-} from '../console/request-log.js';
+} from '../observability/request-log.js';
 import type { GatewayEnv } from './gateway-env.js';
 
 const TEXTUAL = /json|text|x-www-form-urlencoded|xml|javascript|csv/i;

@@ -9,7 +9,7 @@
 // format). Only a registry this check refuses loads the full schema, which then says what is
 // wrong, field by field (`shell/src/registry-loader.ts`). Every rule here is one of the full
 // schema's, so this check never refuses what the schema accepts (`registry-core.test.ts`).
-import type { FileIntegrity, Registry, RegistryEntry, Release } from './registry.js';
+import type { FileIntegrity, Registry, RegistryEntry, Release } from './registry-schema.js';
 
 /** Routes the shell keeps for itself. */
 export const RESERVED_ROUTES = ['/', '/status'] as const;
