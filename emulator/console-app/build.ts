@@ -1,6 +1,6 @@
-// Builds the console (a small React app on @portal/ui) into the folder given as the first
-// argument: `node --import tsx emulator/console/build.ts <out>`. The emulator runs this itself
-// the first time its console is opened (see src/console/assets.ts).
+// Builds the console's browser app (a small React app on @portal/ui) into the folder given as the
+// first argument: `node --import tsx emulator/console-app/build.ts <out>`. The emulator runs this
+// itself the first time its console is opened (see src/console/assets.ts).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';

@@ -213,8 +213,8 @@ async function run<N extends CommandName>(config: Config, name: N, args: Command
   const db = await openStoppedDatabase(config);
   const [{ runCommand }, { Mailbox }] = await Promise.all([import('./commands/registry.js'), import('./mail/mailbox.js')]);
   try {
-    const seedBuckets = () => Promise.reject(new Error('storage buckets are seeded by a running emulator'));
-    return await runCommand(name, { db, config, mailbox: new Mailbox(), seedBuckets }, args);
+    const seedServices = () => Promise.reject(new Error('storage buckets are seeded by a running emulator'));
+    return await runCommand(name, { db, config, mailbox: new Mailbox(), seedServices }, args);
   } finally {
     await db.close();
   }
@@ -230,7 +230,7 @@ async function dbReset(options: CommonOptions & TeamOptions): Promise<void> {
     for (const file of report.applied) console.log(`Applying migration ${file}...`);
     for (const file of report.teamApplied) console.log(`Applying team migration ${file}...`);
     if (report.seeded) console.log('Seeding data from supabase/seed.sql...');
-    if (report.seededObjects > 0) console.log(`Seeded ${report.seededObjects} storage objects.`);
+    for (const line of report.seededByServices) console.log(line);
   } else {
     // Nothing holds the database: start afresh from an empty data directory.
     const fresh = loadConfig({ ...options, teamMigrations: teamMigrationsOf(options), reset: true, port: 0, mailPort: 0, quiet: true });

@@ -1,5 +1,7 @@
 // The gateway: one HTTP server for every service (as Kong in the CLI's stack), plus the
-// mailbox on its own port. CORS, key mapping, request log, JSON errors everywhere.
+// mailbox and the console on ports of their own. CORS, key mapping, request log, JSON errors
+// everywhere. It knows each service by its factory alone: what the gateway needs of a service
+// (its mount, headers, body limit, start-up hook) the service carries (http/service.ts).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
@@ -9,13 +11,14 @@ import type { Database } from './db/database.js';
 import { openDatabase } from './db/open.js';
 import { RequestRoles } from './db/request-roles.js';
 import type { MigrationReport } from './db/migrations.js';
-import type { GatewayEnv, Service, ServiceContext, ServiceFactory } from './http/gateway-env.js';
+import type { GatewayEnv } from './http/gateway-env.js';
+import type { Service, ServiceContext, ServiceFactory } from './http/service.js';
 import { gatewayBodyLimit, requestBodyLimit } from './http/body-limit.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { answerWhileStarting } from './http/answer-while-starting.js';
-import { gatewayCors } from './http/cors.js';
+import { GATEWAY_EXPOSED_HEADERS, gatewayCors } from './http/cors.js';
 import { allowedHostnames, hostCheck, refuseUpgradeForHost, withHostCheck } from './http/host-check.js';
-import { notImplementedService } from './http/not-implemented.js';
+import { recordRequests } from './http/request-recording.js';
 import { effectiveBearer, Keys, type ApiKeys } from './keys.js';
 import { loadSigningKeys } from './signing-keys.js';
 import { Mailbox } from './mail/mailbox.js';
@@ -24,45 +27,15 @@ import { authService } from './auth/service.js';
 import { realtimeService } from './realtime/service.js';
 import { functionsService } from './functions/service.js';
 import { storageService } from './storage/service.js';
-import { RESUMABLE_EXPOSED_HEADERS, RESUMABLE_PATH } from './storage/routes/resumable.js';
-import { seedConfiguredBuckets } from './storage/buckets/seed.js';
 import { restService } from './rest/service.js';
 import { commandsService } from './commands/service.js';
-import { consoleApp } from './console/console-server.js';
+import { consoleService } from './console/console-server.js';
+import { FunctionsMonitor } from './observability/functions-monitor.js';
 import { RealtimeMonitor } from './observability/realtime-monitor.js';
 import { RequestLog } from './observability/request-log.js';
-import { recordRequests } from './http/request-recording.js';
 
-/** Headers browsers may read (docs/compatibility.md#gateway-cors). */
-export const EXPOSED_HEADERS = [
-  'Content-Range',
-  'Content-Location',
-  'Content-Length',
-  'Content-Type',
-  'Content-Disposition',
-  'ETag',
-  'Last-Modified',
-  'Location',
-  'Link',
-  'Preference-Applied',
-  'Range-Unit',
-  'X-Total-Count',
-  'X-Supabase-Api-Version',
-  'X-Relay-Error',
-  'X-Client-Info',
-  'sb-request-id',
-  ...RESUMABLE_EXPOSED_HEADERS,
-];
-
-/** Each service in mount order; later issues replace the 501 placeholders. */
-const SERVICES: [mount: string, name: string, factory: ServiceFactory | null][] = [
-  ['/auth/v1', 'auth', authService],
-  ['/rest/v1', 'the REST API', restService],
-  ['/storage/v1', 'storage', storageService],
-  ['/functions/v1', 'functions', functionsService],
-  ['/realtime/v1', 'realtime', realtimeService],
-  ['/_emulator/v1', 'portal-emulator commands', commandsService],
-];
+/** The API's services, in mount order; each names its own mount. */
+const SERVICES: ServiceFactory[] = [authService, restService, storageService, functionsService, realtimeService, commandsService];
 
 export interface RunningEmulator {
   apiUrl: string;
@@ -110,6 +83,7 @@ export async function startEmulator(config: Config): Promise<RunningEmulator> {
 
   const requests = new RequestLog();
   const realtimeMonitor = new RealtimeMonitor();
+  const functionsMonitor = new FunctionsMonitor();
 
   const api = createServer();
   const mail = createServer();
@@ -132,22 +106,42 @@ export async function startEmulator(config: Config): Promise<RunningEmulator> {
     throw error;
   }
   const apiUrl = `http://${config.host}:${apiPort}`;
-  const context: ServiceContext = { config, db, keys, mailbox, apiUrl, log, requests, realtimeMonitor };
-
-  const services: Service[] = [];
-  for (const [mount, name, factory] of SERVICES) {
-    services.push(factory ? await factory(context) : notImplementedService(mount, name));
-  }
-
+  const mailUrl = `http://${config.host}:${mailPort}`;
   const app = new Hono<GatewayEnv>();
+  const services: Service[] = [];
+  const seedServices = async () => {
+    const lines: string[] = [];
+    for (const service of services) {
+      const line = await service.seed?.();
+      if (line) lines.push(line);
+    }
+    return lines;
+  };
+  const context: ServiceContext = {
+    config,
+    db,
+    keys,
+    mailbox,
+    apiUrl,
+    log,
+    fetchGateway: (request) => Promise.resolve(app.fetch(request)),
+    seedServices,
+    requests,
+    realtimeMonitor,
+    functionsMonitor,
+  };
+  for (const factory of SERVICES) services.push(await factory(context));
+
   const hosts = allowedHostnames(config.host, config.allowedHosts, config.refusedHosts);
   app.use('*', hostCheck(hosts));
-  const corsHeaders = gatewayCors(EXPOSED_HEADERS);
+  const corsHeaders = gatewayCors([...GATEWAY_EXPOSED_HEADERS, ...services.flatMap((service) => service.exposedHeaders ?? [])]);
+  /** An OPTIONS that is no CORS preflight, on a path whose service answers it itself (TUS discovery). */
+  const ownOptions = (method: string, path: string, preflight: boolean) =>
+    method === 'OPTIONS' &&
+    !preflight &&
+    services.some((service) => path.startsWith(service.mount) && service.ownsOptions?.(path.slice(service.mount.length)));
   app.use('*', (c, next) =>
-    // An OPTIONS that is no CORS preflight is TUS discovery (Tus-Version, Tus-Extension…): storage answers it.
-    c.req.method === 'OPTIONS' &&
-    !c.req.header('access-control-request-method') &&
-    c.req.path.startsWith(`/storage/v1${RESUMABLE_PATH}`)
+    ownOptions(c.req.method, c.req.path, c.req.header('access-control-request-method') !== undefined)
       ? next()
       : corsHeaders(c, next),
   );
@@ -195,18 +189,9 @@ export async function startEmulator(config: Config): Promise<RunningEmulator> {
     },
   );
   mail.on('request', getRequestListener(withHostCheck(mailApp(mailbox), hosts).fetch));
-  const consoleHandler = consoleApp({
-    log: requests,
-    realtimeMonitor,
-    config,
-    db,
-    keys,
-    apiUrl,
-    mailUrl: `http://${config.host}:${mailPort}`,
-    siteUrl: config.auth.site_url,
-    consoleHosts: consoleHost.startsWith('127.') ? [consoleHost, 'localhost'] : [consoleHost],
-    exposedSchemas: config.api.schemas,
-    fetchGateway: (request) => Promise.resolve(app.fetch(request)),
+  const consoleHandler = consoleService(context, {
+    mailUrl,
+    hosts: consoleHost.startsWith('127.') ? [consoleHost, 'localhost'] : [consoleHost],
   });
   // The console keeps every local name, refused ones included: impersonation hands the portal its
   // session cookies from the portal's own host name (console/impersonation.ts), and the console
@@ -214,23 +199,13 @@ export async function startEmulator(config: Config): Promise<RunningEmulator> {
   const consoleNames = allowedHostnames(config.host, config.allowedHosts);
   consoleServer.on('request', getRequestListener(withHostCheck(consoleHandler, consoleNames).fetch));
 
-  // Demo files ship beside seed.sql (SQL cannot hold object bytes); seeded with the database.
-  if (migrations.seeded && Object.keys(config.storage.buckets).length > 0) {
-    const serviceRole = await keys.sign({ role: 'service_role', iss: 'supabase-demo' });
-    const names = await seedConfiguredBuckets(
-      config.storage.buckets,
-      config.supabaseDir,
-      apiUrl,
-      serviceRole,
-      (request) => Promise.resolve(app.fetch(request)),
-    );
-    log(`Seeded ${names.length} storage objects from config.toml [storage.buckets]`);
-  }
+  // The services' start-up hook: what they add to a database this start seeded.
+  if (migrations.seeded) for (const line of await seedServices()) log(line);
 
   let stopped: Promise<void> | null = null;
   return {
     apiUrl,
-    mailUrl: `http://${config.host}:${mailPort}`,
+    mailUrl,
     consoleUrl: `http://${consoleHost}:${consolePort}`,
     db,
     mailbox,

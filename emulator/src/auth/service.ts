@@ -1,7 +1,8 @@
 // The Auth service (/auth/v1), GoTrue-compatible: builds the shared context and routes every
 // endpoint to its named handler in routes/ (see README.md); every failure leaves in GoTrue's shape.
 import { Hono } from 'hono';
-import type { GatewayEnv, ServiceFactory } from '../http/gateway-env.js';
+import type { GatewayEnv } from '../http/gateway-env.js';
+import type { ServiceFactory } from '../http/service.js';
 import type { AuthContext, AuthHandler } from './context.js';
 import { AuthError, fail } from './errors.js';
 import { apiVersionOf, errorResponse, MAX_BODY_BYTES, route } from './request/http.js';

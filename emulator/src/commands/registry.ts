@@ -18,8 +18,8 @@ export interface CommandContext {
   db: Database;
   config: Config;
   mailbox: Mailbox;
-  /** Seeds config.toml's `[storage.buckets]` through the storage API; the number of objects. */
-  seedBuckets(): Promise<number>;
+  /** What the services add to a freshly seeded database (config.toml's `[storage.buckets]`): the lines they log. */
+  seedServices(): Promise<string[]>;
 }
 
 interface Command<Args extends z.ZodType, Result> {
@@ -44,7 +44,7 @@ function teamOf(config: Config, args: { team?: string | undefined; dir?: string 
 
 export const COMMANDS = {
   'db-reset': command(z.object({}), (context) =>
-    resetInPlace(context.db, context.config, () => context.seedBuckets()),
+    resetInPlace(context.db, context.config, () => context.seedServices()),
   ),
   'migration-list': command(z.object({ team: z.string().min(1).optional() }), async (context, args) => ({
     applied: args.team ? await appliedTeamMigrations(context.db, args.team) : await appliedMigrations(context.db),

@@ -15,8 +15,8 @@ const STORAGE_FOLDERS = ['storage', 'storage-renditions', 'storage-resumable', '
 export interface ResetReport extends MigrationReport {
   /** The team's migrations applied after the project's (`--team-migrations`). */
   teamApplied: string[];
-  /** Objects uploaded from config.toml's `[storage.buckets]`. */
-  seededObjects: number;
+  /** What the services added after seed.sql (objects from config.toml's `[storage.buckets]`), as lines for the log. */
+  seededByServices: string[];
 }
 
 /** Drops every schema but Postgres' own (the CLI drops the whole database). */
@@ -34,7 +34,7 @@ async function dropAllSchemas(db: Database): Promise<void> {
 export async function resetInPlace(
   db: Database,
   config: Config,
-  seedBuckets: () => Promise<number>,
+  seedServices: () => Promise<string[]>,
 ): Promise<ResetReport> {
   await dropAllSchemas(db);
   for (const folder of STORAGE_FOLDERS) {
@@ -45,6 +45,6 @@ export async function resetInPlace(
   const team = config.teamMigrations ? await applyTeamMigrations(db, config.teamMigrations) : null;
   // The REST schema cache listens for this (PostgREST's reload channel).
   await db.exec(`notify pgrst, 'reload schema'`);
-  const seededObjects = report.seeded ? await seedBuckets() : 0;
-  return { ...report, teamApplied: team?.applied ?? [], seededObjects };
+  const seededByServices = report.seeded ? await seedServices() : [];
+  return { ...report, teamApplied: team?.applied ?? [], seededByServices };
 }

@@ -2,8 +2,8 @@
 // extra; the Supabase CLI talks to its containers instead). Service role only: these
 // commands drop the database, dump it and write files on this machine.
 import { Hono } from 'hono';
-import type { GatewayEnv, Service, ServiceContext } from '../http/gateway-env.js';
-import { seedConfiguredBuckets } from '../storage/buckets/seed.js';
+import type { GatewayEnv } from '../http/gateway-env.js';
+import type { Service, ServiceContext } from '../http/service.js';
 import { CommandArgsError, isCommandName, runCommand, type CommandContext } from './registry.js';
 import { COMMANDS_MOUNT } from './running.js';
 
@@ -12,13 +12,7 @@ export function commandsService(context: ServiceContext): Service {
     db: context.db,
     config: context.config,
     mailbox: context.mailbox,
-    async seedBuckets() {
-      const { buckets } = context.config.storage;
-      if (Object.keys(buckets).length === 0) return 0;
-      const serviceRole = await context.keys.sign({ role: 'service_role', iss: 'supabase-demo' });
-      const names = await seedConfiguredBuckets(buckets, context.config.supabaseDir, context.apiUrl, serviceRole, fetch);
-      return names.length;
-    },
+    seedServices: context.seedServices,
   };
 
   const app = new Hono<GatewayEnv>();

@@ -11,14 +11,12 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { streamSSE } from 'hono/streaming';
 import mime from 'mime-types';
 import { z } from 'zod';
-import type { Config } from '../config.js';
-import type { Database } from '../db/database.js';
 import { isJsonMediaType } from '../http/media-type.js';
+import type { ServiceContext } from '../http/service.js';
 import { SECRET_KEY, type Keys } from '../keys.js';
+import { summarise, type RequestEntry } from '../observability/request-log.js';
 import { consoleAssets } from './assets.js';
 import { functionRoutes } from './function-browser.js';
-import type { RealtimeMonitor } from '../observability/realtime-monitor.js';
-import { summarise, type RequestEntry, type RequestLog } from '../observability/request-log.js';
 import { countHiddenRows, explainRequest, VerdictError } from './rls-verdict.js';
 import { Impersonation, ImpersonationRefused } from './impersonation.js';
 import { sameOriginWrites } from './same-origin-writes.js';
@@ -30,22 +28,12 @@ import { vectorRoutes } from './vector-browser.js';
 
 export const SESSION_COOKIE = 'portal_console_session';
 
-export interface ConsoleDeps {
-  log: RequestLog;
-  realtimeMonitor: RealtimeMonitor;
-  config: Config;
-  db: Database;
-  keys: Keys;
-  apiUrl: string;
+/** What the console needs beyond what every service gets. */
+export interface ConsoleSite {
   /** The mailbox (its own port), linked from the console. */
   mailUrl: string;
-  /** The portal's address to open when impersonating (config.toml [auth] site_url). */
-  siteUrl: string;
   /** The host names the console answers on this machine (for the impersonation hand-over). */
-  consoleHosts: readonly string[];
-  exposedSchemas: readonly string[];
-  /** The gateway's own fetch (in process, not recorded). */
-  fetchGateway: (request: Request) => Promise<Response>;
+  hosts: readonly string[];
   /** Where the built app lives (the default builds it on first use). */
   assets?: () => Promise<string>;
 }
@@ -81,9 +69,14 @@ const SECURITY_HEADERS: Record<string, string> = {
   'referrer-policy': 'no-referrer',
 };
 
-export function consoleApp(deps: ConsoleDeps): Hono {
+/**
+ * The console, an ordinary service on a port of its own: it reads what the emulator records
+ * (observability/), the database as its owner, and the API through the gateway in process.
+ */
+export function consoleService(context: ServiceContext, site: ConsoleSite): Hono {
   const sessions = new Set<string>();
-  const assets = deps.assets ?? consoleAssets;
+  const assets = site.assets ?? consoleAssets;
+  const exposedSchemas = context.config.api.schemas;
   const app = new Hono();
   const signedIn = (c: Context) => {
     const session = getCookie(c, SESSION_COOKIE);
@@ -100,7 +93,7 @@ export function consoleApp(deps: ConsoleDeps): Hono {
   app.post('/api/session', async (c) => {
     const parsed = signInBody.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) return c.json({ message: parsed.error.issues[0]?.message ?? 'Send {"key": "…"}.' }, 400);
-    if (!(await isServiceKey(deps.keys, parsed.data.key))) {
+    if (!(await isServiceKey(context.keys, parsed.data.key))) {
       return c.json({ message: 'That is not this emulator\'s service_role key or secret key (portal-emulator status prints both).' }, 401);
     }
     const session = randomBytes(32).toString('base64url');
@@ -129,18 +122,18 @@ export function consoleApp(deps: ConsoleDeps): Hono {
     app.use(`/api/${area}`, requireSession);
     app.use(`/api/${area}/*`, requireSession);
   }
-  app.route('/api/tables', tablesRoutes(deps.db, deps.exposedSchemas));
-  app.route('/api/vectors', vectorRoutes(deps.db));
-  app.get('/api/realtime/channels', (c) => c.json(deps.realtimeMonitor.channels()));
-  app.get('/api/realtime/changes', (c) => c.json(deps.realtimeMonitor.changes()));
+  app.route('/api/tables', tablesRoutes(context.db, exposedSchemas));
+  app.route('/api/vectors', vectorRoutes(context.db));
+  app.get('/api/realtime/channels', (c) => c.json(context.realtimeMonitor.channels()));
+  app.get('/api/realtime/changes', (c) => c.json(context.realtimeMonitor.changes()));
 
-  app.get('/api/project', (c) => c.json({ apiUrl: deps.apiUrl, mailUrl: deps.mailUrl, siteUrl: deps.siteUrl }));
+  app.get('/api/project', (c) => c.json({ apiUrl: context.apiUrl, mailUrl: site.mailUrl, siteUrl: context.config.auth.site_url }));
 
-  const gateway = { apiUrl: deps.apiUrl, serviceRoleKey: deps.keys.apiKeys.serviceRole, anonKey: deps.keys.apiKeys.anon, fetchGateway: deps.fetchGateway };
-  const impersonation = new Impersonation(gateway, deps.consoleHosts);
+  const gateway = { apiUrl: context.apiUrl, serviceRoleKey: context.keys.apiKeys.serviceRole, anonKey: context.keys.apiKeys.anon, fetchGateway: context.fetchGateway };
+  const impersonation = new Impersonation(gateway, site.hosts);
   app.route('/api/users', usersRoutes(gateway, impersonation));
-  app.route('/api/storage', storageRoutes(deps.db, gateway));
-  app.route('/api/functions', functionRoutes(deps.config, gateway, deps.log));
+  app.route('/api/storage', storageRoutes(context.db, gateway));
+  app.route('/api/functions', functionRoutes(context.functionsMonitor, gateway, context.requests));
   // Opened by the browser on the portal's host name: sets the portal's session cookies, then
   // goes to the portal. The one-time ticket is the credential (see impersonation.ts).
   app.get('/impersonate/:ticket', async (c) => {
@@ -155,10 +148,10 @@ export function consoleApp(deps: ConsoleDeps): Hono {
     }
   });
 
-  app.get('/api/requests', (c) => c.json(deps.log.list().map(summarise)));
+  app.get('/api/requests', (c) => c.json(context.requests.list().map(summarise)));
   app.get('/api/requests/stream', (c) =>
     streamSSE(c, async (stream) => {
-      const unsubscribe = deps.log.subscribe((entry) => {
+      const unsubscribe = context.requests.subscribe((entry) => {
         void stream.writeSSE({ event: 'request', id: String(entry.id), data: JSON.stringify(summarise(entry)) });
       });
       await new Promise<void>((resolve) => stream.onAbort(resolve));
@@ -166,7 +159,7 @@ export function consoleApp(deps: ConsoleDeps): Hono {
     }),
   );
 
-  const entryOf = (c: Context): RequestEntry | undefined => deps.log.get(Number(c.req.param('id')));
+  const entryOf = (c: Context): RequestEntry | undefined => context.requests.get(Number(c.req.param('id')));
   const gone = (c: Context) => c.json({ message: 'That request is no longer in the log (it keeps the newest 1000).' }, 404);
 
   app.get('/api/requests/:id', (c) => {
@@ -177,7 +170,7 @@ export function consoleApp(deps: ConsoleDeps): Hono {
     const entry = entryOf(c);
     if (!entry) return gone(c);
     try {
-      return c.json(await explainRequest(deps.db, entry, deps.exposedSchemas));
+      return c.json(await explainRequest(context.db, entry, exposedSchemas));
     } catch (error) {
       if (error instanceof VerdictError) return c.json({ message: error.message }, 422);
       throw error;
@@ -187,12 +180,12 @@ export function consoleApp(deps: ConsoleDeps): Hono {
     const entry = entryOf(c);
     if (!entry) return gone(c);
     try {
-      const verdict = await explainRequest(deps.db, entry, deps.exposedSchemas);
+      const verdict = await explainRequest(context.db, entry, exposedSchemas);
       if (!verdict.canCountHidden) throw new VerdictError('Hidden rows are counted for REST reads, updates and deletes that succeeded, and for storage reads.');
       return c.json(
         entry.service === 'storage'
-          ? await countHiddenStorageRows(deps.db, entry)
-          : await countHiddenRows(entry, verdict, deps.keys, deps.apiUrl, deps.fetchGateway),
+          ? await countHiddenStorageRows(context.db, entry)
+          : await countHiddenRows(entry, verdict, context.keys, context.apiUrl, context.fetchGateway),
       );
     } catch (error) {
       if (error instanceof VerdictError) return c.json({ message: error.message }, 422);

@@ -7,11 +7,13 @@
 import path from 'node:path';
 import { Hono } from 'hono';
 import { describeLimit } from '../http/body-limit.js';
-import type { GatewayEnv, ServiceFactory } from '../http/gateway-env.js';
+import type { GatewayEnv } from '../http/gateway-env.js';
+import type { ServiceFactory } from '../http/service.js';
 import { functionsErrorResponse } from './errors.js';
 import { functionsDir } from './function-catalogue.js';
 import { FunctionLogs } from './function-logs.js';
 import { FunctionHost } from './host/function-host.js';
+import { describeFunctions } from './monitoring.js';
 import { functionCatalogue } from './routes/catalogue.js';
 import { invokeFunction } from './routes/invoke.js';
 import { readFunctionLogs } from './routes/logs.js';
@@ -33,6 +35,7 @@ export const functionsService: ServiceFactory = (context) => {
     onLog: (name, level, text) => logs.add(name, { level, text, invocation: null, sub: null }),
   });
   const relay: FunctionsRelay = { config, keys, db: context.db, host, logs, apiUrl: context.apiUrl, mount: MOUNT };
+  context.functionsMonitor.attach(describeFunctions(config, context.apiUrl));
 
   const app = new Hono<GatewayEnv>();
   app.all('*', (c) => {

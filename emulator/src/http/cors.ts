@@ -89,6 +89,29 @@ function addOnWriteHead(outgoing: ServerResponse, cors: CorsHeaders, answer: () 
   } as ServerResponse['writeHead'];
 }
 
+/**
+ * Headers browsers may read from any service (docs/compatibility.md#gateway-cors); a service adds
+ * its own (`Service.exposedHeaders`: storage's TUS headers).
+ */
+export const GATEWAY_EXPOSED_HEADERS = [
+  'Content-Range',
+  'Content-Location',
+  'Content-Length',
+  'Content-Type',
+  'Content-Disposition',
+  'ETag',
+  'Last-Modified',
+  'Location',
+  'Link',
+  'Preference-Applied',
+  'Range-Unit',
+  'X-Total-Count',
+  'X-Supabase-Api-Version',
+  'X-Relay-Error',
+  'X-Client-Info',
+  'sb-request-id',
+];
+
 export function gatewayCors(exposeHeaders: readonly string[]): MiddlewareHandler {
   const preflight = cors({
     origin: (origin) => origin || '*',

@@ -1,22 +1,16 @@
-// The console's view of Realtime: the open channels (who joined as whom, their postgres_changes
-// bindings, the presence state of each topic) read from the service's hub when asked, and the
-// realtime verdict of each recent database change — which subscriptions it was delivered to and
-// which were filtered out, by row level security or by their filter.
-import type { CapturedChange, DeliveryOutcome, SubscriptionOutcome } from '../realtime/postgres-changes/delivery.js';
-import type { FilterCondition } from '../realtime/postgres-changes/filter.js';
-import type { SubscriptionSpec } from '../realtime/postgres-changes/subscriptions.js';
-import type { PresenceMap } from '../realtime/presence.js';
-import type { TopicMember } from '../realtime/hub.js';
+// What the emulator keeps of Realtime for the console: the open channels (who joined as whom,
+// their postgres_changes bindings, the presence state of each topic), read from the realtime
+// service when asked, and the realtime verdict of each recent database change — which
+// subscriptions it was delivered to and which were filtered out, by row level security or by
+// their filter. The realtime service describes both in these terms (realtime/monitoring.ts); the
+// console only reads them. Nothing here knows realtime's own types, so the arrow runs one way.
 import { RingBuffer } from './ring-buffer.js';
 
 /** Changes whose verdict the console keeps, newest last. */
 export const CHANGE_VERDICTS_KEPT = 200;
 
-export interface TopicSnapshot {
-  key: string;
-  members: TopicMember[];
-  presence: PresenceMap;
-}
+/** A topic's presence state, as Phoenix.Presence lists it: key → the metas of every tracking channel. */
+export type PresenceState = Record<string, { metas: Record<string, unknown>[] }>;
 
 export interface Binding {
   id: number;
@@ -42,7 +36,7 @@ export interface ChannelView {
   topic: string;
   private: boolean;
   subscribers: SubscriberView[];
-  presence: PresenceMap;
+  presence: PresenceState;
 }
 
 export interface SubscriberVerdict {
@@ -52,7 +46,8 @@ export interface SubscriberVerdict {
   user: string | null;
   email: string | null;
   binding: Binding;
-  outcome: DeliveryOutcome;
+  /** What became of the change for this subscription (`delivered`, `hidden-by-rls`, …). */
+  outcome: string;
   /** One sentence: why it was or was not sent. */
   reason: string;
 }
@@ -68,89 +63,25 @@ export interface ChangeVerdict {
   subscribers: SubscriberVerdict[];
 }
 
-function conditionText(condition: FilterCondition): string {
-  const value = Array.isArray(condition.value) ? `(${condition.value.join(',')})` : String(condition.value);
-  return `${condition.column}=${condition.negate ? 'not.' : ''}${condition.operator}.${value}`;
-}
-
-function bindingOf(spec: SubscriptionSpec): Binding {
-  return {
-    id: spec.id,
-    event: spec.event,
-    schema: spec.schema,
-    table: spec.table ?? '*',
-    filter: spec.conditions.length > 0 ? spec.conditions.map(conditionText).join(',') : null,
-    select: spec.select,
-  };
-}
-
-function who(claims: Record<string, unknown>): { role: string; user: string | null; email: string | null } {
-  return {
-    role: typeof claims.role === 'string' ? claims.role : 'anon',
-    user: typeof claims.sub === 'string' ? claims.sub : null,
-    email: typeof claims.email === 'string' ? claims.email : null,
-  };
-}
-
-const REASONS: Record<DeliveryOutcome, string> = {
-  delivered: 'Delivered: the row is visible to this subscriber and matches the binding.',
-  'hidden-by-rls': 'Filtered out by row level security: the row is not selectable as this subscriber.',
-  'filtered-out': 'Filtered out by the binding’s filter: the row does not match it.',
-  'filter-column-hidden': 'Filtered out: the filter names a column this role may not select, so it never matches.',
-  'check-failed': 'Not delivered: Postgres refused the check',
-};
+export type NewChangeVerdict = Omit<ChangeVerdict, 'id' | 'time'>;
 
 export class RealtimeMonitor {
-  private source: () => TopicSnapshot[] = () => [];
+  private source: () => ChannelView[] = () => [];
   private readonly verdicts = new RingBuffer<ChangeVerdict>(CHANGE_VERDICTS_KEPT);
   private lastId = 0;
 
-  /** The realtime service hands over how to read its topics. */
-  attach(source: () => TopicSnapshot[]): void {
+  /** The realtime service hands over how to describe its channels. */
+  attach(source: () => ChannelView[]): void {
     this.source = source;
   }
 
+  /** The open channels, by name (public before private of the same name). */
   channels(): ChannelView[] {
-    return this.source()
-      .map(({ key, members, presence }) => ({
-        topic: key.slice(key.indexOf(':') + 1),
-        private: key.startsWith('private:'),
-        subscribers: members.map((member) => {
-          const description = member.describe();
-          return {
-            id: member.id,
-            ...who(description.claims),
-            presenceKey: description.presenceKey,
-            postgresChanges: description.postgresChanges.map(bindingOf),
-          };
-        }),
-        presence,
-      }))
-      .sort((a, b) => a.topic.localeCompare(b.topic) || Number(a.private) - Number(b.private));
+    return this.source().sort((a, b) => a.topic.localeCompare(b.topic) || Number(a.private) - Number(b.private));
   }
 
-  recordChange(change: CapturedChange, outcomes: SubscriptionOutcome[]): void {
-    const topics = new Map<string, string>();
-    for (const { key, members } of this.source()) for (const member of members) topics.set(member.id, key.slice(key.indexOf(':') + 1));
-    const row = change.type === 'DELETE' ? change.old_record : change.record;
-    const key: Record<string, unknown> = {};
-    for (const column of change.primary_key) key[column] = row?.[column] ?? null;
-    this.verdicts.push({
-      id: ++this.lastId,
-      time: new Date().toISOString(),
-      schema: change.schema,
-      table: change.table,
-      type: change.type,
-      key,
-      subscribers: outcomes.map(({ subscription, outcome, detail }) => ({
-        channel: topics.get(subscription.subscriber.id) ?? null,
-        subscriber: subscription.subscriber.id,
-        ...who(subscription.subscriber.claims()),
-        binding: bindingOf(subscription),
-        outcome,
-        reason: detail ? `${REASONS[outcome]}: ${detail}` : REASONS[outcome],
-      })),
-    });
+  recordChange(verdict: NewChangeVerdict): void {
+    this.verdicts.push({ id: ++this.lastId, time: new Date().toISOString(), ...verdict });
   }
 
   /** Recent change verdicts, newest first. */

@@ -8,7 +8,8 @@ import { WebSocketServer } from 'ws';
 import { maskBody } from '../observability/masking.js';
 import type { RequestLog } from '../observability/request-log.js';
 import { describeLimit } from '../http/body-limit.js';
-import type { GatewayEnv, ServiceFactory } from '../http/gateway-env.js';
+import type { GatewayEnv } from '../http/gateway-env.js';
+import type { ServiceFactory } from '../http/service.js';
 import { effectiveBearer } from '../keys.js';
 import { verifyAccessToken } from './access-token.js';
 import { RealtimeAuthorizer } from './authorization.js';
@@ -16,6 +17,7 @@ import { MAX_PAYLOAD_BYTES, type ChannelDeps, type JoinRecord } from './socket/c
 import { CLOSE_CODES, isRealtimeError, MESSAGES } from './errors.js';
 import { TopicHub } from './hub.js';
 import { livenessPeriodMs, livenessVerdict } from './socket/liveness.js';
+import { changeVerdict, channelViews } from './monitoring.js';
 import { ChangeFeed } from './postgres-changes/feed.js';
 import { SubscriptionRegistry } from './postgres-changes/subscriptions.js';
 import { SUPPORTED_VSN, type Vsn } from './socket/protocol.js';
@@ -67,8 +69,10 @@ export const realtimeService: ServiceFactory = async (context) => {
   const warn = (line: string) => console.warn(line);
   const hub = new TopicHub();
   const registry = new SubscriptionRegistry();
-  const feed = new ChangeFeed(db, registry, warn, (change, outcomes) => context.realtimeMonitor.recordChange(change, outcomes));
-  context.realtimeMonitor.attach(() => hub.snapshot());
+  const feed = new ChangeFeed(db, registry, warn, (change, outcomes) =>
+    context.realtimeMonitor.recordChange(changeVerdict(hub, change, outcomes)),
+  );
+  context.realtimeMonitor.attach(() => channelViews(hub));
   await feed.start();
   const authorizer = new RealtimeAuthorizer(db);
   const deps: ChannelDeps = { db, keys, hub, authorizer, registry, feed, warn, recordJoin: (join) => recordJoin(context.requests, join) };

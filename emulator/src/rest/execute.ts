@@ -4,7 +4,7 @@
 // the answer is known, and the schema cache dropped when the transaction ran DDL (the event
 // trigger sets `pgrst.schema_changed`).
 import type { Queryable } from '../db/database.js';
-import type { ServiceContext } from '../http/gateway-env.js';
+import type { ServiceContext } from '../http/service.js';
 import type { RestRequest } from './request.js';
 import { transactionContext } from './request.js';
 import type { SchemaCacheStore } from './schema/cache.js';

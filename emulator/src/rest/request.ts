@@ -3,7 +3,8 @@
 // transaction settings PostgREST applies (search_path, read-only for GET/HEAD).
 import type { Context } from 'hono';
 import type { RequestContext } from '../db/database.js';
-import type { GatewayEnv, ServiceContext } from '../http/gateway-env.js';
+import type { GatewayEnv } from '../http/gateway-env.js';
+import type { ServiceContext } from '../http/service.js';
 import { requestHeaderRecord } from '../http/request-headers.js';
 import type { JwtClaims } from '../keys.js';
 import { ident } from './sql/identifiers.js';

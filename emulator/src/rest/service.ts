@@ -3,7 +3,8 @@
 // Every failure leaves as PostgREST's `{code, message, details, hint}` with its status.
 import { Hono, type Context } from 'hono';
 import { describeLimit } from '../http/body-limit.js';
-import type { GatewayEnv, ServiceContext, ServiceFactory } from '../http/gateway-env.js';
+import type { GatewayEnv } from '../http/gateway-env.js';
+import type { ServiceContext, ServiceFactory } from '../http/service.js';
 import { requestErrors, schemaErrors, toRestError } from './errors.js';
 import { FuzzySet } from './plan/fuzzy-set.js';
 import { bodyFormat, type BodyFormat } from './parse/media.js';

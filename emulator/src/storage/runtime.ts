@@ -3,7 +3,8 @@
 // authority (service_role, for public and signed reads and bucket limits).
 import type { Context } from 'hono';
 import type { Queryable } from '../db/database.js';
-import type { GatewayEnv, ServiceContext } from '../http/gateway-env.js';
+import type { GatewayEnv } from '../http/gateway-env.js';
+import type { ServiceContext } from '../http/service.js';
 import type { JwtClaims } from '../keys.js';
 import type { BlobStore } from './blobs/blob-store.js';
 import { DatabaseBlobStore } from './blobs/database-blob-store.js';

@@ -4,13 +4,15 @@
 // message}` with HTTP 400 for every non-500 error (TUS answers keep their own form).
 import { Hono, type Context } from 'hono';
 import { describeLimit } from '../http/body-limit.js';
-import type { GatewayEnv, ServiceFactory } from '../http/gateway-env.js';
+import type { GatewayEnv } from '../http/gateway-env.js';
+import type { ServiceFactory } from '../http/service.js';
 import { isPostgresError } from '../db/database.js';
 import { vectorRoutes } from './routes/vectors.js';
 import { bucketRoutes } from './routes/buckets.js';
 import { isRouteNotFound, isStorageError, storageErrors, StorageError, unknownRoute } from './errors.js';
 import { isObjectUpload, objectRoutes } from './routes/object-dispatch.js';
-import { isResumableUpload, resumableRoutes } from './routes/resumable.js';
+import { isResumableUpload, RESUMABLE_EXPOSED_HEADERS, RESUMABLE_PATH, resumableRoutes } from './routes/resumable.js';
+import { seedConfiguredBuckets } from './buckets/seed.js';
 import { createRuntime, rawSubPath } from './runtime.js';
 
 export const STORAGE_MOUNT = '/storage/v1';
@@ -52,6 +54,9 @@ export const storageService: ServiceFactory = async (context) => {
   return {
     mount: STORAGE_MOUNT,
     app,
+    exposedHeaders: RESUMABLE_EXPOSED_HEADERS,
+    // An OPTIONS that is no CORS preflight is TUS discovery (Tus-Version, Tus-Extension…).
+    ownsOptions: (subPath) => subPath.startsWith(RESUMABLE_PATH),
     bodyLimit: {
       // Object bytes (plain or resumable) are bounded by the file size limit instead; a TUS
       // PATCH may carry any chunk size up to the upload's declared length.
@@ -65,6 +70,14 @@ export const storageService: ServiceFactory = async (context) => {
         const error = storageErrors.requestTooLarge(describeLimit(limit));
         return c.json(error.body(), error.legacyHttpStatus() as 413);
       },
+    },
+    // Demo files ship beside seed.sql (SQL cannot hold object bytes): config.toml's [storage.buckets].
+    async seed() {
+      const { buckets } = context.config.storage;
+      if (Object.keys(buckets).length === 0) return null;
+      const serviceRole = await context.keys.sign({ role: 'service_role', iss: 'supabase-demo' });
+      const names = await seedConfiguredBuckets(buckets, context.config.supabaseDir, context.apiUrl, serviceRole, context.fetchGateway);
+      return `Seeded ${names.length} storage objects from config.toml [storage.buckets]`;
     },
     close: async () => resumable.close(),
   };

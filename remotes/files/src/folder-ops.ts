@@ -1,8 +1,19 @@
 // Storage has no folders, only names with slashes: renaming, moving or deleting a folder is doing
 // it to every object whose name starts with the folder's prefix. These functions turn files and
 // folders into object operations (moves into a folder: move-entries.ts; into the trash: trash.ts).
-import type { Entry } from './storage-access.js';
 import { nameParts } from './upload/checks.js';
+
+/**
+ * What a plan reads of a listed entry (storage-access.ts's `Entry` has it), named here so this
+ * file needs nothing of storage-access.ts, which imports `asFolder` from it.
+ */
+interface Entry {
+  kind: 'folder' | 'file';
+  /** The name inside the folder. */
+  name: string;
+  /** The full object name (folders end in `/`). */
+  key: string;
+}
 
 export interface PlannedMove {
   from: string;

@@ -31,7 +31,7 @@ describe('@portal/platform/node', () => {
   });
 
   it('loads the registry subpath without them too', () => {
-    const registry = require('@portal/platform/registry') as typeof import('./registry-schema.js');
+    const registry = require('@portal/platform/registry') as typeof import('./registry.js');
     expect(typeof registry.parseRegistry).toBe('function');
   });
 

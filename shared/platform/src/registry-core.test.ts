@@ -1,5 +1,5 @@
 import { chooseRelease, isFileIntegrity, registryShapeProblem } from './registry-core.js';
-import { fileIntegritySchema, parseRegistry, type RegistryEntry } from './registry-schema.js';
+import { fileIntegritySchema, parseRegistry, type RegistryEntry } from './registry.js';
 
 const entry: RegistryEntry = {
   title: 'Account',

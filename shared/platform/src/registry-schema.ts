@@ -1,18 +1,17 @@
-// The registry contract (docs/architecture.md#the-registry-and-deploy): written by deploy/, read by
-// the shell. Kept beside the platform contract so both sides validate the same shape; imported
-// through the `@portal/platform/registry` subpath, which is NOT part of the shared singleton.
+// The registry's full schema (docs/architecture.md#the-registry-and-deploy): written by deploy/,
+// read by the shell. Kept beside the platform contract so both sides validate the same shape;
+// imported through the `@portal/platform/registry` subpath (registry.ts), which is NOT part of
+// the shared singleton.
 import satisfies from 'semver/functions/satisfies.js';
 import validRange from 'semver/ranges/valid.js';
 import validVersion from 'semver/functions/valid.js';
 // zod/mini: the same schemas with functions instead of methods. Deploy applies this schema to every
 // registry it publishes; the shell checks a registry's shape at start with registry-core.ts (no
-// schema library), whose patterns and URL rules this schema is built from, and loads this module
+// schema library), built from the same patterns and URL rules (registry-rules.ts), and loads this module
 // only to say what is wrong with a registry that check refused.
 import { z } from 'zod/mini';
 import { PortalError, PortalErrorCode } from './errors.js';
-import { BACKGROUND_MODULE, GLOBAL_NAME, INTEGRITY, MANIFEST_URL_RULES, RELEASE_FILE, REMOTE_NAME, RESERVED_ROUTES, ROUTE } from './registry-core.js';
-
-export { chooseRelease, FILE_INTEGRITY_FIELD, RESERVED_ROUTES, resolveManifestUrls } from './registry-core.js';
+import { BACKGROUND_MODULE, GLOBAL_NAME, INTEGRITY, MANIFEST_URL_RULES, RELEASE_FILE, REMOTE_NAME, RESERVED_ROUTES, ROUTE } from './registry-rules.js';
 
 const remoteName = z
   .string()

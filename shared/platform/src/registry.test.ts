@@ -1,5 +1,5 @@
 import { isPortalError } from './errors.js';
-import { chooseRelease, contractSatisfied, parseRegistry, resolveManifestUrls, type RegistryEntry } from './registry-schema.js';
+import { chooseRelease, contractSatisfied, parseRegistry, resolveManifestUrls, type RegistryEntry } from './registry.js';
 
 const entry: RegistryEntry = {
   title: 'Account',

@@ -1,7 +1,7 @@
 // GET / HEAD on a table or view: one statement with the page, the JSON (or CSV) body and, when
 // `Prefer: count=…` asks, the total; then Content-Range and 200/206/416 as PostgREST.
 import type { Queryable } from '../../db/database.js';
-import type { ServiceContext } from '../../http/gateway-env.js';
+import type { ServiceContext } from '../../http/service.js';
 import { requestErrors } from '../errors.js';
 import {
   readEnvelope,

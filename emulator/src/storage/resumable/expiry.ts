@@ -3,16 +3,7 @@
 // they are older than the expiry, and files a crash left behind once they are old enough.
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { UploadBinding } from './store.js';
-
-export interface UploadRecord {
-  bucket: string;
-  key: string;
-  size: number | null;
-  metadata: Record<string, string | null>;
-  creationDate: string;
-  binding: UploadBinding;
-}
+import type { UploadRecord } from './upload-record.js';
 
 /** Files without a record are left alone this long (a create or removal may be between its steps). */
 const STRAY_AGE_MS = 60_000;

@@ -11,13 +11,9 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DataStore, ERRORS, Upload } from '@tus/server';
-import { deleteExpiredUploads, resumableUploadsDir, type UploadRecord } from './expiry.js';
+import { deleteExpiredUploads, resumableUploadsDir } from './expiry.js';
 import { decodeUploadId, type UploadTargetId } from './upload-id.js';
-
-/** Who may continue an upload, decided when it was created. */
-export type UploadBinding =
-  | { kind: 'caller'; role: string; sub: string | null; upsert: boolean }
-  | { kind: 'signed'; owner: string | null; upsert: boolean };
+import type { UploadBinding, UploadRecord } from './upload-record.js';
 
 export class ResumableStore extends DataStore {
   readonly dir: string;

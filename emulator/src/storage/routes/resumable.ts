@@ -21,7 +21,7 @@ import { validateBucketName, validateObjectKey } from '../objects/names.js';
 import { probeUpload, requireBucket, storeStaged } from '../objects/writes.js';
 import { decodeUploadId, newUploadId } from '../resumable/upload-id.js';
 import { deleteExpiredUploads, resumableUploadsDir } from '../resumable/expiry.js';
-import type { UploadBinding } from '../resumable/store.js';
+import type { UploadBinding } from '../resumable/upload-record.js';
 import type { StorageRuntime } from '../runtime.js';
 import { verifyUploadToken } from '../signed-urls/tokens.js';
 

@@ -4,7 +4,8 @@
 import { Hono } from 'hono';
 import type { z } from 'zod';
 import { isPostgresError, type Queryable } from '../../db/database.js';
-import type { GatewayEnv, ServiceContext } from '../../http/gateway-env.js';
+import type { GatewayEnv } from '../../http/gateway-env.js';
+import type { ServiceContext } from '../../http/service.js';
 import { readJsonBody } from '../../http/json-body.js';
 import { requireCaller } from '../caller.js';
 import {
