@@ -6,8 +6,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import importBoundaries from './eslint-rules/import-boundaries.js';
 import { declaredDependencies } from './eslint-rules/declared-dependencies.js';
+import { emulatorFloors } from './eslint-rules/emulator-floors.js';
+import { MAX_LINES, NOT_PRODUCTION, OVERSIZED, PRODUCTION_FILES } from './eslint-rules/file-size.js';
 
-const portal = { rules: { ...importBoundaries.rules, 'declared-dependencies': declaredDependencies } };
+const portal = { rules: { ...importBoundaries.rules, 'declared-dependencies': declaredDependencies, 'emulator-floors': emulatorFloors } };
 
 // The shell provides `@portal/ui/forms` only for releases built before platform contract 1.4;
 // an app importing it would load the form controls and the table together again.
@@ -63,7 +65,15 @@ export default [
       'portal/import-boundaries': 'error',
       // A workspace declares the workspace packages (@portal/*) it imports (docs/boundaries.md).
       'portal/declared-dependencies': 'error',
+      // Inside the emulator, imports run down its floors (emulator/README.md#layout).
+      'portal/emulator-floors': 'error',
     },
+  },
+  {
+    // A production file stays under MAX_LINES lines; the named exceptions are in eslint-rules/file-size.js.
+    files: PRODUCTION_FILES,
+    ignores: [...NOT_PRODUCTION, ...Object.keys(OVERSIZED)],
+    rules: { 'max-lines': ['error', { max: MAX_LINES, skipBlankLines: false, skipComments: false }] },
   },
   {
     files: ['remotes/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}', 'emulator/console-app/**/*.{ts,tsx}'],

@@ -3,8 +3,9 @@
 // tests/fixtures/boundaries/ are left out of the normal lint run and linted here, through
 // ESLint's Node API and the repository's eslint.config.js, as if they lived inside the apps.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { MAX_LINES, OVERSIZED } from '../eslint-rules/file-size.js';
 
 const root = path.resolve(__dirname, '..');
 const fixture = (name: string) =>
@@ -63,6 +64,13 @@ function importLines(code: string): number[] {
     )
     .filter((line) => line > 0);
 }
+
+/** A module of `lines` lines, each a statement. */
+const linesOfCode = (lines: number) => Array.from({ length: lines }, (_, index) => `export const line${index} = ${index};`).join('\n') + '\n';
+
+/** Imports inside emulator/src/, linted as the file named (each import on its own line). */
+const emulatorImports = (...specifiers: string[]) =>
+  specifiers.map((specifier, index) => `import * as m${index} from '${specifier}';`).join('\n') + `\nexport const used = [${specifiers.map((_, index) => `m${index}`).join(', ')}];\n`;
 
 const remote = fixture('remote-crossings.ts');
 const shell = fixture('app-crossings.ts');
@@ -135,6 +143,45 @@ const cases = {
     code: "import { getPortal } from '@portal/platform';\nimport { Button } from '@portal/ui';\nexport const used = [getPortal, Button];\n",
     filePath: 'remotes/data/src/declared.ts',
   },
+  // The emulator's floors: cli → server → services → http → db, mail, observability → config and keys.
+  gatewayPlumbingReachesUp: {
+    code: emulatorImports('../console/console-server.js', '../realtime/hub.js', '../server.js', '../db/database.js', '../observability/request-log.js', '../keys.js', './cors.js'),
+    filePath: 'emulator/src/http/crossings.ts',
+  },
+  serviceImportsService: {
+    code: emulatorImports('../realtime/hub.js', '../functions/function-catalogue.js', '../observability/realtime-monitor.js', '../http/service.js', '../db/database.js', './tables.js'),
+    filePath: 'emulator/src/console/crossings.ts',
+  },
+  typeFromAnotherService: {
+    code: "import type { TopicMember } from '../realtime/hub.js';\nexport type Member = TopicMember;\n",
+    filePath: 'emulator/src/storage/crossings.ts',
+  },
+  storesSideBySide: {
+    code: emulatorImports('../db/database.js', '../http/service.js', '../keys.js', './ring-buffer.js'),
+    filePath: 'emulator/src/observability/crossings.ts',
+  },
+  configurationReachesUp: {
+    code: emulatorImports('./db/database.js', './signing-keys.js', './config.js'),
+    filePath: 'emulator/src/keys.ts',
+  },
+  commandLineReachesDown: {
+    code: emulatorImports('./server.js', './commands/status.js', './db/open.js', './mail/mailbox.js', './config.js'),
+    filePath: 'emulator/src/cli.ts',
+  },
+  roomOnNoFloor: {
+    code: emulatorImports('../keys.js'),
+    filePath: 'emulator/src/metrics/crossings.ts',
+  },
+  emulatorTestReachesAnywhere: {
+    code: emulatorImports('../server.js', '../console/console-server.js'),
+    filePath: 'emulator/src/realtime/crossings.test.ts',
+  },
+  // The file-size rule (eslint-rules/file-size.js).
+  longProductionFile: { code: linesOfCode(MAX_LINES + 1), filePath: 'emulator/src/http/long.ts' },
+  productionFileAtTheLimit: { code: linesOfCode(MAX_LINES), filePath: 'remotes/data/src/long.tsx' },
+  longTest: { code: linesOfCode(MAX_LINES + 1), filePath: 'shell/src/long.test.ts' },
+  longToolingFile: { code: linesOfCode(MAX_LINES + 1), filePath: 'tests/support/long.ts' },
+  namedException: { code: linesOfCode(MAX_LINES + 1), filePath: 'shell/src/remote-applications.ts' },
   fullZodInBuildScript: {
     code: "import { z } from 'zod';\nexport const name = z.string().min(1);\n",
     filePath: 'remotes/functions/build/names.ts',
@@ -151,13 +198,19 @@ beforeAll(() => {
   ) as typeof outcomes;
 });
 
-const PORTAL_RULES = new Set(['portal/import-boundaries', 'portal/declared-dependencies']);
+const PORTAL_RULES = new Set(['portal/import-boundaries', 'portal/declared-dependencies', 'portal/emulator-floors', 'max-lines']);
 
 /** Lines reported by the boundary rule; any other problem (a parse error) fails the test. */
 function crossings(name: keyof typeof cases): number[] {
   const { messages } = outcomes[name];
   expect(messages.filter((m) => !PORTAL_RULES.has(m.ruleId ?? ''))).toEqual([]);
   return messages.filter((m) => m.ruleId === 'portal/import-boundaries').map((m) => m.line);
+}
+
+/** Lines reported as an import running up the emulator's floors (or across a floor). */
+function upward(name: keyof typeof cases): number[] {
+  crossings(name);
+  return outcomes[name].messages.filter((m) => m.ruleId === 'portal/emulator-floors').map((m) => m.line);
 }
 
 /** Lines reported as an undeclared workspace package. */
@@ -248,5 +301,39 @@ describe('import boundaries (docs/boundaries.md)', () => {
   it('keeps the fixtures out of the normal lint run', () => {
     expect(outcomes.fixtureItself.ignored).toBe(true);
     expect(outcomes.remote.ignored).toBe(false);
+  });
+
+  it("reports an import running up the emulator's floors, a service importing another, and stores side by side importing each other", () => {
+    // console-server (a service), realtime (a service) and server.ts are above http/; db, observability and keys below.
+    expect(upward('gatewayPlumbingReachesUp')).toEqual([1, 2, 3]);
+    expect(upward('serviceImportsService')).toEqual([1, 2]);
+    expect(upward('typeFromAnotherService')).toEqual([1]);
+    expect(upward('storesSideBySide')).toEqual([1, 2]);
+    expect(upward('configurationReachesUp')).toEqual([1]);
+    expect(upward('commandLineReachesDown')).toEqual([]);
+    expect(upward('roomOnNoFloor')).toEqual([1]);
+    expect(upward('emulatorTestReachesAnywhere')).toEqual([]);
+    expect(outcomes.serviceImportsService.messages[0]!.message).toBe(
+      'emulator/src/console must not import emulator/src/realtime ("../realtime/hub.js"): services meet through the floors below: what the console shows goes through observability/, and a service calls another through the gateway (ServiceContext.fetchGateway). See emulator/README.md#layout.',
+    );
+    expect(outcomes.roomOnNoFloor.messages[0]!.message).toContain('emulator/src/metrics is on no floor');
+  });
+
+  it(`reports a production file past ${MAX_LINES} lines, not a test, tooling or a named exception`, () => {
+    const tooLong = (name: keyof typeof cases) => outcomes[name].messages.filter((m) => m.ruleId === 'max-lines').length;
+    expect(tooLong('longProductionFile')).toBe(1);
+    expect(tooLong('productionFileAtTheLimit')).toBe(0);
+    expect(tooLong('longTest')).toBe(0);
+    expect(tooLong('longToolingFile')).toBe(0);
+    expect(tooLong('namedException')).toBe(0);
+  });
+
+  it('names only exceptions that still exist and are still past the limit, each with its reason', () => {
+    for (const [file, reason] of Object.entries(OVERSIZED)) {
+      expect(existsSync(path.join(root, file)) ? file : `${file} (gone)`).toBe(file);
+      const lines = readFileSync(path.join(root, file), 'utf8').split('\n').length - 1;
+      expect({ file, over: lines > MAX_LINES }).toEqual({ file, over: true });
+      expect(reason.length).toBeGreaterThan(20);
+    }
   });
 });

@@ -1,7 +1,8 @@
 // Where the console's built files come from: the browser app in emulator/console-app/, built
-// with rspack the first time the console is opened, into node_modules/.cache/portal-console/<hash of its sources>, and reused by every
-// later start until a source changes. No build step before `npm start` or `npm test`; the API
-// starts as fast as without a console.
+// with rspack the first time the console is opened, into
+// node_modules/.cache/portal-console/<hash of its sources>, and reused by every later start
+// until a source changes. No build step before `npm start` or `npm test`; the API starts as fast
+// as without a console.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';

@@ -1,3 +1,6 @@
+// Opens the emulator's database at start: PGlite in its worker thread (from the cached image of a
+// fresh database when the data directory is new), or the PostgreSQL server of DATABASE_URL; then
+// Supabase's schemas, supabase/migrations, seed.sql and a team's migrations.
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.js';
