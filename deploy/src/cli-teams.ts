@@ -17,13 +17,11 @@ import {
   addTeam,
   assignRemote,
   createCredential,
-  readCaller,
-  readOverview,
   removeMember,
   revokeCredential,
   routeRemote,
-  type TeamsOverview,
 } from './team-admin.js';
+import { readCaller, readOverview, type TeamsOverview } from './team-reads.js';
 
 interface TargetOptions extends ProjectOptions {
   env: string;

@@ -13,7 +13,8 @@ export {
   type LiveRelease,
 } from './publish.js';
 export { readRegistry, writeRegistry } from './registry-file.js';
-export { readRegistryState, readLiveRegistry, updateRegistry, type RegistryState } from './registry-store.js';
+export { readRegistryState, readLiveRegistry, updateRegistry } from './registry-store.js';
+export type { RegistryState } from './registry-revision.js';
 export { type ReleaseRecord } from './releases.js';
 export { environmentStatus, type EnvironmentStatus, type RemoteStatus } from './status.js';
 export { folderTarget } from './targets/folder-target.js';

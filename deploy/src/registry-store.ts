@@ -5,31 +5,9 @@
 // Nothing is locked, so a killed process blocks nobody.
 import { parseRegistry, type Registry } from '@portal/platform/registry';
 import { describeError } from '@portal/platform/node';
-import { z } from 'zod';
 import { DeployError, DeployErrorCode } from './errors.js';
 import type { DeployTarget } from './targets/deploy-target.js';
-
-export const remoteHistorySchema = z.object({
-  /** Versions that were live before the current one, oldest first (what rollback returns to). */
-  previous: z.array(z.string()),
-  changedAt: z.string(),
-  /** Who: the verified identity in a project; in a folder, the name the developer gave. */
-  changedBy: z.string(),
-  action: z.string(),
-  /** What the one who changed it noted beside their identity. */
-  note: z.string().optional(),
-});
-export type RemoteHistory = z.infer<typeof remoteHistorySchema>;
-
-export interface RegistryState {
-  /** 0 before the first change (an empty registry, or one written by an older deploy). */
-  revision: number;
-  registry: Registry;
-  remotes: Record<string, RemoteHistory>;
-  at: string | null;
-  actor: string | null;
-  action: string | null;
-}
+import type { RegistryState, RemoteHistory } from './registry-revision.js';
 
 export interface RegistryChange {
   registry: Registry;

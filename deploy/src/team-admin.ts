@@ -12,39 +12,6 @@ import type { ProjectTarget } from './targets/project-target.js';
 
 const api = (connection: ProjectConnection) => connection.client.schema('portal_deploy_api');
 
-/** Who calls, as the backend sees them (portal_deploy_api.whoami). */
-export interface Caller {
-  kind: 'person' | 'credential' | 'service' | 'anonymous';
-  label: string;
-  active: boolean;
-  platform_owner: boolean;
-  teams: string[];
-  remotes: string[];
-  /** The route each of those remotes was given (null: none yet). */
-  routes: Record<string, string | null>;
-}
-
-/** Teams, their people and credentials, remotes with their team and route, and the platform owners. */
-export interface TeamsOverview {
-  platformOwners: string[];
-  teams: Array<{
-    name: string;
-    title: string;
-    members: string[];
-    credentials: Array<{ name: string; createdAt: string; createdBy: string; revokedAt: string | null; revokedBy: string | null }>;
-    remotes: string[];
-  }>;
-  remotes: Array<{ name: string; team: string; route: string | null }>;
-}
-
-export async function readCaller(connection: ProjectConnection): Promise<Caller> {
-  return dataOf<Caller>(await api(connection).rpc('whoami'), 'say who you are');
-}
-
-export async function readOverview(connection: ProjectConnection): Promise<TeamsOverview> {
-  return dataOf<TeamsOverview>(await api(connection).rpc('overview'), 'list its teams');
-}
-
 export async function addPlatformOwner(connection: ProjectConnection, email: string): Promise<void> {
   dataOf(await api(connection).rpc('add_platform_owner', { p_email: email }), 'name a platform owner');
 }

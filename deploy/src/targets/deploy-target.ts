@@ -6,7 +6,7 @@
 // Releases, the registry's compare-and-swap and status are written once for both.
 import type { Registry } from '@portal/platform/registry';
 import type { CachePolicy } from '../cache-policy.js';
-import type { RegistryState } from '../registry-store.js';
+import type { RegistryState } from '../registry-revision.js';
 import type { ReleaseRecord } from '../releases.js';
 import type { ShellFacts } from '../shell-facts.js';
 

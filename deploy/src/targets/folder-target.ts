@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { environmentSchema, writeFileAtomically, type Environment, type EnvironmentFile } from '../environment.js';
 import { DeployError, DeployErrorCode } from '../errors.js';
 import { assertPathSegment } from '../path-segment.js';
-import { remoteHistorySchema, type RegistryState } from '../registry-store.js';
+import { remoteHistorySchema, type RegistryState } from '../registry-revision.js';
 import { releaseRecordSchema, type ReleaseRecord } from '../releases.js';
 import type { DeployTarget } from './deploy-target.js';
 

@@ -13,9 +13,9 @@ import { DeployError, DeployErrorCode } from '../errors.js';
 import type { ProjectConnection } from '../identity/project-connection.js';
 import { assertPathSegment } from '../path-segment.js';
 import { lowestContractMajor } from '../pre-publish-checks.js';
-import { remoteHistorySchema, type RegistryState } from '../registry-store.js';
+import { remoteHistorySchema, type RegistryState } from '../registry-revision.js';
 import { releaseRecordSchema, type ReleaseRecord } from '../releases.js';
-import { readCaller, readOverview, type Caller, type TeamsOverview } from '../team-admin.js';
+import { readCaller, readOverview, type Caller, type TeamsOverview } from '../team-reads.js';
 import type { DeployTarget } from './deploy-target.js';
 
 export type { Caller, TeamsOverview };
