@@ -2,18 +2,15 @@
 // emulator with the portal's supabase/ folder. Dana (demo@example.com) adds a pasted text and a
 // Markdown file, finds a passage by a paraphrase, opens it, narrows by source and deletes a
 // document; Sam (sam@example.com) never sees any of it, in the page or through the functions.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { startTestEmulator, type TestEmulator } from '../emulator/test/harness.js';
-import { startLocalPortal, type LocalPortal } from '../deploy/src/index.js';
+import type { TestEmulator } from '../emulator/test/harness.js';
+import type { LocalPortal } from '../deploy/src/index.js';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
-import { buildAppsInto } from './portal-harness.js';
+import { startTestPortal, type TestPortal } from './portal-harness.js';
 import { newPerson, signedInClient as personClient, signedInStorage } from './support/people.js';
 
 jest.setTimeout(180_000);
 
-const REPO = path.resolve(__dirname, '..');
 const DANA = { email: 'demo@example.com', password: 'demo-password-1' };
 const SAM = { email: 'sam@example.com', password: 'demo-password-2' };
 const WAIT = { timeout: 30_000 };
@@ -36,7 +33,7 @@ const GARDEN_MD = [
 
 let emulator: TestEmulator;
 let portal: LocalPortal;
-let workdir: string;
+let started: TestPortal | undefined;
 let browser: Browser;
 let danaDb: SupabaseClient;
 let samDb: SupabaseClient;
@@ -84,23 +81,8 @@ const resultTitles = (page: TestPage) =>
   );
 
 beforeAll(async () => {
-  mkdirSync(path.join(REPO, '.tmp'), { recursive: true });
-  workdir = mkdtempSync(path.join(REPO, '.tmp', 'search-spec-'));
-  const [started] = await Promise.all([
-    startTestEmulator({ copySupabaseDir: path.join(REPO, 'supabase') }),
-    buildAppsInto(path.join(workdir, 'build'), ['shell', 'account', 'search']),
-  ]);
-  emulator = started;
-  portal = await startLocalPortal({
-    envDir: path.join(workdir, 'env'),
-    envName: 'test',
-    shellDist: path.join(workdir, 'build', 'shell'),
-    remoteDists: {
-      account: path.join(workdir, 'build', 'account'),
-      search: path.join(workdir, 'build', 'search'),
-    },
-    supabaseUrl: emulator.apiUrl,
-  });
+  started = await startTestPortal({ remotes: ['search'] });
+  ({ emulator, portal } = started);
   [danaDb, samDb, browser] = await Promise.all([
     signedInClient(DANA),
     signedInClient(SAM),
@@ -110,9 +92,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await portal?.close();
-  await emulator?.stop();
-  if (workdir) rmSync(workdir, { recursive: true, force: true });
+  await started?.stop();
 });
 
 describe('the search remote', () => {
