@@ -16,6 +16,7 @@ import {
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
+import { Agent, getGlobalDispatcher, setGlobalDispatcher } from 'undici';
 import { takeFolderLock } from './folder-lock.js';
 import { reservePort } from '../../scripts/reserve-port.js';
 
@@ -404,13 +405,14 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     get pid() {
       return running.child.pid!;
     },
-    crash() {
+    async crash() {
       const { child } = running;
-      return new Promise<void>((resolve) => {
+      await new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGKILL');
       });
+      forgetPooledConnections();
     },
     client(key = ANON_KEY, clientOptions) {
       return createClient<any>(running.apiUrl, key, {
@@ -424,6 +426,7 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     },
     async restart({ whileStopped } = {}) {
       await terminate(running.child);
+      forgetPooledConnections();
       try {
         await whileStopped?.();
       } finally {
@@ -436,6 +439,19 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     },
   };
   return emulator;
+}
+
+/**
+ * After the emulator's process ends, this test process's fetch (supabase-js's too) must not send
+ * on a kept-alive socket to the process that is gone: under load the pool had not yet heard the
+ * socket close, and the first request after a crash and restart failed with "fetch failed"
+ * (upload-crash.spec). Later requests go through a fresh pool; the old one closes once its
+ * requests in flight are done.
+ */
+function forgetPooledConnections(): void {
+  const stale = getGlobalDispatcher();
+  setGlobalDispatcher(new Agent());
+  void stale.close().catch(() => undefined);
 }
 
 function requirePostgresUrl(): string {
