@@ -3,53 +3,33 @@
 // (functions/.env EMBEDDING_MODEL=gte-large, the same setting a project would change), so every
 // embedding fails as it would on a runtime without the model. The page names the failed step and
 // nothing of the document is left behind: no rows, no passages, no vectors.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import path from 'node:path';
-import { startTestEmulator, type TestEmulator } from '../emulator/test/harness.js';
-import { startLocalPortal, type LocalPortal } from '../deploy/src/index.js';
+import type { TestEmulator } from '../emulator/test/harness.js';
+import type { LocalPortal } from '../deploy/src/index.js';
 import { launchBrowser, type Browser } from './browser.js';
-import { buildAppsInto } from './portal-harness.js';
+import { startTestPortal, type TestPortal } from './portal-harness.js';
 
 jest.setTimeout(180_000);
 
-const REPO = path.resolve(__dirname, '..');
 const DANA = { email: 'demo@example.com', password: 'demo-password-1' };
 const WAIT = { timeout: 30_000 };
 
 let emulator: TestEmulator;
 let portal: LocalPortal;
-let workdir: string;
+let started: TestPortal | undefined;
 let browser: Browser;
 
 beforeAll(async () => {
-  mkdirSync(path.join(REPO, '.tmp'), { recursive: true });
-  workdir = mkdtempSync(path.join(REPO, '.tmp', 'search-failure-spec-'));
-  const [started] = await Promise.all([
-    startTestEmulator({
-      copySupabaseDir: path.join(REPO, 'supabase'),
-      files: { 'functions/.env': 'EMBEDDING_MODEL=gte-large\n' },
-    }),
-    buildAppsInto(path.join(workdir, 'build'), ['shell', 'account', 'search']),
-  ]);
-  emulator = started;
-  portal = await startLocalPortal({
-    envDir: path.join(workdir, 'env'),
-    envName: 'test',
-    shellDist: path.join(workdir, 'build', 'shell'),
-    remoteDists: {
-      account: path.join(workdir, 'build', 'account'),
-      search: path.join(workdir, 'build', 'search'),
-    },
-    supabaseUrl: emulator.apiUrl,
+  started = await startTestPortal({
+    remotes: ['search'],
+    emulator: { files: { 'functions/.env': 'EMBEDDING_MODEL=gte-large\n' } },
   });
+  ({ emulator, portal } = started);
   browser = await launchBrowser();
 }, 300_000);
 
 afterAll(async () => {
   await browser?.close();
-  await portal?.close();
-  await emulator?.stop();
-  if (workdir) rmSync(workdir, { recursive: true, force: true });
+  await started?.stop();
 });
 
 it('says the embed step failed and leaves nothing indexed: no document, passages or vectors', async () => {
