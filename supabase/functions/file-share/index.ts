@@ -1,4 +1,8 @@
 /**
+ * Opens a file someone shared with a link, for whoever holds the link, without signing in. The
+ * link stops working at once when its maker revokes it, when it expires, or when the file is
+ * deleted.
+ *
  * file-share: opens a share link made in the files remote (`public.file_shares`), for anyone
  * who holds it, with no key or session (`verify_jwt = false` in config.toml).
  *
