@@ -77,14 +77,14 @@ export default [
   },
   {
     files: ['remotes/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}', 'emulator/console-app/**/*.{ts,tsx}'],
-    ignores: ['shell/src/design-system-groups.ts'],
+    ignores: ['shell/src/federation/design-system-groups.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [legacyUiGroup] }] },
   },
   {
     // The portal's browser code (a later block's rule replaces the one above for these files, so
     // it names both). The emulator's own console and the build scripts are not the portal's pages.
     files: ['remotes/*/src/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}', 'shared/*/src/**/*.{ts,tsx}'],
-    ignores: ['shell/src/design-system-groups.ts', '**/*.test.{ts,tsx}'],
+    ignores: ['shell/src/federation/design-system-groups.ts', '**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { paths: [legacyUiGroup, ...fullZod] }] },
   },
 ];

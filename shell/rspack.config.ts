@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack, type Compiler, type Configuration, type RspackPluginInstance } from '@rspack/core';
 import { baseConfig, sharedSingletons, shellProvides, type BuildMode } from '@portal/deploy/rspack';
-import { LAZY_CHUNKS_ELEMENT_ID } from './src/lazy-chunks.js';
+import { LAZY_CHUNKS_ELEMENT_ID } from './src/start-up/lazy-chunks.js';
 
 const shellDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -19,7 +19,7 @@ export function shellFacts(): { name: string; port: number; dir: string } {
 }
 
 /**
- * The design-system groups the shell loads on demand (src/design-system-groups.ts) keep their
+ * The design-system groups the shell loads on demand (src/federation/design-system-groups.ts) keep their
  * components in a folder each. Each folder goes into its group's chunk, whichever lazy import
  * reaches it: left to itself the bundler copies a small module that two chunks share into both, so
  * the form controls' stylesheet was in the tables group's chunk too (a table's selection uses the
@@ -37,7 +37,7 @@ function designSystemGroupChunks(): Record<string, { test: RegExp; name: string;
 
 /**
  * The federation runtime goes into the chunk of the shell's code that drives it
- * (src/federation.ts imports both as `federation-runtime`): left to itself the bundler puts
+ * (src/federation/federation.ts imports both as `federation-runtime`): left to itself the bundler puts
  * node_modules in a vendor chunk of their own, so the first remote's route asked for two scripts
  * (21.8 and 6.0 KB gzipped) that always load together; as one they are 25.2 KB, the runtime's ES
  * modules concatenated with the code that calls them.
@@ -82,8 +82,8 @@ export class InlineEarlyScriptPlugin implements RspackPluginInstance {
 
 /**
  * Writes the files of the shell's named lazy chunks into the page, before the first script, which
- * asks for the federation runtime and single-spa on a remote's route (src/remote-route-preload.ts),
- * and for the design-system groups the opened release consumes (src/early-preload.ts), while the
+ * asks for the federation runtime and single-spa on a remote's route (src/start-up/remote-route-preload.ts),
+ * and for the design-system groups the opened release consumes (src/start-up/early-preload.ts), while the
  * main script is still on its way. Read by the first script only; a JSON element runs nothing.
  */
 export class LazyChunkFilesPlugin implements RspackPluginInstance {
@@ -125,8 +125,8 @@ class ShellFactsPlugin {
 /**
  * The shell is an ordinary application, not a federated container: it imports React, supabase-js,
  * the platform and the design system like any app, and loads the federation runtime with the
- * first remote (src/federation.ts), giving it those very modules as the singletons remotes use
- * (src/shared-singletons.ts). The build writes in what the federation plugin would have: the
+ * first remote (src/federation/federation.ts), giving it those very modules as the singletons remotes use
+ * (src/federation/shared-singletons.ts). The build writes in what the federation plugin would have: the
  * shell's container name, each singleton's version and range (the list and figures remotes
  * declare, from the preset), and the runtime's build flags.
  */
@@ -164,8 +164,8 @@ export function shellConfig({ outDir = path.join(shellDir, 'dist'), mode = 'prod
   return {
     ...base,
     // The page runs `early` first: a few hundred bytes that ask for config.json and the registry
-    // while `main` downloads and compiles (src/early-start.ts).
-    entry: { early: './src/early-start.ts', main: './src/index.ts' },
+    // while `main` downloads and compiles (src/start-up/early-start.ts).
+    entry: { early: './src/start-up/early-start.ts', main: './src/start-up/index.ts' },
     module: {
       ...base.module,
       rules: [

@@ -59,7 +59,7 @@ describe('the weight of the shell and of a remote entry', () => {
     // were two scripts (21.8 and 6.0 KB), and one is 2 KB smaller (modules concatenated, one stream).
     expect(runtime.map(([file]) => file)).toEqual([expect.stringMatching(/^federation-runtime\./)]);
     const [file, sources] = runtime[0]!;
-    expect(sources.filter((s) => s.endsWith('/src/federation-runtime.ts'))).toHaveLength(1);
+    expect(sources.filter((s) => s.endsWith('/src/federation/federation-runtime.ts'))).toHaveLength(1);
     expect(gzipKb(path.join(out, 'shell', file))).toBeLessThan(26);
     expect(sources.filter((s) => /runtime-core\/dist\/plugins\/(snapshot\/index|generate-preload-assets)\.js$/.test(s))).toEqual([]);
   });

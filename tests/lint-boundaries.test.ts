@@ -109,7 +109,7 @@ const cases = {
   },
   shellProvidesLegacyGroup: {
     code: "export const load = () => import('@portal/ui/forms');\n",
-    filePath: 'shell/src/design-system-groups.ts',
+    filePath: 'shell/src/federation/design-system-groups.ts',
   },
   fullZod: {
     code: "import { z } from 'zod';\nexport const count = z.number().int();\n",
@@ -120,7 +120,7 @@ const cases = {
     filePath: 'remotes/live/src/counts.ts',
   },
   appBuildConfig: {
-    code: "import { baseConfig } from '@portal/deploy/rspack';\nimport { LAZY_CHUNKS_ELEMENT_ID } from './src/lazy-chunks.js';\nexport const used = [baseConfig, LAZY_CHUNKS_ELEMENT_ID];\n",
+    code: "import { baseConfig } from '@portal/deploy/rspack';\nimport { LAZY_CHUNKS_ELEMENT_ID } from './src/start-up/lazy-chunks.js';\nexport const used = [baseConfig, LAZY_CHUNKS_ELEMENT_ID];\n",
     filePath: 'shell/rspack.config.ts',
   },
   remoteBuildConfig: {
@@ -181,7 +181,7 @@ const cases = {
   productionFileAtTheLimit: { code: linesOfCode(MAX_LINES), filePath: 'remotes/data/src/long.tsx' },
   longTest: { code: linesOfCode(MAX_LINES + 1), filePath: 'shell/src/long.test.ts' },
   longToolingFile: { code: linesOfCode(MAX_LINES + 1), filePath: 'tests/support/long.ts' },
-  namedException: { code: linesOfCode(MAX_LINES + 1), filePath: 'shell/src/remote-applications.ts' },
+  namedException: { code: linesOfCode(MAX_LINES + 1), filePath: 'shell/src/lifecycle/remote-applications.ts' },
   fullZodInBuildScript: {
     code: "import { z } from 'zod';\nexport const name = z.string().min(1);\n",
     filePath: 'remotes/functions/build/names.ts',

@@ -497,7 +497,7 @@ describe('the portal in a browser', () => {
   it('asks for the opened release\'s files and groups while the federation runtime is still on its way, each once and with the registry\'s hash', async () => {
     const fresh = await tab.open();
     const accountUrl = portal.portal.remoteUrls.account!;
-    const runtimeFiles = scriptsBuiltFrom(portal.shellDist, /src\/federation-runtime\.ts$/);
+    const runtimeFiles = scriptsBuiltFrom(portal.shellDist, /src\/federation\/federation-runtime\.ts$/);
     expect(runtimeFiles).toHaveLength(1);
     const groupFiles = scriptsBuiltFrom(portal.shellDist, /shared\/ui\/src\/forms\//);
     const asked: string[] = [];
@@ -535,7 +535,7 @@ describe('the portal in a browser', () => {
     const accountUrl = portal.portal.remoteUrls.account!;
     // The shell's federation runtime and single-spa, and the form controls' group the sign-in page renders.
     const shellFiles = [
-      ...scriptsBuiltFrom(portal.shellDist, /src\/federation-runtime\.ts$/),
+      ...scriptsBuiltFrom(portal.shellDist, /src\/federation\/federation-runtime\.ts$/),
       ...scriptsBuiltFrom(portal.shellDist, /node_modules\/single-spa\//),
       ...scriptsBuiltFrom(portal.shellDist, /shared\/ui\/src\/forms\//),
     ];

@@ -39,14 +39,14 @@ export function createMonolithConfig({ outDir = path.join(here, 'dist'), mode = 
     name: 'portal_monolith',
     context: here,
     // The shell's own entry.
-    entry: { early: path.join(shellSrc, 'early-start.ts'), main: path.join(shellSrc, 'index.ts') },
+    entry: { early: path.join(shellSrc, 'start-up/early-start.ts'), main: path.join(shellSrc, 'start-up/index.ts') },
     output: { ...shell.output, uniqueName: 'portal_monolith', crossOriginLoading: false },
     resolve: {
       ...shell.resolve,
       alias: {
-        [path.join(shellSrc, 'federation.ts')]: path.join(here, 'src/federation.ts'),
+        [path.join(shellSrc, 'federation/federation.ts')]: path.join(here, 'src/federation.ts'),
         [path.join(shellSrc, 'chrome/shared-modules.ts')]: path.join(here, 'src/shared-modules.ts'),
-        [path.join(shellSrc, 'early-preload.ts')]: path.join(here, 'src/early-preload.ts'),
+        [path.join(shellSrc, 'start-up/early-preload.ts')]: path.join(here, 'src/early-preload.ts'),
       },
     },
     plugins: [

@@ -93,7 +93,7 @@ export function readShellPolicySources(shellDir: string, shellOrigin: string): S
     }
   }
   // Where dev overrides are allowed, a developer may run a remote from one of the listed dev
-  // servers (shell/src/dev-overrides.ts), and from no other: never the API, whose storage serves
+  // servers (shell/src/registry/dev-overrides.ts), and from no other: never the API, whose storage serves
   // anyone's uploads, and never "any port of this machine".
   const backendOrigin = new URL(config.supabaseUrl).origin;
   if (config.devOverrides) {

@@ -1,7 +1,7 @@
 // The dev servers of `npm run dev -w remotes/<name>` (dev-remote.ts): each serves its remote's
 // latest build on this machine, at http://127.0.0.1:<the port in its remote.json + 100>. A local
 // portal lists them in config.json as `devOrigins`, the only origins a developer's override may
-// load a remote from (shell/src/dev-overrides.ts) and the only ones the page's policy adds for it.
+// load a remote from (shell/src/registry/dev-overrides.ts) and the only ones the page's policy adds for it.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 

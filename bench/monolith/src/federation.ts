@@ -1,4 +1,4 @@
-// Stands in for shell/src/federation.ts in the monolith: the same exports, but a remote's
+// Stands in for shell/src/federation/federation.ts in the monolith: the same exports, but a remote's
 // exposed module is a chunk of this bundle (`import()`), not a federated container. The
 // registry still decides which remotes exist, on which route and for whom; its manifest URLs
 // and integrity hashes are not used, as nothing is fetched from a remote's origin.

@@ -4,7 +4,7 @@
 // container, so the shell provides its copy on a global and each remoteEntry.js carries only its
 // own state. The remote build preset (`@portal/deploy/rspack`) puts this module in place of
 // `@module-federation/webpack-bundler-runtime`, as `externalRuntime` does for the runtime core;
-// the shell sets the global (shell/src/federation-runtime.ts). It lives in the platform because
+// the shell sets the global (shell/src/federation/federation-runtime.ts). It lives in the platform because
 // it is one half of a contract between the shell and every remote build, and both halves must
 // name the same global. Not part of the singleton, and never imported by a remote's own code.
 import * as runtime from '@module-federation/runtime';

@@ -7,7 +7,7 @@
 // fields it reads, their types, and every rule about names, routes, URLs, paths and hashes); it
 // leaves to publish time what needs a library (semantic versions and ranges, the timestamp's
 // format). Only a registry this check refuses loads the full schema, which then says what is
-// wrong, field by field (`shell/src/registry-loader.ts`). Every rule here is one of the full
+// wrong, field by field (`shell/src/registry/registry-loader.ts`). Every rule here is one of the full
 // schema's, so this check never refuses what the schema accepts (`registry-core.test.ts`).
 import type { FileIntegrity, Registry, RegistryEntry, Release } from './registry-schema.js';
 import { BACKGROUND_MODULE, GLOBAL_NAME, INTEGRITY, MANIFEST_URL_RULES, RELEASE_FILE, REMOTE_NAME, RESERVED_ROUTES, ROUTE, SHARE_KEY } from './registry-rules.js';

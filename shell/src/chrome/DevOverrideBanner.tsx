@@ -2,7 +2,7 @@
 // click back to the registry's releases), and which overrides were refused and why.
 import { Alert, Button, Code } from '@portal/ui';
 import { useSyncExternalStore, type ReactNode } from 'react';
-import { clearDevOverrides, devOverrideState } from '../dev-overrides.js';
+import { clearDevOverrides, devOverrideState } from '../registry/dev-overrides.js';
 
 export function DevOverrideBanner(): ReactNode {
   const { active, refusals } = useSyncExternalStore(devOverrideState.subscribe, devOverrideState.get);

@@ -21,7 +21,7 @@ import {
   devOverrideState,
   dismissAskedOverride,
   saveDevOverride,
-} from '../dev-overrides.js';
+} from '../registry/dev-overrides.js';
 
 /** What a confirmation means, said beside the button that gives it. */
 const RISK =

@@ -1,7 +1,7 @@
 import { useNavBadges, useRemotes } from '@portal/platform';
 import { Badge, HomeIcon, Nav, NavLink, NavSection, SettingsIcon, VisuallyHidden } from '@portal/ui';
 import type { ReactNode } from 'react';
-import { routeMatches } from '../routes.js';
+import { routeMatches } from '../lifecycle/routes.js';
 import { RemoteIcon } from './icons.js';
 
 interface NavigationProps {

@@ -1,11 +1,11 @@
 import { useAuth, useLocation, useRemotes, type RemoteStatus } from '@portal/platform';
 import { AppShell, Badge, ErrorState, ProgressBar, ThemeToggle, Toaster } from '@portal/ui';
 import { Suspense, lazy, useCallback, useSyncExternalStore, type ReactNode } from 'react';
-import { devOverrideState } from '../dev-overrides.js';
-import type { RemoteApplications } from '../remote-applications.js';
-import { registryState } from '../registry-state.js';
-import { awaitsSecondFactor, checkAuth, routeMatches } from '../routes.js';
-import type { RuntimeConfig } from '../runtime-config.js';
+import { devOverrideState } from '../registry/dev-overrides.js';
+import type { RemoteApplications } from '../lifecycle/remote-applications.js';
+import { registryState } from '../registry/registry-state.js';
+import { awaitsSecondFactor, checkAuth, routeMatches } from '../lifecycle/routes.js';
+import type { RuntimeConfig } from '../start-up/runtime-config.js';
 import { ConnectionStatus } from './ConnectionStatus.js';
 import { DevOverrideBanner } from './DevOverrideBanner.js';
 import { HomePage } from './HomePage.js';

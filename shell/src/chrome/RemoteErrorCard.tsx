@@ -4,7 +4,7 @@
 import { useConnection, type RemoteStatus } from '@portal/platform';
 import { ErrorState } from '@portal/ui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { FILES_UNANSWERED } from '../failure-words.js';
+import { FILES_UNANSWERED } from './failure-words.js';
 
 const HEADLINES: Record<string, (title: string) => string> = {
   load: (title) => `${title} could not be loaded`,

@@ -1,7 +1,7 @@
 import { navigate, type RemoteStatus } from '@portal/platform';
 import { Button, EmptyState, KeyIcon } from '@portal/ui';
 import type { ReactNode } from 'react';
-import type { AuthCheck } from '../routes.js';
+import type { AuthCheck } from '../lifecycle/routes.js';
 
 interface SignInGateProps {
   remote: RemoteStatus;

@@ -1,9 +1,9 @@
 import { CONTRACT_VERSION, useRemotes, type RemoteState, type RemoteStatus } from '@portal/platform';
 import { Badge, Card, Code, PageHeader, Stack, Table, type BadgeTone, type TableColumn } from '@portal/ui';
 import { useSyncExternalStore, type ReactNode } from 'react';
-import { registryState } from '../registry-state.js';
+import { registryState } from '../registry/registry-state.js';
 import { AuditTrail } from './AuditTrail.js';
-import type { RuntimeConfig } from '../runtime-config.js';
+import type { RuntimeConfig } from '../start-up/runtime-config.js';
 import { DevOverridesPanel } from './DevOverridesPanel.js';
 import { sharedModuleCopies, type SharedModuleCopy } from './shared-modules.js';
 

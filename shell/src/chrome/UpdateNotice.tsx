@@ -1,6 +1,6 @@
 import { Alert } from '@portal/ui';
 import { useSyncExternalStore, type ReactNode } from 'react';
-import { updateNotices } from '../remote-updates.js';
+import { updateNotices } from '../lifecycle/remote-updates.js';
 
 /** A quiet line per remote with a new release: it loads on the person's next visit, never under their hands. */
 export function UpdateNotice({ onDismiss }: { onDismiss: (remote: string) => void }): ReactNode {

@@ -3,7 +3,7 @@
 import { nameOf, usePortal, useProfile } from '@portal/platform';
 import { Avatar, Button, LogOutIcon, Menu, MenuItem, MenuLabel, MenuList, MenuSeparator, MenuTrigger, UserIcon } from '@portal/ui';
 import type { ReactNode } from 'react';
-import { describeSignOutFailure } from '../failure-words.js';
+import { describeSignOutFailure } from './failure-words.js';
 
 export function UserMenu({ signInPath }: { signInPath: string }): ReactNode {
   const { auth, supabase, navigate, notify } = usePortal();

@@ -1,4 +1,4 @@
-import { loadedShareScopes } from '../federation.js';
+import { loadedShareScopes } from '../federation/federation.js';
 
 export interface SharedModuleCopy {
   name: string;

@@ -9,10 +9,10 @@
 // `files`, or files outside the environment's allowed origins.
 import type { RegistryEntry } from '@portal/platform/registry';
 import { chooseRelease } from '@portal/platform/registry-core';
-import { canaryBucket } from './canary-bucket.js';
+import { canaryBucket } from '../registry/canary-bucket.js';
 import { isOrigin, OVERRIDES_STORAGE_KEY } from './early-requests.js';
 import { groupChunkName, readLazyChunkFiles, type LazyChunkFiles } from './lazy-chunks.js';
-import { isShellPath, routeMatches } from './routes.js';
+import { isShellPath, routeMatches } from '../lifecycle/routes.js';
 import { preloadScript } from './script-preload.js';
 
 export interface OpenedPage {

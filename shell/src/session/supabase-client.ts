@@ -3,7 +3,7 @@ import type { Database } from '@portal/platform/database';
 import { createBrowserClient } from '@supabase/ssr';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { watchRefreshRefusals } from './refused-refresh.js';
-import type { RuntimeConfig } from './runtime-config.js';
+import type { RuntimeConfig } from '../start-up/runtime-config.js';
 
 /**
  * The portal's ONE Supabase client. Remotes get it through @portal/platform (a shared

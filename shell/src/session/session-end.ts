@@ -1,5 +1,5 @@
 import type { Portal } from '@portal/platform';
-import { routeMatches } from './routes.js';
+import { routeMatches } from '../lifecycle/routes.js';
 
 /**
  * When the session ends while a route that needs one is open — revoked on the server (the next

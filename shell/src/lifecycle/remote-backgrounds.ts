@@ -4,7 +4,7 @@
 // after sign-in, so an offline remote never delays the portal's start.
 import { describeError, isPortalError, type NavBadge, type Portal, type RemoteBackgroundModule } from '@portal/platform';
 import type { RegistryEntry } from '@portal/platform/registry';
-import { loadExposed } from './federation.js';
+import { loadExposed } from '../federation/federation.js';
 import { checkAuth } from './routes.js';
 
 interface Running {

@@ -3,7 +3,7 @@
 // such a path (federation.ts, remote-applications.ts) but only once it has run, about 100 ms later
 // on a first visit, and over a slow network a round trip more after that.
 import { readLazyChunkFiles, type LazyChunkFiles } from './lazy-chunks.js';
-import { isShellPath } from './routes.js';
+import { isShellPath } from '../lifecycle/routes.js';
 import { preloadScript } from './script-preload.js';
 
 /** The chunks the main script loads on a remote's route, by the names they are built under. */

@@ -6,7 +6,7 @@
 import { PortalError, PortalErrorCode } from '@portal/platform';
 import { lazyDesignSystemGroups } from './design-system-groups.js';
 import type { FederatedRemote } from './federation-runtime.js';
-import { preloadScript } from './script-preload.js';
+import { preloadScript } from '../start-up/script-preload.js';
 
 export type { FederatedRemote };
 

@@ -7,7 +7,7 @@
 // from the dev servers it lists (`devOrigins`), never from the Supabase API's origin (a stored file
 // there, under a signed URL, is anyone's upload). docs/architecture.md#the-registry-and-deploy
 import { createExternalStore, PortalError, PortalErrorCode } from '@portal/platform';
-import { OVERRIDE_PARAM, OVERRIDES_STORAGE_KEY } from './early-requests.js';
+import { OVERRIDE_PARAM, OVERRIDES_STORAGE_KEY } from '../start-up/early-requests.js';
 
 const NAME = /^[a-z][a-z0-9_]{0,39}$/;
 

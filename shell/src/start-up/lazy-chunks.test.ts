@@ -8,7 +8,7 @@ function pageWith(text: string | null): Document {
 }
 
 it('names each design-system group\'s chunk as design-system-groups.ts has the bundler name it', () => {
-  const source = readFileSync(path.join(__dirname, 'design-system-groups.ts'), 'utf8');
+  const source = readFileSync(path.join(__dirname, '../federation/design-system-groups.ts'), 'utf8');
   const named = [...source.matchAll(/'(@portal\/ui\/[a-z-]+)': \(\) => import\(\/\* webpackChunkName: "([a-z-]+)" \*\//g)].map(([, key, chunk]) => [key, chunk]);
   expect(named.map(([key]) => key)).toEqual(['@portal/ui/form-controls', '@portal/ui/tables', '@portal/ui/overlays', '@portal/ui/forms']);
   for (const [key, chunk] of named) expect(groupChunkName(key!)).toBe(chunk);

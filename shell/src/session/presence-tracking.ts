@@ -3,7 +3,7 @@
 // tab is on, followed on every navigation. Remotes only read it (`usePresence()`); the names and
 // pictures they show come from `profiles`, read by the presence store.
 import type { Portal } from '@portal/platform';
-import { awaitsSecondFactor } from './routes.js';
+import { awaitsSecondFactor } from '../lifecycle/routes.js';
 
 /** Starts following the session and the location; returns the function that stops. */
 export function trackPresence(portal: Portal): () => void {

@@ -11,7 +11,7 @@
 // release), so that this script stays a few kilobytes in every page.
 import { preloadOpenedRelease } from './early-preload.js';
 import { preloadRemoteRoute } from './remote-route-preload.js';
-import { pageMayHoldSession } from './stored-session.js';
+import { pageMayHoldSession } from '../session/stored-session.js';
 import { CONFIG_URL, DEFAULT_REGISTRY_URL, EARLY_REQUESTS_GLOBAL, REMEMBERED_REGISTRY_URL_KEY, type EarlyRequests } from './early-requests.js';
 
 /** A request whose failure is reported to the one who takes it, never as an unhandled rejection. */

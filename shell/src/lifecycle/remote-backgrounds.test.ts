@@ -3,7 +3,7 @@ import type { RegistryEntry } from '@portal/platform/registry';
 import { RemoteBackgrounds } from './remote-backgrounds.js';
 
 // The federation runtime is not needed: the loader is passed in.
-jest.mock('./federation.js', () => ({ loadExposed: jest.fn() }));
+jest.mock('../federation/federation.js', () => ({ loadExposed: jest.fn() }));
 
 const entry = (auth: RegistryEntry['auth'], background?: string): RegistryEntry => ({
   title: 'Live',

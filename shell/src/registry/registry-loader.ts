@@ -1,8 +1,8 @@
 import { PortalError, PortalErrorCode, describeError } from '@portal/platform';
 import type { Registry } from '@portal/platform/registry';
 import { registryShapeProblem, resolveManifestUrls } from '@portal/platform/registry-core';
-import { takeEarlyRegistry } from './early-fetch.js';
-import { failedUnanswered } from './failure-words.js';
+import { takeEarlyRegistry } from '../start-up/early-fetch.js';
+import { failedUnanswered } from '../chrome/failure-words.js';
 
 export interface FetchedRegistry {
   /** Manifest URLs resolved against the registry's URL (relative ones are allowed in the file). */

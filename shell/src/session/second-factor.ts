@@ -6,7 +6,7 @@
 // (docs/known-traps.md#a-second-factor-is-a-rule-of-the-session). The database refuses such a
 // session everything too; this is what the page shows for it.
 import type { Portal } from '@portal/platform';
-import { awaitsSecondFactor, safeNextPath } from './routes.js';
+import { awaitsSecondFactor, safeNextPath } from '../lifecycle/routes.js';
 
 export interface SecondFactorPaths {
   /** The account remote's sign-in page (config.json `signInPath`). */

@@ -15,11 +15,11 @@ import {
 import type { Registry, RegistryEntry, Release } from '@portal/platform/registry';
 import { chooseRelease, RESERVED_ROUTES } from '@portal/platform/registry-core';
 import type { AppError } from 'single-spa';
-import { loadExposed, preloadExposed, registerFederatedRemote } from './federation.js';
-import { contractSatisfied } from './contract.js';
-import { describeRemoteFailure } from './failure-words.js';
+import { loadExposed, preloadExposed, registerFederatedRemote } from '../federation/federation.js';
+import { contractSatisfied } from '../federation/contract.js';
+import { describeRemoteFailure } from '../chrome/failure-words.js';
 import { checkAuth, routeMatches, type SessionLevel } from './routes.js';
-import { pageMayHoldSession } from './stored-session.js';
+import { pageMayHoldSession } from '../session/stored-session.js';
 
 type LifecycleModule = Partial<RemoteLifecycles> & { default?: Partial<RemoteLifecycles> };
 type SingleSpa = typeof import('single-spa');
