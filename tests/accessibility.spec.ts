@@ -90,14 +90,20 @@ async function axeFindings(page: TestPage, state: string, within = 'html'): Prom
 
 /**
  * Switches the system's theme and waits until the page shows it: the media query answers it, and
- * no colour is still on its way (contrast read mid-transition is neither theme's).
+ * no colour is still on its way — no transition and no finite animation running (contrast read
+ * mid-transition is neither theme's, and a dialog read during its 180 ms entrance is still half
+ * transparent: on a busy machine axe found the move dialog's text and the delete button too faint).
  */
 async function showScheme(page: TestPage, colorScheme: 'light' | 'dark'): Promise<void> {
   await page.emulateMedia({ colorScheme });
   await page.waitForFunction((dark) => matchMedia('(prefers-color-scheme: dark)').matches === dark, colorScheme === 'dark');
   await page.evaluate(async () => {
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    await Promise.all(document.getAnimations().filter((animation) => animation instanceof CSSTransition).map((animation) => animation.finished));
+    const settling = document
+      .getAnimations()
+      .filter((animation) => animation.playState === 'running')
+      .filter((animation) => animation instanceof CSSTransition || animation.effect?.getTiming().iterations !== Infinity);
+    await Promise.all(settling.map((animation) => animation.finished.catch(() => undefined)));
   });
 }
 
