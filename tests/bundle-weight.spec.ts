@@ -96,7 +96,7 @@ describe('the weight of the shell and of a remote entry', () => {
     expect(files.filter((source) => /node_modules\/(marked|dompurify|papaparse|tus-js-client)\//.test(source))).toEqual([]);
     // The signed-in account pages load when a signed-in person opens them, not with the sign-in form.
     const account = firstPage('account');
-    expect(account.some((source) => source.endsWith('src/SignInPage.tsx'))).toBe(true);
+    expect(account.some((source) => source.endsWith('src/sign-in/SignInPage.tsx'))).toBe(true);
     expect(account.filter((source) => /src\/(profile\/ProfilePage|security\/SecurityPage)\.tsx$/.test(source))).toEqual([]);
   });
 
