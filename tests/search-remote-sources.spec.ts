@@ -356,7 +356,8 @@ describe('the search remote: documents follow their stored files', () => {
     expect(after!.id).not.toBe(before!.id);
     expect(page.url()).toBe(`${portal.url}/search/doc/${after!.id}`);
 
-    // Deleted in Files: no longer found, and the page says a document is left out.
+    // Deleted in Files (which moves it to the trash): no longer found, and the page says a
+    // document is left out.
     await page.goto(`${portal.url}/files/files/${uma.id}/`);
     const row = page.locator('tr[data-entry="ferries.md"]');
     await row.getByRole('checkbox').check();
@@ -364,7 +365,7 @@ describe('the search remote: documents follow their stored files', () => {
       .getByRole('toolbar', { name: 'Selected files' })
       .getByRole('button', { name: 'Delete' })
       .click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Move to trash' }).click();
     await row.waitFor({ state: 'detached', ...WAIT });
     await page.goto(`${portal.url}/search?q=ferry+lighthouse+quay`);
     expect(await shownResults(page)).toEqual([]);
@@ -372,7 +373,7 @@ describe('the search remote: documents follow their stored files', () => {
       /^1 document is not searched: its file was deleted, is in the trash/,
     );
     await page.goto(`${portal.url}/search/documents`);
-    await page.locator('[data-source-status="deleted"]').getByText('file deleted').waitFor(WAIT);
+    await page.locator('[data-source-status="trashed"]').getByText('file in the trash').waitFor(WAIT);
     await expect(page.getByRole('button', { name: 'Re-index Ferries' }).count()).resolves.toBe(0);
   });
 });
