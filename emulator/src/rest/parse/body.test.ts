@@ -36,7 +36,11 @@ describe('request bodies', () => {
 
   it('reads rpc arguments, treating an empty body as no arguments', () => {
     expect(parseArgumentsBody('', 'json')).toEqual({ object: {}, raw: '{}' });
-    expect(parseArgumentsBody('[1,2]', 'json')).toEqual({ object: null, raw: '[1,2]' });
+    // An array names the arguments by its objects' keys, as PostgREST's payloadAttributes; an
+    // array of anything else is refused before any function is looked at.
+    expect(parseArgumentsBody('[{"a":1},{"a":2}]', 'json').object).toEqual({ a: 1 });
+    expect(code(() => parseArgumentsBody('[1,2]', 'json'))).toBe('PGRST102');
+    expect(code(() => parseArgumentsBody('[{"a":1},{"b":2}]', 'json'))).toBe('PGRST102');
     expect(parseArgumentsBody('a=1&b=x', 'form').object).toEqual({ a: '1', b: 'x' });
   });
 });
