@@ -201,18 +201,32 @@ export async function listKeysUnder(
   prefix: string,
 ): Promise<string[]> {
   const keys: string[] = [];
+  for await (const page of everyPage(supabase, bucket, { prefix }, `What is in “${prefix}” could not be listed`))
+    keys.push(...page.objects.map((o) => o.key ?? o.name));
+  return keys;
+}
+
+type ListOptions = NonNullable<Parameters<ReturnType<SupabaseClient['storage']['from']>['listV2']>[0]>;
+type ListPage = NonNullable<Awaited<ReturnType<ReturnType<SupabaseClient['storage']['from']>['listV2']>>['data']>;
+
+/** Every page of a listing, a thousand entries each, following its cursor; a refusal said after `what`. */
+async function* everyPage(
+  supabase: SupabaseClient,
+  bucket: string,
+  options: Omit<ListOptions, 'limit' | 'cursor'>,
+  what: string,
+): AsyncGenerator<ListPage> {
   let cursor: string | undefined;
   do {
     const { data, error } = await supabase.storage.from(bucket).listV2({
-      prefix,
+      ...options,
       limit: 1000,
       ...(cursor ? { cursor } : {}),
     });
-    if (error) throw filesFailure(error, `What is in “${prefix}” could not be listed`);
-    keys.push(...data.objects.map((o) => o.key ?? o.name));
+    if (error) throw filesFailure(error, what);
+    yield data;
     cursor = data.hasNext ? data.nextCursor : undefined;
   } while (cursor);
-  return keys;
 }
 
 /** The objects under each selected folder, keyed by the folder's key (files need no lookup). */
@@ -446,22 +460,13 @@ export async function listSubfolders(
   folder: string,
 ): Promise<string[]> {
   const names: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const { data, error } = await supabase.storage.from(bucket).listV2({
-      prefix: folder,
-      with_delimiter: true,
-      limit: 1000,
-      sortBy: { column: 'name', order: 'asc' },
-      ...(cursor ? { cursor } : {}),
-    });
-    if (error) throw filesFailure(error, `The folders in “${folder}” could not be listed`);
-    for (const f of data.folders) {
+  const listing = { prefix: folder, with_delimiter: true, sortBy: { column: 'name', order: 'asc' } } as const;
+  for await (const page of everyPage(supabase, bucket, listing, `The folders in “${folder}” could not be listed`)) {
+    for (const f of page.folders) {
       const name = nameOfKey(f.key ?? f.name);
       if (!(name === TRASH_FOLDER && areaRootOf(folder) === folder)) names.push(name);
     }
-    cursor = data.hasNext ? data.nextCursor : undefined;
-  } while (cursor);
+  }
   return names;
 }
 
@@ -488,21 +493,12 @@ export async function listTrash(
 ): Promise<TrashItem[]> {
   const prefix = trashFolderOf(root);
   const objects: { key: string; size: number | null }[] = [];
-  let cursor: string | undefined;
-  do {
-    const { data, error } = await supabase.storage.from(bucket).listV2({
-      prefix,
-      limit: 1000,
-      ...(cursor ? { cursor } : {}),
-    });
-    if (error) throw filesFailure(error, 'The trash could not be read');
-    for (const o of data.objects)
+  for await (const page of everyPage(supabase, bucket, { prefix }, 'The trash could not be read'))
+    for (const o of page.objects)
       objects.push({
         key: o.key ?? o.name,
         size: typeof o.metadata?.size === 'number' ? o.metadata.size : null,
       });
-    cursor = data.hasNext ? data.nextCursor : undefined;
-  } while (cursor);
   return trashItems(root, objects);
 }
 
