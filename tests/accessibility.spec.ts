@@ -248,7 +248,7 @@ describe('axe finds nothing, of any impact, in each remote', () => {
     await page.goto(`${portal.url}${folder}`);
     await row.waitFor(WAIT);
     await page.locator('tr[data-entry="notes.md"]').getByRole('button', { name: 'notes.md', exact: true }).click();
-    await page.getByRole('dialog').getByRole('heading', { name: 'Notes' }).waitFor(WAIT);
+    await page.getByRole('dialog').getByTestId('preview-markdown').getByRole('heading', { name: 'Notes', exact: true }).waitFor(WAIT);
     findings.push(...(await axeFindings(page, 'a Markdown file’s preview', DIALOG)));
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
