@@ -483,6 +483,44 @@ describe('the files remote while the backend is away', () => {
       ),
     );
   });
+  it('says in words why the Move dialog’s folders could not be read, and lists them by itself once the server answers', async () => {
+    const kim = await newPerson('kim');
+    for (const key of [`${kim.id}/memo.txt`, `${kim.id}/archive/old.txt`]) {
+      const { error } = await kim.db.storage.from('files').upload(key, new Blob(['memo'], { type: 'text/plain' }));
+      if (error) throw error;
+    }
+    const page = await signedInPage(kim, myFiles(kim));
+    await row(page, 'memo.txt').waitFor(WAIT);
+    const picker = page.getByRole('dialog', { name: 'Move “memo.txt”' });
+
+    await portal.emulator.restart({
+      whileStopped: async () => {
+        await row(page, 'memo.txt').getByRole('button', { name: 'More actions for memo.txt' }).click();
+        await page.getByRole('menu').getByRole('menuitem', { name: 'Move to…' }).click();
+        const alert = picker.getByRole('alert');
+        await alert.waitFor(WAIT);
+        const text = await alert.textContent();
+        expect(text).toBe(
+          `The folders in “${kim.id}/” could not be listed. The server did not answer: it may be stopped, or the network is down. This page tries again by itself as soon as the server answers.`,
+        );
+        expect(text).not.toMatch(/TypeError|Failed to fetch/);
+      },
+    });
+
+    // Back without closing the dialog or pressing anything.
+    await picker.getByRole('button', { name: 'Open archive' }).waitFor(WAIT);
+    await expect(picker.getByRole('alert').count()).resolves.toBe(0);
+    page.console.splice(
+      0,
+      page.console.length,
+      ...page.console.filter(
+        (entry) =>
+          !/ERR_CONNECTION_REFUSED|ERR_FAILED|Failed to fetch|blocked by CORS policy|status of 503|Unexpected response code: 503/.test(
+            entry.text,
+          ),
+      ),
+    );
+  });
 });
 
 describe('the files remote like a drive', () => {

@@ -3,8 +3,9 @@
 // breadcrumb to go back up, and "Move here". Names that exist at the target are asked about one by
 // one (Replace / Keep both / Cancel, as a copy asks) before anything moves; then everything moves
 // or nothing does (move-entries.ts). Keyboard: Tab through the place, the breadcrumb, the folders
-// and the buttons; the folder being looked at is announced as it changes.
-import { usePortal } from '@portal/platform';
+// and the buttons; the folder being looked at is announced as it changes. A folder list that could
+// not be read for want of an answer is read again by itself once the server answers.
+import { usePortal, useRetryWhenBack } from '@portal/platform';
 import {
   Alert,
   Button,
@@ -18,8 +19,8 @@ import {
   Spinner,
   Stack,
 } from '@portal/ui';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { describeFailure } from '../failures.js';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { describeFailure, filesFailure, whatNext, type FilesFailure } from '../failures.js';
 import { asFolder } from '../folder-ops.js';
 import {
   freeNameIn,
@@ -54,7 +55,10 @@ interface Question {
   answer: (choice: NameConflictChoice) => void;
 }
 
-type Folders = { status: 'loading' } | { status: 'error'; error: string } | { status: 'ready'; names: string[] };
+type Folders =
+  | { status: 'loading' }
+  | { status: 'error'; error: FilesFailure }
+  | { status: 'ready'; names: string[] };
 
 function placeOf(places: readonly Area[], folder: string): Area | null {
   return (
@@ -77,8 +81,11 @@ export function MoveDialog({
   const { supabase } = usePortal();
   const startPlace = placeOf(places, folder) ?? places[0] ?? null;
   const [at, setAt] = useState(startPlace ? (placeOf(places, folder) ? folder : startPlace.folder) : '');
-  const [loaded, setLoaded] = useState<{ at: string; folders: Folders } | null>(null);
-  const folders: Folders = loaded?.at === at ? loaded.folders : { status: 'loading' };
+  const [reads, setReads] = useState(0);
+  const [loaded, setLoaded] = useState<{ at: string; reads: number; folders: Folders } | null>(null);
+  // A list read again after no answer shows "Reading…" again, then the folders or the next failure.
+  const folders: Folders = loaded?.at === at && loaded.reads === reads ? loaded.folders : { status: 'loading' };
+  const readAgain = useCallback(() => setReads((n) => n + 1), []);
   const [question, setQuestion] = useState<Question | null>(null);
   const [working, setWorking] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -88,14 +95,16 @@ export function MoveDialog({
     if (!at) return;
     let live = true;
     listSubfolders(supabase, bucket, at).then(
-      (names) => live && setLoaded({ at, folders: { status: 'ready', names } }),
+      (names) => live && setLoaded({ at, reads, folders: { status: 'ready', names } }),
       (failure: unknown) =>
-        live && setLoaded({ at, folders: { status: 'error', error: describeFailure(failure) } }),
+        live && setLoaded({ at, reads, folders: { status: 'error', error: filesFailure(failure) } }),
     );
     return () => {
       live = false;
     };
-  }, [supabase, bucket, at]);
+  }, [supabase, bucket, at, reads]);
+  // The folders could not be read for want of an answer: read them again once the server answers.
+  useRetryWhenBack(folders.status === 'error' && folders.error.unreachable, readAgain);
 
   const place = placeOf(places, at);
   const crumbs = place
@@ -235,7 +244,7 @@ export function MoveDialog({
           {problem && at ? ` — ${problem}` : ''}
         </p>
         {folders.status === 'loading' ? <Spinner label="Reading the folders…" /> : null}
-        {folders.status === 'error' ? <Alert tone="error">{folders.error}</Alert> : null}
+        {folders.status === 'error' ? <Alert tone="error">{whatNext(folders.error)}</Alert> : null}
         {folders.status === 'ready' && folders.names.length === 0 ? (
           <EmptyState compact icon={null} title="No folders here" description="Move here, or go back up." />
         ) : null}
