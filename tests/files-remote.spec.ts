@@ -615,6 +615,47 @@ describe('the files remote like a drive', () => {
     );
   });
 
+  it('opens an entry’s menu with Shift+F10 and the ContextMenu key from the keyboard alone, and Escape gives focus back to the entry', async () => {
+    const lea = await newPerson('lea');
+    await upload(lea.db, `${lea.id}/plan.txt`, 'a plan');
+    const page = await signedInPage(lea, myFiles(lea));
+    await row(page, 'plan.txt').waitFor(WAIT);
+
+    // Tab until focus is on the entry (its name, the row's first stop after its checkbox).
+    const focused = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        return {
+          entry: active?.closest('[data-entry]')?.getAttribute('data-entry') ?? null,
+          label: active?.getAttribute('aria-label') ?? active?.textContent ?? null,
+        };
+      });
+    for (let presses = 0; presses < 40; presses += 1) {
+      const at = await focused();
+      if (at.entry === 'plan.txt' && at.label === 'plan.txt') break;
+      await page.keyboard.press('Tab');
+    }
+    await expect(focused()).resolves.toEqual({ entry: 'plan.txt', label: 'plan.txt' });
+
+    for (const key of ['Shift+F10', 'ContextMenu']) {
+      await page.keyboard.press(key);
+      const menu = menuOf(page, 'plan.txt');
+      await menu.waitFor(WAIT);
+      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Open');
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached', ...WAIT });
+      await expect(focused()).resolves.toEqual({ entry: 'plan.txt', label: 'plan.txt' });
+    }
+
+    // A menu opened by keyboard works as one opened by pointer: its item runs.
+    await page.keyboard.press('Shift+F10');
+    await menuOf(page, 'plan.txt').waitFor(WAIT);
+    await page.keyboard.press('r');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Rename…');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Rename “plan.txt”' }).waitFor(WAIT);
+  });
+
   it('shares a project between two people: who changed each file, a shared trash with restore, and links either can revoke', async () => {
     const [owner, editor] = await Promise.all([newPerson('owner-drive'), newPerson('editor-drive')]);
     const projectName = `Shared drive ${owner.id.slice(0, 6)}`;

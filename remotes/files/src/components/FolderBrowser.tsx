@@ -31,7 +31,6 @@ import {
   useState,
   type DragEvent,
   type HTMLAttributes,
-  type MouseEvent,
   type ReactNode,
 } from 'react';
 import { describeFailure, filesFailure, whatNext, type FilesFailure } from '../failures.js';
@@ -53,7 +52,7 @@ import {
 } from '../storage-access.js';
 import { areaRootOf } from '../trash.js';
 import { sizeInWords } from '../upload/checks.js';
-import { EntryMenu, type EntryAction } from './EntryMenu.js';
+import { EntryMenu, openEntryMenuFrom, type EntryAction } from './EntryMenu.js';
 import { FileActions, NewFolder, type FileActionsHandle } from './FileActions.js';
 import { PreviewDialog } from './PreviewDialog.js';
 import { UploadQueuePanel, useUploadQueue } from './UploadQueuePanel.js';
@@ -307,13 +306,8 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
     if (action === 'open') openEntry(entry);
     else actions.current?.run(action, [entry]);
   };
-  /** A right click on a row or tile opens that entry's menu (its button, so focus works as from the keyboard). */
-  const onContextMenu = (event: MouseEvent<HTMLElement>) => {
-    const trigger = event.currentTarget.querySelector<HTMLButtonElement>('[data-entry-menu]');
-    if (!trigger) return;
-    event.preventDefault();
-    trigger.click();
-  };
+  /** A right click, Shift+F10 or the ContextMenu key on a row or tile opens that entry's menu. */
+  const onContextMenu = openEntryMenuFrom;
   const opened = view.open
     ? (entries.find((entry) => entry.kind === 'file' && entry.name === view.open) ?? null)
     : null;
