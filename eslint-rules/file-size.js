@@ -16,6 +16,5 @@ export const OVERSIZED = {
   'remotes/files/src/components/FolderBrowser.tsx': 'the folder page, its selection and drag-and-drop in one component: to split (issue #41, the remotes step)',
   'remotes/files/src/storage-access.ts': "every storage call of the files remote (listing, moves, trash, share links) in one module: to split by concern (issue #41, the remotes step)",
   'remotes/files/src/components/FileActions.tsx': "every action's dialog in one component: to split (issue #41, the remotes step)",
-  'shell/src/lifecycle/remote-applications.ts': "single-spa's root config, the person's changes and the remotes' statuses together: to split (issue #41, the shell step)",
   'emulator/src/commands/gen-types.ts': "postgres-meta's TypeScript template in one piece (catalogue reads and printing): to split into reading and printing",
 };

@@ -181,7 +181,7 @@ const cases = {
   productionFileAtTheLimit: { code: linesOfCode(MAX_LINES), filePath: 'remotes/data/src/long.tsx' },
   longTest: { code: linesOfCode(MAX_LINES + 1), filePath: 'shell/src/long.test.ts' },
   longToolingFile: { code: linesOfCode(MAX_LINES + 1), filePath: 'tests/support/long.ts' },
-  namedException: { code: linesOfCode(MAX_LINES + 1), filePath: 'shell/src/lifecycle/remote-applications.ts' },
+  namedException: { code: linesOfCode(MAX_LINES + 1), filePath: 'shared/platform/src/database.types.ts' },
   fullZodInBuildScript: {
     code: "import { z } from 'zod';\nexport const name = z.string().min(1);\n",
     filePath: 'remotes/functions/build/names.ts',

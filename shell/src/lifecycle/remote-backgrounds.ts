@@ -1,10 +1,13 @@
 // Runs the always-on part of each remote that declares one (`background` in the registry):
 // loaded and started once the person may use the remote (its auth level), stopped when that
 // ends or another person signs in, its navigation badge cleared with it. Loading is on demand,
-// after sign-in, so an offline remote never delays the portal's start.
+// after sign-in, so an offline remote never delays the portal's start. Follows the lifecycle's
+// `registered` hook (lifecycle-hooks.ts): the registry's remotes, once the remote the page opened
+// on has settled.
 import { describeError, isPortalError, type NavBadge, type Portal, type RemoteBackgroundModule } from '@portal/platform';
 import type { RegistryEntry } from '@portal/platform/registry';
 import { loadExposed } from '../federation/federation.js';
+import type { LifecycleHooks } from './lifecycle-hooks.js';
 import { checkAuth } from './routes.js';
 
 interface Running {
@@ -25,6 +28,18 @@ export class RemoteBackgrounds {
     private readonly load: LoadBackground = (remote, expose) => loadExposed<RemoteBackgroundModule>(remote, expose),
   ) {
     portal.session.subscribe(() => this.reconcile());
+  }
+
+  /**
+   * Follows the registry's remotes as the lifecycle registers them. Their backgrounds' code loads
+   * only once the remote the page opened on is on screen (`whenOpenedSettled`): what the person
+   * opened renders first.
+   */
+  follow(hooks: LifecycleHooks, whenOpenedSettled: () => Promise<void>): void {
+    hooks.registered.on(({ remotes }) => {
+      const compatible = new Map(remotes.filter((remote) => remote.compatible).map((remote) => [remote.name, remote.entry]));
+      void whenOpenedSettled().then(() => this.register(compatible));
+    });
   }
 
   /** The registry's remotes (compatible ones only); those with `background` are followed. */

@@ -1,7 +1,7 @@
 import { createExternalStore, type Portal, type RemoteStatus } from '@portal/platform';
 import type { Registry, RegistryEntry } from '@portal/platform/registry';
-import type { RemoteApplications } from './remote-applications.js';
-import { changedReleases, RemoteUpdates } from './remote-updates.js';
+import { createLifecycleHooks } from './lifecycle-hooks.js';
+import { changedReleases, RemoteUpdates, type ReleaseSwitching } from './remote-updates.js';
 
 const entry = (version: string, canary?: string): RegistryEntry => ({
   title: 'Data',
@@ -34,19 +34,12 @@ describe('which remotes changed release for this browser', () => {
 });
 
 describe('switching a remote that is off screen to its new release', () => {
-  // The page's routing events: RemoteUpdates listens on window, which Node lacks.
-  beforeAll(() => {
-    (globalThis as { window?: EventTarget }).window = new EventTarget();
-  });
-  afterAll(() => {
-    delete (globalThis as { window?: EventTarget }).window;
-  });
-
   it('takes two registry reads in quick succession one switch at a time, ending on the newest', async () => {
     const log: string[] = [];
     let running = entry('1.0.0').manifest;
     const gates: Array<() => void> = [];
     const applications = {
+      hooks: createLifecycleHooks(),
       releaseOf: (name: string) => (name === 'data' ? { manifest: running } : undefined),
       isOverridden: () => false,
       isBusy: () => false,
@@ -58,7 +51,7 @@ describe('switching a remote that is off screen to its new release', () => {
         await new Promise<void>((resolve) => gates.push(resolve));
         log.push(`end ${name} ${next.version}`);
       },
-    } as unknown as RemoteApplications;
+    } as unknown as ReleaseSwitching;
     const remotes = createExternalStore<RemoteStatus[]>([]);
     const portal = { remotes } as unknown as Portal;
     const updates = new RemoteUpdates(portal, applications, 50);

@@ -1,11 +1,15 @@
 // New releases while the portal is open: a remote whose live release changed gets a quiet notice
 // and switches on the person's next navigation to it, never under their hands. A remote that is
 // not on screen switches at once (its next mount loads the new release); one that is on screen
-// keeps running until single-spa has unmounted it.
+// keeps running until single-spa has unmounted it. Follows the lifecycle through its hooks
+// (`routed`, `mounted`: lifecycle-hooks.ts) and asks the root config for the switch itself.
 import { createExternalStore, describeError, type Portal } from '@portal/platform';
 import type { Registry, RegistryEntry } from '@portal/platform/registry';
 import { chooseRelease } from '@portal/platform/registry-core';
 import type { RemoteApplications } from './remote-applications.js';
+
+/** What the updates need of the root config: its hooks, the releases the page runs, and the switch. */
+export type ReleaseSwitching = Pick<RemoteApplications, 'hooks' | 'releaseOf' | 'isOverridden' | 'isBusy' | 'add' | 'switchRelease'>;
 
 export interface UpdateNotice {
   remote: string;
@@ -33,15 +37,14 @@ export class RemoteUpdates {
 
   constructor(
     private readonly portal: Portal,
-    private readonly applications: RemoteApplications,
+    private readonly applications: ReleaseSwitching,
     private readonly bucket: number,
   ) {
-    // single-spa fires this after every route change has mounted and unmounted what it had to.
-    window.addEventListener('single-spa:routing-event', () => void this.switchIdle());
+    // After every route change: what single-spa unmounted may switch now.
+    applications.hooks.routed.on(() => void this.switchIdle());
     // A notice goes once the person has the release it announced on screen.
-    portal.remotes.subscribe(() => {
-      const mounted = new Map(this.portal.remotes.get().filter((s) => s.state === 'mounted').map((s) => [s.name, s.version]));
-      updateNotices.update((list) => (list.some((n) => mounted.get(n.remote) === n.version) ? list.filter((n) => mounted.get(n.remote) !== n.version) : list));
+    applications.hooks.mounted.on(({ name, version }) => {
+      updateNotices.update((list) => (list.some((n) => n.remote === name && n.version === version) ? list.filter((n) => n.remote !== name || n.version !== version) : list));
     });
   }
 

@@ -1,6 +1,5 @@
 import './zod-without-eval.js';
 import { createConnectionMonitor, createPortal, describeError, installPortal, interceptLinkClicks, registerDebugHandle } from '@portal/platform';
-import { contractSatisfied } from '../federation/contract.js';
 import { initTheme } from '@portal/ui';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -68,7 +67,7 @@ async function main(): Promise<void> {
     config.secondFactorPath,
   );
 
-  const backgrounds = new RemoteBackgrounds(portal);
+  new RemoteBackgrounds(portal).follow(applications.hooks, () => applications.whenOpenedSettled());
   const bucket = canaryBucket();
   const updates = new RemoteUpdates(portal, applications, bucket);
   let watch: RegistryWatch | null = null;
@@ -105,10 +104,6 @@ async function main(): Promise<void> {
           registryState.set({ status: 'ready', environment: next.environment, updatedAt: next.updatedAt });
         },
       });
-      // The backgrounds' code loads once the remote the page opened on is on screen: what the person
-      // opened renders first.
-      const compatible = new Map(Object.entries(registry.remotes).filter(([, entry]) => contractSatisfied(portal.contractVersion, entry.contract)));
-      void applications.whenOpenedSettled().then(() => backgrounds.register(compatible));
       registryState.set({ status: 'ready', environment: registry.environment, updatedAt: registry.updatedAt });
     } catch (error) {
       registryState.set({ status: 'failed', message: describeError(error) });
