@@ -43,7 +43,7 @@ let registryUrl: string;
 let teams: { greeters: NodeJS.ProcessEnv; notes: NodeJS.ProcessEnv };
 // A script refused by the page's CSP, a CORS refusal or a wrong content type is a console error.
 // The one warning expected: the federation runtime's note when the shell re-registers the greeter
-// at its new release (shell/src/lifecycle/remote-applications.ts registers it with force).
+// at its new release (shell/src/lifecycle/remote-releases.ts registers it with force).
 const tab = pagePerTest(() => browser, {
   unexpectedConsole: (entries) => problems(entries).filter((entry) => !(entry.type === 'warning' && entry.text.includes(`The remote "${NAME}" is already registered`))),
 });

@@ -1,6 +1,6 @@
 // What the page's first script asks for at once on a path that is not the shell's own (most likely
 // a remote's route): the shell's federation runtime and single-spa, which the main script loads on
-// such a path (federation.ts, remote-applications.ts) but only once it has run, about 100 ms later
+// such a path (federation.ts, lifecycle/remote-router.ts) but only once it has run, about 100 ms later
 // on a first visit, and over a slow network a round trip more after that.
 import { readLazyChunkFiles, type LazyChunkFiles } from './lazy-chunks.js';
 import { isShellPath } from '../lifecycle/routes.js';
