@@ -19,8 +19,6 @@ import { RemoteReleases } from './remote-releases.js';
 import { RemoteRouter } from './remote-router.js';
 import { recordRemoteStatuses, statusOf } from './remote-statuses.js';
 
-export { REMOTE_STEP_LIMIT_MS } from './remote-failures.js';
-
 /** Reads the registry again: a retry picks up a release published or rolled back meanwhile. */
 export type RegistryReader = () => Promise<Registry>;
 

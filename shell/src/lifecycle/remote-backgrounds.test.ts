@@ -1,5 +1,6 @@
 import { createExternalStore, createNavBadges, type Portal, type RemoteBackgroundModule, type SessionSnapshot } from '@portal/platform';
 import type { RegistryEntry } from '@portal/platform/registry';
+import { createLifecycleHooks } from './lifecycle-hooks.js';
 import { RemoteBackgrounds } from './remote-backgrounds.js';
 
 // The federation runtime is not needed: the loader is passed in.
@@ -134,5 +135,24 @@ describe('remote backgrounds', () => {
     expect(errors).toHaveBeenCalledWith(expect.stringMatching(/The background of "live" failed \(start\): .*offline/));
     expect(load).toHaveBeenCalledWith('files', 'uploads-watch');
     errors.mockRestore();
+  });
+
+  it('follows the registered hook: the compatible remotes start once the remote the page opened on has settled', async () => {
+    const { session, backgrounds, load, settled } = setup();
+    const hooks = createLifecycleHooks();
+    let openedSettled!: () => void;
+    backgrounds.follow(hooks, () => new Promise<void>((resolve) => (openedSettled = resolve)));
+    session.set(signedIn('dana'));
+    const registered = (name: string, compatible: boolean) => {
+      const declared = entry('aal1', './background');
+      return { name, entry: declared, release: { ...declared, canary: false }, override: undefined, compatible };
+    };
+    hooks.registered.emit({ remotes: [registered('live', true), registered('admin', false)] });
+    await settled();
+    expect(load).not.toHaveBeenCalled(); // what the person opened renders first
+
+    openedSettled();
+    await settled();
+    expect(load.mock.calls).toEqual([['live', 'background']]); // never a blocked remote's
   });
 });

@@ -1,7 +1,7 @@
 import { createExternalStore, type Portal, type RemoteStatus } from '@portal/platform';
 import type { Registry, RegistryEntry } from '@portal/platform/registry';
 import { createLifecycleHooks } from './lifecycle-hooks.js';
-import { changedReleases, RemoteUpdates, type ReleaseSwitching } from './remote-updates.js';
+import { changedReleases, RemoteUpdates, updateNotices, type ReleaseSwitching } from './remote-updates.js';
 
 const entry = (version: string, canary?: string): RegistryEntry => ({
   title: 'Data',
@@ -71,5 +71,41 @@ describe('switching a remote that is off screen to its new release', () => {
     await tick();
     expect(log).toEqual(['start data 1.1.0', 'end data 1.1.0', 'start data 1.2.0', 'end data 1.2.0']);
     expect(running).toBe(entry('1.2.0').manifest);
+  });
+
+  it('switches a remote once it is off screen (routed) and drops its notice once the new release is on screen (mounted)', async () => {
+    let running = entry('1.0.0').manifest;
+    let busy = true;
+    const switched: string[] = [];
+    const hooks = createLifecycleHooks();
+    const applications = {
+      hooks,
+      releaseOf: (name: string) => (name === 'data' ? { manifest: running } : undefined),
+      isOverridden: () => false,
+      isBusy: () => busy,
+      add: () => undefined,
+      switchRelease: async (name: string, next: RegistryEntry) => {
+        switched.push(`${name} ${next.version}`);
+        running = next.manifest;
+      },
+    } as unknown as ReleaseSwitching;
+    const portal = { remotes: createExternalStore<RemoteStatus[]>([]) } as unknown as Portal;
+    const updates = new RemoteUpdates(portal, applications, 50);
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+    updates.receive(registry({ data: entry('1.1.0') }));
+    await tick();
+    expect(switched).toEqual([]); // on screen: never under the person's hands
+    expect(updateNotices.get()).toEqual([{ remote: 'data', title: 'Data', version: '1.1.0' }]);
+
+    busy = false;
+    hooks.routed.emit();
+    await tick();
+    expect(switched).toEqual(['data 1.1.0']);
+
+    hooks.mounted.emit({ name: 'data', version: '1.0.0' }); // another mount of the old release
+    expect(updateNotices.get()).toHaveLength(1);
+    hooks.mounted.emit({ name: 'data', version: '1.1.0' });
+    expect(updateNotices.get()).toEqual([]);
   });
 });
