@@ -34,7 +34,7 @@ export function isUnreachable(error: unknown): boolean {
 
 /**
  * `error` as a FilesFailure: the server's refusal in its own words (after `what`, when given:
- * "What is in “a/” could not be listed: …"), or the words for no answer at all.
+ * "What is in “My files / a” could not be listed: …"), or the words for no answer at all.
  */
 export function filesFailure(error: unknown, what?: string): FilesFailure {
   if (error instanceof FilesFailure) return error;

@@ -11,6 +11,7 @@ import {
   listKeysUnder,
   moveAllOrNothing,
   namesTakenIn,
+  type Area,
   type Entry,
   type MoveOutcome,
 } from './storage-access.js';
@@ -35,18 +36,20 @@ export function moveProblem(entries: readonly Entry[], from: string, target: str
   return null;
 }
 
-/** The entries whose name is taken in `target`. */
+/** The entries whose name is taken in `target` (one of `places`, which a refusal names it by). */
 export async function takenAt(
   supabase: SupabaseClient,
   bucket: string,
   target: string,
   entries: readonly Entry[],
+  places: readonly Area[],
 ): Promise<Entry[]> {
   const taken = await namesTakenIn(
     supabase,
     bucket,
     asFolder(target),
     entries.map((entry) => entry.name),
+    places,
   );
   return entries.filter((entry) => taken.has(entry.name));
 }
@@ -63,12 +66,16 @@ export async function freeNameIn(
   return keepBothName(name, new Set([name, ...[...found].map((taken) => taken.slice(asFolder(target).length))]));
 }
 
-/** The object moves of `choices` into `target`, the replaced entries' trip to the trash first. */
+/**
+ * The object moves of `choices` into `target`, the replaced entries' trip to the trash first
+ * (`places`: the person's, which a refusal to list a folder names it by).
+ */
 export async function planMoves(
   supabase: SupabaseClient,
   bucket: string,
   target: string,
   choices: readonly MoveChoice[],
+  places: readonly Area[],
   deletedAt = Date.now(),
 ): Promise<PlannedMove[]> {
   const into = asFolder(target);
@@ -76,12 +83,13 @@ export async function planMoves(
     supabase,
     bucket,
     choices.map((choice) => choice.entry),
+    places,
   );
   const replaced = choices.filter((choice) => choice.replace);
   const existing: Record<string, string[]> = {};
   for (const choice of replaced)
     if (choice.entry.kind === 'folder')
-      existing[`${into}${choice.name}/`] = await listKeysUnder(supabase, bucket, `${into}${choice.name}/`);
+      existing[`${into}${choice.name}/`] = await listKeysUnder(supabase, bucket, `${into}${choice.name}/`, places);
   const toTrash =
     replaced.length === 0
       ? []
@@ -114,6 +122,7 @@ export async function moveEntries(
   bucket: string,
   target: string,
   choices: readonly MoveChoice[],
+  places: readonly Area[],
 ): Promise<MoveOutcome> {
-  return moveAllOrNothing(supabase, bucket, await planMoves(supabase, bucket, target, choices));
+  return moveAllOrNothing(supabase, bucket, await planMoves(supabase, bucket, target, choices, places));
 }

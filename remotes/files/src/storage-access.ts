@@ -5,6 +5,7 @@ import type { Database, Enums } from '@portal/platform/database';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { describeFailure, FilesFailure, filesFailure } from './failures.js';
 import { asFolder, type PlannedMove } from './folder-ops.js';
+import { placeInWords } from './places.js';
 import { areaRootOf, TRASH_FOLDER, trashFolderOf, trashItems, type TrashItem } from './trash.js';
 import { isNameTaken, keepBothName, nameParts, type BucketLimits } from './upload/checks.js';
 import type { SortColumn, SortOrder } from './location.js';
@@ -194,14 +195,19 @@ export async function keepBothNamesTaken(
   }
 }
 
-/** Every object name under `prefix` (a folder's whole content, however deep), page by page. */
+/**
+ * Every object name under `prefix` (a folder's whole content, however deep), page by page; a
+ * refusal names the folder as one of the person's `places` ("My files / archive").
+ */
 export async function listKeysUnder(
   supabase: SupabaseClient,
   bucket: string,
   prefix: string,
+  places: readonly Area[],
 ): Promise<string[]> {
   const keys: string[] = [];
-  for await (const page of everyPage(supabase, bucket, { prefix }, `What is in “${prefix}” could not be listed`))
+  const what = `What is in “${placeInWords(places, bucket, prefix)}” could not be listed`;
+  for await (const page of everyPage(supabase, bucket, { prefix }, what))
     keys.push(...page.objects.map((o) => o.key ?? o.name));
   return keys;
 }
@@ -234,11 +240,12 @@ export async function keysUnderFolders(
   supabase: SupabaseClient,
   bucket: string,
   selected: readonly Entry[],
+  places: readonly Area[],
 ): Promise<Record<string, string[]>> {
   const folders = selected.filter((entry) => entry.kind === 'folder');
   const lists = await Promise.all(
     folders.map((entry) =>
-      listKeysUnder(supabase, bucket, entry.key.endsWith('/') ? entry.key : `${entry.key}/`),
+      listKeysUnder(supabase, bucket, entry.key.endsWith('/') ? entry.key : `${entry.key}/`, places),
     ),
   );
   return Object.fromEntries(folders.map((entry, index) => [entry.key, lists[index]!]));
@@ -420,11 +427,19 @@ export function nameOfKey(key: string): string {
   return trimmed.slice(trimmed.lastIndexOf('/') + 1);
 }
 
-/** A batch of moves that did not happen, in words (`what`: "move", "restore"…). */
-export function moveFailureInWords(outcome: Exclude<MoveOutcome, { kind: 'moved' }>, what: string): string {
+/**
+ * A batch of moves in `bucket` that did not happen, in words (`what`: "move", "restore"…); files
+ * left at their new names are named as places of the person's (`places`: "My files / a.txt").
+ */
+export function moveFailureInWords(
+  outcome: Exclude<MoveOutcome, { kind: 'moved' }>,
+  what: string,
+  bucket: string,
+  places: readonly Area[],
+): string {
   const refused = `storage refused to ${what} “${nameOfKey(outcome.failed.from)}”: ${outcome.reason}.`;
   if (outcome.kind === 'refused') return `Nothing was changed: ${refused}`;
-  const stuck = outcome.stuck.map((move) => `“${move.to}”`).join(', ');
+  const stuck = outcome.stuck.map((move) => `“${placeInWords(places, bucket, move.to)}”`).join(', ');
   return `This stopped half-way: ${refused} ${outcome.stuck.length} ${
     outcome.stuck.length === 1 ? 'file' : 'files'
   } could not be put back and ${outcome.stuck.length === 1 ? 'is' : 'are'} now at ${stuck}.`;
@@ -432,36 +447,44 @@ export function moveFailureInWords(outcome: Exclude<MoveOutcome, { kind: 'moved'
 
 /**
  * Which of `names` exist in `folder` (as a file or a folder): storage's search by the start of a
- * name, one short request each, however large the folder.
+ * name, one short request each, however large the folder. A refusal names the folder as one of
+ * the person's `places`.
  */
 export async function namesTakenIn(
   supabase: SupabaseClient,
   bucket: string,
   folder: string,
   names: readonly string[],
+  places: readonly Area[],
 ): Promise<Set<string>> {
   const taken = new Set<string>();
+  const what = `What is in “${placeInWords(places, bucket, folder)}” could not be read`;
   await Promise.all(
     names.map(async (name) => {
       const { data, error } = await supabase.storage
         .from(bucket)
         .list(folder.replace(/\/$/, ''), { search: name, limit: 100, sortBy: { column: 'name', order: 'asc' } });
-      if (error) throw filesFailure(error, `What is in “${folder}” could not be read`);
+      if (error) throw filesFailure(error, what);
       if (data.some((entry) => entry.name === name)) taken.add(name);
     }),
   );
   return taken;
 }
 
-/** The folders directly in `folder` (the trash of an area left out), for the folder picker. */
+/**
+ * The folders directly in `folder` (the trash of an area left out), for the folder picker; a
+ * refusal names the folder as one of the person's `places` ("The folders in “My files”…").
+ */
 export async function listSubfolders(
   supabase: SupabaseClient,
   bucket: string,
   folder: string,
+  places: readonly Area[],
 ): Promise<string[]> {
   const names: string[] = [];
   const listing = { prefix: folder, with_delimiter: true, sortBy: { column: 'name', order: 'asc' } } as const;
-  for await (const page of everyPage(supabase, bucket, listing, `The folders in “${folder}” could not be listed`)) {
+  const what = `The folders in “${placeInWords(places, bucket, folder)}” could not be listed`;
+  for await (const page of everyPage(supabase, bucket, listing, what)) {
     for (const f of page.folders) {
       const name = nameOfKey(f.key ?? f.name);
       if (!(name === TRASH_FOLDER && areaRootOf(folder) === folder)) names.push(name);

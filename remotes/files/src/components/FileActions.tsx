@@ -18,6 +18,7 @@ import {
 import { forwardRef, useImperativeHandle, useRef, useState, type ReactNode } from 'react';
 import { describeFailure } from '../failures.js';
 import { copyName, planRename } from '../folder-ops.js';
+import { placeInWords } from '../places.js';
 import {
   copyKeepingBoth,
   copyObject,
@@ -261,7 +262,7 @@ export const FileActions = forwardRef<FileActionsHandle, Props>(function FileAct
           onSubmit={async (name) => {
             const inside =
               oneActing.kind === 'folder'
-                ? await keysUnderFolders(supabase, bucket, [oneActing])
+                ? await keysUnderFolders(supabase, bucket, [oneActing], places)
                 : {};
             const outcome = await moveAllOrNothing(
               supabase,
@@ -271,7 +272,7 @@ export const FileActions = forwardRef<FileActionsHandle, Props>(function FileAct
             if (outcome.kind !== 'moved') {
               // Objects of a folder that could not be put back have moved.
               if (outcome.kind === 'stuck') partlyDone.current = true;
-              return moveFailureInWords(outcome, 'rename');
+              return moveFailureInWords(outcome, 'rename', bucket, places);
             }
             done();
             return null;
@@ -294,7 +295,7 @@ export const FileActions = forwardRef<FileActionsHandle, Props>(function FileAct
             notify({
               tone: 'success',
               title: count === 1 ? 'Moved' : `Moved ${count} items`,
-              message: `Into ${describePlace(places, target)}.`,
+              message: `Into “${placeInWords(places, bucket, target)}”.`,
             });
             done();
           }}
@@ -308,7 +309,7 @@ export const FileActions = forwardRef<FileActionsHandle, Props>(function FileAct
         confirmLabel="Move to trash"
         onConfirm={async () => {
           if (!root) throw new Error('Only files in My files or a project can be deleted here.');
-          const inside = await keysUnderFolders(supabase, bucket, acting);
+          const inside = await keysUnderFolders(supabase, bucket, acting, places);
           const outcome = await moveAllOrNothing(
             supabase,
             bucket,
@@ -316,7 +317,7 @@ export const FileActions = forwardRef<FileActionsHandle, Props>(function FileAct
           );
           if (outcome.kind !== 'moved') {
             if (outcome.kind === 'stuck') partlyDone.current = true;
-            throw new Error(moveFailureInWords(outcome, 'move to the trash'));
+            throw new Error(moveFailureInWords(outcome, 'move to the trash', bucket, places));
           }
           notify({
             tone: 'success',
@@ -342,16 +343,6 @@ export const FileActions = forwardRef<FileActionsHandle, Props>(function FileAct
     </>
   );
 });
-
-/** A place of the person's in words: “My files / archive”. */
-function describePlace(places: readonly Area[], folder: string): string {
-  const place = places
-    .filter((area) => folder.startsWith(area.folder))
-    .sort((a, b) => b.folder.length - a.folder.length)[0];
-  if (!place) return `“${folder}”`;
-  const inside = folder.slice(place.folder.length).replace(/\/$/, '');
-  return `“${[place.label, ...inside.split('/').filter(Boolean)].join(' / ')}”`;
-}
 
 /** The last part of an object name: `me/a/b.txt` → `b.txt`. */
 function nameOf(key: string): string {

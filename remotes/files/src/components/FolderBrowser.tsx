@@ -37,6 +37,7 @@ import { describeFailure, filesFailure, whatNext, type FilesFailure } from '../f
 import { droppedFiles, type PickedFile } from '../folder-drop.js';
 import { moveEntries, moveProblem, takenAt } from '../move-entries.js';
 import { filesHref, folderView, selectionClearedHref, type FilesView } from '../location.js';
+import { placeCrumbs, placeOf } from '../places.js';
 import {
   listFolderPage,
   moveFailureInWords,
@@ -76,15 +77,6 @@ type Listing =
       reloading: boolean;
     };
 
-/** The area the folder belongs to (the longest matching root), for the breadcrumb's first step. */
-function areaOf(areas: Area[], bucket: string, folder: string): Area | null {
-  return (
-    areas
-      .filter((area) => area.bucket === bucket && folder.startsWith(area.folder))
-      .sort((a, b) => b.folder.length - a.folder.length)[0] ?? null
-  );
-}
-
 function limitsInWords(bucket: BucketFacts): string {
   const size =
     bucket.fileSizeLimit !== null
@@ -114,7 +106,7 @@ const SORTS = [
 export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode {
   const { supabase } = usePortal();
   const bucketId = view.bucket!;
-  const area = areaOf(areas, bucketId, view.folder);
+  const area = placeOf(areas, bucketId, view.folder);
   const [bucket, setBucket] = useState<BucketFacts | null>(null);
   const [bucketError, setBucketError] = useState<FilesFailure | null>(null);
   const [bucketReads, setBucketReads] = useState(0);
@@ -346,7 +338,7 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
     setMoving(mine);
     try {
       const problem = moveProblem(dragged, view.folder, folder.key);
-      const taken = problem ? [] : await takenAt(supabase, bucketId, folder.key, dragged);
+      const taken = problem ? [] : await takenAt(supabase, bucketId, folder.key, dragged, places);
       if (problem) setMoveError(problem);
       else if (taken.length > 0)
         setMoveError(
@@ -358,8 +350,9 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
           bucketId,
           folder.key,
           dragged.map((entry) => ({ entry, name: entry.name, replace: false })),
+          places,
         );
-        if (outcome.kind !== 'moved') setMoveError(moveFailureInWords(outcome, 'move'));
+        if (outcome.kind !== 'moved') setMoveError(moveFailureInWords(outcome, 'move', bucketId, places));
       }
     } catch (error) {
       setMoveError(describeFailure(error));
@@ -405,7 +398,7 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
     };
   };
 
-  const crumbs = breadcrumb(view, area);
+  const crumbs = placeCrumbs(areas, bucketId, view.folder);
   const columns: TableColumn<Entry>[] = [
     {
       key: 'name',
@@ -667,17 +660,6 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
       </span>
     </div>
   );
-}
-
-function breadcrumb(view: FilesView, area: Area | null): { label: string; folder: string }[] {
-  const root = area?.folder ?? '';
-  const crumbs = [{ label: area?.label ?? view.bucket ?? '', folder: root }];
-  let folder = root;
-  for (const part of view.folder.slice(root.length).split('/').filter(Boolean)) {
-    folder += `${part}/`;
-    crumbs.push({ label: part, folder });
-  }
-  return crumbs;
 }
 
 function Grid({

@@ -29,6 +29,7 @@ import {
   takenAt,
   type MoveChoice,
 } from '../move-entries.js';
+import { placeCrumbs, placeOf } from '../places.js';
 import { listSubfolders, moveFailureInWords, type Area, type Entry } from '../storage-access.js';
 import { NameConflictChoices, type NameConflictChoice } from './NameConflictChoices.js';
 
@@ -60,14 +61,6 @@ type Folders =
   | { status: 'error'; error: FilesFailure }
   | { status: 'ready'; names: string[] };
 
-function placeOf(places: readonly Area[], folder: string): Area | null {
-  return (
-    places
-      .filter((area) => folder.startsWith(area.folder))
-      .sort((a, b) => b.folder.length - a.folder.length)[0] ?? null
-  );
-}
-
 export function MoveDialog({
   bucket,
   folder,
@@ -79,8 +72,8 @@ export function MoveDialog({
   onPartlyMoved,
 }: Props): ReactNode {
   const { supabase } = usePortal();
-  const startPlace = placeOf(places, folder) ?? places[0] ?? null;
-  const [at, setAt] = useState(startPlace ? (placeOf(places, folder) ? folder : startPlace.folder) : '');
+  const startPlace = placeOf(places, bucket, folder) ?? places[0] ?? null;
+  const [at, setAt] = useState(startPlace ? (placeOf(places, bucket, folder) ? folder : startPlace.folder) : '');
   const [reads, setReads] = useState(0);
   const [loaded, setLoaded] = useState<{ at: string; reads: number; folders: Folders } | null>(null);
   // A list read again after no answer shows "Reading…" again, then the folders or the next failure.
@@ -94,7 +87,7 @@ export function MoveDialog({
   useEffect(() => {
     if (!at) return;
     let live = true;
-    listSubfolders(supabase, bucket, at).then(
+    listSubfolders(supabase, bucket, at, places).then(
       (names) => live && setLoaded({ at, reads, folders: { status: 'ready', names } }),
       (failure: unknown) =>
         live && setLoaded({ at, reads, folders: { status: 'error', error: filesFailure(failure) } }),
@@ -102,24 +95,12 @@ export function MoveDialog({
     return () => {
       live = false;
     };
-  }, [supabase, bucket, at, reads]);
+  }, [supabase, bucket, at, places, reads]);
   // The folders could not be read for want of an answer: read them again once the server answers.
   useRetryWhenBack(folders.status === 'error' && folders.error.unreachable, readAgain);
 
-  const place = placeOf(places, at);
-  const crumbs = place
-    ? [
-        { label: place.label, folder: place.folder },
-        ...at
-          .slice(place.folder.length)
-          .split('/')
-          .filter(Boolean)
-          .map((part, index, parts) => ({
-            label: part,
-            folder: `${place.folder}${parts.slice(0, index + 1).join('/')}/`,
-          })),
-      ]
-    : [];
+  const place = placeOf(places, bucket, at);
+  const crumbs = place ? placeCrumbs(places, bucket, at) : [];
   const here = crumbs.map((crumb) => crumb.label).join(' / ');
   const problem = at ? moveProblem(entries, folder, at) : 'You have no place to move these to.';
   /** A folder of the selection cannot receive itself or anything of it. */
@@ -137,7 +118,7 @@ export function MoveDialog({
     setWorking(true);
     setError(null);
     try {
-      const taken = new Set((await takenAt(supabase, bucket, at, entries)).map((entry) => entry.key));
+      const taken = new Set((await takenAt(supabase, bucket, at, entries, places)).map((entry) => entry.key));
       const choices: MoveChoice[] = [];
       const conflicts = entries.filter((entry) => taken.has(entry.key));
       for (const entry of entries) {
@@ -154,12 +135,12 @@ export function MoveDialog({
             : { entry, name: await freeNameIn(supabase, bucket, at, entry.name), replace: false },
         );
       }
-      const outcome = await moveEntries(supabase, bucket, at, choices);
+      const outcome = await moveEntries(supabase, bucket, at, choices, places);
       if (outcome.kind === 'moved') {
         onMoved(at, entries.length);
         return;
       }
-      setError(moveFailureInWords(outcome, 'move'));
+      setError(moveFailureInWords(outcome, 'move', bucket, places));
       if (outcome.kind === 'stuck') onPartlyMoved();
     } catch (failure) {
       setError(`${describeFailure(failure)} Nothing was moved.`);

@@ -24,6 +24,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { describeFailure, filesFailure, whatNext, type FilesFailure } from '../failures.js';
 import { filesHref, folderView, type FilesView } from '../location.js';
 import { freeNameIn } from '../move-entries.js';
+import { placeInWords } from '../places.js';
 import {
   listKeysUnder,
   listTrash,
@@ -107,10 +108,7 @@ export function TrashView({ route, bucket, area, view }: Props): ReactNode {
       return next;
     });
 
-  const where = (item: TrashItem) => {
-    const inside = item.parent.slice(area.folder.length).replace(/\/$/, '');
-    return inside ? `${area.label} / ${inside.split('/').join(' / ')}` : area.label;
-  };
+  const where = (item: TrashItem) => placeInWords([area], bucket, item.parent);
 
   const restore = async (item: TrashItem) => {
     setError(null);
@@ -119,14 +117,14 @@ export function TrashView({ route, bucket, area, view }: Props): ReactNode {
       let name = item.name;
       const before: { kind: 'file' | 'folder'; key: string }[] = [];
       const keysUnder: Record<string, string[]> = {};
-      if ((await namesTakenIn(supabase, bucket, item.parent, [item.name])).has(item.name)) {
+      if ((await namesTakenIn(supabase, bucket, item.parent, [item.name], [area])).has(item.name)) {
         const choice = await new Promise<NameConflictChoice>((answer) => setQuestion({ item, answer }));
         setQuestion(null);
         if (choice === 'dismiss') return;
         if (choice === 'keep-both') name = await freeNameIn(supabase, bucket, item.parent, item.name);
         else if (item.kind === 'folder') {
           const key = `${item.parent}${item.name}/`;
-          keysUnder[key] = await listKeysUnder(supabase, bucket, key);
+          keysUnder[key] = await listKeysUnder(supabase, bucket, key, [area]);
           before.push({ kind: 'folder', key });
         } else before.push({ kind: 'file', key: item.originalKey });
       }
@@ -137,7 +135,7 @@ export function TrashView({ route, bucket, area, view }: Props): ReactNode {
       ];
       const outcome = await moveAllOrNothing(supabase, bucket, moves);
       if (outcome.kind !== 'moved') {
-        setError(moveFailureInWords(outcome, 'restore'));
+        setError(moveFailureInWords(outcome, 'restore', bucket, [area]));
         if (outcome.kind === 'stuck') readAgain();
         return;
       }
