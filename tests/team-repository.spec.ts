@@ -6,13 +6,25 @@
 // installs, runs its own tests (types, unit, a build, and Chromium: the remote in the released
 // shell with the emulator running the portal's project and the team's migration, a person writing
 // a note under row level security), starts `npm run dev`, adds a migration, has one without row
-// level security refused by the check, and releases into a folder environment. Four minutes on a
-// quiet machine, eight to ten under load, most of it the release and npm: opt-in
+// level security refused by the check, and releases into a folder environment. Then the portal's
+// shared environment, as the platform's owners run it (this repository's shell on a project that
+// keeps the registry, the team's migrations delivered to its database): the team's CI releases
+// with the team's credential alone, and a person uses the remote there in Chromium. Five minutes
+// on a quiet machine, ten under load, most of it the package release and npm: opt-in
 // (npm run test:team-repository).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CONTRACT_VERSION } from '@portal/platform/node';
+import { recordShellContract } from '../deploy/src/publish.js';
+import { projectTarget } from '../deploy/src/targets/project-target.js';
+import { addRemote, addTeam } from '../deploy/src/team-admin.js';
+import { ANON_KEY } from '../emulator/test/harness.js';
+import { launchBrowser, problems } from './browser.js';
+import { startTestPortal, type TestPortal } from './portal-harness.js';
+import { firstPlatformOwner, teamToken } from './support/deploy-backend.js';
+import { newPerson, signedInClient, signedInStorage } from './support/people.js';
 import { awaitLine, sh, startTeamRegistry, type TeamRegistry } from './support/team-registry.js';
 
 const REPO = path.resolve(__dirname, '..');
@@ -53,7 +65,7 @@ afterAll(async () => {
     // Every @portal package came from the throwaway registry, at the version just released.
     const lock = JSON.parse(readFileSync(path.join(team, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version: string; integrity: string }> };
     const portalPackages = Object.entries(lock.packages).filter(([key]) => /^node_modules\/@portal\/[^/]+$/.test(key));
-    expect(portalPackages.map(([key]) => key.slice('node_modules/'.length)).sort()).toEqual(['@portal/compiled-entry', '@portal/deploy', '@portal/emulator', '@portal/platform', '@portal/testing', '@portal/ui']);
+    expect(portalPackages.map(([key]) => key.slice('node_modules/'.length)).sort()).toEqual(['@portal/compiled-entry', '@portal/deploy', '@portal/emulator', '@portal/function-catalogue', '@portal/platform', '@portal/testing', '@portal/ui']);
     for (const [key, { version, integrity }] of portalPackages) {
       // The very tarball the release published into this registry's storage.
       const stored = JSON.parse(readFileSync(path.join(work, 'registry', key.slice('node_modules/'.length), 'package.json'), 'utf8')) as { versions: Record<string, { dist: { integrity: string } }> };
@@ -107,5 +119,73 @@ afterAll(async () => {
     expect(released).toMatch(/notes is live at 0\.1\.0\+[0-9a-f]{8}/);
     const live = JSON.parse(readFileSync(path.join(work, 'environment', 'shell', 'registry.json'), 'utf8')) as { remotes: Record<string, { route: string; version: string }> };
     expect(live.remotes.notes).toMatchObject({ route: '/notes', version: expect.stringMatching(/^0\.1\.0\+/) });
+  });
+
+  it("releases with the team's credential into the portal's shared environment, where a person uses it in the portal's own shell", async () => {
+    // The platform's side: this repository's portal on a project whose database got the team's
+    // migrations from its owners (docs/team-tables.md#delivery-to-the-shared-backend), an
+    // environment in the project, the team and its remote with its route, and a credential for
+    // the team's CI — all the team is handed, with the project's address and public key.
+    const migrationsDir = path.join(team, 'supabase', 'migrations');
+    const files = Object.fromEntries(readdirSync(migrationsDir).map((file) => [file, readFileSync(path.join(migrationsDir, file), 'utf8')]));
+    let shared: TestPortal | undefined;
+    const browser = await launchBrowser();
+    try {
+      shared = await startTestPortal({ emulator: { teamMigrations: { team: 'notes', files } } });
+      const { emulator } = shared;
+      const environment = 'portal-remotes';
+      const owner = await firstPlatformOwner(emulator);
+      await recordShellContract(projectTarget(owner.connection, environment), CONTRACT_VERSION);
+      await addTeam(owner.connection, 'notes-team');
+      await addRemote(owner.connection, 'notes', 'notes-team', '/notes');
+      const token = await teamToken(owner.connection, 'notes-team', 'ci');
+      const registryUrl = `${emulator.apiUrl}/functions/v1/deploy-registry/${environment}`;
+      const configFile = shared.portal.env.configFile;
+      const config = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>;
+      writeFileSync(configFile, JSON.stringify({ ...config, registryUrl, allowedOrigins: [new URL(emulator.apiUrl).origin] }, null, 2));
+
+      // The team's CI, in its repository: the guide's commands with the credential it was given.
+      expect(GUIDE).toContain('PORTAL_DEPLOY_TOKEN=<team credential> npm run release -- --bucket <environment> --project-url <url> --anon-key <key>');
+      expect(GUIDE).toContain('npx portal-deploy promote notes@<version>');
+      const project = `--bucket ${environment} --project-url ${emulator.apiUrl} --anon-key ${ANON_KEY}`;
+      const ci = { ...registry!.env, PORTAL_DEPLOY_TOKEN: token };
+      const staged = await sh(`npm run release -- ${project}`, team, ci);
+      if (staged.code !== 0) throw new Error(`release exited ${staged.code}:\n${staged.output.slice(-4000)}`);
+      const version = /notes@(\S+?\+[0-9a-f]{8})/.exec(staged.output)?.[1];
+      expect(version).toMatch(/^0\.1\.0\+/);
+      // Staged, not live, until the team promotes it; with nothing but its own credential.
+      const before = (await (await fetch(registryUrl)).json()) as { remotes: Record<string, unknown> };
+      expect(before.remotes.notes).toBeUndefined();
+      const promoted = await sh(`npx portal-deploy promote notes@${version} ${project}`, team, ci);
+      if (promoted.code !== 0) throw new Error(`promote exited ${promoted.code}:\n${promoted.output.slice(-4000)}`);
+      const after = (await (await fetch(registryUrl)).json()) as { remotes: Record<string, { version: string; route: string }> };
+      expect(after.remotes.notes).toMatchObject({ version, route: '/notes' });
+      // The credential is the team's, not the database owner's: the project's own history says so.
+      const status = await sh(`npx portal-deploy status ${project}`, team, ci);
+      expect(status.output).toContain('credential ci of team notes-team');
+
+      // A person of the portal, in its shell: the team's remote from the environment's bucket, its
+      // table under row level security through the shell's one client.
+      const person = await newPerson(emulator, 'notes-reader');
+      const context = await browser.newContext({ storageState: await signedInStorage(shared.url, emulator, await signedInClient(emulator, person)) });
+      const page = await context.newPage();
+      await page.goto(shared.url);
+      await page.getByRole('link', { name: 'Notes', exact: true }).click();
+      await page.waitForURL('**/notes');
+      await page.getByLabel('New note').fill('Water the office plants');
+      await page.getByRole('button', { name: 'Add note' }).click();
+      await page.getByRole('list', { name: 'Your notes' }).getByText('Water the office plants').waitFor();
+      const requested = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+      expect(requested).toContain(`${emulator.apiUrl}/storage/v1/object/public/${environment}/remotes/notes/${encodeURIComponent(version!)}/remoteEntry.js`);
+      expect(problems(page.console)).toEqual([]);
+      await context.close();
+      const own = await (await signedInClient(emulator, person)).from('notes' as never).select('body');
+      expect(own.data).toEqual([{ body: 'Water the office plants' }]);
+      const stranger = await (await signedInClient(emulator, await newPerson(emulator, 'notes-stranger'))).from('notes' as never).select('body');
+      expect(stranger.data).toEqual([]);
+    } finally {
+      await browser.close();
+      await shared?.stop();
+    }
   });
 });
