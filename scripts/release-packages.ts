@@ -9,11 +9,12 @@
 // CHANGELOG.md. Publishing uses npm's own credential for the registry (`npm login --registry <url>`,
 // or a token in .npmrc). docs/architecture.md#releasing-the-packages has the whole story.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { lock } from 'proper-lockfile';
 import { CONTRACT_VERSION } from '@portal/platform/node';
 import { packStaged, prepareRelease, publishablePackages, registryState, releaseProblems, stagePackage } from './release/packages.js';
 
@@ -46,11 +47,27 @@ if (problems.length > 0) {
 const work = mkdtempSync(path.join(tmpdir(), 'portal-release-'));
 try {
   const destination = values['pack-destination'] ? path.resolve(values['pack-destination']) : path.join(work, 'tarballs');
-  const staged = packages.map((pkg) => {
-    prepareRelease(pkg, root);
-    const result = stagePackage(pkg, path.join(work, 'stage'), root);
-    return { ...result, tarball: packStaged(result, destination) };
+  // `release.before` builds into the workspace (the shell @portal/testing bundles, in shell/dist),
+  // and staging copies that build: two releases at once on one checkout (the test suites that
+  // release side by side) would each empty the folder the other copies. One at a time. The build
+  // runs synchronously, so the lock is not refreshed meanwhile: it counts as a dead holder's only
+  // after ten minutes.
+  mkdirSync(path.join(root, '.tmp'), { recursive: true });
+  const unlock = await lock(root, {
+    lockfilePath: path.join(root, '.tmp', 'release-packages.lock'),
+    stale: 600_000,
+    retries: { retries: 900, factor: 1, minTimeout: 1_000, maxTimeout: 1_000 },
   });
+  let staged;
+  try {
+    staged = packages.map((pkg) => {
+      prepareRelease(pkg, root);
+      const result = stagePackage(pkg, path.join(work, 'stage'), root);
+      return { ...result, tarball: packStaged(result, destination) };
+    });
+  } finally {
+    await unlock();
+  }
   const plan = await Promise.all(staged.map(async (pkg) => ({ pkg, state: registry ? await registryState(pkg, registry) : ({ state: 'absent' } as const) })));
   const changed = plan.filter(({ state }) => state.state === 'different');
   for (const { pkg, state } of plan) {

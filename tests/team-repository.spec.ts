@@ -9,9 +9,10 @@
 // level security refused by the check, and releases into a folder environment. Then the portal's
 // shared environment, as the platform's owners run it (this repository's shell on a project that
 // keeps the registry, the team's migrations delivered to its database): the team's CI releases
-// with the team's credential alone, and a person uses the remote there in Chromium. Five minutes
-// on a quiet machine, ten under load, most of it the package release and npm: opt-in
-// (npm run test:team-repository).
+// with the team's credential alone, and a person uses the remote there in Chromium (after its
+// developer tried `npm run dev`'s build there through the developer override, before the first
+// release). Four minutes on a quiet machine, ten under load, most of it the package release and
+// npm; alone: npm run test:team-repository; PORTAL_TEAM_REPOSITORY_TEST=0 skips it.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,7 +30,7 @@ import { awaitLine, sh, startTeamRegistry, type TeamRegistry } from './support/t
 
 const REPO = path.resolve(__dirname, '..');
 const GUIDE = readFileSync(path.join(REPO, 'docs', 'building-a-remote.md'), 'utf8');
-const enabled = process.env.PORTAL_TEAM_REPOSITORY_TEST === '1';
+const enabled = process.env.PORTAL_TEAM_REPOSITORY_TEST !== '0';
 
 jest.setTimeout(600_000);
 
@@ -43,6 +44,44 @@ async function guideCommand(command: string, cwd = team): Promise<string> {
   const { code, output } = await sh(command, cwd, registry!.env);
   if (code !== 0) throw new Error(`${command} exited ${code}:\n${output.slice(-4000)}`);
   return output;
+}
+
+interface Dev {
+  /** The local portal's address of the remote. */
+  portal: string;
+  /** The latest build's manifest, for a deployed portal's developer override. */
+  devServer: string;
+  stop(): Promise<void>;
+}
+
+/** `npm run dev` of the guide, on free ports, until it says where the portal and the dev server are. */
+async function startDev(): Promise<Dev> {
+  const command = 'npm run dev -- --port 0 --emulator-port 0 --mail-port 0 --dev-server-port 0';
+  expect(GUIDE).toContain(command);
+  const dev = spawn('sh', ['-c', command], { cwd: team, env: registry!.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  // The whole group: npm, the shell it runs the script in, portal-testing and the emulator.
+  const stop = async () => {
+    if (dev.exitCode !== null || dev.signalCode !== null) return;
+    const exited = new Promise((resolve) => dev.once('exit', resolve));
+    process.kill(-dev.pid!, 'SIGTERM');
+    await exited;
+  };
+  try {
+    let devServer: string | undefined;
+    const portal = await awaitLine(
+      dev,
+      (line) => {
+        devServer ??= /^Dev server: (\S+)/.exec(line)?.[1];
+        return /^Portal: (\S+)/.exec(line)?.[1];
+      },
+      'npm run dev',
+    );
+    if (!devServer) throw new Error('npm run dev named no dev server before the portal');
+    return { portal, devServer, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
 
 beforeAll(async () => {
@@ -78,29 +117,15 @@ afterAll(async () => {
   });
 
   it('runs npm run dev: the emulator with its migration, the released shell and the remote, on free ports', async () => {
-    const command = 'npm run dev -- --port 0 --emulator-port 0 --mail-port 0 --dev-server-port 0';
-    expect(GUIDE).toContain(command);
-    const dev = spawn('sh', ['-c', command], { cwd: team, env: registry!.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const dev = await startDev();
     try {
-      let devServer: string | undefined;
-      const portal = await awaitLine(
-        dev,
-        (line) => {
-          devServer ??= /^Dev server: (\S+)/.exec(line)?.[1];
-          return /^Portal: (\S+)/.exec(line)?.[1];
-        },
-        'npm run dev',
-      );
-      expect(new URL(portal).pathname).toBe('/notes');
-      expect((await fetch(portal)).status).toBe(200);
+      expect(new URL(dev.portal).pathname).toBe('/notes');
+      expect((await fetch(dev.portal)).status).toBe(200);
       // The latest build, for a deployed portal's developer override.
-      expect(devServer).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mf-manifest\.json$/);
-      expect(((await (await fetch(devServer!)).json()) as { name: string }).name).toBe('notes');
+      expect(dev.devServer).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mf-manifest\.json$/);
+      expect(((await (await fetch(dev.devServer)).json()) as { name: string }).name).toBe('notes');
     } finally {
-      // The whole group: npm, the shell it runs the script in, portal-testing and the emulator.
-      const exited = new Promise((resolve) => dev.once('exit', resolve));
-      process.kill(-dev.pid!, 'SIGTERM');
-      await exited;
+      await dev.stop();
     }
   });
 
@@ -142,7 +167,33 @@ afterAll(async () => {
       const registryUrl = `${emulator.apiUrl}/functions/v1/deploy-registry/${environment}`;
       const configFile = shared.portal.env.configFile;
       const config = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>;
-      writeFileSync(configFile, JSON.stringify({ ...config, registryUrl, allowedOrigins: [new URL(emulator.apiUrl).origin] }, null, 2));
+      const person = await newPerson(emulator, 'notes-reader');
+      const signedIn = async () => browser.newContext({ storageState: await signedInStorage(shared!.url, emulator, await signedInClient(emulator, person)) });
+
+      // Before its first release the team develops against the shared portal: `npm run dev`'s
+      // latest build, run there through the developer override, from a dev server the portal's
+      // config allows.
+      const dev = await startDev();
+      try {
+        const devOrigins = [new URL(dev.devServer).origin];
+        writeFileSync(configFile, JSON.stringify({ ...config, registryUrl, allowedOrigins: [new URL(emulator.apiUrl).origin], devOverrides: true, devOrigins }, null, 2));
+        const context = await signedIn();
+        const page = await context.newPage();
+        await page.goto(`${shared.url}/status`);
+        await page.waitForFunction(() => 'portalDevOverrides' in window);
+        await page.evaluate(([name, url]) => (window as unknown as { portalDevOverrides: { set(n: string, u: string): string } }).portalDevOverrides.set(name!, url!), ['notes', dev.devServer]);
+        await page.reload();
+        await page.getByRole('link', { name: 'Notes (in development)' }).click();
+        await page.waitForURL('**/notes');
+        await expect(page.getByTestId('dev-override-banner').textContent()).resolves.toContain(dev.devServer);
+        await page.getByLabel('New note').fill('Drafted before the first release');
+        await page.getByRole('button', { name: 'Add note' }).click();
+        await page.getByRole('list', { name: 'Your notes' }).getByText('Drafted before the first release').waitFor();
+        expect(problems(page.console)).toEqual([]);
+        await context.close();
+      } finally {
+        await dev.stop();
+      }
 
       // The team's CI, in its repository: the guide's commands with the credential it was given.
       expect(GUIDE).toContain('PORTAL_DEPLOY_TOKEN=<team credential> npm run release -- --bucket <environment> --project-url <url> --anon-key <key>');
@@ -166,8 +217,7 @@ afterAll(async () => {
 
       // A person of the portal, in its shell: the team's remote from the environment's bucket, its
       // table under row level security through the shell's one client.
-      const person = await newPerson(emulator, 'notes-reader');
-      const context = await browser.newContext({ storageState: await signedInStorage(shared.url, emulator, await signedInClient(emulator, person)) });
+      const context = await signedIn();
       const page = await context.newPage();
       await page.goto(shared.url);
       await page.getByRole('link', { name: 'Notes', exact: true }).click();
@@ -180,7 +230,7 @@ afterAll(async () => {
       expect(problems(page.console)).toEqual([]);
       await context.close();
       const own = await (await signedInClient(emulator, person)).from('notes' as never).select('body');
-      expect(own.data).toEqual([{ body: 'Water the office plants' }]);
+      expect(own.data).toEqual([{ body: 'Drafted before the first release' }, { body: 'Water the office plants' }]);
       const stranger = await (await signedInClient(emulator, await newPerson(emulator, 'notes-stranger'))).from('notes' as never).select('body');
       expect(stranger.data).toEqual([]);
     } finally {
