@@ -6,9 +6,12 @@
 // them. Figures only: nothing passes or fails here.
 //   node --import tsx bench/lighthouse.ts [--runs 3] [--preset mobile,desktop] [--routes /,/data]
 //                                         [--states out,in] [--interactions 5] [--json FILE] [--against DIR]
+//                                         [--reports DIR]
 // --runs: Lighthouse runs per route, preset and state (the median is printed).
 // --interactions: how many times each interaction is timed (0 skips them).
 // --json: also writes every run's figures (and the LCP element of each) to FILE.
+// --reports: also writes each run's whole Lighthouse report (its JSON, with the trace's timings,
+// the critical request chains and the main-thread tasks) into DIR, one file per run.
 // --against DIR: a before/after. DIR holds another checkout's sources (`git archive <commit> |
 // tar -x -C DIR`, with DIR/node_modules a link to this checkout's); its shell and remotes are built
 // and served beside this checkout's on the same emulator, and each route's runs alternate between
@@ -43,6 +46,7 @@ const { values: flags } = parseArgs({
     interactions: { type: 'string', default: '5' },
     json: { type: 'string' },
     against: { type: 'string' },
+    reports: { type: 'string' },
   },
 });
 const RUNS = Number(flags.runs);
@@ -103,11 +107,12 @@ async function sessionCookies(apiUrl: string, anonKey: string, portalUrl: string
 }
 
 /** One Lighthouse run of `url` (performance only) in the browser on `port`. */
-async function audit(url: string, port: number, preset: 'mobile' | 'desktop'): Promise<RunFigures> {
+async function audit(url: string, port: number, preset: 'mobile' | 'desktop', reportFile?: string): Promise<RunFigures> {
   const options: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
   const result = await lighthouse(url, options, preset === 'desktop' ? desktopConfig : undefined);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  if (reportFile) writeFileSync(reportFile, JSON.stringify(lhr));
   if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items;
@@ -212,6 +217,7 @@ try {
   const url = served.urls.this;
   const config = (await (await fetch(`${url}/config.json`)).json()) as { supabaseAnonKey: string };
 
+  if (flags.reports) mkdirSync(flags.reports, { recursive: true });
   const userDataDir = path.join(work, 'chromium');
   mkdirSync(userDataDir);
   const launched = await launchChromium(userDataDir);
@@ -234,7 +240,8 @@ try {
             if (state === 'in') await profile.addCookies(await sessionCookies(apiUrl, config.supabaseAnonKey, served.urls[build]));
             loads.push(loadavg()[0]!);
             rowLoads.push(loadavg()[0]!);
-            runs[build].push(await audit(`${served.urls[build]}${route}`, launched.port, preset));
+            const reportFile = flags.reports ? path.join(flags.reports, `${build}-${preset}-${state}-${route.replace(/\W+/g, '_')}-${run}.json`) : undefined;
+            runs[build].push(await audit(`${served.urls[build]}${route}`, launched.port, preset, reportFile));
           }
         }
         for (const build of BUILDS) {

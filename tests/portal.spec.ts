@@ -629,6 +629,62 @@ describe('the portal in a browser', () => {
     expect(problems(fresh.console)).toEqual([]);
   });
 
+  it('paints the route\'s header before it runs any code that runs remotes (federation runtime, single-spa, the remote\'s own), and asks the API nothing before its first paint', async () => {
+    const person = await newPerson(portal.emulator, 'header-first');
+    const fresh = await tab.open(await signedInStorage(portal.url, portal.emulator, await signedInClient(portal.emulator, person)));
+    const accountOrigin = new URL(portal.portal.remoteUrls.account!).origin;
+    // In order, as the page does them: the route's header put on the page, the animation frames
+    // after it (each one draws), each script element added (what runs code; the page's first script
+    // only preloads).
+    await fresh.addInitScript({
+      content: `(() => {
+        const events = (globalThis.__startOrder = []);
+        let header = false;
+        const frame = () => { events.push('frame'); if (events.filter((e) => e === 'frame').length < 3) requestAnimationFrame(frame); };
+        new MutationObserver((records) => {
+          for (const record of records) for (const node of record.addedNodes) {
+            if (node.tagName === 'SCRIPT' && node.src) events.push('script ' + node.src);
+          }
+          if (!header && document.querySelector('[data-route-header]')) {
+            header = true;
+            events.push('header');
+            requestAnimationFrame(frame);
+          }
+        }).observe(document, { subtree: true, childList: true });
+        // Each request to the API's tables, with the time it was asked for.
+        const fetch = globalThis.fetch;
+        globalThis.__apiCalls = [];
+        globalThis.fetch = (input, init) => {
+          const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+          if (url.includes('/rest/v1/')) globalThis.__apiCalls.push({ path: new URL(url).pathname, at: performance.now() });
+          return fetch(input, init);
+        };
+      })();`,
+    });
+    await fresh.goto(`${portal.url}/account`);
+    await expect(fresh.getByTestId('profile-email').textContent()).resolves.toBe(person.email);
+    const events = await fresh.evaluate(() => (globalThis as unknown as { __startOrder: string[] }).__startOrder);
+    const runsRemotes = (event: string) => /^script .*\/(federation-runtime|single-spa)\.[^/]*\.js$/.test(event) || event.startsWith(`script ${accountOrigin}/`);
+    const header = events.indexOf('header');
+    const frameAfterHeader = events.indexOf('frame');
+    const firstRemoteCode = events.findIndex(runsRemotes);
+    expect(header).toBeGreaterThanOrEqual(0);
+    expect(firstRemoteCode).toBeGreaterThan(0);
+    // The header was on the page, and a frame drawn after it, before the first of them was added.
+    expect(events.slice(0, firstRemoteCode)).toEqual(expect.arrayContaining(['header', 'frame']));
+    expect(frameAfterHeader).toBeGreaterThan(header);
+    // The shell's profile read (its account button, presence) waits for the page's first paint to be
+    // on screen: no request to the API was asked for before the first contentful paint's time.
+    const { apiCalls, firstPaint } = await fresh.evaluate(() => ({
+      apiCalls: (globalThis as unknown as { __apiCalls: Array<{ path: string; at: number }> }).__apiCalls,
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    }));
+    expect(firstPaint).not.toBeNull();
+    expect(apiCalls.length).toBeGreaterThan(0);
+    expect(apiCalls.filter((call) => call.at < firstPaint!)).toEqual([]);
+    expect(problems(fresh.console)).toEqual([]);
+  });
+
   it('asks for the remote of the route it opens on while single-spa is still on its way', async () => {
     const fresh = await tab.open();
     const accountUrl = portal.portal.remoteUrls.account!;

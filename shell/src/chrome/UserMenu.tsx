@@ -1,13 +1,14 @@
 // The header's account button: the person's display name and picture from their profile (followed
 // live: a name saved on the account page shows at once), their email when they chose no name.
-import { nameOf, usePortal, useProfile } from '@portal/platform';
+import { nameOf, usePortal, type PersonProfile, type ProfilesSnapshot } from '@portal/platform';
 import { Avatar, Button, LogOutIcon, Menu, MenuItem, MenuLabel, MenuList, MenuSeparator, MenuTrigger, UserIcon } from '@portal/ui';
-import type { ReactNode } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { afterFirstContentfulPaint } from '../start-up/next-paint.js';
 import { describeSignOutFailure } from './failure-words.js';
 
 export function UserMenu({ signInPath }: { signInPath: string }): ReactNode {
   const { auth, supabase, navigate, notify } = usePortal();
-  const profile = useProfile(auth.user?.id);
+  const profile = useProfileAfterFirstPaint(auth.user?.id);
   if (auth.status === 'loading') return null;
   if (!auth.user) {
     return (
@@ -42,4 +43,27 @@ export function UserMenu({ signInPath }: { signInPath: string }): ReactNode {
       </MenuList>
     </Menu>
   );
+}
+
+/**
+ * The person's profile, listened to (and so read: `profiles.subscribe` starts the read and the live
+ * channel) only once the page's first paint is on screen: the button shows the email until then.
+ * Started in the first render, the read's request to the API (and its preflight, a connection to
+ * another origin) came before the first paint of every signed-in page, and a phone's Largest
+ * Contentful Paint waited for it (issue #40; tests/portal.spec.ts, "…asks the API nothing before
+ * its first paint").
+ */
+function useProfileAfterFirstPaint(userId: string | undefined): PersonProfile | null {
+  const { profiles } = usePortal();
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    void afterFirstContentfulPaint().then(() => mounted && setPainted(true));
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  const subscribe = useCallback((listener: () => void) => (painted ? profiles.subscribe(listener) : () => undefined), [painted, profiles]);
+  const snapshot: ProfilesSnapshot = useSyncExternalStore(subscribe, profiles.getSnapshot, profiles.getSnapshot);
+  return userId ? (snapshot.profiles.get(userId) ?? null) : null;
 }

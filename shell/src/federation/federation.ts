@@ -5,6 +5,7 @@
 // origins and each registered release.
 import { PortalError, PortalErrorCode } from '@portal/platform';
 import { lazyDesignSystemGroups } from './design-system-groups.js';
+import { remoteCodeMayRun } from './remote-code-gate.js';
 import type { FederatedRemote } from './federation-runtime.js';
 import { preloadScript } from '../start-up/script-preload.js';
 
@@ -45,7 +46,11 @@ export function registerFederatedRemote(remote: FederatedRemote, options: { forc
 
 function loadRuntime(): Promise<Runtime> {
   if (runtime) return Promise.resolve(runtime);
-  loading ??= import(/* webpackChunkName: "federation-runtime" */ './federation-runtime.js').then(
+  if (loading) return loading;
+  // Run only once the page has painted its first frame of the route (remote-code-gate.ts); the
+  // page's first script has already asked for the file.
+  const imported = remoteCodeMayRun().then(() => import(/* webpackChunkName: "federation-runtime" */ './federation-runtime.js'));
+  loading = imported.then(
     (loaded) => {
       loaded.restrictOrigins(origins);
       loaded.restrictDevOrigins(devOrigins);
@@ -110,8 +115,10 @@ function fetchAhead(remote: FederatedRemote | undefined, expose: string): void {
   for (const { url, integrity } of scripts) {
     if (integrity) preloadScript(url.href, integrity);
   }
-  // A failed group is reported by the remote that consumes it.
-  for (const key of files.shared ?? []) lazyDesignSystemGroups[key]?.().catch(() => undefined);
+  // Their code runs with the remote's (remote-code-gate.ts). A failed group is reported by the
+  // remote that consumes it.
+  const groups = (files.shared ?? []).flatMap((key) => lazyDesignSystemGroups[key] ?? []);
+  if (groups.length) void remoteCodeMayRun().then(() => Promise.all(groups.map((load) => load().catch(() => undefined))));
 }
 
 /** Loads a remote's exposed module (`./app` by default), loading the federation runtime first if needed. */

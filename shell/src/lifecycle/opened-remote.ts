@@ -11,6 +11,7 @@ import type { LifecycleModule } from './remote-loading.js';
 import type { RemoteReleases } from './remote-releases.js';
 import { statusOf } from './remote-statuses.js';
 import { checkAuth, routeMatches, type SessionLevel } from './routes.js';
+import { afterNextPaint } from '../start-up/next-paint.js';
 
 /** States in which a remote's load and mount are over, one way or the other. */
 const SETTLED_STATES: ReadonlySet<string> = new Set(['mounted', 'unmounted', 'failed', 'blocked']);
@@ -109,12 +110,4 @@ export class OpenedRemote {
       const timer = setTimeout(done, REMOTE_STEP_LIMIT_MS);
     });
   }
-}
-
-/** Resolves after the page's next paint (at once in a hidden tab, which does not paint). */
-function afterNextPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    if (document.visibilityState === 'hidden') setTimeout(resolve, 0);
-    else requestAnimationFrame(() => setTimeout(resolve, 0));
-  });
 }

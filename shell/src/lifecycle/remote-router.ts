@@ -14,6 +14,7 @@ import type { RemoteMounting } from './remote-mounting.js';
 import type { RemoteReleases } from './remote-releases.js';
 import { statusOf } from './remote-statuses.js';
 import { checkAuth, routeMatches, type SessionLevel } from './routes.js';
+import { remoteCodeMayRun } from '../federation/remote-code-gate.js';
 
 type SingleSpa = typeof import('single-spa');
 
@@ -124,7 +125,11 @@ export class RemoteRouter {
    */
   start(): Promise<SingleSpa | null> {
     const { portal, releases, failures } = this.options;
-    this.router ??= import(/* webpackChunkName: "single-spa" */ 'single-spa').then((spa) => {
+    if (this.router) return this.router;
+    // Run only once the page has painted its first frame of the route (remote-code-gate.ts); the
+    // page's first script has already asked for the file.
+    const imported = remoteCodeMayRun().then(() => import(/* webpackChunkName: "single-spa" */ 'single-spa'));
+    this.router = imported.then((spa) => {
       spa.addErrorHandler((error: AppError) => {
         // Lifecycle wrappers already recorded the failure; this keeps single-spa from rethrowing it
         // as an uncaught error and records failures single-spa found itself.

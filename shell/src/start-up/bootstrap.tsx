@@ -11,6 +11,9 @@ import { RemoteBackgrounds } from '../lifecycle/remote-backgrounds.js';
 import { devOverrideState, installDevOverrideConsole, resolveDevOverrides } from '../registry/dev-overrides.js';
 import { devRemoteEntries, withDevRemotes } from '../registry/dev-remotes.js';
 import { prepareFederation, restrictDevOrigins, restrictOrigins } from '../federation/federation.js';
+import { holdRemoteCode } from '../federation/remote-code-gate.js';
+import { afterFirstContentfulPaint } from './next-paint.js';
+import { afterRouteHeaderPainted } from './route-header-paint.js';
 import { isShellPath } from '../lifecycle/routes.js';
 import { fetchRegistry, loadRegistry } from '../registry/registry-loader.js';
 import { watchRegistry, type RegistryWatch } from '../registry/registry-watch.js';
@@ -25,6 +28,13 @@ import { createPortalClient } from '../session/supabase-client.js';
 import * as Platform from '@portal/platform';
 
 async function main(): Promise<void> {
+  // The federation runtime, single-spa and the opened remote's code run once the first frame of the
+  // route (its header, from the registry) is on screen, not in the tasks before it is painted
+  // (remote-code-gate.ts). Opened once the registry has been read and registered (and the header
+  // painted), or has failed.
+  let openRemoteCode = (): void => undefined;
+  holdRemoteCode(new Promise<void>((resolve) => (openRemoteCode = resolve)));
+  const routeFramePainted = () => void afterRouteHeaderPainted().then(openRemoteCode);
   // A page opened on a route that is not the shell's own will run a remote: its runtime is fetched
   // now, unless no one can be signed in here (stored-session.ts): then it loads with a remote this
   // visitor may open, once the registry says which.
@@ -35,7 +45,6 @@ async function main(): Promise<void> {
   const connection = createConnectionMonitor({ backend: { url: config.supabaseUrl, apiKey: config.supabaseAnonKey } });
   const supabase = createPortalClient(config, connection);
   const portal = installPortal(createPortal({ supabase, connection }));
-  trackPresence(portal);
   followSessionEnd(portal, config.signInPath);
   followSecondFactor(portal, config);
   registerDebugHandle('shell', { supabase, react: useState, reactDom: ReactDomClient.createRoot, platform: Platform.getPortal });
@@ -57,6 +66,9 @@ async function main(): Promise<void> {
       />,
     );
   });
+  // This tab's presence (a realtime join and a profile read, a request to the API on another
+  // origin) starts once the page's first paint is on screen, not before it (issue #40).
+  void outletReady.then(afterFirstContentfulPaint).then(() => trackPresence(portal));
   const applications = new RemoteApplications(
     portal,
     () => {
@@ -95,6 +107,7 @@ async function main(): Promise<void> {
       applications.loadOpened(registry, bucket);
       await outletReady;
       applications.register(registry, bucket);
+      routeFramePainted();
       watch ??= watchRegistry({
         url: config.registryUrl,
         etag: fetched.etag,
@@ -107,6 +120,7 @@ async function main(): Promise<void> {
       registryState.set({ status: 'ready', environment: registry.environment, updatedAt: registry.updatedAt });
     } catch (error) {
       registryState.set({ status: 'failed', message: describeError(error) });
+      routeFramePainted();
     }
   }
   await loadAndRegister();
