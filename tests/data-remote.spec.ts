@@ -246,6 +246,23 @@ describe('the data remote', () => {
     await dana.screenshot({ path: path.join(SCREENSHOTS, 'data-tables-light.png') });
   });
 
+  it('draws the list\'s header while it reads the database description, so the shell\'s gives way at once and nothing moves when the list comes', async () => {
+    // The API's description (GET /rest/v1/) held on its way: the remote is on screen, reading it.
+    const description = await holdRequests(dana, (url) => url.pathname === '/rest/v1/' && url.search === '', { once: true });
+    await dana.goto(`${portal.shellUrl}/data`);
+    await description.asked;
+    const remote = dana.locator('[data-portal-remote="data"]');
+    await remote.getByRole('progressbar', { name: 'Reading the database description' }).waitFor();
+    // The remote's own header (its metadata's words, the registry's) is there already; the shell's is hidden.
+    await expect(remote.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Data');
+    await expect(dana.locator('.portal-route-header').isVisible()).resolves.toBe(false);
+    const before = await remote.getByRole('heading', { level: 1 }).boundingBox();
+    description.release();
+    await dana.locator('[data-row-count="tasks"]').waitFor();
+    // The header stayed where it was when the list came.
+    expect(await remote.getByRole('heading', { level: 1 }).boundingBox()).toEqual(before);
+  });
+
   it('shows each person only their own and shared rows', async () => {
     await open(sam, '/data/tasks');
     const { data: samRows } = await samDb.from('tasks').select('id').order('id');
