@@ -3,15 +3,11 @@
 // "Add row", and shares the project through the project_members table, first as viewer, then
 // as editor. Nothing is seeded for them. What each person may do is read back from the backend
 // through supabase-js as that person, so the browser is checked against what RLS allows.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Locator, Page } from 'playwright-core';
-import { startTestEmulator, type TestEmulator } from '../emulator/test/harness.js';
-import { startLocalPortal, type LocalPortal } from '../deploy/src/index.js';
 import { launchBrowser, problems, type Browser, type ConsoleEntry } from './browser.js';
-import { buildAppsInto, REPO } from './portal-harness.js';
-import { reservePort } from '../scripts/reserve-port.js';
+import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
 import { linkIn, mailbox } from './support/mailbox.js';
 import { newPerson, signedInClient as personClient, signedInStorage } from './support/people.js';
 
@@ -28,48 +24,18 @@ interface Newcomer {
 const STEP_MS = 30_000;
 const stamp = Date.now().toString(36);
 
-let emulator: TestEmulator;
-let portal: LocalPortal;
-let workdir: string;
+let portal: TestPortal;
 const browsers: Browser[] = [];
 
 beforeAll(async () => {
-  mkdirSync(path.join(REPO, '.tmp'), { recursive: true });
-  workdir = mkdtempSync(path.join(REPO, '.tmp', 'data-sharing-spec-'));
-  // Invitation mails link back to the portal: the auth server must know the shell's origin as
-  // its site and allow redirects to its pages, so the shell's port is chosen first.
-  const { port: shellPort, release } = await reservePort();
-  try {
-    const siteUrl = `http://127.0.0.1:${shellPort}`;
-    const configToml = readFileSync(path.join(REPO, 'supabase', 'config.toml'), 'utf8')
-      .replace(/^site_url = ".*"$/m, `site_url = "${siteUrl}"`)
-      .replace(/^additional_redirect_urls = \[/m, `additional_redirect_urls = ["${siteUrl}/**", `);
-    const [started] = await Promise.all([
-      startTestEmulator({ copySupabaseDir: path.join(REPO, 'supabase'), configToml }),
-      buildAppsInto(path.join(workdir, 'build'), ['shell', 'account', 'data']),
-    ]);
-    emulator = started;
-    portal = await startLocalPortal({
-      envDir: path.join(workdir, 'env'),
-      envName: 'test',
-      shellDist: path.join(workdir, 'build', 'shell'),
-      remoteDists: {
-        account: path.join(workdir, 'build', 'account'),
-        data: path.join(workdir, 'build', 'data'),
-      },
-      supabaseUrl: emulator.apiUrl,
-      shellPort,
-    });
-  } finally {
-    await release();
-  }
+  // Invitation mails link back to the portal: the harness names the shell's origin as the auth
+  // server's site_url, so its redirects to the portal's pages are followed.
+  portal = await startTestPortal({ remotes: ['data'] });
 }, 300_000);
 
 afterAll(async () => {
   for (const browser of browsers) await browser.close();
-  await portal?.close();
-  await emulator?.stop();
-  if (workdir) rmSync(workdir, { recursive: true, force: true });
+  await portal?.stop();
 });
 
 /** Waits for `locator` within a bounded time, and says what was awaited when it times out. */
@@ -102,7 +68,7 @@ async function settled(page: TestPage, what: string): Promise<void> {
 }
 
 async function openTable(page: TestPage, table: string): Promise<void> {
-  await page.goto(`${portal.shellUrl}/data/${table}`);
+  await page.goto(`${portal.url}/data/${table}`);
   await settled(page, `the ${table} table`);
 }
 
@@ -117,7 +83,7 @@ async function signUp(label: string): Promise<Newcomer> {
     page,
     browser,
   };
-  await page.goto(`${portal.shellUrl}/account/sign-up?next=${encodeURIComponent('/data')}`);
+  await page.goto(`${portal.url}/account/sign-up?next=${encodeURIComponent('/data')}`);
   const form = page.locator('form[aria-label="Create an account"]');
   await see('the sign-up form', form);
   await form.locator('input[name="email"]').fill(person.email);
@@ -130,7 +96,7 @@ async function signUp(label: string): Promise<Newcomer> {
 
 /** The same person through supabase-js, to read what the backend lets them see. */
 async function backendAs(person: Newcomer): Promise<SupabaseClient> {
-  const client = emulator.client();
+  const client = portal.emulator.client();
   const { error } = await client.auth.signInWithPassword({
     email: person.email,
     password: person.password,
@@ -212,7 +178,7 @@ describe('sharing a project through the data remote, as people who just signed u
 
     // The friend tells the owner their user id, which the account page shows: the data remote
     // offers no way to find a person by email (profiles show only people one already shares with).
-    await friend.page.goto(`${portal.shellUrl}/account`);
+    await friend.page.goto(`${portal.url}/account`);
     const idCell = friend.page.getByTestId('profile').locator('code');
     await see('the friend’s user id on the account page', idCell);
     const friendId = (await idCell.textContent())!.trim();
@@ -319,7 +285,7 @@ describe('sharing a project through the data remote, as people who just signed u
         .filter({ hasText: `only the owner of project ${projectId} can hand it to someone else` }),
     );
     await takeOver.getByRole('button', { name: 'Cancel' }).click();
-    const { data: after } = await emulator
+    const { data: after } = await portal.emulator
       .admin()
       .from('projects')
       .select('owner_id')
@@ -342,7 +308,7 @@ describe('sharing a project by email (issue #39, item 8)', () => {
     const browser = await launchBrowser();
     browsers.push(browser);
     const context = await browser.newContext({
-      storageState: await signedInStorage(portal.shellUrl, emulator, await personClient(emulator, person)),
+      storageState: await signedInStorage(portal.url, portal.emulator, await personClient(portal.emulator, person)),
     });
     return context.newPage() as Promise<TestPage>;
   }
@@ -363,13 +329,13 @@ describe('sharing a project by email (issue #39, item 8)', () => {
   }
 
   it('the owner invites a new address as editor; the invited person signs up from the mail, accepts, and sees the project', async () => {
-    const owner = await newPerson(emulator, 'invite-owner');
-    const ownerDb = await personClient(emulator, owner);
+    const owner = await newPerson(portal.emulator, 'invite-owner');
+    const ownerDb = await personClient(portal.emulator, owner);
     const projectName = `Invited by mail ${stamp}`;
     const { data: project } = await ownerDb.from('projects').insert({ name: projectName }).select('id').single();
     const projectId = (project as { id: number }).id;
     const newcomer = `invited-${stamp}@example.com`;
-    const mails = mailbox(emulator.mailUrl);
+    const mails = mailbox(portal.emulator.mailUrl);
     const seen = await mails.seen(newcomer);
 
     const ownerPage = await pageAs(owner);
@@ -397,15 +363,15 @@ describe('sharing a project by email (issue #39, item 8)', () => {
     await page.waitForURL(`**/data/projects?f=id.eq.${projectId}`, { timeout: STEP_MS });
     await settled(page, 'the joined project');
     await see('the joined project', page.locator('.data-rows tr[data-row-key]', { hasText: projectName }));
-    const joined = await personClient(emulator, { email: newcomer, password: 'invited-pass-1' });
+    const joined = await personClient(portal.emulator, { email: newcomer, password: 'invited-pass-1' });
     await expect(joined.from('project_members').select('project_id, role')).resolves.toMatchObject({ data: [{ project_id: projectId, role: 'editor' }] });
     await expect(ownerDb.from('project_invitations').select('id')).resolves.toMatchObject({ data: [] });
   });
 
   it('an address with an account gets a sign-in link and the same answer; the owner revokes another invitation', async () => {
-    const owner = await newPerson(emulator, 'revoke-owner');
-    const member = await newPerson(emulator, 'has-account');
-    const ownerDb = await personClient(emulator, owner);
+    const owner = await newPerson(portal.emulator, 'revoke-owner');
+    const member = await newPerson(portal.emulator, 'has-account');
+    const ownerDb = await personClient(portal.emulator, owner);
     const projectName = `Revocable ${stamp}`;
     const { data: project } = await ownerDb.from('projects').insert({ name: projectName }).select('id').single();
     const projectId = (project as { id: number }).id;
@@ -436,14 +402,14 @@ describe('sharing a project by email (issue #39, item 8)', () => {
 
     // The member signs in and accepts from the list of tables.
     const memberPage = await pageAs(member);
-    await memberPage.goto(`${portal.shellUrl}/data`);
+    await memberPage.goto(`${portal.url}/data`);
     await memberPage.getByRole('button', { name: `Accept the invitation to ${projectName}` }).click();
     await memberPage.waitForURL(`**/data/projects?f=id.eq.${projectId}`, { timeout: STEP_MS });
     await see('the joined project', memberPage.locator('.data-rows tr[data-row-key]', { hasText: projectName }));
   });
 
   function mails() {
-    return mailbox(emulator.mailUrl);
+    return mailbox(portal.emulator.mailUrl);
   }
 });
 
