@@ -3,21 +3,18 @@
 // website" and "Home renovation", viewer on "Garden plan") and Sam (sam@example.com, owns
 // "Garden plan", editor on "Launch website"). Every expectation is read from the backend through
 // supabase-js as the same person, so the browser is checked against what RLS really allows.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Page } from 'playwright-core';
-import { startTestEmulator, type TestEmulator } from '../emulator/test/harness.js';
-import { startLocalPortal, type LocalPortal } from '../deploy/src/index.js';
 import { launchBrowser, type Browser, type ConsoleEntry } from './browser.js';
+import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
 import { holdRequests } from './support/hold-requests.js';
 import { pagePerTest, type PagePerTest } from './support/page-per-test.js';
 import { newPerson, signedInStorage, type Person } from './support/people.js';
-import { buildAppsInto } from './portal-harness.js';
 
 jest.setTimeout(180_000);
 
-const REPO = path.resolve(__dirname, '..');
 const SCREENSHOTS = path.join(REPO, '.tmp', 'screenshots');
 const DANA = { email: 'demo@example.com', password: 'demo-password-1' };
 const SAM = { email: 'sam@example.com', password: 'demo-password-2' };
@@ -40,9 +37,7 @@ function batchTasks(): Row[] {
   }));
 }
 
-let emulator: TestEmulator;
-let portal: LocalPortal;
-let workdir: string;
+let portal: TestPortal;
 let browser: Browser;
 // Each test gets fresh pages for both people (own contexts, signed in through the API), so a
 // test never starts from the dialog, URL or session another one left behind. Refusals the
@@ -62,7 +57,7 @@ let danaDb: SupabaseClient;
 let samDb: SupabaseClient;
 
 async function signedInClient(credentials: { email: string; password: string }): Promise<SupabaseClient> {
-  const client = emulator.client();
+  const client = portal.emulator.client();
   const { error } = await client.auth.signInWithPassword(credentials);
   if (error) throw error;
   return client;
@@ -70,12 +65,12 @@ async function signedInClient(credentials: { email: string; password: string }):
 
 /** A page of this test's own, signed in as `person` with a session of its own. */
 async function pageOf(tab: PagePerTest, person: { email: string; password: string }): Promise<TestPage> {
-  return tab.open(await signedInStorage(portal.shellUrl, emulator, await signedInClient(person)));
+  return tab.open(await signedInStorage(portal.url, portal.emulator, await signedInClient(person)));
 }
 
 beforeEach(async () => {
   [dana, sam] = await Promise.all([pageOf(danaTab, DANA), pageOf(samTab, SAM)]);
-  await danaTab.context.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.shellUrl });
+  await danaTab.context.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.url });
 });
 
 /** Waits until the table shows the rows of the view the URL asks for, with nothing loading. */
@@ -87,7 +82,7 @@ async function settled(page: TestPage): Promise<void> {
 }
 
 async function open(page: TestPage, location: string): Promise<void> {
-  await page.goto(`${portal.shellUrl}${location}`);
+  await page.goto(`${portal.url}${location}`);
   await settled(page);
 }
 
@@ -101,15 +96,15 @@ function ids(rows: Row[] | null): number[] {
 }
 
 async function adminTask(id: number): Promise<Row> {
-  const { data, error } = await emulator.admin().from('tasks').select('*').eq('id', id).single();
+  const { data, error } = await portal.emulator.admin().from('tasks').select('*').eq('id', id).single();
   if (error) throw error;
   return data as Row;
 }
 
 async function firstTaskOf(projectName: string): Promise<Row> {
-  const project = await emulator.admin().from('projects').select('id').eq('name', projectName).single();
+  const project = await portal.emulator.admin().from('projects').select('id').eq('name', projectName).single();
   if (project.error) throw project.error;
-  const { data, error } = await emulator.admin().from('tasks').select('*').eq('project_id', project.data.id).order('id').limit(1).single();
+  const { data, error } = await portal.emulator.admin().from('tasks').select('*').eq('project_id', project.data.id).order('id').limit(1).single();
   if (error) throw error;
   return data as Row;
 }
@@ -188,28 +183,16 @@ function csvText(value: unknown): string {
 }
 
 beforeAll(async () => {
-  mkdirSync(path.join(REPO, '.tmp'), { recursive: true });
-  workdir = mkdtempSync(path.join(REPO, '.tmp', 'data-spec-'));
-  const [started] = await Promise.all([startTestEmulator({ copySupabaseDir: path.join(REPO, 'supabase') }), buildAppsInto(path.join(workdir, 'build'), ['shell', 'account', 'data'])]);
-  emulator = started;
-  const { error } = await emulator.admin().from('tasks').insert(batchTasks());
+  portal = await startTestPortal({ remotes: ['data'] });
+  const { error } = await portal.emulator.admin().from('tasks').insert(batchTasks());
   if (error) throw error;
-  portal = await startLocalPortal({
-    envDir: path.join(workdir, 'env'),
-    envName: 'test',
-    shellDist: path.join(workdir, 'build', 'shell'),
-    remoteDists: { account: path.join(workdir, 'build', 'account'), data: path.join(workdir, 'build', 'data') },
-    supabaseUrl: emulator.apiUrl,
-  });
   [danaDb, samDb, browser] = await Promise.all([signedInClient(DANA), signedInClient(SAM), launchBrowser()]);
   mkdirSync(SCREENSHOTS, { recursive: true });
 }, 300_000);
 
 afterAll(async () => {
   await browser?.close();
-  await portal?.close();
-  await emulator?.stop();
-  if (workdir) rmSync(workdir, { recursive: true, force: true });
+  await portal?.stop();
 });
 
 describe('the data remote', () => {
@@ -221,7 +204,7 @@ describe('the data remote', () => {
       if (request.method() === 'HEAD' && request.url().includes('/rest/v1/')) heads.push(request.url());
     };
     dana.on('request', listener);
-    await Promise.all([dana.goto(`${portal.shellUrl}/data`), sam.goto(`${portal.shellUrl}/data`)]);
+    await Promise.all([dana.goto(`${portal.url}/data`), sam.goto(`${portal.url}/data`)]);
     for (const page of [dana, sam]) {
       await page.locator('[data-row-count="tasks"]').getByText('not counted').waitFor();
       await page.waitForLoadState('networkidle');
@@ -249,7 +232,7 @@ describe('the data remote', () => {
   it('draws the list\'s header while it reads the database description, so the shell\'s gives way at once and nothing moves when the list comes', async () => {
     // The API's description (GET /rest/v1/) held on its way: the remote is on screen, reading it.
     const description = await holdRequests(dana, (url) => url.pathname === '/rest/v1/' && url.search === '', { once: true });
-    await dana.goto(`${portal.shellUrl}/data`);
+    await dana.goto(`${portal.url}/data`);
     await description.asked;
     const remote = dana.locator('[data-portal-remote="data"]');
     await remote.getByRole('progressbar', { name: 'Reading the database description' }).waitFor();
@@ -494,7 +477,7 @@ describe('the data remote', () => {
     });
     expect(addWrites).toBe(0);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    const { count } = await emulator.admin().from('tasks').select('*', { count: 'exact', head: true }).eq('title', 'Never written');
+    const { count } = await portal.emulator.admin().from('tasks').select('*', { count: 'exact', head: true }).eq('title', 'Never written');
     expect(count).toBe(0);
   });
 
@@ -546,7 +529,7 @@ describe('the data remote', () => {
       await dialog.getByRole('button', { name: 'Add row' }).click();
       await dialog.waitFor({ state: 'detached' });
     }
-    const { data: added } = await emulator.admin().from('tasks').select('*').like('title', 'E2E added%').order('id');
+    const { data: added } = await portal.emulator.admin().from('tasks').select('*').like('title', 'E2E added%').order('id');
     expect(added).toHaveLength(2);
     for (const row of added ?? []) {
       expect(row).toMatchObject({ project_id: 2, done: false, priority: 'medium', due_date: null, tags: ['e2e', 'added'], details: { source: 'browser' } });
@@ -561,7 +544,7 @@ describe('the data remote', () => {
     await confirm.waitFor({ state: 'detached' });
     await settled(dana);
     expect(await shownIds(dana)).toEqual([]);
-    const { count } = await emulator.admin().from('tasks').select('*', { count: 'exact', head: true }).like('title', 'E2E added%');
+    const { count } = await portal.emulator.admin().from('tasks').select('*', { count: 'exact', head: true }).like('title', 'E2E added%');
     expect(count).toBe(0);
 
     // Sam may edit Launch website's tasks but not delete or add them (owners only): the server says no.
@@ -584,7 +567,7 @@ describe('the data remote', () => {
     await samDialog.getByRole('button', { name: 'Add row' }).click();
     await expect(samDialog.getByRole('alert').textContent()).resolves.toContain('row-level security');
     await samDialog.getByRole('button', { name: 'Cancel' }).click();
-    const { count: refused } = await emulator.admin().from('tasks').select('*', { count: 'exact', head: true }).eq('title', 'Added by an editor');
+    const { count: refused } = await portal.emulator.admin().from('tasks').select('*', { count: 'exact', head: true }).eq('title', 'Added by an editor');
     expect(refused).toBe(0);
   });
 
@@ -685,7 +668,7 @@ describe('the data remote', () => {
     await dana.getByRole('dialog', { name: 'Add a row to tasks' }).waitFor();
     await dana.screenshot({ path: path.join(SCREENSHOTS, 'data-add-row-dark.png') });
     await dana.keyboard.press('Escape');
-    await dana.goto(`${portal.shellUrl}/data`);
+    await dana.goto(`${portal.url}/data`);
     await button(dana, 'Count rows').click();
     await dana.locator('[data-row-count="tasks"]').getByText(/^\d+$/).waitFor();
     await dana.screenshot({ path: path.join(SCREENSHOTS, 'data-tables-dark.png') });
@@ -700,9 +683,9 @@ interface Newcomer extends Person {
 }
 
 async function newcomer(tab: PagePerTest, label: string, options: { locale?: string; timezoneId?: string } = {}): Promise<Newcomer> {
-  const person = await newPerson(emulator, label);
+  const person = await newPerson(portal.emulator, label);
   const db = await signedInClient(person);
-  const page = await tab.open(await signedInStorage(portal.shellUrl, emulator, db), options);
+  const page = await tab.open(await signedInStorage(portal.url, portal.emulator, db), options);
   return { ...person, db, page };
 }
 
@@ -721,7 +704,7 @@ async function openEditor(page: TestPage, column: string, rowLabel: string) {
 describe('the data remote as a table editor (issue #39)', () => {
   it('item 4 and 9: adds a membership by picking the project by its name, with hints from the real columns, and shows names instead of keys', async () => {
     const owner = await newcomer(firstTab, 'picker-owner');
-    const friend = await newPerson(emulator, 'picker-friend');
+    const friend = await newPerson(portal.emulator, 'picker-friend');
     const name = `Picked project ${owner.id.slice(0, 8)}`;
     const projectId = await projectOf(owner, name);
 
@@ -745,7 +728,7 @@ describe('the data remote as a table editor (issue #39)', () => {
     await dialog.locator('[name="role"]').selectOption('editor');
     await dialog.getByRole('button', { name: 'Add row' }).click();
     await dialog.waitFor({ state: 'detached' });
-    const { data: members } = await emulator.admin().from('project_members').select('user_id, role').eq('project_id', projectId);
+    const { data: members } = await portal.emulator.admin().from('project_members').select('user_id, role').eq('project_id', projectId);
     expect(members).toEqual([{ user_id: friend.id, role: 'editor' }]);
 
     // The row shows the project's name and the friend's name (their profile), not the keys.
