@@ -4,20 +4,15 @@
 // project 1 only; Kim (made here) is in no project until Dana adds her to project 2 (and removes
 // her again). Every page counts the websockets it opens (WebSocket wrapped by an init script
 // before any code runs). The emulator restart comes last.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { startTestEmulator, type TestEmulator } from '../emulator/test/harness.js';
 import { subscribeOutcome } from '../emulator/test/realtime/spec-support.js';
-import { startLocalPortal, type LocalPortal } from '../deploy/src/index.js';
 import { launchBrowser, problems, type Browser, type TestContext, type TestPage } from './browser.js';
-import { buildAppsInto } from './portal-harness.js';
+import { startTestPortal, type TestPortal } from './portal-harness.js';
 import { holdRequests } from './support/hold-requests.js';
 import { waitUntil } from './support/waits.js';
 
 jest.setTimeout(180_000);
 
-const REPO = path.resolve(__dirname, '..');
 const DANA = {
   email: 'demo@example.com',
   password: 'demo-password-1',
@@ -45,9 +40,7 @@ const COUNT_SOCKETS = `
   })();
 `;
 
-let emulator: TestEmulator;
-let portal: LocalPortal;
-let workdir: string;
+let portal: TestPortal;
 let danaBrowser: Browser;
 let samBrowser: Browser;
 let kimContext: TestContext;
@@ -56,7 +49,7 @@ let sam: TestPage;
 let kim: TestPage;
 
 async function signIn(page: TestPage, person: { email: string; password: string }, next: string): Promise<void> {
-  await page.goto(`${portal.shellUrl}/account/sign-in?next=${encodeURIComponent(next)}`);
+  await page.goto(`${portal.url}/account/sign-in?next=${encodeURIComponent(next)}`);
   await page.locator('form[aria-label="Sign in"] input[name="email"]').fill(person.email);
   await page.locator('form[aria-label="Sign in"] input[name="password"]').fill(person.password);
   await page.locator('form[aria-label="Sign in"] button[type="submit"]').click();
@@ -103,32 +96,18 @@ function message(page: TestPage, text: string) {
 }
 
 async function signedInClient(person: { email: string; password: string }): Promise<SupabaseClient> {
-  const client = emulator.client();
+  const client = portal.emulator.client();
   const { error } = await client.auth.signInWithPassword(person);
   if (error) throw error;
   return client;
 }
 
 beforeAll(async () => {
-  mkdirSync(path.join(REPO, '.tmp'), { recursive: true });
-  workdir = mkdtempSync(path.join(REPO, '.tmp', 'live-spec-'));
-  const build = path.join(workdir, 'build');
-  const [started] = await Promise.all([
-    startTestEmulator({ copySupabaseDir: path.join(REPO, 'supabase') }),
-    buildAppsInto(build, ['shell', ...REMOTES]),
-  ]);
-  emulator = started;
-  portal = await startLocalPortal({
-    envDir: path.join(workdir, 'env'),
-    envName: 'test',
-    shellDist: path.join(build, 'shell'),
-    remoteDists: Object.fromEntries(REMOTES.map((name) => [name, path.join(build, name)])),
-    supabaseUrl: emulator.apiUrl,
-  });
+  portal = await startTestPortal({ remotes: REMOTES.filter((name) => name !== 'account') });
   [danaBrowser, samBrowser] = await Promise.all([launchBrowser(), launchBrowser()]);
   await danaBrowser.context.addInitScript(COUNT_SOCKETS);
   await samBrowser.context.addInitScript(COUNT_SOCKETS);
-  const created = await emulator.admin().auth.admin.createUser({
+  const created = await portal.emulator.admin().auth.admin.createUser({
     email: KIM.email,
     password: KIM.password,
     email_confirm: true,
@@ -147,9 +126,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await danaBrowser?.close();
   await samBrowser?.close();
-  await portal?.close();
-  await emulator?.stop();
-  if (workdir) rmSync(workdir, { recursive: true, force: true });
+  await portal?.stop();
 });
 
 describe('the live remote', () => {
@@ -339,8 +316,8 @@ describe('the live remote', () => {
   it('starts its background only once the remote the page opened on is on screen', async () => {
     const page = await kimContext.newPage();
     try {
-      const accountUrl = portal.remoteUrls.account!;
-      const liveUrl = portal.remoteUrls.live!;
+      const accountUrl = portal.portal.remoteUrls.account!;
+      const liveUrl = portal.portal.remoteUrls.live!;
       // The account page's code is held until the live remote's entry is asked for (at most 3 s):
       // asked for beside the opened page, the background would share its first render.
       let liveAsked: () => void = () => undefined;
@@ -356,7 +333,7 @@ describe('the live remote', () => {
         await route.continue();
       });
       const backgroundAsked = page.waitForRequest((request) => request.url().startsWith(liveUrl) && /__federation_expose_background\./.test(request.url()));
-      await page.goto(`${portal.shellUrl}/account`);
+      await page.goto(`${portal.url}/account`);
       await page.getByTestId('profile-email').waitFor();
       // It still starts, right after.
       await backgroundAsked;
@@ -446,7 +423,7 @@ describe('the live remote', () => {
     await Promise.all([openRoom(dana, 1), openRoom(sam, 1)]);
     await dana.locator('[data-testid="connection-state"][data-status="connected"]').waitFor();
     const away = '[data-testid="connection-state"][data-status="reconnecting"], [data-testid="connection-state"][data-status="offline"]';
-    const restarted = emulator.restart();
+    const restarted = portal.emulator.restart();
     await Promise.all([dana, sam].map((page) => page.locator(away).waitFor()));
     await expect(dana.locator('[data-testid="connection-state"]').textContent()).resolves.toMatch(/Reconnecting|Offline: server unreachable/);
     await restarted;
