@@ -224,6 +224,9 @@ describe('the live remote', () => {
   it('puts a task change in a member’s activity feed, never in a non-member’s', async () => {
     await go(sam, '/live/activity');
     await go(dana, '/live/activity');
+    // A feed lists what changes once it has joined ('joining' reads nothing back): a change made
+    // before Sam's feed was live was lost to it, once in a run after the shell's lifecycle moved.
+    await Promise.all([sam, dana].map((page) => page.locator('[data-testid="activity-feed"][data-status="live"]').waitFor()));
     const danaDb = await signedInClient(DANA);
     const hidden = await danaDb.from('tasks').update({ title: 'Choose a tap (Dana only)' }).eq('title', 'Choose a tap').select('id').single();
     expect(hidden.error).toBeNull();
