@@ -3,6 +3,7 @@
 // registry still decides which remotes exist, on which route and for whom; its manifest URLs
 // and integrity hashes are not used, as nothing is fetched from a remote's origin.
 import { PortalError, PortalErrorCode, provideRemoteModuleLoader } from '@portal/platform';
+import { remoteCodeMayRun } from '../../../shell/src/federation/remote-code-gate.js';
 import { remoteModules } from './generated-remote-modules.js';
 
 export interface FederatedRemote {
@@ -13,6 +14,9 @@ export interface FederatedRemote {
 
 /** Nothing loads from another origin in a monolith. */
 export function restrictOrigins(_origins: readonly string[] | undefined): void {}
+
+/** No developer override runs in a monolith. */
+export function restrictDevOrigins(_allowed: readonly string[]): void {}
 
 let loaderProvided = false;
 
@@ -25,6 +29,8 @@ export function registerFederatedRemote(_remote: FederatedRemote, _options: { fo
 export async function loadExposed<T>(name: string, expose = 'app'): Promise<T> {
   const load = remoteModules[name]?.[expose];
   if (!load) throw new PortalError(PortalErrorCode.RemoteLoadFailed, `The monolith holds no "${name}/${expose}".`, { remote: name, step: 'load' });
+  // As the shell's: a remote's code runs once the route's header is painted (remote-code-gate.ts).
+  await remoteCodeMayRun();
   return (await load()) as T;
 }
 
