@@ -1,5 +1,5 @@
 import { placeCrumbs, placeInWords, placeOf } from './places.js';
-import type { Area } from './storage-access.js';
+import type { Area } from './places.js';
 
 const ME = '9a445d76-0c1e-4c3d-8e9f-0123456789ab';
 const area = (label: string, bucket: string, folder: string): Area => ({

@@ -2,8 +2,20 @@
 // `projects/12/`), the page by the area's label and the folders inside it ("My files / archive").
 // The breadcrumbs, the Move dialog's and the trash's, and every message that names a place or a
 // file's whereabouts say it in these words, never the key.
-import type { Area } from './storage-access.js';
 import { TRASH_FOLDER } from './trash.js';
+
+/** A place of the person's: My files, a project's folder, the public assets. */
+export interface Area {
+  label: string;
+  description: string;
+  bucket: string;
+  folder: string;
+  /**
+   * Whether the person may change files here, and when not, why (in their words). The policies
+   * decide in the end; this only keeps the page from offering what they would refuse.
+   */
+  readOnly: string | null;
+}
 
 /** One step of a breadcrumb: its words, and the folder it opens. */
 export interface Crumb {

@@ -5,7 +5,9 @@ import type { Database, Enums } from '@portal/platform/database';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { describeFailure, FilesFailure, filesFailure } from './failures.js';
 import { asFolder, type PlannedMove } from './folder-ops.js';
-import { placeInWords } from './places.js';
+import { placeInWords, type Area } from './places.js';
+
+export type { Area } from './places.js';
 import { areaRootOf, TRASH_FOLDER, trashFolderOf, trashItems, type TrashItem } from './trash.js';
 import { isNameTaken, keepBothName, nameParts, type BucketLimits } from './upload/checks.js';
 import type { SortColumn, SortOrder } from './location.js';
@@ -15,18 +17,6 @@ export const PUBLIC_BUCKET = 'public-assets';
 /** Storage has no folders: an empty object of this name keeps an empty one (as Supabase Studio does). */
 export const FOLDER_PLACEHOLDER = '.emptyFolderPlaceholder';
 export const PAGE_SIZE = 100;
-
-export interface Area {
-  label: string;
-  description: string;
-  bucket: string;
-  folder: string;
-  /**
-   * Whether the person may change files here, and when not, why (in their words). The policies
-   * decide in the end; this only keeps the page from offering what they would refuse.
-   */
-  readOnly: string | null;
-}
 
 export type ProjectRole = 'owner' | Enums<'member_role'>;
 
