@@ -1,3 +1,7 @@
+// The shell's start, in order: config.json, the one Supabase client and the session, the portal
+// object shared with every remote, the chrome (painted before any remote code runs), the registry
+// and the federation runtime, then single-spa's applications and what follows their lifecycle
+// (statuses, updates, backgrounds). shell/README.md has the folders; docs/architecture.md the story.
 import './zod-without-eval.js';
 import { createConnectionMonitor, createPortal, describeError, installPortal, interceptLinkClicks, registerDebugHandle } from '@portal/platform';
 import { initTheme } from '@portal/ui';
