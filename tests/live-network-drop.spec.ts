@@ -5,34 +5,29 @@
 // silent socket after `[realtime] heartbeat_timeout` (10 s by default) — and Sam's own header must
 // say so, then both recover by themselves when the link is back. And Sam's activity feed, back
 // from the drop, reads what changed meanwhile before it says it is live, and loses none of it
-// when that read fails.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import path from 'node:path';
+// when that read fails. Each test has its own two people and project.
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Route } from 'playwright-core';
+import type { LocalPortal } from '../deploy/src/index.js';
 import { startBlackholeProxy, type BlackholeProxy } from '../emulator/test/blackhole-proxy.js';
-import { startTestEmulator, type TestEmulator } from '../emulator/test/harness.js';
-import { startLocalPortal, type LocalPortal } from '../deploy/src/index.js';
 import { launchBrowser, type Browser, type TestPage } from './browser.js';
-import { buildAppsInto } from './portal-harness.js';
+import { startTestPortal, type TestPortal } from './portal-harness.js';
 import { pageState } from './support/page-per-test.js';
+import { newPerson, signedInClient, type Person } from './support/people.js';
 import { STEP_MS, waitUntil } from './support/waits.js';
 
 jest.setTimeout(240_000);
 
-const REPO = path.resolve(__dirname, '..');
-const DANA = { email: 'demo@example.com', password: 'demo-password-1', id: 'd0000000-0000-4000-8000-000000000001' };
-const SAM = { email: 'sam@example.com', password: 'demo-password-2', id: 'd0000000-0000-4000-8000-000000000002' };
-const REMOTES = ['account', 'live'] as const;
 /** The emulator's default `[realtime] heartbeat_timeout` (the portal's config.toml keeps it). */
 const HEARTBEAT_TIMEOUT_MS = 10_000;
 /** The page's heartbeat (@portal/platform HEARTBEAT_INTERVAL_MS). */
 const PAGE_HEARTBEAT_MS = 5_000;
 
-let emulator: TestEmulator;
+/** Dana’s portal: its API is the emulator, directly. */
+let direct: TestPortal;
 let proxy: BlackholeProxy;
-let direct: LocalPortal;
+/** Sam's: the same build, its API behind the proxy. */
 let proxied: LocalPortal;
-let workdir: string;
 let browser: Browser;
 
 async function signIn(page: TestPage, shellUrl: string, person: { email: string; password: string }, next: string): Promise<void> {
@@ -43,46 +38,51 @@ async function signIn(page: TestPage, shellUrl: string, person: { email: string;
   await page.waitForURL(`**${next}`);
 }
 
+/**
+ * This test's own people: Dana owns a project with `tasks` in it, Sam edits it (so each is in the
+ * other's People list and Sam's feed follows its tasks); Dana's client is signed in.
+ */
+async function danaAndSam(label: string, tasks: string[] = []): Promise<{ dana: Person; sam: Person; danaDb: SupabaseClient; projectId: number }> {
+  const [dana, sam] = await Promise.all([newPerson(direct.emulator, `${label}-dana`), newPerson(direct.emulator, `${label}-sam`)]);
+  const danaDb = await signedInClient(direct.emulator, dana);
+  const project = await danaDb.from('projects').insert({ name: `Drop ${label}` }).select('id').single();
+  if (project.error) throw project.error;
+  const projectId = project.data.id as number;
+  const member = await danaDb.from('project_members').insert({ project_id: projectId, user_id: sam.id, role: 'editor' });
+  if (member.error) throw member.error;
+  if (tasks.length) {
+    const added = await danaDb.from('tasks').insert(tasks.map((title) => ({ project_id: projectId, title })));
+    if (added.error) throw added.error;
+  }
+  return { dana, sam, danaDb, projectId };
+}
+
 function connectionState(page: TestPage, status?: string) {
   return page.locator(`[data-testid="connection-state"]${status ? `[data-status="${status}"]` : ''}`);
 }
 
 beforeAll(async () => {
-  mkdirSync(path.join(REPO, '.tmp'), { recursive: true });
-  workdir = mkdtempSync(path.join(REPO, '.tmp', 'network-drop-'));
-  const build = path.join(workdir, 'build');
-  const [started] = await Promise.all([startTestEmulator({ copySupabaseDir: path.join(REPO, 'supabase') }), buildAppsInto(build, ['shell', ...REMOTES])]);
-  emulator = started;
-  proxy = await startBlackholeProxy(emulator.apiUrl);
-  const serve = (name: string, supabaseUrl: string) =>
-    startLocalPortal({
-      envDir: path.join(workdir, name),
-      envName: 'test',
-      shellDist: path.join(build, 'shell'),
-      remoteDists: Object.fromEntries(REMOTES.map((remote) => [remote, path.join(build, remote)])),
-      supabaseUrl,
-    });
-  [direct, proxied] = await Promise.all([serve('direct', emulator.apiUrl), serve('proxied', proxy.url)]);
+  direct = await startTestPortal({ remotes: ['live'] });
+  proxy = await startBlackholeProxy(direct.emulator.apiUrl);
+  proxied = await direct.serveAgain('proxied', { supabaseUrl: proxy.url });
   browser = await launchBrowser();
 }, 300_000);
 
 afterAll(async () => {
   await browser?.close();
-  await direct?.close();
-  await proxied?.close();
+  await direct?.stop();
   await proxy?.close();
-  await emulator?.stop();
-  if (workdir) rmSync(workdir, { recursive: true, force: true });
 });
 
 it('drops a person whose network went away from the others’ People list within seconds, and brings them back when it returns', async () => {
+  const { dana: danaPerson, sam: samPerson } = await danaAndSam('people');
   const danaContext = await browser.newContext();
   const samContext = await browser.newContext();
   try {
     const dana = await danaContext.newPage();
     const sam = await samContext.newPage();
-    await Promise.all([signIn(dana, direct.shellUrl, DANA, '/live/people'), signIn(sam, proxied.shellUrl, SAM, '/live')]);
-    const samHere = dana.locator(`[data-testid="person"][data-user="${SAM.id}"]`);
+    await Promise.all([signIn(dana, direct.url, danaPerson, '/live/people'), signIn(sam, proxied.shellUrl, samPerson, '/live')]);
+    const samHere = dana.locator(`[data-testid="person"][data-user="${samPerson.id}"]`);
     await samHere.waitFor();
     await connectionState(sam, 'connected').waitFor();
 
@@ -103,7 +103,7 @@ it('drops a person whose network went away from the others’ People list within
     expect(goneAfterMs).toBeLessThan(PAGE_HEARTBEAT_MS + HEARTBEAT_TIMEOUT_MS + 3_000);
     // One beat to send the next heartbeat, one to wait for its reply, then teardown.
     expect(noticedAfterMs).toBeLessThan(2 * PAGE_HEARTBEAT_MS + 3_000);
-    await expect(dana.locator(`[data-testid="person"][data-user="${DANA.id}"]`).count()).resolves.toBe(1);
+    await expect(dana.locator(`[data-testid="person"][data-user="${danaPerson.id}"]`).count()).resolves.toBe(1);
     await connectionState(dana, 'connected').waitFor();
 
     proxy.restore();
@@ -117,10 +117,8 @@ it('drops a person whose network went away from the others’ People list within
 });
 
 it('says the activity feed is catching up until what changed while the network was gone is read; a failed catch-up says so, and the next one still covers the whole gap', async () => {
-  const danaDb = emulator.client();
-  const signedIn = await danaDb.auth.signInWithPassword(DANA);
-  expect(signedIn.error).toBeNull();
-  /** Dana marks one of project 1's tasks (Sam is an editor there) done; its id. */
+  const { sam: samPerson, danaDb } = await danaAndSam('feed', ['Set up analytics', 'Press release draft']);
+  /** Dana marks one of her project's tasks (Sam is an editor there) done; its id. */
   const markDone = async (title: string) => {
     const { data, error } = await danaDb.from('tasks').update({ done: true }).eq('title', title).select('id').single();
     expect(error).toBeNull();
@@ -132,7 +130,7 @@ it('says the activity feed is catching up until what changed while the network w
     const feed = (status?: string) => sam.locator(`[data-testid="activity-feed"]${status ? `[data-status="${status}"]` : ''}`);
     const item = (id: number) => sam.locator(`[data-testid="activity"][data-table="tasks"][data-row="${id}"]`);
     const failure = feed().getByRole('alert');
-    await signIn(sam, proxied.shellUrl, SAM, '/live/activity');
+    await signIn(sam, proxied.shellUrl, samPerson, '/live/activity');
     await feed('live').waitFor();
     // Every status the feed shows from here on.
     await sam.evaluate(() => {
@@ -215,17 +213,12 @@ it('says the activity feed is catching up until what changed while the network w
 });
 
 it('lists the newest changes of a gap larger than the feed keeps, and says how many more are not listed', async () => {
-  const danaDb = emulator.client();
-  const signedIn = await danaDb.auth.signInWithPassword(DANA);
-  expect(signedIn.error).toBeNull();
-  const project = await danaDb.from('projects').select('id').eq('name', 'Launch website').single();
-  expect(project.error).toBeNull();
+  const { sam: samPerson, danaDb, projectId } = await danaAndSam('gap', ['Accessibility review']);
   const samContext = await browser.newContext();
-  let added: number[] = [];
   try {
     const sam = await samContext.newPage();
     const feed = (status?: string) => sam.locator(`[data-testid="activity-feed"]${status ? `[data-status="${status}"]` : ''}`);
-    await signIn(sam, proxied.shellUrl, SAM, '/live/activity');
+    await signIn(sam, proxied.shellUrl, samPerson, '/live/activity');
     await feed('live').waitFor();
 
     proxy.drop();
@@ -233,10 +226,9 @@ it('lists the newest changes of a gap larger than the feed keeps, and says how m
     // While Sam is away: 230 tasks added to a project Sam edits (one statement), then, last, one edited.
     const bulk = await danaDb
       .from('tasks')
-      .insert(Array.from({ length: 230 }, (_, i) => ({ project_id: project.data!.id, title: `Gap task ${i + 1}` })))
+      .insert(Array.from({ length: 230 }, (_, i) => ({ project_id: projectId, title: `Gap task ${i + 1}` })))
       .select('id');
     expect(bulk.error).toBeNull();
-    added = bulk.data!.map((row) => row.id as number);
     const last = await danaDb.from('tasks').update({ priority: 'high' }).eq('title', 'Accessibility review').select('id').single();
     expect(last.error).toBeNull();
     proxy.restore();
@@ -251,7 +243,5 @@ it('lists the newest changes of a gap larger than the feed keeps, and says how m
     );
   } finally {
     await samContext.close();
-    if (added.length) await danaDb.from('tasks').delete().in('id', added);
-    await danaDb.from('tasks').update({ priority: 'urgent' }).eq('title', 'Accessibility review');
   }
 });

@@ -24,6 +24,11 @@ export interface TestPortal {
   shellDist: string;
   /** Each remote's build folder, by name. */
   remoteDists: Record<string, string>;
+  /**
+   * The same build served once more, in an environment of its own, its API at `supabaseUrl`
+   * (e.g. a proxy whose link a test cuts, as a person's dropped network would); stopped with the rest.
+   */
+  serveAgain(name: string, options: { supabaseUrl: string }): Promise<LocalPortal>;
   stop(): Promise<void>;
 }
 
@@ -186,6 +191,7 @@ export async function startTestPortal({ extraRemotes, emulator: emulatorOptions,
     await release();
   }
   const started = emulator;
+  const servedAgain: LocalPortal[] = [];
   if (extraRemotes) {
     const registry = readRegistry(portal.env);
     await writeRegistry(portal.env, { ...registry, remotes: { ...registry.remotes, ...(extraRemotes(portal) as typeof registry.remotes) } });
@@ -196,7 +202,20 @@ export async function startTestPortal({ extraRemotes, emulator: emulatorOptions,
     url: portal.shellUrl,
     shellDist: path.join(build, 'shell'),
     remoteDists,
+    async serveAgain(name, { supabaseUrl }) {
+      const again = await startLocalPortal({
+        envDir: path.join(workdir, `env-${name}`),
+        envName: 'test',
+        shellDist: path.join(build, 'shell'),
+        remoteDists,
+        supabaseUrl,
+        ...(supabaseAnonKey ? { supabaseAnonKey: supabaseAnonKey(started) } : {}),
+      });
+      servedAgain.push(again);
+      return again;
+    },
     async stop() {
+      await Promise.all(servedAgain.map((again) => again.close()));
       await portal.close();
       await started.stop();
       rmSync(workdir, { recursive: true, force: true });
