@@ -138,6 +138,11 @@ export interface StartOptions {
   remotes?: readonly string[];
   /** The anon key the shell's config.json hands out (default: the local stack's HS256 one). */
   supabaseAnonKey?: (emulator: TestEmulator) => string;
+  /**
+   * Leaves config.toml's `site_url` as it is (the project's names http://localhost:3000): the
+   * portal then runs elsewhere than its site_url names, as a second `npm start -- --port` would.
+   */
+  keepSiteUrl?: boolean;
 }
 
 /** `configToml` with its `[auth] site_url` naming `siteUrl` (a config without the line is left as it is). */
@@ -146,7 +151,7 @@ function withSiteUrl(configToml: string, siteUrl: string): string {
 }
 
 /** The shell, the account remote and the crashy fixture, built into this portal's own folder. */
-export async function startTestPortal({ extraRemotes, emulator: emulatorOptions, remotes = [], supabaseAnonKey }: StartOptions = {}): Promise<TestPortal> {
+export async function startTestPortal({ extraRemotes, emulator: emulatorOptions, remotes = [], supabaseAnonKey, keepSiteUrl = false }: StartOptions = {}): Promise<TestPortal> {
   mkdirSync(path.join(REPO, '.tmp'), { recursive: true });
   const workdir = mkdtempSync(path.join(REPO, '.tmp', 'portal-'));
   const build = path.join(workdir, 'build');
@@ -163,7 +168,8 @@ export async function startTestPortal({ extraRemotes, emulator: emulatorOptions,
   const { port: shellPort, release } = await reservePort();
   const siteUrl = `http://${LOCAL_SHELL_HOST}:${shellPort}`;
   try {
-    const configToml = withSiteUrl(emulatorOptions?.configToml ?? readFileSync(path.join(REPO, 'supabase', 'config.toml'), 'utf8'), siteUrl);
+    const projectConfig = emulatorOptions?.configToml ?? readFileSync(path.join(REPO, 'supabase', 'config.toml'), 'utf8');
+    const configToml = keepSiteUrl ? projectConfig : withSiteUrl(projectConfig, siteUrl);
     [emulator] = await Promise.all([
       startTestEmulator({
         ...emulatorOptions,
