@@ -1,12 +1,12 @@
 // One folder of a bucket: breadcrumb, the bucket's limits, filter, sort, list or grid, paging
 // by cursor, selection and the actions on it, each entry's menu (its "More actions" button or a
 // right click), who last changed each file in a project's folders, the place's Trash, uploads by
-// picker or drop (files and folders).
-import { navigate, usePortal, useProfiles, useRetryWhenBack } from '@portal/platform';
+// picker or drop (files and folders). Each of these keeps its state in a hook of its own
+// (listing/, selection/, dragging/); this component lays them out.
+import { navigate } from '@portal/platform';
 import {
   Alert,
   Button,
-  Checkbox,
   EmptyState,
   ErrorState,
   FileDrop,
@@ -23,38 +23,25 @@ import {
   TextLink,
   type TableColumn,
 } from '@portal/ui';
-import {
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type DragEvent,
-  type HTMLAttributes,
-  type ReactNode,
-} from 'react';
-import { describeFailure, filesFailure, whatNext, type FilesFailure } from '../failures.js';
-import { droppedFiles, type PickedFile } from '../folder-drop.js';
-import { moveEntries, moveProblem, takenAt } from '../move-entries.js';
-import { filesHref, folderView, selectionClearedHref, type FilesView } from '../location.js';
+import { useCallback, useMemo, useRef, type HTMLAttributes, type ReactNode } from 'react';
+import { whatNext } from '../failures.js';
+import { type PickedFile } from '../folder-drop.js';
+import { filesHref, folderView, type FilesView } from '../location.js';
+import { useDragMove } from '../dragging/use-drag-move.js';
+import { useUploadDrop } from '../dragging/use-upload-drop.js';
+import { useAuthors } from '../listing/use-authors.js';
+import { limitsInWords, useBucketFacts } from '../listing/use-bucket-facts.js';
+import { useFilterText } from '../listing/use-filter-text.js';
+import { useFolderListing } from '../listing/use-folder-listing.js';
 import { placeCrumbs, placeOf } from '../places.js';
-import {
-  listFolderPage,
-  moveFailureInWords,
-  objectAuthors,
-  readBucket,
-  thumbnailUrls,
-  NOT_YOURS,
-  type Area,
-  authorName,
-  type Author,
-  type BucketFacts,
-  type Entry,
-} from '../storage-access.js';
+import { useSelection } from '../selection/use-selection.js';
+import { NOT_YOURS, type Area, type Entry } from '../storage-access.js';
 import { areaRootOf } from '../trash.js';
 import { sizeInWords } from '../upload/checks.js';
 import { EntryMenu, openEntryMenuFrom, type EntryAction } from './EntryMenu.js';
-import { FileActions, NewFolder, type FileActionsHandle } from './FileActions.js';
+import { FileActions, type FileActionsHandle } from './FileActions.js';
+import { FolderGrid } from './FolderGrid.js';
+import { NewFolder } from './NewFolder.js';
 import { PreviewDialog } from './PreviewDialog.js';
 import { UploadQueuePanel, useUploadQueue } from './UploadQueuePanel.js';
 
@@ -65,36 +52,9 @@ interface Props {
   userId: string;
 }
 
-type Listing =
-  | { status: 'loading' }
-  | { status: 'error'; error: FilesFailure }
-  | {
-      status: 'ready';
-      entries: Entry[];
-      nextCursor: string | null;
-      loadingMore: boolean;
-      /** These entries are the folder's before its latest change; it is being read again. */
-      reloading: boolean;
-    };
-
-function limitsInWords(bucket: BucketFacts): string {
-  const size =
-    bucket.fileSizeLimit !== null
-      ? `Files up to ${sizeInWords(bucket.fileSizeLimit)}`
-      : 'Files of any size';
-  const types =
-    bucket.allowedMimeTypes && bucket.allowedMimeTypes.length > 0
-      ? `of these types: ${bucket.allowedMimeTypes.join(', ')}`
-      : 'of any type';
-  return `${size}, ${types}.`;
-}
-
 function formatDate(iso: string | null): string {
   return iso ? new Date(iso).toLocaleString() : '';
 }
-
-/** What an entry dragged inside the page carries (its names), told apart from files from outside. */
-const DRAG_TYPE = 'application/x-portal-files';
 
 const SORTS = [
   { value: 'name.asc', label: 'Name, A to Z' },
@@ -104,166 +64,33 @@ const SORTS = [
 ];
 
 export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode {
-  const { supabase } = usePortal();
   const bucketId = view.bucket!;
   const area = placeOf(areas, bucketId, view.folder);
-  const [bucket, setBucket] = useState<BucketFacts | null>(null);
-  const [bucketError, setBucketError] = useState<FilesFailure | null>(null);
-  const [bucketReads, setBucketReads] = useState(0);
-  const [dragging, setDragging] = useState(false);
-  const [filterText, setFilterText] = useState(view.filter);
+  const { bucket, bucketError } = useBucketFacts(bucketId);
   const go = useCallback(
     (next: FilesView, replace = false) => navigate(filesHref(route, next), { replace }),
     [route],
   );
-
-  useEffect(() => {
-    let live = true;
-    readBucket(supabase, bucketId).then(
-      (facts) => {
-        if (!live) return;
-        setBucket(facts);
-        setBucketError(null);
-      },
-      (error: unknown) => live && setBucketError(filesFailure(error)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [supabase, bucketId, bucketReads]);
-  useRetryWhenBack(bucketError?.unreachable === true, () => setBucketReads((n) => n + 1));
-
-  // The listing belongs to the request that produced it. A newer request for the same folder,
-  // filter and sort (a reload after an upload, copy, rename, move or delete) keeps the entries
-  // shown, marked busy, until the new ones arrive: without them the selection's toolbar, an
-  // open preview and a dialog with what was typed in it unmounted until the listing was back.
-  // Another folder, filter or sort shows "loading": the old entries are not the new view's.
-  const [reloads, setReloads] = useState(0);
-  const query = JSON.stringify([bucketId, view.folder, view.filter, view.sort, view.order]);
-  const requestKey = JSON.stringify([query, reloads]);
-  const [loaded, setLoaded] = useState<{ key: string; query: string; listing: Listing } | null>(
-    null,
+  const [filterText, setFilterText] = useFilterText(view, go);
+  const { listing, entries, busy, load, loadMore } = useFolderListing(bucketId, view);
+  const { selected, selectedEntries, setSelected, clearSelection } = useSelection(
+    route,
+    bucketId,
+    view,
+    entries,
+    go,
   );
-  const listing: Listing = useMemo(() => {
-    if (loaded?.key === requestKey) return loaded.listing;
-    if (loaded?.query === query && loaded.listing.status === 'ready')
-      return { ...loaded.listing, reloading: true };
-    return { status: 'loading' };
-  }, [loaded, requestKey, query]);
-  // How many entries of this query are on screen, "Show more" included: a reload reads as many,
-  // or the entries of later pages (and their selection, an open preview) would go.
-  const shown = useRef({ query: '', count: 0 });
-  useEffect(() => {
-    shown.current = {
-      query: loaded?.query ?? '',
-      count: loaded?.listing.status === 'ready' ? loaded.listing.entries.length : 0,
-    };
-  }, [loaded]);
-  const load = useCallback(() => setReloads((n) => n + 1), []);
-  // After an action on the selection: the selection is cleared in the view the page shows when
-  // the action ends, which the person may have changed meanwhile (a copy or a drag does not hold
-  // the page); from another folder, nothing moves. With this render's `view` a copy that ended
-  // after the person had opened another folder took them back to this one.
-  const clearSelection = useCallback(() => {
-    const href = selectionClearedHref(route, bucketId, view.folder, window.location);
-    if (href) navigate(href, { replace: true });
-  }, [route, bucketId, view.folder]);
   const changed = useCallback(() => {
     clearSelection();
     load();
   }, [clearSelection, load]);
 
-  useEffect(() => {
-    let live = true;
-    const options = { filter: view.filter, sort: view.sort, order: view.order };
-    void (async () => {
-      let page = await listFolderPage(supabase, bucketId, view.folder, { ...options, cursor: null });
-      const entries = [...page.entries];
-      // Read on each round: a "Show more" that ends meanwhile adds to what is shown.
-      const wanted = () => (shown.current.query === query ? shown.current.count : 0);
-      while (live && page.nextCursor && entries.length < wanted()) {
-        page = await listFolderPage(supabase, bucketId, view.folder, {
-          ...options,
-          cursor: page.nextCursor,
-        });
-        entries.push(...page.entries);
-      }
-      if (!live) return;
-      setLoaded({
-        key: requestKey,
-        query,
-        listing: {
-          status: 'ready',
-          entries,
-          nextCursor: page.nextCursor,
-          loadingMore: false,
-          reloading: false,
-        },
-      });
-    })().catch(
-      (error: unknown) =>
-        live &&
-        setLoaded({
-          key: requestKey,
-          query,
-          listing: { status: 'error', error: filesFailure(error) },
-        }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [supabase, bucketId, view.folder, view.filter, view.sort, view.order, query, requestKey]);
-
-  const loadMore = () => {
-    // While the folder is read again the cursor is the old listing's: "Show more" waits for it.
-    if (listing.status !== 'ready' || !listing.nextCursor || listing.reloading) return;
-    const key = requestKey;
-    setLoaded({ key, query, listing: { ...listing, loadingMore: true } });
-    listFolderPage(supabase, bucketId, view.folder, {
-      filter: view.filter,
-      sort: view.sort,
-      order: view.order,
-      cursor: listing.nextCursor,
-    }).then(
-      (page) =>
-        setLoaded((current) =>
-          current?.key === key && current.listing.status === 'ready'
-            ? {
-                key,
-                query,
-                listing: {
-                  ...current.listing,
-                  entries: [...current.listing.entries, ...page.entries],
-                  nextCursor: page.nextCursor,
-                  loadingMore: false,
-                },
-              }
-            : current,
-        ),
-      (error: unknown) =>
-        setLoaded((current) =>
-          current?.key === key
-            ? { key, query, listing: { status: 'error', error: filesFailure(error) } }
-            : current,
-        ),
-    );
-  };
-  const busy = listing.status === 'loading' || (listing.status === 'ready' && listing.reloading);
-  useRetryWhenBack(listing.status === 'error' && listing.error.unreachable, load);
-
-  const entries = useMemo(() => (listing.status === 'ready' ? listing.entries : []), [listing]);
   const taken = useMemo(() => new Set(entries.map((entry) => entry.key)), [entries]);
   const keyFor = useCallback((picked: PickedFile) => `${view.folder}${picked.path}`, [view.folder]);
   const queue = useUploadQueue({ bucket: bucketId, limits: bucket, keyFor, taken, onStored: load });
   const readOnly = area ? area.readOnly : NOT_YOURS;
   const writable = readOnly === null;
-  const selected = useMemo(() => new Set(view.selected), [view.selected]);
-  const selectedEntries = entries.filter((entry) => selected.has(entry.name));
-  const [dropFolder, setDropFolder] = useState<string | null>(null);
-  const [moveError, setMoveError] = useState<string | null>(null);
-  // A drag onto a folder holds nothing on the page (no dialog, no button): what it is doing is
-  // said until storage has moved everything, or the person saw nothing until the listing changed.
-  const [moving, setMoving] = useState<{ into: Entry; names: string[] } | null>(null);
+  const { dragging, dropZoneProps } = useUploadDrop(writable, (files) => queue.add(files));
   const actions = useRef<FileActionsHandle>(null);
   // The places things may be moved to: the bucket's areas the person may change.
   const places = useMemo(
@@ -272,131 +99,31 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
   );
   const root = area && area.folder === areaRootOf(area.folder) ? area.folder : null;
   const shared = root?.startsWith('projects/') ?? false;
-  // Who last changed each file, in a project's folders (storage keeps the last writer).
-  const [authors, setAuthors] = useState<{ of: Entry[]; map: Map<string, Author> } | null>(null);
-  useEffect(() => {
-    if (!shared) return;
-    const keys = entries.filter((entry) => entry.kind === 'file').map((entry) => entry.key);
-    if (keys.length === 0) return;
-    let live = true;
-    objectAuthors(supabase, bucketId, keys).then(
-      (map) => live && setAuthors({ of: entries, map }),
-      // Without them the column stays empty; the listing itself is what matters.
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [supabase, bucketId, shared, entries]);
-  // Names come from the portal's profiles, followed live (a name changed anywhere shows at once).
-  const { profiles } = useProfiles();
-  const authorOf = (entry: Entry): string => {
-    const author = authors?.map.get(entry.key);
-    return author ? authorName(author, userId, profiles) : '';
-  };
+  const authorOf = useAuthors(bucketId, shared, entries, userId);
   const onEntryAction = (entry: Entry, action: EntryAction) => {
     if (action === 'open') openEntry(entry);
     else actions.current?.run(action, [entry]);
   };
-  /** A right click, Shift+F10 or the ContextMenu key on a row or tile opens that entry's menu. */
-  const onContextMenu = openEntryMenuFrom;
   const opened = view.open
     ? (entries.find((entry) => entry.kind === 'file' && entry.name === view.open) ?? null)
     : null;
-
-  // Typing filters after a short pause; the URL (and so the listing) follows.
-  useEffect(() => {
-    if (filterText === view.filter) return;
-    const timer = setTimeout(
-      () => go({ ...view, filter: filterText, selected: [], open: null }, true),
-      250,
-    );
-    return () => clearTimeout(timer);
-  }, [filterText, view, go]);
 
   const openEntry = (entry: Entry) => {
     if (entry.kind === 'folder') go(folderView(view, bucketId, `${entry.key}`));
     else go({ ...view, open: entry.name });
   };
-  const setSelected = (names: Set<string>) => go({ ...view, selected: [...names] }, true);
 
-  const onDrop = async (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    if (!writable || event.dataTransfer.types.includes(DRAG_TYPE)) return;
-    queue.add(await droppedFiles(event.dataTransfer));
-  };
-
-  /** Moves the dragged entries (the selection, when the dragged one is part of it) into `folder`. */
-  const moveInto = async (folder: Entry, names: string[]) => {
-    setMoveError(null);
-    const dragged = entries.filter(
-      (entry) => names.includes(entry.name) && entry.key !== folder.key,
-    );
-    if (dragged.length === 0) return;
-    const mine = { into: folder, names: dragged.map((entry) => entry.name) };
-    setMoving(mine);
-    try {
-      const problem = moveProblem(dragged, view.folder, folder.key);
-      const taken = problem ? [] : await takenAt(supabase, bucketId, folder.key, dragged, places);
-      if (problem) setMoveError(problem);
-      else if (taken.length > 0)
-        setMoveError(
-          `“${taken[0]!.name}” exists in “${folder.name}” already: nothing was moved. Use Move to choose whether to replace it or keep both.`,
-        );
-      else {
-        const outcome = await moveEntries(
-          supabase,
-          bucketId,
-          folder.key,
-          dragged.map((entry) => ({ entry, name: entry.name, replace: false })),
-          places,
-        );
-        if (outcome.kind !== 'moved') setMoveError(moveFailureInWords(outcome, 'move', bucketId, places));
-      }
-    } catch (error) {
-      setMoveError(describeFailure(error));
-    } finally {
-      // A second drag started meanwhile is still running: its words stay.
-      setMoving((current) => (current === mine ? null : current));
-    }
-    changed();
-  };
-
-  /** Entries can be dragged onto a folder (list rows and grid tiles alike). */
-  const dragProps = (entry: Entry): HTMLAttributes<HTMLElement> & Record<string, unknown> => {
-    if (!writable) return { onContextMenu };
-    const props: HTMLAttributes<HTMLElement> & Record<string, unknown> = {
-      onContextMenu,
-      draggable: true,
-      onDragStart: (event: DragEvent<HTMLElement>) => {
-        const names = selected.has(entry.name) ? [...selected] : [entry.name];
-        event.dataTransfer.setData(DRAG_TYPE, JSON.stringify(names));
-        event.dataTransfer.effectAllowed = 'move';
-      },
-    };
-    if (entry.kind !== 'folder') return props;
-    return {
-      ...props,
-      'data-drop-target': dropFolder === entry.name,
-      'aria-busy': moving?.into.key === entry.key || undefined,
-      onDragOver: (event: DragEvent<HTMLElement>) => {
-        if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
-        event.preventDefault();
-        event.stopPropagation();
-        event.dataTransfer.dropEffect = 'move';
-        setDropFolder(entry.name);
-      },
-      onDragLeave: () => setDropFolder(null),
-      onDrop: (event: DragEvent<HTMLElement>) => {
-        if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
-        event.preventDefault();
-        event.stopPropagation();
-        setDropFolder(null);
-        void moveInto(entry, JSON.parse(event.dataTransfer.getData(DRAG_TYPE)) as string[]);
-      },
-    };
-  };
+  const { dragProps, moving, moveError } = useDragMove({
+    bucketId,
+    folder: view.folder,
+    entries,
+    selected,
+    places,
+    writable,
+    /** A right click, Shift+F10 or the ContextMenu key on a row or tile opens that entry's menu. */
+    onContextMenu: openEntryMenuFrom,
+    onMoved: changed,
+  });
 
   const crumbs = placeCrumbs(areas, bucketId, view.folder);
   const columns: TableColumn<Entry>[] = [
@@ -452,17 +179,7 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
   ];
 
   return (
-    <div
-      className="files-drop-target"
-      data-dragging={dragging}
-      onDragOver={(event) => {
-        if (!writable || event.dataTransfer.types.includes(DRAG_TYPE)) return;
-        event.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={(event) => void onDrop(event)}
-    >
+    <div className="files-drop-target" {...dropZoneProps}>
       <Stack gap={4}>
         <nav className="files-breadcrumb" aria-label="Breadcrumb">
           <ol>
@@ -623,7 +340,7 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
           <ProgressBar label="Reading this folder" hideLabel size="sm" />
         ) : null}
         {listing.status === 'ready' && view.view === 'grid' ? (
-          <Grid
+          <FolderGrid
             busy={listing.reloading}
             bucket={bucketId}
             isPublic={bucket?.public ?? null}
@@ -659,93 +376,5 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
         {userId}
       </span>
     </div>
-  );
-}
-
-function Grid({
-  busy,
-  bucket,
-  isPublic,
-  entries,
-  selected,
-  onSelect,
-  onOpen,
-  dragProps,
-  menu,
-}: {
-  /** The entries are being read again: not yet known to be empty. */
-  busy: boolean;
-  bucket: string;
-  /** Unknown until the bucket's facts are read; thumbnails wait for it. */
-  isPublic: boolean | null;
-  entries: Entry[];
-  selected: ReadonlySet<string>;
-  onSelect: (names: Set<string>) => void;
-  onOpen: (entry: Entry) => void;
-  dragProps: (entry: Entry) => HTMLAttributes<HTMLElement>;
-  menu: (entry: Entry) => ReactNode;
-}): ReactNode {
-  const { supabase } = usePortal();
-  const [thumbs, setThumbs] = useState<Record<string, string>>({});
-  const imageKeys = useMemo(
-    () =>
-      entries
-        .filter((entry) => entry.kind === 'file' && entry.type?.startsWith('image/'))
-        .map((entry) => entry.key),
-    [entries],
-  );
-  useEffect(() => {
-    if (imageKeys.length === 0 || isPublic === null) return;
-    let live = true;
-    void thumbnailUrls(supabase, bucket, isPublic, imageKeys).then(
-      (urls) => live && setThumbs(urls),
-    );
-    return () => {
-      live = false;
-    };
-  }, [supabase, bucket, isPublic, imageKeys]);
-  if (entries.length === 0) return busy ? null : <EmptyState title="This folder is empty" />;
-  return (
-    <ul className="files-grid" aria-label="Files" aria-busy={busy || undefined}>
-      {entries.map((entry) => (
-        <li
-          key={entry.name}
-          className="files-tile"
-          data-entry={entry.name}
-          data-selected={selected.has(entry.name)}
-          {...dragProps(entry)}
-        >
-          <div className="files-tile__thumb">
-            {thumbs[entry.key] ? (
-              <img src={thumbs[entry.key]} alt="" loading="lazy" />
-            ) : entry.kind === 'folder' ? (
-              <FolderIcon />
-            ) : (
-              <FileIcon />
-            )}
-          </div>
-          <Inline gap={1} wrap={false}>
-            <Checkbox
-              aria-label={`Select ${entry.name}`}
-              checked={selected.has(entry.name)}
-              onChange={(event) => {
-                const next = new Set(selected);
-                if (event.target.checked) next.add(entry.name);
-                else next.delete(entry.name);
-                onSelect(next);
-              }}
-            />
-            <button
-              type="button"
-              className="files-link files-tile__name"
-              onClick={() => onOpen(entry)}
-            >
-              {entry.name}
-            </button>
-            {menu(entry)}
-          </Inline>
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -1,5 +1,5 @@
 // The question asked when a name is taken, the same wherever it is asked (an upload in the queue,
-// a copy in FileActions): Replace, Keep both (a free numbered name, upload/checks.ts's
+// a copy in CopyConflictDialog): Replace, Keep both (a free numbered name, upload/checks.ts's
 // `keepBothName` past the names storage finds), or leave it (Skip / Cancel).
 import { Button, Inline } from '@portal/ui';
 import type { ReactNode } from 'react';
