@@ -1,6 +1,7 @@
 // The files remote's drive-like backend (supabase/migrations/…_file_shares_and_authors.sql)
-// through the very functions its dialogs call (storage-access.ts), supabase-js, and plain fetches
-// as a stranger would open a link, against a real emulator with the portal's own supabase/ folder.
+// through the very functions its dialogs call (storage/share-links.ts), supabase-js, and plain
+// fetches as a stranger would open a link, against a real emulator with the portal's own
+// supabase/ folder.
 // A share link is a row of `file_shares` opened through the public `file-share` function, so it
 // can be listed and revoked (a storage signed URL cannot be): it works without a key, stops when
 // revoked or expired, follows its file when renamed, stops while the file is in the trash or once
@@ -15,12 +16,8 @@ import {
   type EmulatorOptions,
   type TestEmulator,
 } from '../emulator/test/harness.js';
-import {
-  createShareLink,
-  FILES_BUCKET,
-  listShareLinks,
-  revokeShareLink,
-} from '../remotes/files/src/storage-access.js';
+import { FILES_BUCKET } from '../remotes/files/src/storage/areas.js';
+import { createShareLink, listShareLinks, revokeShareLink } from '../remotes/files/src/storage/share-links.js';
 import { listStorageFolder } from '../remotes/search/src/data-access/storage-files.js';
 import { newPerson, signedInClient } from './support/people.js';
 

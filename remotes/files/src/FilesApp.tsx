@@ -17,7 +17,8 @@ import { TrashView } from './components/TrashView.js';
 import { filesFailure, whatNext, type FilesFailure } from './failures.js';
 import { filesStylesheet } from './files.css.js';
 import { filesHref, parseFilesLocation, DEFAULT_VIEW } from './location.js';
-import { listAreas, type Area, type ProjectRef } from './storage-access.js';
+import { listAreas, type ProjectRef } from './storage/areas.js';
+import type { Area } from './places.js';
 import { filesMeta } from './meta.js';
 
 type AreasState =

@@ -1,6 +1,6 @@
 import { copyName, planRename } from './folder-ops.js';
 import { keepBothName } from './upload/checks.js';
-import type { Entry } from './storage-access.js';
+import type { Entry } from './storage/folder-page.js';
 
 const file = (key: string): Entry => ({
   kind: 'file',

@@ -4,8 +4,8 @@
 import { nameParts } from './upload/checks.js';
 
 /**
- * What a plan reads of a listed entry (storage-access.ts's `Entry` has it), named here so this
- * file needs nothing of storage-access.ts, which imports `asFolder` from it.
+ * What a plan reads of a listed entry (storage/folder-page.ts's `Entry` has it), named here so
+ * this file needs nothing of storage/folder-page.ts, which imports `asFolder` from it.
  */
 interface Entry {
   kind: 'folder' | 'file';

@@ -1,5 +1,5 @@
 import { moveProblem } from './move-entries.js';
-import type { Entry } from './storage-access.js';
+import type { Entry } from './storage/folder-page.js';
 
 const ME = '0b7c7e5e-1a2b-4c3d-8e9f-0123456789ab';
 const entry = (kind: 'file' | 'folder', key: string): Entry => ({

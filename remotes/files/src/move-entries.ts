@@ -5,16 +5,11 @@
 // (`moveAllOrNothing` puts back what it moved when one is refused).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { asFolder, type PlannedMove } from './folder-ops.js';
-import {
-  keepBothNamesTaken,
-  keysUnderFolders,
-  listKeysUnder,
-  moveAllOrNothing,
-  namesTakenIn,
-  type Area,
-  type Entry,
-  type MoveOutcome,
-} from './storage-access.js';
+import { keepBothNamesTaken, namesTakenIn } from './storage/names-taken.js';
+import { keysUnderFolders, listKeysUnder } from './storage/folder-contents.js';
+import { moveAllOrNothing, type MoveOutcome } from './storage/moves.js';
+import type { Area } from './places.js';
+import type { Entry } from './storage/folder-page.js';
 import { areaRootOf, planTrash } from './trash.js';
 import { keepBothName } from './upload/checks.js';
 

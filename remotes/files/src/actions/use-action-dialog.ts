@@ -2,7 +2,7 @@
 // and whether an attempt in it changed part of storage before it failed: the listing is read
 // again when the dialog closes, not at once.
 import { useRef, useState } from 'react';
-import type { Entry } from '../storage-access.js';
+import type { Entry } from '../storage/folder-page.js';
 
 export type DialogKind = 'rename' | 'move' | 'delete' | 'share';
 

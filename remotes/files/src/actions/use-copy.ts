@@ -7,7 +7,8 @@ import { useState } from 'react';
 import type { NameConflictChoice } from '../components/NameConflictChoices.js';
 import { describeFailure } from '../failures.js';
 import { copyName } from '../folder-ops.js';
-import { copyKeepingBoth, copyObject, type CopyOutcome, type Entry } from '../storage-access.js';
+import { copyKeepingBoth, copyObject, type CopyOutcome } from '../storage/copies.js';
+import type { Entry } from '../storage/folder-page.js';
 
 /** A copy whose name is taken, waiting for the person's answer. */
 export interface CopyConflict {

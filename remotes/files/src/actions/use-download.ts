@@ -2,7 +2,7 @@
 // it under its name; folders are skipped.
 import { usePortal } from '@portal/platform';
 import { describeFailure } from '../failures.js';
-import type { Entry } from '../storage-access.js';
+import type { Entry } from '../storage/folder-page.js';
 
 /** `download(entries)`; a refusal goes to `setError` in words. */
 export function useDownload(

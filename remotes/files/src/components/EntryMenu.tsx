@@ -8,7 +8,7 @@
 // may do is offered.
 import { Menu, MenuItem, MenuList, MenuSeparator, MenuTrigger, MoreIcon } from '@portal/ui';
 import { forwardRef, useRef, type MouseEvent, type ReactNode } from 'react';
-import type { Entry } from '../storage-access.js';
+import type { Entry } from '../storage/folder-page.js';
 
 /**
  * Where focus was in a row when its menu was opened by a `contextmenu` event, by the row's menu

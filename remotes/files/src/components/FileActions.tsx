@@ -12,16 +12,12 @@ import { useActionDialog } from '../actions/use-action-dialog.js';
 import { useCopy } from '../actions/use-copy.js';
 import { useDownload } from '../actions/use-download.js';
 import { planRename } from '../folder-ops.js';
-import { placeInWords } from '../places.js';
+import { placeInWords, type Area } from '../places.js';
 import { selectionInWords } from '../selection/selection-in-words.js';
-import {
-  keysUnderFolders,
-  moveAllOrNothing,
-  moveFailureInWords,
-  type Area,
-  type BucketFacts,
-  type Entry,
-} from '../storage-access.js';
+import { keysUnderFolders } from '../storage/folder-contents.js';
+import { moveAllOrNothing, moveFailureInWords } from '../storage/moves.js';
+import type { BucketFacts } from '../storage/bucket-facts.js';
+import type { Entry } from '../storage/folder-page.js';
 import { areaRootOf, planTrash, TRASH_DAYS } from '../trash.js';
 import { CopyConflictDialog } from './CopyConflictDialog.js';
 import type { EntryAction } from './EntryMenu.js';

@@ -3,7 +3,8 @@
 import { usePortal } from '@portal/platform';
 import { Checkbox, EmptyState, FileIcon, FolderIcon, Inline } from '@portal/ui';
 import { useEffect, useMemo, useState, type HTMLAttributes, type ReactNode } from 'react';
-import { thumbnailUrls, type Entry } from '../storage-access.js';
+import { thumbnailUrls } from '../storage/thumbnails.js';
+import type { Entry } from '../storage/folder-page.js';
 
 export function FolderGrid({
   busy,

@@ -29,8 +29,10 @@ import {
   takenAt,
   type MoveChoice,
 } from '../move-entries.js';
-import { placeCrumbs, placeOf } from '../places.js';
-import { listSubfolders, moveFailureInWords, type Area, type Entry } from '../storage-access.js';
+import { placeCrumbs, placeOf, type Area } from '../places.js';
+import { listSubfolders } from '../storage/folder-contents.js';
+import { moveFailureInWords } from '../storage/moves.js';
+import type { Entry } from '../storage/folder-page.js';
 import { NameConflictChoices, type NameConflictChoice } from './NameConflictChoices.js';
 
 interface Props {

@@ -4,7 +4,7 @@ import { usePortal } from '@portal/platform';
 import { Button } from '@portal/ui';
 import { useState, type ReactNode } from 'react';
 import { describeFailure } from '../failures.js';
-import { FOLDER_PLACEHOLDER } from '../storage-access.js';
+import { FOLDER_PLACEHOLDER } from '../storage/folder-page.js';
 import { NameDialog } from './NameDialog.js';
 
 export function NewFolder({

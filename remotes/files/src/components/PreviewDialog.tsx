@@ -7,7 +7,7 @@ import { Alert, Button, Dialog, ErrorState, ProgressBar } from '@portal/ui';
 import { useEffect, useState, type ReactNode } from 'react';
 import { describeFailure } from '../failures.js';
 import type { CsvTable } from '../preview/csv.js';
-import type { Entry } from '../storage-access.js';
+import type { Entry } from '../storage/folder-page.js';
 
 const TEXT_LIMIT = 512 * 1024;
 const READ_AS_TEXT: ReadonlySet<Kind> = new Set(['text', 'json', 'markdown', 'csv']);

@@ -1,20 +1,14 @@
 // Sharing one file: make a link that works for anyone holding it (for an hour, a day, a week or
 // until revoked), and see the links to the file the person may see — theirs, and all of them
 // where they may change the file — with who made each and whether it still works; revoke one and
-// it stops at once (a row checked by the `file-share` function; storage-access.ts says why). In a
-// public bucket the file's public address is shown too.
+// it stops at once (a row checked by the `file-share` function; storage/share-links.ts says
+// why). In a public bucket the file's public address is shown too.
 import { usePortal, useProfiles, useRetryWhenBack, useUser } from '@portal/platform';
 import { Alert, Button, Dialog, EmptyState, Field, Inline, Select, Spinner, Stack, TextInput } from '@portal/ui';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { describeFailure, filesFailure, whatNext, type FilesFailure } from '../failures.js';
-import {
-  createShareLink,
-  listShareLinks,
-  revokeShareLink,
-  SHARE_EXPIRIES,
-  type Entry,
-  type ShareLink,
-} from '../storage-access.js';
+import { createShareLink, listShareLinks, revokeShareLink, SHARE_EXPIRIES, type ShareLink } from '../storage/share-links.js';
+import type { Entry } from '../storage/folder-page.js';
 
 const EXPIRY_LABELS: Record<string, string> = {
   '3600': '1 hour',

@@ -24,19 +24,12 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { describeFailure, filesFailure, whatNext, type FilesFailure } from '../failures.js';
 import { filesHref, folderView, type FilesView } from '../location.js';
 import { freeNameIn } from '../move-entries.js';
-import { placeInWords } from '../places.js';
-import {
-  listKeysUnder,
-  listTrash,
-  moveAllOrNothing,
-  moveFailureInWords,
-  namesTakenIn,
-  objectAuthors,
-  removeKeys,
-  type Area,
-  authorName,
-  type Author,
-} from '../storage-access.js';
+import { placeInWords, type Area } from '../places.js';
+import { listKeysUnder } from '../storage/folder-contents.js';
+import { listTrash, removeKeys } from '../storage/trash-objects.js';
+import { moveAllOrNothing, moveFailureInWords } from '../storage/moves.js';
+import { namesTakenIn } from '../storage/names-taken.js';
+import { objectAuthors, authorName, type Author } from '../storage/authors.js';
 import { isExpired, planRestore, planTrash, TRASH_DAYS, type TrashItem } from '../trash.js';
 import { sizeInWords } from '../upload/checks.js';
 import { NameConflictChoices, type NameConflictChoice } from './NameConflictChoices.js';

@@ -15,7 +15,7 @@ import {
 } from 'react';
 import { describeFailure } from '../failures.js';
 import type { PickedFile } from '../folder-drop.js';
-import { KEEP_BOTH_RETRIES, keepBothNamesTaken } from '../storage-access.js';
+import { KEEP_BOTH_RETRIES, keepBothNamesTaken } from '../storage/names-taken.js';
 import { sizeInWords, type BucketLimits } from '../upload/checks.js';
 import {
   canCancel,

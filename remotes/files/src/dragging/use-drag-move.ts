@@ -5,7 +5,9 @@ import { usePortal } from '@portal/platform';
 import { useState, type DragEvent, type HTMLAttributes, type MouseEventHandler } from 'react';
 import { describeFailure } from '../failures.js';
 import { moveEntries, moveProblem, takenAt } from '../move-entries.js';
-import { moveFailureInWords, type Area, type Entry } from '../storage-access.js';
+import { moveFailureInWords } from '../storage/moves.js';
+import type { Area } from '../places.js';
+import type { Entry } from '../storage/folder-page.js';
 
 /** What an entry dragged inside the page carries (its names), told apart from files from outside. */
 export const DRAG_TYPE = 'application/x-portal-files';

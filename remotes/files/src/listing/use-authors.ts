@@ -3,7 +3,8 @@
 // once).
 import { usePortal, useProfiles } from '@portal/platform';
 import { useEffect, useState } from 'react';
-import { authorName, objectAuthors, type Author, type Entry } from '../storage-access.js';
+import { authorName, objectAuthors, type Author } from '../storage/authors.js';
+import type { Entry } from '../storage/folder-page.js';
 
 /** `authorOf(entry)`: "You", the person's display name, or '' while unknown or not shared. */
 export function useAuthors(

@@ -3,7 +3,7 @@
 import { usePortal, useRetryWhenBack } from '@portal/platform';
 import { useEffect, useState } from 'react';
 import { filesFailure, type FilesFailure } from '../failures.js';
-import { readBucket, type BucketFacts } from '../storage-access.js';
+import { readBucket, type BucketFacts } from '../storage/bucket-facts.js';
 import { sizeInWords } from '../upload/checks.js';
 
 export function useBucketFacts(bucketId: string): {

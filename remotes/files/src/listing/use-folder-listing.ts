@@ -5,7 +5,7 @@ import { usePortal, useRetryWhenBack } from '@portal/platform';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { filesFailure, type FilesFailure } from '../failures.js';
 import type { FilesView } from '../location.js';
-import { listFolderPage, type Entry } from '../storage-access.js';
+import { listFolderPage, type Entry } from '../storage/folder-page.js';
 
 export type Listing =
   | { status: 'loading' }

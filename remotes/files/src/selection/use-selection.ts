@@ -3,7 +3,7 @@
 import { navigate } from '@portal/platform';
 import { useCallback, useMemo } from 'react';
 import { selectionClearedHref, type FilesView } from '../location.js';
-import type { Entry } from '../storage-access.js';
+import type { Entry } from '../storage/folder-page.js';
 
 export interface Selection {
   /** The selected entries' names. */
