@@ -56,6 +56,18 @@ const myFiles = (person: Person) => `/files/files/${person.id}/`;
 const row = (page: TestPage, name: string) => page.locator(`tr[data-entry="${name}"]`);
 const upload = (page: TestPage, name: string) => page.locator(`li[data-upload="${name}"]`);
 
+/**
+ * What the browser says while the backend is away, which the outage tests expect: requests refused
+ * while it was stopped, one cut off as it stopped (a reset: the emulator's close ends the
+ * connections still open, as a crashing server does — a health check in flight then reads
+ * ERR_CONNECTION_RESET), and the 503s without CORS headers answered while it started again, which
+ * a page takes for no answer (docs/known-traps.md). Anything else stays a problem.
+ */
+const OUTAGE_COMPLAINTS = /ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_FAILED|Failed to fetch|blocked by CORS policy|status of 503|Unexpected response code: 503/;
+function forgetOutageComplaints(page: TestPage): void {
+  page.console.splice(0, page.console.length, ...page.console.filter((entry) => !OUTAGE_COMPLAINTS.test(entry.text)));
+}
+
 /** The objects under `prefix` as storage lists them, the area's trash left out (see `trashed`). */
 async function names(db: SupabaseClient, prefix: string): Promise<string[]> {
   const { data, error } = await db.storage.from('files').listV2({ prefix });
@@ -434,19 +446,7 @@ describe('the files remote while the backend is away', () => {
     // Back without pressing "Try again".
     await row(page, 'kept.txt').waitFor(WAIT);
     await expect(page.getByRole('alert').count()).resolves.toBe(0);
-    // The requests refused while the backend was stopped, or answered while it started again
-    // (a 503 without CORS headers, which a page takes for no answer: docs/known-traps.md), are the
-    // complaints this test expects.
-    page.console.splice(
-      0,
-      page.console.length,
-      ...page.console.filter(
-        (entry) =>
-          !/ERR_CONNECTION_REFUSED|ERR_FAILED|Failed to fetch|blocked by CORS policy|Unexpected response code: 503/.test(
-            entry.text,
-          ),
-      ),
-    );
+    forgetOutageComplaints(page);
   });
 
   it('says in words why a file’s share links could not be read, and lists them by itself once the server answers', async () => {
@@ -474,14 +474,7 @@ describe('the files remote while the backend is away', () => {
     // Back without closing the dialog or pressing anything.
     await share.getByText('No links yet').waitFor(WAIT);
     await expect(share.getByRole('alert').count()).resolves.toBe(0);
-    page.console.splice(
-      0,
-      page.console.length,
-      ...page.console.filter(
-        (entry) =>
-          !/ERR_CONNECTION_REFUSED|Failed to fetch|status of 503|Unexpected response code: 503/.test(entry.text),
-      ),
-    );
+    forgetOutageComplaints(page);
   });
   it('says in words why the Move dialog’s folders could not be read, and lists them by itself once the server answers', async () => {
     const kim = await newPerson('kim');
@@ -512,16 +505,7 @@ describe('the files remote while the backend is away', () => {
     // Back without closing the dialog or pressing anything.
     await picker.getByRole('button', { name: 'Open archive' }).waitFor(WAIT);
     await expect(picker.getByRole('alert').count()).resolves.toBe(0);
-    page.console.splice(
-      0,
-      page.console.length,
-      ...page.console.filter(
-        (entry) =>
-          !/ERR_CONNECTION_REFUSED|ERR_FAILED|Failed to fetch|blocked by CORS policy|status of 503|Unexpected response code: 503/.test(
-            entry.text,
-          ),
-      ),
-    );
+    forgetOutageComplaints(page);
   });
 });
 
