@@ -41,6 +41,14 @@ export function afterFirstContentfulPaint(): Promise<void> {
   if (document.visibilityState !== 'visible' || typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
     return afterNextPaint();
   }
+  return whenObserved('paint', (entries) => entries.some((entry) => entry.name === 'first-contentful-paint'), FIRST_PAINT_REPORT_LIMIT_MS);
+}
+
+/**
+ * Resolves once the browser reports an entry of `type` that `reported` accepts (one it reported
+ * before the call too), or after `limitMs` at the latest: a report that never comes holds nothing.
+ */
+export function whenObserved(type: string, reported: (entries: PerformanceEntryList) => boolean, limitMs: number): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       observer.disconnect();
@@ -48,9 +56,9 @@ export function afterFirstContentfulPaint(): Promise<void> {
       resolve();
     };
     const observer = new PerformanceObserver((list) => {
-      if (list.getEntriesByName('first-contentful-paint').length > 0) done();
+      if (reported(list.getEntries())) done();
     });
-    const timer = setTimeout(done, FIRST_PAINT_REPORT_LIMIT_MS);
-    observer.observe({ type: 'paint', buffered: true });
+    const timer = setTimeout(done, limitMs);
+    observer.observe({ type, buffered: true });
   });
 }

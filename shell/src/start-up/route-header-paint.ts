@@ -1,6 +1,6 @@
 // When the route's header (chrome/RouteHeader.tsx) is on screen, as the browser reports it: the
 // moment the code that runs remotes may start (federation/remote-code-gate.ts).
-import { afterNextPaint } from './next-paint.js';
+import { afterNextPaint, whenObserved } from './next-paint.js';
 
 /**
  * How long to wait for the browser to report the header's paint before letting remote code run
@@ -19,20 +19,13 @@ export async function afterRouteHeaderPainted(): Promise<void> {
   await afterNextPaint();
   const header = document.querySelector('[data-route-header]');
   if (!header || !PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) return;
-  await new Promise<void>((resolve) => {
-    const done = () => {
-      observer.disconnect();
-      clearTimeout(timer);
-      resolve();
-    };
-    const observer = new PerformanceObserver((list) => {
-      const reported = list.getEntries().some((entry) => {
+  await whenObserved(
+    'largest-contentful-paint',
+    (entries) =>
+      entries.some((entry) => {
         const element = (entry as LargestContentfulPaint).element;
         return element !== null && header.contains(element);
-      });
-      if (reported) done();
-    });
-    const timer = setTimeout(done, PAINT_REPORT_LIMIT_MS);
-    observer.observe({ type: 'largest-contentful-paint', buffered: true });
-  });
+      }),
+    PAINT_REPORT_LIMIT_MS,
+  );
 }
