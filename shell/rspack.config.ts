@@ -1,14 +1,12 @@
 // The shell's build: `rspack build` here, `portal-deploy build shell`, or the root rspack.config.ts
 // (the shell and every remote, for tests and benchmarks). What every portal app builds with comes
 // from the remote build preset (`@portal/deploy/rspack`); what only the shell's page needs stays
-// here: its two entries and page, the first script written into the page, the lazy chunks' files,
-// one chunk per design-system group and the singletons it provides to remotes.
+// here: its two entries and page, the first script written into the page, one chunk per design-system group and the singletons it provides to remotes.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack, type Compiler, type Configuration, type RspackPluginInstance } from '@rspack/core';
 import { baseConfig, sharedSingletons, shellProvides, type BuildMode } from '@portal/deploy/rspack';
-import { LAZY_CHUNKS_ELEMENT_ID } from './src/start-up/lazy-chunks.js';
 
 const shellDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -81,33 +79,6 @@ export class InlineEarlyScriptPlugin implements RspackPluginInstance {
 }
 
 /**
- * Writes the files of the shell's named lazy chunks into the page, before the first script, which
- * asks for the federation runtime and single-spa on a remote's route (src/start-up/remote-route-preload.ts),
- * and for the design-system groups the opened release consumes (src/start-up/early-preload.ts), while the
- * main script is still on its way. Read by the first script only; a JSON element runs nothing.
- */
-export class LazyChunkFilesPlugin implements RspackPluginInstance {
-  apply(compiler: Compiler): void {
-    compiler.hooks.compilation.tap('LazyChunkFilesPlugin', (compilation) => {
-      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tap('LazyChunkFilesPlugin', (data) => {
-        const groups = [...compilation.namedChunkGroups.values()];
-        const initial = new Set(groups.filter((group) => group.isInitial()).flatMap((group) => group.getFiles()));
-        const publicPath = String(compilation.outputOptions.publicPath);
-        const files = Object.fromEntries(
-          groups
-            .filter((group) => !group.isInitial() && group.name)
-            .map((group) => [group.name, group.getFiles().filter((file) => file.endsWith('.js') && !initial.has(file)).map((file) => `${publicPath}${file}`)]),
-        );
-        // "<" escaped: nothing in the JSON can close the element.
-        const json = JSON.stringify(files).replaceAll('<', '\\u003c');
-        data.assetTags.scripts.unshift(rspack.HtmlRspackPlugin.createHtmlTagObject('script', { type: 'application/json', id: LAZY_CHUNKS_ELEMENT_ID }, json));
-        return data;
-      });
-    });
-  }
-}
-
-/**
  * `portal-shell.json` beside the page: the contract and the singletons' versions this shell
  * provides, so a team can read what a portal runs before it builds or publishes against it
  * (`portal-deploy build --portal <url>`, deploy/src/shell-facts.ts).
@@ -147,7 +118,6 @@ function shellPlugins(name: string, mode: BuildMode): RspackPluginInstance[] {
       minify: mode === 'production',
     }),
     new InlineEarlyScriptPlugin(),
-    new LazyChunkFilesPlugin(),
     new ShellFactsPlugin(),
   ];
 }

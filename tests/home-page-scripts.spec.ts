@@ -75,14 +75,13 @@ describe('the home page before any remote', () => {
     const html = await (await fetch(`${portal.url}/`)).text();
     const named = [...html.matchAll(/<script\b[^>]*\bsrc="?([^"\s>]+)/g)].map(([, src]) => src!);
     expect(named.length).toBeGreaterThan(0);
-    // The first script only asks for config.json and the registry (and a remote route's files): it
-    // is written into the page, so it runs as the parser reaches it, before the deferred main script.
+    // The first script only asks for config.json and the registry: it is written into the page, so
+    // it runs as the parser reaches it, before the deferred main script.
     const tags = [...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
     const loading = tags.filter((tag) => /\bsrc=/.test(tag)).map((tag) => (/\basync\b/.test(tag) ? 'async' : /\bdefer\b/.test(tag) ? 'defer' : 'classic'));
     expect(loading).toEqual(['defer']);
-    // The elements without a file: the build's list of the shell's lazy chunks (data, no code),
-    // then the first script, before the main script's element.
-    expect(tags.filter((tag) => !/\bsrc=/.test(tag))).toEqual(['<script id="portal-lazy-chunks" type="application/json">', '<script>']);
+    // The one element without a file is the first script, before the main script's element.
+    expect(tags.filter((tag) => !/\bsrc=/.test(tag))).toEqual(['<script>']);
     expect(html.indexOf('<script>')).toBeLessThan(html.indexOf('<script defer'));
     const page = await tab.open();
     const asked: string[] = [];
@@ -144,8 +143,8 @@ describe('a route that needs a session, opened by a visitor without one', () => 
     await expect(page.getByTestId('sign-in-gate').textContent()).resolves.toMatch(/Sign in to open Crashy/);
     await page.waitForLoadState('networkidle');
     // The shell's own scripts only (a remote's are on its own origin), and among them neither
-    // single-spa nor the federation runtime: the page's first script and the main script both knew
-    // that no session could be restored here (no session cookie, no sign-in under way).
+    // single-spa nor the federation runtime: the main script knew that no session could be restored
+    // here (no session cookie, no sign-in under way).
     expect(scripts.filter((url) => !url.startsWith(`${portal.url}/`))).toEqual([]);
     expect([...(await packagesOf(scripts))].filter((name) => name === 'single-spa')).toEqual([]);
     const federation = [...(await sourcesOf(scripts))].filter((source) => source.includes('/@module-federation/'));

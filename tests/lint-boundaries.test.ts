@@ -120,7 +120,7 @@ const cases = {
     filePath: 'remotes/live/src/counts.ts',
   },
   appBuildConfig: {
-    code: "import { baseConfig } from '@portal/deploy/rspack';\nimport { LAZY_CHUNKS_ELEMENT_ID } from './src/start-up/lazy-chunks.js';\nexport const used = [baseConfig, LAZY_CHUNKS_ELEMENT_ID];\n",
+    code: "import { baseConfig } from '@portal/deploy/rspack';\nimport { CONFIG_URL } from './src/start-up/early-requests.js';\nexport const used = [baseConfig, CONFIG_URL];\n",
     filePath: 'shell/rspack.config.ts',
   },
   remoteBuildConfig: {

@@ -530,51 +530,12 @@ describe('the portal in a browser', () => {
     expect(problems(fresh.console)).toEqual([]);
   });
 
-  it('asks for the opened release\'s entry, first page\'s code and groups, and the shell\'s runtime and single-spa, from the page\'s first script while the main script is still on its way; on the home page for none', async () => {
-    const fresh = await tab.open();
-    const accountUrl = portal.portal.remoteUrls.account!;
-    // The shell's federation runtime and single-spa, and the form controls' group the sign-in page renders.
-    const shellFiles = [
-      ...scriptsBuiltFrom(portal.shellDist, /src\/federation\/federation-runtime\.ts$/),
-      ...scriptsBuiltFrom(portal.shellDist, /node_modules\/single-spa\//),
-      ...scriptsBuiltFrom(portal.shellDist, /shared\/ui\/src\/forms\//),
-    ];
-    expect(shellFiles).toHaveLength(3);
-    const asked: string[] = [];
-    fresh.on('request', (request) => {
-      if (request.url().startsWith(accountUrl) || request.url().startsWith(portal.url)) asked.push(new URL(request.url()).pathname.split('/').pop() ?? '');
-    });
-    const allAsked = () =>
-      asked.includes('remoteEntry.js') && asked.some((file) => file.startsWith('__federation_expose_app.')) && shellFiles.every((file) => asked.includes(file));
-    // The main script is answered only once all of these were asked for (at most 5 s): asked for by
-    // the main script, they never would be.
-    let askedBeforeMain: boolean | null = null;
-    const mainScript = new RegExp(`^${portal.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/main\\.[0-9a-f]+\\.js$`);
-    await fresh.route(mainScript, async (route) => {
-      askedBeforeMain ??= await waitUntil('the release and the shell\'s scripts asked for before the main script is answered', allAsked, { timeoutMs: 5_000, state: () => asked.join(', ') }).catch(() => false);
-      await route.continue();
-    });
-    await fresh.goto(`${portal.url}/account/sign-in`);
-    await fresh.locator('form[aria-label="Sign in"]').waitFor();
-    expect(askedBeforeMain).toBe(true);
-    // The scripts the main script and the runtime added took those answers: each file was asked for once.
-    for (const file of ['remoteEntry.js', ...shellFiles]) expect(asked.filter((one) => one === file)).toHaveLength(1);
-    expect(asked.filter((file) => file.startsWith('__federation_expose_app.'))).toHaveLength(1);
-    expect(problems(fresh.console)).toEqual([]);
-
-    await fresh.unroute(mainScript);
-    asked.length = 0;
-    await fresh.goto(portal.url);
-    await fresh.getByRole('heading', { name: 'Welcome to the portal' }).waitFor();
-    expect(asked.filter((file) => file === 'remoteEntry.js' || shellFiles.includes(file))).toEqual([]);
-  });
-
   it('opens the connection to the opened remote\'s origin before it asks for the remote\'s files', async () => {
     const fresh = await tab.open();
     const accountOrigin = new URL(portal.portal.remoteUrls.account!).origin;
     const preconnects = () => fresh.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="preconnect"]')].map((link) => `${link.href} ${link.crossOrigin}`));
-    // A registry entry without `files` (an older deploy's): the page's first script cannot ask for
-    // the release ahead, and the manifest is the first request to the remote's origin.
+    // A registry entry without `files` (an older deploy's): the shell cannot ask for the release
+    // ahead, and the manifest is the first request to the remote's origin.
     await fresh.route(`${portal.url}/registry.json`, async (route) => {
       const response = await route.fetch();
       const registry = (await response.json()) as { remotes: Record<string, Record<string, unknown>> };
@@ -613,7 +574,7 @@ describe('the portal in a browser', () => {
         }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
       })();`,
     });
-    // Not to the load event: the page's first script preloads the held entry, which holds that event too.
+    // Not to the load event: the held entry's preload holds that event too.
     await fresh.goto(`${portal.url}/account`, { waitUntil: 'commit' });
     await entry.asked;
     const heading = fresh.getByRole('heading', { level: 1 });
@@ -629,18 +590,25 @@ describe('the portal in a browser', () => {
     expect(problems(fresh.console)).toEqual([]);
   });
 
-  it('paints the route\'s header before it runs any code that runs remotes (federation runtime, single-spa, the remote\'s own), and asks the API nothing before its first paint', async () => {
+  it('paints the route\'s header before it asks for or runs any code that runs remotes (federation runtime, single-spa, the remote\'s own), and asks the API nothing before its first paint', async () => {
     const person = await newPerson(portal.emulator, 'header-first');
     const fresh = await tab.open(await signedInStorage(portal.url, portal.emulator, await signedInClient(portal.emulator, person)));
     const accountOrigin = new URL(portal.portal.remoteUrls.account!).origin;
     // In order, as the page does them: the route's header put on the page, the animation frames
-    // after it (each one draws), each script element added (what runs code; the page's first script
-    // only preloads).
+    // after it (each one draws), each script element added (what runs code). And when the browser
+    // reported the header's paint (its Largest Contentful Paint).
     await fresh.addInitScript({
       content: `(() => {
         const events = (globalThis.__startOrder = []);
         let header = false;
         const frame = () => { events.push('frame'); if (events.filter((e) => e === 'frame').length < 3) requestAnimationFrame(frame); };
+        globalThis.__headerPaintedAt = null;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) {
+            const header = document.querySelector('[data-route-header]');
+            if (globalThis.__headerPaintedAt === null && header && entry.element && header.contains(entry.element)) globalThis.__headerPaintedAt = entry.startTime;
+          }
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
         new MutationObserver((records) => {
           for (const record of records) for (const node of record.addedNodes) {
             if (node.tagName === 'SCRIPT' && node.src) events.push('script ' + node.src);
@@ -673,6 +641,21 @@ describe('the portal in a browser', () => {
     // The header was on the page, and a frame drawn after it, before the first of them was added.
     expect(events.slice(0, firstRemoteCode)).toEqual(expect.arrayContaining(['header', 'frame']));
     expect(frameAfterHeader).toBeGreaterThan(header);
+    // Nor was any of their files asked for before the header's paint: beside the main script they
+    // would share a slow link with it, which the header waits for.
+    const { headerPaintedAt, remoteFiles } = await fresh.evaluate(
+      (origin) => ({
+        headerPaintedAt: (globalThis as unknown as { __headerPaintedAt: number | null }).__headerPaintedAt,
+        remoteFiles: performance
+          .getEntriesByType('resource')
+          .filter(({ name }) => /\/(federation-runtime|single-spa)\.[^/]*\.js$/.test(name) || name.startsWith(`${origin}/`))
+          .map(({ name, startTime }) => ({ file: name.split('/').pop(), startTime })),
+      }),
+      accountOrigin,
+    );
+    expect(headerPaintedAt).not.toBeNull();
+    expect(remoteFiles.map(({ file }) => file)).toEqual(expect.arrayContaining(['remoteEntry.js', expect.stringMatching(/^federation-runtime\./), expect.stringMatching(/^single-spa\./)]));
+    expect(remoteFiles.filter(({ startTime }) => startTime < headerPaintedAt!)).toEqual([]);
     // The shell's profile read (its account button, presence) waits for the page's first paint to be
     // on screen: no request to the API was asked for before the first contentful paint's time.
     const { apiCalls, firstPaint } = await fresh.evaluate(() => ({

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { rspack, type Configuration } from '@rspack/core';
 import { EmitGeneratedAssetsPlugin, projectRootOf } from '@portal/deploy/rspack';
 import { createConfig, listApps, remoteFacts } from '../../rspack.config.js';
-import { InlineEarlyScriptPlugin, LazyChunkFilesPlugin } from '../../shell/rspack.config.js';
+import { InlineEarlyScriptPlugin } from '../../shell/rspack.config.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -46,16 +46,12 @@ export function createMonolithConfig({ outDir = path.join(here, 'dist'), mode = 
       alias: {
         [path.join(shellSrc, 'federation/federation.ts')]: path.join(here, 'src/federation.ts'),
         [path.join(shellSrc, 'chrome/shared-modules.ts')]: path.join(here, 'src/shared-modules.ts'),
-        [path.join(shellSrc, 'start-up/early-preload.ts')]: path.join(here, 'src/early-preload.ts'),
       },
     },
     plugins: [
       new rspack.experiments.VirtualModulesPlugin({ [path.join(here, 'src/generated-remote-modules.js')]: remoteModulesSource() }),
       new rspack.HtmlRspackPlugin({ template: path.join(root, 'shell/index.html'), scriptLoading: 'defer', minify: mode === 'production' }),
       new InlineEarlyScriptPlugin(),
-      // The shell's first script asks for single-spa on a remote's route here too (the monolith has
-      // no federation runtime to ask for).
-      new LazyChunkFilesPlugin(),
       // Files a remote generates at build time (the functions catalogue) lie beside the code, as in
       // its own release folder.
       ...remotes.map((facts) => new EmitGeneratedAssetsPlugin(facts.dir, facts.assets, projectRootOf(facts.dir))),

@@ -47,8 +47,7 @@ export function registerFederatedRemote(remote: FederatedRemote, options: { forc
 function loadRuntime(): Promise<Runtime> {
   if (runtime) return Promise.resolve(runtime);
   if (loading) return loading;
-  // Run only once the page has painted its first frame of the route (remote-code-gate.ts); the
-  // page's first script has already asked for the file.
+  // Asked for and run only once the page has painted its first frame of the route (remote-code-gate.ts).
   const imported = remoteCodeMayRun().then(() => import(/* webpackChunkName: "federation-runtime" */ './federation-runtime.js'));
   loading = imported.then(
     (loaded) => {
@@ -99,26 +98,28 @@ function preconnect(remote: FederatedRemote | undefined): void {
 }
 
 /**
- * Asks now for what a verified release's `./app` starts with, as its registry entry lists it: the
- * entry and first scripts (preload links with the registry's hashes and in CORS mode, so the
- * script elements the runtime adds later take these answers) and the design-system groups they
- * consume. Otherwise they are asked for only once the runtime has run its own start and located
- * the release, tens of milliseconds of a busy main thread later on a first visit. Not for a
- * developer's override (no hashes: a dev server's build) nor for files outside the allowed origins (the
- * runtime refuses those, and says why).
+ * Asks for what a verified release's `./app` starts with, as its registry entry lists it, beside
+ * the federation runtime and once remote code may run (remote-code-gate.ts: on the page's first
+ * route, once its header is painted): the entry and first scripts (preload links with the
+ * registry's hashes and in CORS mode, so the script elements the runtime adds later take these
+ * answers) and the design-system groups they consume. Otherwise they are asked for only once the
+ * runtime has run its own start and located the release, a round trip and tens of milliseconds of
+ * a busy main thread later. Not for a developer's override (no hashes: a dev server's build) nor
+ * for files outside the allowed origins (the runtime refuses those, and says why).
  */
 function fetchAhead(remote: FederatedRemote | undefined, expose: string): void {
   const files = remote?.files;
   if (expose !== 'app' || !remote?.integrity || !files) return;
   const scripts = [files.entry, ...files.app].map((file) => ({ url: new URL(file, remote.manifestUrl), integrity: files.integrity[file] }));
   if (!scripts.every(({ url }) => allowed(url.origin))) return;
-  for (const { url, integrity } of scripts) {
-    if (integrity) preloadScript(url.href, integrity);
-  }
-  // Their code runs with the remote's (remote-code-gate.ts). A failed group is reported by the
-  // remote that consumes it.
+  // A failed group is reported by the remote that consumes it.
   const groups = (files.shared ?? []).flatMap((key) => lazyDesignSystemGroups[key] ?? []);
-  if (groups.length) void remoteCodeMayRun().then(() => Promise.all(groups.map((load) => load().catch(() => undefined))));
+  void remoteCodeMayRun().then(() => {
+    for (const { url, integrity } of scripts) {
+      if (integrity) preloadScript(url.href, integrity);
+    }
+    return Promise.all(groups.map((load) => load().catch(() => undefined)));
+  });
 }
 
 /** Loads a remote's exposed module (`./app` by default), loading the federation runtime first if needed. */

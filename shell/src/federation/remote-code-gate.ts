@@ -1,15 +1,15 @@
-// When code that runs remotes may run: the federation runtime, single-spa and a remote's own
-// modules. On a remote's route their files are on their way from the page's first script
-// (early-start.ts), and each used to run the moment it arrived, in the tasks between the chrome's
-// render of the route's header and the frame that would paint it: the header was painted only
-// with the remote, and the page's Largest Contentful Paint waited for the remote's code (issue
-// #40). The bootstrap holds them until the frame with the route's header has been painted
-// (docs/architecture.md#the-page-header-of-a-remotes-route); their downloads are not held.
+// When code that runs remotes may be asked for and run: the federation runtime, single-spa and a
+// remote's own modules. Run the moment they arrived, in the tasks between the chrome's render of
+// the route's header and the frame that would paint it, they held that paint back: the page's
+// Largest Contentful Paint waited for the remote's code. Asked for beside the main script, they
+// shared a slow link with it and held the header back just as much (issue #40). The bootstrap holds
+// both until the frame with the route's header has been painted
+// (docs/architecture.md#the-page-header-of-a-remotes-route).
 // Open by default: nothing waits where no bootstrap holds it (unit tests, a remote's dev page).
 
 let held: Promise<void> = Promise.resolve();
 
-/** Remote code runs once `until` has settled (fulfilled or not). */
+/** Remote code is asked for and runs once `until` has settled (fulfilled or not). */
 export function holdRemoteCode(until: Promise<void>): void {
   held = until.then(
     () => undefined,
@@ -17,7 +17,7 @@ export function holdRemoteCode(until: Promise<void>): void {
   );
 }
 
-/** Resolves when remote code may run. */
+/** Resolves when remote code may be asked for and run. */
 export function remoteCodeMayRun(): Promise<void> {
   return held;
 }

@@ -3,15 +3,12 @@
 // asks for config.json and the registry config.json names (on a return visit, both at once), so
 // both requests are on their way while the main script (React, supabase-js, the platform: 165 KB)
 // downloads and compiles, instead of starting once it has run. It leaves them for the main script
-// (early-fetch.ts), which reads and checks both as if it had asked itself. On a remote's route it
-// also asks for the shell's federation runtime and single-spa, then the opened release's first
-// scripts and the groups they consume (early-preload.ts); for a visitor without a session, only on
-// a route open to everyone (stored-session.ts). Nothing here may import what
-// the main script runs but a few small modules (routes, the canary bucket, the registry's choice of
-// release), so that this script stays a few kilobytes in every page.
-import { preloadOpenedRelease } from './early-preload.js';
-import { preloadRemoteRoute } from './remote-route-preload.js';
-import { pageMayHoldSession } from '../session/stored-session.js';
+// (early-fetch.ts), which reads and checks both as if it had asked itself: the registry is what the
+// route's header is drawn from. It asks for nothing of a remote's: the federation runtime,
+// single-spa and the opened release's files are asked for once that header is painted
+// (federation/remote-code-gate.ts), so that on a slow link they do not share it with the main
+// script (docs/architecture.md#the-page-header-of-a-remotes-route). Nothing here may import what
+// the main script runs, so that this script stays a few hundred bytes in every page.
 import { CONFIG_URL, DEFAULT_REGISTRY_URL, EARLY_REQUESTS_GLOBAL, REMEMBERED_REGISTRY_URL_KEY, type EarlyRequests } from './early-requests.js';
 
 /** A request whose failure is reported to the one who takes it, never as an unhandled rejection. */
@@ -71,13 +68,6 @@ registryResponse.catch(() => undefined);
 // them only for a route open to everyone (the sign-in form): on any other route the sign-in gate
 // shows, and the runtime, single-spa and the remote's code would be downloaded beside the main
 // script for nothing.
-const mayBeSignedIn = pageMayHoldSession();
-if (mayBeSignedIn) preloadRemoteRoute();
-void Promise.all([configBody, registryUrl, registryResponse.then((response) => (response.ok ? (response.clone().json() as Promise<unknown>) : null))])
-  .then(([config, url, registry]) => {
-    if (url && registry !== null) preloadOpenedRelease(config, registry, url, mayBeSignedIn, mayBeSignedIn ? undefined : preloadRemoteRoute);
-  })
-  .catch(() => undefined);
 
 (globalThis as Record<string, unknown>)[EARLY_REQUESTS_GLOBAL] = {
   config: { url: Promise.resolve(CONFIG_URL), response: configResponse },
