@@ -35,4 +35,22 @@ describe('reference-counted channels (over a real supabase-js client)', () => {
     expect(after.channel).not.toBe(before.channel);
     await after.release();
   });
+
+  it('binds one listener set per filter whatever the order of its fields, without the locale\'s collation (whose first use loads its data: issue #40)', async () => {
+    const registry = createChannelRegistry(client);
+    const lease = registry.channel('room:3');
+    const compare = jest.spyOn(String.prototype, 'localeCompare');
+    try {
+      const heard: string[] = [];
+      lease.on('postgres_changes', { event: '*', schema: 'public', table: 'messages' }, () => heard.push('first'));
+      lease.on('postgres_changes', { table: 'messages', schema: 'public', event: '*' }, () => heard.push('second'));
+      const bindings = (lease.channel as unknown as { bindings: Record<string, unknown[]> }).bindings;
+      // The two filters are one binding on the channel: realtime-js was asked once.
+      expect(bindings.postgres_changes).toHaveLength(1);
+      expect(compare).not.toHaveBeenCalled();
+    } finally {
+      compare.mockRestore();
+      await lease.release();
+    }
+  });
 });
