@@ -7,7 +7,8 @@ import path from 'node:path';
 import type { Request } from 'playwright-core';
 import { launchBrowser, problems, type Browser, type StorageState, type TestPage } from './browser.js';
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
-import { answerTo, holdAnswers, nextFrames as nextFramesOf } from './support/hold-requests.js';
+import { scriptsBuiltFrom } from './support/build-sources.js';
+import { answerTo, holdAnswers, holdRequests, nextFrames as nextFramesOf } from './support/hold-requests.js';
 import { codeIn, linkIn, mailbox, type Mailbox } from './support/mailbox.js';
 import { pagePerTest, pageState, withPageState } from './support/page-per-test.js';
 import { signInWithPassword } from './support/sign-in.js';
@@ -135,6 +136,57 @@ const holdUserReads = (options: Parameters<typeof holdAnswers>[2]) =>
 const nextFrames = () => nextFramesOf(page);
 
 describe('the account remote', () => {
+  it('keeps the signed-in pages still while their code and first reads arrive: the header and tabs come with the remote’s first frame, in place of the shell’s header (issue #40)', async () => {
+    const person = await newPerson(portal.emulator, 'acct-still');
+    await openPage(await signedInStorage(portal.url, portal.emulator, await signedInClient(portal.emulator, person)));
+    // The chunk of the profile and security pages: what the area waits for before it can draw them.
+    const [pagesChunk] = scriptsBuiltFrom(portal.remoteDists.account!, /\/src\/security\/SecurityPage\.tsx$/);
+    for (const at of ['/account', '/account/security']) {
+      const fresh = await tab.context.newPage();
+      // Every layout shift of the remote's area from the page's start (the browser's own measure,
+      // as CLS sums them), with the elements it moved; the chrome's own are not this test's.
+      await fresh.addInitScript(() => {
+        const shifts: string[] = [];
+        (globalThis as unknown as { layoutShifts: string[] }).layoutShifts = shifts;
+        new PerformanceObserver((list) => {
+          type Shift = { value: number; hadRecentInput: boolean; sources: { node?: Node | null }[] };
+          const inOutlet = (node?: Node | null): node is Element => node instanceof Element && node.closest('[data-testid="remote-outlet"]') !== null;
+          for (const entry of list.getEntries() as unknown as Shift[]) {
+            const moved = entry.sources.map((source) => source.node).filter(inOutlet);
+            if (!entry.hadRecentInput && moved.length) shifts.push(`${entry.value.toFixed(4)}: ${moved.map((node) => node.className || node.tagName).join(', ')}`);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const shifts = () => fresh.evaluate(() => (globalThis as unknown as { layoutShifts: string[] }).layoutShifts);
+      const chunk = await holdRequests(fresh, `**/${pagesChunk}`);
+      // The security page's reads: its lists (passkeys, authenticators, keys, identities, connected
+      // apps) and the project's sign-in settings (the providers an identity can be linked with).
+      const reads = await holdRequests(fresh, (url) => /^\/auth\/v1\/(user|passkeys|settings)(\/|$)/.test(url.pathname));
+      await fresh.goto(`${portal.url}${at}`);
+      await chunk.asked;
+      // The remote is on screen, its page's code still on its way.
+      await fresh.getByTestId('remote-outlet').getByRole('progressbar', { name: 'Loading your account' }).waitFor();
+      await nextFramesOf(fresh);
+      await expect(shifts()).resolves.toEqual([]);
+      chunk.release();
+      if (at === '/account') {
+        await fresh.getByTestId('profile-email').waitFor();
+        // The picture's uploader (the files remote's parcel, not in this portal) has said it failed, in its place.
+        await fresh.getByText('The picture uploader could not be loaded').waitFor();
+      } else {
+        // The cards are drawn, their lists still being read.
+        await reads.asked;
+        await fresh.getByRole('heading', { name: 'Where you are signed in' }).waitFor();
+      }
+      await nextFramesOf(fresh);
+      await expect(shifts()).resolves.toEqual([]);
+      // One header on screen: the page's own.
+      await expect(fresh.getByRole('heading', { level: 1 }).allTextContents()).resolves.toEqual([at === '/account' ? 'Your account' : 'Security']);
+      reads.release();
+      await fresh.close();
+    }
+  });
+
   it('signs a new person up and shows the sign-in page with every way in', async () => {
     await openPage();
     const email = `acct-signup-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;

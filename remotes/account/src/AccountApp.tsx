@@ -1,5 +1,5 @@
 import { navigate, registerDebugHandle, getPortal, useAuth, useLocation, useSupabase } from '@portal/platform';
-import { EmptyState, ProgressBar } from '@portal/ui';
+import { EmptyState, ProgressBar, Stack } from '@portal/ui';
 import { useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { accountRedirect, nextPathFrom } from './account-paths.js';
@@ -8,6 +8,7 @@ import { ForgotPasswordPage } from './password-recovery/ForgotPasswordPage.js';
 import { ResetPasswordPage } from './password-recovery/ResetPasswordPage.js';
 import { WelcomePage } from './sign-up/WelcomePage.js';
 import { loadSignedInPages, signedInPagesIfLoaded } from './signed-in-pages-loader.js';
+import { SignedInHeader, type SignedInPath } from './SignedInHeader.js';
 import { SignInPage } from './sign-in/SignInPage.js';
 import { SignUpPage } from './sign-up/SignUpPage.js';
 import { VerifyPage } from './second-factor/VerifyPage.js';
@@ -71,10 +72,12 @@ function AccountPage({ subpath, pathname, search, next }: { subpath: string; pat
 }
 
 /**
- * A page from the signed-in pages' chunk: at once when it is in, else once it has arrived (progress
- * meanwhile). State, not Suspense: React holds a Suspense reveal back by about 300 ms.
+ * A page from the signed-in pages' chunk, below its header and tabs: at once when the chunk is in,
+ * else once it has arrived (the header, the tabs and progress meanwhile, so the page takes the
+ * place of the progress bar and nothing above it moves). State, not Suspense: React holds a
+ * Suspense reveal back by about 300 ms.
  */
-function SignedInPage({ page }: { page: '/' | '/security' }): ReactNode {
+function SignedInPage({ page }: { page: SignedInPath }): ReactNode {
   const [pages, setPages] = useState(signedInPagesIfLoaded);
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   useEffect(() => {
@@ -90,6 +93,10 @@ function SignedInPage({ page }: { page: '/' | '/security' }): ReactNode {
   }, [pages]);
   // A chunk that did not download goes to the remote's error boundary: the shell shows it with "Try again".
   if (failure) throw failure.error;
-  if (!pages) return <ProgressBar label="Loading your account" hideLabel />;
-  return page === '/' ? <pages.ProfilePage /> : <pages.SecurityPage />;
+  return (
+    <Stack gap={6}>
+      <SignedInHeader page={page} />
+      {!pages ? <ProgressBar label="Loading your account" hideLabel /> : page === '/' ? <pages.ProfilePage /> : <pages.SecurityPage />}
+    </Stack>
+  );
 }

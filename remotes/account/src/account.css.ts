@@ -29,6 +29,10 @@ export const accountStylesheet = `
 .account-avatar-picker { margin-bottom: var(--pui-space-5, 1.25rem); }
 .account-avatar-upload { display: flex; align-items: center; gap: var(--pui-space-5, 1.25rem); }
 .account-avatar-upload__current { display: flex; flex-direction: column; align-items: center; gap: var(--pui-space-3, 0.75rem); min-width: 8rem; }
-.account-avatar-upload__drop { flex: 1; }
+/* The uploader (the files remote's parcel) comes after the page: its place, a little over its
+   height, is kept from the first frame, and the progress bar shown meanwhile lies over it, so
+   neither the uploader's arrival nor a failure said in its place moves the form below (issue #40: CLS). */
+.account-avatar-upload__drop { flex: 1; position: relative; min-height: 12rem; }
+.account-avatar-upload__loading { position: absolute; inset: 0; display: flex; align-items: center; }
 @media (max-width: 640px) { .account-avatar-upload { flex-direction: column; align-items: stretch; } }
 `;

@@ -115,7 +115,11 @@ export function AvatarPicker({ savedUrl, name, onSaved }: AvatarPickerProps): Re
           remote="files"
           expose="upload-parcel"
           parcelProps={parcelProps}
-          loading={<ProgressBar label="Loading the uploader" hideLabel />}
+          loading={
+            <div className="account-avatar-upload__loading">
+              <ProgressBar label="Loading the uploader" hideLabel />
+            </div>
+          }
           renderError={(failure, retry) => (
             <Alert tone="error" title="The picture uploader could not be loaded" data-testid="avatar-uploader-error">
               The Files area that uploads pictures is not reachable right now{isUnanswered(failure) ? '' : ` (${describeError(failure)})`}. Your current picture is kept.{' '}

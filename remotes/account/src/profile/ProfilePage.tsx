@@ -1,9 +1,6 @@
-import { navigate, useLocation, usePortal } from '@portal/platform';
-import { Alert, Avatar, Badge, Button, Card, DescriptionList, LogOutIcon, PageHeader, Stack } from '@portal/ui';
-import { useState, type ReactNode } from 'react';
-import { ACCOUNT_PAGES } from '../account-paths.js';
-import { AccountTabs } from '../AccountTabs.js';
-import { describeAuthError } from '../auth/auth-errors.js';
+import { useLocation, usePortal } from '@portal/platform';
+import { Alert, Avatar, Badge, Card, DescriptionList } from '@portal/ui';
+import type { ReactNode } from 'react';
 import { EmailChangeCard } from './EmailChangeCard.js';
 import { GuestUpgradeCard } from './GuestUpgradeCard.js';
 import { PasswordCard } from '../security/PasswordCard.js';
@@ -19,35 +16,17 @@ function linkMessage(search: string, hash: string): string | null {
   return new URLSearchParams(search).get('message') ?? new URLSearchParams(hash.replace(/^#/, '')).get('message');
 }
 
+/** The profile page below its header and tabs (SignedInHeader.tsx, drawn before this page's chunk arrives). */
 export function ProfilePage(): ReactNode {
-  const { user, auth, supabase, notify } = usePortal();
+  const { user, auth } = usePortal();
   const { pathname, search, hash } = useLocation();
-  const [busy, setBusy] = useState(false);
   if (!user) return null;
-
-  const signOut = async () => {
-    setBusy(true);
-    const { error } = await supabase.auth.signOut();
-    setBusy(false);
-    if (error) notify({ tone: 'danger', title: 'Sign-out failed', message: describeAuthError(error) });
-    else navigate(ACCOUNT_PAGES.signIn);
-  };
 
   const providers = (user.app_metadata.providers as string[] | undefined) ?? (user.app_metadata.provider ? [String(user.app_metadata.provider)] : []);
   const profile = profileOf(user);
   const message = linkMessage(search, hash);
   return (
-    <Stack gap={6}>
-      <PageHeader
-        title="Your account"
-        description="Who you are signed in as, and how."
-        actions={
-          <Button variant="secondary" iconStart={<LogOutIcon />} loading={busy} loadingLabel="Signing out…" onClick={() => void signOut()}>
-            Sign out
-          </Button>
-        }
-      />
-      <AccountTabs current={ACCOUNT_PAGES.profile} />
+    <>
       <UrlAuthErrorAlert pathname={pathname} search={search} hash={hash} title="That link did not work" />
       {message ? (
         <Alert tone="info" role="status" title="One more step">
@@ -96,6 +75,6 @@ export function ProfilePage(): ReactNode {
           <PasswordCard />
         </>
       )}
-    </Stack>
+    </>
   );
 }
