@@ -135,6 +135,27 @@ const holdUserReads = (options: Parameters<typeof holdAnswers>[2]) =>
 /** The page's next two frames: what it has read by now is on screen. */
 const nextFrames = () => nextFramesOf(page);
 
+/**
+ * Every layout shift of the remote's area in `target` from its next page's start (the browser's own
+ * measure, as CLS sums them), each with the elements it moved; the chrome's own are not the
+ * area's. Answers a function that reads them.
+ */
+async function watchAreaShifts(target: TestPage): Promise<() => Promise<string[]>> {
+  await target.addInitScript(() => {
+    const shifts: string[] = [];
+    (globalThis as unknown as { layoutShifts: string[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      type Shift = { value: number; hadRecentInput: boolean; sources: { node?: Node | null }[] };
+      const inOutlet = (node?: Node | null): node is Element => node instanceof Element && node.closest('[data-testid="remote-outlet"]') !== null;
+      for (const entry of list.getEntries() as unknown as Shift[]) {
+        const moved = entry.sources.map((source) => source.node).filter(inOutlet);
+        if (!entry.hadRecentInput && moved.length) shifts.push(`${entry.value.toFixed(4)}: ${moved.map((node) => node.className || node.tagName).join(', ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => target.evaluate(() => (globalThis as unknown as { layoutShifts: string[] }).layoutShifts);
+}
+
 describe('the account remote', () => {
   it('keeps the signed-in pages still while their code and first reads arrive: the header and tabs come with the remote’s first frame, in place of the shell’s header (issue #40)', async () => {
     const person = await newPerson(portal.emulator, 'acct-still');
@@ -143,21 +164,7 @@ describe('the account remote', () => {
     const [pagesChunk] = scriptsBuiltFrom(portal.remoteDists.account!, /\/src\/security\/SecurityPage\.tsx$/);
     for (const at of ['/account', '/account/security']) {
       const fresh = await tab.context.newPage();
-      // Every layout shift of the remote's area from the page's start (the browser's own measure,
-      // as CLS sums them), with the elements it moved; the chrome's own are not this test's.
-      await fresh.addInitScript(() => {
-        const shifts: string[] = [];
-        (globalThis as unknown as { layoutShifts: string[] }).layoutShifts = shifts;
-        new PerformanceObserver((list) => {
-          type Shift = { value: number; hadRecentInput: boolean; sources: { node?: Node | null }[] };
-          const inOutlet = (node?: Node | null): node is Element => node instanceof Element && node.closest('[data-testid="remote-outlet"]') !== null;
-          for (const entry of list.getEntries() as unknown as Shift[]) {
-            const moved = entry.sources.map((source) => source.node).filter(inOutlet);
-            if (!entry.hadRecentInput && moved.length) shifts.push(`${entry.value.toFixed(4)}: ${moved.map((node) => node.className || node.tagName).join(', ')}`);
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
-      const shifts = () => fresh.evaluate(() => (globalThis as unknown as { layoutShifts: string[] }).layoutShifts);
+      const shifts = await watchAreaShifts(fresh);
       const chunk = await holdRequests(fresh, `**/${pagesChunk}`);
       // The security page's reads: its lists (passkeys, authenticators, keys, identities, connected
       // apps) and the project's sign-in settings (the providers an identity can be linked with).
@@ -185,6 +192,26 @@ describe('the account remote', () => {
       reads.release();
       await fresh.close();
     }
+  });
+
+  it('keeps /account still while a stored session whose token has expired is refreshed at load: the registry’s header stands in the remote’s first frame (issue #40)', async () => {
+    const person = await newPerson(portal.emulator, 'acct-still-refresh');
+    const storage = await signedInStorage(portal.url, portal.emulator, await signedInClient(portal.emulator, person), { expired: true });
+    await openPage(storage);
+    const shifts = await watchAreaShifts(page);
+    // The client restores the session only once its refresh answers: the area is mounted before.
+    const refresh = await holdRequests(page, (url) => url.pathname === '/auth/v1/token');
+    await page.goto(`${portal.url}/account`);
+    await refresh.asked;
+    await page.getByTestId('remote-outlet').getByRole('progressbar', { name: 'Loading your account' }).waitFor();
+    await nextFrames();
+    await expect(shifts()).resolves.toEqual([]);
+    refresh.release();
+    await profileEmail().waitFor();
+    await page.getByText('The picture uploader could not be loaded').waitFor();
+    await nextFrames();
+    await expect(shifts()).resolves.toEqual([]);
+    await expect(page.getByRole('heading', { level: 1 }).allTextContents()).resolves.toEqual(['Your account']);
   });
 
   it('signs a new person up and shows the sign-in page with every way in', async () => {

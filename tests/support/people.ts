@@ -86,11 +86,15 @@ export async function signedInStorage(
   portalUrl: string,
   emulator: TestEmulator,
   client: SupabaseClient,
+  { expired = false }: { expired?: boolean } = {},
 ): Promise<StorageState> {
   const { data } = await client.auth.getSession();
   const session: Session | null = data.session;
   if (!session) throw new Error('the client has no session to hand to the browser');
-  const value = `base64-${stringToBase64URL(JSON.stringify(session))}`;
+  // An expired session (a person back after the access token's hour): the page's client refreshes
+  // it before it restores it, so the session stays 'loading' until the refresh answers.
+  const stored = expired ? { ...session, expires_at: Math.floor(Date.now() / 1000) - 60 } : session;
+  const value = `base64-${stringToBase64URL(JSON.stringify(stored))}`;
   const expires = Math.floor(Date.now() / 1000) + (DEFAULT_COOKIE_OPTIONS.maxAge ?? 0);
   return {
     cookies: createChunks(sessionCookieName(emulator.apiUrl), value).map((chunk) => ({

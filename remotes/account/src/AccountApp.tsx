@@ -1,5 +1,5 @@
 import { navigate, registerDebugHandle, getPortal, useAuth, useLocation, useSupabase } from '@portal/platform';
-import { EmptyState, ProgressBar, Stack } from '@portal/ui';
+import { EmptyState, PageHeader, ProgressBar, Stack } from '@portal/ui';
 import { useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { accountRedirect, nextPathFrom } from './account-paths.js';
@@ -13,6 +13,7 @@ import { SignInPage } from './sign-in/SignInPage.js';
 import { SignUpPage } from './sign-up/SignUpPage.js';
 import { VerifyPage } from './second-factor/VerifyPage.js';
 import { accountStylesheet } from './account.css.js';
+import { accountMeta } from './meta.js';
 
 /** The account area's own routes, below /account. */
 export function AccountApp(): ReactNode {
@@ -35,8 +36,24 @@ export function AccountApp(): ReactNode {
   return (
     <>
       <style>{accountStylesheet}</style>
-      {auth.status === 'loading' || redirect ? <ProgressBar label="Loading your account" hideLabel /> : <AccountPage subpath={subpath} pathname={pathname} search={search} next={next} />}
+      {auth.status === 'loading' || redirect ? <Waiting /> : <AccountPage subpath={subpath} pathname={pathname} search={search} next={next} />}
     </>
+  );
+}
+
+/**
+ * While the session is restored (a stored session whose token must be refreshed first) or a
+ * redirect is on its way: the header the shell drew for the route, in the registry's words, with
+ * progress. Drawn in the remote's area, so the shell's gives way in this frame, in place: a
+ * progress bar alone would leave the shell's header up until the page's own h1, and the whole area
+ * would then move up (issue #40, CLS).
+ */
+function Waiting(): ReactNode {
+  return (
+    <Stack gap={6}>
+      <PageHeader title={accountMeta.title} description={accountMeta.description} />
+      <ProgressBar label="Loading your account" hideLabel />
+    </Stack>
   );
 }
 
