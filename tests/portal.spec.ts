@@ -713,6 +713,23 @@ describe('the portal in a browser', () => {
     expect(problems(fresh.console)).toEqual([]);
   });
 
+  it('draws the status page\'s header with the chrome, before the page\'s own code arrives', async () => {
+    const fresh = await tab.open();
+    const pageFiles = scriptsBuiltFrom(portal.shellDist, /src\/chrome\/StatusPage\.tsx$/);
+    expect(pageFiles).toHaveLength(1);
+    const code = await holdRequests(fresh, `${portal.url}/${pageFiles[0]}`);
+    await fresh.goto(`${portal.url}/status`, { waitUntil: 'commit' });
+    await code.asked;
+    // The header is on screen while the page's code is held: the page's largest text is painted
+    // with the chrome, not after another round trip (issue #40).
+    await fresh.getByRole('heading', { level: 1, name: 'Status' }).waitFor();
+    await expect(fresh.getByRole('progressbar', { name: 'Loading the status page' }).count()).resolves.toBe(1);
+    code.release();
+    await fresh.getByRole('heading', { level: 2, name: 'Portal', exact: true }).waitFor();
+    await expect(fresh.getByRole('heading', { level: 1 }).count()).resolves.toBe(1);
+    expect(problems(fresh.console)).toEqual([]);
+  });
+
   it('preloads a remote on navigation intent and lists every remote on the status page', async () => {
     const fresh = await tab.open();
     await fresh.goto(`${portal.url}/status`);

@@ -7,6 +7,13 @@ export const functionsStylesheet = `
 .fn-list__item { border: 1px solid var(--pui-border); border-radius: var(--pui-radius-lg); background: var(--pui-surface); padding: var(--pui-space-4); display: flex; flex-wrap: wrap; gap: var(--pui-space-2); align-items: center; }
 .fn-list__name { font-family: var(--pui-font-mono); font-weight: var(--pui-weight-semibold); color: var(--pui-accent-text); }
 .fn-list__description { flex-basis: 100%; margin: 0; color: var(--pui-text-muted); font-size: var(--pui-text-sm); }
+/* On a phone a description ran to five lines and more: two lines each keep the list scannable (the
+   whole text is on the function's page, and read out here). It also keeps the list's text smaller
+   than the page header's, which the shell paints before the catalogue arrives: the page's Largest
+   Contentful Paint stays the header (issue #40). */
+@media (max-width: 40rem) {
+  .fn-list__description { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }
+}
 .fn-list__examples { margin: 0; font-size: var(--pui-text-xs); color: var(--pui-text-subtle); }
 .fn-page { display: flex; flex-direction: column; gap: var(--pui-space-4); }
 .fn-examples__label { font-size: var(--pui-text-sm); color: var(--pui-text-muted); }

@@ -1,5 +1,5 @@
 import { CONTRACT_VERSION, useRemotes, type RemoteState, type RemoteStatus } from '@portal/platform';
-import { Badge, Card, Code, PageHeader, Stack, Table, type BadgeTone, type TableColumn } from '@portal/ui';
+import { Badge, Card, Code, Stack, Table, type BadgeTone, type TableColumn } from '@portal/ui';
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { registryState } from '../registry/registry-state.js';
 import { AuditTrail } from './AuditTrail.js';
@@ -65,7 +65,6 @@ export function StatusPage({ config }: { config: RuntimeConfig }): ReactNode {
   const duplicated = [...copies].filter(([, count]) => count > 1).map(([name]) => name);
   return (
     <Stack gap={6}>
-      <PageHeader title="Status" description="What this portal runs: each remote's release and state, who changed what, and the shared libraries." />
       <Card title="Portal">
         <dl className="portal-facts">
           <dt>Platform contract</dt>
