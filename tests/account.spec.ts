@@ -164,6 +164,8 @@ describe('the account remote', () => {
     const [pagesChunk] = scriptsBuiltFrom(portal.remoteDists.account!, /\/src\/security\/SecurityPage\.tsx$/);
     for (const at of ['/account', '/account/security']) {
       const fresh = await tab.context.newPage();
+      // The security page on a phone, where a card's description can be the page's largest text.
+      if (at === '/account/security') await fresh.setViewportSize({ width: 390, height: 844 });
       const shifts = await watchAreaShifts(fresh);
       const chunk = await holdRequests(fresh, `**/${pagesChunk}`);
       // The security page's reads: its lists (passkeys, authenticators, keys, identities, connected
@@ -181,7 +183,7 @@ describe('the account remote', () => {
         // The picture's uploader (the files remote's parcel, not in this portal) has said it failed, in its place.
         await fresh.getByText('The picture uploader could not be loaded').waitFor();
       } else {
-        // The cards are drawn, their lists still being read.
+        // The cards' words are drawn, their lists still being read.
         await reads.asked;
         await fresh.getByRole('heading', { name: 'Where you are signed in' }).waitFor();
       }
@@ -189,7 +191,35 @@ describe('the account remote', () => {
       await expect(shifts()).resolves.toEqual([]);
       // One header on screen: the page's own.
       await expect(fresh.getByRole('heading', { level: 1 }).allTextContents()).resolves.toEqual([at === '/account' ? 'Your account' : 'Security']);
+      // The longest card description, as the loading page drew it with the header (the cards' code
+      // and reads still on their way): the cards say it in a block of the same size, so their
+      // arrival paints no larger text than the first frame did (the page's LCP).
+      const longest = 'A second step at sign-in: a 6-digit code from an app such as 1Password, Google Authenticator or Authy.';
+      const first = at === '/account/security' ? await fresh.getByTestId('security-loading').getByText(longest).boundingBox() : null;
       reads.release();
+      if (at === '/account/security') {
+        // The reads answer: every card's final content is drawn, and nothing in the area has moved
+        // (drawn as each read answered, a card grew and moved the ones below it).
+        const outlet = fresh.getByTestId('remote-outlet');
+        await outlet.getByText('No passkey yet').waitFor();
+        await outlet.getByText('No authenticator app yet').waitFor();
+        await outlet.getByText('No security key yet').waitFor();
+        await outlet.getByTestId('identity-list').waitFor();
+        await outlet.getByText('No app uses your account.').waitFor();
+        await nextFramesOf(fresh);
+        await expect(shifts()).resolves.toEqual([]);
+        await expect(outlet.getByRole('heading', { level: 2 }).allTextContents()).resolves.toEqual([
+          'Passkeys',
+          'Authenticator apps',
+          'Security keys and passkeys',
+          'Sign-in methods',
+          'Connected apps',
+          'Where you are signed in',
+        ]);
+        await expect(fresh.getByTestId('security-loading').count()).resolves.toBe(0);
+        const drawn = await outlet.getByText(longest).boundingBox();
+        expect({ width: drawn?.width, height: drawn?.height }).toEqual({ width: first?.width, height: first?.height });
+      }
       await fresh.close();
     }
   });

@@ -1,13 +1,14 @@
 import { navigate, registerDebugHandle, getPortal, useAuth, useLocation, useSupabase } from '@portal/platform';
 import { EmptyState, PageHeader, ProgressBar, Stack } from '@portal/ui';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { accountRedirect, nextPathFrom } from './account-paths.js';
 import { ConsentPage } from './oauth/ConsentPage.js';
 import { ForgotPasswordPage } from './password-recovery/ForgotPasswordPage.js';
 import { ResetPasswordPage } from './password-recovery/ResetPasswordPage.js';
 import { WelcomePage } from './sign-up/WelcomePage.js';
-import { loadSignedInPages, signedInPagesIfLoaded } from './signed-in-pages-loader.js';
+import { loadSignedInPages, signedInPagesIfLoaded, type SignedInPages } from './signed-in-pages-loader.js';
+import { SecurityPageLoading } from './security/SecurityPageLoading.js';
 import { SignedInHeader, type SignedInPath } from './SignedInHeader.js';
 import { SignInPage } from './sign-in/SignInPage.js';
 import { SignUpPage } from './sign-up/SignUpPage.js';
@@ -113,7 +114,24 @@ function SignedInPage({ page }: { page: SignedInPath }): ReactNode {
   return (
     <Stack gap={6}>
       <SignedInHeader page={page} />
-      {!pages ? <ProgressBar label="Loading your account" hideLabel /> : page === '/' ? <pages.ProfilePage /> : <pages.SecurityPage />}
+      {page === '/' ? !pages ? <ProgressBar label="Loading your account" hideLabel /> : <pages.ProfilePage /> : <SecurityPageWhenRead pages={pages} />}
     </Stack>
+  );
+}
+
+/**
+ * The security page: its loading page (the cards' words, in the area's first chunk) until the
+ * cards' chunk is in and every card's first read has answered, then the cards in its place, in
+ * one frame (issue #40, target 1: LCP and CLS). The loading page keeps its place in the tree
+ * meanwhile, so what it drew is not drawn again.
+ */
+function SecurityPageWhenRead({ pages }: { pages: SignedInPages | null }): ReactNode {
+  const [read, setRead] = useState(false);
+  const onFirstReads = useCallback(() => setRead(true), []);
+  return (
+    <>
+      {!read ? <SecurityPageLoading /> : null}
+      {pages ? <pages.SecurityPage shown={read} onFirstReads={onFirstReads} /> : null}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-type SignedInPages = typeof import('./signed-in-pages.js');
+export type SignedInPages = typeof import('./signed-in-pages.js');
 
 let loaded: SignedInPages | null = null;
 

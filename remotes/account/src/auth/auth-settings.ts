@@ -59,19 +59,31 @@ function fetchSettings(client: SupabaseClient): Promise<AuthSettings | null> {
  * opened during an outage shows the ways to sign in the project offers once the server is back.
  */
 export function useAuthSettings(): AuthSettings | null {
+  return useAuthSettingsRead().settings;
+}
+
+/**
+ * The settings as useAuthSettings reads them, and whether the first read has answered (with the
+ * settings, or without them: the server did not answer), for a page that waits for it before it
+ * draws what depends on them.
+ */
+export function useAuthSettingsRead(): { settings: AuthSettings | null; answered: boolean } {
   const supabase = useSupabase();
   const reconnects = useReconnects();
   const [settings, setSettings] = useState<AuthSettings | null>(null);
+  const [answered, setAnswered] = useState(false);
   const missing = settings === null;
   useEffect(() => {
     if (!missing) return;
     let live = true;
     void settingsFor(supabase).then((value) => {
-      if (live && value) setSettings(value);
+      if (!live) return;
+      if (value) setSettings(value);
+      setAnswered(true);
     });
     return () => {
       live = false;
     };
   }, [supabase, missing, reconnects]);
-  return settings;
+  return { settings, answered };
 }

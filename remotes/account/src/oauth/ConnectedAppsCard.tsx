@@ -7,6 +7,8 @@ import { describeAuthError, describeAuthReadError } from '../auth/auth-errors.js
 import { FormError } from '../auth/FormError.js';
 import { describeScopes } from './oauth-scopes.js';
 import { useAuthList } from '../auth/auth-list.js';
+import { useFirstReadAnswered } from '../security/first-reads.js';
+import { SECURITY_CARD_WORDS } from '../security/security-card-words.js';
 
 const readGrants = (supabase: Portal['supabase']) => supabase.auth.oauth.listGrants();
 
@@ -23,15 +25,20 @@ export function ConnectedAppsCard(): ReactNode {
   const [readError, setReadError] = useState<string | undefined>();
   const [revoking, setRevoking] = useState<OAuthGrant | null>(null);
 
-  const show = useCallback((result: Awaited<ReturnType<typeof readGrants>>) => {
-    if (result.error) {
-      if (isAuthError(result.error) && result.error.code === 'feature_disabled') setDisabled(true);
-      else setReadError(describeAuthReadError(result.error));
-    } else {
-      setReadError(undefined);
-      setGrants(result.data);
-    }
-  }, []);
+  const answered = useFirstReadAnswered('connectedApps');
+  const show = useCallback(
+    (result: Awaited<ReturnType<typeof readGrants>>) => {
+      if (result.error) {
+        if (isAuthError(result.error) && result.error.code === 'feature_disabled') setDisabled(true);
+        else setReadError(describeAuthReadError(result.error));
+      } else {
+        setReadError(undefined);
+        setGrants(result.data);
+      }
+      answered();
+    },
+    [answered],
+  );
   const load = useAuthList(readGrants, show);
 
   const revoke = async (grant: OAuthGrant) => {
@@ -44,7 +51,7 @@ export function ConnectedAppsCard(): ReactNode {
 
   if (disabled) return null;
   return (
-    <Card title="Connected apps" description="Apps you let use your account. Revoke one to sign it out." headingLevel={2}>
+    <Card title={SECURITY_CARD_WORDS.connectedApps.title} description={SECURITY_CARD_WORDS.connectedApps.description} headingLevel={2}>
       <Stack gap={4}>
         <FormError title="Could not read your connected apps" message={readError} />
         {grants?.length ? (

@@ -9,6 +9,8 @@ import { EnrolFactor } from './EnrolFactor.js';
 import { FormError } from '../auth/FormError.js';
 import { requireSecondFactor } from '../second-factor/step-up.js';
 import { useAuthList } from '../auth/auth-list.js';
+import { useFirstReadAnswered } from './first-reads.js';
+import { SECURITY_CARD_WORDS } from './security-card-words.js';
 
 const readFactors = (supabase: Portal['supabase']) => supabase.auth.mfa.listFactors();
 
@@ -24,13 +26,18 @@ export function FactorsCard(): ReactNode {
   const [readError, setReadError] = useState<string | undefined>();
   const [enrolling, setEnrolling] = useState(false);
 
-  const show = useCallback((result: Awaited<ReturnType<typeof readFactors>>) => {
-    if (result.error) setReadError(describeAuthReadError(result.error));
-    else {
-      setReadError(undefined);
-      setFactors(result.data.all.filter((factor) => factor.factor_type === 'totp'));
-    }
-  }, []);
+  const answered = useFirstReadAnswered('factors');
+  const show = useCallback(
+    (result: Awaited<ReturnType<typeof readFactors>>) => {
+      if (result.error) setReadError(describeAuthReadError(result.error));
+      else {
+        setReadError(undefined);
+        setFactors(result.data.all.filter((factor) => factor.factor_type === 'totp'));
+      }
+      answered();
+    },
+    [answered],
+  );
   const load = useAuthList(readFactors, show);
 
   const removal = useConfirmedRemoval<Factor>({
@@ -52,8 +59,8 @@ export function FactorsCard(): ReactNode {
   const verified = factors?.filter((factor) => factor.status === 'verified') ?? [];
   return (
     <Card
-      title="Authenticator apps"
-      description="A second step at sign-in: a 6-digit code from an app such as 1Password, Google Authenticator or Authy."
+      title={SECURITY_CARD_WORDS.factors.title}
+      description={SECURITY_CARD_WORDS.factors.description}
       headingLevel={2}
       actions={
         !enrolling ? (

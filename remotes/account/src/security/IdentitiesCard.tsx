@@ -1,13 +1,15 @@
 import { usePortal, type Portal } from '@portal/platform';
 import { Badge, Button, Card, ConfirmDialog, Inline, Stack } from '@portal/ui';
 import type { Provider, UserIdentity } from '@supabase/supabase-js';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { ACCOUNT_PAGES, portalUrl } from '../account-paths.js';
 import { describeAuthError, describeAuthReadError, needsSecondFactor } from '../auth/auth-errors.js';
-import { oauthProviders, providerLabel, useAuthSettings } from '../auth/auth-settings.js';
+import { oauthProviders, providerLabel, useAuthSettingsRead } from '../auth/auth-settings.js';
 import { FormError } from '../auth/FormError.js';
 import { requireSecondFactor, sendToSecondFactor } from '../second-factor/step-up.js';
 import { useAuthList } from '../auth/auth-list.js';
+import { useFirstReadAnswered } from './first-reads.js';
+import { SECURITY_CARD_WORDS } from './security-card-words.js';
 
 const readIdentities = (supabase: Portal['supabase']) => supabase.auth.getUserIdentities();
 
@@ -24,7 +26,8 @@ function identityLabel(identity: UserIdentity): string {
  */
 export function IdentitiesCard({ returnTo = ACCOUNT_PAGES.security }: { returnTo?: string }): ReactNode {
   const { supabase, auth, notify } = usePortal();
-  const settings = useAuthSettings();
+  // The providers to link come with the settings: the first read is answered once both have.
+  const { settings, answered: settingsAnswered } = useAuthSettingsRead();
   const [identities, setIdentities] = useState<UserIdentity[] | null>(null);
   const [error, setError] = useState<string | undefined>();
   /** Why the list could not be read (said apart from an action's error, and gone once a read works). */
@@ -32,14 +35,20 @@ export function IdentitiesCard({ returnTo = ACCOUNT_PAGES.security }: { returnTo
   const [busy, setBusy] = useState<string | null>(null);
   const [unlinking, setUnlinking] = useState<UserIdentity | null>(null);
 
+  const [identitiesAnswered, setIdentitiesAnswered] = useState(false);
   const show = useCallback((result: Awaited<ReturnType<typeof readIdentities>>) => {
     if (result.error) setReadError(describeAuthReadError(result.error));
     else {
       setReadError(undefined);
       setIdentities(result.data.identities);
     }
+    setIdentitiesAnswered(true);
   }, []);
   const load = useAuthList(readIdentities, show);
+  const answered = useFirstReadAnswered('identities');
+  useEffect(() => {
+    if (identitiesAnswered && settingsAnswered) answered();
+  }, [identitiesAnswered, settingsAnswered, answered]);
 
   const link = async (provider: string) => {
     setBusy(provider);
@@ -74,7 +83,7 @@ export function IdentitiesCard({ returnTo = ACCOUNT_PAGES.security }: { returnTo
   const providers = oauthProviders(settings);
   const only = (identities?.length ?? 0) <= 1;
   return (
-    <Card title="Sign-in methods" description="Each linked identity is a way into this same account." headingLevel={2}>
+    <Card title={SECURITY_CARD_WORDS.identities.title} description={SECURITY_CARD_WORDS.identities.description} headingLevel={2}>
       <Stack gap={4}>
         <FormError title="Could not read your linked identities" message={readError} />
         <FormError title="Could not link or unlink" message={error} />

@@ -9,6 +9,8 @@ import { FormError } from '../auth/FormError.js';
 import { browserSupportsSecurityKeys } from './webauthn-support.js';
 import { requireSecondFactor, sendToSecondFactor } from '../second-factor/step-up.js';
 import { useAuthList } from '../auth/auth-list.js';
+import { useFirstReadAnswered } from './first-reads.js';
+import { SECURITY_CARD_WORDS } from './security-card-words.js';
 
 interface Passkey {
   id: string;
@@ -34,14 +36,19 @@ export function PasskeysCard(): ReactNode {
   const [busy, setBusy] = useState(false);
   const supported = browserSupportsSecurityKeys();
 
-  const show = useCallback((result: Awaited<ReturnType<typeof readPasskeys>>) => {
-    if (result.error && isAuthError(result.error) && result.error.code === 'passkey_disabled') setOff(true);
-    else if (result.error) setReadError(describeAuthReadError(result.error));
-    else {
-      setReadError(undefined);
-      setPasskeys(result.data);
-    }
-  }, []);
+  const answered = useFirstReadAnswered('passkeys');
+  const show = useCallback(
+    (result: Awaited<ReturnType<typeof readPasskeys>>) => {
+      if (result.error && isAuthError(result.error) && result.error.code === 'passkey_disabled') setOff(true);
+      else if (result.error) setReadError(describeAuthReadError(result.error));
+      else {
+        setReadError(undefined);
+        setPasskeys(result.data);
+      }
+      answered();
+    },
+    [answered],
+  );
   const load = useAuthList(readPasskeys, show);
 
   const register = async () => {
@@ -81,8 +88,8 @@ export function PasskeysCard(): ReactNode {
   if (off) return null;
   return (
     <Card
-      title="Passkeys"
-      description="Sign in with your device's screen lock or a security key instead of a password."
+      title={SECURITY_CARD_WORDS.passkeys.title}
+      description={SECURITY_CARD_WORDS.passkeys.description}
       headingLevel={2}
       actions={
         supported ? (

@@ -9,6 +9,8 @@ import { FormError } from '../auth/FormError.js';
 import { requireSecondFactor } from '../second-factor/step-up.js';
 import { useAuthList } from '../auth/auth-list.js';
 import { browserSupportsSecurityKeys } from './webauthn-support.js';
+import { useFirstReadAnswered } from './first-reads.js';
+import { SECURITY_CARD_WORDS } from './security-card-words.js';
 
 const readFactors = (supabase: Portal['supabase']) => supabase.auth.mfa.listFactors();
 
@@ -25,13 +27,18 @@ export function SecurityKeysCard(): ReactNode {
   const [busy, setBusy] = useState(false);
   const supported = browserSupportsSecurityKeys();
 
-  const show = useCallback((result: Awaited<ReturnType<typeof readFactors>>) => {
-    if (result.error) setReadError(describeAuthReadError(result.error));
-    else {
-      setReadError(undefined);
-      setKeys(result.data.all.filter((factor) => factor.factor_type === 'webauthn' && factor.status === 'verified'));
-    }
-  }, []);
+  const answered = useFirstReadAnswered('securityKeys');
+  const show = useCallback(
+    (result: Awaited<ReturnType<typeof readFactors>>) => {
+      if (result.error) setReadError(describeAuthReadError(result.error));
+      else {
+        setReadError(undefined);
+        setKeys(result.data.all.filter((factor) => factor.factor_type === 'webauthn' && factor.status === 'verified'));
+      }
+      answered();
+    },
+    [answered],
+  );
   const load = useAuthList(readFactors, show);
 
   const register = async () => {
@@ -74,8 +81,8 @@ export function SecurityKeysCard(): ReactNode {
 
   return (
     <Card
-      title="Security keys and passkeys"
-      description="A second step at sign-in with a hardware key or your device's passkey."
+      title={SECURITY_CARD_WORDS.securityKeys.title}
+      description={SECURITY_CARD_WORDS.securityKeys.description}
       headingLevel={2}
       actions={
         supported && !adding ? (

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { ACCOUNT_PAGES } from '../account-paths.js';
 import { describeAuthError } from '../auth/auth-errors.js';
 import { FormError } from '../auth/FormError.js';
+import { SECURITY_CARD_WORDS } from './security-card-words.js';
 
 type Scope = 'local' | 'others' | 'global';
 
@@ -31,7 +32,7 @@ export function SessionsCard(): ReactNode {
   };
 
   return (
-    <Card title="Where you are signed in" description="Sign out of this browser, of every other device, or everywhere at once." headingLevel={2}>
+    <Card title={SECURITY_CARD_WORDS.sessions.title} description={SECURITY_CARD_WORDS.sessions.description} headingLevel={2}>
       <Stack gap={3}>
         <FormError title="Could not sign out" message={error} />
         <div className="account-actions">

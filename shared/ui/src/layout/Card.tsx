@@ -39,7 +39,7 @@ export function Card({
     >
       {hasHeader ? (
         <div className="pui-card__header">
-          <div>
+          <div className="pui-card__heading">
             {title !== undefined ? (
               <Heading id={titleId} className="pui-card__title">
                 {title}

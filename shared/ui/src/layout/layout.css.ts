@@ -134,11 +134,18 @@ export const layoutCss = `
 }
 .pui-card__header {
   display: flex;
+  flex-wrap: wrap;
   align-items: flex-start;
   justify-content: space-between;
   gap: var(--pui-space-3);
   padding: var(--pui-space-4) var(--pui-space-5) 0;
 }
+/* The title and description keep a readable width: on a narrow card (a phone) the actions go to
+   the line below rather than squeezing the description into a column a few words wide (on a
+   390 px phone, beside "Add an authenticator app", 125 px and nine lines). The description is
+   then as wide whether or not the card has actions, so a card drawn first without them (a page's
+   loading state) and then with them does not paint a larger text block (issue #40: LCP). */
+.pui-card__heading { flex: 1 1 16rem; min-width: 0; }
 .pui-card__title {
   margin: 0;
   font-size: var(--pui-text-lg);
