@@ -713,7 +713,7 @@ describe('the portal in a browser', () => {
     expect(problems(fresh.console)).toEqual([]);
   });
 
-  it('draws the status page\'s header with the chrome, before the page\'s own code arrives', async () => {
+  it('draws the status page\'s header with the chrome, and asks for the page\'s own code once that is painted', async () => {
     const fresh = await tab.open();
     const pageFiles = scriptsBuiltFrom(portal.shellDist, /src\/chrome\/StatusPage\.tsx$/);
     expect(pageFiles).toHaveLength(1);
@@ -727,6 +727,14 @@ describe('the portal in a browser', () => {
     code.release();
     await fresh.getByRole('heading', { level: 2, name: 'Portal', exact: true }).waitFor();
     await expect(fresh.getByRole('heading', { level: 1 }).count()).resolves.toBe(1);
+    // And the page's code was asked for once that first paint was on screen, not beside the main
+    // script, which the header waits for.
+    const { firstPaint, asked } = await fresh.evaluate((file) => ({
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      asked: performance.getEntriesByType('resource').find(({ name }) => name.endsWith(`/${file}`))?.startTime ?? null,
+    }), pageFiles[0]!);
+    expect(firstPaint).not.toBeNull();
+    expect(asked).toBeGreaterThan(firstPaint!);
     expect(problems(fresh.console)).toEqual([]);
   });
 
