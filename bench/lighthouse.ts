@@ -41,7 +41,7 @@ const { values: flags } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     preset: { type: 'string', default: 'mobile,desktop' },
-    routes: { type: 'string', default: '/,/account,/data,/files,/functions,/live,/search,/status' },
+    routes: { type: 'string', default: '/,/account,/account/security,/data,/files,/functions,/live,/search,/status' },
     states: { type: 'string', default: 'out,in' },
     interactions: { type: 'string', default: '5' },
     json: { type: 'string' },
