@@ -1,4 +1,4 @@
-import { startTransition, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
+import { useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { RemoteErrorBoundary, type ErrorFallbackProps } from './error-boundary.js';
 import { ParcelHostContext, type MountParcel } from './parcels.js';
@@ -59,24 +59,19 @@ export function defineRemote(Root: ComponentType<RemoteRootProps>, meta: RemoteM
       // single-spa gives each application a mountParcel bound to it: parcels the remote mounts
       // (<RemoteParcel>) belong to it and are unmounted with it.
       const mountParcel = typeof props.mountParcel === 'function' ? (props.mountParcel as MountParcel) : null;
-      // A transition: React renders the remote's first page in slices of a few milliseconds,
-      // letting the browser in between, where an ordinary render is one task however long it
-      // takes (the longest of a route's start on a phone, issue #40). It commits all at once.
       return new Promise<void>((resolve) => {
-        startTransition(() =>
-          root.render(
-            <Committed onCommit={resolve}>
-              <RemoteErrorBoundary
-                title={meta.title}
-                {...(report ? { onError: (error: unknown) => report(error, 'render') } : {})}
-                {...(options.fallback ? { fallback: options.fallback } : {})}
-              >
-                <ParcelHostContext.Provider value={mountParcel}>
-                  <Root meta={meta} />
-                </ParcelHostContext.Provider>
-              </RemoteErrorBoundary>
-            </Committed>,
-          ),
+        root.render(
+          <Committed onCommit={resolve}>
+            <RemoteErrorBoundary
+              title={meta.title}
+              {...(report ? { onError: (error: unknown) => report(error, 'render') } : {})}
+              {...(options.fallback ? { fallback: options.fallback } : {})}
+            >
+              <ParcelHostContext.Provider value={mountParcel}>
+                <Root meta={meta} />
+              </ParcelHostContext.Provider>
+            </RemoteErrorBoundary>
+          </Committed>,
         );
       });
     },
