@@ -1,11 +1,10 @@
 import { useAuth, useLocation, useRemotes, type RemoteStatus } from '@portal/platform';
 import { AppShell, Badge, ErrorState, PageHeader, ProgressBar, Stack, ThemeToggle, Toaster } from '@portal/ui';
-import { Suspense, lazy, useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useSyncExternalStore, type ReactNode } from 'react';
 import { devOverrideState } from '../registry/dev-overrides.js';
 import type { RemoteApplications } from '../lifecycle/remote-applications.js';
 import { registryState } from '../registry/registry-state.js';
 import { awaitsSecondFactor, checkAuth, routeMatches } from '../lifecycle/routes.js';
-import { afterFirstContentfulPaint } from '../start-up/next-paint.js';
 import type { RuntimeConfig } from '../start-up/runtime-config.js';
 import { ConnectionStatus } from './ConnectionStatus.js';
 import { DevOverrideBanner } from './DevOverrideBanner.js';
@@ -17,6 +16,7 @@ import { RemoteErrorCard } from './RemoteErrorCard.js';
 import { RouteHeader } from './RouteHeader.js';
 import { SignInGate } from './SignInGate.js';
 import { UpdateNotice } from './UpdateNotice.js';
+import { useFirstContentfulPaint } from './use-first-paint.js';
 import { UserMenu } from './UserMenu.js';
 import { chromeStylesheet } from './chrome.css.js';
 
@@ -44,19 +44,6 @@ type View =
    * screen, not over a gate or an error card).
    */
   | { kind: 'remote'; remote: RemoteStatus; overlay: ReactNode | null; outlet: boolean; header: boolean };
-
-/** Whether the browser has reported the page's first contentful paint (next-paint.ts). */
-function useFirstContentfulPaint(): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let mounted = true;
-    void afterFirstContentfulPaint().then(() => mounted && setPainted(true));
-    return () => {
-      mounted = false;
-    };
-  }, []);
-  return painted;
-}
 
 export function PortalApp({ config, applications, onOutlet, onRetryRegistry, onDismissUpdate }: PortalAppProps): ReactNode {
   const { pathname, search } = useLocation();

@@ -2,8 +2,8 @@
 // live: a name saved on the account page shows at once), their email when they chose no name.
 import { nameOf, usePortal, type PersonProfile, type ProfilesSnapshot } from '@portal/platform';
 import { Avatar, Button, LogOutIcon, Menu, MenuItem, MenuLabel, MenuList, MenuSeparator, MenuTrigger, UserIcon } from '@portal/ui';
-import { useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { afterFirstContentfulPaint } from '../start-up/next-paint.js';
+import { useCallback, useSyncExternalStore, type ReactNode } from 'react';
+import { useFirstContentfulPaint } from './use-first-paint.js';
 import { describeSignOutFailure } from './failure-words.js';
 
 export function UserMenu({ signInPath }: { signInPath: string }): ReactNode {
@@ -55,14 +55,7 @@ export function UserMenu({ signInPath }: { signInPath: string }): ReactNode {
  */
 function useProfileAfterFirstPaint(userId: string | undefined): PersonProfile | null {
   const { profiles } = usePortal();
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let mounted = true;
-    void afterFirstContentfulPaint().then(() => mounted && setPainted(true));
-    return () => {
-      mounted = false;
-    };
-  }, []);
+  const painted = useFirstContentfulPaint();
   const subscribe = useCallback((listener: () => void) => (painted ? profiles.subscribe(listener) : () => undefined), [painted, profiles]);
   const snapshot: ProfilesSnapshot = useSyncExternalStore(subscribe, profiles.getSnapshot, profiles.getSnapshot);
   return userId ? (snapshot.profiles.get(userId) ?? null) : null;
