@@ -7,9 +7,9 @@ import {
   installDevOverrideConsole,
   resolveDevOverrides,
   saveDevOverride,
+  OVERRIDES_STORAGE_KEY,
   type OverridePolicy,
 } from './dev-overrides.js';
-import { OVERRIDES_STORAGE_KEY } from '../start-up/early-requests.js';
 
 const DEV = 'http://127.0.0.1:3102';
 const API = 'http://127.0.0.1:54321';

@@ -7,7 +7,10 @@
 // from the dev servers it lists (`devOrigins`), never from the Supabase API's origin (a stored file
 // there, under a signed URL, is anyone's upload). docs/architecture.md#the-registry-and-deploy
 import { createExternalStore, PortalError, PortalErrorCode } from '@portal/platform';
-import { OVERRIDE_PARAM, OVERRIDES_STORAGE_KEY } from '../start-up/early-requests.js';
+
+/** Where this browser keeps a developer's overrides, and the URL parameter that asks for one (and sets nothing). */
+export const OVERRIDES_STORAGE_KEY = 'portal.devOverrides';
+export const OVERRIDE_PARAM = 'override';
 
 const NAME = /^[a-z][a-z0-9_]{0,39}$/;
 

@@ -24,10 +24,3 @@ export interface EarlyRequests {
   config: EarlyRequest | null;
   registry: EarlyRequest | null;
 }
-
-/** Where this browser keeps a developer's overrides (dev-overrides.ts), and the URL parameter that asks for one (and sets nothing). */
-export const OVERRIDES_STORAGE_KEY = 'portal.devOverrides';
-export const OVERRIDE_PARAM = 'override';
-
-/** Whether `value` is an origin as config.json's `allowedOrigins` lists them (`https://cdn.example`, a trailing slash allowed). */
-export const isOrigin = (value: string): boolean => URL.canParse(value) && new URL(value).origin === value.replace(/\/$/, '');

@@ -1,5 +1,7 @@
 import { CONFIG_URL, DEFAULT_REGISTRY_URL, takeEarlyConfig } from './early-fetch.js';
-import { isOrigin } from './early-requests.js';
+
+/** Whether `value` is an origin as config.json's `allowedOrigins` lists them (`https://cdn.example`, a trailing slash allowed). */
+const isOrigin = (value: string): boolean => URL.canParse(value) && new URL(value).origin === value.replace(/\/$/, '');
 
 /**
  * Chosen at run time, not build time: the static host serves /config.json, so one shell build
