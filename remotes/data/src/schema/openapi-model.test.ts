@@ -8,6 +8,16 @@ describe('schemaModelFromOpenApi', () => {
     expect(sampleModel().tables.map((t) => t.name)).toEqual(['customers', 'order_lines', 'order_shares', 'order_totals', 'orders', 'profiles']);
   });
 
+  it("sorts the tables without the locale's collation (its first use in a page loads its data: issue #40)", () => {
+    const compare = jest.spyOn(String.prototype, 'localeCompare');
+    try {
+      expect(sampleModel().tables.map((t) => t.name)).toEqual(['customers', 'order_lines', 'order_shares', 'order_totals', 'orders', 'profiles']);
+      expect(compare).not.toHaveBeenCalled();
+    } finally {
+      compare.mockRestore();
+    }
+  });
+
   it('reads what the caller may do from the methods PostgREST lists', () => {
     const model = sampleModel();
     expect(findTable(model, 'orders')).toMatchObject({ canRead: true, canInsert: true, canUpdate: true, canDelete: true });

@@ -143,7 +143,9 @@ export function schemaModelFromOpenApi(document: unknown, schema = 'public'): Sc
       canDelete: 'delete' in operations,
     });
   }
-  tables.sort((a, b) => a.name.localeCompare(b.name));
+  // Code-unit order: names are SQL identifiers, and the first `localeCompare` of a page loads the
+  // locale's collation data (43 ms of a phone's /data at 4× CPU; issue #40).
+  tables.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   functions.sort();
   return { schema, title: info?.title ?? 'PostgREST API', tables, functions };
 }
