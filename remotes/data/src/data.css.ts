@@ -145,13 +145,12 @@ export const dataStylesheet = `
 .data-table-name a { font-weight: var(--pui-weight-semibold); color: var(--pui-accent-text); text-decoration: none; }
 .data-table-name a:hover { text-decoration: underline; }
 .data-table-name__description { font-size: var(--pui-text-sm); color: var(--pui-text-muted); }
-/* On a phone the list's name column is narrow and a description ran to five lines and more: two
-   lines each keep the list scannable (the whole text is on the table's page, and read out here).
-   It also keeps the list's text smaller than the page header's, which the shell paints before the
-   API description arrives: the page's Largest Contentful Paint stays the header (issue #40). */
-@media (max-width: 40rem) {
-  .data-table-name__description { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }
-}
+/* Two lines of a table's comment each keep the list scannable: on a phone the name column is narrow
+   and a description ran to five lines and more, on a desktop to three (the whole text is on the
+   table's page, in the tooltip, and read out here). It also keeps the list's text smaller than the
+   page header's, which the shell paints before the API description arrives: the page's Largest
+   Contentful Paint stays the header, on a phone and on a desktop (issue #40). */
+.data-table-name__description { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }
 .data-count-error, .data-count-none { color: var(--pui-text-subtle); }
 .data-type { font-family: var(--pui-font-mono); font-size: 0.6875rem; color: var(--pui-text-subtle); font-weight: var(--pui-weight-regular); margin-left: var(--pui-space-1); }
 

@@ -47,7 +47,7 @@ export function TableList({ model, route }: { model: SchemaModel; route: string 
       cell: (table) => (
         <span className="data-table-name">
           <a href={`${route}/${encodeURIComponent(table.name)}`}>{table.name}</a>
-          {table.description ? <span className="data-table-name__description">{table.description}</span> : null}
+          {table.description ? <span className="data-table-name__description" title={table.description}>{table.description}</span> : null}
         </span>
       ),
     },
