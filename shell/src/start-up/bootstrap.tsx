@@ -17,6 +17,7 @@ import { devRemoteEntries, withDevRemotes } from '../registry/dev-remotes.js';
 import { prepareFederation, restrictDevOrigins, restrictOrigins } from '../federation/federation.js';
 import { holdRemoteCode } from '../federation/remote-code-gate.js';
 import { afterFirstContentfulPaint } from './next-paint.js';
+import { yieldToMain } from './yield-to-main.js';
 import { afterRouteHeaderPainted } from './route-header-paint.js';
 import { isShellPath } from '../lifecycle/routes.js';
 import { fetchRegistry, loadRegistry } from '../registry/registry-loader.js';
@@ -48,11 +49,14 @@ async function main(): Promise<void> {
   restrictOrigins(config.allowedOrigins);
   const connection = createConnectionMonitor({ backend: { url: config.supabaseUrl, apiKey: config.supabaseAnonKey } });
   const supabase = createPortalClient(config, connection);
+  // The client restores the stored session in this task's microtasks; the portal is made in the next.
+  await yieldToMain();
   const portal = installPortal(createPortal({ supabase, connection }));
   followSessionEnd(portal, config.signInPath);
   followSecondFactor(portal, config);
   registerDebugHandle('shell', { supabase, react: useState, reactDom: ReactDomClient.createRoot, platform: Platform.getPortal });
   interceptLinkClicks((to) => portal.navigate(to));
+  await yieldToMain();
 
   let outlet: HTMLElement | null = null;
   const outletReady = new Promise<void>((resolve) => {

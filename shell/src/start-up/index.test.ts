@@ -1,0 +1,32 @@
+// The main entry runs the script's modules in several tasks (issue #40: TBT): each group's modules
+// run after a yield to the browser, never two groups in one task. The groups stand in for
+// themselves here: each records when its modules run.
+const mockSteps: string[] = [];
+
+jest.mock('./yield-to-main.js', () => ({
+  yieldToMain: async () => {
+    mockSteps.push('yield');
+  },
+}));
+jest.mock('@supabase/supabase-js', () => {
+  mockSteps.push('supabase-js');
+  return {};
+});
+jest.mock('react-dom/client', () => {
+  mockSteps.push('react-dom');
+  return {};
+});
+jest.mock('@portal/ui/core', () => {
+  mockSteps.push('design system');
+  return { ensureStylesheet: () => mockSteps.push('design system stylesheet') };
+});
+jest.mock('./bootstrap.js', () => {
+  mockSteps.push('bootstrap');
+  return {};
+});
+
+it('runs supabase-js, React DOM, the design system (then its stylesheet) and the bootstrap each in a task of its own', async () => {
+  await import('./index.js');
+  for (let i = 0; i < 50 && !mockSteps.includes('bootstrap'); i++) await new Promise((resolve) => setImmediate(resolve));
+  expect(mockSteps).toEqual(['yield', 'supabase-js', 'yield', 'react-dom', 'yield', 'design system', 'yield', 'design system stylesheet', 'yield', 'bootstrap']);
+});
