@@ -4,6 +4,7 @@
 // or runs it. Until then this module only remembers what the runtime must know: the allowed
 // origins and each registered release.
 import { PortalError, PortalErrorCode } from '@portal/platform';
+import { yieldToMain } from '../start-up/yield-to-main.js';
 import { lazyDesignSystemGroups } from './design-system-groups.js';
 import { remoteCodeMayRun } from './remote-code-gate.js';
 import type { FederatedRemote } from './federation-runtime.js';
@@ -48,7 +49,15 @@ function loadRuntime(): Promise<Runtime> {
   if (runtime) return Promise.resolve(runtime);
   if (loading) return loading;
   // Asked for and run only once the page has painted its first frame of the route (remote-code-gate.ts).
-  const imported = remoteCodeMayRun().then(() => import(/* webpackChunkName: "federation-runtime" */ './federation-runtime.js'));
+  // The runtime's first use (registering, locating and loading the release) runs in a task after
+  // the one its modules ran in: at a phone's CPU the two held the main thread for 100–170 ms in
+  // one task (issue #40: TBT).
+  const imported = remoteCodeMayRun()
+    .then(() => import(/* webpackChunkName: "federation-runtime" */ './federation-runtime.js'))
+    .then(async (loaded) => {
+      await yieldToMain();
+      return loaded;
+    });
   loading = imported.then(
     (loaded) => {
       loaded.restrictOrigins(origins);
@@ -114,11 +123,18 @@ function fetchAhead(remote: FederatedRemote | undefined, expose: string): void {
   if (!scripts.every(({ url }) => allowed(url.origin))) return;
   // A failed group is reported by the remote that consumes it.
   const groups = (files.shared ?? []).flatMap((key) => lazyDesignSystemGroups[key] ?? []);
-  void remoteCodeMayRun().then(() => {
+  // One request started per task: each link or script element added took 5–15 ms of a phone's CPU,
+  // and all of them at once held the main thread for 100–190 ms (issue #40: TBT).
+  void remoteCodeMayRun().then(async () => {
     for (const { url, integrity } of scripts) {
-      if (integrity) preloadScript(url.href, integrity);
+      if (!integrity) continue;
+      await yieldToMain();
+      preloadScript(url.href, integrity);
     }
-    return Promise.all(groups.map((load) => load().catch(() => undefined)));
+    for (const load of groups) {
+      await yieldToMain();
+      load().catch(() => undefined);
+    }
   });
 }
 

@@ -8,25 +8,26 @@ jest.mock('./yield-to-main.js', () => ({
     mockSteps.push('yield');
   },
 }));
-jest.mock('@supabase/supabase-js', () => {
-  mockSteps.push('supabase-js');
+jest.mock('@portal/ui', () => ({ ensureStylesheet: () => mockSteps.push('design system stylesheet') }));
+jest.mock('../session/supabase-client.js', () => {
+  mockSteps.push('supabase client');
   return {};
 });
 jest.mock('react-dom/client', () => {
   mockSteps.push('react-dom');
   return {};
 });
-jest.mock('@portal/ui/core', () => {
-  mockSteps.push('design system');
-  return { ensureStylesheet: () => mockSteps.push('design system stylesheet') };
+jest.mock('../chrome/PortalApp.js', () => {
+  mockSteps.push('chrome');
+  return {};
 });
 jest.mock('./bootstrap.js', () => {
   mockSteps.push('bootstrap');
   return {};
 });
 
-it('runs supabase-js, React DOM, the design system (then its stylesheet) and the bootstrap each in a task of its own', async () => {
+it("runs the session's modules, React DOM, the chrome's, the design system's stylesheet and the bootstrap each in a task of its own", async () => {
   await import('./index.js');
   for (let i = 0; i < 50 && !mockSteps.includes('bootstrap'); i++) await new Promise((resolve) => setImmediate(resolve));
-  expect(mockSteps).toEqual(['yield', 'supabase-js', 'yield', 'react-dom', 'yield', 'design system', 'yield', 'design system stylesheet', 'yield', 'bootstrap']);
+  expect(mockSteps).toEqual(['yield', 'supabase client', 'yield', 'react-dom', 'yield', 'chrome', 'yield', 'design system stylesheet', 'yield', 'bootstrap']);
 });

@@ -3,19 +3,23 @@
 // an ordinary application, not a federated container, and the federation runtime loads with the
 // first remote.
 //
-// The script's modules run in four tasks, not one: supabase-js, React DOM and the design system
-// each in a task of its own, then the rest with the bootstrap (which yields between its own steps
-// too). Each `import()` is eager, so it is part of this script (no request); run all at once, the
-// modules held the main thread for 180–280 ms at a phone's CPU (issue #40: TBT).
+// The script's modules run in several tasks, not one: the session's (supabase-js and the client
+// made from it), React DOM, the chrome's (the design system's components) and the design system's
+// stylesheet each after a yield to the browser, then the bootstrap (which yields between its own
+// steps too). Each `import()` is eager, so it is part of this script (no request), and names a
+// module of the shell's whose exports the bootstrap uses, so nothing is kept that was left out
+// before. Run all at once, the modules held the main thread for 180–280 ms at a phone's CPU
+// (issue #40: TBT).
+import { ensureStylesheet } from '@portal/ui';
 import { yieldToMain } from './yield-to-main.js';
 
 async function start(): Promise<void> {
   await yieldToMain();
-  await import(/* webpackMode: "eager" */ '@supabase/supabase-js');
+  await import(/* webpackMode: "eager" */ '../session/supabase-client.js');
   await yieldToMain();
   await import(/* webpackMode: "eager" */ 'react-dom/client');
   await yieldToMain();
-  const { ensureStylesheet } = await import(/* webpackMode: "eager" */ '@portal/ui/core');
+  await import(/* webpackMode: "eager" */ '../chrome/PortalApp.js');
   await yieldToMain();
   // The design system's core stylesheet, parsed here rather than inside the chrome's first render.
   ensureStylesheet();
