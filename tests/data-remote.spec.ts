@@ -12,6 +12,7 @@ import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
 import { holdRequests } from './support/hold-requests.js';
 import { pagePerTest, type PagePerTest } from './support/page-per-test.js';
 import { newPerson, signedInStorage, type Person } from './support/people.js';
+import { textBlockBesideHeader } from './support/text-block.js';
 
 jest.setTimeout(180_000);
 
@@ -263,12 +264,7 @@ describe('the data remote', () => {
       // The whole text is in the page (a screen reader hears it, a pointer's tooltip shows it), two lines of it on screen.
       await expect(wordy.textContent()).resolves.toBe(text);
       await expect(wordy.getAttribute('title')).resolves.toBe(text);
-      const { lines, area, headerArea } = await wordy.evaluate((element) => {
-        const lineHeight = parseFloat(getComputedStyle(element).lineHeight);
-        const box = element.getBoundingClientRect();
-        const header = document.querySelector('[data-portal-remote="data"] .pui-page-header__description')!.getBoundingClientRect();
-        return { lines: Math.round(box.height / lineHeight), area: box.width * box.height, headerArea: header.width * header.height };
-      });
+      const { lines, area, headerArea } = await textBlockBesideHeader(wordy, '[data-portal-remote="data"] .pui-page-header__description');
       expect(lines).toBe(2);
       // The page's largest text stays the header, painted before the remote's code: a larger block
       // in the list, drawn after the API's description, would be the page's Largest Contentful Paint (issue #40).

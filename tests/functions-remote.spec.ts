@@ -14,6 +14,7 @@ import { newPerson, signedInClient, signedInStorage } from './support/people.js'
 import { functionsMeta } from '../remotes/functions/src/meta.js';
 import { holdRequests } from './support/hold-requests.js';
 import { withPageState } from './support/page-per-test.js';
+import { textBlockBesideHeader } from './support/text-block.js';
 
 jest.setTimeout(180_000);
 
@@ -139,12 +140,7 @@ describe('the functions remote', () => {
     const text = listed.functions.find((entry) => entry.name === 'wordy')!.description;
     // The whole text is in the page (a screen reader hears it), two lines of it on screen.
     await expect(wordy.textContent()).resolves.toBe(text);
-    const { lines, area, headerArea } = await wordy.evaluate((element) => {
-      const lineHeight = parseFloat(getComputedStyle(element).lineHeight);
-      const box = element.getBoundingClientRect();
-      const header = document.querySelector('.fn-app .pui-page-header__description')!.getBoundingClientRect();
-      return { lines: Math.round(box.height / lineHeight), area: box.width * box.height, headerArea: header.width * header.height };
-    });
+    const { lines, area, headerArea } = await textBlockBesideHeader(wordy, '.fn-app .pui-page-header__description');
     expect(lines).toBe(2);
     // The page's largest text stays the header, painted before the remote's code: a larger block in
     // the list, drawn after the catalogue's read, would be the page's Largest Contentful Paint (issue #40).
