@@ -5,6 +5,7 @@
 import { useSession, useSupabase } from '@portal/platform';
 import { Card, Code, Table, type TableColumn } from '@portal/ui';
 import { useEffect, useState, type ReactNode } from 'react';
+import { formatDateTime } from './time-format.js';
 
 interface AuditEntry {
   id: number;
@@ -36,7 +37,7 @@ const isEntry = (value: unknown): value is AuditEntry =>
 const SHOWN = 25;
 
 const columns: TableColumn<AuditEntry>[] = [
-  { key: 'at', header: 'When', width: '11rem', cell: (e) => <time dateTime={e.at}>{new Date(e.at).toLocaleString()}</time> },
+  { key: 'at', header: 'When', width: '11rem', cell: (e) => <time dateTime={e.at}>{formatDateTime(e.at)}</time> },
   {
     key: 'revision',
     header: 'Revision',

@@ -6,6 +6,7 @@ import { AuditTrail } from './AuditTrail.js';
 import type { RuntimeConfig } from '../start-up/runtime-config.js';
 import { DevOverridesPanel } from './DevOverridesPanel.js';
 import { sharedModuleCopies, type SharedModuleCopy } from './shared-modules.js';
+import { formatDateTime } from './time-format.js';
 
 const STATE_TONES: Record<RemoteState, BadgeTone> = {
   registered: 'neutral',
@@ -75,7 +76,7 @@ export function StatusPage({ config }: { config: RuntimeConfig }): ReactNode {
           <dd>{registry.status === 'ready' ? registry.environment : config.environment}</dd>
           <dt>Registry</dt>
           <dd>
-            <Code>{config.registryUrl}</Code> {registry.status === 'ready' ? `updated ${new Date(registry.updatedAt).toLocaleString()}` : registry.status}
+            <Code>{config.registryUrl}</Code> {registry.status === 'ready' ? `updated ${formatDateTime(registry.updatedAt)}` : registry.status}
           </dd>
           <dt>Supabase API</dt>
           <dd>
