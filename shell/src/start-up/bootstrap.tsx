@@ -26,7 +26,6 @@ import { RemoteUpdates } from '../lifecycle/remote-updates.js';
 import { registryState } from '../registry/registry-state.js';
 import { loadRuntimeConfig } from './runtime-config.js';
 import { trackPresence } from '../session/presence-tracking.js';
-import { loadLocaleDataWhenIdle } from './locale-data.js';
 import { followSecondFactor } from '../session/second-factor.js';
 import { followSessionEnd } from '../session/session-end.js';
 import { pageMayHoldSession } from '../session/stored-session.js';
@@ -76,12 +75,8 @@ async function main(): Promise<void> {
     );
   });
   // This tab's presence (a realtime join and a profile read, a request to the API on another
-  // origin) starts once the page's first paint is on screen, not before it (issue #40); so do the
-  // locale's date and collation data, in idle tasks of their own (locale-data.ts).
-  void outletReady.then(afterFirstContentfulPaint).then(() => {
-    trackPresence(portal);
-    loadLocaleDataWhenIdle();
-  });
+  // origin) starts once the page's first paint is on screen, not before it (issue #40).
+  void outletReady.then(afterFirstContentfulPaint).then(() => trackPresence(portal));
   const applications = new RemoteApplications(
     portal,
     () => {

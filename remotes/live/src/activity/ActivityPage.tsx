@@ -2,8 +2,8 @@ import { Alert, Badge, Button, Card, EmptyState, TextLink } from '@portal/ui';
 import type { ReactNode } from 'react';
 import { FEED_LIMIT, type ActivityItem } from './activity-feed.js';
 import type { ActivityState } from './use-activity.js';
+import { timeToTheSecond } from '../time-formats.js';
 
-const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 const TABLE_NAME = { tasks: 'Task', projects: 'Project' } as const;
 
 /** The feed; labels are people's text, rendered as text. */
@@ -63,7 +63,7 @@ export function ActivityPage({ activity }: { activity: ActivityState }): ReactNo
 function Activity({ item }: { item: ActivityItem }): ReactNode {
   return (
     <li className="live-activity__item" data-testid="activity" data-table={item.table} data-row={item.rowId}>
-      <time dateTime={item.at}>{time.format(new Date(item.at))}</time>
+      <time dateTime={item.at}>{timeToTheSecond(new Date(item.at))}</time>
       <span>
         {TABLE_NAME[item.table]} {item.kind}:{' '}
         {item.kind === 'removed' ? <span>#{item.rowId}</span> : <TextLink href={item.link}>{item.label || `#${item.rowId}`}</TextLink>}

@@ -9,9 +9,8 @@ import type { LogEntry } from './message-log.js';
 import { piecesOf } from './message-text.js';
 import { discard, retry, useOutbox, type OutboxEntry } from './outbox.js';
 import { useRoom } from './use-room.js';
+import { dayAndTime, timeOfDay } from '../time-formats.js';
 
-const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const DELIVERY_LABEL = { stored: 'Saved', delivered: 'Delivered' } as const;
 const OUTBOX_LABEL = { waiting: 'Not sent yet', sending: 'Sending…', failed: 'Not sent' } as const;
@@ -180,11 +179,11 @@ function Message({ entry, author, mine, me, named, members, room }: MessageProps
           <strong className="live-message__author" data-testid="message-author">
             {name}
           </strong>{' '}
-          <time dateTime={message.created_at} title={day.format(at)}>
-            {time.format(at)}
+          <time dateTime={message.created_at} title={dayAndTime(at)}>
+            {timeOfDay(at)}
           </time>
           {message.edited_at && !deleted ? (
-            <span className="live-message__edited" data-testid="edited" title={`Edited ${day.format(new Date(message.edited_at))}`}>
+            <span className="live-message__edited" data-testid="edited" title={`Edited ${dayAndTime(new Date(message.edited_at))}`}>
               (edited)
             </span>
           ) : null}
@@ -219,10 +218,10 @@ function Message({ entry, author, mine, me, named, members, room }: MessageProps
         )}
         {mine && !deleted && mode === 'read' ? (
           <div className="live-message__actions">
-            <Button size="sm" variant="ghost" onClick={() => setMode('edit')} aria-label={`Edit your message from ${time.format(at)}`}>
+            <Button size="sm" variant="ghost" onClick={() => setMode('edit')} aria-label={`Edit your message from ${timeOfDay(at)}`}>
               Edit
             </Button>
-            <Button size="sm" variant="ghost" onClick={() => setMode('confirm-delete')} aria-label={`Delete your message from ${time.format(at)}`}>
+            <Button size="sm" variant="ghost" onClick={() => setMode('confirm-delete')} aria-label={`Delete your message from ${timeOfDay(at)}`}>
               Delete
             </Button>
           </div>
@@ -257,8 +256,8 @@ function PendingMessage({ entry, author, named }: { entry: OutboxEntry; author: 
       <div className="live-message__body">
         <div className="live-message__meta">
           <strong className="live-message__author">{name}</strong>{' '}
-          <time dateTime={entry.writtenAt} title={day.format(at)}>
-            {time.format(at)}
+          <time dateTime={entry.writtenAt} title={dayAndTime(at)}>
+            {timeOfDay(at)}
           </time>
           <Badge tone={entry.state === 'failed' ? 'danger' : 'neutral'} data-testid="delivery">
             {OUTBOX_LABEL[entry.state]}
