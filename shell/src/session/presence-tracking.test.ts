@@ -65,4 +65,22 @@ describe('presence tracking (the shell, once per tab)', () => {
     expect(tracked()).toBe('mia');
     stop();
   });
+
+  it('starts in an idle task of its own where the browser has idle callbacks, within a second', async () => {
+    const idle: Array<{ run: () => void; timeout: number | undefined }> = [];
+    (globalThis as { requestIdleCallback?: unknown }).requestIdleCallback = (run: () => void, options?: { timeout?: number }) =>
+      idle.push({ run, timeout: options?.timeout });
+    try {
+      const { session, presence, tracked, stop, settled } = setup();
+      session.set(signedIn('dana'));
+      await settled();
+      expect(presence.start).not.toHaveBeenCalled();
+      expect(idle.map((i) => i.timeout)).toEqual([1_000]);
+      idle[0]!.run();
+      expect(tracked()).toBe('dana');
+      stop();
+    } finally {
+      delete (globalThis as { requestIdleCallback?: unknown }).requestIdleCallback;
+    }
+  });
 });
