@@ -114,9 +114,6 @@ async function main(): Promise<void> {
       // The remote the page opened on starts loading now, while the chrome's first render finishes.
       applications.loadOpened(registry, bucket);
       await outletReady;
-      // Registering every remote and drawing the registry's navigation in a task after the one
-      // that started the opened remote's load: the two held a phone's CPU 70–110 ms (issue #40).
-      await yieldToMain();
       applications.register(registry, bucket);
       routeFramePainted();
       watch ??= watchRegistry({
