@@ -6,10 +6,14 @@
 // them. Figures only: nothing passes or fails here.
 //   node --import tsx bench/lighthouse.ts [--runs 3] [--preset mobile,desktop] [--routes /,/data]
 //                                         [--states out,in] [--interactions 5] [--json FILE] [--against DIR]
-//                                         [--reports DIR]
+//                                         [--reports DIR] [--throttling simulate|devtools]
 // --runs: Lighthouse runs per route, preset and state (the median is printed).
 // --interactions: how many times each interaction is timed (0 skips them).
 // --json: also writes every run's figures (and the LCP element of each) to FILE.
+// --throttling: Lighthouse's throttling method. `simulate` (the default, Lighthouse's own) rebuilds
+// the page's load from an unthrottled recording, each main-thread task 4x as long; `devtools` slows
+// the page's CPU and network in Chromium while it loads and reads the timings as they happened
+// (slower runs; a stand-in where a change's effect drowns in the recording's noise times four).
 // --reports: also writes each run's whole Lighthouse report (its JSON, with the trace's timings,
 // the critical request chains and the main-thread tasks) into DIR, one file per run.
 // --against DIR: a before/after. DIR holds another checkout's sources (`git archive <commit> |
@@ -47,10 +51,13 @@ const { values: flags } = parseArgs({
     json: { type: 'string' },
     against: { type: 'string' },
     reports: { type: 'string' },
+    throttling: { type: 'string', default: 'simulate' },
   },
 });
 const RUNS = Number(flags.runs);
 const PRESETS = flags.preset.split(',') as Array<'mobile' | 'desktop'>;
+if (flags.throttling !== 'simulate' && flags.throttling !== 'devtools') throw new Error(`--throttling is simulate or devtools, not ${flags.throttling}`);
+const THROTTLING: 'simulate' | 'devtools' = flags.throttling;
 const ROUTES = flags.routes.split(',');
 const STATES = flags.states.split(',') as Array<'out' | 'in'>;
 const INTERACTIONS = Number(flags.interactions);
@@ -108,7 +115,7 @@ async function sessionCookies(apiUrl: string, anonKey: string, portalUrl: string
 
 /** One Lighthouse run of `url` (performance only) in the browser on `port`. */
 async function audit(url: string, port: number, preset: 'mobile' | 'desktop', reportFile?: string): Promise<RunFigures> {
-  const options: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
+  const options: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], throttlingMethod: THROTTLING };
   const result = await lighthouse(url, options, preset === 'desktop' ? desktopConfig : undefined);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
@@ -260,7 +267,7 @@ try {
   const times = INTERACTIONS > 0 ? await interactions(browser, url, await sessionCookies(emulator.apiUrl, config.supabaseAnonKey, url)) : {};
   await browser.close();
 
-  console.log(`\nLighthouse ${RUNS} runs per row (medians); load average during the runs ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on ${(await import('node:os')).cpus().length} cores.`);
+  console.log(`\nLighthouse ${RUNS} runs per row (medians, ${THROTTLING === 'simulate' ? 'simulated' : "DevTools'"} throttling); load average during the runs ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on ${(await import('node:os')).cpus().length} cores.`);
   for (const preset of PRESETS) {
     const rows = results.filter((r) => r.preset === preset && r.build === 'this');
     const worst = (key: keyof RunFigures, pick: (values: number[]) => number) => pick(rows.map((r) => median(r.runs.map((run) => run[key] as number))));
