@@ -11,7 +11,6 @@ import { discard, retry, useOutbox, type OutboxEntry } from './outbox.js';
 import { useRoom } from './use-room.js';
 import { dayAndTime, timeOfDay } from '../time-formats.js';
 
-
 const DELIVERY_LABEL = { stored: 'Saved', delivered: 'Delivered' } as const;
 const OUTBOX_LABEL = { waiting: 'Not sent yet', sending: 'Sending…', failed: 'Not sent' } as const;
 
