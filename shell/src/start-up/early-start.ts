@@ -63,12 +63,6 @@ const registryResponse = registryUrl.then((url) => {
 });
 registryResponse.catch(() => undefined);
 
-// On a remote's route, the shell's code that runs remotes is asked for now, and the release the page
-// opened on with its groups as soon as both have answered. A visitor who holds no session gets
-// them only for a route open to everyone (the sign-in form): on any other route the sign-in gate
-// shows, and the runtime, single-spa and the remote's code would be downloaded beside the main
-// script for nothing.
-
 (globalThis as Record<string, unknown>)[EARLY_REQUESTS_GLOBAL] = {
   config: { url: Promise.resolve(CONFIG_URL), response: configResponse },
   registry: { url: registryUrl, response: registryResponse },
