@@ -1,4 +1,4 @@
-import { useLayoutEffect, type ComponentType, type ReactNode } from 'react';
+import { startTransition, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { RemoteErrorBoundary, type ErrorFallbackProps } from './error-boundary.js';
 import { ParcelHostContext, type MountParcel } from './parcels.js';
@@ -60,7 +60,7 @@ export function defineRemote(Root: ComponentType<RemoteRootProps>, meta: RemoteM
       // (<RemoteParcel>) belong to it and are unmounted with it.
       const mountParcel = typeof props.mountParcel === 'function' ? (props.mountParcel as MountParcel) : null;
       return new Promise<void>((resolve) => {
-        root.render(
+        startTransition(() => root.render(
           <Committed onCommit={resolve}>
             <RemoteErrorBoundary
               title={meta.title}
@@ -72,7 +72,7 @@ export function defineRemote(Root: ComponentType<RemoteRootProps>, meta: RemoteM
               </ParcelHostContext.Provider>
             </RemoteErrorBoundary>
           </Committed>,
-        );
+        ));
       });
     },
     async unmount(props) {

@@ -25,6 +25,7 @@ import { watchRegistry, type RegistryWatch } from '../registry/registry-watch.js
 import { RemoteUpdates } from '../lifecycle/remote-updates.js';
 import { registryState } from '../registry/registry-state.js';
 import { loadRuntimeConfig } from './runtime-config.js';
+import { renderInSlices } from './render-in-slices.js';
 import { trackPresence } from '../session/presence-tracking.js';
 import { followSecondFactor } from '../session/second-factor.js';
 import { followSessionEnd } from '../session/session-end.js';
@@ -61,7 +62,8 @@ async function main(): Promise<void> {
   let outlet: HTMLElement | null = null;
   const outletReady = new Promise<void>((resolve) => {
     const root = createRoot(document.getElementById('portal-root')!);
-    root.render(
+    renderInSlices(
+      root,
       <PortalApp
         config={config}
         applications={() => applications}
