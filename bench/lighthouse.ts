@@ -6,7 +6,7 @@
 // them. Figures only: nothing passes or fails here.
 //   node --import tsx bench/lighthouse.ts [--runs 3] [--preset mobile,desktop] [--routes /,/data]
 //                                         [--states out,in] [--interactions 5] [--json FILE] [--against DIR]
-//                                         [--reports DIR] [--throttling simulate|devtools]
+//                                         [--reports DIR] [--throttling simulate|devtools] [--long-tasks 5]
 // --runs: Lighthouse runs per route, preset and state (the median is printed).
 // --interactions: how many times each interaction is timed (0 skips them).
 // --json: also writes every run's figures (and the LCP element of each) to FILE.
@@ -14,6 +14,12 @@
 // the page's load from an unthrottled recording, each main-thread task 4x as long; `devtools` slows
 // the page's CPU and network in Chromium while it loads and reads the timings as they happened
 // (slower runs; a stand-in where a change's effect drowns in the recording's noise times four).
+// --long-tasks N: also loads every route and state N times per build in Chromium slowed 4x, without
+// Lighthouse, and prints what happened on the main thread: each long task's time beyond 50 ms after
+// the first contentful paint summed (TBT as it happened, not simulated), the long tasks' whole time,
+// FCP and LCP. With --against the loads alternate between the builds. `--runs 0` skips Lighthouse.
+// Lighthouse's simulated TBT multiplies the noise of its own recording by four (bench/README.md);
+// this is the figure that shows a change to the start's tasks.
 // --reports: also writes each run's whole Lighthouse report (its JSON, with the trace's timings,
 // the critical request chains and the main-thread tasks) into DIR, one file per run.
 // --against DIR: a before/after. DIR holds another checkout's sources (`git archive <commit> |
@@ -52,6 +58,7 @@ const { values: flags } = parseArgs({
     against: { type: 'string' },
     reports: { type: 'string' },
     throttling: { type: 'string', default: 'simulate' },
+    'long-tasks': { type: 'string', default: '0' },
   },
 });
 const RUNS = Number(flags.runs);
@@ -61,6 +68,7 @@ const THROTTLING: 'simulate' | 'devtools' = flags.throttling;
 const ROUTES = flags.routes.split(',');
 const STATES = flags.states.split(',') as Array<'out' | 'in'>;
 const INTERACTIONS = Number(flags.interactions);
+const LONG_TASK_LOADS = Number(flags['long-tasks']);
 const REMOTES = ['account', 'data', 'files', 'functions', 'live', 'search'];
 /** Seeded by supabase/seed.sql: a person with projects, tables and files to show. */
 const DEMO = { email: 'demo@example.com', password: 'demo-password-1' };
@@ -192,6 +200,56 @@ async function interactions(browser: Browser, url: string, cookies: Awaited<Retu
   return times;
 }
 
+interface StartFigures {
+  /** Each long task's time beyond 50 ms after the first contentful paint, summed. */
+  blocking: number;
+  /** The long tasks' whole time, before the first paint too. */
+  longTasks: number;
+  fcp: number;
+  lcp: number;
+}
+
+/**
+ * One load of `url` at a phone's width in Chromium slowed 4x, read once the network has been quiet
+ * and 2.5 s more: the page's long tasks (`longtask` entries), first contentful paint and largest
+ * contentful paint, as they happened.
+ */
+async function startFigures(browser: Browser, url: string, cookies: Awaited<ReturnType<typeof sessionCookies>> | null): Promise<StartFigures> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  try {
+    if (cookies) await context.addCookies(cookies);
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const store = globalThis as unknown as { __benchTasks: Array<[number, number]>; __benchLcp: number };
+      store.__benchTasks = [];
+      store.__benchLcp = NaN;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) store.__benchTasks.push([entry.startTime, entry.duration]);
+      }).observe({ type: 'longtask', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) store.__benchLcp = entry.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(2_500);
+    const { tasks, lcp, fcp } = await page.evaluate(() => ({
+      tasks: (globalThis as unknown as { __benchTasks: Array<[number, number]> }).__benchTasks,
+      lcp: (globalThis as unknown as { __benchLcp: number }).__benchLcp,
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+    }));
+    return {
+      blocking: tasks.reduce((sum, [start, duration]) => sum + (start + duration <= fcp ? 0 : Math.max(0, start + duration - Math.max(start, fcp) - 50)), 0),
+      longTasks: tasks.reduce((sum, [, duration]) => sum + duration, 0),
+      fcp,
+      lcp,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
 type Build = 'this' | 'before';
 const BUILDS: Build[] = flags.against ? ['this', 'before'] : ['this'];
 
@@ -234,7 +292,7 @@ try {
 
   const results: Array<{ build: Build; preset: string; state: string; route: string; runs: RunFigures[] }> = [];
   const loads: number[] = [];
-  for (const preset of PRESETS) {
+  for (const preset of RUNS > 0 ? PRESETS : []) {
     for (const state of STATES) {
       for (const route of ROUTES) {
         const runs: Record<Build, RunFigures[]> = { this: [], before: [] };
@@ -264,11 +322,36 @@ try {
     }
   }
 
+  const starts: Array<{ build: Build; state: string; route: string; loads: StartFigures[] }> = [];
+  if (LONG_TASK_LOADS > 0) {
+    const startLoads: number[] = [];
+    for (const state of STATES) {
+      for (const route of ROUTES) {
+        const figures: Record<Build, StartFigures[]> = { this: [], before: [] };
+        for (let run = 0; run < LONG_TASK_LOADS; run++) {
+          for (const build of run % 2 === 0 ? BUILDS : [...BUILDS].reverse()) {
+            startLoads.push(loadavg()[0]!);
+            const cookies = state === 'in' ? await sessionCookies(apiUrl, config.supabaseAnonKey, served.urls[build]) : null;
+            figures[build].push(await startFigures(browser, `${served.urls[build]}${route}`, cookies));
+          }
+        }
+        for (const build of BUILDS) {
+          starts.push({ build, state, route, loads: figures[build] });
+          const pick = (key: keyof StartFigures) => median(figures[build].map((f) => f[key])).toFixed(0);
+          console.log(
+            `${flags.against ? `${build.padEnd(6)} ` : ''}long tasks at 4x CPU, signed ${state.padEnd(3)} ${route.padEnd(10)} blocking after first paint ${pick('blocking').padStart(4)} ms [${figures[build].map((f) => f.blocking.toFixed(0)).join(' ')}]  long tasks ${pick('longTasks').padStart(4)} ms  FCP ${pick('fcp').padStart(5)} ms  LCP ${pick('lcp').padStart(5)} ms`,
+          );
+        }
+      }
+    }
+    console.log(`long tasks: ${LONG_TASK_LOADS} loads per row (medians), load average ${Math.min(...startLoads).toFixed(1)}–${Math.max(...startLoads).toFixed(1)}.`);
+  }
+
   const times = INTERACTIONS > 0 ? await interactions(browser, url, await sessionCookies(emulator.apiUrl, config.supabaseAnonKey, url)) : {};
   await browser.close();
 
-  console.log(`\nLighthouse ${RUNS} runs per row (medians, ${THROTTLING === 'simulate' ? 'simulated' : "DevTools'"} throttling); load average during the runs ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on ${(await import('node:os')).cpus().length} cores.`);
-  for (const preset of PRESETS) {
+  if (RUNS > 0) console.log(`\nLighthouse ${RUNS} runs per row (medians, ${THROTTLING === 'simulate' ? 'simulated' : "DevTools'"} throttling); load average during the runs ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on ${(await import('node:os')).cpus().length} cores.`);
+  for (const preset of RUNS > 0 ? PRESETS : []) {
     const rows = results.filter((r) => r.preset === preset && r.build === 'this');
     const worst = (key: keyof RunFigures, pick: (values: number[]) => number) => pick(rows.map((r) => median(r.runs.map((run) => run[key] as number))));
     const scoreTarget = preset === 'mobile' ? TARGETS.mobileScore : TARGETS.desktopScore;
@@ -287,7 +370,7 @@ try {
   for (const [name, values] of Object.entries(times)) {
     console.log(`interaction at 4x CPU, ${name}: median ${median(values).toFixed(0)} ms, worst ${Math.max(...values).toFixed(0)} ms of ${values.length} (target ≤ ${TARGETS.interaction})`);
   }
-  if (flags.json) writeFileSync(flags.json, JSON.stringify({ results, interactions: times, loadAverage: loads }, null, 2));
+  if (flags.json) writeFileSync(flags.json, JSON.stringify({ results, longTasks: starts, interactions: times, loadAverage: loads }, null, 2));
 } finally {
   if (chrome && chrome.exitCode === null) {
     const exited = once(chrome, 'exit');
