@@ -99,6 +99,13 @@ async function main(): Promise<void> {
     try {
       const fetched = await fetchRegistry(config.registryUrl, null);
       if (fetched === 'unchanged') throw new Error('unreachable: an unconditional request cannot be answered unchanged');
+      // What the registry changes on the page (the remotes' statuses, the dev overrides, then the
+      // navigation and the route's header) waits for the chrome's first render to be committed: a
+      // store the chrome reads that changes while that render is in its slices makes React throw
+      // the slices away and render the whole chrome again in one task (render-in-slices.ts). In a
+      // task after that render's, so that its frame can be drawn first, as it was before.
+      await outletReady;
+      await yieldToMain();
       const policy = {
         allowed: config.devOverrides,
         devOrigins: config.devOverrides ? config.devOrigins : [],
@@ -113,9 +120,8 @@ async function main(): Promise<void> {
       restrictDevOrigins(policy.devOrigins.filter((origin) => origin !== policy.apiOrigin));
       if (policy.allowed) installDevOverrideConsole();
       applications.setOverrides(overrides.active);
-      // The remote the page opened on starts loading now, while the chrome's first render finishes.
+      // The remote the page opened on starts loading, then every remote is registered, in one task.
       applications.loadOpened(registry, bucket);
-      await outletReady;
       applications.register(registry, bucket);
       routeFramePainted();
       watch ??= watchRegistry({
