@@ -255,6 +255,13 @@ describe('the account remote', () => {
     await form.locator('button[type="submit"]').click();
     await page.waitForURL('**/account');
     await expect(profileEmail().textContent()).resolves.toBe(email);
+    // Its times are <time> elements with the exact time for machines, in the words of the page's locale.
+    const times = page.getByTestId('profile').locator('time');
+    await expect(times.count()).resolves.toBe(3);
+    for (const time of await times.all()) {
+      const at = (await time.getAttribute('datetime'))!;
+      await expect(time.textContent()).resolves.toBe(await page.evaluate((iso) => new Date(iso).toLocaleString(), at));
+    }
     await shot('profile');
 
     await signOutHere();

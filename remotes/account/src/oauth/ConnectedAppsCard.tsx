@@ -5,6 +5,7 @@ import { isAuthError } from '@supabase/supabase-js';
 import { useCallback, useState, type ReactNode } from 'react';
 import { describeAuthError, describeAuthReadError } from '../auth/auth-errors.js';
 import { FormError } from '../auth/FormError.js';
+import { LocalTime } from '../LocalTime.js';
 import { describeScopes } from './oauth-scopes.js';
 import { useAuthList } from '../auth/auth-list.js';
 import { useFirstReadAnswered } from '../security/first-reads.js';
@@ -61,7 +62,7 @@ export function ConnectedAppsCard(): ReactNode {
                 <div>
                   <div className="account-list__title">{grant.client.name || grant.client.id}</div>
                   <div className="account-muted">
-                    {describeScopes(grant.scopes).join(' · ')} — since {new Date(grant.granted_at).toLocaleDateString()}
+                    {describeScopes(grant.scopes).join(' · ')} — since <LocalTime at={grant.granted_at} precision="date" />
                   </div>
                 </div>
                 <div className="account-list__actions">

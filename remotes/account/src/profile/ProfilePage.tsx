@@ -1,15 +1,12 @@
 import { useLocation, usePortal } from '@portal/platform';
 import { Alert, Avatar, Badge, Card, DescriptionList } from '@portal/ui';
 import type { ReactNode } from 'react';
+import { LocalTime } from '../LocalTime.js';
 import { EmailChangeCard } from './EmailChangeCard.js';
 import { GuestUpgradeCard } from './GuestUpgradeCard.js';
 import { PasswordCard } from '../security/PasswordCard.js';
 import { ProfileDetailsCard, profileOf } from './ProfileDetailsCard.js';
 import { UrlAuthErrorAlert } from '../sign-in/UrlAuthErrorAlert.js';
-
-function formatDate(value: string | undefined | null): string {
-  return value ? new Date(value).toLocaleString() : '—';
-}
 
 /** GoTrue's message after the first of two email-change links (`?message=…` or `#message=…`). */
 function linkMessage(search: string, hash: string): string | null {
@@ -54,15 +51,15 @@ export function ProfilePage(): ReactNode {
               // does not, and the date in one pushed the page sideways).
               description: user.email_confirmed_at ? (
                 <span className="account-confirmed">
-                  <Badge tone="success">Confirmed</Badge> {formatDate(user.email_confirmed_at)}
+                  <Badge tone="success">Confirmed</Badge> <LocalTime at={user.email_confirmed_at} />
                 </span>
               ) : (
                 <Badge tone="warning">Not yet</Badge>
               ),
             },
             { term: 'User ID', description: <code>{user.id}</code> },
-            { term: 'Member since', description: formatDate(user.created_at) },
-            { term: 'Last sign-in', description: formatDate(user.last_sign_in_at) },
+            { term: 'Member since', description: <LocalTime at={user.created_at} /> },
+            { term: 'Last sign-in', description: <LocalTime at={user.last_sign_in_at} /> },
             { term: 'Sign-in methods', description: <span data-testid="profile-providers">{providers.length ? providers.join(', ') : '—'}</span> },
             { term: 'Assurance level', description: <span data-testid="profile-aal">{auth.aal === 'aal2' ? 'Two factors (aal2)' : 'One factor (aal1)'}</span> },
           ]}

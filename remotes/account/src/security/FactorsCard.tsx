@@ -2,6 +2,7 @@ import { usePortal, type Portal } from '@portal/platform';
 import { Badge, Button, Card, EmptyState, KeyIcon, PlusIcon, Stack } from '@portal/ui';
 import type { Factor } from '@supabase/supabase-js';
 import { useCallback, useState, type ReactNode } from 'react';
+import { LocalTime } from '../LocalTime.js';
 import { ACCOUNT_PAGES } from '../account-paths.js';
 import { describeAuthReadError } from '../auth/auth-errors.js';
 import { useConfirmedRemoval } from './ConfirmedRemoval.js';
@@ -13,10 +14,6 @@ import { useFirstReadAnswered } from './first-reads.js';
 import { SECURITY_CARD_WORDS } from './security-card-words.js';
 
 const readFactors = (supabase: Portal['supabase']) => supabase.auth.mfa.listFactors();
-
-function formatDate(value: string): string {
-  return new Date(value).toLocaleDateString();
-}
 
 /** Authenticator apps (TOTP factors): list, enrol, remove. */
 export function FactorsCard(): ReactNode {
@@ -97,7 +94,7 @@ export function FactorsCard(): ReactNode {
               <li key={factor.id} className="account-list__item" data-factor-status={factor.status}>
                 <div>
                   <div className="account-list__title">{factor.friendly_name || 'Authenticator app'}</div>
-                  <div className="account-muted">Added {formatDate(factor.created_at)}</div>
+                  <div className="account-muted">Added <LocalTime at={factor.created_at} precision="date" /></div>
                 </div>
                 <div className="account-list__actions">
                   {factor.status === 'verified' ? <Badge tone="success">Active</Badge> : <Badge tone="warning">Not verified</Badge>}

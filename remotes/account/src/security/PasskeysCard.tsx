@@ -2,6 +2,7 @@ import { usePortal, type Portal } from '@portal/platform';
 import { Button, Card, EmptyState, KeyIcon, PlusIcon, Stack } from '@portal/ui';
 import { isAuthError } from '@supabase/supabase-js';
 import { useCallback, useState, type ReactNode } from 'react';
+import { LocalTime } from '../LocalTime.js';
 import { ACCOUNT_PAGES } from '../account-paths.js';
 import { describeAuthError, describeAuthReadError, needsSecondFactor } from '../auth/auth-errors.js';
 import { useConfirmedRemoval } from './ConfirmedRemoval.js';
@@ -20,10 +21,6 @@ interface Passkey {
 }
 
 const readPasskeys = (supabase: Portal['supabase']) => supabase.auth.passkey.list();
-
-function formatDate(value: string): string {
-  return new Date(value).toLocaleDateString();
-}
 
 /** Passkeys that sign in on their own (no password): list, register on this device, remove. */
 export function PasskeysCard(): ReactNode {
@@ -122,8 +119,15 @@ export function PasskeysCard(): ReactNode {
                 <div>
                   <div className="account-list__title">{passkey.friendly_name || 'Passkey'}</div>
                   <div className="account-muted">
-                    Added {formatDate(passkey.created_at)}
-                    {passkey.last_used_at ? ` · last used ${formatDate(passkey.last_used_at)}` : ' · not used yet'}
+                    Added <LocalTime at={passkey.created_at} precision="date" />
+                    {passkey.last_used_at ? (
+                      <>
+                        {' · last used '}
+                        <LocalTime at={passkey.last_used_at} precision="date" />
+                      </>
+                    ) : (
+                      ' · not used yet'
+                    )}
                   </div>
                 </div>
                 <div className="account-list__actions">{removal.button(passkey, `Remove ${passkey.friendly_name || 'passkey'}`)}</div>

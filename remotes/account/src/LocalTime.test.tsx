@@ -1,0 +1,36 @@
+/** @jest-environment jsdom */
+// The account pages' times: a <time> element with the exact time, in the words of
+// `toLocaleString()` / `toLocaleDateString()`; the formatters are made at the first time shown, one
+// per precision, inside LocalTime's own render (issue #40: a page's first date formatter loads the
+// locale's date data, and the profile page made it in its own render).
+import { render } from '@testing-library/react';
+
+afterEach(() => jest.restoreAllMocks());
+
+it('shows a time as the locale writes it, in a <time> element, with one formatter per precision made as times are shown', () => {
+  const made = jest.spyOn(Intl, 'DateTimeFormat');
+  let LocalTime!: typeof import('./LocalTime.js').LocalTime;
+  jest.isolateModules(() => {
+    ({ LocalTime } = require('./LocalTime.js'));
+  });
+  expect(made).not.toHaveBeenCalled();
+
+  const at = '2026-11-29T14:05:09.123Z';
+  const later = '2026-11-30T08:00:00Z';
+  const { container } = render(
+    <>
+      <LocalTime at={at} />
+      <LocalTime at={later} />
+      <LocalTime at={at} precision="date" />
+      <LocalTime at={null} />
+    </>,
+  );
+  const times = [...container.querySelectorAll('time')];
+  expect(times.map((time) => [time.dateTime, time.textContent])).toEqual([
+    [at, new Date(at).toLocaleString()],
+    [later, new Date(later).toLocaleString()],
+    [at, new Date(at).toLocaleDateString()],
+  ]);
+  expect(container.textContent).toMatch(/—$/);
+  expect(made).toHaveBeenCalledTimes(2);
+});
