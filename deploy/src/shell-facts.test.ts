@@ -53,7 +53,7 @@ describe("what a built remote asks of the shell", () => {
       const shared = [
         { name: 'react', requiredVersion: '^19.2.0', singleton: true, assets: none },
         { name: '@portal/platform', requiredVersion: '^1.5.0', singleton: true, assets: none },
-        // zod/mini from another remote's copy when its version fits, else from the remote's own file.
+        // zod/mini from the shell when its version fits, else from the remote's own file.
         { name: 'zod/mini', requiredVersion: '^4.7.0', singleton: false, assets: { js: { sync: ['585.js'], async: [] } } },
       ];
       writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify({ shared }));

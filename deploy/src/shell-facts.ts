@@ -106,8 +106,8 @@ const manifestSharedSchema = z.object({
 /**
  * What a built remote in `distDir` needs, from its remote.json contract and its manifest's shared
  * ranges. A shared module the build carries a copy of (files of its own: a shared library such as
- * zod/mini, SHARED_LIBRARY_MODULES in the build preset) runs with another remote's copy when that
- * fits and with its own otherwise, so it asks nothing of the shell.
+ * zod/mini, SHARED_LIBRARY_MODULES in the build preset) runs with the shell's copy when that fits
+ * and with its own otherwise, so it asks nothing of the shell.
  */
 export function builtRemoteNeeds(distDir: string, meta: { name: string; contract: string }): RemoteNeeds {
   const manifest = manifestSharedSchema.parse(JSON.parse(readFileSync(path.join(distDir, 'mf-manifest.json'), 'utf8')));

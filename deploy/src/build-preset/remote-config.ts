@@ -50,7 +50,7 @@ export function remotePlugins(facts: RemoteFacts, projectRoot: string): RspackPl
       // shell needs no rebuild for a new remote version.
       remotes: {},
       // Every singleton the shell provides, from the shell, never a copy of the remote's own; a
-      // shared library from whichever remote ran it first when its version fits, else its own copy.
+      // shared library from the shell when its version fits, else from the remote's own copy.
       shared: {
         ...Object.fromEntries(Object.entries(sharedSingletons(facts.dir)).map(([request, versions]) => [request, { ...versions, singleton: true, import: false as const }])),
         ...Object.fromEntries(Object.entries(sharedLibraries(facts.dir)).map(([request, versions]) => [request, { ...versions, singleton: false }])),

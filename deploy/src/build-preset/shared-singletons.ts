@@ -17,12 +17,12 @@ export const SHARED_SINGLETON_MODULES: ReadonlyArray<readonly [request: string, 
 ];
 
 /**
- * Libraries remotes share among themselves, not as singletons and not from the shell (whose start
- * runs none of them): each remote built with one keeps its own copy as a fallback and offers it;
- * the first remote on a page to need the library runs its copy, and every later one whose range
- * that version fits uses it (`loaded-first`) instead of running its own. The live remote's
- * background (every signed-in page) and the data and functions pages each ran zod/mini again
- * (35–50 ms of a phone's CPU each; issue #40). Listed for an app only when it is installed there.
+ * Libraries the shell offers to remotes beside its singletons, not as singletons: a remote whose
+ * build asks for a range the shell's version fits uses the shell's copy, which the shell's own
+ * start has already run (zod/mini validates the registry), and otherwise its own copy, which its
+ * build keeps as a fallback. Each remote's copy of zod/mini was evaluated again on every signed-in
+ * page (the live remote's background: 35–50 ms of a phone's CPU; issue #40). Listed for an app
+ * only when it is installed there.
  */
 export const SHARED_LIBRARY_MODULES: ReadonlyArray<readonly [request: string, pkg: string]> = [['zod/mini', 'zod']];
 

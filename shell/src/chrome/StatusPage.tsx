@@ -62,8 +62,8 @@ export function StatusPage({ config }: { config: RuntimeConfig }): ReactNode {
   const inScope = sharedModuleCopies();
   const shared = inScope ?? [];
   const copies = new Map<string, number>();
-  // Copies that ran: a shared library (zod/mini) is offered by each remote built with it, and one
-  // copy runs for all whose ranges its version fits.
+  // Copies that ran: a shared library (zod/mini) is offered by the shell and by each remote built
+  // with it, and only one of them runs.
   for (const copy of shared) if (copy.loaded) copies.set(copy.name, (copies.get(copy.name) ?? 0) + 1);
   const duplicated = [...copies].filter(([, count]) => count > 1).map(([name]) => name);
   return (
