@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack, type Compiler, type Configuration, type RspackPluginInstance } from '@rspack/core';
-import { baseConfig, sharedLibraries, sharedSingletons, shellProvides, type BuildMode } from '@portal/deploy/rspack';
+import { baseConfig, sharedSingletons, shellProvides, type BuildMode } from '@portal/deploy/rspack';
 
 const shellDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -104,7 +104,7 @@ class ShellFactsPlugin {
 function shellPlugins(name: string, mode: BuildMode): RspackPluginInstance[] {
   return [
     new rspack.DefinePlugin({
-      PORTAL_FEDERATION: JSON.stringify({ name, shared: sharedSingletons(shellDir), libraries: sharedLibraries(shellDir) }),
+      PORTAL_FEDERATION: JSON.stringify({ name, shared: sharedSingletons(shellDir) }),
       // The runtime is given each release's entry (from the registry, or the manifest the shell
       // checks), so its manifest and snapshot code is left out; it runs in browsers only.
       FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: 'true',

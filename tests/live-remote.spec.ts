@@ -8,7 +8,6 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { subscribeOutcome } from '../emulator/test/realtime/spec-support.js';
 import { launchBrowser, problems, type Browser, type TestContext, type TestPage } from './browser.js';
 import { startTestPortal, type TestPortal } from './portal-harness.js';
-import { scriptsBuiltFrom } from './support/build-sources.js';
 import { holdRequests } from './support/hold-requests.js';
 import { waitUntil } from './support/waits.js';
 
@@ -391,44 +390,6 @@ describe('the live remote', () => {
     await kimDb.removeAllChannels();
     kimDb.realtime.disconnect();
     expect(problems(dana.console)).toEqual([]);
-  });
-
-  it("gives every remote built with zod/mini the shell's copy, which the shell's start has run: no remote downloads its own", async () => {
-    // Each remote's own copy of zod/mini: its build keeps one for a shell whose zod its range does
-    // not fit. (The functions remote's English messages, zod/locales, are its own either way.)
-    const withZod = (['data', 'functions', 'live'] as const).map((name) => ({ name, url: portal.portal.remoteUrls[name]!, own: scriptsBuiltFrom(portal.remoteDists[name]!, /node_modules\/zod\/v4\/mini\//) }));
-    for (const remote of withZod) expect(remote.own.length).toBeGreaterThan(0);
-    const page = await kimContext.newPage();
-    try {
-      const asked: string[] = [];
-      page.on('request', (request) => asked.push(request.url()));
-      // The live remote's background (the unread counts, on every signed-in page) and the three remotes' pages validate with zod/mini.
-      await page.goto(`${portal.url}/live`);
-      for (const remote of withZod) {
-        await go(page, `/${remote.name}`);
-        await page.locator(`[data-remote-slot="${remote.name}"] > *`).first().waitFor();
-      }
-      await go(page, '/status');
-      // Package, version, provided by, used by, loaded.
-      const cells = () => page.locator('tr', { hasText: 'zod/mini' }).getByRole('cell').allTextContents();
-      await waitUntil("the status page lists every remote built with zod/mini among its users", async () => {
-        const usedBy = (await cells())[3]?.split(', ') ?? [];
-        return withZod.every(({ name }) => usedBy.includes(name));
-      }, { state: async () => (await cells()).join(' | ') });
-      const [name, , providedBy] = await cells();
-      expect([name, providedBy]).toEqual(['zod/mini', 'portal_shell']);
-      await expect(page.getByText('Shared libraries — one copy of each').count()).resolves.toBe(1);
-      for (const remote of withZod) {
-        const files = asked.filter((url) => url.startsWith(remote.url)).map((url) => new URL(url).pathname.split('/').pop());
-        expect(files.filter((file) => file?.startsWith('__federation_expose_'))).not.toEqual([]);
-        expect(files.filter((file) => remote.own.includes(file!))).toEqual([]);
-      }
-      // This portal's environment is a folder, not one of the project's: its audit trail answers
-      // P0002 (500, as PostgREST answers a PL/pgSQL error), which the status page says in words.
-      expect(problems(page.console).filter((problem) => !problem.url?.endsWith('/rest/v1/rpc/audit_log'))).toEqual([]);
-    } finally {
-      await page.close();
-    }
   });
 
   it('holds exactly one websocket after visiting every remote', async () => {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { openEnvironment } from './environment.js';
 import { isDeployError } from './errors.js';
 import { publishShell, stageRelease } from './publish.js';
-import { builtRemoteNeeds, compatibilityProblems, readShellFacts, type RemoteNeeds, type ShellFacts } from './shell-facts.js';
+import { compatibilityProblems, readShellFacts, type RemoteNeeds, type ShellFacts } from './shell-facts.js';
 import { folderTarget } from './targets/folder-target.js';
 
 const SHELL: ShellFacts = {
@@ -42,29 +42,6 @@ describe('whether a remote fits a shell', () => {
       'notes consumes @portal/charts, which the shell of https://portal.example does not provide: remove it, or wait for a shell that shares it.',
       "notes is built for Module Federation 2.10.0, but the shell of https://portal.example runs 2.9.2: a remote entry runs only with the shell's own runtime; install the @portal/deploy made for it.",
     ]);
-  });
-});
-
-describe("what a built remote asks of the shell", () => {
-  it('is each shared module it consumes without a copy of its own; a shared library it carries a copy of asks nothing', () => {
-    const dist = mkdtempSync(path.join(tmpdir(), 'portal-built-needs-'));
-    try {
-      const none = { js: { sync: [], async: [] } };
-      const shared = [
-        { name: 'react', requiredVersion: '^19.2.0', singleton: true, assets: none },
-        { name: '@portal/platform', requiredVersion: '^1.5.0', singleton: true, assets: none },
-        // zod/mini from the shell when its version fits, else from the remote's own file.
-        { name: 'zod/mini', requiredVersion: '^4.7.0', singleton: false, assets: { js: { sync: ['585.js'], async: [] } } },
-      ];
-      writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify({ shared }));
-      const needs = builtRemoteNeeds(dist, { name: 'notes', contract: '^1.5.0' });
-      expect(needs.shared).toEqual({ react: '^19.2.0', '@portal/platform': '^1.5.0' });
-      // A shell with no zod, or an older one, runs it all the same.
-      expect(compatibilityProblems(needs, SHELL, 'https://portal.example')).toEqual([]);
-      expect(compatibilityProblems(needs, { ...SHELL, packages: { ...SHELL.packages, zod: '4.6.7' } }, 'https://portal.example')).toEqual([]);
-    } finally {
-      rmSync(dist, { recursive: true, force: true });
-    }
   });
 });
 

@@ -98,24 +98,15 @@ export function compatibilityProblems(needs: RemoteNeeds, shell: ShellFacts, whe
   return problems;
 }
 
-const ownFilesSchema = z.object({ js: z.object({ sync: z.array(z.string()), async: z.array(z.string()) }) });
-const manifestSharedSchema = z.object({
-  shared: z.array(z.object({ name: z.string(), requiredVersion: z.string().optional(), assets: ownFilesSchema.optional() })).default([]),
-});
+const manifestSharedSchema = z.object({ shared: z.array(z.object({ name: z.string(), requiredVersion: z.string().optional() })).default([]) });
 
-/**
- * What a built remote in `distDir` needs, from its remote.json contract and its manifest's shared
- * ranges. A shared module the build carries a copy of (files of its own: a shared library such as
- * zod/mini, SHARED_LIBRARY_MODULES in the build preset) runs with the shell's copy when that fits
- * and with its own otherwise, so it asks nothing of the shell.
- */
+/** What a built remote in `distDir` needs, from its remote.json contract and its manifest's shared ranges. */
 export function builtRemoteNeeds(distDir: string, meta: { name: string; contract: string }): RemoteNeeds {
   const manifest = manifestSharedSchema.parse(JSON.parse(readFileSync(path.join(distDir, 'mf-manifest.json'), 'utf8')));
-  const ownCopy = (s: (typeof manifest.shared)[number]) => (s.assets ? s.assets.js.sync.length + s.assets.js.async.length > 0 : false);
   return {
     name: meta.name,
     contract: meta.contract,
-    shared: Object.fromEntries(manifest.shared.filter((s) => s.requiredVersion && !ownCopy(s)).map((s) => [s.name, s.requiredVersion!])),
+    shared: Object.fromEntries(manifest.shared.filter((s) => s.requiredVersion).map((s) => [s.name, s.requiredVersion!])),
   };
 }
 

@@ -6,5 +6,5 @@
 export { remoteConfig, remotePlugins, type RemoteConfigOptions } from './remote-config.js';
 export { baseConfig, type BaseConfigOptions, type BuildMode } from './base-config.js';
 export { readRemoteFacts, projectRootOf, type RemoteFacts } from './remote-facts.js';
-export { sharedSingletons, sharedLibraries, shellProvides, installedVersion, SHARED_SINGLETON_MODULES, SHARED_LIBRARY_MODULES, DESIGN_SYSTEM_GROUPS, type SharedVersion } from './shared-singletons.js';
+export { sharedSingletons, shellProvides, installedVersion, SHARED_SINGLETON_MODULES, DESIGN_SYSTEM_GROUPS, type SharedVersion } from './shared-singletons.js';
 export { EmitGeneratedAssetsPlugin, EmitRemoteMetaPlugin, RecordExposeSharedPlugin } from './remote-plugins.js';

@@ -9,7 +9,7 @@ import { rspack, type Configuration, type RspackPluginInstance } from '@rspack/c
 import { baseConfig, type BuildMode } from './base-config.js';
 import { projectRootOf, readRemoteFacts, type RemoteFacts } from './remote-facts.js';
 import { EmitGeneratedAssetsPlugin, EmitRemoteMetaPlugin, RecordExposeSharedPlugin } from './remote-plugins.js';
-import { sharedLibraries, sharedSingletons } from './shared-singletons.js';
+import { sharedSingletons } from './shared-singletons.js';
 
 const require = createRequire(import.meta.url);
 
@@ -49,12 +49,8 @@ export function remotePlugins(facts: RemoteFacts, projectRoot: string): RspackPl
       // Remotes are registered at run time from the registry, never at build time, so the
       // shell needs no rebuild for a new remote version.
       remotes: {},
-      // Every singleton the shell provides, from the shell, never a copy of the remote's own; a
-      // shared library from the shell when its version fits, else from the remote's own copy.
-      shared: {
-        ...Object.fromEntries(Object.entries(sharedSingletons(facts.dir)).map(([request, versions]) => [request, { ...versions, singleton: true, import: false as const }])),
-        ...Object.fromEntries(Object.entries(sharedLibraries(facts.dir)).map(([request, versions]) => [request, { ...versions, singleton: false }])),
-      },
+      // Every singleton the shell provides, from the shell, never a copy of the remote's own.
+      shared: Object.fromEntries(Object.entries(sharedSingletons(facts.dir)).map(([request, versions]) => [request, { ...versions, singleton: true, import: false as const }])),
       shareStrategy: 'loaded-first',
       manifest: true,
       dts: false,

@@ -17,16 +17,6 @@ export const SHARED_SINGLETON_MODULES: ReadonlyArray<readonly [request: string, 
 ];
 
 /**
- * Libraries the shell offers to remotes beside its singletons, not as singletons: a remote whose
- * build asks for a range the shell's version fits uses the shell's copy, which the shell's own
- * start has already run (zod/mini validates the registry), and otherwise its own copy, which its
- * build keeps as a fallback. Each remote's copy of zod/mini was evaluated again on every signed-in
- * page (the live remote's background: 35–50 ms of a phone's CPU; issue #40). Listed for an app
- * only when it is installed there.
- */
-export const SHARED_LIBRARY_MODULES: ReadonlyArray<readonly [request: string, pkg: string]> = [['zod/mini', 'zod']];
-
-/**
  * The design system is shared per group, not as one module: `@portal/ui` itself only names the
  * groups' exports and is bundled by each app, so a page loads the groups it renders. `forms` is
  * form-controls and tables together, as remotes built before contract 1.4 consume them.
@@ -64,21 +54,10 @@ export function sharedSingletons(fromDir: string): Record<string, SharedVersion>
     modules.map(([request, pkg]) => {
       const version = installedVersion(pkg, fromDir);
       if (version === null) throw new Error(`${pkg} is not installed for ${fromDir}: the shell provides it as a shared singleton, so the app must depend on it (npm install ${pkg}).`);
-      return [request, { version, requiredVersion: rangeOf(version) }];
+      const [major, minor] = version.split('.');
+      return [request, { version, requiredVersion: `^${major}.${minor}.0` }];
     }),
   );
-}
-
-/** The shared libraries (SHARED_LIBRARY_MODULES) installed for the app in `fromDir`, with their versions. */
-export function sharedLibraries(fromDir: string): Record<string, SharedVersion> {
-  const installed = SHARED_LIBRARY_MODULES.map(([request, pkg]) => [request, installedVersion(pkg, fromDir)] as const).filter((entry): entry is readonly [string, string] => entry[1] !== null);
-  return Object.fromEntries(installed.map(([request, version]) => [request, { version, requiredVersion: rangeOf(version) }]));
-}
-
-/** `^major.minor.0` of `version`. */
-function rangeOf(version: string): string {
-  const [major, minor] = version.split('.');
-  return `^${major}.${minor}.0`;
 }
 
 /**

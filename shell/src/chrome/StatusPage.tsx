@@ -62,9 +62,7 @@ export function StatusPage({ config }: { config: RuntimeConfig }): ReactNode {
   const inScope = sharedModuleCopies();
   const shared = inScope ?? [];
   const copies = new Map<string, number>();
-  // Copies that ran: a shared library (zod/mini) is offered by the shell and by each remote built
-  // with it, and only one of them runs.
-  for (const copy of shared) if (copy.loaded) copies.set(copy.name, (copies.get(copy.name) ?? 0) + 1);
+  for (const copy of shared) copies.set(copy.name, (copies.get(copy.name) ?? 0) + 1);
   const duplicated = [...copies].filter(([, count]) => count > 1).map(([name]) => name);
   return (
     <Stack gap={6}>

@@ -12,19 +12,13 @@ import * as ReactDomClient from 'react-dom/client';
 import * as SupabaseJs from '@supabase/supabase-js';
 import * as Platform from '@portal/platform';
 import * as UiCore from '@portal/ui/core';
-import * as ZodMini from 'zod/mini';
 import { lazyDesignSystemGroups } from './design-system-groups.js';
 
 /**
  * Written by the build (DefinePlugin): the shell's container name, and each singleton's installed
  * version and the range remotes may ask for.
  */
-declare const PORTAL_FEDERATION: {
-  name: string;
-  shared: Record<string, { version: string; requiredVersion: string }>;
-  /** The libraries offered beside the singletons (SHARED_LIBRARY_MODULES in the build preset). */
-  libraries: Record<string, { version: string; requiredVersion: string }>;
-};
+declare const PORTAL_FEDERATION: { name: string; shared: Record<string, { version: string; requiredVersion: string }> };
 
 /** The shell's name in the federation runtime (shell/app.json): remotes see their singletons come from it. */
 export const SHELL_CONTAINER_NAME = PORTAL_FEDERATION.name;
@@ -46,31 +40,16 @@ const provided: Record<string, Provided> = {
   ...Object.fromEntries(Object.entries(lazyDesignSystemGroups).map(([request, load]) => [request, { get: () => load().then((module) => () => module) }])),
 };
 
-/**
- * The libraries the shell offers beside its singletons: a remote uses the shell's copy when its
- * build's range fits the shell's version, else its own (zod/mini: the shell's start runs it to
- * validate the registry, so a remote that takes it runs none of its own).
- */
-const libraries: Record<string, Provided> = {
-  'zod/mini': { lib: () => ZodMini },
-};
-
-type Shared = NonNullable<Parameters<typeof init>[0]['shared']>;
-
-/** The modules in `offered` with the build's versions of them (`built`), as the federation runtime takes them. */
-function withVersions(offered: Record<string, Provided>, built: Record<string, { version: string; requiredVersion: string }>, singleton: boolean): Shared {
-  const missing = Object.keys(built).filter((request) => !Object.hasOwn(offered, request));
+/** The `shared` option of the shell's federation runtime: every singleton, at the build's version. */
+export function sharedSingletons(): NonNullable<Parameters<typeof init>[0]['shared']> {
+  const built = PORTAL_FEDERATION.shared;
+  const missing = Object.keys(built).filter((request) => !Object.hasOwn(provided, request));
   if (missing.length > 0) throw new Error(`The shell's build shares ${missing.join(', ')}, which shared-singletons.ts does not provide.`);
   return Object.fromEntries(
-    Object.entries(offered).map(([request, module]) => {
+    Object.entries(provided).map(([request, module]) => {
       const versions = built[request];
       if (!versions) throw new Error(`The shell's build names no version for the shared module ${request}.`);
-      return [request, { version: versions.version, scope: 'default', shareConfig: { singleton, requiredVersion: versions.requiredVersion }, ...module }];
+      return [request, { version: versions.version, scope: 'default', shareConfig: { singleton: true, requiredVersion: versions.requiredVersion }, ...module }];
     }),
   );
-}
-
-/** The `shared` option of the shell's federation runtime: every singleton and shared library, at the build's version. */
-export function sharedSingletons(): Shared {
-  return { ...withVersions(provided, PORTAL_FEDERATION.shared, true), ...withVersions(libraries, PORTAL_FEDERATION.libraries, false) };
 }
