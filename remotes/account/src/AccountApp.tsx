@@ -7,7 +7,7 @@ import { ConsentPage } from './oauth/ConsentPage.js';
 import { ForgotPasswordPage } from './password-recovery/ForgotPasswordPage.js';
 import { ResetPasswordPage } from './password-recovery/ResetPasswordPage.js';
 import { WelcomePage } from './sign-up/WelcomePage.js';
-import { loadSignedInPages, signedInPagesIfLoaded, type SignedInPages } from './signed-in-pages-loader.js';
+import { useSignedInPages, type SignedInPages } from './signed-in-pages-loader.js';
 import { SecurityPageLoading } from './security/SecurityPageLoading.js';
 import { SignedInHeader, type SignedInPath } from './SignedInHeader.js';
 import { SignInPage } from './sign-in/SignInPage.js';
@@ -96,19 +96,7 @@ function AccountPage({ subpath, pathname, search, next }: { subpath: string; pat
  * Suspense reveal back by about 300 ms.
  */
 function SignedInPage({ page }: { page: SignedInPath }): ReactNode {
-  const [pages, setPages] = useState(signedInPagesIfLoaded);
-  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
-  useEffect(() => {
-    if (pages) return;
-    let current = true;
-    loadSignedInPages().then(
-      (loaded) => current && setPages(loaded),
-      (error: unknown) => current && setFailure({ error }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [pages]);
+  const { pages, failure } = useSignedInPages();
   // A chunk that did not download goes to the remote's error boundary: the shell shows it with "Try again".
   if (failure) throw failure.error;
   return (
