@@ -79,7 +79,8 @@ export function useRoom(projectId: number): RoomState {
     };
 
     const stopStored = onStored((row) => {
-      if (active && row.project_id === projectId) update((current) => addStored(current, [row], 'stored'));
+      const parsed = storedMessageSchema.safeParse(row);
+      if (active && parsed.success && parsed.data.project_id === projectId) update((current) => addStored(current, [parsed.data], 'stored'));
     });
 
     const heard = (row: unknown) => {

@@ -1,4 +1,5 @@
-import { badgeFor, countsFromRows, mentionsFromRows, sameCounts, withoutRoom } from './unread-counts.js';
+import { badgeFor, sameCounts, withoutRoom } from './unread-counts.js';
+import { countsFromRows, mentionsFromRows } from './unread-rows.js';
 
 describe('unread counts', () => {
   it('reads the database’s rows (bigint counts arrive as numbers or strings)', () => {
