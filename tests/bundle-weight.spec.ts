@@ -82,11 +82,11 @@ describe('the weight of the shell and of a remote entry', () => {
     expect(formControls.filter((source) => /shared\/ui\/src\/(tables|overlays)\//.test(source))).toEqual([]);
   });
 
-  it('keeps off a remote\'s first page (and the live remote\'s background) the code only some of its actions need', () => {
+  it('keeps off a remote\'s first page the code only some of its actions need', () => {
     /** The scripts the registry lists for a remote's `./app` (its manifest's sync assets) and the modules in them. */
-    const firstPage = (remote: string, exposed = 'app') => {
+    const firstPage = (remote: string) => {
       const manifest = JSON.parse(readFileSync(path.join(out, remote, 'mf-manifest.json'), 'utf8')) as { exposes: Array<{ name: string; assets: { js: { sync: string[] } } }> };
-      const scripts = manifest.exposes.find((expose) => expose.name === exposed)!.assets.js.sync;
+      const scripts = manifest.exposes.find((expose) => expose.name === 'app')!.assets.js.sync;
       const sources = sourcesByScript(remote);
       return scripts.flatMap((script) => sources.get(script) ?? []);
     };
@@ -102,10 +102,6 @@ describe('the weight of the shell and of a remote entry', () => {
     const data = firstPage('data');
     expect(data.some((source) => source.endsWith('src/data-access/load-schema.ts'))).toBe(true);
     expect(data.filter((source) => /node_modules\/zod\/|src\/schema\/openapi-document\.ts$/.test(source))).toEqual([]);
-    // The live remote's background runs on every signed-in page: its rows' reader (with zod) loads with its first count.
-    const background = firstPage('live', 'background');
-    expect(background.some((source) => source.endsWith('src/unread/unread-tracker.ts'))).toBe(true);
-    expect(background.filter((source) => /node_modules\/zod\/|src\/unread\/unread-rows\.ts$/.test(source))).toEqual([]);
   });
 
   it('ships zod/mini to the browser, not the full zod build, from the shell and every remote', () => {

@@ -2,10 +2,16 @@
 // live, each row once, its newest version kept: an edit or a deletion replaces it) and how far
 // each of this person's own messages got. What is still in the outbox is added by the page. Pure,
 // so the merge rules are tested alone.
+import type { Tables } from '@portal/platform/database';
 import * as z from 'zod/mini';
-import type { StoredMessage } from './stored-message.js';
 
-export { MESSAGE_COLUMNS, type StoredMessage } from './stored-message.js';
+export const MESSAGE_COLUMNS = 'id, project_id, author_id, body, created_at, client_id, edited_at, deleted_at, mentions';
+
+/** A row of public.messages, as read and as realtime sends it. */
+export type StoredMessage = Pick<
+  Tables<'messages'>,
+  'id' | 'project_id' | 'author_id' | 'body' | 'created_at' | 'client_id' | 'edited_at' | 'deleted_at' | 'mentions'
+>;
 
 /** Checks a row a realtime change carries (typed by nobody: the table's shape, as the server sent it). */
 export const storedMessageSchema = z.object({

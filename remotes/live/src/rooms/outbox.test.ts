@@ -1,6 +1,5 @@
 /** @jest-environment jsdom */
 import { createExternalStore, installPortal, type ConnectionState, type Portal } from '@portal/platform';
-import type { StoredMessage } from './stored-message.js';
 import { closeOutbox, discard, enqueue, onStored, openOutbox, outboxEntries, retry } from './outbox.js';
 
 type Answer = { data: unknown; error: unknown } | 'no answer';
@@ -55,7 +54,7 @@ describe('the outbox', () => {
   it('sends in the order written, one at a time, each with its own client id and "do nothing" on a conflict', async () => {
     const db = fakePortal();
     const heard: string[] = [];
-    const stop = onStored((row) => heard.push((row as StoredMessage).body));
+    const stop = onStored((row) => heard.push(row.body));
     openOutbox('me');
     enqueue(1, 'first', []);
     enqueue(1, 'second', ['u-sam']);

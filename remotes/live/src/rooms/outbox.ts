@@ -11,7 +11,7 @@
 import { createExternalStore, getPortal } from '@portal/platform';
 import { useSyncExternalStore } from 'react';
 import { describeFailure, isUnreachable } from '../failure-words.js';
-import { MESSAGE_COLUMNS, type StoredMessage } from './stored-message.js';
+import { MESSAGE_COLUMNS, storedMessageSchema, type StoredMessage } from './message-log.js';
 
 export interface OutboxEntry {
   clientId: string;
@@ -31,7 +31,7 @@ const storageKey = (userId: string) => `${STORAGE_PREFIX}${userId}`;
 const RETRY_STEPS_MS = [1000, 2000, 5000, 10000, 15000];
 
 const entries = createExternalStore<readonly OutboxEntry[]>([]);
-const storedListeners = new Set<(row: unknown) => void>();
+const storedListeners = new Set<(row: StoredMessage) => void>();
 let owner: string | null = null;
 let flushing: Promise<void> | null = null;
 let flushAgain = false;
@@ -149,13 +149,8 @@ export function discard(clientId: string): void {
   change(clientId, () => null);
 }
 
-/**
- * Rows the outbox stored (the room shows them at once, before realtime brings them), as the API
- * answered them: the room checks them with the schema it checks realtime's rows with
- * (`storedMessageSchema`). The outbox runs in the background on every signed-in page, and its
- * chunk carries no zod (issue #40).
- */
-export function onStored(listener: (row: unknown) => void): () => void {
+/** Rows the outbox stored (the room shows them at once, before realtime brings them). */
+export function onStored(listener: (row: StoredMessage) => void): () => void {
   storedListeners.add(listener);
   return () => storedListeners.delete(listener);
 }
@@ -211,9 +206,10 @@ export function flush(): void {
         const attempt = await sendOne(next, userId);
         if (owner !== userId) return;
         if ('stored' in attempt) {
+          const parsed = storedMessageSchema.safeParse(attempt.stored);
           change(next.clientId, () => null);
           retries = 0;
-          for (const listener of [...storedListeners]) listener(attempt.stored);
+          if (parsed.success) for (const listener of [...storedListeners]) listener(parsed.data);
         } else if ('refused' in attempt) {
           change(next.clientId, (e) => ({ ...e, state: 'failed', error: attempt.refused }));
         } else {

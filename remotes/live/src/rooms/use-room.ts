@@ -79,8 +79,7 @@ export function useRoom(projectId: number): RoomState {
     };
 
     const stopStored = onStored((row) => {
-      const parsed = storedMessageSchema.safeParse(row);
-      if (active && parsed.success && parsed.data.project_id === projectId) update((current) => addStored(current, [parsed.data], 'stored'));
+      if (active && row.project_id === projectId) update((current) => addStored(current, [row], 'stored'));
     });
 
     const heard = (row: unknown) => {

@@ -1,5 +1,4 @@
-import { badgeFor, sameCounts, withoutRoom } from './unread-counts.js';
-import { countsFromRows, mentionsFromRows } from './unread-rows.js';
+import { badgeFor, countsFromRows, mentionsFromRows, sameCounts, withoutRoom } from './unread-counts.js';
 
 describe('unread counts', () => {
   it('reads the database’s rows (bigint counts arrive as numbers or strings)', () => {

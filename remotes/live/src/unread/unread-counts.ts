@@ -1,9 +1,22 @@
-// Unread messages per room as numbers and words: what the database counted (room_unread_counts,
-// read by unread-rows.ts), minus the room on screen (it is being read), as one navigation badge.
-// Pure, tested alone.
+// Unread messages per room as numbers and words: what the database counted (room_unread_counts),
+// minus the room on screen (it is being read), as one navigation badge. Pure, tested alone.
 import type { NavBadge } from '@portal/platform';
+import * as z from 'zod/mini';
 
 export type UnreadCounts = ReadonlyMap<number, number>;
+
+const count = () => z.coerce.number().check(z.int(), z.nonnegative());
+const unreadRowsSchema = z.array(z.object({ project_id: z.coerce.number().check(z.int()), unread: count(), mentions: z.optional(count()) }));
+
+/** room_unread_counts() rows → project id → count (rooms without unread messages left out). */
+export function countsFromRows(rows: unknown): UnreadCounts {
+  return new Map(unreadRowsSchema.parse(rows ?? []).filter((r) => r.unread > 0).map((r) => [r.project_id, r.unread]));
+}
+
+/** room_unread_counts() rows → project id → unread messages that mention the person (rooms without left out). */
+export function mentionsFromRows(rows: unknown): UnreadCounts {
+  return new Map(unreadRowsSchema.parse(rows ?? []).flatMap((r) => ((r.mentions ?? 0) > 0 ? [[r.project_id, r.mentions!] as const] : [])));
+}
 
 /** The room on screen is read as its messages arrive: it never counts. */
 export function withoutRoom(counts: UnreadCounts, projectId: number | null): UnreadCounts {

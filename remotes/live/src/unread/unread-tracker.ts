@@ -10,7 +10,7 @@ import { createExternalStore, describeError, getPortal, nameOf, type RemoteBackg
 import { useSyncExternalStore } from 'react';
 import { roomPath } from '../live-paths.js';
 import { liveMeta } from '../meta.js';
-import { badgeFor, sameCounts, withoutRoom, type UnreadCounts } from './unread-counts.js';
+import { badgeFor, countsFromRows, mentionsFromRows, sameCounts, withoutRoom, type UnreadCounts } from './unread-counts.js';
 
 export const UNREAD_TOPIC = 'live:unread';
 
@@ -52,19 +52,12 @@ counted.subscribe(publish);
 async function recountOnce(): Promise<void> {
   const { supabase } = getPortal();
   const epoch = readEpoch;
-  // The rows' reader (with zod) comes beside the first answer, not with the background's code.
-  const [unread, projects, rows] = await Promise.all([
-    supabase.rpc('room_unread_counts'),
-    supabase.from('projects').select('id, name'),
-    import('./unread-rows.js').catch((error: unknown) => ({ error })),
-  ]);
-  const error = unread.error ?? projects.error ?? ('error' in rows ? rows.error : null);
+  const [unread, projects] = await Promise.all([supabase.rpc('room_unread_counts'), supabase.from('projects').select('id, name')]);
+  const error = unread.error ?? projects.error;
   if (error) {
     console.warn(`Live: the unread messages could not be counted (${describeError(error)}); the counts shown may be behind.`);
     return;
   }
-  if ('error' in rows) return;
-  const { countsFromRows, mentionsFromRows } = rows;
   if (!tracking) return;
   if (marksInFlight > 0) return;
   if (epoch !== readEpoch) {
