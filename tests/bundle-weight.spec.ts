@@ -98,10 +98,6 @@ describe('the weight of the shell and of a remote entry', () => {
     const account = firstPage('account');
     expect(account.some((source) => source.endsWith('src/sign-in/SignInPage.tsx'))).toBe(true);
     expect(account.filter((source) => /src\/(profile\/ProfilePage|security\/SecurityPage)\.tsx$/.test(source))).toEqual([]);
-    // The data remote reads the API description with zod: that reader loads beside the description.
-    const data = firstPage('data');
-    expect(data.some((source) => source.endsWith('src/data-access/load-schema.ts'))).toBe(true);
-    expect(data.filter((source) => /node_modules\/zod\/|src\/schema\/openapi-document\.ts$/.test(source))).toEqual([]);
   });
 
   it('ships zod/mini to the browser, not the full zod build, from the shell and every remote', () => {

@@ -1,7 +1,6 @@
 import { isDataError } from '../errors/data-errors.js';
 import { columnKind } from './column-kind.js';
-import { schemaModelFromOpenApi } from './openapi-document.js';
-import { findColumn, findTable, insertRequirement } from './openapi-model.js';
+import { findColumn, findTable, insertRequirement, schemaModelFromOpenApi } from './openapi-model.js';
 import { sampleColumn, sampleModel, sampleTable } from './sample-openapi.js';
 
 describe('schemaModelFromOpenApi', () => {

@@ -1,7 +1,6 @@
 // For unit tests only: an OpenAPI document in the shape PostgREST serves (Swagger 2.0, key notes
 // in descriptions, methods per privilege), describing a small shop.
-import { schemaModelFromOpenApi } from './openapi-document.js';
-import type { SchemaModel } from './openapi-model.js';
+import { schemaModelFromOpenApi, type SchemaModel } from './openapi-model.js';
 
 const pk = 'Note:\nThis is a Primary Key.<pk/>';
 const fk = (table: string, column: string) => `Note:\nThis is a Foreign Key to \`${table}.${column}\`.<fk table='${table}' column='${column}'/>`;
