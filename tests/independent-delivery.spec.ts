@@ -375,6 +375,10 @@ describe('dev overrides', () => {
     const manifest = `${local.url}/mf-manifest.json`;
     const page = await tab.open();
     await page.goto(`${portal.url}/status`);
+    // The registry's remotes are in the navigation, and the console's way in is on the page: both
+    // come once the registry has been read (after the chrome's first render is committed).
+    await page.getByRole('link', { name: 'Greeter', exact: true }).waitFor();
+    await page.waitForFunction(() => 'portalDevOverrides' in window);
     await expect(page.getByRole('link', { name: /Newcomer/ }).count()).resolves.toBe(0);
     await page.evaluate(([name, url]) => (window as unknown as { portalDevOverrides: { set(n: string, u: string): string } }).portalDevOverrides.set(name!, url!), [NEWCOMER, manifest]);
     await page.reload();
