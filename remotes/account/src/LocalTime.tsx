@@ -2,9 +2,9 @@
 // `Date.prototype.toLocaleString()` and `toLocaleDateString()`), in a <time> element that carries
 // the exact time for machines. A component of its own, with its formatters made at the first time
 // shown: a page's first date formatter loads the locale's date data, about 70 ms of a phone's
-// CPU. Called inside the profile page's render, that made one task of 140 ms at a phone's CPU
-// (issue #40); as a component of its own it is a unit of its own in the remote's first render,
-// which React renders in slices (defineRemote), so the loading is a slice of its own.
+// CPU. Called inside the profile page's render, it lengthened that render (one task of 140 ms at a
+// phone's CPU; issue #40); as a component of its own it is a unit of its own of a render React
+// does in slices (the pages' arrival is a transition: useSignedInPages), so a slice of its own.
 import type { ReactNode } from 'react';
 
 const OPTIONS = {
