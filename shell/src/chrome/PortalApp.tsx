@@ -45,13 +45,66 @@ type View =
    */
   | { kind: 'remote'; remote: RemoteStatus; overlay: ReactNode | null; outlet: boolean; header: boolean };
 
+/**
+ * The page's frame: the header, the navigation and the main area. Each part subscribes to what it
+ * shows (the navigation to the remotes and their badges, the header's actions to the session and
+ * the connection, the main area to the route's state), so that a remote's status changing while a
+ * page starts (registered, loading, mounted: several times per page) renders the main area again,
+ * not the whole chrome: rendered from here, each change rendered the navigation's links, the
+ * header's actions and their icons again, 40–50 components a time, in tasks of 35–70 ms at a
+ * phone's CPU (issue #40: TBT).
+ */
 export function PortalApp({ config, applications, onOutlet, onRetryRegistry, onDismissUpdate }: PortalAppProps): ReactNode {
+  const { pathname } = useLocation();
+  const preload = useCallback((name: string) => applications().preload(name), [applications]);
+  return (
+    <>
+      <style>{chromeStylesheet}</style>
+      <AppShell
+        brand={BRAND}
+        header={config.environment !== 'production' ? <Badge tone="accent">{config.environment}</Badge> : null}
+        actions={
+          <>
+            <ConnectionStatus />
+            <ThemeToggle />
+            <UserMenu signInPath={config.signInPath} />
+          </>
+        }
+        nav={<Navigation pathname={pathname} onIntent={preload} />}
+        mainId="portal-main"
+        locationKey={pathname}
+      >
+        <PortalMain config={config} applications={applications} preload={preload} onOutlet={onOutlet} onRetryRegistry={onRetryRegistry} onDismissUpdate={onDismissUpdate} />
+      </AppShell>
+      <Toaster />
+      <NotificationBridge />
+    </>
+  );
+}
+
+const BRAND = (
+  <a href="/" className="portal-brand">
+    <span className="portal-brand__mark" aria-hidden="true">
+      P
+    </span>
+    <span className="portal-brand__name">Portal</span>
+  </a>
+);
+
+/** The main area: the route's header and page (the shell's own, or a remote's outlet with what covers it). */
+function PortalMain({
+  config,
+  applications,
+  preload,
+  onOutlet,
+  onRetryRegistry,
+  onDismissUpdate,
+}: PortalAppProps & { preload: (name: string) => void }): ReactNode {
   const { pathname, search } = useLocation();
   const auth = useAuth();
   const remotes = useRemotes();
   const registry = useSyncExternalStore(registryState.subscribe, registryState.get);
   const askedOverride = useSyncExternalStore(devOverrideState.subscribe, devOverrideState.get).asked;
-  const preload = useCallback((name: string) => applications().preload(name), [applications]);
   // A callback ref that never changes: React attaches the outlet once and leaves its children
   // (the remotes' own React roots) alone.
   const outletRef = useCallback((element: HTMLDivElement | null) => onOutlet(element), [onOutlet]);
@@ -114,46 +167,21 @@ export function PortalApp({ config, applications, onOutlet, onRetryRegistry, onD
 
   return (
     <>
-      <style>{chromeStylesheet}</style>
-      <AppShell
-        brand={
-          <a href="/" className="portal-brand">
-            <span className="portal-brand__mark" aria-hidden="true">
-              P
-            </span>
-            <span className="portal-brand__name">Portal</span>
-          </a>
-        }
-        header={config.environment !== 'production' ? <Badge tone="accent">{config.environment}</Badge> : null}
-        actions={
-          <>
-            <ConnectionStatus />
-            <ThemeToggle />
-            <UserMenu signInPath={config.signInPath} />
-          </>
-        }
-        nav={<Navigation pathname={pathname} onIntent={preload} />}
-        mainId="portal-main"
-        locationKey={pathname}
-      >
-        <DevOverrideBanner />
-        {askedOverride && pathname !== '/status' ? (
-          <Suspense fallback={<ProgressBar label="Loading the dev overrides panel" hideLabel />}>
-            <DevOverridesPanel />
-          </Suspense>
-        ) : null}
-        <UpdateNotice onDismiss={onDismissUpdate} />
-        {registry.status === 'failed' ? (
-          <div data-testid="registry-error">
-            <ErrorState title="The portal could not load its list of areas" message={registry.message} onRetry={onRetryRegistry} compact />
-          </div>
-        ) : null}
-        {view.kind === 'remote' && view.header ? <RouteHeader remote={view.remote} /> : null}
-        {view.kind === 'shell' ? view.content : view.overlay}
-        <div ref={outletRef} className="portal-outlet" data-testid="remote-outlet" hidden={!(view.kind === 'remote' && view.outlet)} />
-      </AppShell>
-      <Toaster />
-      <NotificationBridge />
+      <DevOverrideBanner />
+      {askedOverride && pathname !== '/status' ? (
+        <Suspense fallback={<ProgressBar label="Loading the dev overrides panel" hideLabel />}>
+          <DevOverridesPanel />
+        </Suspense>
+      ) : null}
+      <UpdateNotice onDismiss={onDismissUpdate} />
+      {registry.status === 'failed' ? (
+        <div data-testid="registry-error">
+          <ErrorState title="The portal could not load its list of areas" message={registry.message} onRetry={onRetryRegistry} compact />
+        </div>
+      ) : null}
+      {view.kind === 'remote' && view.header ? <RouteHeader remote={view.remote} /> : null}
+      {view.kind === 'shell' ? view.content : view.overlay}
+      <div ref={outletRef} className="portal-outlet" data-testid="remote-outlet" hidden={!(view.kind === 'remote' && view.outlet)} />
     </>
   );
 }
