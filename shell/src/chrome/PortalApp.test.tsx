@@ -3,7 +3,7 @@
 // several times while a page starts (registered, loading, mounted), and a badge whenever its count
 // does; each rendered the whole chrome again (every navigation link, the header's actions and their
 // icons) in tasks of 35–70 ms at a phone's CPU. The portal and React are real; the design system's
-// link and theme toggle are wrapped to count their renders.
+// link, card and theme toggle are wrapped to count their renders.
 import { createClient } from '@supabase/supabase-js';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -13,7 +13,7 @@ import type { RemoteApplications } from '../lifecycle/remote-applications.js';
 import type { RuntimeConfig } from '../start-up/runtime-config.js';
 import { PortalApp } from './PortalApp.js';
 
-const mockRenders = { links: [] as string[], themeToggles: 0 };
+const mockRenders = { links: [] as string[], cards: [] as string[], themeToggles: 0 };
 jest.mock('@portal/ui', () => {
   const actual = jest.requireActual('@portal/ui');
   return {
@@ -21,6 +21,10 @@ jest.mock('@portal/ui', () => {
     NavLink: (props: { href: string }) => {
       mockRenders.links.push(props.href);
       return <actual.NavLink {...props} />;
+    },
+    Card: (props: { title: string }) => {
+      mockRenders.cards.push(props.title);
+      return <actual.Card {...props} />;
     },
     ThemeToggle: (props: object) => {
       mockRenders.themeToggles += 1;
@@ -96,6 +100,7 @@ beforeEach(async () => {
   );
   await act(async () => root.render(app));
   mockRenders.links = [];
+  mockRenders.cards = [];
   mockRenders.themeToggles = 0;
 });
 afterEach(() => act(() => root.unmount()));
@@ -121,4 +126,15 @@ it("renders only the link whose badge changed, and the two links whose current p
   expect(mockRenders.links).toEqual(['/data', '/files']);
   expect(document.querySelector('[data-remote="data"]')?.getAttribute('aria-current')).toBe('page');
   expect(document.querySelector('[data-remote="files"]')?.getAttribute('aria-current')).toBeNull();
+});
+
+it("renders the home page's cards again only when what they show changes", () => {
+  act(() => portal.navigate('/'));
+  expect(mockRenders.cards).toEqual(['Data', 'Files', 'Live']);
+  mockRenders.cards = [];
+  act(() => portal.remotes.update((all) => all.map((r) => (r.name === 'live' ? { ...r, state: 'preloaded' } : r))));
+  expect(mockRenders.cards).toEqual([]);
+  act(() => portal.remotes.update((all) => all.map((r) => (r.name === 'live' ? { ...r, title: 'Chat' } : r))));
+  expect(mockRenders.cards).toEqual(['Chat']);
+  expect(document.querySelector('.portal-home-grid')?.textContent).toContain('Open Chat');
 });
