@@ -1,5 +1,5 @@
 import { Stack } from '@portal/ui';
-import { useCallback, useRef, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, type ReactNode } from 'react';
 import { ConnectedAppsCard } from '../oauth/ConnectedAppsCard.js';
 import { FactorsCard } from './FactorsCard.js';
 import { FirstReadsProvider } from './first-reads.js';
@@ -31,18 +31,24 @@ export function SecurityPage({ shown, onFirstReads }: SecurityPageProps): ReactN
     },
     [onFirstReads],
   );
+  // One element for every render: when the page is shown, only the wrapper's `hidden` changes, and
+  // the cards (60-odd components, each following its own reads) are not rendered again for it.
+  const cards = useMemo(
+    () => (
+      <Stack gap={6}>
+        <PasskeysCard />
+        <FactorsCard />
+        <SecurityKeysCard />
+        <IdentitiesCard />
+        <ConnectedAppsCard />
+        <SessionsCard />
+      </Stack>
+    ),
+    [],
+  );
   return (
     <FirstReadsProvider value={answered}>
-      <div hidden={!shown}>
-        <Stack gap={6}>
-          <PasskeysCard />
-          <FactorsCard />
-          <SecurityKeysCard />
-          <IdentitiesCard />
-          <ConnectedAppsCard />
-          <SessionsCard />
-        </Stack>
-      </div>
+      <div hidden={!shown}>{cards}</div>
     </FirstReadsProvider>
   );
 }
