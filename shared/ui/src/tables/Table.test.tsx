@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import '@testing-library/jest-dom';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { EmptyState } from '../feedback/EmptyState.js';
@@ -130,5 +130,44 @@ describe('Table', () => {
     expect(screen.getByRole('progressbar', { name: 'Loading rows' })).toBeInTheDocument();
     rerender(<OrdersTable rows={[]} loading={false} />);
     expect(screen.getByText('No orders yet')).toBeInTheDocument();
+  });
+});
+
+describe('Table when it turns out to scroll', () => {
+  /** A ResizeObserver whose reports the test gives, as the browser gives them once it has laid the table out. */
+  class ReportedResizeObserver {
+    static last: ReportedResizeObserver | null = null;
+    constructor(private readonly callback: ResizeObserverCallback) {
+      ReportedResizeObserver.last = this;
+    }
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+    report(): void {
+      this.callback([], this as unknown as ResizeObserver);
+    }
+  }
+  const original = globalThis.ResizeObserver;
+  beforeAll(() => (globalThis.ResizeObserver = ReportedResizeObserver as unknown as typeof ResizeObserver));
+  afterAll(() => (globalThis.ResizeObserver = original));
+
+  it('becomes a focusable region named by its caption without rendering its rows again (issue #40)', () => {
+    const wide = { configurable: true, get: () => 900 };
+    const narrow = { configurable: true, get: () => 300 };
+    Object.defineProperties(HTMLElement.prototype, { scrollWidth: wide, clientWidth: narrow });
+    try {
+      const cells: number[] = [];
+      const columns: TableColumn<Order>[] = [...COLUMNS, { key: 'seen', header: 'Seen', cell: (row) => (cells.push(row.id), 'yes') }];
+      render(<Table columns={columns} rows={ORDERS} rowKey={(row) => String(row.id)} caption="Orders" />);
+      expect(cells).toEqual([1, 2, 3]);
+      expect(screen.queryByRole('region')).toBeNull();
+      act(() => ReportedResizeObserver.last!.report());
+      const region = screen.getByRole('region', { name: 'Orders' });
+      expect(region).toHaveAttribute('tabindex', '0');
+      expect(within(region).getAllByRole('row')).toHaveLength(4);
+      expect(cells).toEqual([1, 2, 3]);
+    } finally {
+      for (const name of ['scrollWidth', 'clientWidth']) delete (HTMLElement.prototype as unknown as Record<string, unknown>)[name];
+    }
   });
 });

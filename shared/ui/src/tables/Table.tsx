@@ -1,4 +1,4 @@
-import { useId, useRef, type HTMLAttributes, type Key, type ReactNode } from 'react';
+import { memo, useId, useRef, type HTMLAttributes, type Key, type ReactNode } from 'react';
 import { ProgressBar, ArrowDownIcon, ArrowUpIcon, ChevronsUpDownIcon } from '@portal/ui/core';
 import { Checkbox } from '../forms/Checkbox.js';
 import { cx } from '../internal/cx.js';
@@ -76,8 +76,88 @@ function defaultCell<Row>(row: Row, key: string): ReactNode {
 /**
  * A data table: caption, sortable headers (aria-sort), optional row selection with
  * checkboxes, an empty slot and a sticky header. Cells render as React text, never HTML.
+ *
+ * The box around the table follows whether it scrolls (measured once the browser has laid the
+ * table out); the table itself is a memoised component of its own, so that measurement changing
+ * the box's attributes does not render every row and cell again (on the data remote's list of
+ * tables, 80 components in a task of its own at a phone's CPU, issue #40).
  */
 export function Table<Row>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+  hideCaption,
+  sort,
+  onSortChange,
+  selectedKeys,
+  onSelectionChange,
+  rowLabel,
+  empty,
+  loading = false,
+  stickyHeader,
+  density,
+  wrapCells,
+  rowProps,
+  maxHeight,
+  grid = false,
+  className,
+  style,
+  ...rest
+}: TableProps<Row>) {
+  useGroupStylesheet(tablePart);
+  // A table wider (or taller) than its box scrolls: the box then takes focus, so a keyboard can
+  // scroll it too, and is named by the caption (axe: scrollable-region-focusable). Not a grid: its
+  // cells are already one tab stop, and the arrow keys that move between them scroll it.
+  const containerRef = useRef<HTMLDivElement>(null);
+  const scrolls = useOverflows(containerRef) === true && !grid;
+  const captionId = `pui-table-${useId()}-caption`;
+
+  return (
+    <div
+      ref={containerRef}
+      className={cx('pui-table-container', className)}
+      style={maxHeight ? { maxHeight, ...style } : style}
+      aria-busy={loading || undefined}
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-labelledby': captionId } : {})}
+      {...rest}
+    >
+      {loading ? (
+        <div className="pui-table__loading">
+          <ProgressBar label="Loading rows" size="sm" hideLabel />
+        </div>
+      ) : null}
+      <TableElement
+        captionId={captionId}
+        loading={loading}
+        grid={grid}
+        columns={columns}
+        rows={rows}
+        rowKey={rowKey}
+        caption={caption}
+        hideCaption={hideCaption}
+        sort={sort}
+        onSortChange={onSortChange}
+        selectedKeys={selectedKeys}
+        onSelectionChange={onSelectionChange}
+        rowLabel={rowLabel}
+        empty={empty}
+        stickyHeader={stickyHeader}
+        density={density}
+        wrapCells={wrapCells}
+        rowProps={rowProps}
+      />
+    </div>
+  );
+}
+
+type TableElementProps<Row> = Omit<TableProps<Row>, keyof HTMLAttributes<HTMLDivElement> | 'maxHeight'> & { captionId: string; loading: boolean; grid: boolean };
+
+/** The `<table>`: caption, headers and rows. */
+function TableElementOf<Row>({
+  captionId,
+  loading,
+  grid,
   columns,
   rows,
   rowKey,
@@ -89,18 +169,11 @@ export function Table<Row>({
   onSelectionChange,
   rowLabel,
   empty,
-  loading = false,
   stickyHeader = true,
   density = 'comfortable',
   wrapCells = false,
   rowProps,
-  maxHeight,
-  grid = false,
-  className,
-  style,
-  ...rest
-}: TableProps<Row>) {
-  useGroupStylesheet(tablePart);
+}: TableElementProps<Row>) {
   const selectable = Boolean(selectedKeys && onSelectionChange);
   const keys = rows.map((row, index) => rowKey(row, index));
   const selectedCount = selectable ? keys.filter((key) => selectedKeys?.has(key)).length : 0;
@@ -126,118 +199,100 @@ export function Table<Row>({
   const columnCount = columns.length + (selectable ? 1 : 0);
   const stickyStart = columns[0]?.sticky === true;
   const stickyIf = (column: TableColumn<Row>) => (stickyStart && column === columns[0] ? 'start' : undefined);
-  // A table wider (or taller) than its box scrolls: the box then takes focus, so a keyboard can
-  // scroll it too, and is named by the caption (axe: scrollable-region-focusable). Not a grid: its
-  // cells are already one tab stop, and the arrow keys that move between them scroll it.
-  const containerRef = useRef<HTMLDivElement>(null);
-  const scrolls = useOverflows(containerRef) === true && !grid;
-  const captionId = `pui-table-${useId()}-caption`;
 
   return (
-    <div
-      ref={containerRef}
-      className={cx('pui-table-container', className)}
-      style={maxHeight ? { maxHeight, ...style } : style}
-      aria-busy={loading || undefined}
-      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-labelledby': captionId } : {})}
-      {...rest}
+    <table
+      role={grid ? 'grid' : undefined}
+      className={cx(
+        'pui-table',
+        stickyHeader && 'pui-table--sticky',
+        stickyStart && selectable && 'pui-table--sticky-after-select',
+        density === 'compact' && 'pui-table--compact',
+        wrapCells && 'pui-table--wrap',
+      )}
     >
-      {loading ? (
-        <div className="pui-table__loading">
-          <ProgressBar label="Loading rows" size="sm" hideLabel />
-        </div>
-      ) : null}
-      <table
-        role={grid ? 'grid' : undefined}
-        className={cx(
-          'pui-table',
-          stickyHeader && 'pui-table--sticky',
-          stickyStart && selectable && 'pui-table--sticky-after-select',
-          density === 'compact' && 'pui-table--compact',
-          wrapCells && 'pui-table--wrap',
-        )}
-      >
-        <caption id={captionId} className={cx('pui-table__caption', hideCaption && 'pui-visually-hidden')}>
-          {caption}
-        </caption>
-        <thead>
-          <tr>
-            {selectable ? (
-              <th scope="col" className="pui-table__select" data-sticky={stickyStart ? 'start' : undefined}>
-                <Checkbox
-                  aria-label={allSelected ? 'Deselect all rows' : 'Select all rows'}
-                  checked={allSelected}
-                  indeterminate={selectedCount > 0 && !allSelected}
-                  disabled={rows.length === 0}
-                  onChange={toggleAll}
-                />
+      <caption id={captionId} className={cx('pui-table__caption', hideCaption && 'pui-visually-hidden')}>
+        {caption}
+      </caption>
+      <thead>
+        <tr>
+          {selectable ? (
+            <th scope="col" className="pui-table__select" data-sticky={stickyStart ? 'start' : undefined}>
+              <Checkbox
+                aria-label={allSelected ? 'Deselect all rows' : 'Select all rows'}
+                checked={allSelected}
+                indeterminate={selectedCount > 0 && !allSelected}
+                disabled={rows.length === 0}
+                onChange={toggleAll}
+              />
+            </th>
+          ) : null}
+          {columns.map((column) => {
+            const sorted = sort?.key === column.key ? sort.direction : undefined;
+            const sortable = Boolean(column.sortable && onSortChange);
+            return (
+              <th
+                key={column.key}
+                scope="col"
+                data-align={column.align}
+                data-sticky={stickyIf(column)}
+                style={column.width ? { width: column.width } : undefined}
+                aria-sort={sortable ? (sorted ?? 'none') : undefined}
+                aria-label={sortable ? undefined : column.headerLabel}
+              >
+                {sortable ? (
+                  <button
+                    type="button"
+                    className="pui-table__sort"
+                    aria-label={column.headerLabel}
+                    onClick={() => onSortChange?.(nextSort(sort, column.key))}
+                  >
+                    <span>{column.header}</span>
+                    <span className="pui-table__sort-icon" aria-hidden="true">
+                      {sorted === 'ascending' ? <ArrowUpIcon /> : sorted === 'descending' ? <ArrowDownIcon /> : <ChevronsUpDownIcon />}
+                    </span>
+                  </button>
+                ) : (
+                  column.header
+                )}
               </th>
-            ) : null}
-            {columns.map((column) => {
-              const sorted = sort?.key === column.key ? sort.direction : undefined;
-              const sortable = Boolean(column.sortable && onSortChange);
-              return (
-                <th
-                  key={column.key}
-                  scope="col"
-                  data-align={column.align}
-                  data-sticky={stickyIf(column)}
-                  style={column.width ? { width: column.width } : undefined}
-                  aria-sort={sortable ? (sorted ?? 'none') : undefined}
-                  aria-label={sortable ? undefined : column.headerLabel}
-                >
-                  {sortable ? (
-                    <button
-                      type="button"
-                      className="pui-table__sort"
-                      aria-label={column.headerLabel}
-                      onClick={() => onSortChange?.(nextSort(sort, column.key))}
-                    >
-                      <span>{column.header}</span>
-                      <span className="pui-table__sort-icon" aria-hidden="true">
-                        {sorted === 'ascending' ? <ArrowUpIcon /> : sorted === 'descending' ? <ArrowDownIcon /> : <ChevronsUpDownIcon />}
-                      </span>
-                    </button>
-                  ) : (
-                    column.header
-                  )}
-                </th>
-              );
-            })}
+            );
+          })}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 ? (
+          <tr className="pui-table__empty">
+            <td colSpan={columnCount}>{loading ? null : (empty ?? null)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr className="pui-table__empty">
-              <td colSpan={columnCount}>{loading ? null : (empty ?? null)}</td>
-            </tr>
-          ) : (
-            rows.map((row, rowIndex) => {
-              const key = keys[rowIndex] ?? String(rowIndex);
-              const selected = selectable && Boolean(selectedKeys?.has(key));
-              const extra = rowProps?.(row, rowIndex) ?? {};
-              return (
-                <tr key={key} data-selected={selected || undefined} {...extra}>
-                  {selectable ? (
-                    <td className="pui-table__select" data-sticky={stickyStart ? 'start' : undefined}>
-                      <Checkbox
-                        aria-label={`Select ${rowLabel ? rowLabel(row, rowIndex) : `row ${rowIndex + 1}`}`}
-                        checked={selected}
-                        onChange={() => toggleRow(key)}
-                      />
-                    </td>
-                  ) : null}
-                  {columns.map((column) => (
-                    <td key={column.key} data-align={column.align} data-sticky={stickyIf(column)}>
-                      {column.cell ? column.cell(row, rowIndex) : defaultCell(row, column.key)}
-                    </td>
-                  ))}
-                </tr>
-              );
-            })
-          )}
-        </tbody>
-      </table>
-    </div>
+        ) : (
+          rows.map((row, rowIndex) => {
+            const key = keys[rowIndex] ?? String(rowIndex);
+            const selected = selectable && Boolean(selectedKeys?.has(key));
+            const extra = rowProps?.(row, rowIndex) ?? {};
+            return (
+              <tr key={key} data-selected={selected || undefined} {...extra}>
+                {selectable ? (
+                  <td className="pui-table__select" data-sticky={stickyStart ? 'start' : undefined}>
+                    <Checkbox
+                      aria-label={`Select ${rowLabel ? rowLabel(row, rowIndex) : `row ${rowIndex + 1}`}`}
+                      checked={selected}
+                      onChange={() => toggleRow(key)}
+                    />
+                  </td>
+                ) : null}
+                {columns.map((column) => (
+                  <td key={column.key} data-align={column.align} data-sticky={stickyIf(column)}>
+                    {column.cell ? column.cell(row, rowIndex) : defaultCell(row, column.key)}
+                  </td>
+                ))}
+              </tr>
+            );
+          })
+        )}
+      </tbody>
+    </table>
   );
 }
+
+const TableElement = memo(TableElementOf) as typeof TableElementOf;
