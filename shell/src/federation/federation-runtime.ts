@@ -18,6 +18,7 @@ import type { BUNDLER_RUNTIME_GLOBAL, ProvidedBundlerRuntime } from '@portal/pla
 import { matchesIntegrity } from './manifest-integrity.js';
 import { assertAllowedOrigins, joinEntryPath, readManifestLocations, releaseUrls } from './remote-origins.js';
 import { sharedSingletons, SHELL_CONTAINER_NAME } from './shared-singletons.js';
+import { taskPerStepPlugin } from './task-per-step.js';
 
 // Every remote entry binds its chunk loading with the shell's bundler runtime (one copy per page).
 // (Only the type is imported: the module itself is what remotes run in the package's place.)
@@ -369,7 +370,7 @@ init({
   remotes: [],
   shared: sharedSingletons(),
   shareStrategy: 'loaded-first',
-  plugins: [injectExternalRuntimeCore(), fileIntegrityPlugin],
+  plugins: [injectExternalRuntimeCore(), fileIntegrityPlugin, taskPerStepPlugin],
 });
 // Remotes borrow each other's exposed modules (parcels) through this runtime, so every such load
 // is checked as the shell's own are.
