@@ -1,21 +1,8 @@
 /** @jest-environment jsdom */
 import { act, render } from '@testing-library/react';
 import { useRef } from 'react';
+import { ReportedResizeObserver, withReportedResizeObserver } from '../../test-support/reported-resize-observer.js';
 import { useOverflows } from './useOverflows.js';
-
-/** A ResizeObserver whose reports the test gives, as the browser gives them once it has laid the page out. */
-class ReportedResizeObserver {
-  static last: ReportedResizeObserver | null = null;
-  constructor(private readonly callback: ResizeObserverCallback) {
-    ReportedResizeObserver.last = this;
-  }
-  observe(): void {}
-  unobserve(): void {}
-  disconnect(): void {}
-  report(): void {
-    this.callback([], this as unknown as ResizeObserver);
-  }
-}
 
 function Box({ onValue }: { onValue: (value: boolean | undefined) => void }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -24,9 +11,7 @@ function Box({ onValue }: { onValue: (value: boolean | undefined) => void }) {
 }
 
 describe('useOverflows', () => {
-  const original = globalThis.ResizeObserver;
-  beforeAll(() => (globalThis.ResizeObserver = ReportedResizeObserver as unknown as typeof ResizeObserver));
-  afterAll(() => (globalThis.ResizeObserver = original));
+  withReportedResizeObserver();
 
   it('reads the element\'s sizes only when the ResizeObserver reports, never in React\'s commit (where the read forces a layout of the page)', () => {
     const reads: string[] = [];

@@ -5,6 +5,7 @@ import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { EmptyState } from '../feedback/EmptyState.js';
 import type { SortState } from '../data/sort.js';
+import { ReportedResizeObserver, withReportedResizeObserver } from '../../test-support/reported-resize-observer.js';
 import { Table, type TableColumn } from './Table.js';
 
 interface Order {
@@ -134,22 +135,7 @@ describe('Table', () => {
 });
 
 describe('Table when it turns out to scroll', () => {
-  /** A ResizeObserver whose reports the test gives, as the browser gives them once it has laid the table out. */
-  class ReportedResizeObserver {
-    static last: ReportedResizeObserver | null = null;
-    constructor(private readonly callback: ResizeObserverCallback) {
-      ReportedResizeObserver.last = this;
-    }
-    observe(): void {}
-    unobserve(): void {}
-    disconnect(): void {}
-    report(): void {
-      this.callback([], this as unknown as ResizeObserver);
-    }
-  }
-  const original = globalThis.ResizeObserver;
-  beforeAll(() => (globalThis.ResizeObserver = ReportedResizeObserver as unknown as typeof ResizeObserver));
-  afterAll(() => (globalThis.ResizeObserver = original));
+  withReportedResizeObserver();
 
   it('becomes a focusable region named by its caption without rendering its rows again (issue #40)', () => {
     const wide = { configurable: true, get: () => 900 };
