@@ -7,6 +7,7 @@
 //   node --import tsx bench/lighthouse.ts [--runs 3] [--preset mobile,desktop] [--routes /,/data]
 //                                         [--states out,in] [--interactions 5] [--json FILE] [--against DIR]
 //                                         [--reports DIR] [--throttling simulate|devtools] [--long-tasks 5]
+//                                         [--renders 3]
 // --runs: Lighthouse runs per route, preset and state (the median is printed).
 // --interactions: how many times each interaction is timed (0 skips them).
 // --json: also writes every run's figures (and the LCP element of each) to FILE.
@@ -20,6 +21,11 @@
 // FCP and LCP. With --against the loads alternate between the builds. `--runs 0` skips Lighthouse.
 // Lighthouse's simulated TBT multiplies the noise of its own recording by four (bench/README.md);
 // this is the figure that shows a change to the start's tasks.
+// --renders N: also loads every route and state N times per build in Chromium slowed 4x and counts
+// what React rendered (bench/react-renders.ts): commits, components rendered in them all, and the
+// largest commit, per load (medians). A component rendered again for a change it does not show is
+// work in a task of the start; this is the figure that shows it. Loads of their own: the counting
+// runs in every commit, so these loads' timings are not read.
 // --reports: also writes each run's whole Lighthouse report (its JSON, with the trace's timings,
 // the critical request chains and the main-thread tasks) into DIR, one file per run.
 // --against DIR: a before/after. DIR holds another checkout's sources (`git archive <commit> |
@@ -46,6 +52,7 @@ import type { LocalPortalOptions } from '../deploy/src/local-portal.js';
 import { CHROMIUM, chromiumFlags } from '../tests/browser.js';
 import { buildApps, median, serveInChild, startProjectEmulator } from './_portal.js';
 import { scratchFolder, stop } from './_support.js';
+import { installCommitCounter, recordedCommits } from './react-renders.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -59,6 +66,7 @@ const { values: flags } = parseArgs({
     reports: { type: 'string' },
     throttling: { type: 'string', default: 'simulate' },
     'long-tasks': { type: 'string', default: '0' },
+    renders: { type: 'string', default: '0' },
   },
 });
 const RUNS = Number(flags.runs);
@@ -69,6 +77,7 @@ const ROUTES = flags.routes.split(',');
 const STATES = flags.states.split(',') as Array<'out' | 'in'>;
 const INTERACTIONS = Number(flags.interactions);
 const LONG_TASK_LOADS = Number(flags['long-tasks']);
+const RENDER_LOADS = Number(flags.renders);
 const REMOTES = ['account', 'data', 'files', 'functions', 'live', 'search'];
 /** Seeded by supabase/seed.sql: a person with projects, tables and files to show. */
 const DEMO = { email: 'demo@example.com', password: 'demo-password-1' };
@@ -250,6 +259,34 @@ async function startFigures(browser: Browser, url: string, cookies: Awaited<Retu
   }
 }
 
+interface RenderFigures {
+  commits: number;
+  components: number;
+  largest: number;
+}
+
+/** One load of `url` at a phone's width in Chromium slowed 4x: what React rendered until the network had been quiet and 2.5 s more. */
+async function renderFigures(browser: Browser, url: string, cookies: Awaited<ReturnType<typeof sessionCookies>> | null): Promise<RenderFigures> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  try {
+    if (cookies) await context.addCookies(cookies);
+    const page = await context.newPage();
+    await page.addInitScript(installCommitCounter);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(2_500);
+    const commits = await page.evaluate(recordedCommits);
+    return {
+      commits: commits.length,
+      components: commits.reduce((sum, commit) => sum + commit.components, 0),
+      largest: Math.max(0, ...commits.map((commit) => commit.components)),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
 type Build = 'this' | 'before';
 const BUILDS: Build[] = flags.against ? ['this', 'before'] : ['this'];
 
@@ -347,6 +384,27 @@ try {
     console.log(`long tasks: ${LONG_TASK_LOADS} loads per row (medians), load average ${Math.min(...startLoads).toFixed(1)}–${Math.max(...startLoads).toFixed(1)}.`);
   }
 
+  const renders: Array<{ build: Build; state: string; route: string; loads: RenderFigures[] }> = [];
+  for (const state of RENDER_LOADS > 0 ? STATES : []) {
+    for (const route of ROUTES) {
+      const figures: Record<Build, RenderFigures[]> = { this: [], before: [] };
+      for (let run = 0; run < RENDER_LOADS; run++) {
+        for (const build of run % 2 === 0 ? BUILDS : [...BUILDS].reverse()) {
+          const cookies = state === 'in' ? await sessionCookies(apiUrl, config.supabaseAnonKey, served.urls[build]) : null;
+          figures[build].push(await renderFigures(browser, `${served.urls[build]}${route}`, cookies));
+        }
+      }
+      for (const build of BUILDS) {
+        renders.push({ build, state, route, loads: figures[build] });
+        const pick = (key: keyof RenderFigures) => median(figures[build].map((f) => f[key])).toFixed(0);
+        console.log(
+          `${flags.against ? `${build.padEnd(6)} ` : ''}React renders, signed ${state.padEnd(3)} ${route.padEnd(10)} commits ${pick('commits').padStart(3)}  components rendered ${pick('components').padStart(4)} [${figures[build].map((f) => f.components).join(' ')}]  largest commit ${pick('largest').padStart(3)}`,
+        );
+      }
+    }
+  }
+  if (RENDER_LOADS > 0) console.log(`React renders: ${RENDER_LOADS} loads per row (medians), Chromium slowed 4x.`);
+
   const times = INTERACTIONS > 0 ? await interactions(browser, url, await sessionCookies(emulator.apiUrl, config.supabaseAnonKey, url)) : {};
   await browser.close();
 
@@ -370,7 +428,7 @@ try {
   for (const [name, values] of Object.entries(times)) {
     console.log(`interaction at 4x CPU, ${name}: median ${median(values).toFixed(0)} ms, worst ${Math.max(...values).toFixed(0)} ms of ${values.length} (target ≤ ${TARGETS.interaction})`);
   }
-  if (flags.json) writeFileSync(flags.json, JSON.stringify({ results, longTasks: starts, interactions: times, loadAverage: loads }, null, 2));
+  if (flags.json) writeFileSync(flags.json, JSON.stringify({ results, longTasks: starts, renders, interactions: times, loadAverage: loads }, null, 2));
 } finally {
   if (chrome && chrome.exitCode === null) {
     const exited = once(chrome, 'exit');
