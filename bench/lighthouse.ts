@@ -219,16 +219,32 @@ interface StartFigures {
 }
 
 /**
- * One load of `url` at a phone's width in Chromium slowed 4x, read once the network has been quiet
- * and 2.5 s more: the page's long tasks (`longtask` entries), first contentful paint and largest
- * contentful paint, as they happened.
+ * One load of `url` at a phone's width in Chromium slowed 4x: `init` runs in the page before its
+ * own scripts, `read` once the network has been quiet and 2.5 s more.
  */
-async function startFigures(browser: Browser, url: string, cookies: Awaited<ReturnType<typeof sessionCookies>> | null): Promise<StartFigures> {
+async function loadSlowed<T>(browser: Browser, url: string, cookies: Awaited<ReturnType<typeof sessionCookies>> | null, init: () => void, read: () => T): Promise<T> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   try {
     if (cookies) await context.addCookies(cookies);
     const page = await context.newPage();
-    await page.addInitScript(() => {
+    await page.addInitScript(init);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(2_500);
+    return (await page.evaluate(read)) as T;
+  } finally {
+    await context.close();
+  }
+}
+
+/** One slowed load's long tasks (`longtask` entries), first contentful paint and largest contentful paint, as they happened. */
+async function startFigures(browser: Browser, url: string, cookies: Awaited<ReturnType<typeof sessionCookies>> | null): Promise<StartFigures> {
+  const { tasks, lcp, fcp } = await loadSlowed(
+    browser,
+    url,
+    cookies,
+    () => {
       const store = globalThis as unknown as { __benchTasks: Array<[number, number]>; __benchLcp: number };
       store.__benchTasks = [];
       store.__benchLcp = NaN;
@@ -238,25 +254,19 @@ async function startFigures(browser: Browser, url: string, cookies: Awaited<Retu
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) store.__benchLcp = entry.startTime;
       }).observe({ type: 'largest-contentful-paint', buffered: true });
-    });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await page.goto(url, { waitUntil: 'networkidle' });
-    await page.waitForTimeout(2_500);
-    const { tasks, lcp, fcp } = await page.evaluate(() => ({
+    },
+    () => ({
       tasks: (globalThis as unknown as { __benchTasks: Array<[number, number]> }).__benchTasks,
       lcp: (globalThis as unknown as { __benchLcp: number }).__benchLcp,
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
-    }));
-    return {
-      blocking: tasks.reduce((sum, [start, duration]) => sum + (start + duration <= fcp ? 0 : Math.max(0, start + duration - Math.max(start, fcp) - 50)), 0),
-      longTasks: tasks.reduce((sum, [, duration]) => sum + duration, 0),
-      fcp,
-      lcp,
-    };
-  } finally {
-    await context.close();
-  }
+    }),
+  );
+  return {
+    blocking: tasks.reduce((sum, [start, duration]) => sum + (start + duration <= fcp ? 0 : Math.max(0, start + duration - Math.max(start, fcp) - 50)), 0),
+    longTasks: tasks.reduce((sum, [, duration]) => sum + duration, 0),
+    fcp,
+    lcp,
+  };
 }
 
 interface RenderFigures {
@@ -265,26 +275,14 @@ interface RenderFigures {
   largest: number;
 }
 
-/** One load of `url` at a phone's width in Chromium slowed 4x: what React rendered until the network had been quiet and 2.5 s more. */
+/** What React rendered in one slowed load (bench/react-renders.ts). */
 async function renderFigures(browser: Browser, url: string, cookies: Awaited<ReturnType<typeof sessionCookies>> | null): Promise<RenderFigures> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-  try {
-    if (cookies) await context.addCookies(cookies);
-    const page = await context.newPage();
-    await page.addInitScript(installCommitCounter);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await page.goto(url, { waitUntil: 'networkidle' });
-    await page.waitForTimeout(2_500);
-    const commits = await page.evaluate(recordedCommits);
-    return {
-      commits: commits.length,
-      components: commits.reduce((sum, commit) => sum + commit.components, 0),
-      largest: Math.max(0, ...commits.map((commit) => commit.components)),
-    };
-  } finally {
-    await context.close();
-  }
+  const commits = await loadSlowed(browser, url, cookies, installCommitCounter, recordedCommits);
+  return {
+    commits: commits.length,
+    components: commits.reduce((sum, commit) => sum + commit.components, 0),
+    largest: Math.max(0, ...commits.map((commit) => commit.components)),
+  };
 }
 
 type Build = 'this' | 'before';
