@@ -10,6 +10,7 @@ import { startTestPortal, type TestPortal } from './portal-harness.js';
 import { axeViolations } from './support/accessibility.js';
 import { pagePerTest } from './support/page-per-test.js';
 import { newPerson, signedInClient, signedInStorage, type Person } from './support/people.js';
+import { settled } from './support/settled.js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 
 jest.setTimeout(240_000);
@@ -42,22 +43,6 @@ async function signedIn(label: string, viewport?: { width: number; height: numbe
   const page = await tab.open(await signedInStorage(portal.url, portal.emulator, db));
   if (viewport) await page.setViewportSize(viewport);
   return { ...person, db, page };
-}
-
-/** The remote on the page is mounted and nothing in the page says it is still loading. */
-async function settled(page: TestPage): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const main = document.querySelector('main');
-      if (!main) return false;
-      const outlet = main.querySelector<HTMLElement>('[data-testid="remote-outlet"]');
-      const remoteShown = outlet && !outlet.hidden;
-      if (remoteShown && !outlet.querySelector('[data-portal-remote]')) return false;
-      return !document.querySelector('main [role="progressbar"]:not([aria-valuenow]), main [aria-busy="true"], main .pui-skeleton');
-    },
-    undefined,
-    WAIT,
-  );
 }
 
 /** Opens a portal path and waits until it has settled. */
