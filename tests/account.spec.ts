@@ -224,6 +224,24 @@ describe('the account remote', () => {
     }
   });
 
+  it('reads the person’s record once as Security opens, for its three lists of it (authenticator apps, security keys, sign-in methods) (issue #40)', async () => {
+    const person = await newPerson(portal.emulator, 'acct-one-read');
+    await openPage(await signedInStorage(portal.url, portal.emulator, await signedInClient(portal.emulator, person)));
+    // auth-js reads each list from GET /auth/v1/user: three requests in one task of the page's
+    // start, where one answers all three.
+    const userReads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && new URL(request.url()).pathname.endsWith('/auth/v1/user')) userReads.push(request.url());
+    });
+    await page.goto(`${portal.url}/account/security`);
+    const outlet = page.getByTestId('remote-outlet');
+    await outlet.getByText('No authenticator app yet').waitFor();
+    await outlet.getByText('No security key yet').waitFor();
+    await outlet.getByTestId('identity-list').getByText(person.email).waitFor();
+    await nextFrames();
+    expect(userReads).toHaveLength(1);
+  });
+
   it('keeps /account still while a stored session whose token has expired is refreshed at load: the registry’s header stands in the remote’s first frame (issue #40)', async () => {
     const person = await newPerson(portal.emulator, 'acct-still-refresh');
     const storage = await signedInStorage(portal.url, portal.emulator, await signedInClient(portal.emulator, person), { expired: true });

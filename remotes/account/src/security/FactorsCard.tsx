@@ -1,4 +1,4 @@
-import { usePortal, type Portal } from '@portal/platform';
+import { usePortal } from '@portal/platform';
 import { Badge, Button, Card, EmptyState, KeyIcon, PlusIcon, Stack } from '@portal/ui';
 import type { Factor } from '@supabase/supabase-js';
 import { useCallback, useState, type ReactNode } from 'react';
@@ -11,9 +11,9 @@ import { FormError } from '../auth/FormError.js';
 import { requireSecondFactor } from '../second-factor/step-up.js';
 import { useAuthList } from '../auth/auth-list.js';
 import { useFirstReadAnswered } from './first-reads.js';
+import { readFactors } from './user-lists.js';
 import { SECURITY_CARD_WORDS } from './security-card-words.js';
 
-const readFactors = (supabase: Portal['supabase']) => supabase.auth.mfa.listFactors();
 
 /** Authenticator apps (TOTP factors): list, enrol, remove. */
 export function FactorsCard(): ReactNode {

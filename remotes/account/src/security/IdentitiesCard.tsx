@@ -1,4 +1,4 @@
-import { usePortal, type Portal } from '@portal/platform';
+import { usePortal } from '@portal/platform';
 import { Badge, Button, Card, ConfirmDialog, Inline, Stack } from '@portal/ui';
 import type { Provider, UserIdentity } from '@supabase/supabase-js';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
@@ -9,9 +9,9 @@ import { FormError } from '../auth/FormError.js';
 import { requireSecondFactor, sendToSecondFactor } from '../second-factor/step-up.js';
 import { useAuthList } from '../auth/auth-list.js';
 import { useFirstReadAnswered } from './first-reads.js';
+import { readIdentities } from './user-lists.js';
 import { SECURITY_CARD_WORDS } from './security-card-words.js';
 
-const readIdentities = (supabase: Portal['supabase']) => supabase.auth.getUserIdentities();
 
 function identityLabel(identity: UserIdentity): string {
   const data = identity.identity_data ?? {};

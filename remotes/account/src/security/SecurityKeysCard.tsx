@@ -1,4 +1,4 @@
-import { usePortal, type Portal } from '@portal/platform';
+import { usePortal } from '@portal/platform';
 import { Badge, Button, Card, EmptyState, Field, Form, FormActions, KeyIcon, PlusIcon, Stack, TextInput } from '@portal/ui';
 import type { Factor } from '@supabase/supabase-js';
 import { useCallback, useState, type ReactNode } from 'react';
@@ -10,9 +10,9 @@ import { requireSecondFactor } from '../second-factor/step-up.js';
 import { useAuthList } from '../auth/auth-list.js';
 import { browserSupportsSecurityKeys } from './webauthn-support.js';
 import { useFirstReadAnswered } from './first-reads.js';
+import { readFactors } from './user-lists.js';
 import { SECURITY_CARD_WORDS } from './security-card-words.js';
 
-const readFactors = (supabase: Portal['supabase']) => supabase.auth.mfa.listFactors();
 
 /** Security keys and passkeys (WebAuthn factors): list, add and remove, as a second step at sign-in. */
 export function SecurityKeysCard(): ReactNode {

@@ -60,8 +60,8 @@ afterAll(() => {
 
 describe('a provider link that throws', () => {
   it('ends “Opening the provider…” on the identities card and says what went wrong', async () => {
-    jest.spyOn(supabase.auth, 'getUserIdentities').mockResolvedValue({
-      data: { identities: [] },
+    jest.spyOn(supabase.auth, 'getUser').mockResolvedValue({
+      data: { user: { id: 'u1', identities: [], app_metadata: {}, user_metadata: {}, aud: 'authenticated', created_at: '' } },
       error: null,
     });
     render(<IdentitiesCard />);
