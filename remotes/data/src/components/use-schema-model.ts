@@ -3,7 +3,7 @@
 // after an outage.
 import { useRetryWhenBack } from '@portal/platform';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { loadSchemaModel } from '../data-access/load-schema.js';
 import type { SchemaModel } from '../schema/openapi-model.js';
 import { describeFailure, isUnreachable } from '../errors/data-errors.js';
@@ -20,7 +20,10 @@ export function useSchemaModel(supabase: SupabaseClient, userId: string | null):
     const readFor = [supabase, userId, attempt];
     loadSchemaModel(supabase, controller.signal).then(
       (model) => {
-        if (!controller.signal.aborted) setResult({ for: readFor, state: { status: 'ready', model } });
+        // What the description brings (the list of tables, and the page of the table opened) is
+        // rendered in slices, the main thread given back between them: rendered at once it was
+        // one task of 80–120 ms at a phone's CPU on every visit to /data (issue #40: TBT).
+        if (!controller.signal.aborted) startTransition(() => setResult({ for: readFor, state: { status: 'ready', model } }));
       },
       (error: unknown) => {
         if (!controller.signal.aborted) setResult({ for: readFor, state: { status: 'error', error: describeFailure(error), unreachable: isUnreachable(error) } });
