@@ -18,20 +18,14 @@ import { yieldToMain } from '../start-up/yield-to-main.js';
  */
 export const taskPerStepPlugin: ModuleFederationRuntimePlugin = {
   name: 'portal-task-per-step',
-  async beforeInitContainer(args) {
-    await yieldToMain();
-    return args;
-  },
-  async initContainer(args) {
-    await yieldToMain();
-    return args;
-  },
-  async beforeExecuteFactory(args) {
-    await yieldToMain();
-    return args;
-  },
-  async afterExecuteFactory(args) {
-    await yieldToMain();
-    return args;
-  },
+  beforeInitContainer: inTaskOfItsOwn,
+  initContainer: inTaskOfItsOwn,
+  beforeExecuteFactory: inTaskOfItsOwn,
+  afterExecuteFactory: inTaskOfItsOwn,
 };
+
+/** A hook's step: gives the main thread back, then lets the runtime go on with what it was given. */
+async function inTaskOfItsOwn<Args>(args: Args): Promise<Args> {
+  await yieldToMain();
+  return args;
+}
