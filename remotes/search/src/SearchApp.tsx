@@ -1,21 +1,13 @@
 // The search area's root: search, add documents, the person's documents, and one document
 // opened at a passage (see location.ts).
-import {
-  navigate,
-  useLocation,
-  useSupabase,
-  useUser,
-  type RemoteRootProps,
-  useRetryWhenBack,
-} from '@portal/platform';
+import { navigate, useLocation, useSupabase, useUser, type RemoteRootProps } from '@portal/platform';
 import { PageHeader, Stack, Tab, TabList, TabPanel, Tabs } from '@portal/ui';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { AddDocuments } from './components/AddDocuments.js';
-import { DocumentList, type DocumentsState } from './components/DocumentList.js';
+import { DocumentList } from './components/DocumentList.js';
 import { DocumentView } from './components/DocumentView.js';
 import { SearchPanel } from './components/SearchPanel.js';
-import { listDocuments } from './data-access/search-api.js';
-import { isUnreachable } from './failures.js';
+import { useDocuments } from './components/use-documents.js';
 import { parseSearchLocation } from './location.js';
 import { searchStylesheet } from './search.css.js';
 import { searchMeta } from './meta.js';
@@ -29,24 +21,7 @@ export function SearchApp({ meta }: RemoteRootProps): ReactNode {
   );
   const supabase = useSupabase();
   const userId = useUser()?.id ?? null;
-  const [reloads, setReloads] = useState(0);
-  const [loaded, setLoaded] = useState<{ key: string; state: DocumentsState } | null>(null);
-  const key = `${userId}:${reloads}`;
-  const documents: DocumentsState = loaded?.key === key ? loaded.state : { status: 'loading' };
-  const reload = useCallback(() => setReloads((n) => n + 1), []);
-
-  useEffect(() => {
-    if (!userId) return;
-    let live = true;
-    listDocuments(supabase).then(
-      (list) => live && setLoaded({ key, state: { status: 'ready', documents: list } }),
-      (error: Error) => live && setLoaded({ key, state: { status: 'error', error } }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [supabase, userId, key]);
-  useRetryWhenBack(documents.status === 'error' && isUnreachable(documents.error), reload);
+  const { documents, reload } = useDocuments(supabase, userId);
 
   const tab = place.page === 'document' ? 'search' : place.page;
   // "Add documents" in an empty list takes the person to the form and puts focus in it: the
