@@ -98,6 +98,35 @@ afterAll(async () => {
   await started?.stop();
 });
 
+/**
+ * Holds every write to the remote's history (IndexedDB `portal-functions`) until the answer is
+ * called: a read-write transaction of the page's own on the same store, kept alive by asking
+ * again as each request answers, makes the remote's transactions wait their turn.
+ */
+async function holdHistoryWrites(): Promise<() => Promise<void>> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((held, failed) => {
+        const opened = indexedDB.open('portal-functions', 1);
+        opened.onerror = () => failed(opened.error);
+        opened.onsuccess = () => {
+          const store = opened.result.transaction('invocations', 'readwrite').objectStore('invocations');
+          const state = globalThis as unknown as { historyHeld?: boolean };
+          state.historyHeld = true;
+          const again = () => {
+            if (state.historyHeld) store.get('none').onsuccess = again;
+          };
+          again();
+          held();
+        };
+      }),
+  );
+  return () =>
+    page.evaluate(() => {
+      (globalThis as unknown as { historyHeld?: boolean }).historyHeld = false;
+    });
+}
+
 describe('the functions remote', () => {
   it('keeps its page still while the catalogue loads: the header the shell drew is taken over in place, nothing shifts when the list arrives', async () => {
     const fresh = await browser.newPage();
@@ -256,11 +285,17 @@ describe('the functions remote', () => {
     await page.getByLabel('Query parameters 2 value').fill('100');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await result().locator('.fn-events__item[data-event="tick"]').first().waitFor();
+    // The browser's storage is slow to write (another transaction holds the history's store).
+    const releaseHistory = await holdHistoryWrites();
     await page
       .locator(`.fn-history__item[data-history-id="${quickId}"]`)
       .getByRole('button', { name: 'Run again' })
       .click();
     await page.locator('section.fn-result[data-state="done"]').waitFor();
+    // The answer shows the call is over, and so does Stop, in the same frame: Stop stayed
+    // pressable until the call was written to the history (seen in CI on a busy machine).
+    await expect(page.getByRole('button', { name: 'Stop', exact: true }).isDisabled()).resolves.toBe(true);
+    await releaseHistory();
     // Both calls are over once both are in the history (the streaming one stopped, or, were it
     // left running, at its end): only then could the earlier one still write over the answer.
     await page.locator('.fn-history__item').nth(earlier + 1).waitFor();

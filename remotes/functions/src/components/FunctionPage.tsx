@@ -159,7 +159,13 @@ export function FunctionPage({
       // The call is in the history as its answer shows (one render), not once storage has
       // answered: "Copy curl" on the newest entry right after the answer is this call. A stopped
       // call that was replaced is kept in the history too, as Stop keeps one.
-      if (current()) setResult({ head: outcome.head, bytes: outcome.bytes, outcome });
+      if (current()) {
+        setResult({ head: outcome.head, bytes: outcome.bytes, outcome });
+        // The call is over as its answer shows: Send and Stop say so in the same render, not
+        // once the history has been written to the browser's storage (Stop stayed pressable
+        // for a call that had ended).
+        setRunning(false);
+      }
       if (record) {
         setHistory((shown) => [...shown, record]);
         await keep(record);
