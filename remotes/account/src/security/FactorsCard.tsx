@@ -14,7 +14,6 @@ import { useFirstReadAnswered } from './first-reads.js';
 import { readFactors } from './user-lists.js';
 import { SECURITY_CARD_WORDS } from './security-card-words.js';
 
-
 /** Authenticator apps (TOTP factors): list, enrol, remove. */
 export function FactorsCard(): ReactNode {
   const { supabase, auth, notify } = usePortal();

@@ -12,7 +12,6 @@ import { useFirstReadAnswered } from './first-reads.js';
 import { readIdentities } from './user-lists.js';
 import { SECURITY_CARD_WORDS } from './security-card-words.js';
 
-
 function identityLabel(identity: UserIdentity): string {
   const data = identity.identity_data ?? {};
   const email = typeof data.email === 'string' ? data.email : null;

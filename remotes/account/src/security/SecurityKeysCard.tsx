@@ -13,7 +13,6 @@ import { useFirstReadAnswered } from './first-reads.js';
 import { readFactors } from './user-lists.js';
 import { SECURITY_CARD_WORDS } from './security-card-words.js';
 
-
 /** Security keys and passkeys (WebAuthn factors): list, add and remove, as a second step at sign-in. */
 export function SecurityKeysCard(): ReactNode {
   const { supabase, auth, notify } = usePortal();

@@ -11,7 +11,7 @@ import type { AuthError, Factor, UserIdentity, UserResponse } from '@supabase/su
 type Supabase = Portal['supabase'];
 
 /** A list read as auth-js answers it: the data, or why there is none. */
-export type ListRead<T> = { data: T; error: null } | { data: null; error: AuthError };
+type ListRead<T> = { data: T; error: null } | { data: null; error: AuthError };
 
 let together: { supabase: Supabase; answer: Promise<UserResponse> } | null = null;
 
