@@ -74,6 +74,11 @@ async function send(): Promise<void> {
   await page.locator('section.fn-result[data-state="done"]').waitFor();
 }
 
+/** Waits until the log panel shows its first read (its lines, "No log lines" or an error). */
+async function logRead(): Promise<void> {
+  await page.locator('section.fn-logs[aria-busy="false"]').waitFor();
+}
+
 async function example(title: string): Promise<void> {
   await page.getByRole('button', { name: title, exact: true }).click();
 }
@@ -377,11 +382,46 @@ describe('the functions remote', () => {
       .waitFor();
   });
 
+  it('says it is reading the log until the first read answers, not that there are no lines', async () => {
+    const isLogRead = (url: URL) => url.pathname.endsWith('/functions/v1/_logs/whoami');
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // Each held read is answered before the route is removed (removing it first let Playwright
+    // pass the read on itself, and the handler's own answer then failed).
+    const answered: Promise<void>[] = [];
+    const hold = (route: Route) => {
+      const answer = (async () => {
+        const response = await route.fetch();
+        await released;
+        await route.fulfill({ response });
+      })();
+      answered.push(answer);
+      return answer;
+    };
+    await page.route(isLogRead, hold);
+    const panel = page.getByRole('region', { name: 'Function log' });
+    try {
+      const asked = page.waitForRequest((request) => isLogRead(new URL(request.url())));
+      await openFunction('whoami');
+      await asked;
+      await panel.getByRole('status').filter({ hasText: 'Reading the log…' }).waitFor();
+      await expect(panel.getAttribute('aria-busy')).resolves.toBe('true');
+      await expect(panel.getByText('No log lines').count()).resolves.toBe(0);
+    } finally {
+      release();
+      await Promise.all(answered);
+      await page.unroute(isLogRead, hold);
+    }
+    await logRead();
+    await expect(panel.getByText('Reading the log…').count()).resolves.toBe(0);
+  });
+
   it('keeps the log of the latest call when the log read after an earlier call answers last', async () => {
     const isLogRead = (url: URL) => url.pathname.endsWith('/functions/v1/_logs/whoami');
-    const firstRead = page.waitForResponse((response) => isLogRead(new URL(response.url())));
     await openFunction('whoami');
-    await firstRead;
+    // The earlier tests' calls are in the log: counted once the first read shows, not as its
+    // answer arrives (on a busy machine its render came after, and the count read 0).
+    await logRead();
     const lines = page.locator('.fn-log', { hasText: 'whoami called by' });
     const before = await lines.count();
     // The server answers the log read after the first call at once; the answer reaches the page

@@ -46,11 +46,12 @@ export function FunctionPage({
   const [history, setHistory] = useState<HistoryEntry[]>([]);
   /** Why the last call is missing from the history (the browser refused to store it). */
   const [historyNote, setHistoryNote] = useState<string | null>(null);
+  /** The log's lines; `null` until the first read answers (not "no lines" yet). */
   const [logs, setLogs] = useState<{
-    lines: LogLine[];
+    lines: LogLine[] | null;
     error: string | null;
     since: string | null;
-  }>({ lines: [], error: null, since: null });
+  }>({ lines: null, error: null, since: null });
   const abort = useRef<AbortController | null>(null);
   /** A request that changes data, waiting for the person to say yes before it is sent. */
   const [confirming, setConfirming] = useState<{ request: InvocationRequest; file: File | null } | null>(null);

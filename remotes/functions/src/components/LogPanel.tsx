@@ -1,5 +1,5 @@
 // The function's recent console lines from the person's own calls (emulator only).
-import { Button, EmptyState } from '@portal/ui';
+import { Button, EmptyState, Spinner } from '@portal/ui';
 import type { ReactNode } from 'react';
 import type { LogLine } from '../logs/function-logs.js';
 
@@ -9,13 +9,14 @@ export function LogPanel({
   since,
   onRefresh,
 }: {
-  lines: LogLine[];
+  /** `null` while the first read has not answered. */
+  lines: LogLine[] | null;
   error: string | null;
   since: string | null;
   onRefresh(): void;
 }): ReactNode {
   return (
-    <section className="fn-logs" aria-label="Function log">
+    <section className="fn-logs" aria-label="Function log" aria-busy={lines === null && !error}>
       <div className="fn-logs__head">
         <h2 className="fn-section-title">Log of your calls</h2>
         <Button size="sm" variant="ghost" onClick={onRefresh}>
@@ -23,14 +24,17 @@ export function LogPanel({
         </Button>
       </div>
       {error ? <p className="fn-logs__error">{error}</p> : null}
-      {lines.length === 0 && !error ? (
+      {/* Until the first read answers the panel says so: "No log lines" there was a claim about
+          the person's calls that the server had not made yet, and flipped to lines a moment later. */}
+      {lines === null && !error ? <Spinner label="Reading the log…" showLabel /> : null}
+      {lines?.length === 0 && !error ? (
         <EmptyState
           title="No log lines"
           description="What the function writes with console.log during your calls shows here."
         />
       ) : null}
       <ol className="fn-logs__lines">
-        {lines.map((line) => (
+        {(lines ?? []).map((line) => (
           <li
             key={line.seq}
             className={`fn-log fn-log--${line.level}`}
