@@ -213,3 +213,28 @@ it('when a test file ends, its emulators are stopped, one still starting include
   expect(emulatorChildren()).toEqual([]);
   await expect(startTestEmulator()).rejects.toThrow(/the test file has ended/);
 }, 150_000);
+
+it("emulators of one supabase/ folder start from the run's seeded copy from the second on: same rows, same stored files, nothing applied again", async () => {
+  const supabaseDir = path.join(ROOT, 'supabase');
+  const config = (siteUrl: string) => readFileSync(path.join(supabaseDir, 'config.toml'), 'utf8').replace(/^site_url = ".*"$/m, `site_url = "${siteUrl}"`);
+  // Each on its own site_url, as each test portal's shell is on its own port.
+  const start = (port: number) => startTestEmulator({ copySupabaseDir: supabaseDir, configToml: config(`http://localhost:${port}`), reuseSeeded: true });
+  const what = async (emulator: Awaited<ReturnType<typeof start>>) => {
+    const admin = emulator.admin();
+    const people = await admin.from('profiles').select('id').order('id');
+    const file = await emulator.client().storage.from('public-assets').download('welcome.md');
+    return { people: people.data, peopleError: people.error, file: await file.data?.text(), fileError: file.error };
+  };
+  const first = await start(1);
+  const second = await start(2);
+  try {
+    expect(first.output.join('\n')).toMatch(/Applied migration/);
+    expect(second.output.join('\n')).not.toMatch(/Applied migration|Seeded/);
+    const seen = await what(second);
+    expect(seen.people?.length).toBeGreaterThan(0);
+    expect(seen.file).toBeTruthy();
+    expect(seen).toEqual(await what(first));
+  } finally {
+    await Promise.all([first.stop(), second.stop()]);
+  }
+});

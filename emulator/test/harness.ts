@@ -53,6 +53,14 @@ export interface EmulatorOptions {
    * start brings its own data, so the prepared PGlite template is not copied in.
    */
   startArgs?: string[];
+  /**
+   * Starts from a copy of a database this test run has already migrated and seeded from the same
+   * supabase/ folder (config.toml alike but for `site_url`): the emulator then applies and seeds
+   * nothing and prints no "Applied migration" lines. The copy is made when a second emulator of
+   * the run asks for the same folder (one alone would pay for a start it does not use), and is
+   * kept under the run's build folder only, so its rows are never older than the run.
+   */
+  reuseSeeded?: boolean;
 }
 
 /** The real-PostgreSQL variant runs only when a server is configured; say so when it does not. */
@@ -312,6 +320,97 @@ function resetDatabase(workdir: string, dataDir: string): Promise<void> {
 }
 
 /**
+ * What makes a migrated and seeded database: the base template, every file of the supabase/
+ * folder (config.toml's `site_url`, which each portal points at its own shell, left out: nothing
+ * the database keeps comes from it) and the environment the emulator is given.
+ */
+function seededKey(template: string, supabaseDir: string, env: Record<string, string>): string {
+  const hash = createHash('sha256').update(path.basename(template)).update(JSON.stringify(Object.entries(env).sort()));
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else {
+        const relative = path.relative(supabaseDir, file);
+        const contents = readFileSync(file);
+        hash.update(relative).update(relative === 'config.toml' ? contents.toString('utf8').replace(/^site_url = ".*"$/m, '') : contents);
+      }
+    }
+  };
+  walk(supabaseDir);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * The `.supabase-local` folder of an emulator that started once on `supabaseDir` (migrations,
+ * seed.sql, config.toml's storage objects) and stopped cleanly, kept for this test run; null when
+ * there is none yet. The first ask for a folder only marks it wanted and starts as usual; the
+ * second makes the copy (one maker at a time, as for the base template) and later ones wait for
+ * it. Without a run folder (PORTAL_TEST_BUILD_DIR, set by jest's global setup) there is none.
+ */
+async function seededDatabase(template: string, supabaseDir: string, env: Record<string, string>): Promise<string | null> {
+  const runDir = process.env.PORTAL_TEST_BUILD_DIR;
+  if (!runDir) return null;
+  mkdirSync(runDir, { recursive: true });
+  const dir = path.join(runDir, `seeded-${seededKey(template, supabaseDir, env)}`);
+  const made = path.join(dir, '.supabase-local');
+  if (existsSync(made)) return made;
+  try {
+    mkdirSync(`${dir}.wanted`);
+    return null;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  let compromised = false;
+  const release = await takeFolderLock(dir, {
+    staleMs: TEMPLATE_LOCK_STALE_MS,
+    waitMs: TEMPLATE_LOCK_WAIT_MS,
+    onCompromised: () => {
+      compromised = true;
+    },
+  });
+  try {
+    if (!existsSync(made)) await makeSeededDatabase(template, supabaseDir, env, dir);
+    return made;
+  } finally {
+    if (!compromised) await release();
+  }
+}
+
+/** Starts an emulator on a copy of `supabaseDir` from the base template, stops it, and keeps its data in `dir`. */
+async function makeSeededDatabase(template: string, supabaseDir: string, env: Record<string, string>, dir: string): Promise<void> {
+  const workdir = mkdtempSync(`${dir}-making-`);
+  const ports = [await reservePort(), await reservePort()];
+  try {
+    cpSync(supabaseDir, path.join(workdir, 'supabase'), { recursive: true });
+    cpSync(path.join(template, 'pglite'), path.join(workdir, '.supabase-local', 'pglite'), { recursive: true });
+    const output: string[] = [];
+    const { child } = await launch(['--workdir', workdir, '--port', String(ports[0]!.port), '--mail-port', String(ports[1]!.port)], { PORTAL_EMULATOR_QUIET: '1', ...env }, output);
+    // Only a clean stop leaves a database to copy: PGlite closed, the running state removed.
+    const code = await new Promise<number | null>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      child.once('exit', (exitCode) => {
+        clearTimeout(timer);
+        resolve(exitCode);
+      });
+      child.kill('SIGTERM');
+    });
+    if (code !== 0) throw new Error(`the emulator making a seeded database for this run stopped with ${code}:\n${output.join('\n')}`);
+    mkdirSync(dir, { recursive: true });
+    try {
+      renameSync(path.join(workdir, '.supabase-local'), path.join(dir, '.supabase-local'));
+    } catch (error) {
+      // A maker that took over a stale lock made it first: use theirs.
+      if (!existsSync(path.join(dir, '.supabase-local'))) throw error;
+    }
+  } finally {
+    await Promise.all(ports.map(({ release }) => release()));
+    rmSync(workdir, { recursive: true, force: true });
+  }
+}
+
+/**
  * Copies a freshly bootstrapped PGlite data directory (Supabase's roles and schemas, nothing of a
  * project) to `dir`, e.g. to restore a dump into: opening it costs a fraction of an initdb.
  */
@@ -343,7 +442,9 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     for (const [file, contents] of Object.entries(options.teamMigrations.files)) writeFileSync(path.join(dir, file), contents);
     teamArgs.push('--team', options.teamMigrations.team, '--team-migrations', dir);
   }
-  if (template) cpSync(path.join(template, 'pglite'), path.join(workdir, '.supabase-local', 'pglite'), { recursive: true });
+  const seeded = template && options.reuseSeeded && !options.teamMigrations ? await seededDatabase(template, supabaseDir, options.env ?? {}) : null;
+  if (seeded) cpSync(seeded, path.join(workdir, '.supabase-local'), { recursive: true });
+  else if (template) cpSync(path.join(template, 'pglite'), path.join(workdir, '.supabase-local', 'pglite'), { recursive: true });
   const output: string[] = [];
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | null = null;
   // The API and mailbox ports, below the ephemeral range and reserved for as long as the emulator
