@@ -85,8 +85,11 @@ async function sharedBuild(): Promise<string | null> {
   if (!dir) return null;
   const done = path.join(dir, 'done');
   const failed = path.join(dir, 'failed');
+  // The run's folder holds more than the build (e.g. the emulator harness's seeded databases), so
+  // the lock is a folder of the build's own.
+  mkdirSync(dir, { recursive: true });
   try {
-    mkdirSync(dir, { recursive: false });
+    mkdirSync(path.join(dir, 'building'), { recursive: false });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     await waitUntil(

@@ -111,6 +111,28 @@ async function start(options: StartCliOptions): Promise<void> {
   const emulator = await startEmulator(config);
   emulator.mailbox.restore(mails);
   const ready = performance.now() - started;
+  // Listening for the signals before the lines that say it is ready: a supervisor that stops it
+  // as soon as it reads them (a test harness, a script) sent SIGTERM while Node's default, which
+  // ends the process at once, was still in place, and the database was left unclosed.
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`Stopping (${signal})…`);
+    await emulator.stop();
+    removeRunningState(stateDir);
+    if (ephemeral) {
+      rmSync(ephemeral, { recursive: true, force: true });
+      // The state folder was made for this run only: leave nothing behind.
+      if (existsSync(stateDir) && readdirSync(stateDir).length === 0) rmdirSync(stateDir);
+    }
+    console.log('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  const parent = process.env.PORTAL_EMULATOR_PARENT_PID;
+  if (parent) stopWithParent(Number(parent), () => void stop('parent exited'));
   mkdirSync(stateDir, { recursive: true });
   const state: RunningState = {
     pid: process.pid,
@@ -135,25 +157,6 @@ async function start(options: StartCliOptions): Promise<void> {
   console.log(`Database: ${where}\n`);
   process.stdout.write(formatStatus(statusFields(state, usableJwtSecret(config)), 'pretty') + '\n');
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`Stopping (${signal})…`);
-    await emulator.stop();
-    removeRunningState(stateDir);
-    if (ephemeral) {
-      rmSync(ephemeral, { recursive: true, force: true });
-      // The state folder was made for this run only: leave nothing behind.
-      if (existsSync(stateDir) && readdirSync(stateDir).length === 0) rmdirSync(stateDir);
-    }
-    console.log('Stopped.');
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  const parent = process.env.PORTAL_EMULATOR_PARENT_PID;
-  if (parent) stopWithParent(Number(parent), () => void stop('parent exited'));
 }
 
 /**

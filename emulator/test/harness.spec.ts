@@ -192,28 +192,6 @@ it('an emulator listens on reserved ports the system hands to nobody, and restar
 }, 150_000);
 
 // Last in this file: it ends the file's emulators as the test environment does when a file ends.
-it('when a test file ends, its emulators are stopped, one still starting included, and none starts after', async () => {
-  const started = await startTestEmulator();
-  // As a beforeAll that timed out leaves it: the start goes on, nobody will stop what it makes.
-  const starting = startTestEmulator();
-  starting.catch(() => {});
-  const pending = await until(
-    'the second emulator process',
-    () => emulatorChildren().find((child) => child.pid !== started.pid),
-    120_000,
-  );
-
-  await closeTestEmulators();
-
-  await expect(starting).rejects.toThrow(/emulator exited/);
-  expect(alive(started.pid)).toBe(false);
-  expect(alive(pending.pid)).toBe(false);
-  expect(existsSync(started.workdir)).toBe(false);
-  expect(existsSync(pending.workdir)).toBe(false);
-  expect(emulatorChildren()).toEqual([]);
-  await expect(startTestEmulator()).rejects.toThrow(/the test file has ended/);
-}, 150_000);
-
 it("emulators of one supabase/ folder start from the run's seeded copy from the second on: same rows, same stored files, nothing applied again", async () => {
   const supabaseDir = path.join(ROOT, 'supabase');
   const config = (siteUrl: string) => readFileSync(path.join(supabaseDir, 'config.toml'), 'utf8').replace(/^site_url = ".*"$/m, `site_url = "${siteUrl}"`);
@@ -238,3 +216,25 @@ it("emulators of one supabase/ folder start from the run's seeded copy from the 
     await Promise.all([first.stop(), second.stop()]);
   }
 });
+
+it('when a test file ends, its emulators are stopped, one still starting included, and none starts after', async () => {
+  const started = await startTestEmulator();
+  // As a beforeAll that timed out leaves it: the start goes on, nobody will stop what it makes.
+  const starting = startTestEmulator();
+  starting.catch(() => {});
+  const pending = await until(
+    'the second emulator process',
+    () => emulatorChildren().find((child) => child.pid !== started.pid),
+    120_000,
+  );
+
+  await closeTestEmulators();
+
+  await expect(starting).rejects.toThrow(/emulator exited/);
+  expect(alive(started.pid)).toBe(false);
+  expect(alive(pending.pid)).toBe(false);
+  expect(existsSync(started.workdir)).toBe(false);
+  expect(existsSync(pending.workdir)).toBe(false);
+  expect(emulatorChildren()).toEqual([]);
+  await expect(startTestEmulator()).rejects.toThrow(/the test file has ended/);
+}, 150_000);

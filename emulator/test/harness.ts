@@ -387,16 +387,17 @@ async function makeSeededDatabase(template: string, supabaseDir: string, env: Re
     const output: string[] = [];
     const { child } = await launch(['--workdir', workdir, '--port', String(ports[0]!.port), '--mail-port', String(ports[1]!.port)], { PORTAL_EMULATOR_QUIET: '1', ...env }, output);
     // Only a clean stop leaves a database to copy: PGlite closed, the running state removed.
-    const code = await new Promise<number | null>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
+    const ended = await new Promise<string>((resolve) => {
+      const how = () => (child.signalCode ? `signal ${child.signalCode}` : `exit ${child.exitCode}`);
+      if (child.exitCode !== null || child.signalCode !== null) return resolve(how());
       const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-      child.once('exit', (exitCode) => {
+      child.once('exit', () => {
         clearTimeout(timer);
-        resolve(exitCode);
+        resolve(how());
       });
       child.kill('SIGTERM');
     });
-    if (code !== 0) throw new Error(`the emulator making a seeded database for this run stopped with ${code}:\n${output.join('\n')}`);
+    if (ended !== 'exit 0') throw new Error(`the emulator making a seeded database for this run ended with ${ended}:\n${output.join('\n')}`);
     mkdirSync(dir, { recursive: true });
     try {
       renameSync(path.join(workdir, '.supabase-local'), path.join(dir, '.supabase-local'));
