@@ -7,7 +7,7 @@
 //   node --import tsx bench/lighthouse.ts [--runs 3] [--preset mobile,desktop] [--routes /,/data]
 //                                         [--states out,in] [--interactions 5] [--json FILE] [--against DIR]
 //                                         [--reports DIR] [--throttling simulate|devtools] [--long-tasks 5]
-//                                         [--renders 3]
+//                                         [--renders 3] [--tasks 9]
 // --runs: Lighthouse runs per route, preset and state (the median is printed).
 // --interactions: how many times each interaction is timed (0 skips them).
 // --json: also writes every run's figures (and the LCP element of each) to FILE.
@@ -26,6 +26,12 @@
 // largest commit, per load (medians). A component rendered again for a change it does not show is
 // work in a task of the start; this is the figure that shows it. Loads of their own: the counting
 // runs in every commit, so these loads' timings are not read.
+// --tasks N: also loads every route and state N times per build at full speed with Chromium's
+// trace on, and applies Lighthouse's rule for blocking time to the recorded main-thread tasks
+// (bench/trace-tasks.ts): each task after the first paint 4x as long, its time beyond 50 ms
+// summed. No network model and no pruning, so not Lighthouse's figure; but recorded lengths at
+// full speed vary little between loads, so this is the one that shows a task split or removed.
+// With --against the loads alternate between the builds.
 // --reports: also writes each run's whole Lighthouse report (its JSON, with the trace's timings,
 // the critical request chains and the main-thread tasks) into DIR, one file per run.
 // --against DIR: a before/after. DIR holds another checkout's sources (`git archive <commit> |
@@ -53,6 +59,7 @@ import { CHROMIUM, chromiumFlags } from '../tests/browser.js';
 import { buildApps, median, serveInChild, startProjectEmulator } from './_portal.js';
 import { scratchFolder, stop } from './_support.js';
 import { installCommitCounter, recordedCommits } from './react-renders.js';
+import { simulatedTasks, type SimulatedTasks, type TraceEvent } from './trace-tasks.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -67,6 +74,7 @@ const { values: flags } = parseArgs({
     throttling: { type: 'string', default: 'simulate' },
     'long-tasks': { type: 'string', default: '0' },
     renders: { type: 'string', default: '0' },
+    tasks: { type: 'string', default: '0' },
   },
 });
 const RUNS = Number(flags.runs);
@@ -78,6 +86,7 @@ const STATES = flags.states.split(',') as Array<'out' | 'in'>;
 const INTERACTIONS = Number(flags.interactions);
 const LONG_TASK_LOADS = Number(flags['long-tasks']);
 const RENDER_LOADS = Number(flags.renders);
+const TASK_LOADS = Number(flags.tasks);
 const REMOTES = ['account', 'data', 'files', 'functions', 'live', 'search'];
 /** Seeded by supabase/seed.sql: a person with projects, tables and files to show. */
 const DEMO = { email: 'demo@example.com', password: 'demo-password-1' };
@@ -269,6 +278,27 @@ async function startFigures(browser: Browser, url: string, cookies: Awaited<Retu
   };
 }
 
+/** One load of `url` at a phone's width and full speed, traced: its tasks as Lighthouse's simulation would count them. */
+async function tracedTasks(browser: Browser, url: string, cookies: Awaited<ReturnType<typeof sessionCookies>> | null): Promise<SimulatedTasks> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  try {
+    if (cookies) await context.addCookies(cookies);
+    const page = await context.newPage();
+    // Lighthouse's own categories for the main thread's tasks and the paint marks.
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'loading', 'blink.user_timing', '__metadata'] });
+    let trace: Buffer;
+    try {
+      await page.goto(url, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(2_500);
+    } finally {
+      trace = await browser.stopTracing();
+    }
+    return simulatedTasks((JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents);
+  } finally {
+    await context.close();
+  }
+}
+
 interface RenderFigures {
   commits: number;
   components: number;
@@ -382,6 +412,37 @@ try {
     console.log(`long tasks: ${LONG_TASK_LOADS} loads per row (medians), load average ${Math.min(...startLoads).toFixed(1)}–${Math.max(...startLoads).toFixed(1)}.`);
   }
 
+  const traced: Array<{ build: Build; state: string; route: string; loads: SimulatedTasks[] }> = [];
+  for (const state of TASK_LOADS > 0 ? STATES : []) {
+    for (const route of ROUTES) {
+      const figures: Record<Build, SimulatedTasks[]> = { this: [], before: [] };
+      for (let run = 0; run < TASK_LOADS; run++) {
+        for (const build of run % 2 === 0 ? BUILDS : [...BUILDS].reverse()) {
+          const cookies = state === 'in' ? await sessionCookies(apiUrl, config.supabaseAnonKey, served.urls[build]) : null;
+          figures[build].push(await tracedTasks(browser, `${served.urls[build]}${route}`, cookies));
+        }
+      }
+      for (const build of BUILDS) {
+        traced.push({ build, state, route, loads: figures[build] });
+        const loads = figures[build];
+        const longest = median(loads.map((f) => f.longest[0]?.ms ?? 0));
+        console.log(
+          `${flags.against ? `${build.padEnd(6)} ` : ''}tasks slowed 4x, signed ${state.padEnd(3)} ${route.padEnd(10)} blocking after first paint ${median(loads.map((f) => f.blocking)).toFixed(0).padStart(4)} ms [${loads.map((f) => f.blocking.toFixed(0)).join(' ')}]  blocking tasks ${median(loads.map((f) => f.blockingTasks)).toFixed(0).padStart(2)}  longest recorded ${longest.toFixed(1)} ms  FCP at full speed ${median(loads.map((f) => f.fcp)).toFixed(0)} ms`,
+        );
+      }
+    }
+  }
+  if (TASK_LOADS > 0 && process.env.BENCH_TASKS_LISTED) {
+    // Each blocking task of every load, by what ran in it (which tasks to split next).
+    for (const { build, state, route, loads } of traced) {
+      const kinds = new Map<string, number[]>();
+      for (const task of loads.flatMap((load) => load.longest)) kinds.set(task.what, [...(kinds.get(task.what) ?? []), task.ms]);
+      console.log(`${build} signed ${state} ${route}: blocking tasks of ${loads.length} loads, by what ran in them`);
+      for (const [what, ms] of [...kinds].sort((a, b) => b[1].length - a[1].length)) console.log(`  ${String(ms.length).padStart(3)}× ${median(ms).toFixed(1).padStart(5)} ms  ${what}`);
+    }
+  }
+  if (TASK_LOADS > 0) console.log(`tasks: ${TASK_LOADS} traced loads per row at full speed (medians); Lighthouse's rule (4x, beyond 50 ms, after the first paint) without its network model or pruning.`);
+
   const renders: Array<{ build: Build; state: string; route: string; loads: RenderFigures[] }> = [];
   for (const state of RENDER_LOADS > 0 ? STATES : []) {
     for (const route of ROUTES) {
@@ -426,7 +487,7 @@ try {
   for (const [name, values] of Object.entries(times)) {
     console.log(`interaction at 4x CPU, ${name}: median ${median(values).toFixed(0)} ms, worst ${Math.max(...values).toFixed(0)} ms of ${values.length} (target ≤ ${TARGETS.interaction})`);
   }
-  if (flags.json) writeFileSync(flags.json, JSON.stringify({ results, longTasks: starts, renders, interactions: times, loadAverage: loads }, null, 2));
+  if (flags.json) writeFileSync(flags.json, JSON.stringify({ results, longTasks: starts, tracedTasks: traced, renders, interactions: times, loadAverage: loads }, null, 2));
 } finally {
   if (chrome && chrome.exitCode === null) {
     const exited = once(chrome, 'exit');

@@ -108,8 +108,8 @@ describe('the profiles store', () => {
     expect(db.store.getSnapshot()).toMatchObject({ status: 'idle', userId: null });
 
     db.session.set({ user: { id: 'u-ann' }, aal: 'aal2', nextAal: 'aal2' } as never);
-    expect(db.counts().leases).toBe(1);
     await db.answer([ann('Ann')]);
+    expect(db.counts().leases).toBe(1);
     expect(db.store.getSnapshot()).toMatchObject({ status: 'ready', userId: 'u-ann' });
 
     // Signing out lets the channel go while the header still listens.
@@ -118,6 +118,25 @@ describe('the profiles store', () => {
     unfollow();
     stop();
     expect(db.counts()).toEqual({ leases: 1, released: 1 });
+  });
+
+  it('reads at once and joins the signals\' channel in a later task; a listener gone before then joins nothing', async () => {
+    const db = fakes();
+    const stop = db.store.subscribe(() => undefined);
+    // The read is asked for in the listener's own task, the join (and the socket's connect) not.
+    expect(db.reads).toHaveLength(1);
+    expect(db.counts().leases).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(db.counts()).toEqual({ leases: 1, released: 0 });
+    stop();
+    expect(db.counts()).toEqual({ leases: 1, released: 1 });
+
+    const brief = fakes();
+    brief.store.subscribe(() => undefined)();
+    const unfollow = brief.store.follow(() => undefined);
+    unfollow();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(brief.counts()).toEqual({ leases: 0, released: 0 });
   });
 
   it('names a person by their profile, else what the caller knows, else "Someone"', () => {

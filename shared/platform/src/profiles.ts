@@ -112,24 +112,44 @@ export function createProfilesStore(supabase: ProfilesClient, registry: ChannelR
     if (userId && listeners > 0) void read().catch(() => undefined);
   }
 
-  /** The signals' channel is held while someone listens or follows and there is someone to read for. */
+  /** The join asked for, to be made in a task of its own. */
+  let joinSoon: ReturnType<typeof setTimeout> | null = null;
+  const wanted = () => (listeners > 0 || followers.size > 0) && currentUser() !== null;
+
+  /**
+   * The signals' channel is held while someone listens or follows and there is someone to read
+   * for. It is joined in the task after the one that asked: the header's first listener asks in
+   * the same task as the first read, and the join (with the page's first channel, the realtime
+   * socket's connect) made that one task of a phone's start, after its first paint, one of its
+   * longest (issue #40). The join's own signal reads again, so nothing changed meanwhile is missed.
+   */
   function holdChannel(): void {
-    const wanted = (listeners > 0 || followers.size > 0) && currentUser() !== null;
-    if (wanted && !lease) {
-      const held = registry.channel(MEMBERSHIP_TOPIC);
-      lease = held;
-      held.on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'membership_changes' }, () => signal());
-      held.on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'profile_changes' }, () => signal());
-      // Changes made before the channel joined (or while it was away) were not heard: each join
-      // counts as one, the first included.
-      held.subscribe((status) => {
-        if (status === 'SUBSCRIBED' && lease === held) signal();
-      });
-    } else if (!wanted && lease) {
-      const held = lease;
-      lease = null;
-      void held.release();
+    if (wanted() && !lease) {
+      joinSoon ??= setTimeout(() => {
+        joinSoon = null;
+        if (wanted() && !lease) join();
+      }, 0);
+    } else if (!wanted()) {
+      if (joinSoon !== null) clearTimeout(joinSoon);
+      joinSoon = null;
+      if (lease) {
+        const held = lease;
+        lease = null;
+        void held.release();
+      }
     }
+  }
+
+  function join(): void {
+    const held = registry.channel(MEMBERSHIP_TOPIC);
+    lease = held;
+    held.on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'membership_changes' }, () => signal());
+    held.on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'profile_changes' }, () => signal());
+    // Changes made before the channel joined (or while it was away) were not heard: each join
+    // counts as one, the first included.
+    held.subscribe((status) => {
+      if (status === 'SUBSCRIBED' && lease === held) signal();
+    });
   }
 
   function hold(): () => void {

@@ -32,4 +32,6 @@
 // 1.8.1: `ParcelContracts` (parcel-contracts.ts): the props of each parcel a remote lends another,
 // by `remote/expose`, which defineParcel and <RemoteParcel> check. Types only: nothing changes at
 // run time, so it is a patch, and remotes keep declaring ^1.8.0 (a 1.8.0 shell runs them alike).
-export const CONTRACT_VERSION = '1.8.1';
+// 1.8.2: the profiles store joins its signals' channel in the task after the one that asked
+// (the header's first read), not in the same one. Nothing a remote relies on changes.
+export const CONTRACT_VERSION = '1.8.2';

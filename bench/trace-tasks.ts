@@ -1,0 +1,82 @@
+// What Lighthouse's simulation makes of a page's main thread, read from a trace recorded at full
+// speed: every task after the first contentful paint counts for 4 times its recorded length
+// (the mobile preset's CPU), and what of that is beyond 50 ms blocks. This is Lantern's rule for
+// total blocking time without its network model and its pruning (docs/architecture.md): the
+// figure moves with the start's tasks alone, where Lighthouse's own moves ±20% with its recording.
+
+/** The fields of a Chromium trace event this reads. */
+export interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { url?: string; functionName?: string; type?: string }; beginData?: { dirtyObjects?: number; totalObjects?: number } };
+}
+
+/** Lighthouse's mobile preset slows the CPU this many times. */
+export const CPU_SLOWDOWN = 4;
+/** A task blocks for what it takes beyond this. */
+const BLOCKING_FROM_MS = 50;
+
+export interface SimulatedTasks {
+  /** The page's first contentful paint, ms after its navigation started (NaN when none was recorded). */
+  fcp: number;
+  /** Each task's time beyond 50 ms after the first paint, once slowed, summed (ms). */
+  blocking: number;
+  /** How many tasks after the first paint block once slowed (recorded ≥ 12.5 ms). */
+  blockingTasks: number;
+  /** The blocking tasks, longest first: recorded length (ms) and what ran in them. */
+  longest: Array<{ ms: number; what: string }>;
+}
+
+/** What a task ran, by its largest piece: e.g. "TimerFire › FunctionCall main.js", "Layout". */
+function describe(task: TraceEvent, events: readonly TraceEvent[]): string {
+  const end = task.ts + (task.dur ?? 0);
+  const inside = events.filter((event) => event !== task && event.pid === task.pid && event.tid === task.tid && event.ph === 'X' && event.dur !== undefined && event.ts >= task.ts && event.ts + event.dur <= end && event.name !== 'RunTask' && event.name !== 'ThreadControllerImpl::RunTask');
+  const largest = (among: readonly TraceEvent[]) => among.reduce<TraceEvent | null>((best, event) => (!best || event.dur! > best.dur! ? event : best), null);
+  const name = (event: TraceEvent) => {
+    const data = event.args?.data;
+    const file = data?.url ? ` ${data.url.split('/').pop()?.split('?')[0] || data.url}` : '';
+    const fn = data?.functionName ? ` ${data.functionName}` : '';
+    const type = data?.type ? ` ${data.type}` : '';
+    const layout = event.args?.beginData;
+    const objects = layout?.totalObjects !== undefined ? ` (${layout.dirtyObjects} of ${layout.totalObjects} objects)` : '';
+    return `${event.name}${type}${file}${fn}${objects}`;
+  };
+  const top = largest(inside);
+  if (!top) return 'nothing traced';
+  const within = largest(inside.filter((event) => event !== top && event.ts >= top.ts && event.ts + event.dur! <= top.ts + top.dur!));
+  return within && within.dur! > top.dur! / 2 ? `${name(top)} › ${name(within)}` : name(top);
+}
+
+/**
+ * The page's renderer main thread: the `CrRendererMain` thread of the process that painted the
+ * first contentful paint. Its top-level tasks (`RunTask`) after that paint, each slowed 4 times.
+ */
+export function simulatedTasks(events: readonly TraceEvent[]): SimulatedTasks {
+  const paint = events.find((event) => event.name === 'firstContentfulPaint');
+  const navigation = events.find((event) => event.name === 'navigationStart' && event.pid === paint?.pid);
+  if (!paint) return { fcp: NaN, blocking: NaN, blockingTasks: 0, longest: [] };
+  const main = events.find((event) => event.ph === 'M' && event.name === 'thread_name' && event.pid === paint.pid && event.args?.name === 'CrRendererMain');
+  const tid = main?.tid ?? paint.tid;
+  const seen = new Set<string>();
+  const longest: Array<{ ms: number; what: string }> = [];
+  let blocking = 0;
+  for (const event of events) {
+    if (event.name !== 'RunTask' || event.ph !== 'X' || event.pid !== paint.pid || event.tid !== tid || event.dur === undefined) continue;
+    const key = `${event.ts}:${event.dur}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const end = event.ts + event.dur;
+    if (end <= paint.ts) continue;
+    // A task under way at the paint counts from the paint on, as Lighthouse clips it.
+    const slowed = (CPU_SLOWDOWN * (end - Math.max(event.ts, paint.ts))) / 1000;
+    if (slowed <= BLOCKING_FROM_MS) continue;
+    blocking += slowed - BLOCKING_FROM_MS;
+    longest.push({ ms: event.dur / 1000, what: describe(event, events) });
+  }
+  longest.sort((a, b) => b.ms - a.ms);
+  return { fcp: navigation ? (paint.ts - navigation.ts) / 1000 : NaN, blocking, blockingTasks: longest.length, longest };
+}
