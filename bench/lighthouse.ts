@@ -387,51 +387,60 @@ try {
     }
   }
 
-  const starts: Array<{ build: Build; state: string; route: string; loads: StartFigures[] }> = [];
-  if (LONG_TASK_LOADS > 0) {
-    const startLoads: number[] = [];
-    for (const state of STATES) {
+  const urls = served.urls;
+  /**
+   * Each state and route loaded `times` times per build, the builds alternating (this checkout
+   * first on even runs, so a change in the machine's load hits both alike); `print` gets each
+   * row (one build's loads of one route) once the route is done.
+   */
+  async function alternately<T>(times: number, measure: (url: string, cookies: Awaited<ReturnType<typeof sessionCookies>> | null) => Promise<T>, print: (row: { build: Build; state: string; route: string; loads: T[] }) => void) {
+    const rows: Array<{ build: Build; state: string; route: string; loads: T[] }> = [];
+    for (const state of times > 0 ? STATES : []) {
       for (const route of ROUTES) {
-        const figures: Record<Build, StartFigures[]> = { this: [], before: [] };
-        for (let run = 0; run < LONG_TASK_LOADS; run++) {
+        const figures: Record<Build, T[]> = { this: [], before: [] };
+        for (let run = 0; run < times; run++) {
           for (const build of run % 2 === 0 ? BUILDS : [...BUILDS].reverse()) {
-            startLoads.push(loadavg()[0]!);
-            const cookies = state === 'in' ? await sessionCookies(apiUrl, config.supabaseAnonKey, served.urls[build]) : null;
-            figures[build].push(await startFigures(browser, `${served.urls[build]}${route}`, cookies));
+            const cookies = state === 'in' ? await sessionCookies(apiUrl, config.supabaseAnonKey, urls[build]) : null;
+            figures[build].push(await measure(`${urls[build]}${route}`, cookies));
           }
         }
         for (const build of BUILDS) {
-          starts.push({ build, state, route, loads: figures[build] });
-          const pick = (key: keyof StartFigures) => median(figures[build].map((f) => f[key])).toFixed(0);
-          console.log(
-            `${flags.against ? `${build.padEnd(6)} ` : ''}long tasks at 4x CPU, signed ${state.padEnd(3)} ${route.padEnd(10)} blocking after first paint ${pick('blocking').padStart(4)} ms [${figures[build].map((f) => f.blocking.toFixed(0)).join(' ')}]  long tasks ${pick('longTasks').padStart(4)} ms  FCP ${pick('fcp').padStart(5)} ms  LCP ${pick('lcp').padStart(5)} ms`,
-          );
+          const row = { build, state, route, loads: figures[build] };
+          rows.push(row);
+          print(row);
         }
       }
     }
-    console.log(`long tasks: ${LONG_TASK_LOADS} loads per row (medians), load average ${Math.min(...startLoads).toFixed(1)}–${Math.max(...startLoads).toFixed(1)}.`);
+    return rows;
   }
+  const buildLabel = (build: Build) => (flags.against ? `${build.padEnd(6)} ` : '');
 
-  const traced: Array<{ build: Build; state: string; route: string; loads: SimulatedTasks[] }> = [];
-  for (const state of TASK_LOADS > 0 ? STATES : []) {
-    for (const route of ROUTES) {
-      const figures: Record<Build, SimulatedTasks[]> = { this: [], before: [] };
-      for (let run = 0; run < TASK_LOADS; run++) {
-        for (const build of run % 2 === 0 ? BUILDS : [...BUILDS].reverse()) {
-          const cookies = state === 'in' ? await sessionCookies(apiUrl, config.supabaseAnonKey, served.urls[build]) : null;
-          figures[build].push(await tracedTasks(browser, `${served.urls[build]}${route}`, cookies));
-        }
-      }
-      for (const build of BUILDS) {
-        traced.push({ build, state, route, loads: figures[build] });
-        const loads = figures[build];
-        const longest = median(loads.map((f) => f.longest[0]?.ms ?? 0));
-        console.log(
-          `${flags.against ? `${build.padEnd(6)} ` : ''}tasks slowed 4x, signed ${state.padEnd(3)} ${route.padEnd(10)} blocking after first paint ${median(loads.map((f) => f.blocking)).toFixed(0).padStart(4)} ms [${loads.map((f) => f.blocking.toFixed(0)).join(' ')}]  blocking tasks ${median(loads.map((f) => f.blockingTasks)).toFixed(0).padStart(2)}  longest recorded ${longest.toFixed(1)} ms  FCP at full speed ${median(loads.map((f) => f.fcp)).toFixed(0)} ms`,
-        );
-      }
-    }
-  }
+  const startLoads: number[] = [];
+  const starts = await alternately(
+    LONG_TASK_LOADS,
+    (pageUrl, cookies) => {
+      startLoads.push(loadavg()[0]!);
+      return startFigures(browser, pageUrl, cookies);
+    },
+    ({ build, state, route, loads }) => {
+      const pick = (key: keyof StartFigures) => median(loads.map((f) => f[key])).toFixed(0);
+      console.log(
+        `${buildLabel(build)}long tasks at 4x CPU, signed ${state.padEnd(3)} ${route.padEnd(10)} blocking after first paint ${pick('blocking').padStart(4)} ms [${loads.map((f) => f.blocking.toFixed(0)).join(' ')}]  long tasks ${pick('longTasks').padStart(4)} ms  FCP ${pick('fcp').padStart(5)} ms  LCP ${pick('lcp').padStart(5)} ms`,
+      );
+    },
+  );
+  if (LONG_TASK_LOADS > 0) console.log(`long tasks: ${LONG_TASK_LOADS} loads per row (medians), load average ${Math.min(...startLoads).toFixed(1)}–${Math.max(...startLoads).toFixed(1)}.`);
+
+  const traced = await alternately(
+    TASK_LOADS,
+    (pageUrl, cookies) => tracedTasks(browser, pageUrl, cookies),
+    ({ build, state, route, loads }) => {
+      const longest = median(loads.map((f) => f.longest[0]?.ms ?? 0));
+      console.log(
+        `${buildLabel(build)}tasks slowed 4x, signed ${state.padEnd(3)} ${route.padEnd(10)} blocking after first paint ${median(loads.map((f) => f.blocking)).toFixed(0).padStart(4)} ms [${loads.map((f) => f.blocking.toFixed(0)).join(' ')}]  blocking tasks ${median(loads.map((f) => f.blockingTasks)).toFixed(0).padStart(2)}  longest recorded ${longest.toFixed(1)} ms  FCP at full speed ${median(loads.map((f) => f.fcp)).toFixed(0)} ms`,
+      );
+    },
+  );
   if (TASK_LOADS > 0 && process.env.BENCH_TASKS_LISTED) {
     // Each blocking task of every load, by what ran in it (which tasks to split next).
     for (const { build, state, route, loads } of traced) {
@@ -443,25 +452,16 @@ try {
   }
   if (TASK_LOADS > 0) console.log(`tasks: ${TASK_LOADS} traced loads per row at full speed (medians); Lighthouse's rule (4x, beyond 50 ms, after the first paint) without its network model or pruning.`);
 
-  const renders: Array<{ build: Build; state: string; route: string; loads: RenderFigures[] }> = [];
-  for (const state of RENDER_LOADS > 0 ? STATES : []) {
-    for (const route of ROUTES) {
-      const figures: Record<Build, RenderFigures[]> = { this: [], before: [] };
-      for (let run = 0; run < RENDER_LOADS; run++) {
-        for (const build of run % 2 === 0 ? BUILDS : [...BUILDS].reverse()) {
-          const cookies = state === 'in' ? await sessionCookies(apiUrl, config.supabaseAnonKey, served.urls[build]) : null;
-          figures[build].push(await renderFigures(browser, `${served.urls[build]}${route}`, cookies));
-        }
-      }
-      for (const build of BUILDS) {
-        renders.push({ build, state, route, loads: figures[build] });
-        const pick = (key: keyof RenderFigures) => median(figures[build].map((f) => f[key])).toFixed(0);
-        console.log(
-          `${flags.against ? `${build.padEnd(6)} ` : ''}React renders, signed ${state.padEnd(3)} ${route.padEnd(10)} commits ${pick('commits').padStart(3)}  components rendered ${pick('components').padStart(4)} [${figures[build].map((f) => f.components).join(' ')}]  largest commit ${pick('largest').padStart(3)}`,
-        );
-      }
-    }
-  }
+  const renders = await alternately(
+    RENDER_LOADS,
+    (pageUrl, cookies) => renderFigures(browser, pageUrl, cookies),
+    ({ build, state, route, loads }) => {
+      const pick = (key: keyof RenderFigures) => median(loads.map((f) => f[key])).toFixed(0);
+      console.log(
+        `${buildLabel(build)}React renders, signed ${state.padEnd(3)} ${route.padEnd(10)} commits ${pick('commits').padStart(3)}  components rendered ${pick('components').padStart(4)} [${loads.map((f) => f.components).join(' ')}]  largest commit ${pick('largest').padStart(3)}`,
+      );
+    },
+  );
   if (RENDER_LOADS > 0) console.log(`React renders: ${RENDER_LOADS} loads per row (medians), Chromium slowed 4x.`);
 
   const times = INTERACTIONS > 0 ? await interactions(browser, url, await sessionCookies(emulator.apiUrl, config.supabaseAnonKey, url)) : {};

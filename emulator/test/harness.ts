@@ -258,12 +258,20 @@ const TEMPLATE_LOCK_WAIT_MS = 300_000;
  */
 export async function preparePgliteTemplate(root: string): Promise<{ dir: string; built: boolean }> {
   const template = pgliteTemplateDir(root);
-  const ready = () => existsSync(path.join(template, 'pglite'));
-  if (ready()) return { dir: template, built: false };
+  const built = await makeOnce(template, () => existsSync(path.join(template, 'pglite')), () => buildPgliteTemplate(root, template));
+  return { dir: template, built };
+}
+
+/**
+ * Makes what `ready` looks for at `target` unless it is there already, one maker at a time: the
+ * others wait for the maker's lock (`<target>.lock`, kept fresh while it works) and then find it
+ * made. Resolves with whether this call made it. The lock only saves CPU: were it taken over
+ * during a long make, both makers finish and the rename each ends with keeps one result.
+ */
+async function makeOnce(target: string, ready: () => boolean, make: () => Promise<void>): Promise<boolean> {
+  if (ready()) return false;
   let compromised = false;
-  // The lock only saves CPU: were it taken over during a long build, both builds finish and the
-  // rename in buildPgliteTemplate keeps one template.
-  const release = await takeFolderLock(template, {
+  const release = await takeFolderLock(target, {
     staleMs: TEMPLATE_LOCK_STALE_MS,
     waitMs: TEMPLATE_LOCK_WAIT_MS,
     onCompromised: () => {
@@ -271,9 +279,9 @@ export async function preparePgliteTemplate(root: string): Promise<{ dir: string
     },
   });
   try {
-    if (ready()) return { dir: template, built: false };
-    await buildPgliteTemplate(root, template);
-    return { dir: template, built: true };
+    if (ready()) return false;
+    await make();
+    return true;
   } finally {
     if (!compromised) await release();
   }
@@ -361,20 +369,8 @@ async function seededDatabase(template: string, supabaseDir: string, env: Record
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
-  let compromised = false;
-  const release = await takeFolderLock(dir, {
-    staleMs: TEMPLATE_LOCK_STALE_MS,
-    waitMs: TEMPLATE_LOCK_WAIT_MS,
-    onCompromised: () => {
-      compromised = true;
-    },
-  });
-  try {
-    if (!existsSync(made)) await makeSeededDatabase(template, supabaseDir, env, dir);
-    return made;
-  } finally {
-    if (!compromised) await release();
-  }
+  await makeOnce(dir, () => existsSync(made), () => makeSeededDatabase(template, supabaseDir, env, dir));
+  return made;
 }
 
 /** Starts an emulator on a copy of `supabaseDir` from the base template, stops it, and keeps its data in `dir`. */
