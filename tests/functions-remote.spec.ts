@@ -384,35 +384,19 @@ describe('the functions remote', () => {
 
   it('says it is reading the log until the first read answers, not that there are no lines', async () => {
     const isLogRead = (url: URL) => url.pathname.endsWith('/functions/v1/_logs/whoami');
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    // Each held read is answered before the route is removed (removing it first let Playwright
-    // pass the read on itself, and the handler's own answer then failed).
-    const answered: Promise<void>[] = [];
-    const hold = (route: Route) => {
-      const answer = (async () => {
-        const response = await route.fetch();
-        await released;
-        await route.fulfill({ response });
-      })();
-      answered.push(answer);
-      return answer;
-    };
-    await page.route(isLogRead, hold);
+    const held = await holdRequests(page, isLogRead, { which: (request) => request.method() === 'GET', once: true });
     const panel = page.getByRole('region', { name: 'Function log' });
     try {
-      const asked = page.waitForRequest((request) => isLogRead(new URL(request.url())));
       await openFunction('whoami');
-      await asked;
+      await held.asked;
       await panel.getByRole('status').filter({ hasText: 'Reading the log…' }).waitFor();
       await expect(panel.getAttribute('aria-busy')).resolves.toBe('true');
       await expect(panel.getByText('No log lines').count()).resolves.toBe(0);
     } finally {
-      release();
-      await Promise.all(answered);
-      await page.unroute(isLogRead, hold);
+      held.release();
     }
     await logRead();
+    await page.unroute(isLogRead);
     await expect(panel.getByText('Reading the log…').count()).resolves.toBe(0);
   });
 
