@@ -178,8 +178,6 @@ export async function startTestPortal({ extraRemotes, emulator: emulatorOptions,
         ...emulatorOptions,
         configToml,
         copySupabaseDir: path.join(REPO, 'supabase'),
-        // Most suites start the portal's own supabase/ folder: migrated and seeded once per run.
-        reuseSeeded: false,
         // As `npm start` runs it: the API refuses the shell's name (deploy/src/local-portal.ts).
         env: { PORTAL_REFUSED_HOSTS: LOCAL_SHELL_HOST, ...emulatorOptions?.env },
       }),

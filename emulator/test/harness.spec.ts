@@ -191,7 +191,6 @@ it('an emulator listens on reserved ports the system hands to nobody, and restar
   await expect(isPortReserved(mail)).resolves.toBe(false);
 }, 150_000);
 
-// Last in this file: it ends the file's emulators as the test environment does when a file ends.
 it("emulators of one supabase/ folder start from the run's seeded copy from the second on: same rows, same stored files, nothing applied again", async () => {
   const supabaseDir = path.join(ROOT, 'supabase');
   const config = (siteUrl: string) => readFileSync(path.join(supabaseDir, 'config.toml'), 'utf8').replace(/^site_url = ".*"$/m, `site_url = "${siteUrl}"`);
@@ -217,6 +216,7 @@ it("emulators of one supabase/ folder start from the run's seeded copy from the 
   }
 });
 
+// Last in this file: it ends the file's emulators as the test environment does when a file ends.
 it('when a test file ends, its emulators are stopped, one still starting included, and none starts after', async () => {
   const started = await startTestEmulator();
   // As a beforeAll that timed out leaves it: the start goes on, nobody will stop what it makes.
