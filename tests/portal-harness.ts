@@ -175,6 +175,9 @@ export async function startTestPortal({ extraRemotes, emulator: emulatorOptions,
     const configToml = keepSiteUrl ? projectConfig : withSiteUrl(projectConfig, siteUrl);
     [emulator] = await Promise.all([
       startTestEmulator({
+        // The portal's 17 migrations and its seed, applied once a run and copied after
+        // (emulator/test/harness.ts, docs/known-traps.md); a suite can still ask for a fresh start.
+        reuseSeeded: true,
         ...emulatorOptions,
         configToml,
         copySupabaseDir: path.join(REPO, 'supabase'),
