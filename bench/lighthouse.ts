@@ -31,7 +31,11 @@
 // (bench/trace-tasks.ts): each task after the first paint 4x as long, its time beyond 50 ms
 // summed. No network model and no pruning, so not Lighthouse's figure; but recorded lengths at
 // full speed vary little between loads, so this is the one that shows a task split or removed.
-// With --against the loads alternate between the builds.
+// With --against the loads alternate between the builds. With `BENCH_TASKS_LISTED=1` it also lists
+// the blocking tasks by what ran in them, and for a layout or a style recalculation what dirtied it
+// (the trace's invalidation tracking: "Layout: Fonts changed ×453", with the first nodes);
+// `BENCH_TRACES=DIR` keeps each load's trace in DIR (open it in DevTools' Performance panel), and
+// `BENCH_TRACE_CATEGORIES=a,b` adds trace categories to the listing's (e.g. `fonts,blink`).
 // --reports: also writes each run's whole Lighthouse report (its JSON, with the trace's timings,
 // the critical request chains and the main-thread tasks) into DIR, one file per run.
 // --against DIR: a before/after. DIR holds another checkout's sources (`git archive <commit> |
@@ -285,13 +289,19 @@ async function tracedTasks(browser: Browser, url: string, cookies: Awaited<Retur
     if (cookies) await context.addCookies(cookies);
     const page = await context.newPage();
     // Lighthouse's own categories for the main thread's tasks and the paint marks.
-    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'loading', 'blink.user_timing', '__metadata'] });
+    // With the listing, also what dirtied each layout and style recalculation (bench/trace-tasks.ts).
+    const invalidations = process.env.BENCH_TASKS_LISTED ? ['disabled-by-default-devtools.timeline.invalidationTracking', 'disabled-by-default-devtools.timeline.stack', ...(process.env.BENCH_TRACE_CATEGORIES?.split(',') ?? [])] : [];
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', ...invalidations, 'toplevel', 'loading', 'blink.user_timing', '__metadata'] });
     let trace: Buffer;
     try {
       await page.goto(url, { waitUntil: 'networkidle' });
       await page.waitForTimeout(2_500);
     } finally {
       trace = await browser.stopTracing();
+    }
+    if (process.env.BENCH_TRACES) {
+      mkdirSync(process.env.BENCH_TRACES, { recursive: true });
+      writeFileSync(path.join(process.env.BENCH_TRACES, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), trace);
     }
     return simulatedTasks((JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents);
   } finally {

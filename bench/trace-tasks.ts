@@ -12,7 +12,11 @@ export interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string; data?: { url?: string; functionName?: string; type?: string }; beginData?: { dirtyObjects?: number; totalObjects?: number } };
+  args?: {
+    name?: string;
+    data?: { url?: string; functionName?: string; type?: string; reason?: string; nodeName?: string };
+    beginData?: { dirtyObjects?: number; totalObjects?: number };
+  };
 }
 
 /** Lighthouse's mobile preset slows the CPU this many times. */
@@ -48,7 +52,30 @@ function describe(task: TraceEvent, events: readonly TraceEvent[]): string {
   const top = largest(inside);
   if (!top) return 'nothing traced';
   const within = largest(inside.filter((event) => event !== top && event.ts >= top.ts && event.ts + event.dur! <= top.ts + top.dur!));
-  return within && within.dur! > top.dur! / 2 ? `${name(top)} › ${name(within)}` : name(top);
+  const piece = within && within.dur! > top.dur! / 2 ? within : top;
+  const what = piece === top ? name(top) : `${name(top)} › ${name(within!)}`;
+  return piece.name === 'Layout' || piece.name === 'UpdateLayoutTree' ? `${what}${dirtiedBy(piece, events)}` : what;
+}
+
+/**
+ * What made a layout or a style recalculation necessary, when the trace has the invalidation
+ * tracking category: the invalidations recorded since the previous one of its kind on that
+ * thread, by kind and reason, most frequent first (e.g. "Layout: Style changed ×212 (DIV)").
+ */
+function dirtiedBy(piece: TraceEvent, events: readonly TraceEvent[]): string {
+  const previous = events.filter((event) => event.name === piece.name && event.pid === piece.pid && event.tid === piece.tid && event.ts < piece.ts).reduce((latest, event) => Math.max(latest, event.ts + (event.dur ?? 0)), 0);
+  const reasons = new Map<string, { count: number; nodes: Set<string> }>();
+  for (const event of events) {
+    if (!event.name.endsWith('InvalidationTracking') || event.pid !== piece.pid || event.ts < previous || event.ts > piece.ts + (piece.dur ?? 0)) continue;
+    const key = `${event.name.replace('InvalidationTracking', '')}: ${event.args?.data?.reason ?? 'no reason'}`;
+    const entry = reasons.get(key) ?? { count: 0, nodes: new Set<string>() };
+    entry.count += 1;
+    if (event.args?.data?.nodeName && entry.nodes.size < 3) entry.nodes.add(event.args.data.nodeName);
+    reasons.set(key, entry);
+  }
+  if (reasons.size === 0) return '';
+  const listed = [...reasons].sort((a, b) => b[1].count - a[1].count).slice(0, 4);
+  return ` ← ${listed.map(([reason, { count, nodes }]) => `${reason} ×${count}${nodes.size ? ` (${[...nodes].join(', ')})` : ''}`).join('; ')}`;
 }
 
 /**

@@ -6,6 +6,7 @@
 // (bench/react-renders.ts), in Chromium against the real built portal. One portal and one browser
 // for the file; each route its own new person and page.
 import { installCommitCounter, recordedCommits, type ReactCommit } from '../bench/react-renders.js';
+import type { TraceEvent } from '../bench/trace-tasks.js';
 import { launchBrowser, type Browser, type TestPage } from './browser.js';
 import { startTestPortal, type TestPortal } from './portal-harness.js';
 import { pagePerTest } from './support/page-per-test.js';
@@ -111,5 +112,46 @@ describe('components React renders while a signed-in page loads stay within the 
         ? 'within budget'
         : `${rendered} components rendered in ${commits.length} commits, over the budget of ${budget}:\n${listed(commits)}`;
     expect(verdict).toBe('within budget');
+  });
+});
+
+/**
+ * Chromium's record of what dirtied each layout (its `invalidationTracking` trace category) while
+ * `during` runs on `page`.
+ */
+async function layoutInvalidations(page: TestPage, during: () => Promise<void>): Promise<TraceEvent[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['disabled-by-default-devtools.timeline.invalidationTracking'] }, transferMode: 'ReportEvents' });
+  try {
+    await during();
+  } finally {
+    const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.end');
+    await complete;
+    await cdp.detach();
+  }
+  return events.filter((event) => event.name === 'LayoutInvalidationTracking');
+}
+
+// A part of the design system's stylesheet arrives with the first component of its group, after the
+// page's first paint (the forms, the tables, the dialogs). Chromium took a layered sheet inserted
+// anywhere but last as a change of the page's fonts, and laid every object out again: 30–40 ms at
+// full speed on these routes, a blocking task on a phone (issue #40). The page uses no web fonts,
+// so no layout should be for its fonts.
+describe('a part of the stylesheet arriving late does not make Chromium lay the whole page out again', () => {
+  it.each(['/account', '/account/security', '/data', '/search'])('%s', async (path) => {
+    const page = await signedInCounting(`layout-${path.replace(/\W+/g, '-').replace(/^-|-$/g, '')}`);
+    const invalidations = await layoutInvalidations(page, async () => {
+      await page.goto(`${portal.url}${path}`);
+      await commitsOnceQuiet(page);
+    });
+    const parts = await page.evaluate(() => [...document.querySelectorAll('style[data-portal-ui]')].map((style) => style.getAttribute('data-part')));
+    // The route's page inserted a group's part after the core's, and the trace recorded its layouts.
+    expect(parts.filter((part) => part === 'forms' || part === 'table' || part === 'overlays')).not.toEqual([]);
+    expect(invalidations.length).toBeGreaterThan(0);
+    const forFonts = invalidations.filter((event) => event.args?.data?.reason === 'Fonts changed').map((event) => event.args?.data?.nodeName);
+    expect({ layoutsForFonts: forFonts.length, firstNodes: forFonts.slice(0, 5) }).toEqual({ layoutsForFonts: 0, firstNodes: [] });
   });
 });

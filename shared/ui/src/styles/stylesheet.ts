@@ -8,12 +8,12 @@ import { navCss } from '../nav/nav.css.js';
 import { overlaysCss } from '../overlays/overlays.css.js';
 import { themeCss } from '../theme/theme.css.js';
 import { baseCss } from './base.css.js';
-import { STYLE_PART_ORDER, type StylePart } from './parts.js';
+import { STYLE_LAYER_ORDER, STYLE_PART_ORDER, STYLE_LAYER, type StylePart } from './parts.js';
 import { tokensCss } from './tokens.css.js';
 
 /**
- * The whole design system as one stylesheet, in the order its parts take in the document (for
- * tests and tools; a page only gets the parts of the groups it renders, see parts.ts).
+ * The whole design system as one stylesheet: the parts' order, then each part in its sub-layer
+ * (for tests and tools; a page only gets the parts of the groups it renders, see parts.ts).
  */
 const byName: Record<StylePart['name'], string> = {
   tokens: tokensCss,
@@ -29,6 +29,4 @@ const byName: Record<StylePart['name'], string> = {
   theme: themeCss,
 };
 
-export const portalStylesheet = `@layer portal-ui {
-${STYLE_PART_ORDER.map((name) => byName[name]).join('\n')}
-}`;
+export const portalStylesheet = [STYLE_LAYER_ORDER, ...STYLE_PART_ORDER.map((name) => `@layer ${STYLE_LAYER}.${name} {\n${byName[name]}\n}`)].join('\n');
