@@ -50,6 +50,7 @@ export function describeDemoPolicies(
 
     beforeAll(async () => {
       emulator = await startTestEmulator({
+        reuseSeeded: true,
         ...options,
         copySupabaseDir: path.join(REPO, 'supabase'),
       });

@@ -53,6 +53,7 @@ export function describeFilesDrive(
   beforeAll(async () => {
     emulator = await startTestEmulator({
       copySupabaseDir: path.resolve(__dirname, '..', 'supabase'),
+      reuseSeeded: true,
       ...options,
     });
   }, 180_000);

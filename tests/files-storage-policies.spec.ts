@@ -13,7 +13,7 @@ const REPO = path.resolve(__dirname, '..');
 let emulator: TestEmulator;
 
 beforeAll(async () => {
-  emulator = await startTestEmulator({ copySupabaseDir: path.join(REPO, 'supabase') });
+  emulator = await startTestEmulator({ copySupabaseDir: path.join(REPO, 'supabase'), reuseSeeded: true });
 }, 180_000);
 
 afterAll(async () => {

@@ -29,7 +29,7 @@ function room(client: SupabaseClient, projectId: number): RealtimeChannel {
 
 export function describeLiveRooms(title: string, options: Pick<EmulatorOptions, 'postgres'> = {}): void {
   beforeAll(async () => {
-    emulator = await startTestEmulator({ copySupabaseDir: path.join(REPO, 'supabase'), ...options });
+    emulator = await startTestEmulator({ copySupabaseDir: path.join(REPO, 'supabase'), reuseSeeded: true, ...options });
     [dana, sam] = await Promise.all([signedIn(DANA), signedIn(SAM)]);
   }, 120_000);
 

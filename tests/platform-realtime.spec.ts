@@ -27,7 +27,7 @@ function statusInbox(): { inbox: Inbox<{ status: ChannelStatus; error?: Error }>
 }
 
 beforeAll(async () => {
-  emulator = await startTestEmulator({ copySupabaseDir: path.join(REPO, 'supabase') });
+  emulator = await startTestEmulator({ copySupabaseDir: path.join(REPO, 'supabase'), reuseSeeded: true });
 }, 120_000);
 
 afterEach(async () => {

@@ -89,7 +89,7 @@ describe('search backend', () => {
   let gardenId: string;
 
   beforeAll(async () => {
-    starting = startTestEmulator({ copySupabaseDir: path.join(REPO, 'supabase') });
+    starting = startTestEmulator({ copySupabaseDir: path.join(REPO, 'supabase'), reuseSeeded: true });
     emulator = await starting;
     alice = await person(emulator, 'alice');
     bob = await person(emulator, 'bob');

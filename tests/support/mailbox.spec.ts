@@ -10,7 +10,7 @@ import { newPerson } from './people.js';
 let emulator: TestEmulator;
 
 beforeAll(async () => {
-  emulator = await startTestEmulator({ copySupabaseDir: path.join(REPO, 'supabase') });
+  emulator = await startTestEmulator({ copySupabaseDir: path.join(REPO, 'supabase'), reuseSeeded: true });
 }, 180_000);
 
 afterAll(async () => {

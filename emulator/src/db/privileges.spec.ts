@@ -10,6 +10,7 @@ describe("the portal's own project across a restart", () => {
   beforeAll(async () => {
     emulator = await startTestEmulator({
       copySupabaseDir: path.resolve(__dirname, '../../../supabase'),
+      reuseSeeded: true,
     });
   }, 150_000);
 
