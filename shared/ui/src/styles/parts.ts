@@ -18,9 +18,14 @@ export const STYLE_PART_ORDER = ['tokens', 'base', 'layout', 'buttons', 'forms',
 /** The statement that fixes the parts' order: `@layer portal-ui.tokens, portal-ui.base, …;`. */
 export const STYLE_LAYER_ORDER = `@layer ${STYLE_PART_ORDER.map((name) => `${STYLE_LAYER}.${name}`).join(', ')};`;
 
+/** A part's rules in its sub-layer: `@layer portal-ui.<part> { … }`. */
+export function inSubLayer(name: (typeof STYLE_PART_ORDER)[number], css: string): string {
+  return `@layer ${STYLE_LAYER}.${name} {\n${css}\n}`;
+}
+
 /** A part's sheet as it goes into the document: the order of the parts, then its rules in its sub-layer. */
 export function partSheet(name: (typeof STYLE_PART_ORDER)[number], css: string): string {
-  return `${STYLE_LAYER_ORDER}\n@layer ${STYLE_LAYER}.${name} {\n${css}\n}`;
+  return `${STYLE_LAYER_ORDER}\n${inSubLayer(name, css)}`;
 }
 
 /** One part of the design system's stylesheet: the rules of one group of components. */

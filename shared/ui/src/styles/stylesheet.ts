@@ -8,7 +8,7 @@ import { navCss } from '../nav/nav.css.js';
 import { overlaysCss } from '../overlays/overlays.css.js';
 import { themeCss } from '../theme/theme.css.js';
 import { baseCss } from './base.css.js';
-import { STYLE_LAYER_ORDER, STYLE_PART_ORDER, STYLE_LAYER, type StylePart } from './parts.js';
+import { inSubLayer, STYLE_LAYER_ORDER, STYLE_PART_ORDER, type StylePart } from './parts.js';
 import { tokensCss } from './tokens.css.js';
 
 /**
@@ -29,4 +29,4 @@ const byName: Record<StylePart['name'], string> = {
   theme: themeCss,
 };
 
-export const portalStylesheet = [STYLE_LAYER_ORDER, ...STYLE_PART_ORDER.map((name) => `@layer ${STYLE_LAYER}.${name} {\n${byName[name]}\n}`)].join('\n');
+export const portalStylesheet = [STYLE_LAYER_ORDER, ...STYLE_PART_ORDER.map((name) => inSubLayer(name, byName[name]))].join('\n');
