@@ -5,7 +5,7 @@
 export const STYLESHEET_VERSION = '0.2.0';
 
 /** The cascade layer of the whole design system: any unlayered rule of an app wins over it. */
-export const STYLE_LAYER = 'portal-ui';
+const STYLE_LAYER = 'portal-ui';
 
 /**
  * The stylesheet's parts in the order of the cascade: each part is a sub-layer of `portal-ui`,
