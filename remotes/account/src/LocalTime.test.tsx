@@ -1,11 +1,15 @@
 /** @jest-environment jsdom */
 // The account pages' times: a <time> element with the exact time, in the words of
-// `toLocaleString()` / `toLocaleDateString()`; the formatters are made at the first time shown, one
-// per precision, inside LocalTime's own render (issue #40: a page's first date formatter loads the
-// locale's date data, and the profile page made it in its own render).
+// `toLocaleString()` / `toLocaleDateString()`; the formatters, one per precision, are made in an
+// idle moment of their own while the signed-in pages download, else at the first time shown inside
+// LocalTime's own render (issue #40: a page's first date formatter loads the locale's date data,
+// and the profile page made it in its own render).
 import { render } from '@testing-library/react';
 
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+  delete (globalThis as { requestIdleCallback?: unknown }).requestIdleCallback;
+});
 
 it('shows a time as the locale writes it, in a <time> element, with one formatter per precision made as times are shown', () => {
   const made = jest.spyOn(Intl, 'DateTimeFormat');
@@ -32,5 +36,35 @@ it('shows a time as the locale writes it, in a <time> element, with one formatte
     [at, new Date(at).toLocaleDateString()],
   ]);
   expect(container.textContent).toMatch(/—$/);
+  expect(made).toHaveBeenCalledTimes(2);
+});
+
+it('makes the formatters in one idle callback when asked ahead, and the times shown then make none', () => {
+  const idle: Array<[IdleRequestCallback, IdleRequestOptions | undefined]> = [];
+  (globalThis as { requestIdleCallback?: unknown }).requestIdleCallback = (callback: IdleRequestCallback, options?: IdleRequestOptions) => idle.push([callback, options]);
+  const made = jest.spyOn(Intl, 'DateTimeFormat');
+  let LocalTime!: typeof import('./LocalTime.js').LocalTime;
+  let prepareLocalTimeFormats!: typeof import('./local-time-formats.js').prepareLocalTimeFormats;
+  jest.isolateModules(() => {
+    ({ LocalTime } = require('./LocalTime.js'));
+    ({ prepareLocalTimeFormats } = require('./local-time-formats.js'));
+  });
+
+  prepareLocalTimeFormats();
+  prepareLocalTimeFormats();
+  expect(idle).toHaveLength(1);
+  expect(idle[0]![1]).toEqual({ timeout: 2_000 });
+  expect(made).not.toHaveBeenCalled();
+  idle[0]![0]({ didTimeout: false, timeRemaining: () => 50 });
+  expect(made).toHaveBeenCalledTimes(2);
+
+  const at = '2026-11-29T14:05:09.123Z';
+  const { container } = render(
+    <>
+      <LocalTime at={at} />
+      <LocalTime at={at} precision="date" />
+    </>,
+  );
+  expect([...container.querySelectorAll('time')].map((time) => time.textContent)).toEqual([new Date(at).toLocaleString(), new Date(at).toLocaleDateString()]);
   expect(made).toHaveBeenCalledTimes(2);
 });

@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
+import { prepareLocalTimeFormats } from './local-time-formats.js';
 
 export type SignedInPages = typeof import('./signed-in-pages.js');
 
@@ -6,9 +7,11 @@ let loaded: SignedInPages | null = null;
 
 /**
  * The signed-in pages' chunk. The remote's chunk loader asks for it once, and again after a
- * failed download, so "Try again" renders the page rather than the same error.
+ * failed download, so "Try again" renders the page rather than the same error. While it
+ * downloads, the pages' date formatters are made in an idle moment.
  */
 export function loadSignedInPages(): Promise<SignedInPages> {
+  prepareLocalTimeFormats();
   return import('./signed-in-pages.js').then((pages) => (loaded = pages));
 }
 
