@@ -1,6 +1,9 @@
 // Launches Debian's Chromium through playwright-core (Playwright cannot download its own browser
 // here; docs/known-traps.md#debians-chromium-driven-by-playwright-core) and records what the page
 // says on its console.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser as PlaywrightBrowser, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Page } from 'playwright-core';
 
 /** Debian's Chromium, or the one `CHROMIUM_PATH` names (`npm test` checks it is there and passes it on). */
@@ -40,16 +43,30 @@ export async function disabledFeaturesOf(browser: PlaywrightBrowser): Promise<st
 /**
  * The features Playwright itself turns off. Chromium honours only the last `--disable-features`
  * on its command line, so ours must carry Playwright's list too; it is read from a browser
- * Playwright launched.
+ * Playwright launched. In a test run (PORTAL_TEST_BUILD_DIR, set by jest's global setup) the list
+ * is read once and kept in the run's folder: every test file starts with its modules anew, and a
+ * probe browser each was about 0.4 s of CPU a browser suite.
  */
 function playwrightDisabledFeatures(): Promise<string[]> {
   playwrightFeatures ??= (async () => {
+    const runDir = process.env.PORTAL_TEST_BUILD_DIR;
+    const kept = runDir ? path.join(runDir, `playwright-disabled-features-${createHash('sha256').update(CHROMIUM).digest('hex').slice(0, 12)}.json`) : null;
+    if (kept && existsSync(kept)) return JSON.parse(readFileSync(kept, 'utf8')) as string[];
     const probe = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...FLAGS, '--enable-automation'] });
+    let features: string[];
     try {
-      return await disabledFeaturesOf(probe);
+      features = await disabledFeaturesOf(probe);
     } finally {
       await probe.close();
     }
+    if (kept) {
+      // Whole or not at all, for a test file reading it at the same moment.
+      mkdirSync(path.dirname(kept), { recursive: true });
+      const partial = `${kept}.${process.pid}`;
+      writeFileSync(partial, JSON.stringify(features));
+      renameSync(partial, kept);
+    }
+    return features;
   })();
   return playwrightFeatures;
 }

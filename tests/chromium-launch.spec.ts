@@ -1,5 +1,8 @@
 // The browser the tests and benchmarks launch: a new context must not bring browser UI of its own
 // (the omnibox's popup, a WebUI renderer per window), and our flags must not undo Playwright's.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, disabledFeaturesOf, launchBrowser, type Browser } from './browser.js';
 
@@ -44,6 +47,39 @@ describe('the Chromium the tests launch', () => {
     expect(playwrights).toContain('PaintHolding');
     const ours = await disabledFeaturesOf(browser.context.browser()!);
     expect(ours).toEqual(expect.arrayContaining([...playwrights, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']));
+  });
+});
+
+describe("Playwright's list of features", () => {
+  it('is read from a browser once a test run, then from the run folder by every test file', async () => {
+    const saved = process.env.PORTAL_TEST_BUILD_DIR;
+    const runDir = mkdtempSync(path.join(tmpdir(), 'portal-run-'));
+    process.env.PORTAL_TEST_BUILD_DIR = runDir;
+    // A test file's own modules, as each file starts with.
+    const fresh = () => {
+      let modules!: { browser: typeof import('./browser.js'); playwright: typeof import('playwright-core') };
+      jest.isolateModules(() => {
+        modules = { browser: jest.requireActual('./browser.js'), playwright: jest.requireActual('playwright-core') };
+      });
+      return modules;
+    };
+    try {
+      const first = fresh();
+      const probes = jest.spyOn(first.playwright.chromium, 'launch');
+      const flags = await first.browser.chromiumFlags();
+      expect(probes).toHaveBeenCalledTimes(1);
+      expect(readdirSync(runDir)).toEqual([expect.stringMatching(/^playwright-disabled-features-[0-9a-f]{12}\.json$/)]);
+
+      const second = fresh();
+      const noProbe = jest.spyOn(second.playwright.chromium, 'launch');
+      await expect(second.browser.chromiumFlags()).resolves.toEqual(flags);
+      expect(noProbe).not.toHaveBeenCalled();
+      expect(flags.find((flag) => flag.startsWith('--disable-features='))).toMatch(/PaintHolding.*WebUIOmniboxPopup/);
+    } finally {
+      if (saved === undefined) delete process.env.PORTAL_TEST_BUILD_DIR;
+      else process.env.PORTAL_TEST_BUILD_DIR = saved;
+      rmSync(runDir, { recursive: true, force: true });
+    }
   });
 });
 
