@@ -206,7 +206,7 @@ export function flush(): void {
         const attempt = await sendOne(next, userId);
         if (owner !== userId) return;
         if ('stored' in attempt) {
-          const parsed = storedMessageSchema.safeParse(attempt.stored);
+          const parsed = storedMessageSchema().safeParse(attempt.stored);
           change(next.clientId, () => null);
           retries = 0;
           if (parsed.success) for (const listener of [...storedListeners]) listener(parsed.data);

@@ -83,7 +83,7 @@ export function useRoom(projectId: number): RoomState {
     });
 
     const heard = (row: unknown) => {
-      const parsed = storedMessageSchema.safeParse(row);
+      const parsed = storedMessageSchema().safeParse(row);
       if (parsed.success) {
         if (parsed.data.project_id === projectId) update((current) => addStored(current, [parsed.data], 'delivered'));
         return;

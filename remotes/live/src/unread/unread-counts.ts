@@ -6,16 +6,19 @@ import * as z from 'zod/mini';
 export type UnreadCounts = ReadonlyMap<number, number>;
 
 const count = () => z.coerce.number().check(z.int(), z.nonnegative());
-const unreadRowsSchema = z.array(z.object({ project_id: z.coerce.number().check(z.int()), unread: count(), mentions: z.optional(count()) }));
+const makeUnreadRowsSchema = () => z.array(z.object({ project_id: z.coerce.number().check(z.int()), unread: count(), mentions: z.optional(count()) }));
+let unreadRows: ReturnType<typeof makeUnreadRowsSchema> | undefined;
+/** Made when the first counts arrive, not while the background's module runs (message-log.ts). */
+const unreadRowsSchema = () => (unreadRows ??= makeUnreadRowsSchema());
 
 /** room_unread_counts() rows → project id → count (rooms without unread messages left out). */
 export function countsFromRows(rows: unknown): UnreadCounts {
-  return new Map(unreadRowsSchema.parse(rows ?? []).filter((r) => r.unread > 0).map((r) => [r.project_id, r.unread]));
+  return new Map(unreadRowsSchema().parse(rows ?? []).filter((r) => r.unread > 0).map((r) => [r.project_id, r.unread]));
 }
 
 /** room_unread_counts() rows → project id → unread messages that mention the person (rooms without left out). */
 export function mentionsFromRows(rows: unknown): UnreadCounts {
-  return new Map(unreadRowsSchema.parse(rows ?? []).flatMap((r) => ((r.mentions ?? 0) > 0 ? [[r.project_id, r.mentions!] as const] : [])));
+  return new Map(unreadRowsSchema().parse(rows ?? []).flatMap((r) => ((r.mentions ?? 0) > 0 ? [[r.project_id, r.mentions!] as const] : [])));
 }
 
 /** The room on screen is read as its messages arrive: it never counts. */
