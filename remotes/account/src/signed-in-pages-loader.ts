@@ -8,7 +8,7 @@ let loaded: SignedInPages | null = null;
 /**
  * The signed-in pages' chunk. The remote's chunk loader asks for it once, and again after a
  * failed download, so "Try again" renders the page rather than the same error. While it
- * downloads, the pages' date formatters are made in an idle moment.
+ * downloads, the pages' date formatters are made in a task of their own.
  */
 export function loadSignedInPages(): Promise<SignedInPages> {
   prepareLocalTimeFormats();
