@@ -10,6 +10,7 @@ import { launchBrowser, problems, type Browser, type ConsoleEntry } from './brow
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
 import { linkIn, mailbox } from './support/mailbox.js';
 import { newPerson, signedInClient as personClient, signedInStorage } from './support/people.js';
+import { pageState } from './support/page-per-test.js';
 
 jest.setTimeout(240_000);
 
@@ -141,9 +142,17 @@ async function editCell(
   value: string,
   kind: 'text' | 'select' = 'text',
 ): Promise<Locator> {
-  await cellButton(page, column, rowLabel).click();
+  const cell = cellButton(page, column, rowLabel);
+  await cell.click();
   const group = page.getByRole('group', { name: `Edit ${column} of ${rowLabel}`, exact: true });
   const input = group.getByLabel(`New value for ${column}`);
+  // Seen once in CI (the editor of a project's owner_id never opened after its click): say what
+  // the page and the cell were then, so the next time reads as a cause, not a timeout.
+  await input.waitFor({ timeout: STEP_MS }).catch(async (error: Error) => {
+    const table = await page.locator('.data-page[data-view]').evaluate((root) => JSON.stringify((root as HTMLElement).dataset)).catch(() => '(no data page)');
+    const cells = await page.locator(`.data-cell[data-column="${column}"]`).evaluateAll((all) => all.map((element) => element.outerHTML).join('\n')).catch(() => '(no cells)');
+    throw new Error(`The editor of ${column} of ${rowLabel} did not open after its cell was clicked (${error.message.split('\n')[0]}); ${await pageState(page)}; the data page: ${table}; the column's cells:\n${cells}`);
+  });
   if (kind === 'select') await input.selectOption(value);
   else await input.fill(value);
   await group.getByRole('button', { name: 'Save' }).click();
