@@ -4,6 +4,7 @@
 // so the merge rules are tested alone.
 import type { Tables } from '@portal/platform/database';
 import * as z from 'zod/mini';
+import { onFirstUse } from '../first-use.js';
 
 export const MESSAGE_COLUMNS = 'id, project_id, author_id, body, created_at, client_id, edited_at, deleted_at, mentions';
 
@@ -13,26 +14,24 @@ export type StoredMessage = Pick<
   'id' | 'project_id' | 'author_id' | 'body' | 'created_at' | 'client_id' | 'edited_at' | 'deleted_at' | 'mentions'
 >;
 
-const makeStoredMessageSchema = () =>
-  z.object({
-    id: z.int(),
-    project_id: z.int(),
-    author_id: z.string(),
-    body: z.string(),
-    created_at: z.string(),
-    client_id: z.nullable(z.string()),
-    edited_at: z.nullable(z.string()),
-    deleted_at: z.nullable(z.string()),
-    mentions: z.array(z.string()),
-  }) satisfies z.ZodMiniType<StoredMessage>;
-let storedMessage: ReturnType<typeof makeStoredMessageSchema> | undefined;
-
 /**
  * Checks a row a realtime change carries (typed by nobody: the table's shape, as the server sent
- * it). Made at its first use: this module runs with the live remote's background on every
- * signed-in page, and zod's constructors took 5–10 ms of that task at full speed (issue #40).
+ * it). Made at its first use, not while the background's module runs (first-use.ts).
  */
-export const storedMessageSchema = () => (storedMessage ??= makeStoredMessageSchema());
+export const storedMessageSchema = onFirstUse(
+  () =>
+    z.object({
+      id: z.int(),
+      project_id: z.int(),
+      author_id: z.string(),
+      body: z.string(),
+      created_at: z.string(),
+      client_id: z.nullable(z.string()),
+      edited_at: z.nullable(z.string()),
+      deleted_at: z.nullable(z.string()),
+      mentions: z.array(z.string()),
+    }) satisfies z.ZodMiniType<StoredMessage>,
+);
 
 /** `stored`: saved in the table; `delivered`: the room's change feed carried it back (everyone in the room got it). */
 export type Delivery = 'stored' | 'delivered';

@@ -2,14 +2,13 @@
 // minus the room on screen (it is being read), as one navigation badge. Pure, tested alone.
 import type { NavBadge } from '@portal/platform';
 import * as z from 'zod/mini';
+import { onFirstUse } from '../first-use.js';
 
 export type UnreadCounts = ReadonlyMap<number, number>;
 
 const count = () => z.coerce.number().check(z.int(), z.nonnegative());
-const makeUnreadRowsSchema = () => z.array(z.object({ project_id: z.coerce.number().check(z.int()), unread: count(), mentions: z.optional(count()) }));
-let unreadRows: ReturnType<typeof makeUnreadRowsSchema> | undefined;
-/** Made when the first counts arrive, not while the background's module runs (message-log.ts). */
-const unreadRowsSchema = () => (unreadRows ??= makeUnreadRowsSchema());
+/** Made when the first counts arrive, not while the background's module runs (first-use.ts). */
+const unreadRowsSchema = onFirstUse(() => z.array(z.object({ project_id: z.coerce.number().check(z.int()), unread: count(), mentions: z.optional(count()) })));
 
 /** room_unread_counts() rows → project id → count (rooms without unread messages left out). */
 export function countsFromRows(rows: unknown): UnreadCounts {
