@@ -8,8 +8,10 @@
 // single-spa and the opened release's files are asked for once that header is painted
 // (federation/remote-code-gate.ts), so that on a slow link they do not share it with the main
 // script (docs/architecture.md#the-page-header-of-a-remotes-route). Nothing here may import what
-// the main script runs, so that this script stays a few hundred bytes in every page.
+// the main script runs, so that this script stays about a kilobyte in every page. It also starts
+// the worker that loads the locale's data for dates, numbers and sorting off the main thread.
 import { CONFIG_URL, DEFAULT_REGISTRY_URL, EARLY_REQUESTS_GLOBAL, REMEMBERED_REGISTRY_URL_KEY, type EarlyRequests } from './early-requests.js';
+import { warmUpLocaleData } from './locale-warm-up.js';
 
 /** A request whose failure is reported to the one who takes it, never as an unhandled rejection. */
 function request(url: string): Promise<Response> {
@@ -62,6 +64,8 @@ const registryResponse = registryUrl.then((url) => {
   return request(url);
 });
 registryResponse.catch(() => undefined);
+// Once both requests are on their way: the locale's data, loaded in a worker (locale-warm-up.ts).
+warmUpLocaleData();
 
 (globalThis as Record<string, unknown>)[EARLY_REQUESTS_GLOBAL] = {
   config: { url: Promise.resolve(CONFIG_URL), response: configResponse },
