@@ -2,7 +2,6 @@
 import { createClient } from '@supabase/supabase-js';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import WebSocket from 'ws';
 import { createConnectionMonitor } from './connection.js';
 import { createPortal, installPortal, uninstallPortal } from './portal.js';
 import { useReconnects, useRetryWhenBack } from './reconnects.js';
@@ -12,14 +11,26 @@ const ANON_KEY =
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
+/** A socket that finds nothing listening: it closes in the task after it was made. */
+class UnansweredSocket extends EventTarget {
+  readonly readyState = 0;
+  constructor(readonly url: string) {
+    super();
+    setTimeout(() => this.dispatchEvent(new Event('close')), 0);
+  }
+  send(): void {}
+  close(): void {}
+}
+
 describe('recovering after an outage', () => {
   const network = { online: true, target: new EventTarget() };
   let root: Root;
   let element: HTMLElement;
+  let connection: ReturnType<typeof createConnectionMonitor>;
 
   beforeAll(() => {
-    const connection = createConnectionMonitor({
-      socketClass: WebSocket as never,
+    connection = createConnectionMonitor({
+      socketClass: UnansweredSocket as never,
       network: { onLine: () => network.online, target: network.target },
     });
     const supabase = createClient('http://127.0.0.1:1', ANON_KEY, {
@@ -77,5 +88,31 @@ describe('recovering after an outage', () => {
     await goOffline();
     await comeBack();
     expect(retried).toEqual(['second']); // the read succeeded meanwhile: nothing to do
+  });
+
+  it('renders nothing again while the socket connects or closes, only when the backend goes or comes back', async () => {
+    let renders = 0;
+    function Reader() {
+      renders += 1;
+      useRetryWhenBack(true, () => undefined);
+      return <output>{useReconnects()}</output>;
+    }
+    await act(() => root.render(<Reader />));
+    expect(renders).toBe(1);
+    // A socket nothing answers: the state goes to connecting, then back to idle.
+    const steps: string[] = [];
+    const stop = connection.state.subscribe(() => steps.push(connection.state.get().status));
+    const Socket = connection.realtimeOptions.transport as unknown as new (url: string) => { addEventListener(type: 'close', listener: () => void): void };
+    await act(async () => {
+      const socket = new Socket('ws://127.0.0.1:1/realtime/v1/websocket');
+      await new Promise<void>((resolve) => socket.addEventListener('close', () => resolve()));
+    });
+    stop();
+    expect(steps).toEqual(['connecting', 'idle']);
+    expect(renders).toBe(1);
+    await goOffline();
+    expect(renders).toBeGreaterThan(1);
+    await comeBack();
+    expect(element.textContent).toBe('1');
   });
 });

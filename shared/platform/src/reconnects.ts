@@ -3,12 +3,24 @@
 // until it does); when it answers again, what failed for want of an answer (a read, a list, a
 // message saying the server is silent) is read or said again, so nobody has to press "Try again".
 // Every remote did this with its own copy of these two hooks; they are the platform's now.
-import { useEffect, useRef, useState } from 'react';
-import { useConnection } from './hooks.js';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { getPortal } from './portal.js';
+
+/**
+ * Whether the page finds the backend unreachable. A component re-renders when that changes, not at
+ * each step of the realtime socket's (connecting, connected): read through `useConnection()`, every
+ * component that retries rendered again twice while a page starts, in the task that opens the
+ * socket (issue #40: TBT).
+ */
+function useOffline(): boolean {
+  const { connection } = getPortal();
+  const offline = () => connection.get().status === 'offline';
+  return useSyncExternalStore(connection.subscribe, offline, offline);
+}
 
 /** A count that grows each time the backend answers again after the page found it unreachable. */
 export function useReconnects(): number {
-  const offline = useConnection().status === 'offline';
+  const offline = useOffline();
   const [seen, setSeen] = useState({ offline, reconnects: 0 });
   if (seen.offline !== offline) setSeen({ offline, reconnects: seen.reconnects + (offline ? 0 : 1) });
   return seen.reconnects;
