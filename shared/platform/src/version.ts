@@ -34,4 +34,6 @@
 // run time, so it is a patch, and remotes keep declaring ^1.8.0 (a 1.8.0 shell runs them alike).
 // 1.8.2: the profiles store joins its signals' channel in the task after the one that asked
 // (the header's first read), not in the same one. Nothing a remote relies on changes.
-export const CONTRACT_VERSION = '1.8.2';
+// 1.8.3: `useReconnects()` and `useRetryWhenBack()` re-render when the backend goes or comes back,
+// not at each step of the realtime socket. Nothing a remote relies on changes.
+export const CONTRACT_VERSION = '1.8.3';
