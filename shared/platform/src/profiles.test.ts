@@ -14,12 +14,14 @@ function fakes(userId: string | null = 'u-ann') {
   let status: ((s: string) => void) | null = null;
   let released = 0;
   let leases = 0;
+  let joins = 0;
   const lease = {
     on: (_type: string, filter: { table: string }, callback: () => void) => {
       handlers.set(filter.table, callback);
       return lease;
     },
     subscribe: (callback: (s: string) => void) => {
+      joins += 1;
       status = callback;
     },
     release: async () => {
@@ -46,6 +48,7 @@ function fakes(userId: string | null = 'u-ann') {
     signal: (table: string) => handlers.get(table)!(),
     status: (s: string) => status!(s),
     counts: () => ({ leases, released }),
+    joins: () => joins,
   };
 }
 
@@ -137,6 +140,28 @@ describe('the profiles store', () => {
     unfollow();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(brief.counts()).toEqual({ leases: 0, released: 0 });
+  });
+
+  it('subscribes the channel in the task after the one that made it; a channel let go before then is never subscribed', async () => {
+    const task = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const db = fakes();
+    const stop = db.store.subscribe(() => undefined);
+    await task();
+    // Made, with its bindings, but not subscribed: that (the socket's connect) is the next task's.
+    expect({ leases: db.counts().leases, joins: db.joins() }).toEqual({ leases: 1, joins: 0 });
+    await task();
+    expect(db.joins()).toBe(1);
+    db.status('SUBSCRIBED');
+    expect(db.reads).toHaveLength(2); // the join counts as a change
+    stop();
+
+    const brief = fakes();
+    const gone = brief.store.subscribe(() => undefined);
+    await task();
+    expect(brief.counts()).toEqual({ leases: 1, released: 0 });
+    gone();
+    await task();
+    expect({ ...brief.counts(), joins: brief.joins() }).toEqual({ leases: 1, released: 1, joins: 0 });
   });
 
   it('names a person by their profile, else what the caller knows, else "Someone"', () => {

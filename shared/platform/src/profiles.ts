@@ -145,11 +145,17 @@ export function createProfilesStore(supabase: ProfilesClient, registry: ChannelR
     lease = held;
     held.on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'membership_changes' }, () => signal());
     held.on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'profile_changes' }, () => signal());
-    // Changes made before the channel joined (or while it was away) were not heard: each join
-    // counts as one, the first included.
-    held.subscribe((status) => {
-      if (status === 'SUBSCRIBED' && lease === held) signal();
-    });
+    // Subscribed in the task after the one that made the channel: as the page's first channel, its
+    // subscribe connects the socket (and the header renders the connection's new state), and with
+    // the channel's making (realtime-js's first run) that task was 15-65 ms at full speed, on
+    // every signed-in route (issue #40). Changes made before the channel joined (or while it was
+    // away) were not heard: each join counts as one, the first included.
+    setTimeout(() => {
+      if (lease !== held) return;
+      held.subscribe((status) => {
+        if (status === 'SUBSCRIBED' && lease === held) signal();
+      });
+    }, 0);
   }
 
   function hold(): () => void {

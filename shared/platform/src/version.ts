@@ -35,5 +35,6 @@
 // 1.8.2: the profiles store joins its signals' channel in the task after the one that asked
 // (the header's first read), not in the same one. Nothing a remote relies on changes.
 // 1.8.3: `useReconnects()` and `useRetryWhenBack()` re-render when the backend goes or comes back,
-// not at each step of the realtime socket. Nothing a remote relies on changes.
+// not at each step of the realtime socket; the profiles store subscribes its channel in the task
+// after the one that made it. Nothing a remote relies on changes.
 export const CONTRACT_VERSION = '1.8.3';
