@@ -8,9 +8,8 @@ import { getPortal } from './portal.js';
 
 /**
  * Whether the page finds the backend unreachable. A component re-renders when that changes, not at
- * each step of the realtime socket's (connecting, connected): read through `useConnection()`, every
- * component that retries rendered again twice while a page starts, in the task that opens the
- * socket (issue #40: TBT).
+ * each step of the realtime socket's: read through `useConnection()`, every component that retries
+ * rendered again when the socket connected, and at each attempt of a reconnect.
  */
 function useOffline(): boolean {
   const { connection } = getPortal();
