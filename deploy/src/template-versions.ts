@@ -5,7 +5,7 @@
 export const TEMPLATE_VERSIONS = {
   '@portal/ui': '^1.0.0',
   '@portal/deploy': '^2.1.0',
-  '@portal/emulator': '^0.1.0',
+  '@portal/emulator': '^0.2.0',
   '@portal/testing': '^0.1.0',
   '@supabase/supabase-js': '^2.119.1',
   react: '^19.3.1',

@@ -244,6 +244,12 @@ export interface Config extends TomlConfig {
   functionTimeoutMs: number;
   quiet: boolean;
   storageBackend: 'file' | 'database';
+  /**
+   * PGlite's `shared_buffers` (PORTAL_EMULATOR_SHARED_BUFFERS, e.g. `16MB`); null keeps Postgres'
+   * 128MB. Postgres zeroes the whole pool at every start: a small one starts faster and holds less
+   * memory, for an emulator with little data (the test suites start one per file).
+   */
+  sharedBuffers: string | null;
   /** How long an unfinished resumable (TUS) upload is kept, from its creation. */
   resumableUploadExpiryMs: number;
   jwtSecret: string;
@@ -271,6 +277,12 @@ function parseStorageBackend(value: string | undefined): 'file' | 'database' {
   if (value === undefined || value === '' || value === 'file') return 'file';
   if (value === 'database') return 'database';
   throw new ConfigError(`PORTAL_STORAGE_BACKEND must be "file" or "database", not ${JSON.stringify(value)}`);
+}
+
+function parseSharedBuffers(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  if (/^[1-9]\d*(kB|MB|GB)$/.test(value)) return value;
+  throw new ConfigError(`PORTAL_EMULATOR_SHARED_BUFFERS must be a size such as 16MB (a whole number and kB, MB or GB), not ${JSON.stringify(value)}`);
 }
 
 function parseSeconds(value: string | undefined, fallback: number, name: string): number {
@@ -327,6 +339,7 @@ export function loadConfig(options: StartOptions = {}, env: NodeJS.ProcessEnv = 
     functionTimeoutMs: options.functionTimeoutMs ?? Number(env.PORTAL_FUNCTION_TIMEOUT_MS ?? 150_000),
     quiet: options.quiet ?? env.PORTAL_EMULATOR_QUIET === '1',
     storageBackend: options.storageBackend ?? parseStorageBackend(env.PORTAL_STORAGE_BACKEND),
+    sharedBuffers: parseSharedBuffers(env.PORTAL_EMULATOR_SHARED_BUFFERS),
     resumableUploadExpiryMs: parseSeconds(env.PORTAL_RESUMABLE_UPLOAD_EXPIRY_SECONDS, 24 * 60 * 60, 'PORTAL_RESUMABLE_UPLOAD_EXPIRY_SECONDS') * 1000,
     jwtSecret: env.JWT_SECRET ?? JWT_SECRET,
     allowedHosts: options.allowedHosts ?? nameList(env.PORTAL_ALLOWED_HOSTS),

@@ -166,10 +166,18 @@ const LAUNCH_TIMEOUT_MS = 150_000;
 function launch(args: string[], env: Record<string, string>, output: string[]): Promise<Running> {
   return new Promise((resolve, reject) => {
     if (closed) return reject(new Error('the test file has ended: no emulator starts any more'));
-    const child = spawn(process.execPath, [BIN, 'start', ...args], {
+    // A test's emulator lives seconds to a few minutes, and the emulators are the largest part of
+    // a test run's CPU (docs/known-traps.md#where-a-test-runs-time-goes). Two settings make each
+    // cheaper without changing what it answers:
+    // - V8 compiles PGlite's WebAssembly with its baseline compiler (Liftoff) alone. Optimising
+    //   the hot functions (TurboFan) cost 1.3 s of CPU at each start, and over a whole suite it
+    //   did not earn that back (data-remote's busiest emulator used less CPU without it).
+    // - A 16MB buffer pool: Postgres zeroes the whole pool (128MB by default) at every start, and
+    //   a test's database is a few megabytes.
+    const child = spawn(process.execPath, ['--liftoff-only', BIN, 'start', ...args], {
       // The emulator stops itself once this process is gone, however it ended (a jest worker
       // killed by jest runs no 'exit' handler).
-      env: { ...process.env, PORTAL_EMULATOR_PARENT_PID: String(process.pid), ...env },
+      env: { PORTAL_EMULATOR_SHARED_BUFFERS: '16MB', ...process.env, PORTAL_EMULATOR_PARENT_PID: String(process.pid), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.add(child);

@@ -9,7 +9,7 @@ import type { Database } from './database.js';
 import { imageCacheDir, imageKey, imagePath, isInitialised, restoreImage, saveImage } from './image.js';
 import { applyMigrations, type MigrationReport } from './migrations.js';
 import { applyTeamMigrations } from './team-migrations.js';
-import { PGliteDatabase } from './pglite.js';
+import { PGliteDatabase, type PGliteSettings } from './pglite.js';
 import { PGliteWorkerDatabase } from './pglite-worker.js';
 import { PostgresDatabase } from './postgres.js';
 
@@ -21,8 +21,9 @@ const OWNED_SCHEMAS = ['auth', 'storage', 'realtime', 'supabase_migrations', 'pu
  * thread serves HTTP. Without the database nothing can answer: a worker that dies stops the
  * emulator, loudly, rather than leave it answering every request with an error.
  */
-function openEmulatorPGlite(dir: string): Promise<Database> {
+function openEmulatorPGlite(dir: string, settings: PGliteSettings): Promise<Database> {
   return PGliteWorkerDatabase.open(dir, {
+    settings,
     onCrash(error) {
       console.error(`portal-emulator: the database stopped: ${error.stack ?? error.message}`);
       process.exit(70);
@@ -52,18 +53,18 @@ export async function openScratchPGlite(dir: string): Promise<Database> {
  * runs initdb and the bootstrap (in this thread: it is done before anything else runs), then
  * stores the result (closed cleanly) as the image.
  */
-async function openPGlite(dir: string): Promise<Database> {
-  if (isInitialised(dir)) return openEmulatorPGlite(dir);
+async function openPGlite(dir: string, settings: PGliteSettings): Promise<Database> {
+  if (isInitialised(dir)) return openEmulatorPGlite(dir, settings);
   const image = imagePath(imageCacheDir(), imageKey());
-  if (restoreImage(image, dir)) return openEmulatorPGlite(dir);
-  const db = await PGliteDatabase.open(dir);
+  if (restoreImage(image, dir)) return openEmulatorPGlite(dir, settings);
+  const db = await PGliteDatabase.open(dir, settings);
   try {
     await bootstrapDatabase(db);
   } finally {
     await db.close();
   }
   saveImage(dir, image);
-  return openEmulatorPGlite(dir);
+  return openEmulatorPGlite(dir, settings);
 }
 
 export async function openDatabase(config: Config): Promise<{ db: Database; migrations: MigrationReport; teamMigrations: string[] }> {
@@ -80,7 +81,7 @@ export async function openDatabase(config: Config): Promise<{ db: Database; migr
     const dir = path.join(config.dataDir, 'pglite');
     if (config.reset) rmSync(config.dataDir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
-    db = await openPGlite(dir);
+    db = await openPGlite(dir, { sharedBuffers: config.sharedBuffers });
   }
   try {
     await bootstrapDatabase(db);

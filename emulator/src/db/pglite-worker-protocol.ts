@@ -2,9 +2,11 @@
 // parameters cross as structured clones (Dates, Uint8Arrays, bigints and plain objects arrive as
 // they were); errors do not (a clone keeps only `message`), so they are encoded field by field.
 import type { RequestContext } from './database.js';
+import type { PGliteSettings } from './pglite.js';
 
 export interface WorkerOptions {
   dataDir: string | null;
+  settings: PGliteSettings;
 }
 
 export type Request =

@@ -24,7 +24,7 @@ interface Session {
 const ROLLBACK = Symbol('rollback');
 
 const port = parentPort!;
-const { dataDir } = workerData as WorkerOptions;
+const { dataDir, settings } = workerData as WorkerOptions;
 const sessions = new Map<number, Session>();
 const unlisteners = new Map<number, () => Promise<void>>();
 
@@ -146,7 +146,7 @@ function serve(db: PGliteDatabase): void {
   });
 }
 
-PGliteDatabase.open(dataDir).then(
+PGliteDatabase.open(dataDir, settings).then(
   (db) => {
     serve(db);
     post({ op: 'ready' });

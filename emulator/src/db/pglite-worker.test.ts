@@ -210,6 +210,17 @@ describe('PGliteWorkerDatabase', () => {
     }
   });
 
+  it("starts PGlite with the settings it is given (shared_buffers), and with Postgres' own without them", async () => {
+    const small = await PGliteWorkerDatabase.open(null, { settings: { sharedBuffers: '16MB' } });
+    const usual = await PGliteWorkerDatabase.open(null);
+    try {
+      expect((await small.query('show shared_buffers')).rows).toEqual([{ shared_buffers: '16MB' }]);
+      expect((await usual.query('show shared_buffers')).rows).toEqual([{ shared_buffers: '128MB' }]);
+    } finally {
+      await Promise.all([small.close(), usual.close()]);
+    }
+  });
+
   it('fails pending and later calls, and says so, when the worker thread dies', async () => {
     const crashes: Error[] = [];
     const reopened = await PGliteWorkerDatabase.open(dir, { onCrash: (error) => crashes.push(error) });

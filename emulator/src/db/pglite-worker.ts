@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Database, Queryable, QueryResult, RequestContext } from './database.js';
-import { PGliteDatabase } from './pglite.js';
+import { PGliteDatabase, type PGliteSettings } from './pglite.js';
 import { decodeError, type FromWorker, type Request, type WorkerOptions } from './pglite-worker-protocol.js';
 
 const EMULATOR_DIR = fileURLToPath(new URL('../../', import.meta.url));
@@ -60,6 +60,8 @@ export interface PGliteWorkerOptions {
    * WebAssembly, an out-of-memory): every pending and later call fails with `error`.
    */
   onCrash?: (error: Error) => void;
+  /** What the PGlite in the worker is started with. */
+  settings?: PGliteSettings;
 }
 
 export class PGliteWorkerDatabase implements Database {
@@ -87,7 +89,7 @@ export class PGliteWorkerDatabase implements Database {
 
   /** Starts the worker and opens the data directory (null: in memory) in it. */
   static async open(dataDir: string | null, options: PGliteWorkerOptions = {}): Promise<PGliteWorkerDatabase> {
-    const worker = new Worker(await threadFile(), { workerData: { dataDir } satisfies WorkerOptions });
+    const worker = new Worker(await threadFile(), { workerData: { dataDir, settings: options.settings ?? {} } satisfies WorkerOptions });
     let onMessage!: (message: FromWorker) => void;
     let onError!: (error: Error) => void;
     let onExit!: (code: number) => void;

@@ -54,6 +54,12 @@ function wrap(target: PGliteLike): Queryable {
   };
 }
 
+/** What a PGlite is started with besides its data directory. */
+export interface PGliteSettings {
+  /** Postgres' `shared_buffers` (e.g. `16MB`); unset keeps Postgres' 128MB (Config.sharedBuffers). */
+  sharedBuffers?: string | null;
+}
+
 export class PGliteDatabase implements Database {
   readonly engine = 'pglite' as const;
   private readonly mutex = new Mutex();
@@ -68,9 +74,10 @@ export class PGliteDatabase implements Database {
     this.direct = wrap(pg);
   }
 
-  static async open(dataDir: string | null): Promise<PGliteDatabase> {
+  static async open(dataDir: string | null, settings: PGliteSettings = {}): Promise<PGliteDatabase> {
     const pg = await PGlite.create({
       ...(dataDir ? { dataDir } : {}),
+      ...(settings.sharedBuffers ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${settings.sharedBuffers}`] } : {}),
       extensions: PGLITE_EXTENSIONS,
       serializers: { [types.BOOL]: serializeBoolean },
     });

@@ -1,0 +1,28 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('PORTAL_EMULATOR_SHARED_BUFFERS', () => {
+  let workdir: string;
+  beforeAll(() => {
+    workdir = mkdtempSync(path.join(tmpdir(), 'emulator-config-'));
+  });
+  afterAll(() => rmSync(workdir, { recursive: true, force: true }));
+
+  it("is PGlite's shared_buffers when set, and Postgres' own (null) when not", () => {
+    expect(loadConfig({ workdir }, { PORTAL_EMULATOR_SHARED_BUFFERS: '16MB' }).sharedBuffers).toBe('16MB');
+    expect(loadConfig({ workdir }, { PORTAL_EMULATOR_SHARED_BUFFERS: '512kB' }).sharedBuffers).toBe('512kB');
+    expect(loadConfig({ workdir }, {}).sharedBuffers).toBeNull();
+    expect(loadConfig({ workdir }, { PORTAL_EMULATOR_SHARED_BUFFERS: '' }).sharedBuffers).toBeNull();
+  });
+
+  it('refuses what is not a size, saying what it wants', () => {
+    for (const value of ['16', '16 MB', '16mb', '0MB', '1TB', '16MB; drop table x']) {
+      expect(() => loadConfig({ workdir }, { PORTAL_EMULATOR_SHARED_BUFFERS: value })).toThrow(ConfigError);
+    }
+    expect(() => loadConfig({ workdir }, { PORTAL_EMULATOR_SHARED_BUFFERS: '16' })).toThrow(
+      'PORTAL_EMULATOR_SHARED_BUFFERS must be a size such as 16MB (a whole number and kB, MB or GB), not "16"',
+    );
+  });
+});
