@@ -26,3 +26,24 @@ describe('PORTAL_EMULATOR_SHARED_BUFFERS', () => {
     );
   });
 });
+
+describe('PORTAL_EMULATOR_BCRYPT_COST', () => {
+  let workdir: string;
+  beforeAll(() => {
+    workdir = mkdtempSync(path.join(tmpdir(), 'emulator-config-'));
+  });
+  afterAll(() => rmSync(workdir, { recursive: true, force: true }));
+
+  it("is the cost of new password hashes when set, and GoTrue's own (null) when not", () => {
+    expect(loadConfig({ workdir }, { PORTAL_EMULATOR_BCRYPT_COST: '4' }).bcryptCost).toBe(4);
+    expect(loadConfig({ workdir }, { PORTAL_EMULATOR_BCRYPT_COST: '12' }).bcryptCost).toBe(12);
+    expect(loadConfig({ workdir }, {}).bcryptCost).toBeNull();
+  });
+
+  it('refuses a cost bcrypt has not, saying which it takes', () => {
+    for (const value of ['3', '32', '4.5', '-4', 'ten', '1e1']) {
+      expect(() => loadConfig({ workdir }, { PORTAL_EMULATOR_BCRYPT_COST: value })).toThrow(ConfigError);
+    }
+    expect(() => loadConfig({ workdir }, { PORTAL_EMULATOR_BCRYPT_COST: '3' })).toThrow('PORTAL_EMULATOR_BCRYPT_COST must be a whole number from 4 to 31, not "3"');
+  });
+});

@@ -250,6 +250,12 @@ export interface Config extends TomlConfig {
    * memory, for an emulator with little data (the test suites start one per file).
    */
   sharedBuffers: string | null;
+  /**
+   * The bcrypt cost new password hashes get (PORTAL_EMULATOR_BCRYPT_COST, 4–31); null keeps GoTrue's
+   * 10. Each step doubles a hash's CPU (about 100 ms at 10); verification reads the cost from the
+   * stored hash, so hashes made at any cost keep working.
+   */
+  bcryptCost: number | null;
   /** How long an unfinished resumable (TUS) upload is kept, from its creation. */
   resumableUploadExpiryMs: number;
   jwtSecret: string;
@@ -283,6 +289,13 @@ function parseSharedBuffers(value: string | undefined): string | null {
   if (value === undefined || value === '') return null;
   if (/^[1-9]\d*(kB|MB|GB)$/.test(value)) return value;
   throw new ConfigError(`PORTAL_EMULATOR_SHARED_BUFFERS must be a size such as 16MB (a whole number and kB, MB or GB), not ${JSON.stringify(value)}`);
+}
+
+function parseBcryptCost(value: string | undefined): number | null {
+  if (value === undefined || value === '') return null;
+  const cost = Number(value);
+  if (!/^\d+$/.test(value) || cost < 4 || cost > 31) throw new ConfigError(`PORTAL_EMULATOR_BCRYPT_COST must be a whole number from 4 to 31, not ${JSON.stringify(value)}`);
+  return cost;
 }
 
 function parseSeconds(value: string | undefined, fallback: number, name: string): number {
@@ -340,6 +353,7 @@ export function loadConfig(options: StartOptions = {}, env: NodeJS.ProcessEnv = 
     quiet: options.quiet ?? env.PORTAL_EMULATOR_QUIET === '1',
     storageBackend: options.storageBackend ?? parseStorageBackend(env.PORTAL_STORAGE_BACKEND),
     sharedBuffers: parseSharedBuffers(env.PORTAL_EMULATOR_SHARED_BUFFERS),
+    bcryptCost: parseBcryptCost(env.PORTAL_EMULATOR_BCRYPT_COST),
     resumableUploadExpiryMs: parseSeconds(env.PORTAL_RESUMABLE_UPLOAD_EXPIRY_SECONDS, 24 * 60 * 60, 'PORTAL_RESUMABLE_UPLOAD_EXPIRY_SECONDS') * 1000,
     jwtSecret: env.JWT_SECRET ?? JWT_SECRET,
     allowedHosts: options.allowedHosts ?? nameList(env.PORTAL_ALLOWED_HOSTS),

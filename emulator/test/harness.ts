@@ -174,10 +174,12 @@ function launch(args: string[], env: Record<string, string>, output: string[]): 
     //   did not earn that back (data-remote's busiest emulator used less CPU without it).
     // - A 16MB buffer pool: Postgres zeroes the whole pool (128MB by default) at every start, and
     //   a test's database is a few megabytes.
+    // - Password hashes at bcrypt's cost 4, not GoTrue's 10: about 100 ms of CPU less for every
+    //   person a test signs up or signs in (auth/password-hash-cost.spec.ts keeps 10 the default).
     const child = spawn(process.execPath, ['--liftoff-only', BIN, 'start', ...args], {
       // The emulator stops itself once this process is gone, however it ended (a jest worker
       // killed by jest runs no 'exit' handler).
-      env: { PORTAL_EMULATOR_SHARED_BUFFERS: '16MB', ...process.env, PORTAL_EMULATOR_PARENT_PID: String(process.pid), ...env },
+      env: { PORTAL_EMULATOR_SHARED_BUFFERS: '16MB', PORTAL_EMULATOR_BCRYPT_COST: '4', ...process.env, PORTAL_EMULATOR_PARENT_PID: String(process.pid), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.add(child);

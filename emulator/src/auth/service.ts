@@ -85,7 +85,7 @@ import { ssoRoutes } from './sso/routes.js';
 export const authService: ServiceFactory = (service) => {
   const settings = authSettings(service.config, service.apiUrl);
   const limiter = new RateLimiter();
-  const hasher = new BcryptPool();
+  const hasher = new BcryptPool(service.config.bcryptCost ?? undefined);
   const ctx: AuthContext = {
     settings,
     db: runningEffectsAfterCommit(service.db),

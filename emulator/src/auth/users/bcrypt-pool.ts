@@ -34,7 +34,11 @@ export class BcryptPool implements PasswordHasher {
   private readonly url: URL;
   private closed = false;
 
-  constructor(private readonly size = Math.max(1, availableParallelism())) {
+  constructor(
+    /** The cost of the hashes it makes (Config.bcryptCost; GoTrue's without one). */
+    private readonly cost: number = BCRYPT_COST,
+    private readonly size = Math.max(1, availableParallelism()),
+  ) {
     this.url = new URL(
       `data:text/javascript,${encodeURIComponent(workerSource(import.meta.resolve('bcryptjs')))}`,
     );
@@ -80,7 +84,7 @@ export class BcryptPool implements PasswordHasher {
   }
 
   hash(password: string): Promise<string> {
-    return this.run<string>({ op: 'hash', password, cost: BCRYPT_COST });
+    return this.run<string>({ op: 'hash', password, cost: this.cost });
   }
 
   compare(password: string, hash: string): Promise<boolean> {
