@@ -3,9 +3,9 @@
 // 127.0.0.1 with its storage in a folder of the caller's, the portal's packages released into it
 // by `npm run release:packages`, every other package fetched from the npm registry; and commands
 // run as a team runs them, with npm pointed at that registry alone.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -98,9 +98,20 @@ export async function startTeamRegistry(work: string, repo: string): Promise<Tea
     // npm_* settings stay out.
     const npmrc = path.join(work, '.npmrc');
     writeFileSync(npmrc, `registry=${url}/\n//${new URL(url).host}/:_authToken=team-repository\n`);
+    // npm's cache for the team: this machine's downloads (`_cacache`, addressed by their content,
+    // so safe to share), but an `_npx` folder of its own. npm runs again what `npm create`
+    // installed once, as long as the package's range admits it, even after a newer release: here a
+    // @portal/create-remote an earlier run installed, with the @portal/deploy of then, whose
+    // template names package versions this registry does not have.
+    const cache = path.join(work, 'npm-cache');
+    mkdirSync(cache);
+    const machineCache = execFileSync('npm', ['config', 'get', 'cache'], { encoding: 'utf8' }).trim();
+    mkdirSync(path.join(machineCache, '_cacache'), { recursive: true });
+    symlinkSync(path.join(machineCache, '_cacache'), path.join(cache, '_cacache'));
     const env = {
       ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key))),
       npm_config_userconfig: npmrc,
+      npm_config_cache: cache,
       npm_config_registry: `${url}/`,
       npm_config_update_notifier: 'false',
       npm_config_fund: 'false',
