@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config.js';
 
-describe('PORTAL_EMULATOR_SHARED_BUFFERS', () => {
-  let workdir: string;
-  beforeAll(() => {
-    workdir = mkdtempSync(path.join(tmpdir(), 'emulator-config-'));
-  });
-  afterAll(() => rmSync(workdir, { recursive: true, force: true }));
+let workdir: string;
+beforeAll(() => {
+  workdir = mkdtempSync(path.join(tmpdir(), 'emulator-config-'));
+});
+afterAll(() => rmSync(workdir, { recursive: true, force: true }));
 
+describe('PORTAL_EMULATOR_SHARED_BUFFERS', () => {
   it("is PGlite's shared_buffers when set, and Postgres' own (null) when not", () => {
     expect(loadConfig({ workdir }, { PORTAL_EMULATOR_SHARED_BUFFERS: '16MB' }).sharedBuffers).toBe('16MB');
     expect(loadConfig({ workdir }, { PORTAL_EMULATOR_SHARED_BUFFERS: '512kB' }).sharedBuffers).toBe('512kB');
@@ -28,12 +28,6 @@ describe('PORTAL_EMULATOR_SHARED_BUFFERS', () => {
 });
 
 describe('PORTAL_EMULATOR_BCRYPT_COST', () => {
-  let workdir: string;
-  beforeAll(() => {
-    workdir = mkdtempSync(path.join(tmpdir(), 'emulator-config-'));
-  });
-  afterAll(() => rmSync(workdir, { recursive: true, force: true }));
-
   it("is the cost of new password hashes when set, and GoTrue's own (null) when not", () => {
     expect(loadConfig({ workdir }, { PORTAL_EMULATOR_BCRYPT_COST: '4' }).bcryptCost).toBe(4);
     expect(loadConfig({ workdir }, { PORTAL_EMULATOR_BCRYPT_COST: '12' }).bcryptCost).toBe(12);
