@@ -167,7 +167,7 @@ function launch(args: string[], env: Record<string, string>, output: string[]): 
   return new Promise((resolve, reject) => {
     if (closed) return reject(new Error('the test file has ended: no emulator starts any more'));
     // A test's emulator lives seconds to a few minutes, and the emulators are the largest part of
-    // a test run's CPU (docs/known-traps.md#where-a-test-runs-time-goes). Two settings make each
+    // a test run's CPU (docs/known-traps.md#where-a-test-runs-time-goes). Three settings make each
     // cheaper without changing what it answers:
     // - V8 compiles PGlite's WebAssembly with its baseline compiler (Liftoff) alone. Optimising
     //   the hot functions (TurboFan) cost 1.3 s of CPU at each start, and over a whole suite it
