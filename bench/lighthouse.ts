@@ -37,7 +37,10 @@
 // `BENCH_TRACES=DIR` keeps each load's trace in DIR (open it in DevTools' Performance panel), and
 // `BENCH_TRACE_CATEGORIES=a,b` adds trace categories to the listing's (e.g. `fonts,blink`).
 // --reports: also writes each run's whole Lighthouse report (its JSON, with the trace's timings,
-// the critical request chains and the main-thread tasks) into DIR, one file per run.
+// the critical request chains and the main-thread tasks) into DIR, one file per run, and beside it
+// the trace Lighthouse recorded and simulated from (`….trace.json`, for DevTools' Performance panel).
+// `BENCH_KEEP_WORK=1` keeps the scratch folder (the builds with their source maps, to read a traced
+// or profiled function back to its source) and prints where it is.
 // --against DIR: a before/after. DIR holds another checkout's sources (`git archive <commit> |
 // tar -x -C DIR`, with DIR/node_modules a link to this checkout's); its shell and remotes are built
 // and served beside this checkout's on the same emulator, and each route's runs alternate between
@@ -149,7 +152,11 @@ async function audit(url: string, port: number, preset: 'mobile' | 'desktop', re
   const result = await lighthouse(url, options, preset === 'desktop' ? desktopConfig : undefined);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
-  if (reportFile) writeFileSync(reportFile, JSON.stringify(lhr));
+  if (reportFile) {
+    writeFileSync(reportFile, JSON.stringify(lhr));
+    // The trace Lighthouse recorded and simulated from, to open in DevTools' Performance panel.
+    writeFileSync(reportFile.replace(/\.json$/, '.trace.json'), JSON.stringify(result.artifacts.Trace));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items;
@@ -506,5 +513,5 @@ try {
   }
   await served?.close();
   if (emulator) await stop(emulator.child);
-  rmSync(work, { recursive: true, force: true });
+  if (!process.env.BENCH_KEEP_WORK) rmSync(work, { recursive: true, force: true }); else console.log(`kept ${work}`);
 }

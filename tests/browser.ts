@@ -28,6 +28,15 @@ const FLAGS = [
  */
 const DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
+/**
+ * Turned off in the tests' browsers only. Chromium starts a spare renderer beside each new window,
+ * for the window's next navigation to another site; a test's context is a new window whose page
+ * seldom goes to a second site, so the spare was started and thrown away with the context (one
+ * renderer process per context). The benchmarks keep it, as a browser people use has it and
+ * their cold loads are timed (docs/known-traps.md, "A spare renderer per context").
+ */
+const TEST_DISABLED_FEATURES = ['SpareRendererForSitePerProcess'];
+
 let playwrightFeatures: Promise<string[]> | undefined;
 
 /**
@@ -71,9 +80,12 @@ function playwrightDisabledFeatures(): Promise<string[]> {
   return playwrightFeatures;
 }
 
-/** The command line for Debian's Chromium in tests and benchmarks, with `extra` flags after ours. */
-export async function chromiumFlags(extra: readonly string[] = []): Promise<string[]> {
-  const disabled = [...new Set([...(await playwrightDisabledFeatures()), ...DISABLED_FEATURES])];
+/**
+ * The command line for Debian's Chromium in tests and benchmarks, with `extra` flags after ours;
+ * `forTests` also turns off what only a test's browser can do without.
+ */
+export async function chromiumFlags(extra: readonly string[] = [], { forTests = false } = {}): Promise<string[]> {
+  const disabled = [...new Set([...(await playwrightDisabledFeatures()), ...DISABLED_FEATURES, ...(forTests ? TEST_DISABLED_FEATURES : [])])];
   return [...FLAGS, `--disable-features=${disabled.join(',')}`, ...extra];
 }
 
@@ -142,7 +154,7 @@ async function testContext(context: BrowserContext): Promise<TestContext> {
  * portal under several host names of one site.
  */
 export async function launchBrowser(options: { colorScheme?: 'light' | 'dark'; args?: readonly string[] } = {}): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: await chromiumFlags(options.args) });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: await chromiumFlags(options.args, { forTests: true }) });
   const newContext = async ({ storageState, locale, timezoneId }: ContextOptions = {}) =>
     testContext(
       await browser.newContext({
@@ -168,7 +180,7 @@ export async function launchBrowser(options: { colorScheme?: 'light' | 'dark'; a
  * folder is a browser restart (persistent cookies kept, session cookies gone).
  */
 export async function launchPersistentBrowser(userDataDir: string): Promise<TestContext> {
-  return testContext(await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: await chromiumFlags(), viewport: { width: 1280, height: 800 } }));
+  return testContext(await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: await chromiumFlags([], { forTests: true }), viewport: { width: 1280, height: 800 } }));
 }
 
 /** Console errors and warnings worth failing a happy-path test on. */

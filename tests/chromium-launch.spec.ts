@@ -36,6 +36,25 @@ describe('the Chromium the tests launch', () => {
     }
   });
 
+  it('starts no spare renderer beside a page: one page, one renderer process', async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto('data:text/html,<p>hello</p>');
+      // The spare is started once the window's first navigation is under way; give it the time it
+      // took with the feature on (well under 500 ms), as for the popup above.
+      await page.waitForTimeout(500);
+      const cdp = await context.context.browser()!.newBrowserCDPSession();
+      const { processInfo } = await cdp.send('SystemInfo.getProcessInfo');
+      const { targetInfos } = await cdp.send('Target.getTargets');
+      // A renderer for each open page (this one is the only one), and none waiting beside them.
+      expect(targetInfos.filter((target) => target.type === 'page')).toHaveLength(1);
+      expect(processInfo.filter((process) => process.type === 'renderer')).toHaveLength(1);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("turns off Playwright's features as well as its own", async () => {
     const plain = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--enable-automation'] });
     let playwrights: string[];
@@ -46,7 +65,7 @@ describe('the Chromium the tests launch', () => {
     }
     expect(playwrights).toContain('PaintHolding');
     const ours = await disabledFeaturesOf(browser.context.browser()!);
-    expect(ours).toEqual(expect.arrayContaining([...playwrights, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']));
+    expect(ours).toEqual(expect.arrayContaining([...playwrights, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'SpareRendererForSitePerProcess']));
   });
 });
 
