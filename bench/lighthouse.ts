@@ -36,6 +36,9 @@
 // (the trace's invalidation tracking: "Layout: Fonts changed ×453", with the first nodes);
 // `BENCH_TRACES=DIR` keeps each load's trace in DIR (open it in DevTools' Performance panel), and
 // `BENCH_TRACE_CATEGORIES=a,b` adds trace categories to the listing's (e.g. `fonts,blink`).
+// `BENCH_TASKS_BLAME=1` samples V8's profiler in those loads too and prints, per route, whose code
+// the blocking tasks ran, read back through the builds' source maps (bench/task-blame.ts): each
+// package, folder of ours, or Chromium's own work, with its share of a load's blocking time.
 // --reports: also writes each run's whole Lighthouse report (its JSON, with the trace's timings,
 // the critical request chains and the main-thread tasks) into DIR, one file per run, and beside it
 // the trace Lighthouse recorded and simulated from (`….trace.json`, for DevTools' Performance panel).
@@ -66,6 +69,8 @@ import { CHROMIUM, chromiumFlags } from '../tests/browser.js';
 import { buildApps, median, serveInChild, startProjectEmulator } from './_portal.js';
 import { scratchFolder, stop } from './_support.js';
 import { installCommitCounter, recordedCommits } from './react-renders.js';
+import type { TraceMap } from '@jridgewell/trace-mapping';
+import { blame, PROFILER_CATEGORY, sourceMapsOf } from './task-blame.js';
 import { simulatedTasks, type SimulatedTasks, type TraceEvent } from './trace-tasks.js';
 
 const { values: flags } = parseArgs({
@@ -94,6 +99,8 @@ const INTERACTIONS = Number(flags.interactions);
 const LONG_TASK_LOADS = Number(flags['long-tasks']);
 const RENDER_LOADS = Number(flags.renders);
 const TASK_LOADS = Number(flags.tasks);
+/** `BENCH_TASKS_BLAME=1`: the traced loads also sample V8's profiler, and say whose code their blocking tasks ran. */
+const BLAME = Boolean(process.env.BENCH_TASKS_BLAME);
 const REMOTES = ['account', 'data', 'files', 'functions', 'live', 'search'];
 /** Seeded by supabase/seed.sql: a person with projects, tables and files to show. */
 const DEMO = { email: 'demo@example.com', password: 'demo-password-1' };
@@ -290,7 +297,7 @@ async function startFigures(browser: Browser, url: string, cookies: Awaited<Retu
 }
 
 /** One load of `url` at a phone's width and full speed, traced: its tasks as Lighthouse's simulation would count them. */
-async function tracedTasks(browser: Browser, url: string, cookies: Awaited<ReturnType<typeof sessionCookies>> | null): Promise<SimulatedTasks> {
+async function tracedTasks(browser: Browser, url: string, cookies: Awaited<ReturnType<typeof sessionCookies>> | null, mapFor: ((scriptUrl: string) => TraceMap | null) | null): Promise<SimulatedTasks & { blame?: Map<string, number> }> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   try {
     if (cookies) await context.addCookies(cookies);
@@ -298,7 +305,8 @@ async function tracedTasks(browser: Browser, url: string, cookies: Awaited<Retur
     // Lighthouse's own categories for the main thread's tasks and the paint marks.
     // With the listing, also what dirtied each layout and style recalculation (bench/trace-tasks.ts).
     const invalidations = process.env.BENCH_TASKS_LISTED ? ['disabled-by-default-devtools.timeline.invalidationTracking', 'disabled-by-default-devtools.timeline.stack', ...(process.env.BENCH_TRACE_CATEGORIES?.split(',') ?? [])] : [];
-    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', ...invalidations, 'toplevel', 'loading', 'blink.user_timing', '__metadata'] });
+    const samples = mapFor ? [PROFILER_CATEGORY] : [];
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', ...invalidations, ...samples, 'toplevel', 'loading', 'blink.user_timing', '__metadata'] });
     let trace: Buffer;
     try {
       await page.goto(url, { waitUntil: 'networkidle' });
@@ -310,7 +318,9 @@ async function tracedTasks(browser: Browser, url: string, cookies: Awaited<Retur
       mkdirSync(process.env.BENCH_TRACES, { recursive: true });
       writeFileSync(path.join(process.env.BENCH_TRACES, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), trace);
     }
-    return simulatedTasks((JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents);
+    const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+    const tasks = simulatedTasks(events);
+    return mapFor ? { ...tasks, blame: blame(events, tasks.spans, mapFor) } : tasks;
   } finally {
     await context.close();
   }
@@ -341,6 +351,11 @@ let served: Awaited<ReturnType<typeof serveInChild<Build>>> | null = null;
 let chrome: ChildProcess | null = null;
 try {
   const buildDir = (build: Build) => path.join(work, `build-${build}`);
+  const maps = new Map<Build, (scriptUrl: string) => TraceMap | null>();
+  const sourceMaps = (build: Build) => {
+    if (!maps.has(build)) maps.set(build, sourceMapsOf(['shell', ...REMOTES].map((app) => path.join(buildDir(build), app))));
+    return maps.get(build)!;
+  };
   for (const build of BUILDS) {
     const seconds = await buildApps(buildDir(build), ['shell', ...REMOTES], build === 'this' ? repoRoot : path.resolve(flags.against!));
     console.log(`build of ${build === 'this' ? 'this checkout' : flags.against} (shell and ${REMOTES.length} remotes, one rspack run): ${seconds.toFixed(1)} s`);
@@ -410,7 +425,7 @@ try {
    * first on even runs, so a change in the machine's load hits both alike); `print` gets each
    * row (one build's loads of one route) once the route is done.
    */
-  async function alternately<T>(times: number, measure: (url: string, cookies: Awaited<ReturnType<typeof sessionCookies>> | null) => Promise<T>, print: (row: { build: Build; state: string; route: string; loads: T[] }) => void) {
+  async function alternately<T>(times: number, measure: (url: string, cookies: Awaited<ReturnType<typeof sessionCookies>> | null, build: Build) => Promise<T>, print: (row: { build: Build; state: string; route: string; loads: T[] }) => void) {
     const rows: Array<{ build: Build; state: string; route: string; loads: T[] }> = [];
     for (const state of times > 0 ? STATES : []) {
       for (const route of ROUTES) {
@@ -418,7 +433,7 @@ try {
         for (let run = 0; run < times; run++) {
           for (const build of run % 2 === 0 ? BUILDS : [...BUILDS].reverse()) {
             const cookies = state === 'in' ? await sessionCookies(apiUrl, config.supabaseAnonKey, urls[build]) : null;
-            figures[build].push(await measure(`${urls[build]}${route}`, cookies));
+            figures[build].push(await measure(`${urls[build]}${route}`, cookies, build));
           }
         }
         for (const build of BUILDS) {
@@ -450,7 +465,7 @@ try {
 
   const traced = await alternately(
     TASK_LOADS,
-    (pageUrl, cookies) => tracedTasks(browser, pageUrl, cookies),
+    (pageUrl, cookies, build) => tracedTasks(browser, pageUrl, cookies, BLAME ? sourceMaps(build) : null),
     ({ build, state, route, loads }) => {
       const longest = median(loads.map((f) => f.longest[0]?.ms ?? 0));
       console.log(
@@ -465,6 +480,16 @@ try {
       for (const task of loads.flatMap((load) => load.longest)) kinds.set(task.what, [...(kinds.get(task.what) ?? []), task.ms]);
       console.log(`${build} signed ${state} ${route}: blocking tasks of ${loads.length} loads, by what ran in them`);
       for (const [what, ms] of [...kinds].sort((a, b) => b[1].length - a[1].length)) console.log(`  ${String(ms.length).padStart(3)}× ${median(ms).toFixed(1).padStart(5)} ms  ${what}`);
+    }
+  }
+  if (TASK_LOADS > 0 && BLAME) {
+    // Whose code the blocking tasks ran (bench/task-blame.ts): each group's share of a load's blocking time.
+    for (const { build, state, route, loads } of traced) {
+      const shares = new Map<string, number>();
+      for (const load of loads) for (const [group, ms] of load.blame ?? []) shares.set(group, (shares.get(group) ?? 0) + ms / loads.length);
+      const total = [...shares.values()].reduce((sum, ms) => sum + ms, 0);
+      console.log(`${build} signed ${state} ${route}: whose code the blocking tasks ran (${total.toFixed(0)} ms a load, mean of ${loads.length}; samples under the profiler)`);
+      for (const [group, ms] of [...shares].sort((a, b) => b[1] - a[1]).slice(0, 16)) console.log(`  ${ms.toFixed(0).padStart(5)} ms ${((100 * ms) / total).toFixed(0).padStart(3)}%  ${group}`);
     }
   }
   if (TASK_LOADS > 0) console.log(`tasks: ${TASK_LOADS} traced loads per row at full speed (medians); Lighthouse's rule (4x, beyond 50 ms, after the first paint) without its network model or pruning.`);

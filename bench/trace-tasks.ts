@@ -12,6 +12,8 @@ export interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
+  /** A profile's id (`Profile`, `ProfileChunk`). */
+  id?: string;
   args?: {
     name?: string;
     data?: { url?: string; functionName?: string; type?: string; reason?: string; nodeName?: string };
@@ -33,6 +35,17 @@ export interface SimulatedTasks {
   blockingTasks: number;
   /** The blocking tasks, longest first: recorded length (ms) and what ran in them. */
   longest: Array<{ ms: number; what: string }>;
+  /** The blocking tasks in the order they ran: where (µs, the trace's clock) and their blocking time. */
+  spans: BlockingSpan[];
+}
+
+/** A blocking task: its thread, its counted part (from the first paint on) and its time beyond 50 ms once slowed. */
+export interface BlockingSpan {
+  pid: number;
+  tid: number;
+  start: number;
+  end: number;
+  excess: number;
 }
 
 /** What a task ran, by its largest piece: e.g. "TimerFire › FunctionCall main.js", "Layout". */
@@ -85,11 +98,12 @@ function dirtiedBy(piece: TraceEvent, events: readonly TraceEvent[]): string {
 export function simulatedTasks(events: readonly TraceEvent[]): SimulatedTasks {
   const paint = events.find((event) => event.name === 'firstContentfulPaint');
   const navigation = events.find((event) => event.name === 'navigationStart' && event.pid === paint?.pid);
-  if (!paint) return { fcp: NaN, blocking: NaN, blockingTasks: 0, longest: [] };
+  if (!paint) return { fcp: NaN, blocking: NaN, blockingTasks: 0, longest: [], spans: [] };
   const main = events.find((event) => event.ph === 'M' && event.name === 'thread_name' && event.pid === paint.pid && event.args?.name === 'CrRendererMain');
   const tid = main?.tid ?? paint.tid;
   const seen = new Set<string>();
   const longest: Array<{ ms: number; what: string }> = [];
+  const spans: BlockingSpan[] = [];
   let blocking = 0;
   for (const event of events) {
     if (event.name !== 'RunTask' || event.ph !== 'X' || event.pid !== paint.pid || event.tid !== tid || event.dur === undefined) continue;
@@ -103,7 +117,8 @@ export function simulatedTasks(events: readonly TraceEvent[]): SimulatedTasks {
     if (slowed <= BLOCKING_FROM_MS) continue;
     blocking += slowed - BLOCKING_FROM_MS;
     longest.push({ ms: event.dur / 1000, what: describe(event, events) });
+    spans.push({ pid: event.pid, tid: event.tid, start: Math.max(event.ts, paint.ts), end, excess: slowed - BLOCKING_FROM_MS });
   }
   longest.sort((a, b) => b.ms - a.ms);
-  return { fcp: navigation ? (paint.ts - navigation.ts) / 1000 : NaN, blocking, blockingTasks: longest.length, longest };
+  return { fcp: navigation ? (paint.ts - navigation.ts) / 1000 : NaN, blocking, blockingTasks: longest.length, longest, spans };
 }
