@@ -11,7 +11,33 @@
 // And a failed test carries what the file's emulators printed while it ran (their errors and
 // warnings; the harness starts them quiet, so no request lines): a 500's cause is in the
 // emulator's log, which no one sees otherwise once the run's scratch folders are gone.
+// And a stack that passes through none of the files jest transformed is formatted as V8 does, not
+// through jest's source-map formatter (docs/known-traps.md, "Stacks nobody reads").
 const { TestEnvironment } = require('jest-environment-node');
+
+/**
+ * Gives the file's realm an `Error.prepareStackTrace` that leaves jest's formatter to the stacks it
+ * can improve. Jest maps every frame of every stack through the source maps of the files it
+ * transformed, copying each call site on the way (up to 100 frames: it raises the limit), whether
+ * or not the frame's file has a map. Playwright's server runs in the test process and reads a new
+ * Error's stack at each step of a page action, only to keep it for an error that seldom comes: a
+ * tenth of a browser suite's CPU went to formatting those. A stack with a frame in a transformed
+ * file (the tests, the harness, the portal's sources, the packages jest transforms) still gets
+ * jest's formatter, so a failure points at the TypeScript line as before; the rest get V8's own.
+ */
+function formatUntransformedStacksCheaply(global, transformIgnorePatterns) {
+  const ignored = transformIgnorePatterns.map((pattern) => new RegExp(pattern));
+  const transformed = (frame) => {
+    const file = frame.getFileName();
+    return Boolean(file) && !file.startsWith('node:') && !ignored.some((pattern) => pattern.test(file));
+  };
+  global.Error.prepareStackTrace = (error, frames) => {
+    // Jest's, installed on the worker's own Error before each file runs.
+    const jests = Error.prepareStackTrace;
+    if (typeof jests === 'function' && frames.some(transformed)) return jests(error, frames);
+    return `${Error.prototype.toString.call(error)}${frames.map((frame) => `\n    at ${frame}`).join('')}`;
+  };
+}
 
 /** Makes the file's setTimeout/setInterval remember the timers still pending; returns them. */
 function trackPendingTimers(global) {
@@ -84,6 +110,7 @@ function emulatorOutputError(outputs, marks) {
 class IntegrationEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
+    formatUntransformedStacksCheaply(this.global, config.projectConfig.transformIgnorePatterns ?? ['/node_modules/']);
     this.pendingTimers = trackPendingTimers(this.global);
     /** How many lines each emulator's output held when the current test started. */
     this.outputMarks = new Map();

@@ -1,11 +1,14 @@
-// The integration project's environment stops a file's leftover emulators when the file ends.
+// The integration project's environment stops a file's leftover emulators when the file ends,
+// clears its pending timers, and formats only the stacks jest can map through jest's formatter.
+import { readFileSync } from 'node:fs';
+import vm from 'node:vm';
 import IntegrationEnvironment from './integration-environment.cjs';
 
 function environment(): IntegrationEnvironment {
   return new IntegrationEnvironment(
     {
       globalConfig: {},
-      projectConfig: { testEnvironmentOptions: {}, globals: {}, fakeTimers: {}, injectGlobals: true },
+      projectConfig: { testEnvironmentOptions: {}, globals: {}, fakeTimers: {}, injectGlobals: true, transformIgnorePatterns: ['/node_modules/'] },
     } as never,
     { console, docblockPragmas: {}, testPath: __filename },
   );
@@ -127,5 +130,62 @@ describe("a failed test's emulator output", () => {
     event('test_done');
     await env.teardown();
     expect(test.errors).toHaveLength(1);
+  });
+});
+
+describe("a stack's format", () => {
+  /** The stack of an Error made in the file's realm, by code loaded from `file`, in a task of its own. */
+  async function stackMadeIn(env: IntegrationEnvironment, file: string): Promise<string> {
+    const made = new vm.Script('new Promise((resolve) => setImmediate(() => resolve(new Error("made here").stack)))', { filename: file });
+    return (await made.runInContext(env.getVmContext()!)) as string;
+  }
+
+  /**
+   * The worker's own Error, on which jest installs its formatter, and where Node looks for one when
+   * the realm that made an error has none. (This file's Error is its own realm's, and so is the
+   * environment's module's here; in a run, that module is loaded in the worker's realm.)
+   */
+  const workerError = (() => {
+    try {
+      readFileSync('/nonexistent/file');
+    } catch (error) {
+      return (error as Error).constructor as ErrorConstructor;
+    }
+    throw new Error('reading a missing file did not fail');
+  })();
+  const saved = new Map<ErrorConstructor, typeof Error.prepareStackTrace>();
+  const formatted: string[][] = [];
+  beforeEach(() => {
+    formatted.length = 0;
+    // Stands in for jest's source-map formatter.
+    const format: typeof Error.prepareStackTrace = (error, frames) => {
+      formatted.push(frames.map((frame) => String(frame.getFileName())));
+      return `mapped: ${(error as Error).message}`;
+    };
+    for (const constructor of [Error, workerError]) {
+      saved.set(constructor, constructor.prepareStackTrace);
+      constructor.prepareStackTrace = format;
+    }
+  });
+  afterEach(() => {
+    for (const [constructor, format] of saved) constructor.prepareStackTrace = format;
+  });
+
+  it("is V8's own for a stack through files jest did not transform, as Playwright's server makes at every step", async () => {
+    const env = environment();
+    await env.setup();
+    const stack = await stackMadeIn(env, '/project/node_modules/library/index.js');
+    await env.teardown();
+    expect(formatted).toEqual([]);
+    expect(stack).toMatch(/^Error: made here\n {4}at .*\(\/project\/node_modules\/library\/index\.js:1:\d+\)/);
+  });
+
+  it("is jest's, mapped to the sources, for a stack through a file jest transformed", async () => {
+    const env = environment();
+    await env.setup();
+    const stack = await stackMadeIn(env, '/project/tests/some.spec.ts');
+    await env.teardown();
+    expect(stack).toBe('mapped: made here');
+    expect(formatted).toEqual([expect.arrayContaining(['/project/tests/some.spec.ts'])]);
   });
 });
