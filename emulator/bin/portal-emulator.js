@@ -1,9 +1,14 @@
 #!/usr/bin/env node
 // Runs the emulator compiled from its TypeScript sources (compiled-emulator.js: built on first
-// use and again whenever a source changed).
+// use and again whenever a source changed). A one-shot command on the database (`migration
+// check`, `db reset`, …) runs in a node without WebAssembly's optimising compiler (one-shot.js).
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compiledEmulator } from './compiled-emulator.js';
+import { oneShotNodeArgs, runAgain } from './one-shot.js';
+
+const nodeArgs = oneShotNodeArgs(process.argv.slice(2), process.execArgv);
+if (nodeArgs) await runAgain(nodeArgs, fileURLToPath(import.meta.url), process.argv.slice(2));
 
 const emulatorDir = path.resolve(import.meta.dirname, '..');
 const { file } = await compiledEmulator({
