@@ -60,11 +60,12 @@ try {
   });
   let staged;
   try {
-    staged = packages.map((pkg) => {
+    const stagedPackages = packages.map((pkg) => {
       prepareRelease(pkg, root);
-      const result = stagePackage(pkg, path.join(work, 'stage'), root);
-      return { ...result, tarball: packStaged(result, destination) };
+      return stagePackage(pkg, path.join(work, 'stage'), root);
     });
+    const tarballs = packStaged(stagedPackages, destination);
+    staged = stagedPackages.map((pkg, index) => ({ ...pkg, tarball: tarballs[index]! }));
   } finally {
     await unlock();
   }

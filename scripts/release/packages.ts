@@ -186,13 +186,19 @@ export function prepareRelease(pkg: WorkspacePackage, root: string): void {
   if (before) execFileSync(before[0]!, before.slice(1), { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
-/** `npm pack` of a staged package into `destination`; the tarball's path. */
-export function packStaged(staged: StagedPackage, destination: string): string {
+/**
+ * `npm pack` of the staged packages into `destination`, in one npm (each npm started was about a
+ * second of CPU); their tarballs' paths, in the same order.
+ */
+export function packStaged(staged: readonly StagedPackage[], destination: string): string[] {
   mkdirSync(destination, { recursive: true });
-  const output = execFileSync('npm', ['pack', staged.stageDir, '--pack-destination', destination, '--json', '--ignore-scripts'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  const [packed] = JSON.parse(output) as Array<{ filename: string }>;
-  if (!packed) throw new Error(`npm pack made no tarball of ${staged.name}.`);
-  return path.join(destination, packed.filename);
+  const output = execFileSync('npm', ['pack', ...staged.map((pkg) => pkg.stageDir), '--pack-destination', destination, '--json', '--ignore-scripts'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const packed = JSON.parse(output) as Array<{ name: string; filename: string }>;
+  return staged.map((pkg) => {
+    const tarball = packed.find((entry) => entry.name === pkg.name);
+    if (!tarball) throw new Error(`npm pack made no tarball of ${pkg.name}.`);
+    return path.join(destination, tarball.filename);
+  });
 }
 
 export type RegistryState = { state: 'absent' } | { state: 'same' } | { state: 'different'; contentHash: string | undefined };
