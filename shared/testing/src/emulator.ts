@@ -25,10 +25,26 @@ export interface RunningEmulator {
   stop(): Promise<void>;
 }
 
-export function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
+/**
+ * Node's arguments and the environment for the emulator of a team's tests or `npm run dev`: a
+ * database of a few megabytes, for minutes. So, as the portal's own test harness runs it:
+ * - V8 compiles PGlite's WebAssembly with its baseline compiler alone (`--liftoff-only`):
+ *   optimising the hot functions cost about 1.3 s of CPU at each start, and a test's emulator
+ *   never earns it back;
+ * - a 16MB buffer pool (`PORTAL_EMULATOR_SHARED_BUFFERS`, unless the caller's environment sets
+ *   it): Postgres zeroes the whole pool, 128MB by default, at every start.
+ */
+export function emulatorProcess(options: EmulatorOptions, env: NodeJS.ProcessEnv = process.env): { args: string[]; env: NodeJS.ProcessEnv } {
   const team = options.team && existsSync(options.team.migrations) ? ['--team', options.team.name, '--team-migrations', options.team.migrations] : [];
-  const args = [emulatorCommand(), 'start', '--workdir', portalProject(), '--port', String(options.port ?? 0), '--mail-port', String(options.mailPort ?? 0), '--data-dir', options.dataDir, '--quiet', ...team];
-  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PORTAL_REFUSED_HOSTS: options.refusedHosts.join(',') } });
+  return {
+    args: ['--liftoff-only', emulatorCommand(), 'start', '--workdir', portalProject(), '--port', String(options.port ?? 0), '--mail-port', String(options.mailPort ?? 0), '--data-dir', options.dataDir, '--quiet', ...team],
+    env: { PORTAL_EMULATOR_SHARED_BUFFERS: '16MB', ...env, PORTAL_REFUSED_HOSTS: options.refusedHosts.join(',') },
+  };
+}
+
+export function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
+  const { args, env } = emulatorProcess(options);
+  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
