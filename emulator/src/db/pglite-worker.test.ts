@@ -221,6 +221,20 @@ describe('PGliteWorkerDatabase', () => {
     }
   });
 
+  it('closes cleanly, not as a crash, when its thread ends in the same turn as it replies', async () => {
+    // Node reports a worker's end by handing over the messages it left (the close's reply) and
+    // emitting 'exit' at once, before the code awaiting the reply runs: on a busy machine the
+    // emulator's stop met that turn, and a clean stop ended as a crash (exit 70). Here that turn
+    // is made to happen: the reply is followed at once by 'exit', as Node does then.
+    const crashes: Error[] = [];
+    const closing = await PGliteWorkerDatabase.open(null, { onCrash: (error) => crashes.push(error) });
+    const worker = Reflect.get(closing, 'worker') as Worker;
+    worker.on('message', () => worker.emit('exit', 0));
+    await expect(closing.close()).resolves.toBeUndefined();
+    expect(crashes).toEqual([]);
+    await expect(closing.query('select 1')).rejects.toThrow('The database is closed.');
+  });
+
   it('fails pending and later calls, and says so, when the worker thread dies', async () => {
     const crashes: Error[] = [];
     const reopened = await PGliteWorkerDatabase.open(dir, { onCrash: (error) => crashes.push(error) });

@@ -84,7 +84,13 @@ export class PGliteWorkerDatabase implements Database {
     worker.unref();
     worker.on('message', (message: FromWorker) => this.receive(message));
     worker.on('error', (error) => this.crash(error));
-    worker.on('exit', (code) => this.crash(new Error(`The database worker thread stopped (exit code ${code}).`)));
+    worker.on('exit', (code) => {
+      // The thread ends by itself once it has answered a close. Node may report that end in the
+      // same turn as it hands over the answer, before the close awaiting it has run on: the end
+      // of a close, not a crash (a clean stop on a busy machine ended with exit 70 for it).
+      if (this.closed && code === 0) this.failAll(new Error('The database is closed.'));
+      else this.crash(new Error(`The database worker thread stopped (exit code ${code}).`));
+    });
   }
 
   /** Starts the worker and opens the data directory (null: in memory) in it. */
@@ -129,10 +135,15 @@ export class PGliteWorkerDatabase implements Database {
 
   private crash(error: Error): void {
     if (this.failure) return;
-    this.failure = error;
+    this.failAll(error);
+    this.onCrash(error);
+  }
+
+  /** Fails every pending and later call with `error`. */
+  private failAll(error: Error): void {
+    this.failure ??= error;
     for (const pending of this.pending.values()) pending.reject(error);
     this.pending.clear();
-    this.onCrash(error);
   }
 
   private request<T>(message: Sent, transfer: ArrayBuffer[] = []): Promise<T> {
