@@ -183,6 +183,9 @@ it('an emulator listens on reserved ports the system hands to nobody, and restar
     });
     expect(emulator.apiUrl).toBe(`http://127.0.0.1:${api}`);
     expect((await fetch(`${emulator.apiUrl}/auth/v1/health`, { headers: { apikey: ANON_KEY } })).status).toBe(200);
+    // Its output holds each line it printed once: the stop, and each start's banner.
+    expect(emulator.output.filter((line) => line.startsWith('Stopping ('))).toEqual(['Stopping (SIGTERM)…']);
+    expect(emulator.output.filter((line) => /anon key: /.test(line))).toHaveLength(2);
   } finally {
     await emulator.stop();
   }

@@ -205,8 +205,12 @@ function launch(args: string[], env: Record<string, string>, output: string[]): 
         if (apiUrl && mailUrl) {
           clearTimeout(timer);
           child.stdout?.off('data', onData);
+          // The rest of this chunk, and all that follows, kept as it comes: one listener, not one
+          // more for each line left in the chunk (each later line was kept seven times).
+          output.push(...buffer.split('\n').filter(Boolean));
           child.stdout?.on('data', (c: Buffer) => output.push(...c.toString().split('\n').filter(Boolean)));
           resolve({ child, apiUrl, mailUrl, consoleUrl });
+          return;
         }
       }
     };
