@@ -79,6 +79,29 @@ export class InlineEarlyScriptPlugin implements RspackPluginInstance {
 }
 
 /**
+ * The main script is asked for at high priority. Deferred, Chromium would ask for it at low
+ * priority, beside config.json and the registry (high) and the locale worker: but nothing of the
+ * page is drawn until it has run (the page's one element is the empty root), so it is the first
+ * paint's own critical request. Lighthouse's simulation counts a page's first paint from the
+ * scripts it asked for at a render-blocking priority: at low priority it took the main script for
+ * one the paint did not need, drew the first paint before it had run, and counted every task of
+ * the start as one blocking a page already painted (docs/architecture.md, issue #40).
+ */
+export class CriticalMainScriptPlugin implements RspackPluginInstance {
+  apply(compiler: Compiler): void {
+    compiler.hooks.compilation.tap('CriticalMainScriptPlugin', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tap('CriticalMainScriptPlugin', (data) => {
+        for (const tag of data.assetTags.scripts) {
+          const file = tag.asset ? path.basename(tag.asset) : '';
+          if (/^main\.[0-9a-f]+\.js$/.test(file)) tag.attributes.fetchpriority = 'high';
+        }
+        return data;
+      });
+    });
+  }
+}
+
+/**
  * `portal-shell.json` beside the page: the contract and the singletons' versions this shell
  * provides, so a team can read what a portal runs before it builds or publishes against it
  * (`portal-deploy build --portal <url>`, deploy/src/shell-facts.ts).
@@ -118,6 +141,7 @@ function shellPlugins(name: string, mode: BuildMode): RspackPluginInstance[] {
       minify: mode === 'production',
     }),
     new InlineEarlyScriptPlugin(),
+    new CriticalMainScriptPlugin(),
     new ShellFactsPlugin(),
   ];
 }

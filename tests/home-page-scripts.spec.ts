@@ -106,6 +106,22 @@ describe('the home page before any remote', () => {
     expect(problems(page.console)).toEqual([]);
   });
 
+  it('asks for the main script at high priority: nothing is drawn until it has run', async () => {
+    const page = await tab.open();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const priorities = new Map<string, string>();
+    cdp.on('Network.requestWillBeSent', ({ request }) => priorities.set(new URL(request.url).pathname, request.initialPriority));
+    await page.goto(`${portal.url}/`);
+    await page.getByRole('heading', { name: 'Welcome to the portal' }).waitFor();
+    const main = [...priorities.keys()].find((pathname) => /^\/main\.[0-9a-f]+\.js$/.test(pathname));
+    expect(main).toBeDefined();
+    // Deferred, Chromium asks for it at Low, below config.json and the registry (High); Lighthouse's
+    // simulation then counts the first paint as drawn before it ran (shell/rspack.config.ts).
+    expect(priorities.get(main!)).toBe('High');
+    await cdp.detach();
+  });
+
   it('loads the federation runtime with the first remote: a link\'s intent fetches it, once, and the remote runs with the shell\'s singletons', async () => {
     const page = await tab.open();
     const scripts: string[] = [];

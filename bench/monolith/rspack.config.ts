@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { rspack, type Configuration } from '@rspack/core';
 import { EmitGeneratedAssetsPlugin, projectRootOf } from '@portal/deploy/rspack';
 import { createConfig, listApps, remoteFacts } from '../../rspack.config.js';
-import { InlineEarlyScriptPlugin } from '../../shell/rspack.config.js';
+import { CriticalMainScriptPlugin, InlineEarlyScriptPlugin } from '../../shell/rspack.config.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -52,6 +52,7 @@ export function createMonolithConfig({ outDir = path.join(here, 'dist'), mode = 
       new rspack.experiments.VirtualModulesPlugin({ [path.join(here, 'src/generated-remote-modules.js')]: remoteModulesSource() }),
       new rspack.HtmlRspackPlugin({ template: path.join(root, 'shell/index.html'), scriptLoading: 'defer', minify: mode === 'production' }),
       new InlineEarlyScriptPlugin(),
+      new CriticalMainScriptPlugin(),
       // Files a remote generates at build time (the functions catalogue) lie beside the code, as in
       // its own release folder.
       ...remotes.map((facts) => new EmitGeneratedAssetsPlugin(facts.dir, facts.assets, projectRootOf(facts.dir))),
