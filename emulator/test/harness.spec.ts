@@ -2,6 +2,7 @@
 // under load, emulators left behind take the CPU the next suites need. Its PGlite template is
 // built once however many test processes ask for it at once.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -196,7 +197,11 @@ it('an emulator listens on reserved ports the system hands to nobody, and restar
 
 it("emulators of one supabase/ folder start from the run's seeded copy from the second on: same rows, same stored files, nothing applied again", async () => {
   const supabaseDir = path.join(ROOT, 'supabase');
-  const config = (siteUrl: string) => readFileSync(path.join(supabaseDir, 'config.toml'), 'utf8').replace(/^site_url = ".*"$/m, `site_url = "${siteUrl}"`);
+  // A comment of this test's own in config.toml: the run's seeded copies are kept per folder's
+  // contents, and the run's other suites start many emulators on the portal's folder as it is, so
+  // the first of these two would otherwise start from their copy whenever one of them ran before.
+  const own = `\n# ${randomUUID()}: the seeded copy of the harness test's own\n`;
+  const config = (siteUrl: string) => readFileSync(path.join(supabaseDir, 'config.toml'), 'utf8').replace(/^site_url = ".*"$/m, `site_url = "${siteUrl}"`) + own;
   // Each on its own site_url, as each test portal's shell is on its own port.
   const start = (port: number) => startTestEmulator({ copySupabaseDir: supabaseDir, configToml: config(`http://localhost:${port}`), reuseSeeded: true });
   const what = async (emulator: Awaited<ReturnType<typeof start>>) => {
