@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { rspack, type Compiler, type Configuration, type RspackPluginInstance } from '@rspack/core';
+import { rspack, type Compilation, type Compiler, type Configuration, type RspackPluginInstance } from '@rspack/core';
 import { baseConfig, sharedSingletons, shellProvides, type BuildMode } from '@portal/deploy/rspack';
 
 const shellDir = path.dirname(fileURLToPath(import.meta.url));
@@ -44,6 +44,19 @@ function federationRuntimeChunk(): Record<string, { test: RegExp; name: string; 
   return { 'federation-runtime': { test: /[\\/]node_modules[\\/]@module-federation[\\/]/, name: 'federation-runtime', chunks: 'async', enforce: true } };
 }
 
+/** A script element as the page plugin hands it over (its type is @rspack/binding's, not re-exported). */
+type ScriptTag = Parameters<Parameters<ReturnType<typeof rspack.HtmlRspackPlugin.getCompilationHooks>['alterAssetTags']['tap']>[1]>[0]['assetTags']['scripts'][number];
+
+/** Runs `alter` on each script element the page plugin writes, with the name of the file it loads. */
+function alterPageScripts(compiler: Compiler, name: string, alter: (tag: ScriptTag, file: string, compilation: Compilation) => void): void {
+  compiler.hooks.compilation.tap(name, (compilation) => {
+    rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tap(name, (data) => {
+      for (const tag of data.assetTags.scripts) alter(tag, tag.asset ? path.basename(tag.asset) : '', compilation);
+      return data;
+    });
+  });
+}
+
 /**
  * The page's first script (the `early` entry: it only asks for config.json and the registry, and
  * on a remote's route for the files the release will run) is written into the page itself. It runs
@@ -55,25 +68,19 @@ function federationRuntimeChunk(): Record<string, { test: RegExp; name: string; 
  */
 export class InlineEarlyScriptPlugin implements RspackPluginInstance {
   apply(compiler: Compiler): void {
-    compiler.hooks.compilation.tap('InlineEarlyScriptPlugin', (compilation) => {
-      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tap('InlineEarlyScriptPlugin', (data) => {
-        for (const tag of data.assetTags.scripts) {
-          const file = tag.asset ? path.basename(tag.asset) : '';
-          if (!/^early\.[0-9a-f]+\.js$/.test(file)) continue;
-          const code = compilation
-            .getAsset(file)!
-            .source.source()
-            .toString()
-            .replace(/\s*\/\/# sourceMappingURL=\S+\s*$/, '');
-          // The HTML parser would end the element (or enter a comment state) at these.
-          if (/<\/script|<!--/i.test(code)) throw new Error(`${file} contains "</script" or "<!--" and cannot be written into the page.`);
-          tag.attributes = {};
-          tag.innerHTML = code;
-          compilation.deleteAsset(file);
-          if (compilation.getAsset(`${file}.map`)) compilation.deleteAsset(`${file}.map`);
-        }
-        return data;
-      });
+    alterPageScripts(compiler, 'InlineEarlyScriptPlugin', (tag, file, compilation) => {
+      if (!/^early\.[0-9a-f]+\.js$/.test(file)) return;
+      const code = compilation
+        .getAsset(file)!
+        .source.source()
+        .toString()
+        .replace(/\s*\/\/# sourceMappingURL=\S+\s*$/, '');
+      // The HTML parser would end the element (or enter a comment state) at these.
+      if (/<\/script|<!--/i.test(code)) throw new Error(`${file} contains "</script" or "<!--" and cannot be written into the page.`);
+      tag.attributes = {};
+      tag.innerHTML = code;
+      compilation.deleteAsset(file);
+      if (compilation.getAsset(`${file}.map`)) compilation.deleteAsset(`${file}.map`);
     });
   }
 }
@@ -89,14 +96,8 @@ export class InlineEarlyScriptPlugin implements RspackPluginInstance {
  */
 export class CriticalMainScriptPlugin implements RspackPluginInstance {
   apply(compiler: Compiler): void {
-    compiler.hooks.compilation.tap('CriticalMainScriptPlugin', (compilation) => {
-      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tap('CriticalMainScriptPlugin', (data) => {
-        for (const tag of data.assetTags.scripts) {
-          const file = tag.asset ? path.basename(tag.asset) : '';
-          if (/^main\.[0-9a-f]+\.js$/.test(file)) tag.attributes.fetchpriority = 'high';
-        }
-        return data;
-      });
+    alterPageScripts(compiler, 'CriticalMainScriptPlugin', (tag, file) => {
+      if (/^main\.[0-9a-f]+\.js$/.test(file)) tag.attributes.fetchpriority = 'high';
     });
   }
 }
