@@ -1,7 +1,8 @@
 // The shell's build: `rspack build` here, `portal-deploy build shell`, or the root rspack.config.ts
 // (the shell and every remote, for tests and benchmarks). What every portal app builds with comes
 // from the remote build preset (`@portal/deploy/rspack`); what only the shell's page needs stays
-// here: its two entries and page, the first script written into the page, one chunk per design-system group and the singletons it provides to remotes.
+// here: its two entries and page, the first script written into the page, the main script asked
+// for at high priority, one chunk per design-system group and the singletons it provides to remotes.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
