@@ -9,6 +9,12 @@
 //                                         [--reports DIR] [--throttling simulate|devtools] [--long-tasks 5]
 //                                         [--renders 3] [--tasks 9]
 // --runs: Lighthouse runs per route, preset and state (the median is printed).
+// Beside each row's figures: "on CPU n% of long tasks", the share of the recorded length of the
+// main-thread tasks Lighthouse counts (after the first paint, 12.5 ms or more) in which the thread
+// ran on a CPU (the trace's thread time), and "TBT of CPU time", Lighthouse's rule applied to those
+// thread times instead. On a 2-core machine that also runs the emulator, Chromium's other
+// processes and Lighthouse, the page's main thread waits for a CPU for much of its tasks, and the
+// simulation counts that wait 4 times over (bench/README.md).
 // --interactions: how many times each interaction is timed (0 skips them).
 // --json: also writes every run's figures (and the LCP element of each) to FILE.
 // --throttling: Lighthouse's throttling method. `simulate` (the default, Lighthouse's own) rebuilds
@@ -119,6 +125,10 @@ interface RunFigures {
   shiftElement: string;
   requests: number;
   scriptBytes: number;
+  /** Of the main thread's tasks that Lighthouse's rule counts, the share of their recorded time the thread ran on a CPU (trace-tasks.ts). */
+  cpuShare: number;
+  /** Lighthouse's rule applied to those tasks' CPU time instead of their recorded length: the blocking of the page's own work. */
+  cpuTbt: number;
 }
 
 /** Starts Chromium with a DevTools port of its own (Lighthouse connects to it); resolves with the port. */
@@ -166,6 +176,7 @@ async function audit(url: string, port: number, preset: 'mobile' | 'desktop', re
   }
   if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const recorded = simulatedTasks((result.artifacts.Trace as unknown as { traceEvents: TraceEvent[] }).traceEvents);
   const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items;
   const snippet = lcpItems?.[0]?.items?.[0]?.node?.snippet ?? '';
   const shifts = (lhr.audits['layout-shifts']?.details as { items?: Array<{ score?: number; node?: { snippet?: string } }> } | undefined)?.items ?? [];
@@ -182,6 +193,8 @@ async function audit(url: string, port: number, preset: 'mobile' | 'desktop', re
     shiftElement: shifted.length > 90 ? `${shifted.slice(0, 87)}...` : shifted,
     requests: resources.find((r) => r.resourceType === 'total')?.requestCount ?? NaN,
     scriptBytes: resources.find((r) => r.resourceType === 'script')?.transferSize ?? NaN,
+    cpuShare: recorded.cpuShare,
+    cpuTbt: recorded.cpuBlocking,
   };
 }
 
@@ -412,7 +425,7 @@ try {
           const lcpElements = [...new Set(runs[build].map((r) => r.lcpElement))].join(' | ');
           const shiftElements = [...new Set(runs[build].map((r) => r.shiftElement).filter(Boolean))].join(' | ');
           console.log(
-            `${flags.against ? `${build.padEnd(6)} ` : ''}${preset.padEnd(7)} signed ${state.padEnd(3)} ${route.padEnd(10)} score ${String(pick('score')).padStart(3)}  LCP ${pick('lcp').toFixed(0).padStart(5)} ms  TBT ${pick('tbt').toFixed(0).padStart(4)} ms  CLS ${pick('cls').toFixed(3)}  FCP ${pick('fcp').toFixed(0).padStart(5)} ms  requests ${pick('requests')}  JS ${(pick('scriptBytes') / 1024).toFixed(0)} KB  load ${Math.min(...rowLoads).toFixed(1)}–${Math.max(...rowLoads).toFixed(1)}  LCP element: ${lcpElements}${shiftElements ? `  shifted: ${shiftElements}` : ''}`,
+            `${flags.against ? `${build.padEnd(6)} ` : ''}${preset.padEnd(7)} signed ${state.padEnd(3)} ${route.padEnd(10)} score ${String(pick('score')).padStart(3)}  LCP ${pick('lcp').toFixed(0).padStart(5)} ms  TBT ${pick('tbt').toFixed(0).padStart(4)} ms  CLS ${pick('cls').toFixed(3)}  FCP ${pick('fcp').toFixed(0).padStart(5)} ms  on CPU ${Number.isNaN(pick('cpuShare')) ? '  —' : `${(pick('cpuShare') * 100).toFixed(0).padStart(3)}%`} of long tasks (TBT of CPU time ${pick('cpuTbt').toFixed(0).padStart(3)} ms)  requests ${pick('requests')}  JS ${(pick('scriptBytes') / 1024).toFixed(0)} KB  load ${Math.min(...rowLoads).toFixed(1)}–${Math.max(...rowLoads).toFixed(1)}  LCP element: ${lcpElements}${shiftElements ? `  shifted: ${shiftElements}` : ''}`,
           );
         }
       }

@@ -10,6 +10,8 @@ export interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** The thread's CPU time in a complete event (µs): below `dur` by the time the thread waited for a CPU. */
+  tdur?: number;
   pid: number;
   tid: number;
   /** A profile's id (`Profile`, `ProfileChunk`). */
@@ -37,6 +39,14 @@ export interface SimulatedTasks {
   longest: Array<{ ms: number; what: string }>;
   /** The blocking tasks in the order they ran: where (µs, the trace's clock) and their blocking time. */
   spans: BlockingSpan[];
+  /**
+   * The share of the blocking tasks' recorded time in which the main thread ran on a CPU (its thread
+   * time over its wall time; NaN without blocking tasks or thread times). On a busy machine a task
+   * is recorded long because the thread waited for a CPU, and the simulation counts that wait 4x.
+   */
+  cpuShare: number;
+  /** The same rule applied to the tasks' thread time instead of their wall time: the blocking of the page's own work. */
+  cpuBlocking: number;
 }
 
 /** A blocking task: its thread, its counted part (from the first paint on) and its time beyond 50 ms once slowed. */
@@ -98,13 +108,16 @@ function dirtiedBy(piece: TraceEvent, events: readonly TraceEvent[]): string {
 export function simulatedTasks(events: readonly TraceEvent[]): SimulatedTasks {
   const paint = events.find((event) => event.name === 'firstContentfulPaint');
   const navigation = events.find((event) => event.name === 'navigationStart' && event.pid === paint?.pid);
-  if (!paint) return { fcp: NaN, blocking: NaN, blockingTasks: 0, longest: [], spans: [] };
+  if (!paint) return { fcp: NaN, blocking: NaN, blockingTasks: 0, longest: [], spans: [], cpuShare: NaN, cpuBlocking: NaN };
   const main = events.find((event) => event.ph === 'M' && event.name === 'thread_name' && event.pid === paint.pid && event.args?.name === 'CrRendererMain');
   const tid = main?.tid ?? paint.tid;
   const seen = new Set<string>();
   const longest: Array<{ ms: number; what: string }> = [];
   const spans: BlockingSpan[] = [];
   let blocking = 0;
+  let cpuBlocking = 0;
+  let wall = 0;
+  let cpu = 0;
   for (const event of events) {
     if (event.name !== 'RunTask' || event.ph !== 'X' || event.pid !== paint.pid || event.tid !== tid || event.dur === undefined) continue;
     const key = `${event.ts}:${event.dur}`;
@@ -113,12 +126,26 @@ export function simulatedTasks(events: readonly TraceEvent[]): SimulatedTasks {
     const end = event.ts + event.dur;
     if (end <= paint.ts) continue;
     // A task under way at the paint counts from the paint on, as Lighthouse clips it.
-    const slowed = (CPU_SLOWDOWN * (end - Math.max(event.ts, paint.ts))) / 1000;
+    const counted = end - Math.max(event.ts, paint.ts);
+    const slowed = (CPU_SLOWDOWN * counted) / 1000;
+    // Its thread time, in the proportion of the task that counts.
+    const running = event.tdur === undefined ? NaN : (event.tdur * counted) / event.dur;
+    cpuBlocking += Math.max(0, (CPU_SLOWDOWN * running) / 1000 - BLOCKING_FROM_MS);
     if (slowed <= BLOCKING_FROM_MS) continue;
+    wall += counted;
+    cpu += running;
     blocking += slowed - BLOCKING_FROM_MS;
     longest.push({ ms: event.dur / 1000, what: describe(event, events) });
     spans.push({ pid: event.pid, tid: event.tid, start: Math.max(event.ts, paint.ts), end, excess: slowed - BLOCKING_FROM_MS });
   }
   longest.sort((a, b) => b.ms - a.ms);
-  return { fcp: navigation ? (paint.ts - navigation.ts) / 1000 : NaN, blocking, blockingTasks: longest.length, longest, spans };
+  return {
+    fcp: navigation ? (paint.ts - navigation.ts) / 1000 : NaN,
+    blocking,
+    blockingTasks: longest.length,
+    longest,
+    spans,
+    cpuShare: wall > 0 ? cpu / wall : NaN,
+    cpuBlocking,
+  };
 }
