@@ -28,6 +28,9 @@ export const CPU_SLOWDOWN = 4;
 /** A task blocks for what it takes beyond this. */
 const BLOCKING_FROM_MS = 50;
 
+/** What a task of `us` microseconds, slowed 4x, takes beyond 50 ms (ms; 0 when it does not block). */
+const blockingOf = (us: number) => Math.max(0, (CPU_SLOWDOWN * us) / 1000 - BLOCKING_FROM_MS);
+
 export interface SimulatedTasks {
   /** The page's first contentful paint, ms after its navigation started (NaN when none was recorded). */
   fcp: number;
@@ -127,16 +130,16 @@ export function simulatedTasks(events: readonly TraceEvent[]): SimulatedTasks {
     if (end <= paint.ts) continue;
     // A task under way at the paint counts from the paint on, as Lighthouse clips it.
     const counted = end - Math.max(event.ts, paint.ts);
-    const slowed = (CPU_SLOWDOWN * counted) / 1000;
     // Its thread time, in the proportion of the task that counts.
     const running = event.tdur === undefined ? NaN : (event.tdur * counted) / event.dur;
-    cpuBlocking += Math.max(0, (CPU_SLOWDOWN * running) / 1000 - BLOCKING_FROM_MS);
-    if (slowed <= BLOCKING_FROM_MS) continue;
+    cpuBlocking += blockingOf(running);
+    const excess = blockingOf(counted);
+    if (excess <= 0) continue;
     wall += counted;
     cpu += running;
-    blocking += slowed - BLOCKING_FROM_MS;
+    blocking += excess;
     longest.push({ ms: event.dur / 1000, what: describe(event, events) });
-    spans.push({ pid: event.pid, tid: event.tid, start: Math.max(event.ts, paint.ts), end, excess: slowed - BLOCKING_FROM_MS });
+    spans.push({ pid: event.pid, tid: event.tid, start: Math.max(event.ts, paint.ts), end, excess });
   }
   longest.sort((a, b) => b.ms - a.ms);
   return {
