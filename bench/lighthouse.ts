@@ -45,7 +45,8 @@
 // `BENCH_TRACE_CATEGORIES=a,b` adds trace categories to the listing's (e.g. `fonts,blink`).
 // `BENCH_TASKS_BLAME=1` samples V8's profiler in those loads too and prints, per route, whose code
 // the blocking tasks ran, read back through the builds' source maps (bench/task-blame.ts): each
-// package, folder of ours, or Chromium's own work, with its share of a load's blocking time.
+// package, folder of ours, or Chromium's own work, with its share of a load's blocking time;
+// `BENCH_TASKS_BLAME=functions` names our own code by source file and function instead.
 // --reports: also writes each run's whole Lighthouse report (its JSON, with the trace's timings,
 // the critical request chains and the main-thread tasks) into DIR, one file per run, and beside it
 // the trace Lighthouse recorded and simulated from (`….trace.json`, for DevTools' Performance panel).
@@ -108,6 +109,8 @@ const RENDER_LOADS = Number(flags.renders);
 const TASK_LOADS = Number(flags.tasks);
 /** `BENCH_TASKS_BLAME=1`: the traced loads also sample V8's profiler, and say whose code their blocking tasks ran. */
 const BLAME = Boolean(process.env.BENCH_TASKS_BLAME);
+/** `BENCH_TASKS_BLAME=functions`: our own code by source file and function, not by folder. */
+const BLAME_BY_FUNCTION = process.env.BENCH_TASKS_BLAME === 'functions';
 const REMOTES = ['account', 'data', 'files', 'functions', 'live', 'search'];
 /** Seeded by supabase/seed.sql: a person with projects, tables and files to show. */
 const DEMO = { email: 'demo@example.com', password: 'demo-password-1' };
@@ -334,7 +337,7 @@ async function tracedTasks(browser: Browser, url: string, cookies: Awaited<Retur
     }
     const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
     const tasks = simulatedTasks(events);
-    return mapFor ? { ...tasks, blame: blame(events, tasks.spans, mapFor) } : tasks;
+    return mapFor ? { ...tasks, blame: blame(events, tasks.spans, mapFor, BLAME_BY_FUNCTION) } : tasks;
   } finally {
     await context.close();
   }

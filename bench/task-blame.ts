@@ -52,26 +52,31 @@ export function sourceMapsOf(buildFolders: readonly string[]): (scriptUrl: strin
   };
 }
 
-/** A frame's group: "react-dom", "@supabase/phoenix", "portal_shell src/federation", "shared/platform", "the bundler's runtime", "(program)". */
-function groupOf(frame: CallFrame, mapFor: (scriptUrl: string) => TraceMap | null): string {
+/**
+ * A frame's group: "react-dom", "@supabase/phoenix", "portal_shell src/federation", "shared/platform", "the bundler's runtime", "(program)".
+ * `byFunction`: our own code by source file and function instead ("shared/ui/src/styles/ensureStylesheet.ts ensureStylePart").
+ */
+function groupOf(frame: CallFrame, mapFor: (scriptUrl: string) => TraceMap | null, byFunction = false): string {
   if (!frame.url) return frame.functionName.startsWith('(') ? frame.functionName : `(${frame.functionName || 'program'})`;
   if (!/^https?:/.test(frame.url)) return frame.url;
   const map = mapFor(frame.url);
   const file = decodeURIComponent(new URL(frame.url).pathname.split('/').pop() ?? frame.url);
   if (!map) return file;
-  const source = originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber }).source;
+  const original = originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber });
+  const source = original.source;
   if (!source) return file;
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
   if (pkg) return pkg[1]!;
   const [, build = '', rest = ''] = /^webpack:\/\/([^/]+)\/(.*)$/.exec(source) ?? [];
   if (/^webpack\/(runtime|bootstrap|startup)/.test(rest)) return "the bundler's runtime";
   const parts = rest.replace(/^(\.\.?\/)+/, '').split('/');
+  if (byFunction) return `${parts[0] === 'shared' ? '' : `${build} `}${parts.join('/')} ${original.name ?? frame.functionName ?? '(anonymous)'}`;
   if (parts[0] === 'shared') return `shared/${parts[1]}`;
   return parts[0] === 'src' && parts.length > 2 ? `${build} src/${parts[1]}` : `${build} ${parts.join('/')}`;
 }
 
 /** Each group's share of the blocking time (ms, slowed) of one load's blocking tasks. */
-export function blame(events: readonly TraceEvent[], spans: readonly BlockingSpan[], mapFor: (scriptUrl: string) => TraceMap | null): Map<string, number> {
+export function blame(events: readonly TraceEvent[], spans: readonly BlockingSpan[], mapFor: (scriptUrl: string) => TraceMap | null, byFunction = false): Map<string, number> {
   const main = spans[0];
   const shares = new Map<string, number>();
   if (!main) return shares;
@@ -103,7 +108,7 @@ export function blame(events: readonly TraceEvent[], spans: readonly BlockingSpa
     }
     for (const sample of inside) {
       const frame = frames.get(sample.node);
-      let group = frame ? groupOf(frame, mapFor) : '(no frame)';
+      let group = frame ? groupOf(frame, mapFor, byFunction) : '(no frame)';
       if (frame?.functionName === '(program)' && !frame.url) group = `(program) in ${around(sample.at)?.name ?? 'no traced event'}`;
       shares.set(group, (shares.get(group) ?? 0) + span.excess / inside.length);
     }
