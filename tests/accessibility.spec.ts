@@ -564,6 +564,40 @@ describe('at phone width (390 × 844)', () => {
     await expect(page.evaluate(() => location.pathname)).resolves.toBe(`/live/rooms/${projectId}`);
   });
 
+  it('status: each remote and each shared library is a card read without scrolling sideways, and a desktop gets the tables back', async () => {
+    const { page } = await signedIn('phone-status', PHONE);
+    // A remote opened first, so the shared libraries' list has rows too.
+    await visit(page, '/functions');
+    await page.locator('[data-remote-slot="functions"] [data-portal-remote]').first().waitFor(WAIT);
+    // From the navigation in the header's drawer: a page load would start without the remote.
+    await page.locator('.pui-app__nav-toggle').click();
+    await page.locator('nav a[href="/status"]').first().click();
+    await page.getByRole('list', { name: 'Remotes' }).waitFor(WAIT);
+    await settled(page);
+    const phone = await page.evaluate(() => {
+      const main = document.querySelector('main')!;
+      const remotes = [...document.querySelectorAll<HTMLElement>('[data-testid^="state-"]')];
+      return {
+        remoteCards: [...main.querySelectorAll('ul[aria-labelledby] > li')].filter((card) => card.querySelector('[data-testid^="state-"]')).length,
+        states: remotes.length,
+        statesInView: remotes.every((badge) => badge.getBoundingClientRect().right <= innerWidth),
+        // No box in the page whose content scrolls sideways (a table wider than the phone did).
+        sideways: [...main.querySelectorAll<HTMLElement>('*')]
+          .filter((element) => element.scrollWidth > element.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(element).overflowX))
+          .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
+        tables: main.querySelectorAll('table').length,
+        sharedLibraries: document.querySelector('ul[aria-labelledby]:has(li code)') !== null,
+      };
+    });
+    expect(phone).toEqual({ remoteCards: phone.states, states: expect.any(Number), statesInView: true, sideways: [], tables: 0, sharedLibraries: true });
+    expect(phone.states).toBeGreaterThanOrEqual(REMOTES.length);
+    expect([...(await sidewaysFinding(page, '/status')), ...(await axeFindings(page, '/status at 390 px'))]).toEqual([]);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('table', { name: 'Remotes' }).waitFor(WAIT);
+    await expect(page.getByRole('list', { name: 'Remotes' }).count()).resolves.toBe(0);
+  });
+
   it('data: the key column stays in view while a cell far to the right is edited', async () => {
     const person = await signedIn('phone-data', PHONE);
     const { page } = person;

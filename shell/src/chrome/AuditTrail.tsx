@@ -5,6 +5,7 @@
 import { useSession, useSupabase } from '@portal/platform';
 import { Card, Code, Table, type TableColumn } from '@portal/ui';
 import { useEffect, useState, type ReactNode } from 'react';
+import { PHONE_WIDTH } from './chrome.css.js';
 import { formatDateTime } from './time-format.js';
 
 interface AuditEntry {
@@ -116,6 +117,7 @@ export function AuditTrail({ environment, updatedAt }: { environment: string; up
       rowKey={(e) => String(e.id)}
       wrapCells
       density="compact"
+      stackBelow={PHONE_WIDTH}
       data-testid="audit-trail"
     />
   );

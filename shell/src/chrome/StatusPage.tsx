@@ -3,6 +3,7 @@ import { Badge, Card, Code, Stack, Table, type BadgeTone, type TableColumn } fro
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { registryState } from '../registry/registry-state.js';
 import { AuditTrail } from './AuditTrail.js';
+import { PHONE_WIDTH } from './chrome.css.js';
 import type { RuntimeConfig } from '../start-up/runtime-config.js';
 import { DevOverridesPanel } from './DevOverridesPanel.js';
 import { sharedModuleCopies, type SharedModuleCopy } from './shared-modules.js';
@@ -84,7 +85,8 @@ export function StatusPage({ config }: { config: RuntimeConfig }): ReactNode {
           </dd>
         </dl>
       </Card>
-      <Table caption="Remotes" columns={remoteColumns} rows={remotes} rowKey={(r) => r.name} wrapCells />
+      {/* On a phone each table is a list of cards: eight columns do not fit its width. */}
+      <Table caption="Remotes" columns={remoteColumns} rows={remotes} rowKey={(r) => r.name} wrapCells stackBelow={PHONE_WIDTH} />
       {registry.status === 'ready' ? <AuditTrail environment={registry.environment} updatedAt={registry.updatedAt} /> : null}
       <Table
         caption={duplicated.length ? `Shared libraries — more than one copy of ${duplicated.join(', ')}!` : 'Shared libraries — one copy of each'}
@@ -93,6 +95,7 @@ export function StatusPage({ config }: { config: RuntimeConfig }): ReactNode {
         empty={inScope ? undefined : 'No remote has run on this page yet: the shell provides its shared libraries when the first one loads.'}
         rowKey={(s) => `${s.name}@${s.version}:${s.providedBy}`}
         density="compact"
+        stackBelow={PHONE_WIDTH}
       />
       {config.devOverrides ? <DevOverridesPanel /> : null}
     </Stack>

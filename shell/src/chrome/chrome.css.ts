@@ -1,4 +1,8 @@
 // The few styles the shell's own chrome needs beyond @portal/ui (brand mark, home grid, facts).
+
+/** A window this narrow or narrower is a phone's: the header gives way, the status page's tables become cards. */
+export const PHONE_WIDTH = '40rem';
+
 export const chromeStylesheet = `
 .portal-brand { display: inline-flex; align-items: center; gap: var(--pui-space-2, .5rem); font-weight: 650; color: inherit; text-decoration: none; }
 .portal-brand__mark { display: inline-grid; place-items: center; width: 1.75rem; height: 1.75rem; border-radius: .5rem; background: var(--pui-accent, #3b5bdb); color: var(--pui-text-on-accent, #fff); font-size: .95rem; }
@@ -23,7 +27,7 @@ export const chromeStylesheet = `
 /* On a phone the header keeps the mark, the environment badge, the connection and the account's
    picture: the brand's word and the account's name give way (the link is still named "Portal",
    visually hidden), or the badge, which may shrink to nothing, was hidden under "Live". */
-@media (max-width: 40rem) {
+@media (max-width: ${PHONE_WIDTH}) {
   .portal-user-email { display: none; }
   .portal-brand__name { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
   .pui-app__header-content > .pui-badge { flex-shrink: 0; }

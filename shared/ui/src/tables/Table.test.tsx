@@ -157,3 +157,59 @@ describe('Table when it turns out to scroll', () => {
     }
   });
 });
+
+describe('Table in a window narrower than stackBelow', () => {
+  // jsdom has no matchMedia: this one answers the query as a window 390 px wide would, and tells
+  // its listeners when the width "changes".
+  let width = 390;
+  const listeners = new Set<() => void>();
+  beforeEach(() => {
+    width = 390;
+    window.matchMedia = ((query: string) => {
+      const limit = /max-width: (\d+)rem/.exec(query);
+      return {
+        matches: limit ? width <= Number(limit[1]) * 16 : false,
+        media: query,
+        addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
+        removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
+      } as unknown as MediaQueryList;
+    }) as typeof window.matchMedia;
+  });
+  afterEach(() => {
+    delete (window as unknown as Record<string, unknown>).matchMedia;
+    listeners.clear();
+  });
+
+  const plain: TableColumn<Order>[] = [{ key: 'customer', header: 'Customer' }, ...COLUMNS.filter((column) => column.key !== 'customer').map(({ sortable: _sortable, ...column }) => column)];
+
+  it('is a list named by its caption, one card per row with each header beside its value', () => {
+    render(<Table caption="Orders" columns={plain} rows={ORDERS} rowKey={(row) => String(row.id)} stackBelow="40rem" />);
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(screen.getByRole('list', { name: 'Orders' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(3);
+    expect(cards[1]).toHaveTextContent(/^Customer: Grace/);
+    const terms = within(cards[1]!).getAllByRole('term').map((term) => term.textContent);
+    const values = within(cards[1]!).getAllByRole('definition').map((value) => value.textContent);
+    expect(terms).toEqual(['ID', 'Total', 'Note']);
+    expect(values).toEqual(['2', '$10', '<img src=x onerror=alert(1)>']);
+    expect(cards[1]!.querySelector('img')).toBeNull();
+  });
+
+  it('is a table again when the window grows past it, and the empty slot stands in for no rows', () => {
+    const { rerender } = render(<Table caption="Orders" columns={plain} rows={[]} rowKey={(row) => String(row.id)} empty="No orders yet" stackBelow="40rem" />);
+    expect(screen.getByText('No orders yet')).toBeInTheDocument();
+    expect(screen.queryByRole('listitem')).toBeNull();
+    width = 1280;
+    act(() => listeners.forEach((listener) => listener()));
+    rerender(<Table caption="Orders" columns={plain} rows={ORDERS} rowKey={(row) => String(row.id)} empty="No orders yet" stackBelow="40rem" />);
+    expect(screen.getByRole('table', { name: 'Orders' })).toBeInTheDocument();
+  });
+
+  it('stays a table where rows are sorted or selected: the list would have no way to do either', () => {
+    const { unmount } = render(<Table caption="Sorted" columns={COLUMNS} rows={ORDERS} rowKey={(row) => String(row.id)} sort={null} onSortChange={() => {}} stackBelow="40rem" />);
+    expect(screen.getByRole('table', { name: 'Sorted' })).toBeInTheDocument();
+    unmount();
+    render(<Table caption="Selected" columns={plain} rows={ORDERS} rowKey={(row) => String(row.id)} selectedKeys={new Set()} onSelectionChange={() => {}} stackBelow="40rem" />);
+    expect(screen.getByRole('table', { name: 'Selected' })).toBeInTheDocument();
+  });
+});

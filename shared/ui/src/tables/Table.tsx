@@ -3,6 +3,7 @@ import { ProgressBar, ArrowDownIcon, ArrowUpIcon, ChevronsUpDownIcon } from '@po
 import { Checkbox } from '../forms/Checkbox.js';
 import { cx } from '../internal/cx.js';
 import { useGroupStylesheet } from '../internal/useGroupStylesheet.js';
+import { useMediaQuery } from '../internal/useMediaQuery.js';
 import { useOverflows } from '../internal/useOverflows.js';
 import { tablePart } from './table.css.js';
 import { nextSort, type SortState } from '../data/sort.js';
@@ -64,6 +65,13 @@ export interface TableProps<Row> extends Omit<HTMLAttributes<HTMLDivElement>, 'c
    * which the caller provides (e.g. a spreadsheet-like editor). Otherwise a plain data table.
    */
   grid?: boolean;
+  /**
+   * A CSS width (e.g. "40rem"): in a window narrower than it, the rows are drawn as a list, one
+   * card per row with each column's header beside its value, instead of a table the reader scrolls
+   * sideways (a phone). For tables read rather than worked in: a grid, a selection or sorting keep
+   * the table at every width.
+   */
+  stackBelow?: string;
 }
 
 function defaultCell<Row>(row: Row, key: string): ReactNode {
@@ -101,17 +109,33 @@ export function Table<Row>({
   rowProps,
   maxHeight,
   grid = false,
+  stackBelow,
   className,
   style,
   ...rest
 }: TableProps<Row>) {
   useGroupStylesheet(tablePart);
+  const stackable = Boolean(stackBelow) && !grid && !(selectedKeys && onSelectionChange) && !onSortChange;
+  const narrow = useMediaQuery(`(max-width: ${stackBelow ?? '0px'})`) === true;
   // A table wider (or taller) than its box scrolls: the box then takes focus, so a keyboard can
   // scroll it too, and is named by the caption (axe: scrollable-region-focusable). Not a grid: its
   // cells are already one tab stop, and the arrow keys that move between them scroll it.
   const containerRef = useRef<HTMLDivElement>(null);
   const scrolls = useOverflows(containerRef) === true && !grid;
   const captionId = `pui-table-${useId()}-caption`;
+
+  if (stackable && narrow) {
+    return (
+      <div className={cx('pui-table-stack', className)} style={style} aria-busy={loading || undefined} {...rest}>
+        {loading ? (
+          <div className="pui-table__loading">
+            <ProgressBar label="Loading rows" size="sm" hideLabel />
+          </div>
+        ) : null}
+        <TableStack captionId={captionId} loading={loading} columns={columns} rows={rows} rowKey={rowKey} caption={caption} hideCaption={hideCaption} empty={empty} density={density} rowProps={rowProps} />
+      </div>
+    );
+  }
 
   return (
     <div
@@ -296,3 +320,53 @@ function TableElementOf<Row>({
 }
 
 const TableElement = memo(TableElementOf) as typeof TableElementOf;
+
+type TableStackProps<Row> = Pick<TableProps<Row>, 'columns' | 'rows' | 'rowKey' | 'caption' | 'hideCaption' | 'empty' | 'density' | 'rowProps'> & { captionId: string; loading: boolean };
+
+/**
+ * The rows as a list under the caption, one card per row: the first column's value as the card's
+ * title, the others as a description list (each header beside its value). Read by a screen reader
+ * as a list of so many items, each a list of terms; cells render as React text, never HTML.
+ */
+function TableStackOf<Row>({ captionId, loading, columns, rows, rowKey, caption, hideCaption = false, empty, density = 'comfortable', rowProps }: TableStackProps<Row>) {
+  const [first, ...others] = columns;
+  const value = (column: TableColumn<Row>, row: Row, rowIndex: number) => (column.cell ? column.cell(row, rowIndex) : defaultCell(row, column.key));
+  return (
+    <>
+      <p id={captionId} className={cx('pui-table__caption', hideCaption && 'pui-visually-hidden')}>
+        {caption}
+      </p>
+      {rows.length === 0 ? (
+        <div className="pui-table-stack__empty">{loading ? null : (empty ?? null)}</div>
+      ) : (
+        <ul className={cx('pui-table-stack__rows', density === 'compact' && 'pui-table-stack__rows--compact')} aria-labelledby={captionId}>
+          {rows.map((row, rowIndex) => {
+            const { key: _key, ...extra } = rowProps?.(row, rowIndex) ?? {};
+            return (
+              <li key={rowKey(row, rowIndex)} className="pui-table-stack__row" {...(extra as HTMLAttributes<HTMLLIElement>)}>
+                {first ? (
+                  <p className="pui-table-stack__title">
+                    <span className="pui-visually-hidden">{first.headerLabel ?? first.header}: </span>
+                    {value(first, row, rowIndex)}
+                  </p>
+                ) : null}
+                {others.length ? (
+                  <dl className="pui-table-stack__cells">
+                    {others.map((column) => (
+                      <div key={column.key} className="pui-table-stack__cell">
+                        <dt>{column.headerLabel ?? column.header}</dt>
+                        <dd>{value(column, row, rowIndex)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
+}
+
+const TableStack = memo(TableStackOf) as typeof TableStackOf;
