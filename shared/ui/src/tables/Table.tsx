@@ -1,4 +1,4 @@
-import { memo, useId, useRef, type HTMLAttributes, type Key, type ReactNode } from 'react';
+import { Fragment, memo, useId, useRef, type HTMLAttributes, type Key, type ReactNode } from 'react';
 import { ProgressBar, ArrowDownIcon, ArrowUpIcon, ChevronsUpDownIcon } from '@portal/ui/core';
 import { Checkbox } from '../forms/Checkbox.js';
 import { cx } from '../internal/cx.js';
@@ -353,10 +353,10 @@ function TableStackOf<Row>({ captionId, loading, columns, rows, rowKey, caption,
                 {others.length ? (
                   <dl className="pui-table-stack__cells">
                     {others.map((column) => (
-                      <div key={column.key} className="pui-table-stack__cell">
+                      <Fragment key={column.key}>
                         <dt>{column.headerLabel ?? column.header}</dt>
                         <dd>{value(column, row, rowIndex)}</dd>
-                      </div>
+                      </Fragment>
                     ))}
                   </dl>
                 ) : null}

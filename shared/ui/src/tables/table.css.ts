@@ -102,9 +102,8 @@ export const tableCss = `
 .pui-table-stack__row:last-child { border-bottom: 0; }
 .pui-table-stack__title { margin: 0 0 var(--pui-space-2); font-weight: var(--pui-weight-semibold); overflow-wrap: anywhere; }
 .pui-table-stack__cells { display: grid; grid-template-columns: minmax(5rem, max-content) minmax(0, 1fr); gap: var(--pui-space-1) var(--pui-space-3); margin: 0; }
-.pui-table-stack__cell { display: grid; grid-column: 1 / -1; grid-template-columns: subgrid; }
-.pui-table-stack__cell dt { color: var(--pui-text-muted); font-size: var(--pui-text-sm); }
-.pui-table-stack__cell dd { margin: 0; min-width: 0; overflow-wrap: anywhere; font-variant-numeric: tabular-nums; }
+.pui-table-stack__cells > dt { color: var(--pui-text-muted); font-size: var(--pui-text-sm); }
+.pui-table-stack__cells > dd { margin: 0; min-width: 0; overflow-wrap: anywhere; font-variant-numeric: tabular-nums; }
 .pui-table-stack__rows--compact .pui-table-stack__row { padding: var(--pui-space-2) var(--pui-space-3); font-size: var(--pui-text-sm); }
 .pui-table-stack__empty { white-space: normal; }
 
