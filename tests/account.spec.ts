@@ -262,6 +262,31 @@ describe('the account remote', () => {
     await expect(page.getByRole('heading', { level: 1 }).allTextContents()).resolves.toEqual(['Your account']);
   });
 
+  it('draws the sign-in page in its first frame for a visitor who opens a signed-in page, nothing before it, while the URL follows (issue #40)', async () => {
+    await openPage();
+    for (const at of ['/account', '/account/security']) {
+      const fresh = await tab.context.newPage();
+      // Every page heading and progress bar the account's area shows, in order, from its first frame.
+      await fresh.addInitScript(() => {
+        const seen: string[] = [];
+        (globalThis as unknown as { areaShowed: string[] }).areaShowed = seen;
+        const note = () => {
+          const area = document.querySelector('[data-testid="remote-outlet"] [data-portal-remote="account"]');
+          for (const shown of area?.querySelectorAll('h1, [role="progressbar"]') ?? []) {
+            const what = shown.tagName === 'H1' ? `h1 ${shown.textContent}` : `progress ${shown.getAttribute('aria-label') ?? document.getElementById(shown.getAttribute('aria-labelledby') ?? '')?.textContent ?? ''}`;
+            if (seen.at(-1) !== what && !seen.includes(what)) seen.push(what);
+          }
+        };
+        new MutationObserver(note).observe(document, { childList: true, subtree: true });
+      });
+      await fresh.goto(`${portal.url}${at}`);
+      await fresh.locator('form[aria-label="Sign in"]').waitFor();
+      await expect(fresh.evaluate(() => location.pathname + location.search)).resolves.toBe(`/account/sign-in${at === '/account' ? '' : `?next=${encodeURIComponent(at)}`}`);
+      await expect(fresh.evaluate(() => (globalThis as unknown as { areaShowed: string[] }).areaShowed)).resolves.toEqual(['h1 Sign in to the portal']);
+      await fresh.close();
+    }
+  });
+
   it('signs a new person up and shows the sign-in page with every way in', async () => {
     await openPage();
     const email = `acct-signup-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
