@@ -47,8 +47,10 @@ export function AccountApp(): ReactNode {
  * The page of this area a redirect goes to, drawn at once while the URL follows (`/account`,
  * signed out, is the sign-in page from the first frame); null for a redirect out of the area. So
  * the page is drawn in the render it is first asked in: the area's first screen is a transition
- * React renders in slices, where the render after the URL's change is one task (the sign-in page
- * and its form controls in one task of 50 ms at full speed on this machine, issue #40).
+ * React renders in slices, where the render after the URL's change was one task (the sign-in page
+ * and its form controls, 50 ms at full speed), and the form controls' part of the stylesheet,
+ * arriving in a commit after the area's own `<style>`, made Chromium lay every object of the page
+ * out again ("Fonts changed"; issue #40, tests/render-budget.spec.ts).
  */
 function pageOf(redirect: string): { subpath: string; pathname: string; search: string } | null {
   const { pathname, search } = new URL(redirect, window.location.origin);
