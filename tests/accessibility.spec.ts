@@ -573,6 +573,8 @@ describe('at phone width (390 × 844)', () => {
     await page.locator('.pui-app__nav-toggle').click();
     await page.locator('nav a[href="/status"]').first().click();
     await page.getByRole('list', { name: 'Remotes' }).waitFor(WAIT);
+    // The sections below the remotes come a frame after them.
+    await page.getByRole('list', { name: 'Shared libraries — one copy of each' }).waitFor(WAIT);
     await settled(page);
     const phone = await page.evaluate(() => {
       const main = document.querySelector('main')!;

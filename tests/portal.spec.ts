@@ -757,6 +757,8 @@ describe('the portal in a browser', () => {
     await expect(row.textContent()).resolves.toContain(portal.portal.remoteUrls.account!);
     await expect(fresh.getByTestId('state-ghost').textContent()).resolves.toBe('registered');
     await expect(fresh.getByTestId('state-future').textContent()).resolves.toBe('blocked');
+    // The sections below the remotes come a frame after them.
+    await fresh.getByText('Shared libraries — one copy of each').waitFor();
     await expect(fresh.getByText('Shared libraries — one copy of each').count()).resolves.toBe(1);
     await expect(fresh.locator('tr', { hasText: '@portal/platform' }).first().textContent()).resolves.toContain('portal_shell');
     await fresh.screenshot({ path: path.join(SCREENSHOTS, 'status.png'), fullPage: true });

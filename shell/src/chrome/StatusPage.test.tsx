@@ -56,9 +56,9 @@ it('makes no date formatter and calls no localeCompare in its render, and writes
   expect(screen.getByText(`updated ${new Date(UPDATED).toLocaleString()}`, { exact: false })).toBeInTheDocument();
 });
 
-it('lists the shared libraries in code-unit order', () => {
+it('lists the shared libraries in code-unit order', async () => {
   render(<StatusPage config={config} />);
-  const table = screen.getByRole('table', { name: /Shared libraries/ });
+  const table = await screen.findByRole('table', { name: /Shared libraries/ });
   const names = within(table)
     .getAllByRole('row')
     .slice(1)

@@ -1,6 +1,7 @@
 import { CONTRACT_VERSION, useRemotes, type RemoteState, type RemoteStatus } from '@portal/platform';
 import { Badge, Card, Code, Stack, Table, type BadgeTone, type TableColumn } from '@portal/ui';
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { afterNextPaint } from '../start-up/next-paint.js';
 import { registryState } from '../registry/registry-state.js';
 import { AuditTrail } from './AuditTrail.js';
 import { PHONE_WIDTH } from './chrome.css.js';
@@ -58,6 +59,7 @@ const sharedColumns: TableColumn<SharedModuleCopy>[] = [
 
 export function StatusPage({ config }: { config: RuntimeConfig }): ReactNode {
   const remotes = useRemotes();
+  const below = useAfterFirstFrame();
   const registry = useSyncExternalStore(registryState.subscribe, registryState.get);
   // Re-read on every render: the share scope changes as remotes load (remote statuses change too).
   const inScope = sharedModuleCopies();
@@ -87,17 +89,38 @@ export function StatusPage({ config }: { config: RuntimeConfig }): ReactNode {
       </Card>
       {/* On a phone each table is a list of cards: eight columns do not fit its width. */}
       <Table caption="Remotes" columns={remoteColumns} rows={remotes} rowKey={(r) => r.name} wrapCells stackBelow={PHONE_WIDTH} />
-      {registry.status === 'ready' ? <AuditTrail environment={registry.environment} updatedAt={registry.updatedAt} /> : null}
-      <Table
-        caption={duplicated.length ? `Shared libraries — more than one copy of ${duplicated.join(', ')}!` : 'Shared libraries — one copy of each'}
-        columns={sharedColumns}
-        rows={shared}
-        empty={inScope ? undefined : 'No remote has run on this page yet: the shell provides its shared libraries when the first one loads.'}
-        rowKey={(s) => `${s.name}@${s.version}:${s.providedBy}`}
-        density="compact"
-        stackBelow={PHONE_WIDTH}
-      />
-      {config.devOverrides ? <DevOverridesPanel /> : null}
+      {below && registry.status === 'ready' ? <AuditTrail environment={registry.environment} updatedAt={registry.updatedAt} /> : null}
+      {below ? (
+        <Table
+          caption={duplicated.length ? `Shared libraries — more than one copy of ${duplicated.join(', ')}!` : 'Shared libraries — one copy of each'}
+          columns={sharedColumns}
+          rows={shared}
+          empty={inScope ? undefined : 'No remote has run on this page yet: the shell provides its shared libraries when the first one loads.'}
+          rowKey={(s) => `${s.name}@${s.version}:${s.providedBy}`}
+          density="compact"
+          stackBelow={PHONE_WIDTH}
+        />
+      ) : null}
+      {below && config.devOverrides ? <DevOverridesPanel /> : null}
     </Stack>
   );
+}
+
+/**
+ * False in the page's first frame, then true: the sections below the remotes (the changes, the
+ * shared libraries, the dev overrides) are drawn a frame after the portal's facts and the
+ * remotes, so the browser lays the page out in two steps of about half its objects each (at a
+ * phone's CPU, two tasks of about 100 ms where there was one of 180; issue #40). They are added
+ * under what is drawn, below a phone's first screen, so nothing on screen moves.
+ */
+function useAfterFirstFrame(): boolean {
+  const [after, setAfter] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    void afterNextPaint().then(() => mounted && startTransition(() => setAfter(true)));
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return after;
 }
