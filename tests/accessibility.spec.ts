@@ -45,9 +45,10 @@ async function signedIn(label: string, viewport?: { width: number; height: numbe
   return { ...person, db, page };
 }
 
-/** Opens a portal path and waits until it has settled. */
+/** Opens a portal path and waits until it has settled (the status page: until its lower sections, drawn a frame later, are in). */
 async function visit(page: TestPage, path: string): Promise<void> {
   await page.goto(`${portal.url}${path}`);
+  if (path === '/status') await page.getByText(/^Shared libraries/).first().waitFor(WAIT);
   await settled(page);
 }
 
