@@ -135,6 +135,22 @@ async function layoutInvalidations(page: TestPage, during: () => Promise<void>):
   return events.filter((event) => event.name === 'LayoutInvalidationTracking');
 }
 
+/**
+ * Loads `path` (until `shown`, then until React is quiet) with layout invalidations traced: the
+ * design system's parts in the page then, how many layouts were recorded, and the first node of
+ * each layout made for "Fonts changed".
+ */
+async function layoutsOfLoad(page: TestPage, path: string, shown: () => Promise<void> = async () => undefined): Promise<{ parts: (string | null)[]; invalidations: number; forFonts: unknown[] }> {
+  const invalidations = await layoutInvalidations(page, async () => {
+    await page.goto(`${portal.url}${path}`);
+    await shown();
+    await commitsOnceQuiet(page);
+  });
+  const parts = await page.evaluate(() => [...document.querySelectorAll('style[data-portal-ui]')].map((style) => style.getAttribute('data-part')));
+  const forFonts = invalidations.filter((event) => event.args?.data?.reason === 'Fonts changed').map((event) => event.args?.data?.nodeName);
+  return { parts, invalidations: invalidations.length, forFonts };
+}
+
 // A part of the design system's stylesheet arrives with the first component of its group, after the
 // page's first paint (the forms, the tables, the dialogs). Chromium took a layered sheet inserted
 // anywhere but last as a change of the page's fonts, and laid every object out again: 30–40 ms at
@@ -143,30 +159,19 @@ async function layoutInvalidations(page: TestPage, during: () => Promise<void>):
 describe('a part of the stylesheet arriving late does not make Chromium lay the whole page out again', () => {
   it.each(['/account', '/account/security', '/data', '/search'])('%s', async (path) => {
     const page = await signedInCounting(`layout-${path.replace(/\W+/g, '-').replace(/^-|-$/g, '')}`);
-    const invalidations = await layoutInvalidations(page, async () => {
-      await page.goto(`${portal.url}${path}`);
-      await commitsOnceQuiet(page);
-    });
-    const parts = await page.evaluate(() => [...document.querySelectorAll('style[data-portal-ui]')].map((style) => style.getAttribute('data-part')));
+    const { parts, invalidations, forFonts } = await layoutsOfLoad(page, path);
     // The route's page inserted a group's part after the core's, and the trace recorded its layouts.
     expect(parts.filter((part) => part === 'forms' || part === 'table' || part === 'overlays')).not.toEqual([]);
-    expect(invalidations.length).toBeGreaterThan(0);
-    const forFonts = invalidations.filter((event) => event.args?.data?.reason === 'Fonts changed').map((event) => event.args?.data?.nodeName);
+    expect(invalidations).toBeGreaterThan(0);
     expect({ layoutsForFonts: forFonts.length, firstNodes: forFonts.slice(0, 5) }).toEqual({ layoutsForFonts: 0, firstNodes: [] });
   });
 
   it('/account, signed out (the sign-in page, whose form controls come with it)', async () => {
     const page = await tab.open();
     await page.addInitScript(installCommitCounter);
-    const invalidations = await layoutInvalidations(page, async () => {
-      await page.goto(`${portal.url}/account`);
-      await page.locator('form[aria-label="Sign in"]').waitFor({ timeout: STEP_MS });
-      await commitsOnceQuiet(page);
-    });
-    const parts = await page.evaluate(() => [...document.querySelectorAll('style[data-portal-ui]')].map((style) => style.getAttribute('data-part')));
+    const { parts, invalidations, forFonts } = await layoutsOfLoad(page, '/account', () => page.locator('form[aria-label="Sign in"]').waitFor({ timeout: STEP_MS }));
     expect(parts).toContain('forms');
-    expect(invalidations.length).toBeGreaterThan(0);
-    const forFonts = invalidations.filter((event) => event.args?.data?.reason === 'Fonts changed').map((event) => event.args?.data?.nodeName);
+    expect(invalidations).toBeGreaterThan(0);
     expect({ layoutsForFonts: forFonts.length, firstNodes: forFonts.slice(0, 5) }).toEqual({ layoutsForFonts: 0, firstNodes: [] });
   });
 });

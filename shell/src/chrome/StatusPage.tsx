@@ -1,7 +1,6 @@
 import { CONTRACT_VERSION, useRemotes, type RemoteState, type RemoteStatus } from '@portal/platform';
 import { Badge, Card, Code, Stack, Table, type BadgeTone, type TableColumn } from '@portal/ui';
-import { startTransition, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { afterNextPaint } from '../start-up/next-paint.js';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { registryState } from '../registry/registry-state.js';
 import { AuditTrail } from './AuditTrail.js';
 import { PHONE_WIDTH } from './chrome.css.js';
@@ -9,6 +8,7 @@ import type { RuntimeConfig } from '../start-up/runtime-config.js';
 import { DevOverridesPanel } from './DevOverridesPanel.js';
 import { sharedModuleCopies, type SharedModuleCopy } from './shared-modules.js';
 import { formatDateTime } from './time-format.js';
+import { useAfterNextPaint } from './use-first-paint.js';
 
 const STATE_TONES: Record<RemoteState, BadgeTone> = {
   registered: 'neutral',
@@ -59,7 +59,12 @@ const sharedColumns: TableColumn<SharedModuleCopy>[] = [
 
 export function StatusPage({ config }: { config: RuntimeConfig }): ReactNode {
   const remotes = useRemotes();
-  const below = useAfterFirstFrame();
+  // The sections below the remotes (the changes, the shared libraries, the dev overrides) are drawn
+  // a frame after the portal's facts and the remotes, so the browser lays the page out in two steps
+  // of about half its objects each (at a phone's CPU, two tasks of about 100 ms where there was one
+  // of 180; issue #40). They are added under what is drawn, below a phone's first screen, so
+  // nothing on screen moves.
+  const below = useAfterNextPaint();
   const registry = useSyncExternalStore(registryState.subscribe, registryState.get);
   // Re-read on every render: the share scope changes as remotes load (remote statuses change too).
   const inScope = sharedModuleCopies();
@@ -106,21 +111,3 @@ export function StatusPage({ config }: { config: RuntimeConfig }): ReactNode {
   );
 }
 
-/**
- * False in the page's first frame, then true: the sections below the remotes (the changes, the
- * shared libraries, the dev overrides) are drawn a frame after the portal's facts and the
- * remotes, so the browser lays the page out in two steps of about half its objects each (at a
- * phone's CPU, two tasks of about 100 ms where there was one of 180; issue #40). They are added
- * under what is drawn, below a phone's first screen, so nothing on screen moves.
- */
-function useAfterFirstFrame(): boolean {
-  const [after, setAfter] = useState(false);
-  useEffect(() => {
-    let mounted = true;
-    void afterNextPaint().then(() => mounted && startTransition(() => setAfter(true)));
-    return () => {
-      mounted = false;
-    };
-  }, []);
-  return after;
-}

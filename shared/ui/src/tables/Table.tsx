@@ -116,7 +116,7 @@ export function Table<Row>({
 }: TableProps<Row>) {
   useGroupStylesheet(tablePart);
   const stackable = Boolean(stackBelow) && !grid && !(selectedKeys && onSelectionChange) && !onSortChange;
-  const narrow = useMediaQuery(`(max-width: ${stackBelow ?? '0px'})`) === true;
+  const narrow = useMediaQuery(stackable ? `(max-width: ${stackBelow})` : null) === true;
   // A table wider (or taller) than its box scrolls: the box then takes focus, so a keyboard can
   // scroll it too, and is named by the caption (axe: scrollable-region-focusable). Not a grid: its
   // cells are already one tab stop, and the arrow keys that move between them scroll it.
