@@ -508,6 +508,37 @@ async function sidewaysFinding(page: TestPage, state: string): Promise<string[]>
   return found ? [`${state}: the page is ${found.width} px wide: ${found.culprits.join(', ')}`] : [];
 }
 
+/** The narrowest phone the portal is made for (issue #40: 360–414 px). */
+const NARROW_PHONE = { width: 360, height: 780 };
+
+/**
+ * What of the header is cut, squeezed, covered or out of the window: each of its controls and
+ * badges must be whole and on top where it is drawn.
+ */
+async function headerFindings(page: TestPage, state: string): Promise<string[]> {
+  const found = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.pui-app__header :is(button, a, .pui-badge)')]
+      .filter((element) => element.checkVisibility())
+      .flatMap((element) => {
+        const rect = element.getBoundingClientRect();
+        const name = `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30)}"`;
+        const onTop = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+        // A box around it that clips what reaches past it (the header's middle part does).
+        let clip: Element | null = element.parentElement;
+        while (clip && !clip.matches('.pui-app__header') && getComputedStyle(clip).overflowX === 'visible') clip = clip.parentElement;
+        const box = clip?.getBoundingClientRect();
+        const problems = [
+          rect.left < 0 || rect.right > innerWidth ? `reaches past the window (${Math.round(rect.left)}–${Math.round(rect.right)} of ${innerWidth} px)` : null,
+          element.scrollWidth > element.clientWidth + 1 ? `is cut (${element.clientWidth} of ${element.scrollWidth} px)` : null,
+          box && (rect.left < box.left - 0.5 || rect.right > box.right + 0.5) ? `is cut by its box (${Math.round(Math.min(rect.right, box.right) - Math.max(rect.left, box.left))} of ${Math.round(rect.width)} px shown)` : null,
+          onTop === null || !(element.contains(onTop) || onTop.contains(element)) ? 'is covered' : null,
+        ];
+        return problems.filter(Boolean).map((problem) => `${name} ${problem}`);
+      }),
+  );
+  return found.map((finding) => `${state}: the header's ${finding}`);
+}
+
 describe('at phone width (390 × 844)', () => {
   it('signed in: no page scrolls sideways, and the header shows its environment badge, not under “Live”', async () => {
     const person = await signedIn('phone', PHONE);
@@ -563,6 +594,34 @@ describe('at phone width (390 × 844)', () => {
     expect(layout).toEqual({ composerOnScreen: true, roomBeforeRooms: true, roomsShown: true });
     await page.locator(`[data-room-link="${projectId}"]`).click();
     await expect(page.evaluate(() => location.pathname)).resolves.toBe(`/live/rooms/${projectId}`);
+  });
+
+  it('at 360 px, signed out and in: the header fits whole, and the theme is chosen in the navigation’s drawer', async () => {
+    // A visitor first: the header held the mark, the environment badge, "Not connected", the
+    // theme's three buttons and "Sign in", 382 px wide.
+    const visitor = await tab.open();
+    await visitor.setViewportSize(NARROW_PHONE);
+    const findings: string[] = [];
+    for (const path of ['/', '/account/sign-in', '/data']) {
+      await visit(visitor, path);
+      findings.push(...(await sidewaysFinding(visitor, `${path} signed out`)), ...(await headerFindings(visitor, `${path} signed out`)));
+    }
+    const { page } = await signedIn('phone-narrow', NARROW_PHONE);
+    for (const path of ['/', '/account', '/live']) {
+      await visit(page, path);
+      if (path === '/live') await page.locator('[data-testid="connection-state"][data-status="connected"]').waitFor(WAIT);
+      findings.push(...(await sidewaysFinding(page, path)), ...(await headerFindings(page, path)));
+    }
+    expect(findings).toEqual([]);
+    // No theme buttons in the header; they are in the drawer, and they work there.
+    await expect(page.locator('.pui-app__header').getByRole('radiogroup', { name: 'Theme' }).count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Navigation' }).click();
+    const drawer = page.locator('.pui-app__sidebar');
+    await drawer.getByRole('radio', { name: 'Dark theme' }).click();
+    await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe('dark');
+    await expect(drawer.getByRole('radio', { name: 'Dark theme' }).getAttribute('aria-checked')).resolves.toBe('true');
+    await drawer.getByRole('radio', { name: 'System theme' }).click();
+    expect(await axeFindings(page, '/live at 360 px, the drawer open')).toEqual([]);
   });
 
   it('status: each remote and each shared library is a card read without scrolling sideways, and a desktop gets the tables back', async () => {

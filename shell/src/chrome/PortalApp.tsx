@@ -66,11 +66,17 @@ export function PortalApp({ config, applications, onOutlet, onRetryRegistry, onD
         actions={
           <>
             <ConnectionStatus />
-            <ThemeToggle />
+            <ThemeToggle className="portal-theme--header" />
             <UserMenu signInPath={config.signInPath} />
           </>
         }
-        nav={<Navigation pathname={pathname} onIntent={preload} />}
+        nav={
+          <>
+            <Navigation pathname={pathname} onIntent={preload} />
+            {/* On a phone the theme is chosen in the navigation's drawer: the header has no room for it (chrome.css.ts). */}
+            <ThemeToggle className="portal-theme--drawer" />
+          </>
+        }
         mainId="portal-main"
         locationKey={pathname}
       >

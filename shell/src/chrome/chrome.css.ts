@@ -24,12 +24,21 @@ export const chromeStylesheet = `
 .portal-route-loading:has(~ .portal-outlet:not([hidden]) [data-remote-slot]:not([hidden]) [data-portal-remote] > *) { display: none; }
 .portal-route-header:has(~ .portal-outlet:not([hidden]) [data-remote-slot]:not([hidden]) h1) { display: none; }
 .pui-app a:not([class]) { color: var(--pui-accent-text, #1f6f50); }
+.portal-connection__short { display: none; }
+.portal-theme--drawer { display: none; }
 /* On a phone the header keeps the mark, the environment badge, the connection and the account's
    picture: the brand's word and the account's name give way (the link is still named "Portal",
-   visually hidden), or the badge, which may shrink to nothing, was hidden under "Live". */
+   visually hidden), or the badge, which may shrink to nothing, was hidden under "Live". The
+   connection says its state in a word (the whole sentence stays for screen readers), and the theme
+   is chosen in the navigation's drawer: at 360 px the header was 382 px wide signed out, and the
+   environment badge was cut signed in. */
 @media (max-width: ${PHONE_WIDTH}) {
   .portal-user-email { display: none; }
-  .portal-brand__name { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+  .portal-brand__name,
+  .portal-connection__label:has(+ .portal-connection__short) { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+  .portal-connection__short { display: inline; }
   .pui-app__header-content > .pui-badge { flex-shrink: 0; }
+  .portal-theme--header { display: none; }
+  .portal-theme--drawer { display: inline-flex; margin: var(--pui-space-4, 1rem) var(--pui-space-2, .5rem) 0; }
 }
 `;
