@@ -660,6 +660,50 @@ describe('at phone width (390 × 844)', () => {
     await expect(page.getByRole('list', { name: 'Remotes' }).count()).resolves.toBe(0);
   });
 
+  it('search: each document is a card with its actions in view, they work there, and a desktop gets the table back', async () => {
+    const { page } = await signedIn('phone-search', PHONE);
+    for (const title of ['Refund policy', 'Shipping times for parcels sent abroad']) {
+      await visit(page, '/search/add');
+      await page.locator('input[name="title"]').fill(title);
+      await page.locator('textarea[name="text"]').fill(`# ${title}\n\nRefunds are paid back to the card you used within five working days.`);
+      await page.getByRole('button', { name: 'Add text' }).click();
+      await page.locator(`li[data-title="${title}"][data-stage="ready"]`).waitFor(WAIT);
+    }
+    await visit(page, '/search/documents');
+    const list = page.getByRole('list', { name: 'Your documents' });
+    await list.getByRole('link', { name: 'Refund policy' }).waitFor(WAIT);
+    await settled(page);
+    const phone = await page.evaluate(() => {
+      const main = document.querySelector('main')!;
+      const actions = [...main.querySelectorAll<HTMLElement>('ul[aria-labelledby] button')];
+      return {
+        tables: main.querySelectorAll('table').length,
+        actions: actions.map((button) => button.getAttribute('aria-label')).sort(),
+        actionsInView: actions.every((button) => button.getBoundingClientRect().right <= innerWidth),
+        // No box in the page whose content scrolls sideways (the table's did: its actions were past its edge).
+        sideways: [...main.querySelectorAll<HTMLElement>('*')]
+          .filter((element) => element.scrollWidth > element.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(element).overflowX) && !element.matches('[role="tablist"]'))
+          .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
+      };
+    });
+    expect(phone).toEqual({
+      tables: 0,
+      actions: ['Delete Refund policy', 'Delete Shipping times for parcels sent abroad', 'Re-index Refund policy', 'Re-index Shipping times for parcels sent abroad'],
+      actionsInView: true,
+      sideways: [],
+    });
+    expect([...(await sidewaysFinding(page, '/search/documents')), ...(await axeFindings(page, '/search/documents at 390 px'))]).toEqual([]);
+    // A card's action works as the row's did.
+    await list.getByRole('button', { name: 'Delete Refund policy' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('tab', { name: 'Your documents (1)' }).waitFor(WAIT);
+    await list.getByRole('link', { name: 'Shipping times for parcels sent abroad' }).waitFor(WAIT);
+    await expect(list.getByRole('listitem').count()).resolves.toBe(1);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('table', { name: 'Your documents' }).getByRole('link', { name: 'Shipping times for parcels sent abroad' }).waitFor(WAIT);
+  });
+
   it('data: the key column stays in view while a cell far to the right is edited', async () => {
     const person = await signedIn('phone-data', PHONE);
     const { page } = person;

@@ -124,6 +124,8 @@ export function DocumentList({
         rows={documents}
         rowKey={(doc) => doc.id}
         wrapCells
+        // On a phone a card per document: as a table its actions were past the box's right edge.
+        stackBelow="40rem"
         // Not shown while `loading`: the Table leaves its empty slot blank then.
         empty={
           <EmptyState
