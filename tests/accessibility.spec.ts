@@ -710,6 +710,33 @@ describe('at phone width (390 × 844)', () => {
     await page.getByRole('table', { name: 'Your documents' }).getByRole('link', { name: 'Shipping times for parcels sent abroad' }).waitFor(WAIT);
   });
 
+  it('files at 360 px: a folder lists each name, its size and its actions in view, with the type and date under the name; a desktop gets their columns back', async () => {
+    const person = await signedIn('phone-files', NARROW_PHONE);
+    const { page } = person;
+    const name = 'quarterly-report-for-the-board-final-version.txt';
+    const { error } = await person.db.storage.from('files').upload(`${person.id}/${name}`, new Blob(['Text.'], { type: 'text/plain' }), { contentType: 'text/plain' });
+    if (error) throw error;
+    await visit(page, `/files/files/${person.id}/`);
+    const row = page.locator(`tr[data-entry="${name}"]`);
+    await row.waitFor(WAIT);
+    await settled(page);
+    const headers = () => page.locator('main thead th').evaluateAll((cells) => cells.map((cell) => cell.textContent?.trim() ?? ''));
+    await expect(headers()).resolves.toEqual(['', 'Name', 'Size', 'Actions']);
+    const phone = await row.evaluate((tr) => {
+      const actions = tr.querySelector<HTMLElement>('td:last-child button')!.getBoundingClientRect();
+      const facts = tr.querySelector<HTMLElement>('.files-entry__facts')!;
+      return { actionsInView: actions.left >= 0 && actions.right <= innerWidth, facts: facts.checkVisibility() ? facts.textContent : null };
+    });
+    expect(phone).toEqual({ actionsInView: true, facts: expect.stringMatching(/^text\/plain · \S/) });
+    await expect(boxesScrollingSideways(page)).resolves.toEqual([]);
+    expect([...(await sidewaysFinding(page, 'a folder at 360 px')), ...(await axeFindings(page, 'a folder at 360 px'))]).toEqual([]);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.locator('main thead th', { hasText: 'Modified' }).waitFor(WAIT);
+    await expect(headers()).resolves.toEqual(['', 'Name', 'Size', 'Type', 'Modified', 'Actions']);
+    await expect(row.locator('.files-entry__facts').isVisible()).resolves.toBe(false);
+  });
+
   it('data: the key column stays in view while a cell far to the right is edited', async () => {
     const person = await signedIn('phone-data', PHONE);
     const { page } = person;

@@ -12,6 +12,16 @@ export const filesStylesheet = `
 .files-tile__thumb { aspect-ratio: 1; display: grid; place-items: center; background: var(--pui-bg-muted); border-radius: var(--pui-radius-sm); overflow: hidden; color: var(--pui-text-muted); }
 .files-tile__thumb img { width: 100%; height: 100%; object-fit: cover; }
 .files-tile__name { overflow-wrap: anywhere; font-size: var(--pui-text-sm); }
+/* On a phone the list's name wraps, and the type, the date and who changed it are said under it:
+   FolderBrowser.tsx leaves their columns out there. */
+.files-entry__facts { display: none; }
+@media (max-width: 40rem) {
+  /* The name takes what the size and the actions leave (their desktop widths would leave it a word). */
+  .files-list th { width: auto !important; }
+  .files-list td:has(.files-entry) { width: 100%; white-space: normal; }
+  .files-entry { display: flex; flex-direction: column; min-width: 0; }
+  .files-entry__facts { display: block; color: var(--pui-text-muted); font-size: var(--pui-text-sm); overflow-wrap: anywhere; }
+}
 .files-link { background: none; border: 0; padding: 0; color: var(--pui-accent-text); cursor: pointer; font: inherit; text-align: start; overflow-wrap: anywhere; }
 .files-link:hover { text-decoration: underline; }
 [data-drop-target="true"] { outline: 2px solid var(--pui-accent); outline-offset: -2px; background: var(--pui-accent-subtle); }

@@ -46,6 +46,13 @@ import { NewFolder } from './NewFolder.js';
 import { PreviewDialog } from './PreviewDialog.js';
 import { UploadQueuePanel, useUploadQueue } from './UploadQueuePanel.js';
 
+/**
+ * Below this a phone's list has three columns, the name, the size and the actions, and says the
+ * type, when it changed and by whom under the name (files.css.ts): as eight columns the table was
+ * 722 px wide in a 326 px box at 360 px, its actions out of sight.
+ */
+const PHONE_WIDTH = '40rem';
+
 interface Props {
   route: string;
   view: FilesView;
@@ -127,6 +134,9 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
   });
 
   const crumbs = placeCrumbs(areas, bucketId, view.folder);
+  // What the columns a phone leaves out say, for the line under the name there.
+  const factsOf = (entry: Entry): string =>
+    (entry.kind === 'folder' ? ['Folder'] : [entry.type ?? '', formatDate(entry.updatedAt), shared ? authorOf(entry) : '']).filter(Boolean).join(' · ');
   const columns: TableColumn<Entry>[] = [
     {
       key: 'name',
@@ -134,9 +144,12 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
       cell: (entry) => (
         <Inline gap={2} wrap={false}>
           {entry.kind === 'folder' ? <FolderIcon /> : <FileIcon />}
-          <button type="button" className="files-link" onClick={() => openEntry(entry)}>
-            {entry.name}
-          </button>
+          <span className="files-entry">
+            <button type="button" className="files-link" onClick={() => openEntry(entry)}>
+              {entry.name}
+            </button>
+            <span className="files-entry__facts">{factsOf(entry)}</span>
+          </span>
         </Inline>
       ),
     },
@@ -149,12 +162,14 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
     },
     {
       key: 'type',
+      hideBelow: PHONE_WIDTH,
       header: 'Type',
       width: '12rem',
       cell: (entry) => (entry.kind === 'folder' ? 'Folder' : (entry.type ?? '')),
     },
     {
       key: 'modified',
+      hideBelow: PHONE_WIDTH,
       header: 'Modified',
       width: '13rem',
       cell: (entry) => formatDate(entry.updatedAt),
@@ -164,6 +179,7 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
           {
             key: 'by',
             header: 'Last changed by',
+            hideBelow: PHONE_WIDTH,
             width: '11rem',
             cell: (entry: Entry) => (entry.kind === 'file' ? authorOf(entry) : ''),
           } satisfies TableColumn<Entry>,
@@ -312,6 +328,7 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
           <Table
             caption={`Contents of ${crumbs[crumbs.length - 1]?.label ?? bucketId}`}
             hideCaption
+            className="files-list"
             columns={columns}
             rows={entries}
             rowKey={(entry) => entry.name}

@@ -212,4 +212,19 @@ describe('Table in a window narrower than stackBelow', () => {
     render(<Table caption="Selected" columns={plain} rows={ORDERS} rowKey={(row) => String(row.id)} selectedKeys={new Set()} onSelectionChange={() => {}} stackBelow="40rem" />);
     expect(screen.getByRole('table', { name: 'Selected' })).toBeInTheDocument();
   });
+
+  it('leaves out the columns whose hideBelow the window is narrower than, header and cells, and brings them back when it grows', () => {
+    const columns: TableColumn<Order>[] = COLUMNS.map((column) => (column.key === 'note' ? { ...column, hideBelow: '40rem' } : column.key === 'total' ? { ...column, hideBelow: '20rem' } : column));
+    const headers = () => screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+    render(<Table caption="Orders" columns={columns} rows={ORDERS} rowKey={(row) => String(row.id)} selectedKeys={new Set()} onSelectionChange={() => {}} rowLabel={(row) => `order ${row.id}`} />);
+    // 390 px: narrower than 40rem (640 px), wider than 20rem (320 px).
+    expect(headers()).toEqual(['', 'ID', 'Customer', 'Total']);
+    expect(within(screen.getAllByRole('row')[2]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['', '2', 'Grace', '$10']);
+    width = 1280;
+    act(() => listeners.forEach((listener) => listener()));
+    expect(headers()).toEqual(['', 'ID', 'Customer', 'Total', 'Note']);
+    width = 300;
+    act(() => listeners.forEach((listener) => listener()));
+    expect(headers()).toEqual(['', 'ID', 'Customer']);
+  });
 });

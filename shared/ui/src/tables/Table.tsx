@@ -1,9 +1,9 @@
-import { Fragment, memo, useId, useRef, type HTMLAttributes, type Key, type ReactNode } from 'react';
+import { Fragment, memo, useId, useMemo, useRef, type HTMLAttributes, type Key, type ReactNode } from 'react';
 import { ProgressBar, ArrowDownIcon, ArrowUpIcon, ChevronsUpDownIcon } from '@portal/ui/core';
 import { Checkbox } from '../forms/Checkbox.js';
 import { cx } from '../internal/cx.js';
 import { useGroupStylesheet } from '../internal/useGroupStylesheet.js';
-import { useMediaQuery } from '../internal/useMediaQuery.js';
+import { useMediaQueries, useMediaQuery } from '../internal/useMediaQuery.js';
 import { useOverflows } from '../internal/useOverflows.js';
 import { tablePart } from './table.css.js';
 import { nextSort, type SortState } from '../data/sort.js';
@@ -26,6 +26,11 @@ export interface TableColumn<Row> {
    * Only the first column may be sticky.
    */
   sticky?: boolean;
+  /**
+   * Left out in a window narrower than this CSS length (e.g. `40rem`, a phone), header and cells:
+   * for a column a phone can do without, whose facts the row's page or preview still shows.
+   */
+  hideBelow?: string;
 }
 
 export interface TableProps<Row> extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
@@ -74,6 +79,18 @@ export interface TableProps<Row> extends Omit<HTMLAttributes<HTMLDivElement>, 'c
   stackBelow?: string;
 }
 
+/** The columns without those whose `hideBelow` the window is narrower than (the same array when none is). */
+function useShownColumns<Row>(columns: ReadonlyArray<TableColumn<Row>>): ReadonlyArray<TableColumn<Row>> {
+  const widths = [...new Set(columns.flatMap((column) => (column.hideBelow ? [column.hideBelow] : [])))];
+  const matched = useMediaQueries(widths.map((width) => `(max-width: ${width})`));
+  const hidden = widths.filter((_, index) => matched[index]).join('\n');
+  return useMemo(() => {
+    if (hidden === '') return columns;
+    const narrower = new Set(hidden.split('\n'));
+    return columns.filter((column) => !(column.hideBelow && narrower.has(column.hideBelow)));
+  }, [columns, hidden]);
+}
+
 function defaultCell<Row>(row: Row, key: string): ReactNode {
   const value = (row as Record<string, unknown>)[key];
   if (value === null || value === undefined) return '';
@@ -91,7 +108,7 @@ function defaultCell<Row>(row: Row, key: string): ReactNode {
  * tables, 80 components in a task of its own at a phone's CPU, issue #40).
  */
 export function Table<Row>({
-  columns,
+  columns: allColumns,
   rows,
   rowKey,
   caption,
@@ -117,6 +134,7 @@ export function Table<Row>({
   useGroupStylesheet(tablePart);
   const stackable = Boolean(stackBelow) && !grid && !(selectedKeys && onSelectionChange) && !onSortChange;
   const narrow = useMediaQuery(stackable ? `(max-width: ${stackBelow})` : null) === true;
+  const columns = useShownColumns(allColumns);
   // A table wider (or taller) than its box scrolls: the box then takes focus, so a keyboard can
   // scroll it too, and is named by the caption (axe: scrollable-region-focusable). Not a grid: its
   // cells are already one tab stop, and the arrow keys that move between them scroll it.
