@@ -710,7 +710,7 @@ describe('at phone width (390 × 844)', () => {
     await page.getByRole('table', { name: 'Your documents' }).getByRole('link', { name: 'Shipping times for parcels sent abroad' }).waitFor(WAIT);
   });
 
-  it('files at 360 px: a folder lists each name, its size and its actions in view, with the type and date under the name; a desktop gets their columns back', async () => {
+  it('files at 360 px: a folder lists each name, its size and its actions in view, with the type and date under the name, the trash is a card per item; a desktop gets the columns back', async () => {
     const person = await signedIn('phone-files', NARROW_PHONE);
     const { page } = person;
     const name = 'quarterly-report-for-the-board-final-version.txt';
@@ -730,6 +730,27 @@ describe('at phone width (390 × 844)', () => {
     expect(phone).toEqual({ actionsInView: true, facts: expect.stringMatching(/^text\/plain · \S/) });
     await expect(boxesScrollingSideways(page)).resolves.toEqual([]);
     expect([...(await sidewaysFinding(page, 'a folder at 360 px')), ...(await axeFindings(page, 'a folder at 360 px'))]).toEqual([]);
+
+    // The trash: a card per item (as a table it was 576 px wide), its buttons in view and working.
+    await row.getByRole('checkbox').check();
+    await page.getByRole('toolbar', { name: 'Selected files' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Move to trash' }).click();
+    await row.waitFor({ state: 'detached', ...WAIT });
+    await page.getByRole('link', { name: 'Trash', exact: true }).click();
+    const trash = page.getByRole('list', { name: 'Trash of My files' });
+    await trash.locator(`[data-trash-item="${name}"]`).waitFor(WAIT);
+    await settled(page);
+    const buttons = await trash.getByRole('button').evaluateAll((all) => all.map((button) => ({ name: button.getAttribute('aria-label'), inView: button.getBoundingClientRect().right <= innerWidth })));
+    expect(buttons).toEqual([
+      { name: `Restore ${name}`, inView: true },
+      { name: `Delete for good: ${name}`, inView: true },
+    ]);
+    await expect(boxesScrollingSideways(page)).resolves.toEqual([]);
+    expect([...(await sidewaysFinding(page, 'the trash at 360 px')), ...(await axeFindings(page, 'the trash at 360 px'))]).toEqual([]);
+    await trash.getByRole('button', { name: `Restore ${name}` }).click();
+    await page.getByText('The trash is empty').waitFor(WAIT);
+    await visit(page, `/files/files/${person.id}/`);
+    await row.waitFor(WAIT);
 
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.locator('main thead th', { hasText: 'Modified' }).waitFor(WAIT);

@@ -727,10 +727,11 @@ describe('the files remote like a drive', () => {
     await page.getByTestId('trash-link').focus();
     await page.keyboard.press('Enter');
     const trash = page.getByTestId('trash');
-    const item = trash.locator('tr[data-trash-item="plan.txt"]');
+    // A card per item there, each header beside its value.
+    const item = trash.locator('li[data-trash-item="plan.txt"]');
     await item.waitFor(WAIT);
-    await expect(item.locator('td').nth(3).textContent()).resolves.toBe('Edda Editor');
-    await expect(item.locator('td').nth(1).textContent()).resolves.toBe(projectName);
+    const facts = await item.locator('dt').evaluateAll((terms) => Object.fromEntries(terms.map((term) => [term.textContent, term.nextElementSibling?.textContent])));
+    expect(facts).toMatchObject({ 'Deleted by': 'Edda Editor', 'Was in': projectName });
     await expect(axeViolations(page, '[data-testid="trash"]')).resolves.toEqual([]);
     const restore = item.getByRole('button', { name: 'Restore plan.txt' });
     await restore.scrollIntoViewIfNeeded();
