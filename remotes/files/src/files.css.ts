@@ -1,4 +1,13 @@
 // The files remote's own few rules (everything else comes from @portal/ui).
+
+/**
+ * A window this narrow or narrower is a phone's: a folder's list has three columns, the name, the
+ * size and the actions, and says the type, when it changed and by whom under the name; the trash
+ * is a card per item. As tables at 360 px the folder was 722 px wide and the trash 576, in a 326 px
+ * box, their actions out of sight.
+ */
+export const PHONE_WIDTH = '40rem';
+
 export const filesStylesheet = `
 .files-areas { list-style: none; margin: 0; padding: 0; display: grid; gap: var(--pui-space-3); grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); }
 .files-muted { color: var(--pui-text-muted); margin: var(--pui-space-1) 0 0; font-size: var(--pui-text-sm); }
@@ -15,7 +24,7 @@ export const filesStylesheet = `
 /* On a phone the list's name wraps, and the type, the date and who changed it are said under it:
    FolderBrowser.tsx leaves their columns out there. */
 .files-entry__facts { display: none; }
-@media (max-width: 40rem) {
+@media (max-width: ${PHONE_WIDTH}) {
   /* The name takes what the size and the actions leave (their desktop widths would leave it a word). */
   .files-list th { width: auto !important; }
   .files-list td:has(.files-entry) { width: 100%; white-space: normal; }

@@ -39,19 +39,13 @@ import { NOT_YOURS } from '../storage/areas.js';
 import type { Entry } from '../storage/folder-page.js';
 import { areaRootOf } from '../trash.js';
 import { sizeInWords } from '../upload/checks.js';
+import { PHONE_WIDTH } from '../files.css.js';
 import { EntryMenu, openEntryMenuFrom, type EntryAction } from './EntryMenu.js';
 import { FileActions, type FileActionsHandle } from './FileActions.js';
 import { FolderGrid } from './FolderGrid.js';
 import { NewFolder } from './NewFolder.js';
 import { PreviewDialog } from './PreviewDialog.js';
 import { UploadQueuePanel, useUploadQueue } from './UploadQueuePanel.js';
-
-/**
- * Below this a phone's list has three columns, the name, the size and the actions, and says the
- * type, when it changed and by whom under the name (files.css.ts): as eight columns the table was
- * 722 px wide in a 326 px box at 360 px, its actions out of sight.
- */
-const PHONE_WIDTH = '40rem';
 
 interface Props {
   route: string;

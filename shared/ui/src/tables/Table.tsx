@@ -28,7 +28,8 @@ export interface TableColumn<Row> {
   sticky?: boolean;
   /**
    * Left out in a window narrower than this CSS length (e.g. `40rem`, a phone), header and cells:
-   * for a column a phone can do without, whose facts the row's page or preview still shows.
+   * for a column a phone can do without, whose facts the app says elsewhere there (the files
+   * remote: under each name).
    */
   hideBelow?: string;
 }
