@@ -551,6 +551,17 @@ function boxesScrollingSideways(page: TestPage): Promise<string[]> {
   );
 }
 
+/** The selected tab of the page's tab list: whether the list scrolls, and whether the tab is whole in its box. */
+function selectedTabInView(page: TestPage): Promise<{ tab: string; listScrolls: boolean; whole: boolean }> {
+  return page.evaluate(() => {
+    const list = document.querySelector<HTMLElement>('main [role="tablist"]')!;
+    const tab = list.querySelector<HTMLElement>('[aria-selected="true"]')!;
+    const box = list.getBoundingClientRect();
+    const rect = tab.getBoundingClientRect();
+    return { tab: tab.textContent ?? '', listScrolls: list.scrollWidth > list.clientWidth, whole: rect.left >= box.left - 0.5 && rect.right <= box.right + 0.5 };
+  });
+}
+
 describe('at phone width (390 × 844)', () => {
   it('signed in: no page scrolls sideways, and the header shows its environment badge, not under “Live”', async () => {
     const person = await signedIn('phone', PHONE);
@@ -699,6 +710,16 @@ describe('at phone width (390 × 844)', () => {
     // The table's box did: its actions were past its edge.
     await expect(boxesScrollingSideways(page)).resolves.toEqual([]);
     expect([...(await sidewaysFinding(page, '/search/documents')), ...(await axeFindings(page, '/search/documents at 390 px'))]).toEqual([]);
+    // The three tabs are wider than the phone: the list scrolls, and the selected tab, the last
+    // one here (opened by its URL), is scrolled into view whole, not cut at the edge; picking the
+    // first brings that one back.
+    await expect(selectedTabInView(page)).resolves.toEqual({ tab: 'Your documents (2)', listScrolls: true, whole: true });
+    await page.getByRole('tab', { name: 'Search', exact: true }).click();
+    await page.locator('main [role="tab"][aria-selected="true"]', { hasText: /^Search$/ }).waitFor(WAIT);
+    await settled(page);
+    await expect(selectedTabInView(page)).resolves.toEqual({ tab: 'Search', listScrolls: true, whole: true });
+    await visit(page, '/search/documents');
+    await list.getByRole('link', { name: 'Refund policy' }).waitFor(WAIT);
     // A card's action works as the row's did.
     await list.getByRole('button', { name: 'Delete Refund policy' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();

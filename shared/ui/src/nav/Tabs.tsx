@@ -1,12 +1,14 @@
 import {
   createContext,
   useContext,
+  useEffect,
   useId,
   useLayoutEffect,
   useRef,
   type ButtonHTMLAttributes,
   type HTMLAttributes,
   type KeyboardEvent,
+  type RefObject,
 } from 'react';
 import { cx } from '../internal/cx.js';
 import { useControllableState } from '../internal/useControllableState.js';
@@ -53,9 +55,36 @@ export interface TabListProps extends HTMLAttributes<HTMLDivElement> {
   label: string;
 }
 
+/**
+ * Scrolls a list that scrolls sideways (a phone's width) just enough to show its selected tab
+ * whole: when the selection changes, and when the tab or the list changes size (a count arriving
+ * in the tab's label, a phone turned). A tab picked by its URL or from a link would otherwise be
+ * cut at the list's edge. Only the list scrolls, never the page. A ResizeObserver reads the sizes
+ * after Chromium's own layout, so a render of the tabs forces none.
+ */
+function useSelectedTabInView(listRef: RefObject<HTMLDivElement | null>, value: string) {
+  useEffect(() => {
+    const list = listRef.current;
+    const tab = list?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    if (!list || !tab || typeof ResizeObserver === 'undefined') return;
+    const show = () => {
+      if (list.scrollWidth <= list.clientWidth) return;
+      const start = tab.getBoundingClientRect().left - list.getBoundingClientRect().left + list.scrollLeft;
+      const end = start + tab.offsetWidth;
+      if (start < list.scrollLeft) list.scrollLeft = start;
+      else if (end > list.scrollLeft + list.clientWidth) list.scrollLeft = end - list.clientWidth;
+    };
+    const observer = new ResizeObserver(show);
+    observer.observe(tab);
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, [listRef, value]);
+}
+
 export function TabList({ label, className, onKeyDown, ...rest }: TabListProps) {
-  const { select } = useTabs('TabList');
+  const { select, value } = useTabs('TabList');
   const listRef = useRef<HTMLDivElement>(null);
+  useSelectedTabInView(listRef, value);
   // With no tab selected (no value yet), keep the first one reachable by Tab; once one
   // is selected, the roving tabindex React renders is put back in charge.
   useLayoutEffect(() => {
