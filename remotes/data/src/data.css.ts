@@ -144,7 +144,7 @@ export const dataStylesheet = `
 .data-table-name { display: flex; flex-direction: column; gap: 2px; }
 .data-table-name a { font-weight: var(--pui-weight-semibold); color: var(--pui-accent-text); text-decoration: none; }
 .data-table-name a:hover { text-decoration: underline; }
-.data-table-name__description { font-size: var(--pui-text-sm); color: var(--pui-text-muted); }
+.data-table-name__description { font-size: var(--pui-text-sm); font-weight: var(--pui-weight-regular); color: var(--pui-text-muted); }
 /* Two lines of a table's comment each keep the list scannable: on a phone the name column is narrow
    and a description ran to five lines and more, on a desktop to three (the whole text is on the
    table's page, in the tooltip, and read out here). It also keeps the list's text smaller than the

@@ -75,6 +75,9 @@ export function TableList({ model, route }: { model: SchemaModel; route: string 
         rows={model.tables}
         rowKey={(table) => table.name}
         wrapCells
+        // On a phone, a card per table: as four columns it was 475 px wide in a 326 px box at
+        // 360 px, with the rows one sees and what one may do past the box's edge.
+        stackBelow="40rem"
         empty={<EmptyState title="No tables" description="The REST API describes no tables or views you may reach." />}
       />
     </div>
