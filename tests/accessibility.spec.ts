@@ -765,6 +765,36 @@ describe('at phone width (390 × 844)', () => {
     await page.getByRole('table', { name: 'Tables and views' }).getByRole('link', { name: 'tasks', exact: true }).waitFor(WAIT);
   });
 
+  it('a phone held sideways (844 × 390): a row’s menu with no room below or above its button stays in the window, and every item is reached', async () => {
+    const person = await signedIn('sideways', { width: 844, height: 390 });
+    const { page } = person;
+    // Rows below it, so that the page scrolls its button to the window's middle.
+    const names = ['a-sideways.txt', 'b.txt', 'c.txt', 'd.txt', 'e.txt', 'f.txt'];
+    const name = names[0]!;
+    for (const file of names) {
+      const { error } = await person.db.storage.from('files').upload(`${person.id}/${file}`, new Blob(['Text.'], { type: 'text/plain' }), { contentType: 'text/plain' });
+      if (error) throw error;
+    }
+    await visit(page, `/files/files/${person.id}/`);
+    const more = page.getByRole('button', { name: `More actions for ${name}` });
+    await more.waitFor(WAIT);
+    // The button in the window's middle: the menu's eight items (about 250 px) fit neither below
+    // nor above it.
+    await more.evaluate((button) => button.scrollIntoView({ block: 'center' }));
+    await more.click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor(WAIT);
+    const placed = await menu.evaluate((list) => {
+      const box = list.getBoundingClientRect();
+      return { inWindow: box.top >= 0 && box.bottom <= innerHeight, scrollsItsItems: list.scrollHeight > list.clientHeight };
+    });
+    expect(placed).toEqual({ inWindow: true, scrollsItsItems: true });
+    // The last item, past the list's own edge, is scrolled to and chosen.
+    await menu.getByRole('menuitem', { name: 'Move to trash' }).click();
+    await page.getByRole('alertdialog', { name: `Delete “${name}”?` }).getByRole('button', { name: 'Move to trash' }).click();
+    await page.locator(`tr[data-entry="${name}"]`).waitFor({ ...WAIT, state: 'detached' });
+  });
+
   it('files at 360 px: a folder lists each name, its size and its actions in view, with the type and date under the name, the trash is a card per item; a desktop gets the columns back', async () => {
     const person = await signedIn('phone-files', NARROW_PHONE);
     const { page } = person;

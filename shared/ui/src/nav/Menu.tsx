@@ -162,14 +162,26 @@ const MARGIN = 8;
 /**
  * Places the list under the trigger (or above it when there is no room below), kept
  * inside the viewport. Fixed positioning in the top layer (or a portal), so a menu in a
- * scrolling table or a card with overflow hidden is never clipped.
+ * scrolling table or a card with overflow hidden is never clipped. Where it fits on neither side
+ * (a phone held sideways, 390 px high), it goes where there is more room and is cut to that room,
+ * its items scrolling inside it: past the window's edge they could not be reached at all.
  */
 function placeList(list: HTMLElement, trigger: HTMLElement, align: 'start' | 'end'): void {
+  const scrolled = list.scrollTop;
+  list.style.maxHeight = '';
   const anchor = trigger.getBoundingClientRect();
   const { offsetWidth: width, offsetHeight: height } = list;
   const below = anchor.bottom + GAP;
-  const above = anchor.top - GAP - height;
-  const top = below + height > window.innerHeight - MARGIN && above >= MARGIN ? above : below;
+  const roomBelow = window.innerHeight - MARGIN - below;
+  const roomAbove = anchor.top - GAP - MARGIN;
+  let top = below;
+  if (height > roomBelow && height <= roomAbove) top = anchor.top - GAP - height;
+  else if (height > roomBelow) {
+    const room = Math.max(roomBelow, roomAbove, 0);
+    list.style.maxHeight = `${Math.floor(room)}px`;
+    if (roomAbove > roomBelow) top = anchor.top - GAP - room;
+  }
+  list.scrollTop = scrolled;
   const preferredLeft = align === 'end' ? anchor.right - width : anchor.left;
   const left = Math.min(Math.max(preferredLeft, MARGIN), Math.max(MARGIN, window.innerWidth - width - MARGIN));
   list.style.top = `${Math.round(top)}px`;
@@ -186,12 +198,16 @@ export function MenuList({ align = 'start', className, onKeyDown, children, ...r
     if (!menu.open || !list || !trigger) return;
     if (TOP_LAYER && !list.matches(':popover-open')) list.showPopover();
     const place = () => placeList(list, trigger, align);
+    // The page or a box around the trigger scrolled; the list scrolling its own items moves nothing.
+    const placeOnScroll = (event: Event) => {
+      if (!(event.target instanceof Node && list.contains(event.target))) place();
+    };
     place();
     window.addEventListener('resize', place);
-    window.addEventListener('scroll', place, true);
+    window.addEventListener('scroll', placeOnScroll, true);
     return () => {
       window.removeEventListener('resize', place);
-      window.removeEventListener('scroll', place, true);
+      window.removeEventListener('scroll', placeOnScroll, true);
     };
   }, [menu.open, align, listRef, triggerRef]);
 
