@@ -1,12 +1,13 @@
 // The files remote's own few rules (everything else comes from @portal/ui).
 
 /**
- * A window this narrow or narrower is a phone's: a folder's list has three columns, the name, the
- * size and the actions, and says the type, when it changed and by whom under the name; the trash
- * is a card per item. As tables at 360 px the folder was 722 px wide and the trash 576, in a 326 px
- * box, their actions out of sight.
+ * A list this narrow or narrower (its box: on a phone, or on a tablet beside the navigation) has
+ * three columns, the name, the size and the actions, and says the type, when it changed and by
+ * whom under the name; the trash is a card per item. A shared folder's eight columns need about
+ * 724 px (at 360 px they were 722 px wide in a 326 px box, the actions out of sight; beside the
+ * navigation at 1024 px, in a 720 px box), the trash's six 576.
  */
-export const PHONE_WIDTH = '40rem';
+export const NARROW_LIST = '46rem';
 
 export const filesStylesheet = `
 .files-areas { list-style: none; margin: 0; padding: 0; display: grid; gap: var(--pui-space-3); grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); }
@@ -21,10 +22,11 @@ export const filesStylesheet = `
 .files-tile__thumb { aspect-ratio: 1; display: grid; place-items: center; background: var(--pui-bg-muted); border-radius: var(--pui-radius-sm); overflow: hidden; color: var(--pui-text-muted); }
 .files-tile__thumb img { width: 100%; height: 100%; object-fit: cover; }
 .files-tile__name { overflow-wrap: anywhere; font-size: var(--pui-text-sm); }
-/* On a phone the list's name wraps, and the type, the date and who changed it are said under it:
-   FolderBrowser.tsx leaves their columns out there. */
+/* In a narrow list the name wraps, and the type, the date and who changed it are said under it:
+   FolderBrowser.tsx leaves their columns out there (the table measures the same box). */
 .files-entry__facts { display: none; }
-@media (max-width: ${PHONE_WIDTH}) {
+.files-list { container-type: inline-size; }
+@container (max-width: ${NARROW_LIST}) {
   /* The name takes what the size and the actions leave (their desktop widths would leave it a word). */
   .files-list th { width: auto !important; }
   .files-list td:has(.files-entry) { width: 100%; white-space: normal; }

@@ -3,14 +3,32 @@
 
 export class ReportedResizeObserver {
   static last: ReportedResizeObserver | null = null;
+  /** Every observer that observes something now. */
+  static readonly observing = new Set<ReportedResizeObserver>();
+  private readonly targets = new Set<Element>();
   constructor(private readonly callback: ResizeObserverCallback) {
     ReportedResizeObserver.last = this;
   }
-  observe(): void {}
-  unobserve(): void {}
-  disconnect(): void {}
-  report(): void {
-    this.callback([], this as unknown as ResizeObserver);
+  observe(target: Element): void {
+    this.targets.add(target);
+    ReportedResizeObserver.observing.add(this);
+  }
+  unobserve(target: Element): void {
+    this.targets.delete(target);
+    if (this.targets.size === 0) ReportedResizeObserver.observing.delete(this);
+  }
+  disconnect(): void {
+    this.targets.clear();
+    ReportedResizeObserver.observing.delete(this);
+  }
+  /** Reports a change; with `width`, an entry per observed element whose content box is that wide. */
+  report(width?: number): void {
+    const entries = width === undefined ? [] : [...this.targets].map((target) => ({ target, contentRect: { width } }) as unknown as ResizeObserverEntry);
+    this.callback(entries, this as unknown as ResizeObserver);
+  }
+  /** Every observing observer reports its elements' content boxes `width` wide. */
+  static reportWidth(width: number): void {
+    for (const observer of [...ReportedResizeObserver.observing]) observer.report(width);
   }
 }
 

@@ -39,7 +39,7 @@ import { NOT_YOURS } from '../storage/areas.js';
 import type { Entry } from '../storage/folder-page.js';
 import { areaRootOf } from '../trash.js';
 import { sizeInWords } from '../upload/checks.js';
-import { PHONE_WIDTH } from '../files.css.js';
+import { NARROW_LIST } from '../files.css.js';
 import { EntryMenu, openEntryMenuFrom, type EntryAction } from './EntryMenu.js';
 import { FileActions, type FileActionsHandle } from './FileActions.js';
 import { FolderGrid } from './FolderGrid.js';
@@ -156,14 +156,14 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
     },
     {
       key: 'type',
-      hideBelow: PHONE_WIDTH,
+      hideBelow: NARROW_LIST,
       header: 'Type',
       width: '12rem',
       cell: (entry) => (entry.kind === 'folder' ? 'Folder' : (entry.type ?? '')),
     },
     {
       key: 'modified',
-      hideBelow: PHONE_WIDTH,
+      hideBelow: NARROW_LIST,
       header: 'Modified',
       width: '13rem',
       cell: (entry) => formatDate(entry.updatedAt),
@@ -173,7 +173,7 @@ export function FolderBrowser({ route, view, areas, userId }: Props): ReactNode 
           {
             key: 'by',
             header: 'Last changed by',
-            hideBelow: PHONE_WIDTH,
+            hideBelow: NARROW_LIST,
             width: '11rem',
             cell: (entry: Entry) => (entry.kind === 'file' ? authorOf(entry) : ''),
           } satisfies TableColumn<Entry>,

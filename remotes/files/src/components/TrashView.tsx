@@ -32,7 +32,7 @@ import { namesTakenIn } from '../storage/names-taken.js';
 import { objectAuthors, authorName, type Author } from '../storage/authors.js';
 import { isExpired, planRestore, planTrash, TRASH_DAYS, type TrashItem } from '../trash.js';
 import { sizeInWords } from '../upload/checks.js';
-import { PHONE_WIDTH } from '../files.css.js';
+import { NARROW_LIST } from '../files.css.js';
 import { NameConflictChoices, type NameConflictChoice } from './NameConflictChoices.js';
 
 type Listing =
@@ -282,7 +282,7 @@ export function TrashView({ route, bucket, area, view }: Props): ReactNode {
         rowKey={(item) => item.id}
         rowProps={(item) => ({ 'data-trash-item': item.name }) as never}
         wrapCells
-        stackBelow={PHONE_WIDTH}
+        stackBelow={NARROW_LIST}
         loading={listing.status === 'loading'}
         empty={<EmptyState title="The trash is empty" description="What you delete comes here first." />}
       />

@@ -2,14 +2,15 @@
 import { useLayoutEffect, useState, type RefObject } from 'react';
 
 /**
- * True while `ref`'s element scrolls, in either direction. `undefined` until measured, and where
+ * True while `ref`'s element scrolls, in either direction (observed again when `element`, naming
+ * which element `ref` holds, changes). `undefined` until measured, and where
  * the environment cannot tell (no ResizeObserver: server rendering, test DOMs).
  * Measured only when the ResizeObserver reports (its first report comes once the browser has laid
  * the page out, before it paints): read during React's commit, the element's scroll size forced a
  * layout of the whole page inside the commit's task, the longest of a route's start on a phone
  * (issue #40).
  */
-export function useOverflows(ref: RefObject<HTMLElement | null>): boolean | undefined {
+export function useOverflows(ref: RefObject<HTMLElement | null>, element = ''): boolean | undefined {
   const [overflows, setOverflows] = useState<boolean | undefined>(undefined);
   useLayoutEffect(() => {
     const element = ref.current;
@@ -18,6 +19,6 @@ export function useOverflows(ref: RefObject<HTMLElement | null>): boolean | unde
     observer.observe(element);
     for (const child of Array.from(element.children)) observer.observe(child);
     return () => observer.disconnect();
-  }, [ref]);
+  }, [ref, element]);
   return overflows;
 }

@@ -228,3 +228,45 @@ describe('Table in a window narrower than stackBelow', () => {
     expect(headers()).toEqual(['', 'ID', 'Customer']);
   });
 });
+
+describe('Table in a box narrower than stackBelow or hideBelow, in a wide window (a tablet beside the navigation)', () => {
+  withReportedResizeObserver();
+  beforeEach(() => {
+    // A window 1280 px wide: no `(max-width: …)` the tables ask matches.
+    window.matchMedia = ((query: string) =>
+      ({ matches: false, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }) as unknown as MediaQueryList) as typeof window.matchMedia;
+  });
+  afterEach(() => {
+    delete (window as unknown as Record<string, unknown>).matchMedia;
+  });
+
+  const plain: TableColumn<Order>[] = [{ key: 'customer', header: 'Customer' }, ...COLUMNS.filter((column) => column.key !== 'customer').map(({ sortable: _sortable, ...column }) => column)];
+
+  it('is drawn as cards once its box is measured at most stackBelow wide, and as a table again when the box grows', () => {
+    render(<Table caption="Orders" columns={plain} rows={ORDERS} rowKey={(row) => String(row.id)} stackBelow="40rem" />);
+    // The window answers first.
+    expect(screen.getByRole('table', { name: 'Orders' })).toBeInTheDocument();
+    // 500 px of a 1280 px window: narrower than 40rem (640 px).
+    act(() => ReportedResizeObserver.reportWidth(500));
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Orders' })).getAllByRole('listitem')).toHaveLength(3);
+    // The cards are another element, as wide: their report keeps them cards.
+    act(() => ReportedResizeObserver.reportWidth(500));
+    expect(screen.getByRole('list', { name: 'Orders' })).toBeInTheDocument();
+    act(() => ReportedResizeObserver.reportWidth(641));
+    expect(screen.getByRole('table', { name: 'Orders' })).toBeInTheDocument();
+  });
+
+  it('leaves out the columns whose hideBelow its box is at most as wide as', () => {
+    const columns: TableColumn<Order>[] = COLUMNS.map((column) => (column.key === 'note' ? { ...column, hideBelow: '40rem' } : column.key === 'total' ? { ...column, hideBelow: '200px' } : column));
+    const headers = () => screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+    render(<Table caption="Orders" columns={columns} rows={ORDERS} rowKey={(row) => String(row.id)} selectedKeys={new Set()} onSelectionChange={() => {}} rowLabel={(row) => `order ${row.id}`} />);
+    expect(headers()).toEqual(['', 'ID', 'Customer', 'Total', 'Note']);
+    act(() => ReportedResizeObserver.reportWidth(640));
+    expect(headers()).toEqual(['', 'ID', 'Customer', 'Total']);
+    act(() => ReportedResizeObserver.reportWidth(200));
+    expect(headers()).toEqual(['', 'ID', 'Customer']);
+    act(() => ReportedResizeObserver.reportWidth(900));
+    expect(headers()).toEqual(['', 'ID', 'Customer', 'Total', 'Note']);
+  });
+});

@@ -3,7 +3,7 @@ import { ProgressBar, ArrowDownIcon, ArrowUpIcon, ChevronsUpDownIcon } from '@po
 import { Checkbox } from '../forms/Checkbox.js';
 import { cx } from '../internal/cx.js';
 import { useGroupStylesheet } from '../internal/useGroupStylesheet.js';
-import { useMediaQueries, useMediaQuery } from '../internal/useMediaQuery.js';
+import { useBoxNarrowerThan } from '../internal/useBoxNarrowerThan.js';
 import { useOverflows } from '../internal/useOverflows.js';
 import { tablePart } from './table.css.js';
 import { nextSort, type SortState } from '../data/sort.js';
@@ -27,9 +27,10 @@ export interface TableColumn<Row> {
    */
   sticky?: boolean;
   /**
-   * Left out in a window narrower than this CSS length (e.g. `40rem`, a phone), header and cells:
-   * for a column a phone can do without, whose facts the app says elsewhere there (the files
-   * remote: under each name).
+   * Left out, header and cells, where the table's box is this wide or narrower (a CSS length in
+   * `px`, `rem` or `em`, e.g. `40rem`: a phone, or a tablet beside the navigation): for a column
+   * a narrow table can do without, whose facts the app says elsewhere there (the files remote:
+   * under each name, with a container query on the same width).
    */
   hideBelow?: string;
 }
@@ -72,23 +73,22 @@ export interface TableProps<Row> extends Omit<HTMLAttributes<HTMLDivElement>, 'c
    */
   grid?: boolean;
   /**
-   * A CSS width (e.g. "40rem"): in a window narrower than it, the rows are drawn as a list, one
-   * card per row with each column's header beside its value, instead of a table the reader scrolls
-   * sideways (a phone). For tables read rather than worked in: a grid, a selection or sorting keep
-   * the table at every width.
+   * A CSS width in `px`, `rem` or `em` (e.g. "40rem"): where the table's box is this wide or
+   * narrower, the rows are drawn as a list, one card per row with each column's header beside its
+   * value, instead of a table the reader scrolls sideways (a phone, or a tablet beside the
+   * navigation). For tables read rather than worked in: a grid, a selection or sorting keep the
+   * table at every width.
    */
   stackBelow?: string;
 }
 
-/** The columns without those whose `hideBelow` the window is narrower than (the same array when none is). */
-function useShownColumns<Row>(columns: ReadonlyArray<TableColumn<Row>>): ReadonlyArray<TableColumn<Row>> {
-  const widths = [...new Set(columns.flatMap((column) => (column.hideBelow ? [column.hideBelow] : [])))];
-  const matched = useMediaQueries(widths.map((width) => `(max-width: ${width})`));
-  const hidden = widths.filter((_, index) => matched[index]).join('\n');
+/** The columns without those whose `hideBelow` the box is narrower than (the same array when none is). */
+function useShownColumns<Row>(columns: ReadonlyArray<TableColumn<Row>>, narrower: (width: string) => boolean): ReadonlyArray<TableColumn<Row>> {
+  const hidden = [...new Set(columns.flatMap((column) => (column.hideBelow && narrower(column.hideBelow) ? [column.hideBelow] : [])))].join('\n');
   return useMemo(() => {
     if (hidden === '') return columns;
-    const narrower = new Set(hidden.split('\n'));
-    return columns.filter((column) => !(column.hideBelow && narrower.has(column.hideBelow)));
+    const left = new Set(hidden.split('\n'));
+    return columns.filter((column) => !(column.hideBelow && left.has(column.hideBelow)));
   }, [columns, hidden]);
 }
 
@@ -134,18 +134,22 @@ export function Table<Row>({
 }: TableProps<Row>) {
   useGroupStylesheet(tablePart);
   const stackable = Boolean(stackBelow) && !grid && !(selectedKeys && onSelectionChange) && !onSortChange;
-  const narrow = useMediaQuery(stackable ? `(max-width: ${stackBelow})` : null) === true;
-  const columns = useShownColumns(allColumns);
+  // The box the table is drawn in (or its cards: as wide), measured for stackBelow and hideBelow.
+  const boxRef = useRef<HTMLDivElement>(null);
+  const widths = [...new Set([...(stackable && stackBelow ? [stackBelow] : []), ...allColumns.flatMap((column) => (column.hideBelow ? [column.hideBelow] : []))])];
+  const stackIndex = stackable && stackBelow ? widths.indexOf(stackBelow) : -1;
+  const narrowerThan = useBoxNarrowerThan(boxRef, widths);
+  const narrow = stackIndex >= 0 && narrowerThan[stackIndex] === true;
+  const columns = useShownColumns(allColumns, (width) => narrowerThan[widths.indexOf(width)] === true);
   // A table wider (or taller) than its box scrolls: the box then takes focus, so a keyboard can
   // scroll it too, and is named by the caption (axe: scrollable-region-focusable). Not a grid: its
   // cells are already one tab stop, and the arrow keys that move between them scroll it.
-  const containerRef = useRef<HTMLDivElement>(null);
-  const scrolls = useOverflows(containerRef) === true && !grid;
+  const scrolls = useOverflows(boxRef, narrow ? 'cards' : 'table') === true && !grid && !narrow;
   const captionId = `pui-table-${useId()}-caption`;
 
   if (stackable && narrow) {
     return (
-      <div className={cx('pui-table-stack', className)} style={style} aria-busy={loading || undefined} {...rest}>
+      <div ref={boxRef} className={cx('pui-table-stack', className)} style={style} aria-busy={loading || undefined} {...rest}>
         {loading ? (
           <div className="pui-table__loading">
             <ProgressBar label="Loading rows" size="sm" hideLabel />
@@ -158,7 +162,7 @@ export function Table<Row>({
 
   return (
     <div
-      ref={containerRef}
+      ref={boxRef}
       className={cx('pui-table-container', className)}
       style={maxHeight ? { maxHeight, ...style } : style}
       aria-busy={loading || undefined}
