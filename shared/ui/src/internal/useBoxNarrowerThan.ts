@@ -33,6 +33,9 @@ export function useBoxNarrowerThan(ref: RefObject<HTMLElement | null>, widths: r
   // Per width: '1' at most that wide, '0' wider, '?' not measurable; for the widths of `key`.
   const [measured, setMeasured] = useState<{ key: string; answer: string } | null>(null);
   const observed = useRef<{ box: HTMLElement; key: string; observer: ResizeObserver } | null>(null);
+  // What the last render answered, per width ('1' or '0'): a measurement that agrees with it (a
+  // phone, where the window already answered for the box) renders nothing again.
+  const shown = useRef('');
   useLayoutEffect(() => {
     const box = key === '' || typeof ResizeObserver === 'undefined' ? null : ref.current;
     if (observed.current?.box === box && observed.current?.key === key) return;
@@ -52,7 +55,9 @@ export function useBoxNarrowerThan(ref: RefObject<HTMLElement | null>, widths: r
           return pixels === null ? '?' : boxWidth <= pixels ? '1' : '0';
         })
         .join('');
-      flushSync(() => setMeasured((previous) => (previous?.key === key && previous.answer === answer ? previous : { key, answer })));
+      const effective = [...answer].map((said, index) => (said === '?' ? shown.current[index] : said)).join('');
+      if (effective === shown.current) return;
+      flushSync(() => setMeasured({ key, answer }));
     });
     observer.observe(box);
     observed.current = { box, key, observer };
@@ -65,8 +70,13 @@ export function useBoxNarrowerThan(ref: RefObject<HTMLElement | null>, widths: r
     [],
   );
   const answer = measured?.key === key ? measured.answer : '';
-  return useMemo(
+  const narrower = useMemo(
     () => byWindow.map((windowSays, index) => (answer[index] === '1' ? true : answer[index] === '0' ? false : windowSays)),
     [byWindow, answer],
   );
+  const shownNow = narrower.map((is) => (is ? '1' : '0')).join('');
+  useLayoutEffect(() => {
+    shown.current = shownNow;
+  }, [shownNow]);
+  return narrower;
 }

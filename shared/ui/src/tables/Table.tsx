@@ -144,7 +144,8 @@ export function Table<Row>({
   // A table wider (or taller) than its box scrolls: the box then takes focus, so a keyboard can
   // scroll it too, and is named by the caption (axe: scrollable-region-focusable). Not a grid: its
   // cells are already one tab stop, and the arrow keys that move between them scroll it.
-  const scrolls = useOverflows(boxRef, narrow ? 'cards' : 'table') === true && !grid && !narrow;
+  // Cards never scroll sideways: only the table's box is observed.
+  const scrolls = useOverflows(boxRef, narrow ? null : 'table') === true && !grid && !narrow;
   const captionId = `pui-table-${useId()}-caption`;
 
   if (stackable && narrow) {
