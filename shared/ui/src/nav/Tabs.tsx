@@ -60,7 +60,7 @@ export interface TabListProps extends HTMLAttributes<HTMLDivElement> {
  * whole: when the selection changes, and when the tab or the list changes size (a count arriving
  * in the tab's label, a phone turned). A tab picked by its URL or from a link would otherwise be
  * cut at the list's edge. Only the list scrolls, never the page. A ResizeObserver reads the sizes
- * after Chromium's own layout, so a render of the tabs forces none.
+ * after the browser's own layout, so a render of the tabs forces none.
  */
 function useSelectedTabInView(listRef: RefObject<HTMLDivElement | null>, value: string) {
   useEffect(() => {

@@ -145,7 +145,7 @@ export function Table<Row>({
   // scroll it too, and is named by the caption (axe: scrollable-region-focusable). Not a grid: its
   // cells are already one tab stop, and the arrow keys that move between them scroll it.
   // Cards never scroll sideways: only the table's box is observed.
-  const scrolls = useOverflows(boxRef, narrow ? null : 'table') === true && !grid && !narrow;
+  const scrolls = useOverflows(boxRef, !narrow) === true && !grid && !narrow;
   const captionId = `pui-table-${useId()}-caption`;
 
   if (stackable && narrow) {
