@@ -302,4 +302,65 @@ describe('chat in the live remote', () => {
     expect(problems(annPage.console)).toEqual([]);
     expect(problems(benPage.console)).toEqual([]);
   });
+
+  it('shows the people to mention in the window, the one chosen in view, on a phone held sideways and over a message being edited', async () => {
+    const names = ['Ada Mention', 'Alan Mention', 'Barbara Mention', 'Donald Mention', 'Edsger Mention', 'Grace Mention', 'Katherine Mention'];
+    const people = await Promise.all(names.map((name, index) => someone(`mention-${index}`, name)));
+    const dana = await someone('dana', 'Dana Writes');
+    const project = await projectOf(dana, people);
+    const page = await pageOf(dana, `/live/rooms/${project.id}`);
+    await page.setViewportSize({ width: 844, height: 390 });
+    await room(page, project.id).waitFor();
+
+    /**
+     * Whether the list is inside the window, and whether its active option is what the window shows
+     * at the option's middle: not past an edge, not cut off by a box around the text, not under
+     * anything. A list with no room for all six scrolls, and the arrows' choice scrolls into view.
+     */
+    const shown = () =>
+      page.evaluate(() => {
+        const list = document.querySelector<HTMLElement>('[role="listbox"][aria-label="People to mention"]')!;
+        const box = list.getBoundingClientRect();
+        const options = [...list.querySelectorAll<HTMLElement>('[role="option"]')];
+        const active = options.findIndex((option) => option.getAttribute('aria-selected') === 'true');
+        const at = options[active]!.getBoundingClientRect();
+        const hit = document.elementFromPoint(at.left + at.width / 2, at.top + at.height / 2);
+        return { inWindow: box.top >= 0 && box.bottom <= innerHeight, options: options.length, active, activeSeen: hit === options[active] };
+      });
+
+    // A new message at the foot of the page: the names above the text, in the window.
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.pressSequentially('Hello @');
+    await page.getByRole('option', { name: 'Ada Mention' }).waitFor();
+    await expect(shown()).resolves.toEqual({ inWindow: true, options: 6, active: 0, activeSeen: true });
+    // The arrows reach the last name, in view, and Enter picks it.
+    await box.press('ArrowUp');
+    await expect(shown()).resolves.toEqual({ inWindow: true, options: 6, active: 5, activeSeen: true });
+    await box.press('Enter');
+    await expect(box.inputValue()).resolves.toBe('Hello @Grace Mention ');
+    await box.press('Enter');
+    await message(page, 'Hello @Grace Mention').waitFor();
+
+    // Editing the room's first message, at the top of its scrolling list: the names are not cut
+    // off by the list's edge.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await message(page, 'Hello').getByRole('button', { name: /^Edit/ }).click();
+    const editBox = page.getByRole('textbox', { name: 'Edit the message' });
+    await editBox.press('End');
+    await editBox.pressSequentially(' and @Ka');
+    await page.getByRole('option', { name: 'Katherine Mention' }).waitFor();
+    await expect(shown()).resolves.toEqual({ inWindow: true, options: 1, active: 0, activeSeen: true });
+    await editBox.press('Backspace');
+    await editBox.press('Backspace');
+    await page.getByRole('option', { name: 'Ada Mention' }).waitFor();
+    await expect(shown()).resolves.toEqual({ inWindow: true, options: 6, active: 0, activeSeen: true });
+    await editBox.press('ArrowDown');
+    await editBox.press('ArrowDown');
+    await expect(shown()).resolves.toEqual({ inWindow: true, options: 6, active: 2, activeSeen: true });
+    await page.getByRole('option', { name: 'Barbara Mention' }).click();
+    await expect(editBox.inputValue()).resolves.toBe('Hello @Grace Mention and @Barbara Mention ');
+    await editBox.press('Enter');
+    await message(page, 'and @Barbara Mention').locator('[data-testid="edited"]').waitFor();
+    expect(problems(page.console)).toEqual([]);
+  });
 });

@@ -24,7 +24,7 @@ export const liveStylesheet = `
 .live-composer { display: grid; gap: var(--pui-space-2, .5rem); }
 .live-composer__field { position: relative; }
 .live-composer__actions { display: flex; justify-content: flex-end; gap: var(--pui-space-2, .5rem); }
-.live-mentions { position: absolute; inset-inline-start: 0; bottom: 100%; z-index: var(--pui-z-dropdown, 20); list-style: none; margin: 0 0 var(--pui-space-1, .25rem); padding: var(--pui-space-1, .25rem); min-width: 12rem; max-width: 100%; background: var(--pui-surface-raised, #fff); border: 1px solid var(--pui-border, #ddd); border-radius: var(--pui-radius-md, .375rem); box-shadow: var(--pui-shadow-lg); }
+.live-mentions { position: fixed; z-index: var(--pui-z-dropdown, 20); list-style: none; margin: 0; padding: var(--pui-space-1, .25rem); min-width: 12rem; max-width: min(24rem, calc(100vw - 1rem)); overflow-y: auto; color: var(--pui-text, #111); background: var(--pui-surface-raised, #fff); border: 1px solid var(--pui-border, #ddd); border-radius: var(--pui-radius-md, .375rem); box-shadow: var(--pui-shadow-lg); }
 .live-mentions__option { padding: var(--pui-space-2, .5rem) var(--pui-space-3, .75rem); border-radius: var(--pui-radius-sm, .25rem); cursor: pointer; }
 .live-mentions__option--active { background: var(--pui-accent-subtle, #eef3ff); color: var(--pui-text, #111); }
 .live-outbox-note { margin: 0 0 var(--pui-space-2, .5rem); color: var(--pui-text-muted, #667); font-size: var(--pui-text-sm, .8125rem); }

@@ -40,6 +40,7 @@ export {
   type MenuListProps,
   type MenuItemProps,
 } from './nav/Menu.js';
+export { placePopup, usePopupPlacement, type PopupPlacement } from './nav/popupPlacement.js';
 export { pageItems, type PageItem } from './nav/pageItems.js';
 export { Button, type ButtonProps, type ButtonVariant, type ButtonSize } from './buttons/Button.js';
 export { IconButton, type IconButtonProps } from './buttons/IconButton.js';

@@ -42,6 +42,7 @@ export {
   type MenuListProps,
   type MenuItemProps,
 } from '@portal/ui/core';
+export { placePopup, usePopupPlacement, type PopupPlacement } from '@portal/ui/core';
 export { pageItems, type PageItem } from '@portal/ui/core';
 export { Button, type ButtonProps, type ButtonVariant, type ButtonSize } from '@portal/ui/core';
 export { IconButton, type IconButtonProps } from '@portal/ui/core';

@@ -2,8 +2,8 @@
 // and "@" offers the room's people by the names their profiles give them (a list tied to the text
 // by aria-controls and aria-activedescendant: the arrows move, Enter or Tab picks, Escape closes).
 // What is sent says whom it mentions: the people whose "@Name" the text holds when it is sent.
-import { Button, Textarea } from '@portal/ui';
-import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Button, Textarea, usePopupPlacement } from '@portal/ui';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { mentionQueryAt, mentionsIn } from './message-text.js';
 
 export interface ComposerProps {
@@ -42,6 +42,15 @@ export function Composer({ members, label, submitLabel, initial = '', disabled =
   }, [members, mention?.query]); // eslint-disable-line react-hooks/exhaustive-deps
   const open = mention !== null && suggestions.length > 0 && dismissedAt !== mention.start;
   const current = open ? Math.min(active, suggestions.length - 1) : -1;
+  // Above the text where it fits (it is typed into from below), in the top layer: the scrolling
+  // list of messages around a message being edited clipped it, and on a phone held sideways it ran
+  // past the window's top, its first names out of reach.
+  const list = useRef<HTMLUListElement | null>(null);
+  const layer = usePopupPlacement(open, list, textarea, { side: 'above' });
+  useLayoutEffect(() => {
+    // A list cut to the room there is scrolls: the arrows' choice stays in view.
+    list.current?.querySelector('[aria-selected="true"]')?.scrollIntoView?.({ block: 'nearest' });
+  }, [current]);
 
   const submit = () => {
     const body = draft.trim();
@@ -131,7 +140,7 @@ export function Composer({ members, label, submitLabel, initial = '', disabled =
           onKeyDown={onKeyDown}
         />
         {open ? (
-          <ul className="live-mentions" id={listId} role="listbox" aria-label="People to mention">
+          <ul ref={list} {...layer} className="live-mentions" id={listId} role="listbox" aria-label="People to mention">
             {suggestions.map(([userId, name], index) => (
               <li
                 key={userId}

@@ -3,7 +3,6 @@ import {
   useContext,
   useEffect,
   useId,
-  useLayoutEffect,
   useRef,
   useState,
   type AnchorHTMLAttributes,
@@ -18,6 +17,7 @@ import { Button, type ButtonProps } from '../buttons/Button.js';
 import { cx } from '../internal/cx.js';
 import { mergeRefs } from '../internal/mergeRefs.js';
 import { useStylesheet } from '../internal/useStylesheet.js';
+import { TOP_LAYER, usePopupPlacement } from './popupPlacement.js';
 
 type FocusTarget = 'first' | 'last';
 
@@ -146,70 +146,13 @@ export interface MenuListProps extends HTMLAttributes<HTMLDivElement> {
 const itemsOf = (list: HTMLElement) =>
   Array.from(list.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])'));
 
-/**
- * Where the browser has the popover API, the open list stays where it is written, right after its
- * trigger and inside the trigger's landmark (read next by a screen reader; content outside every
- * landmark fails axe's "region" rule), and is shown in the top layer, where no ancestor's overflow
- * clips it and no ancestor's transform or filter moves it (the header's backdrop-filter makes a
- * fixed element inside it relative to the header). Elsewhere (older browsers, jsdom) it goes to a
- * portal at the end of <body>.
- */
-const TOP_LAYER = typeof HTMLElement !== 'undefined' && typeof HTMLElement.prototype.showPopover === 'function';
-
-const GAP = 4;
-const MARGIN = 8;
-
-/**
- * Places the list under the trigger (or above it when there is no room below), kept
- * inside the viewport. Fixed positioning in the top layer (or a portal), so a menu in a
- * scrolling table or a card with overflow hidden is never clipped. Where it fits on neither side
- * (a phone held sideways, 390 px high), it goes where there is more room and is cut to that room,
- * its items scrolling inside it: past the window's edge they could not be reached at all.
- */
-function placeList(list: HTMLElement, trigger: HTMLElement, align: 'start' | 'end'): void {
-  const scrolled = list.scrollTop;
-  list.style.maxHeight = '';
-  const anchor = trigger.getBoundingClientRect();
-  const { offsetWidth: width, offsetHeight: height } = list;
-  const below = anchor.bottom + GAP;
-  const roomBelow = window.innerHeight - MARGIN - below;
-  const roomAbove = anchor.top - GAP - MARGIN;
-  let top = below;
-  if (height > roomBelow && height <= roomAbove) top = anchor.top - GAP - height;
-  else if (height > roomBelow) {
-    const room = Math.max(roomBelow, roomAbove, 0);
-    list.style.maxHeight = `${Math.floor(room)}px`;
-    if (roomAbove > roomBelow) top = anchor.top - GAP - room;
-  }
-  list.scrollTop = scrolled;
-  const preferredLeft = align === 'end' ? anchor.right - width : anchor.left;
-  const left = Math.min(Math.max(preferredLeft, MARGIN), Math.max(MARGIN, window.innerWidth - width - MARGIN));
-  list.style.top = `${Math.round(top)}px`;
-  list.style.left = `${Math.round(left)}px`;
-}
-
 export function MenuList({ align = 'start', className, onKeyDown, children, ...rest }: MenuListProps) {
   const menu = useMenu('MenuList');
   const { listRef, triggerRef } = menu;
 
-  useLayoutEffect(() => {
-    const list = listRef.current;
-    const trigger = triggerRef.current;
-    if (!menu.open || !list || !trigger) return;
-    if (TOP_LAYER && !list.matches(':popover-open')) list.showPopover();
-    const place = () => placeList(list, trigger, align);
-    // The page or a box around the trigger scrolled; the list scrolling its own items moves nothing.
-    const placeOnScroll = (event: Event) => {
-      if (!(event.target instanceof Node && list.contains(event.target))) place();
-    };
-    place();
-    window.addEventListener('resize', place);
-    window.addEventListener('scroll', placeOnScroll, true);
-    return () => {
-      window.removeEventListener('resize', place);
-      window.removeEventListener('scroll', placeOnScroll, true);
-    };
-  }, [menu.open, align, listRef, triggerRef]);
+  // In the top layer (or a portal), fixed beside the trigger: a menu in a scrolling table or a card
+  // with overflow hidden is never clipped.
+  const layer = usePopupPlacement(menu.open, listRef, triggerRef, { align });
 
   useEffect(() => {
     if (!menu.open || !listRef.current) return;
@@ -271,7 +214,7 @@ export function MenuList({ align = 'start', className, onKeyDown, children, ...r
       id={menu.listId}
       aria-labelledby={menu.triggerId}
       tabIndex={-1}
-      popover={TOP_LAYER ? 'manual' : undefined}
+      {...layer}
       className={cx('pui-menu__list', align === 'end' && 'pui-menu__list--end', className)}
       onKeyDown={handleKeyDown}
       {...rest}

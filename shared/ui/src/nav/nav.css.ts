@@ -68,7 +68,7 @@ export const navCss = `
 .pui-menu { position: relative; display: inline-flex; }
 .pui-menu__list {
   position: fixed;
-  /* inset and margin reset the browser's centring of a popover; placeList sets top and left. */
+  /* inset and margin reset the browser's centring of a popover; placePopup sets top and left. */
   inset: 0 auto auto 0;
   color: var(--pui-text);
   z-index: var(--pui-z-dropdown);
