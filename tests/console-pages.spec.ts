@@ -1,10 +1,12 @@
 // The emulator console's pages beyond the request log, in Chromium against the portal's own
 // emulator: users (create, confirm, search, sign out everywhere, remove a factor, delete, and
-// impersonation opening the portal signed in as that user) and the mailbox link.
+// impersonation opening the portal signed in as that user) and the mailbox link; every page and
+// the mailbox with axe, light and dark, and at a phone's 390 px.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { SERVICE_ROLE_KEY } from '../emulator/test/harness.js';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
 import { startTestPortal, type TestPortal } from './portal-harness.js';
+import { axeViolations } from './support/accessibility.js';
 import { pagePerTest, pageState } from './support/page-per-test.js';
 import { enrolTotp, newPerson, signedInClient } from './support/people.js';
 import { STEP_MS, waitUntil } from './support/waits.js';
@@ -175,6 +177,52 @@ describe('the console: mailbox', () => {
     const mailbox = await opened;
     await mailbox.getByRole('heading', { name: 'Mailbox' }).waitFor({ timeout: STEP_MS });
     expect(await mailbox.locator('body').innerText()).toContain(person.email);
+  });
+});
+
+describe('the console for everyone', () => {
+  /** Whether the page is wider than the window (a box inside it may scroll: the tab list, a table). */
+  const scrollsSideways = (page: TestPage) => page.evaluate(() => document.documentElement.scrollWidth > innerWidth);
+
+  it('has no axe violation on any page nor on the mailbox, light at 1280 px and dark at 390 px, and no page scrolls sideways', async () => {
+    const person = await newPerson(portal.emulator, 'console-axe');
+    expect((await portal.emulator.client().auth.resetPasswordForEmail(person.email)).error).toBeNull();
+    // A request with a query string: the request log shows it in the row's button.
+    expect((await admin.from('tasks').select('id').limit(1)).error).toBeNull();
+    const page = await tab.open();
+    const found: string[] = [];
+    for (const [viewport, colorScheme] of [
+      [{ width: 1280, height: 800 }, 'light'],
+      [{ width: 390, height: 844 }, 'dark'],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme });
+      const at = `${viewport.width} px, ${colorScheme}`;
+      await page.goto(portal.emulator.consoleUrl);
+      await page.getByLabel('Service key').waitFor({ timeout: STEP_MS });
+      found.push(...(await axeViolations(page)).map((violation) => `sign-in, ${at}: ${violation}`));
+      if (viewport.width === 1280) await openUsers(page);
+      else {
+        await page.getByLabel('Service key').fill(SERVICE_ROLE_KEY);
+        await page.getByRole('button', { name: 'Open the console' }).click();
+      }
+      for (const name of ['Requests', 'Users', 'Tables', 'Buckets', 'Vectors', 'Functions', 'Realtime']) {
+        await page.getByRole('tab', { name, exact: true }).click();
+        await page.getByRole('heading', { name, level: 1 }).waitFor({ timeout: STEP_MS });
+        // Each page has read what it shows (no spinner left) before axe looks.
+        await waitUntil(`the ${name} page has read what it shows`, async () => (await page.locator('.pui-spinner').count()) === 0, { state: () => pageState(page) });
+        found.push(...(await axeViolations(page)).map((violation) => `${name}, ${at}: ${violation}`));
+        if (await scrollsSideways(page)) found.push(`${name}, ${at}: the page scrolls sideways`);
+      }
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByLabel('Service key').waitFor({ timeout: STEP_MS });
+
+      await page.goto(portal.emulator.mailUrl);
+      await page.getByText(person.email).first().waitFor({ timeout: STEP_MS });
+      found.push(...(await axeViolations(page)).map((violation) => `mailbox, ${at}: ${violation}`));
+      if (await scrollsSideways(page)) found.push(`mailbox, ${at}: the page scrolls sideways`);
+    }
+    expect(found).toEqual([]);
   });
 });
 

@@ -49,43 +49,49 @@ function Console({ onSignedOut }: { onSignedOut: () => void }) {
 
   return (
     <Tabs value={page} onValueChange={open}>
-      <Inline className="console-nav">
-        <TabList label="Console pages">
-          {Object.entries(PAGES).map(([name, label]) => (
-            <Tab key={name} value={name}>
-              {label}
-            </Tab>
-          ))}
-        </TabList>
-        {info !== null && !(info instanceof Error) && (
-          <TextLink href={info.mailUrl} external>
-            Mailbox
-          </TextLink>
-        )}
-        <Button variant="ghost" onClick={() => void signOut()}>
-          Sign out
-        </Button>
-      </Inline>
-      {info instanceof Error && <p role="alert">The project could not be read: {info.message}</p>}
-      <TabPanel value="requests">
-        <Requests />
-      </TabPanel>
-      <TabPanel value="users">{info === null ? <Spinner label="Loading" /> : <Users siteUrl={info instanceof Error ? '' : info.siteUrl} />}</TabPanel>
-      <TabPanel value="tables">
-        <Tables />
-      </TabPanel>
-      <TabPanel value="buckets">
-        <Buckets />
-      </TabPanel>
-      <TabPanel value="vectors">
-        <Vectors />
-      </TabPanel>
-      <TabPanel value="functions">
-        <Functions />
-      </TabPanel>
-      <TabPanel value="realtime">
-        <Realtime />
-      </TabPanel>
+      {/* One banner with the pages and the way out, one main with the page: every part of the
+          console is inside a landmark, where a screen reader's landmark list finds it. */}
+      <header className="console-bar">
+        <Inline className="console-nav">
+          <TabList label="Console pages">
+            {Object.entries(PAGES).map(([name, label]) => (
+              <Tab key={name} value={name}>
+                {label}
+              </Tab>
+            ))}
+          </TabList>
+          {info !== null && !(info instanceof Error) && (
+            <TextLink href={info.mailUrl} external>
+              Mailbox
+            </TextLink>
+          )}
+          <Button variant="ghost" onClick={() => void signOut()}>
+            Sign out
+          </Button>
+        </Inline>
+      </header>
+      <main className="console-main">
+        {info instanceof Error && <p role="alert">The project could not be read: {info.message}</p>}
+        <TabPanel value="requests">
+          <Requests />
+        </TabPanel>
+        <TabPanel value="users">{info === null ? <Spinner label="Loading" /> : <Users siteUrl={info instanceof Error ? '' : info.siteUrl} />}</TabPanel>
+        <TabPanel value="tables">
+          <Tables />
+        </TabPanel>
+        <TabPanel value="buckets">
+          <Buckets />
+        </TabPanel>
+        <TabPanel value="vectors">
+          <Vectors />
+        </TabPanel>
+        <TabPanel value="functions">
+          <Functions />
+        </TabPanel>
+        <TabPanel value="realtime">
+          <Realtime />
+        </TabPanel>
+      </main>
     </Tabs>
   );
 }
@@ -98,8 +104,18 @@ export function App() {
       (error: Error) => setState(error),
     );
   }, []);
-  if (state === 'checking') return <Spinner label="Loading the console" />;
-  if (state instanceof Error) return <ErrorState title="The console server did not answer" message={state} />;
+  if (state === 'checking')
+    return (
+      <main className="console-main">
+        <Spinner label="Loading the console" />
+      </main>
+    );
+  if (state instanceof Error)
+    return (
+      <main className="console-main">
+        <ErrorState title="The console server did not answer" message={state} />
+      </main>
+    );
   if (state === 'signed-out') return <SignIn onSignedIn={() => setState('signed-in')} />;
   return <Console onSignedOut={() => setState('signed-out')} />;
 }

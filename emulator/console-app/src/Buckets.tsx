@@ -174,7 +174,7 @@ export function Buckets() {
     { key: 'bytes', header: 'Size', align: 'end', cell: (b) => formatBytes(b.bytes) },
   ];
   return (
-    <main className="console-main">
+    <div className="console-page">
       <PageHeader title="Buckets" description="Storage buckets and their objects, read as the database owner; an object opens through a signed URL valid for a minute." />
       <Stack>
         <Table
@@ -189,6 +189,6 @@ export function Buckets() {
         />
         {selected && <Folder key={selected.id} bucket={selected} />}
       </Stack>
-    </main>
+    </div>
   );
 }

@@ -121,12 +121,12 @@ export function Functions() {
     { key: 'invocations', header: 'Invocations', align: 'end', cell: (f) => String(f.invocations) },
   ];
   return (
-    <main className="console-main">
+    <div className="console-page">
       <PageHeader title="Functions" description="The project's Edge Functions, their recent invocations and their log lines, followed live." />
       <Stack>
         <Table caption="Functions" hideCaption columns={columns} rows={list} rowKey={(f) => f.name} rowProps={(f) => ({ 'data-function': f.name }) as never} density="compact" empty="The project has no function (supabase/functions/<name>/index.ts)." />
         {selected && <FunctionDetail key={selected.name} fn={selected} />}
       </Stack>
-    </main>
+    </div>
   );
 }

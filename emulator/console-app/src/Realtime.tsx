@@ -112,7 +112,7 @@ export function Realtime() {
   const channels = usePolled('/api/realtime/channels', channelList);
   const changes = usePolled('/api/realtime/changes', verdictList);
   return (
-    <main className="console-main">
+    <div className="console-page">
       <PageHeader
         title="Realtime"
         description="Open channels with their subscribers and presences, and for each database change which subscriptions it went to and which were filtered out — followed live."
@@ -149,6 +149,6 @@ export function Realtime() {
           )}
         </section>
       </Stack>
-    </main>
+    </div>
   );
 }

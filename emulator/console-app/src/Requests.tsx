@@ -71,7 +71,7 @@ export function Requests() {
       key: 'path',
       header: 'Path',
       cell: (r) => (
-        <button type="button" className="console-open" onClick={() => setSelected(r.id)} aria-label={`Open ${r.method} ${r.path}`}>
+        <button type="button" className="console-open" onClick={() => setSelected(r.id)} aria-label={`Open ${r.method} ${r.path}${r.query}`}>
           {r.path}
           {r.query}
         </button>
@@ -84,7 +84,7 @@ export function Requests() {
   ];
 
   return (
-    <main className="console-main">
+    <div className="console-page">
       <PageHeader
         title="Requests"
         description="Every API request the emulator answered (the newest 1000), with what row level security decided."
@@ -129,6 +129,6 @@ export function Requests() {
         />
         {selected !== null && <RequestDetail key={selected} id={selected} onClose={() => setSelected(null)} />}
       </Stack>
-    </main>
+    </div>
   );
 }

@@ -110,7 +110,7 @@ export function Tables() {
     { key: 'policies', header: 'Policies', align: 'end', cell: (t) => String(t.policies.length) },
   ];
   return (
-    <main className="console-main">
+    <div className="console-page">
       <PageHeader title="Tables" description="The project's tables, read-only: row level security, row counts, policies and rows (read as the database owner, RLS bypassed)." />
       <Stack>
         <Field label="Schema">
@@ -135,6 +135,6 @@ export function Tables() {
         />
         {selected && <TableDetail key={`${selected.schema}.${selected.name}`} table={selected} />}
       </Stack>
-    </main>
+    </div>
   );
 }

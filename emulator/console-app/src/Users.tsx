@@ -208,7 +208,7 @@ export function Users({ siteUrl }: { siteUrl: string }) {
   ];
 
   return (
-    <main className="console-main">
+    <div className="console-page">
       <PageHeader title="Users" description="The project's users, managed through the emulator's own auth admin API with the service role." />
       <Stack>
         <NewUser
@@ -276,6 +276,6 @@ export function Users({ siteUrl }: { siteUrl: string }) {
       >
         The user, their identities, factors and sessions are removed.
       </ConfirmDialog>
-    </main>
+    </div>
   );
 }

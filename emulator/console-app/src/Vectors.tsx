@@ -99,7 +99,7 @@ export function Vectors() {
     { key: 'vectors', header: 'Vectors', align: 'end', cell: (i) => String(i.vectors) },
   ];
   return (
-    <main className="console-main">
+    <div className="console-page">
       <PageHeader title="Vectors" description="Vector buckets and their indexes; keys and metadata of the vectors, their values on demand." />
       <Stack>
         {!overview.vectorsAvailable && <p className="console-note">This database has no pgvector: indexes exist but hold no vectors.</p>}
@@ -125,6 +125,6 @@ export function Vectors() {
           </Card>
         )}
       </Stack>
-    </main>
+    </div>
   );
 }

@@ -93,9 +93,12 @@ ${m.links.map((link) => `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a
 <pre>${escapeHtml(m.Text)}</pre></article>`,
       )
       .join('\n');
+    // A page of its own for a phone too (the viewport, a link of 200 characters broken anywhere),
+    // in the reader's colour scheme, its content in a main landmark.
     return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mailbox</title>
-<style>body{font:15px system-ui;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border-bottom:1px solid #ccc;padding:1rem 0}pre{white-space:pre-wrap}</style>
-</head><body><h1>Mailbox</h1>${rows || '<p>No mail yet.</p>'}</body></html>`);
+<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark">
+<style>html{background:Canvas;color:CanvasText}body{font:15px system-ui;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border-bottom:1px solid #ccc;padding:1rem 0}pre{white-space:pre-wrap}a,pre{overflow-wrap:anywhere}@media (prefers-color-scheme: dark){a{color:#93c5fd}}</style>
+</head><body><main><h1>Mailbox</h1>${rows || '<p>No mail yet.</p>'}</main></body></html>`);
   });
   app.get('/favicon.ico', (c) => c.body(null, 204));
   app.notFound((c) => c.json({ error: 'not found' }, 404));
