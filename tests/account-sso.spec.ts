@@ -8,6 +8,7 @@ import path from 'node:path';
 import { SERVICE_ROLE_KEY } from '../emulator/test/harness.js';
 import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
+import { axeViolations } from './support/accessibility.js';
 import { pagePerTest, withPageState } from './support/page-per-test.js';
 
 jest.setTimeout(180_000);
@@ -72,6 +73,8 @@ it('signs in with the company’s SSO found by the email domain, after saying wh
   await entry.fill('ada@acme.test');
   await submit.click();
   await withPageState(page, page.waitForURL(/\/auth\/v1\/test-saml-idp\/sso\?SAMLRequest=/));
+  // The emulator's stand-in for the company's sign-in page is a page for everyone too.
+  expect(await axeViolations(page)).toEqual([]);
   await page.locator('input#email').fill('ada@acme.test');
   await page.locator('input#name').fill('Ada Lovelace');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

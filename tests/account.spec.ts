@@ -8,6 +8,7 @@ import type { Request } from 'playwright-core';
 import { launchBrowser, problems, type Browser, type StorageState, type TestPage } from './browser.js';
 import { REPO, startTestPortal, type TestPortal } from './portal-harness.js';
 import { scriptsBuiltFrom } from './support/build-sources.js';
+import { axeViolations } from './support/accessibility.js';
 import { answerTo, holdAnswers, holdRequests, nextFrames as nextFramesOf } from './support/hold-requests.js';
 import { codeIn, linkIn, mailbox, type Mailbox } from './support/mailbox.js';
 import { pagePerTest, pageState, withPageState } from './support/page-per-test.js';
@@ -80,6 +81,8 @@ async function signedInPerson(label: string, at: string, { withAuthenticator = f
 async function linkTestIdentity(person: Person, totpSecret?: string) {
   await page.getByRole('button', { name: 'Link Test provider' }).click();
   await withPageState(page, page.waitForURL(/test-provider\/authorize/));
+  // The emulator's stand-in for the provider's sign-in page is a page for everyone too.
+  expect(await axeViolations(page)).toEqual([]);
   await page.locator('input#email').fill(`linked-${person.email}`);
   await page.locator('input#name').fill('Linked Person');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -14,6 +14,7 @@ import type { GatewayEnv } from '../../http/gateway-env.js';
 import type { AuthContext } from '../context.js';
 import { AuthError, fail } from '../errors.js';
 import { route, type AuthRequest } from '../request/http.js';
+import { escapeHtml, standInPage } from '../stand-in-page.js';
 import { validateEmail } from '../request/validation.js';
 import { certificateBody, type SamlKeyStore } from './saml-keys.js';
 import { NAME_ID_FORMAT, NS, childAt, parseXml, textOf, xmlEscape } from './saml-xml.js';
@@ -31,17 +32,6 @@ const SIGNATURE_ALGORITHMS: Record<string, string> = {
   'http://www.w3.org/2001/04/xmldsig-more#rsa-sha512': 'RSA-SHA512',
   'http://www.w3.org/2000/09/xmldsig#rsa-sha1': 'RSA-SHA1',
 };
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
-function page(title: string, body: string, script = ''): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>${escapeHtml(title)}</title>
-<style>body{font:15px system-ui;max-width:34rem;margin:3rem auto;padding:0 1rem;color:#222}
-h1{font-size:1.4rem}label{display:block;margin:.8rem 0 .2rem}input[type=email],input[type=text]{width:100%;padding:.5rem;font:inherit}
-button{font:inherit;padding:.5rem 1rem;margin:.8rem .5rem 0 0;cursor:pointer}.hint{color:#666;font-size:.9rem}
-.error{color:#a00;font-weight:600}details{margin-top:1rem}</style></head><body>${body}${script}</body></html>`;
-}
 
 /** The test IdP's user ID for an address: stable, so the same email is the same SAML subject. */
 export function testIdpSubject(email: string): string {
@@ -213,7 +203,7 @@ export function testIdentityProviderRoutes(
   function signInPage(pending: PendingRequest, values: { email?: string; name?: string; error?: string }) {
     const hidden = (name: string, value: string) =>
       `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
-    return page(
+    return standInPage(
       'Test SAML identity provider',
       `<h1>Test SAML sign-in</h1>
 <p class="hint">This page stands in for your company's identity provider while the project runs on the emulator.
@@ -293,7 +283,7 @@ ${hidden('request_id', pending.requestId)}${hidden('relay_state', pending.relayS
       const hidden = (name: string, value: string) =>
         `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
       return c.html(
-        page(
+        standInPage(
           'Signing in…',
           `<h1>Signing in…</h1>
 <form id="saml-post" method="post" action="${escapeHtml(sp.acsUrl)}">

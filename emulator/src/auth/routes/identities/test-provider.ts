@@ -10,6 +10,7 @@ import { signTestIdToken, TEST_CLIENT_ID, testIssuer } from '../../identities/id
 import { TEST_PROVIDER, type AuthSettings } from '../../settings.js';
 import { readState, signProviderCode } from '../../identities/oauth-state.js';
 import { optionalBoolean, optionalString, validateEmail } from '../../request/validation.js';
+import { escapeHtml, standInPage } from '../../stand-in-page.js';
 
 const IdTokenRequest = z
   .object({
@@ -24,7 +25,6 @@ const IdTokenRequest = z
   })
   .loose();
 
-const escape = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** The provider's user id for an address: stable, so the same email is the same identity. */
 export function testSubject(provider: string, email: string): string {
@@ -32,15 +32,6 @@ export function testSubject(provider: string, email: string): string {
     .update(`${provider}:${email.toLowerCase()}`)
     .digest('hex')
     .slice(0, 24);
-}
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>${escape(title)}</title>
-<style>body{font:15px system-ui;max-width:34rem;margin:3rem auto;padding:0 1rem;color:#222}
-h1{font-size:1.4rem}label{display:block;margin:.8rem 0 .2rem}input[type=email],input[type=text]{width:100%;padding:.5rem;font:inherit}
-button{font:inherit;padding:.5rem 1rem;margin:.8rem .5rem 0 0;cursor:pointer}ul{padding:0;list-style:none}
-li form{display:inline}.hint{color:#666;font-size:.9rem}</style></head><body>${body}</body></html>`;
 }
 
 /** Where the provider sends the browser back: the service's OAuth callback. */
@@ -63,19 +54,19 @@ export async function testProviderPage(c: AuthRequest, ctx: AuthContext): Promis
      from auth.identities where provider = $1 order by last_sign_in_at desc nulls last limit 20`,
     [state.provider],
   );
-  const hidden = `<input type="hidden" name="state" value="${escape(stateToken)}">`;
+  const hidden = `<input type="hidden" name="state" value="${escapeHtml(stateToken)}">`;
   const known = rows
     .filter((row) => row.email)
     .map(
       (row) => `<li><form method="get" action="approve">${hidden}
-<input type="hidden" name="email" value="${escape(row.email!)}"><input type="hidden" name="name" value="${escape(row.name ?? '')}">
-<button type="submit">${escape(row.name ? `${row.name} <${row.email}>` : row.email!)}</button></form></li>`,
+<input type="hidden" name="email" value="${escapeHtml(row.email!)}"><input type="hidden" name="name" value="${escapeHtml(row.name ?? '')}">
+<button type="submit">${escapeHtml(row.name ? `${row.name} <${row.email}>` : row.email!)}</button></form></li>`,
     )
     .join('\n');
-  const html = page(
+  const html = standInPage(
     `Sign in with ${state.provider}`,
-    `<h1>Test sign-in: ${escape(state.provider)}</h1>
-<p class="hint">This page stands in for the ${escape(state.provider)} sign-in page while the portal runs on the emulator.
+    `<h1>Test sign-in: ${escapeHtml(state.provider)}</h1>
+<p class="hint">This page stands in for the ${escapeHtml(state.provider)} sign-in page while the portal runs on the emulator.
 Choose who signs in; no password is needed.</p>
 ${known ? `<h2>Identities used before</h2><ul>${known}</ul>` : ''}
 <h2>Another identity</h2>
