@@ -8,7 +8,16 @@ describe('reference-counted channels (over a real supabase-js client)', () => {
   const client = createClient('http://127.0.0.1:1', ANON_KEY, {
     auth: { persistSession: false, autoRefreshToken: false },
   });
-  afterAll(() => client.removeAllChannels());
+  // realtime-js arms timers no API clears: a disconnect 50 s after the last channel goes, and a 10 s
+  // one in disconnect() itself. Real, they held the jest worker open when the run ended ("A worker
+  // process has failed to exit gracefully"); the client is never connected, so nothing here waits
+  // on them, and they are dropped with the file.
+  beforeAll(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] }));
+  afterAll(async () => {
+    await client.removeAllChannels();
+    jest.clearAllTimers();
+    jest.useRealTimers();
+  });
 
   it('shares one channel per topic and removes it only when the last user releases', async () => {
     const registry = createChannelRegistry(client);
