@@ -9,6 +9,8 @@ import { findPostgresBin, hasPostgis, startTestPostgres, stopTestPostgres } from
 
 const root = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// What the browser suites launch when it is there (tests/browser.ts): the same Chromium, lighter.
+const HEADLESS_SHELL = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
 const isRoot = process.getuid?.() === 0;
 
 function step(title) {
@@ -41,6 +43,7 @@ function aptInstall(packages) {
 function ensureSystemPackages() {
   const missing = [];
   if (!existsSync(CHROMIUM)) missing.push('chromium');
+  if (!existsSync(HEADLESS_SHELL)) missing.push('chromium-headless-shell');
   if (!findPostgresBin()) missing.push('postgresql');
   if (!hasPostgis()) missing.push('postgresql-postgis');
   if (missing.length === 0) return;
@@ -51,6 +54,9 @@ function ensureSystemPackages() {
         `Install it with:  sudo apt-get install -y chromium   (or set CHROMIUM_PATH)\n`,
     );
     process.exit(1);
+  }
+  if (!existsSync(HEADLESS_SHELL)) {
+    console.log(`Chromium's headless shell is not installed: the browser tests use Chromium, about a tenth slower (apt-get install -y chromium-headless-shell).`);
   }
   if (!findPostgresBin()) {
     console.log('PostgreSQL is not installed: the real-PostgreSQL variants will be skipped (apt-get install -y postgresql postgresql-postgis).');

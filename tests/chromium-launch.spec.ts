@@ -1,6 +1,6 @@
 // The browser the tests and benchmarks launch: a new context must not bring browser UI of its own
 // (the omnibox's popup, a WebUI renderer per window), and our flags must not undo Playwright's.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -67,6 +67,14 @@ describe('the Chromium the tests launch', () => {
     const ours = await disabledFeaturesOf(browser.context.browser()!);
     expect(ours).toEqual(expect.arrayContaining([...playwrights, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'SpareRendererForSitePerProcess']));
   });
+
+  it('is the headless shell on a machine that has it, the one the browser suites open', async () => {
+    // npm test installs it as root, and .ci/run does; elsewhere the suites fall back to Chromium.
+    const installed = existsSync(process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell');
+    const { product } = await (await browser.context.browser()!.newBrowserCDPSession()).send('Browser.getVersion');
+    const { arguments: args } = await (await browser.context.browser()!.newBrowserCDPSession()).send('Browser.getBrowserCommandLine');
+    expect({ product, shell: args[0]!.endsWith('chromium-headless-shell') }).toEqual({ product: expect.stringMatching(/^HeadlessChrome\//), shell: installed });
+  });
 });
 
 describe("Playwright's list of features", () => {
@@ -113,6 +121,27 @@ describe('the Chromium the tests use', () => {
     } finally {
       if (saved === undefined) delete process.env.CHROMIUM_PATH;
       else process.env.CHROMIUM_PATH = saved;
+    }
+  });
+
+  it('launches the headless shell where it is installed, else that Chromium', () => {
+    const saved = process.env.CHROMIUM_HEADLESS_SHELL_PATH;
+    const testChromium = (shell: string) => {
+      process.env.CHROMIUM_HEADLESS_SHELL_PATH = shell;
+      let modules!: typeof import('./browser.js');
+      jest.isolateModules(() => {
+        modules = jest.requireActual('./browser.js');
+      });
+      return modules;
+    };
+    try {
+      // Any file that is there stands for an installed shell.
+      expect(testChromium(process.execPath).TEST_CHROMIUM).toBe(process.execPath);
+      const without = testChromium('/opt/nowhere/chromium-headless-shell');
+      expect(without.TEST_CHROMIUM).toBe(without.CHROMIUM);
+    } finally {
+      if (saved === undefined) delete process.env.CHROMIUM_HEADLESS_SHELL_PATH;
+      else process.env.CHROMIUM_HEADLESS_SHELL_PATH = saved;
     }
   });
 });
