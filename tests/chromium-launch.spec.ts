@@ -73,7 +73,8 @@ describe('the Chromium the tests launch', () => {
     const installed = existsSync(process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell');
     const { product } = await (await browser.context.browser()!.newBrowserCDPSession()).send('Browser.getVersion');
     const { arguments: args } = await (await browser.context.browser()!.newBrowserCDPSession()).send('Browser.getBrowserCommandLine');
-    expect({ product, shell: args[0]!.endsWith('chromium-headless-shell') }).toEqual({ product: expect.stringMatching(/^HeadlessChrome\//), shell: installed });
+    // The shell names itself HeadlessChrome; Chromium, headless too, names itself Chrome.
+    expect({ product: product.split('/')[0], shell: args[0]!.endsWith('chromium-headless-shell') }).toEqual({ product: installed ? 'HeadlessChrome' : 'Chrome', shell: installed });
   });
 });
 
