@@ -56,7 +56,7 @@ function ensureSystemPackages() {
     process.exit(1);
   }
   if (!existsSync(HEADLESS_SHELL)) {
-    console.log(`Chromium's headless shell is not installed: the browser tests use Chromium, about a tenth slower (apt-get install -y chromium-headless-shell).`);
+    console.log(`Chromium's headless shell is not installed: the browser tests use Chromium, which takes more CPU (apt-get install -y chromium-headless-shell).`);
   }
   if (!findPostgresBin()) {
     console.log('PostgreSQL is not installed: the real-PostgreSQL variants will be skipped (apt-get install -y postgresql postgresql-postgis).');

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, disabledFeaturesOf, launchBrowser, type Browser } from './browser.js';
+import { CHROMIUM, disabledFeaturesOf, HEADLESS_SHELL, launchBrowser, type Browser } from './browser.js';
 
 describe('the Chromium the tests launch', () => {
   let browser: Browser;
@@ -70,7 +70,7 @@ describe('the Chromium the tests launch', () => {
 
   it('is the headless shell on a machine that has it, the one the browser suites open', async () => {
     // npm test installs it as root, and .ci/run does; elsewhere the suites fall back to Chromium.
-    const installed = existsSync(process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell');
+    const installed = existsSync(HEADLESS_SHELL);
     const { product } = await (await browser.context.browser()!.newBrowserCDPSession()).send('Browser.getVersion');
     const { arguments: args } = await (await browser.context.browser()!.newBrowserCDPSession()).send('Browser.getBrowserCommandLine');
     // The shell names itself HeadlessChrome; Chromium, headless too, names itself Chrome.
