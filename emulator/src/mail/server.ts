@@ -2,6 +2,7 @@
 // DELETE /api/v1/messages, GET /api/v1/search?query=to:…) and a plain page listing mails
 // with their links and codes.
 import { Hono } from 'hono';
+import { html } from 'hono/html';
 import { z } from 'zod';
 import type { Mailbox, StoredMail } from './mailbox.js';
 
@@ -36,9 +37,6 @@ function listing(mails: StoredMail[], start: number, limit: number) {
     messages: slice.map(summary),
   };
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 const paging = z.object({
   start: z.coerce.number().int().nonnegative().default(0),
@@ -83,22 +81,22 @@ export function mailApp(mailbox: Mailbox): Hono {
     return c.text('ok');
   });
   app.get('/', (c) => {
-    const rows = mailbox
-      .list()
-      .map(
-        (m) => `<article><h2>${escapeHtml(m.Subject)}</h2>
-<p>To ${escapeHtml(m.To.map((a) => a.Address).join(', '))} · ${escapeHtml(m.Created)}</p>
-${m.codes.map((code) => `<p>Code: <code>${escapeHtml(code)}</code></p>`).join('')}
-${m.links.map((link) => `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`).join('')}
-<pre>${escapeHtml(m.Text)}</pre></article>`,
-      )
-      .join('\n');
+    // Hono's `html` escapes every value (a subject, an address, a link) and takes only its own
+    // templates as HTML.
+    const rows = mailbox.list().map(
+      (m) => html`<article><h2>${m.Subject}</h2>
+<p>To ${m.To.map((a) => a.Address).join(', ')} · ${m.Created}</p>
+${m.codes.map((code) => html`<p>Code: <code>${code}</code></p>`)}
+${m.links.map((link) => html`<p><a href="${link}">${link}</a></p>`)}
+<pre>${m.Text}</pre></article>
+`,
+    );
     // A page of its own for a phone too (the viewport, a link of 200 characters broken anywhere),
     // in the reader's colour scheme, its content in a main landmark.
-    return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mailbox</title>
+    return c.html(html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mailbox</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark">
 <style>html{background:Canvas;color:CanvasText}body{font:15px system-ui;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border-bottom:1px solid #ccc;padding:1rem 0}pre{white-space:pre-wrap}a,pre{overflow-wrap:anywhere}@media (prefers-color-scheme: dark){a{color:#93c5fd}}</style>
-</head><body><main><h1>Mailbox</h1>${rows || '<p>No mail yet.</p>'}</main></body></html>`);
+</head><body><main><h1>Mailbox</h1>${rows.length > 0 ? rows : html`<p>No mail yet.</p>`}</main></body></html>`);
   });
   app.get('/favicon.ico', (c) => c.body(null, 204));
   app.notFound((c) => c.json({ error: 'not found' }, 404));

@@ -14,7 +14,8 @@ import type { GatewayEnv } from '../../http/gateway-env.js';
 import type { AuthContext } from '../context.js';
 import { AuthError, fail } from '../errors.js';
 import { route, type AuthRequest } from '../request/http.js';
-import { escapeHtml, standInPage } from '../stand-in-page.js';
+import { html } from 'hono/html';
+import { standInPage } from '../stand-in-page.js';
 import { validateEmail } from '../request/validation.js';
 import { certificateBody, type SamlKeyStore } from './saml-keys.js';
 import { NAME_ID_FORMAT, NS, childAt, parseXml, textOf, xmlEscape } from './saml-xml.js';
@@ -201,20 +202,19 @@ export function testIdentityProviderRoutes(
   }
 
   function signInPage(pending: PendingRequest, values: { email?: string; name?: string; error?: string }) {
-    const hidden = (name: string, value: string) =>
-      `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+    const hidden = (name: string, value: string) => html`<input type="hidden" name="${name}" value="${value}">`;
     return standInPage(
       'Test SAML identity provider',
-      `<h1>Test SAML sign-in</h1>
+      html`<h1>Test SAML sign-in</h1>
 <p class="hint">This page stands in for your company's identity provider while the project runs on the emulator.
 Choose who signs in; no password is needed.</p>
-${values.error ? `<p class="error" role="alert">${escapeHtml(values.error)}</p>` : ''}
-<form method="post" action="${escapeHtml(ssoUrl)}">
+${values.error ? html`<p class="error" role="alert">${values.error}</p>` : ''}
+<form method="post" action="${ssoUrl}">
 ${hidden('request_id', pending.requestId)}${hidden('relay_state', pending.relayState)}${hidden('name_id_format', pending.nameIdFormat)}
-<label for="email">Email</label><input id="email" name="email" type="email" required placeholder="someone@example.com" value="${escapeHtml(values.email ?? '')}">
-<label for="name">Name</label><input id="name" name="name" type="text" placeholder="Someone Example" value="${escapeHtml(values.name ?? '')}">
+<label for="email">Email</label><input id="email" name="email" type="email" required placeholder="someone@example.com" value="${values.email ?? ''}">
+<label for="name">Name</label><input id="name" name="name" type="text" placeholder="Someone Example" value="${values.name ?? ''}">
 <details><summary>Testing error handling</summary>
-<label for="audience">Audience (the service provider by default)</label><input id="audience" name="audience" type="text" placeholder="${escapeHtml(sp.entityId)}">
+<label for="audience">Audience (the service provider by default)</label><input id="audience" name="audience" type="text" placeholder="${sp.entityId}">
 <label><input type="checkbox" name="expired" value="true"> Send an expired assertion</label>
 </details>
 <button type="submit">Sign in</button>
@@ -280,18 +280,17 @@ ${hidden('request_id', pending.requestId)}${hidden('relay_state', pending.relayS
         },
         await samlKeys.get('test_identity_provider'),
       );
-      const hidden = (name: string, value: string) =>
-        `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+      const hidden = (name: string, value: string) => html`<input type="hidden" name="${name}" value="${value}">`;
       return c.html(
         standInPage(
           'Signing in…',
-          `<h1>Signing in…</h1>
-<form id="saml-post" method="post" action="${escapeHtml(sp.acsUrl)}">
+          html`<h1>Signing in…</h1>
+<form id="saml-post" method="post" action="${sp.acsUrl}">
 ${hidden('SAMLResponse', Buffer.from(xml, 'utf8').toString('base64'))}${pending.relayState ? hidden('RelayState', pending.relayState) : ''}
 <p class="hint">Sending the signed response back to the application.</p>
 <button type="submit">Continue</button>
 </form>`,
-          '<script>document.getElementById("saml-post").submit()</script>',
+          html`<script>document.getElementById("saml-post").submit()</script>`,
         ),
       );
     }),

@@ -2,6 +2,7 @@
 // before or types one (email, name), then goes back to /auth/v1/callback with a signed code,
 // as a real identity provider would. Served under /auth/v1/test-provider/.
 import { createHash } from 'node:crypto';
+import { html } from 'hono/html';
 import { z } from 'zod';
 import type { AuthContext } from '../../context.js';
 import { fail } from '../../errors.js';
@@ -10,7 +11,7 @@ import { signTestIdToken, TEST_CLIENT_ID, testIssuer } from '../../identities/id
 import { TEST_PROVIDER, type AuthSettings } from '../../settings.js';
 import { readState, signProviderCode } from '../../identities/oauth-state.js';
 import { optionalBoolean, optionalString, validateEmail } from '../../request/validation.js';
-import { escapeHtml, standInPage } from '../../stand-in-page.js';
+import { standInPage } from '../../stand-in-page.js';
 
 const IdTokenRequest = z
   .object({
@@ -54,21 +55,20 @@ export async function testProviderPage(c: AuthRequest, ctx: AuthContext): Promis
      from auth.identities where provider = $1 order by last_sign_in_at desc nulls last limit 20`,
     [state.provider],
   );
-  const hidden = `<input type="hidden" name="state" value="${escapeHtml(stateToken)}">`;
+  const hidden = html`<input type="hidden" name="state" value="${stateToken}">`;
   const known = rows
     .filter((row) => row.email)
     .map(
-      (row) => `<li><form method="get" action="approve">${hidden}
-<input type="hidden" name="email" value="${escapeHtml(row.email!)}"><input type="hidden" name="name" value="${escapeHtml(row.name ?? '')}">
-<button type="submit">${escapeHtml(row.name ? `${row.name} <${row.email}>` : row.email!)}</button></form></li>`,
-    )
-    .join('\n');
-  const html = standInPage(
+      (row) => html`<li><form method="get" action="approve">${hidden}
+<input type="hidden" name="email" value="${row.email!}"><input type="hidden" name="name" value="${row.name ?? ''}">
+<button type="submit">${row.name ? `${row.name} <${row.email}>` : row.email!}</button></form></li>`,
+    );
+  const page = standInPage(
     `Sign in with ${state.provider}`,
-    `<h1>Test sign-in: ${escapeHtml(state.provider)}</h1>
-<p class="hint">This page stands in for the ${escapeHtml(state.provider)} sign-in page while the portal runs on the emulator.
+    html`<h1>Test sign-in: ${state.provider}</h1>
+<p class="hint">This page stands in for the ${state.provider} sign-in page while the portal runs on the emulator.
 Choose who signs in; no password is needed.</p>
-${known ? `<h2>Identities used before</h2><ul>${known}</ul>` : ''}
+${known.length > 0 ? html`<h2>Identities used before</h2><ul>${known}</ul>` : ''}
 <h2>Another identity</h2>
 <form method="get" action="approve">${hidden}
 <label for="email">Email</label><input id="email" name="email" type="email" required placeholder="someone@example.com">
@@ -79,7 +79,7 @@ ${known ? `<h2>Identities used before</h2><ul>${known}</ul>` : ''}
 </form>
 <form method="get" action="approve">${hidden}<input type="hidden" name="cancel" value="1"><button type="submit">Cancel</button></form>`,
   );
-  return c.html(html);
+  return c.html(page);
 }
 
 /** GET /test-provider/approve */
