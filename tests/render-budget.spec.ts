@@ -203,7 +203,10 @@ describe('the status page', () => {
       requestAnimationFrame(frame);
     });
     await page.goto(`${portal.url}/status`);
-    await page.locator('#dev-overrides, [data-testid="audit-trail"]').first().waitFor({ timeout: STEP_MS });
+    // Until a frame has drawn the lower sections: the page may have them before its next frame,
+    // and a busy machine can let a check run in between (docs/known-traps.md, "A test that reads
+    // the page between two of its steps passes here and fails on a busy machine").
+    await page.waitForFunction(() => (globalThis as unknown as { statusFrames: string[] }).statusFrames.at(-1)?.includes('below'), undefined, { timeout: STEP_MS });
     await expect(page.evaluate(() => (globalThis as unknown as { statusFrames: string[] }).statusFrames)).resolves.toEqual(['remotes', 'remotes+below']);
   });
 });
