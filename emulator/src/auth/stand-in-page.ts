@@ -7,7 +7,7 @@ import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 
 /** What Hono's `html` template gives: HTML whose values are escaped. */
-export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 const STYLE = `body{font:15px system-ui;max-width:34rem;margin:3rem auto;padding:0 1rem;color:#222;background:#fff}
 h1{font-size:1.4rem}label{display:block;margin:.8rem 0 .2rem}input[type=email],input[type=text]{width:100%;box-sizing:border-box;padding:.5rem;font:inherit}

@@ -9,12 +9,12 @@ import { createHash, createVerify, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { inflateRawSync } from 'node:zlib';
 import type { Hono } from 'hono';
+import { html } from 'hono/html';
 import type * as XmlCrypto from 'xml-crypto';
 import type { GatewayEnv } from '../../http/gateway-env.js';
 import type { AuthContext } from '../context.js';
 import { AuthError, fail } from '../errors.js';
 import { route, type AuthRequest } from '../request/http.js';
-import { html } from 'hono/html';
 import { standInPage } from '../stand-in-page.js';
 import { validateEmail } from '../request/validation.js';
 import { certificateBody, type SamlKeyStore } from './saml-keys.js';
@@ -147,6 +147,9 @@ function rawQueryParam(url: URL, name: string): string | null {
   return null;
 }
 
+/** A hidden form field; `value` is escaped. */
+const hidden = (name: string, value: string) => html`<input type="hidden" name="${name}" value="${value}">`;
+
 export function testIdentityProviderRoutes(
   app: Hono<GatewayEnv>,
   ctx: AuthContext,
@@ -202,7 +205,6 @@ export function testIdentityProviderRoutes(
   }
 
   function signInPage(pending: PendingRequest, values: { email?: string; name?: string; error?: string }) {
-    const hidden = (name: string, value: string) => html`<input type="hidden" name="${name}" value="${value}">`;
     return standInPage(
       'Test SAML identity provider',
       html`<h1>Test SAML sign-in</h1>
@@ -280,7 +282,6 @@ ${hidden('request_id', pending.requestId)}${hidden('relay_state', pending.relayS
         },
         await samlKeys.get('test_identity_provider'),
       );
-      const hidden = (name: string, value: string) => html`<input type="hidden" name="${name}" value="${value}">`;
       return c.html(
         standInPage(
           'Signing in…',
