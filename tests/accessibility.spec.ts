@@ -2,12 +2,14 @@
 // axe-core finds nothing, of any impact, on every route and in the states people reach (signed out
 // and in, light and dark, menus and dialogs open, a row being edited, results shown); the keyboard
 // reaches every control with a visible focus, the skip link moves focus into the page, and focus
-// lands somewhere sensible after the page changes under it; and at phone widths no page scrolls
+// lands somewhere sensible after the page changes under it; in forced colours (a Windows contrast
+// theme) focus and every chosen thing are still seen; and at phone widths no page scrolls
 // sideways while the chat's composer, the current room and the row being edited stay in view.
 // One portal and one browser for the file; each test its own person and its own page.
 import { launchBrowser, type Browser, type TestPage } from './browser.js';
 import { startTestPortal, type TestPortal } from './portal-harness.js';
 import { axeViolations } from './support/accessibility.js';
+import { holdRequests } from './support/hold-requests.js';
 import { pagePerTest } from './support/page-per-test.js';
 import { newPerson, signedInClient, signedInStorage, type Person } from './support/people.js';
 import { settled } from './support/settled.js';
@@ -347,9 +349,12 @@ interface FocusStop {
 async function rememberUnfocusedLook(page: TestPage): Promise<void> {
   await page.evaluate(() => {
     const looks = new WeakMap<Element, string>();
+    // An outline's colour is only seen while it has a style and a width (a focused input's changes in
+    // forced colours, its outline none).
     const lookOf = (element: Element) => {
       const style = getComputedStyle(element);
-      return `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}|${style.boxShadow}`;
+      const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 ? `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}` : 'none';
+      return `${outline}|${style.boxShadow}`;
     };
     (document.activeElement as HTMLElement | null)?.blur();
     for (const element of Array.from(document.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex]'))) {
@@ -380,7 +385,7 @@ async function focusStop(page: TestPage): Promise<FocusStop | null> {
         const style = getComputedStyle(part);
         return part === element && ((style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none');
       }
-      return before !== lookOf(part) && /solid|auto|dotted|dashed|double|rgb/.test(lookOf(part));
+      return before !== lookOf(part) && lookOf(part) !== 'none|none';
     });
     const rect = element.getBoundingClientRect();
     // In view, and not under anything (the sticky header): what is drawn at its middle is it, or
@@ -457,6 +462,165 @@ describe('the keyboard', () => {
       if (path.startsWith('/live/rooms/')) await page.locator(`[data-testid="room"][data-room="${projectId}"][data-status="live"]`).waitFor(WAIT);
       findings.push(...(await keyboardFindings(page, path)));
     }
+    expect(findings).toEqual([]);
+  });
+});
+
+/** What a state can be drawn with that the browser still paints in forced colours (sizes and places left out). */
+const PAINTED = ['backgroundImage', 'color', 'fontWeight', 'textDecorationLine'] as const;
+/** The lines around a box: its outline and its four borders. */
+const LINES = ['outline', 'borderTop', 'borderRight', 'borderBottom', 'borderLeft'] as const;
+
+/** What marks the current page and a selected or chosen thing. */
+const CHOSEN = '[aria-current="page"], [aria-selected="true"], [aria-checked="true"], [data-selected="true"]';
+
+/** How an element is painted (`look`), and what it is and what kind of thing, for a comparison with another state or another of its kind. */
+interface PaintedLook {
+  what: string;
+  /** Its element, classes and role, and its parent's element and classes: the same kind is the same list, tab list or table. */
+  kind: string;
+  chosen: boolean;
+  look: string;
+  /**
+   * It has text over a background of its own, and the browser lays its backplate (a box in the
+   * page's colour) behind that text: the background shows only around the words, and text in the
+   * highlight's own colour is drawn on the page's, where it may not be seen.
+   */
+  backplate: boolean;
+}
+
+/**
+ * How each element `chosen` names is painted, and each of its kind (see `PaintedLook`): its
+ * colours, lines and weight, its ::before and ::after included; a background in the page's own
+ * colour, at any opacity, counts as none. Form controls are left out (`toggleLooksDifferent`).
+ * The pointer is moved away first, and, unless `keepFocus`, nothing keeps focus.
+ */
+async function paintedLooks(page: TestPage, chosen: string, { keepFocus = false } = {}): Promise<PaintedLook[]> {
+  const viewport = page.viewportSize()!;
+  await page.mouse.move(viewport.width - 2, viewport.height - 2);
+  return page.evaluate(
+    ({ chosen, keepFocus, painted, lines }) => {
+      if (!keepFocus) (document.activeElement as HTMLElement | null)?.blur();
+      const rgb = (colour: string) => /^rgba?\((\d+), (\d+), (\d+)(?:, ([\d.]+))?\)$/.exec(colour);
+      const canvas = rgb(getComputedStyle(document.body).backgroundColor)?.slice(1, 4).join();
+      const background = (colour: string) => {
+        const parts = rgb(colour);
+        return parts && (parts[4] === '0' || parts.slice(1, 4).join() === canvas) ? 'none' : colour;
+      };
+      const look = (element: Element) =>
+        [null, '::before', '::after']
+          .map((pseudo) => {
+            const style = getComputedStyle(element, pseudo) as unknown as Record<string, string>;
+            // A line's colour is only seen while it has a style and a width.
+            const drawn = lines.map((line) => (style[`${line}Style`] === 'none' || parseFloat(style[`${line}Width`]!) === 0 ? 'none' : `${style[`${line}Style`]} ${style[`${line}Width`]} ${style[`${line}Color`]}`));
+            return [background(style.backgroundColor!), ...painted.map((property) => style[property]), ...drawn].join(' ');
+          })
+          .join(' | ');
+      const kind = (element: Element) => `${element.tagName}.${element.className}[${element.getAttribute('role')}] in ${element.parentElement?.tagName}.${element.parentElement?.className}`;
+      const shown = (element: Element) => !(element instanceof HTMLInputElement) && element.checkVisibility({ visibilityProperty: true });
+      const marked = Array.from(document.querySelectorAll(chosen)).filter(shown);
+      const kinds = new Set(marked.map(kind));
+      const alike = new Set(marked.flatMap((element) => Array.from(document.getElementsByTagName(element.tagName)).filter((other) => shown(other) && kinds.has(kind(other)))));
+      return Array.from(alike).map((element) => ({
+        backplate: background(getComputedStyle(element).backgroundColor) !== 'none' && getComputedStyle(element).forcedColorAdjust !== 'none' && (element.textContent ?? '').trim() !== '',
+        what: `${element.tagName.toLowerCase()}.${String(element.className).trim().split(/\s+/).join('.')} "${(element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 30)}"`,
+        kind: kind(element),
+        chosen: element.matches(chosen),
+        look: look(element),
+      }));
+    },
+    { chosen, keepFocus, painted: PAINTED, lines: LINES },
+  );
+}
+
+/**
+ * In forced colours, every chosen thing on the page (the current page's link, a selected tab, row
+ * or option, a chosen theme) that looks exactly like one of its kind not chosen.
+ */
+async function chosenLookalikes(page: TestPage, state: string): Promise<string[]> {
+  const looks = await paintedLooks(page, CHOSEN);
+  return [
+    ...looks.filter((element) => element.chosen && looks.some((other) => !other.chosen && other.kind === element.kind && other.look === element.look)).map((element) => `${state}: looks like the others: ${element.what}`),
+    ...looks.filter((element) => element.chosen && element.backplate).map((element) => `${state}: its text on the browser's backplate, over its own background: ${element.what}`),
+  ];
+}
+
+/** Whether a checkbox or a switch looks different on and off (its pixels, with no focus ring, hover or transition), in forced colours. */
+async function toggleLooksDifferent(control: ReturnType<TestPage['locator']>): Promise<boolean> {
+  const shot = async () => {
+    await control.page().mouse.move(0, 0);
+    await control.evaluate((element) => (element as HTMLElement).blur());
+    return control.screenshot({ animations: 'disabled' });
+  };
+  const before = await shot();
+  await control.click();
+  const after = await shot();
+  await control.click();
+  return !before.equals(after);
+}
+
+describe('in forced colours (a Windows contrast theme)', () => {
+  it('focus, the current page, the chosen theme, tabs, a menu’s item, selected rows and tiles, progress and the toggles are all seen', async () => {
+    const person = await signedIn('forced-colours');
+    const { page } = person;
+    const { taskIds } = await projectWithTasks(person, `Contrast ${person.id.slice(0, 8)}`);
+    await page.emulateMedia({ forcedColors: 'active' });
+    const findings: string[] = [];
+
+    await visit(page, '/');
+    findings.push(...(await chosenLookalikes(page, '/')));
+    await page.getByTestId('account-menu').click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor(WAIT);
+    // Each item, focused and then not: the focus moves on with the arrow.
+    const items = async () => {
+      await expect(page.evaluate(() => document.activeElement?.getAttribute('role'))).resolves.toBe('menuitem');
+      return paintedLooks(page, '[role="menuitem"]', { keepFocus: true });
+    };
+    await page.keyboard.press('Home');
+    const first = await items();
+    await page.keyboard.press('ArrowDown');
+    const second = await items();
+    if (first[0]!.look === second[0]!.look) findings.push(`/ account menu: ${first[0]!.what} looks the same focused and not`);
+    if (first[0]!.backplate) findings.push(`/ account menu: ${first[0]!.what}, focused, has its text on the browser's backplate over its own background`);
+    await page.keyboard.press('Escape');
+
+    await visit(page, '/account');
+    findings.push(...(await chosenLookalikes(page, '/account')));
+    findings.push(...(await keyboardFindings(page, '/account in forced colours')));
+
+    // While the rows are on their way, the table's progress bar is drawn over its track.
+    const held = await holdRequests(page, (url) => url.pathname === '/rest/v1/tasks', { once: true });
+    await page.goto(`${portal.url}/data/tasks`);
+    await held.asked;
+    const bar = page.locator('.pui-progress__bar').first();
+    await bar.waitFor(WAIT);
+    const [barColour, ...behind] = await bar.evaluate((element) => [element, element.parentElement!, document.body].map((part) => getComputedStyle(part).backgroundColor));
+    if (behind.includes(barColour!)) findings.push(`/data/tasks loading: the progress bar is painted ${barColour}, as its track or the page (${behind.join(', ')})`);
+    held.release();
+    await dataReady(page);
+    findings.push(...(await keyboardFindings(page, '/data/tasks in forced colours')));
+    const select = page.getByRole('checkbox', { name: `Select row ${taskIds[0]}` });
+    if (!(await toggleLooksDifferent(select))) findings.push('/data/tasks: a row’s checkbox looks the same checked and not');
+    await select.check();
+    findings.push(...(await chosenLookalikes(page, '/data/tasks with a row selected')));
+
+    await visit(page, '/search');
+    findings.push(...(await chosenLookalikes(page, '/search')));
+
+    for (const name of ['plan.txt', 'notes.txt']) {
+      const { error } = await person.db.storage.from('files').upload(`${person.id}/${name}`, new Blob(['A line.'], { type: 'text/plain' }));
+      if (error) throw error;
+    }
+    await page.goto(`${portal.url}/files/files/${person.id}/?view=grid`);
+    await page.getByRole('checkbox', { name: 'Select plan.txt', exact: true }).check();
+    await page.locator('li[data-entry="plan.txt"][data-selected="true"]').waitFor(WAIT);
+    findings.push(...(await chosenLookalikes(page, 'a folder as a grid, a file selected')));
+
+    await visit(page, '/functions/hello');
+    const asPerson = page.getByRole('switch', { name: 'Call as the signed-in person' });
+    await asPerson.waitFor(WAIT);
+    if (!(await toggleLooksDifferent(asPerson))) findings.push('/functions/hello: the switch looks the same on and off');
     expect(findings).toEqual([]);
   });
 });

@@ -35,4 +35,8 @@ export const accountStylesheet = `
 .account-avatar-upload__drop { flex: 1; position: relative; min-height: 12rem; }
 .account-avatar-upload__loading { position: absolute; inset: 0; display: flex; align-items: center; }
 @media (max-width: 640px) { .account-avatar-upload { flex-direction: column; align-items: stretch; } }
+@media (forced-colors: active) {
+  .account-tab { border-bottom-color: Canvas; }
+  .account-tab[aria-current="page"] { border-bottom-color: Highlight; }
+}
 `;

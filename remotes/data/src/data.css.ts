@@ -156,4 +156,7 @@ export const dataStylesheet = `
 
 .data-add-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); gap: var(--pui-space-4); }
 .data-add-grid__wide { grid-column: 1 / -1; }
+@media (forced-colors: active) {
+  .data-picker__option[aria-selected="true"], .data-picker__option[aria-selected="true"] .data-picker__key { forced-color-adjust: none; background: Highlight; color: HighlightText; }
+}
 `;

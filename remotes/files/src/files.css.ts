@@ -58,4 +58,10 @@ tr[draggable="true"], .files-tile[draggable="true"] { cursor: grab; }
 .files-share-list li { display: grid; gap: var(--pui-space-1); justify-items: start; }
 .files-share-list li > div { width: 100%; }
 .files-entry-menu { display: inline-flex; }
+@media (forced-colors: active) {
+  /* The transparent outline would be painted in the text's colour; a chosen tile's colour not at all. */
+  .files-drop-target { outline-color: Canvas; }
+  .files-drop-target[data-dragging="true"] { outline-color: Highlight; }
+  .files-tile[data-selected="true"] { outline: 2px solid Highlight; }
+}
 `;

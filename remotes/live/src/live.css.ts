@@ -30,4 +30,8 @@ export const liveStylesheet = `
 .live-outbox-note { margin: 0 0 var(--pui-space-2, .5rem); color: var(--pui-text-muted, #667); font-size: var(--pui-text-sm, .8125rem); }
 .live-person, .live-activity__item { display: flex; gap: var(--pui-space-3, .75rem); align-items: center; padding: var(--pui-space-3, .75rem) var(--pui-space-4, 1rem); border-bottom: 1px solid var(--pui-border, #ddd); }
 .live-activity__item time { color: var(--pui-text-muted, #667); font-variant-numeric: tabular-nums; }
+@media (forced-colors: active) {
+  .live-mentions__option--active { forced-color-adjust: none; background: Highlight; color: HighlightText; }
+  .live-message--mentions-me { outline: 2px solid Highlight; outline-offset: 2px; }
+}
 `;

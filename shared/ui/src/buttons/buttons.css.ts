@@ -48,4 +48,7 @@ export const buttonsCss = `
 .pui-icon-button.pui-button--lg { width: var(--pui-control-lg); }
 .pui-icon-button .pui-button__icon { font-size: 1.15rem; }
 .pui-icon-button.pui-button--sm .pui-button__icon { font-size: 1rem; }
+@media (forced-colors: active) {
+  .pui-button:disabled, .pui-button[aria-disabled="true"] { color: GrayText; border-color: GrayText; }
+}
 `;

@@ -108,4 +108,10 @@ export const dataCss = `
 .pui-description-list { display: grid; grid-template-columns: minmax(8rem, max-content) 1fr; gap: var(--pui-space-2) var(--pui-space-6); margin: 0; font-size: var(--pui-text-md); }
 .pui-description-list dt { color: var(--pui-text-muted); }
 .pui-description-list dd { margin: 0; min-width: 0; overflow-wrap: anywhere; }
+@media (forced-colors: active) {
+  /* Presence by fill, not hue: online filled, away a ring, offline grey. */
+  .pui-avatar-wrap .pui-avatar__status { border-color: Canvas; background: GrayText; }
+  .pui-avatar-wrap .pui-avatar__status[data-status="online"] { background: CanvasText; }
+  .pui-avatar-wrap .pui-avatar__status[data-status="away"] { border-color: CanvasText; background: Canvas; }
+}
 `;

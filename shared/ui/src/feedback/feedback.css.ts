@@ -152,4 +152,10 @@ export const feedbackCss = `
   background: var(--pui-surface-active);
   animation: pui-shimmer 1.4s ease-in-out infinite;
 }
+@media (forced-colors: active) {
+  .pui-progress__track { border: 1px solid CanvasText; }
+  .pui-progress__bar { background: Highlight; }
+  .pui-spinner { border-right-color: Canvas; }
+  .pui-skeleton { background: GrayText; }
+}
 `;

@@ -208,6 +208,18 @@ ${root} .pui-checkbox:indeterminate { background-image: ${darkDash}; }`,
 .pui-file-drop__icon { font-size: 1.75rem; color: var(--pui-text-subtle); }
 .pui-file-drop__title { color: var(--pui-text); font-weight: var(--pui-weight-medium); }
 .pui-file-drop__hint { font-size: var(--pui-text-sm); }
+/* Forced colours (a Windows contrast theme): the browser paints every colour in the person's few
+   system colours and drops shadows, so a state drawn by a colour or a shadow alone is not seen. The
+   focus ring and what is chosen are drawn in system colours here, which the browser keeps. */
+@media (forced-colors: active) {
+  .pui-input-wrap:focus-within { outline: 2px solid Highlight; outline-offset: 1px; }
+  .pui-checkbox { appearance: auto; -webkit-appearance: auto; background-image: none; }
+  .pui-switch { border: 1px solid ButtonText; background: Canvas; }
+  .pui-switch::before { top: 1px; left: 1px; background: ButtonText; box-shadow: none; }
+  .pui-switch:checked { border-color: Highlight; background: Highlight; }
+  .pui-switch:checked::before { background: HighlightText; }
+  .pui-file-drop[data-dragging="true"] { border-style: solid; border-color: Highlight; }
+}
 `;
 
 /** The forms group's part of the stylesheet (between the buttons' and the data components' rules). */

@@ -125,4 +125,16 @@ export const navCss = `
   white-space: nowrap;
 }
 .pui-menu__label strong { display: block; color: var(--pui-text); font-size: var(--pui-text-md); font-weight: var(--pui-weight-medium); }
+/* Forced colours: what is chosen or focused is filled with the system's highlight; forced-color-adjust
+   keeps the browser from laying its backplate (the page's colour) behind the text on it. */
+@media (forced-colors: active) {
+  .pui-nav-link[aria-current="page"] { forced-color-adjust: none; background: Highlight; color: HighlightText; }
+  .pui-nav-link[aria-current="page"] .pui-nav-link__icon { color: HighlightText; }
+  .pui-nav-link[aria-current="page"]:focus-visible { outline-color: HighlightText; }
+  /* Every tab's transparent underline would be painted in the text's colour. */
+  .pui-tab { border-bottom-color: Canvas; }
+  .pui-tab[aria-selected="true"] { border-bottom-color: Highlight; }
+  .pui-menu__item:hover, .pui-menu__item:focus, .pui-menu__item:focus-visible { forced-color-adjust: none; background: Highlight; color: HighlightText; }
+  .pui-menu__item:is(:hover, :focus) :is(.pui-menu__item-icon, .pui-menu__item-shortcut) { color: HighlightText; }
+}
 `;

@@ -125,6 +125,12 @@ export const tableCss = `
 .pui-pagination__page[aria-current="page"] { background: var(--pui-accent-subtle); color: var(--pui-accent-text); border-color: var(--pui-accent-border); }
 .pui-pagination__page { min-width: var(--pui-control-sm); font-variant-numeric: tabular-nums; }
 .pui-pagination__gap { padding: 0 var(--pui-space-1); color: var(--pui-text-subtle); }
+@media (forced-colors: active) {
+  /* A row's colour and the sticky column's edge (a shadow) are not painted. */
+  .pui-table tbody tr[data-selected="true"] { outline: 2px solid Highlight; outline-offset: -2px; }
+  .pui-table [data-sticky="start"]:not(:has(+ [data-sticky])) { border-right: 1px solid CanvasText; }
+  .pui-pagination__page[aria-current="page"] { forced-color-adjust: none; background: Highlight; color: HighlightText; border-color: Highlight; outline-color: CanvasText; }
+}
 `;
 
 /** The table's part of the stylesheet (after the forms' rules, before the data components'). */

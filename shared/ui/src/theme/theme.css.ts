@@ -26,4 +26,7 @@ export const themeCss = `${themeSwitchCss}.pui-theme-toggle {
 }
 .pui-theme-toggle__option:hover { color: var(--pui-text); }
 .pui-theme-toggle__option[aria-checked="true"] { background: var(--pui-surface-raised); color: var(--pui-text); box-shadow: var(--pui-shadow-sm), 0 0 0 1px var(--pui-border); }
+@media (forced-colors: active) {
+  .pui-theme-toggle__option[aria-checked="true"] { forced-color-adjust: none; background: Highlight; color: HighlightText; outline-color: CanvasText; }
+}
 `;
