@@ -23,6 +23,7 @@ export const accountStylesheet = `
 .account-secret { display: flex; align-items: center; gap: var(--pui-space-2, 0.5rem); flex-wrap: wrap; }
 .account-secret code { font-size: 0.95rem; letter-spacing: 0.05em; word-break: break-all; }
 .account-identity { display: flex; align-items: center; gap: var(--pui-space-4, 1rem); margin-bottom: var(--pui-space-4, 1rem); }
+.account-identity > :last-child { min-width: 0; overflow-wrap: anywhere; }
 .account-identity__name { font-size: 1.125rem; font-weight: 600; }
 .account-avatar-field { display: flex; align-items: center; gap: var(--pui-space-3, 0.75rem); }
 .account-avatar-field > :last-child { flex: 1; }

@@ -116,8 +116,10 @@ export const layoutCss = `
   font-weight: var(--pui-weight-semibold);
   letter-spacing: -0.015em;
   color: var(--pui-text);
+  /* A title may carry what a person typed (their email address): it breaks rather than push the page sideways. */
+  overflow-wrap: anywhere;
 }
-.pui-page-header__description { margin: var(--pui-space-1) 0 0; color: var(--pui-text-muted); max-width: 65ch; }
+.pui-page-header__description { margin: var(--pui-space-1) 0 0; color: var(--pui-text-muted); max-width: 65ch; overflow-wrap: anywhere; }
 .pui-page-header__actions { display: flex; gap: var(--pui-space-2); align-items: center; }
 
 .pui-stack { display: flex; flex-direction: column; }
