@@ -733,11 +733,12 @@ function selectedTabInView(page: TestPage): Promise<{ tab: string; listScrolls: 
 
 describe('at phone width (390 × 844)', () => {
   it('signed in: no page scrolls sideways, and the header shows its environment badge, not under “Live”', async () => {
-    // An address without a hyphen to break at: every page that shows it must wrap it.
+    // An address, a project's name and a file's name without a space or a hyphen to break at:
+    // every page that shows them must wrap them.
     const person = await signedIn('phonepersonwitharatherlongaddress', PHONE);
     const { page } = person;
-    const { projectId } = await projectWithTasks(person, `Phone ${person.id.slice(0, 8)}`);
-    const { error } = await person.db.storage.from('files').upload(`${person.id}/a-file-with-a-rather-long-name-for-a-phone.txt`, new Blob(['Text.'], { type: 'text/plain' }));
+    const { projectId } = await projectWithTasks(person, `Aprojectwitharatherlongnamewithoutabreak${person.id.slice(0, 8)}`);
+    const { error } = await person.db.storage.from('files').upload(`${person.id}/afilewitharatherlongnameforaphonewithoutabreak.txt`, new Blob(['Text.'], { type: 'text/plain' }));
     if (error) throw error;
     const findings: string[] = [];
     const paths = ['/', '/account', '/account/security', '/data', '/data/tasks', '/data/projects', '/files', `/files/files/${person.id}/`, '/search', '/search/add', '/search/documents'];
@@ -745,7 +746,7 @@ describe('at phone width (390 × 844)', () => {
     for (const path of paths) {
       await visit(page, path);
       if (path.startsWith('/data/')) await dataReady(page);
-      if (path.startsWith('/files/files/')) await page.locator('[data-entry="a-file-with-a-rather-long-name-for-a-phone.txt"]').first().waitFor(WAIT);
+      if (path.startsWith('/files/files/')) await page.locator('[data-entry="afilewitharatherlongnameforaphonewithoutabreak.txt"]').first().waitFor(WAIT);
       if (path === '/account') await page.getByTestId('profile').waitFor(WAIT);
       if (path === '/account/security') await page.getByTestId('identity-list').waitFor(WAIT);
       if (path === '/data') await page.locator('[data-row-count]').first().waitFor(WAIT);

@@ -116,7 +116,7 @@ export const layoutCss = `
   font-weight: var(--pui-weight-semibold);
   letter-spacing: -0.015em;
   color: var(--pui-text);
-  /* A title may carry what a person typed (their email address): it breaks rather than push the page sideways. */
+  /* A title may carry what a person typed (their email address, a project's name): it breaks rather than push the page sideways. */
   overflow-wrap: anywhere;
 }
 .pui-page-header__description { margin: var(--pui-space-1) 0 0; color: var(--pui-text-muted); max-width: 65ch; overflow-wrap: anywhere; }
@@ -153,8 +153,9 @@ export const layoutCss = `
   font-size: var(--pui-text-lg);
   font-weight: var(--pui-weight-semibold);
   line-height: var(--pui-leading-tight);
+  overflow-wrap: anywhere;
 }
-.pui-card__description { margin: var(--pui-space-1) 0 0; color: var(--pui-text-muted); font-size: var(--pui-text-sm); }
+.pui-card__description { margin: var(--pui-space-1) 0 0; color: var(--pui-text-muted); font-size: var(--pui-text-sm); overflow-wrap: anywhere; }
 .pui-card__actions { flex: none; display: flex; align-items: center; gap: var(--pui-space-2); }
 .pui-card__body { padding: var(--pui-space-4) var(--pui-space-5); }
 .pui-card--flush .pui-card__body { padding: 0; }
@@ -170,6 +171,8 @@ export const layoutCss = `
 
 .pui-link, .pui-app a:not([class]) {
   color: var(--pui-accent-text);
+  /* A link often names what a person made (a project, a file): a long word breaks, not the page. */
+  overflow-wrap: anywhere;
   text-decoration: underline;
   text-decoration-color: color-mix(in srgb, currentColor 40%, transparent);
   text-underline-offset: 2px;
