@@ -808,9 +808,10 @@ describe('at phone width (390 × 844)', () => {
         findings.push(...(await sidewaysFinding(visitor, `${path} signed out at ${width} px`)), ...(await headerFindings(visitor, `${path} signed out at ${width} px`)));
       }
       await page.setViewportSize({ ...NARROW_PHONE, width });
-      for (const path of ['/', '/account', '/live']) {
+      for (const path of ['/', '/account', '/live', '/live/people']) {
         await visit(page, path);
         if (path === '/live') await page.locator('[data-testid="connection-state"][data-status="connected"]').waitFor(WAIT);
+        if (path === '/live/people') await page.getByTestId('person').first().waitFor(WAIT);
         findings.push(...(await sidewaysFinding(page, `${path} at ${width} px`)), ...(await headerFindings(page, `${path} at ${width} px`)));
       }
     }

@@ -28,6 +28,7 @@ export const liveStylesheet = `
 .live-mentions__option { padding: var(--pui-space-2, .5rem) var(--pui-space-3, .75rem); border-radius: var(--pui-radius-sm, .25rem); cursor: pointer; }
 .live-mentions__option--active { background: var(--pui-accent-subtle, #eef3ff); color: var(--pui-text, #111); }
 .live-outbox-note { margin: 0 0 var(--pui-space-2, .5rem); color: var(--pui-text-muted, #667); font-size: var(--pui-text-sm, .8125rem); }
+.live-person > div { min-width: 0; overflow-wrap: anywhere; }
 .live-person, .live-activity__item { display: flex; gap: var(--pui-space-3, .75rem); align-items: center; padding: var(--pui-space-3, .75rem) var(--pui-space-4, 1rem); border-bottom: 1px solid var(--pui-border, #ddd); }
 .live-activity__item time { color: var(--pui-text-muted, #667); font-variant-numeric: tabular-nums; }
 @media (forced-colors: active) {
