@@ -625,6 +625,39 @@ describe('in forced colours (a Windows contrast theme)', () => {
   });
 });
 
+describe('the page’s title', () => {
+  it('names each page in its area, and a move inside the portal is said once the new page is drawn', async () => {
+    const person = await signedIn('titles');
+    const { page } = person;
+    await projectWithTasks(person, `Titles ${person.id.slice(0, 8)}`);
+    const announcer = page.getByTestId('page-announcer');
+    const titled = (title: string) => page.waitForFunction((expected) => document.title === expected, title, WAIT);
+    const said = (pattern: RegExp) => page.waitForFunction((source) => new RegExp(source).test(document.querySelector('[data-testid="page-announcer"]')?.textContent ?? ''), pattern.source, WAIT);
+
+    await visit(page, '/');
+    await titled('Home · Portal');
+    await visit(page, '/status');
+    await titled('Status · Portal');
+    await visit(page, '/no-such-page');
+    await titled(`${await page.locator('main h1').textContent()} · Portal`);
+    await page.goto(`${portal.url}/data/tasks`);
+    await dataReady(page);
+    await titled('tasks · Data · Portal');
+    // A page the browser loaded is said by the browser, not again by the portal.
+    await expect(announcer.textContent()).resolves.toBe('');
+
+    await page.locator('nav a[href="/files"]').first().click();
+    await page.locator('[data-remote-slot="files"] [data-portal-remote]').first().waitFor(WAIT);
+    await page.waitForFunction(() => document.title.endsWith(' · Portal') && document.title.includes('Files'), undefined, WAIT);
+    await said(/Files · Portal$/);
+    await expect(announcer.textContent()).resolves.toBe(await page.title());
+
+    await page.locator('nav a[href="/data"]').first().click();
+    await said(/^Data · Portal$/);
+    await expect(page.title()).resolves.toBe('Data · Portal');
+  });
+});
+
 describe('focus after the page changes', () => {
   it('the skip link moves focus into the page, and “Add documents” on an empty search puts it in the form', async () => {
     const { page } = await signedIn('focus');

@@ -12,6 +12,7 @@ import { HomePage } from './HomePage.js';
 import { Navigation } from './Navigation.js';
 import { NotFound } from './NotFound.js';
 import { NotificationBridge } from './NotificationBridge.js';
+import { PageTitle } from './PageTitle.js';
 import { RemoteErrorCard } from './RemoteErrorCard.js';
 import { RouteHeader } from './RouteHeader.js';
 import { SignInGate } from './SignInGate.js';
@@ -171,8 +172,12 @@ function PortalMain({
       ) : null, outlet: true, header: true };
   })();
 
+  // The document's title: the page's heading, in its area (the remote's title, or the shell's page).
+  const place = pathname === '/' ? { area: null, page: 'Home' } : { area: view.kind === 'remote' ? view.remote.title : pathname === '/status' ? 'Status' : null };
+
   return (
     <>
+      <PageTitle {...place} location={pathname} />
       <DevOverrideBanner />
       {askedOverride && pathname !== '/status' ? (
         <Suspense fallback={<ProgressBar label="Loading the dev overrides panel" hideLabel />}>
