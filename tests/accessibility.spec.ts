@@ -625,6 +625,71 @@ describe('in forced colours (a Windows contrast theme)', () => {
   });
 });
 
+/**
+ * The form controls on the page whose edge (a field's and an unchecked checkbox's border, an off
+ * switch's track) has less than 3:1 contrast with what is behind it, WCAG's non-text contrast:
+ * the edge is what tells a person there is a control there. Disabled controls are left out, as the
+ * rule leaves them.
+ */
+async function faintControls(page: TestPage, state: string): Promise<string[]> {
+  const found = await page.evaluate(() => {
+    const rgba = (colour: string) => {
+      const parts = /^rgba?\((\d+), (\d+), (\d+)(?:, ([\d.]+))?\)$/.exec(colour);
+      return parts ? [Number(parts[1]), Number(parts[2]), Number(parts[3]), parts[4] === undefined ? 1 : Number(parts[4])] : [0, 0, 0, 0];
+    };
+    // What is painted behind an element: its ancestors' backgrounds laid over one another, the page's last.
+    const behind = (element: Element): number[] => {
+      const layers: number[][] = [];
+      for (let at: Element | null = element.parentElement; at; at = at.parentElement) {
+        const colour = rgba(getComputedStyle(at).backgroundColor);
+        if (colour[3]! > 0) layers.push(colour);
+        if (colour[3] === 1) break;
+      }
+      return layers.reduceRight((under, over) => under.map((value, i) => (i === 3 ? 1 : over[i]! * over[3]! + value * (1 - over[3]!))), [255, 255, 255, 1]);
+    };
+    const over = (colour: number[], under: number[]) => colour.map((value, i) => (i === 3 ? 1 : value * colour[3]! + under[i]! * (1 - colour[3]!)));
+    const luminance = ([r, g, b]: number[]) =>
+      [r!, g!, b!].map((value) => value / 255).map((value) => (value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4)).reduce((sum, value, i) => sum + value * [0.2126, 0.7152, 0.0722][i]!, 0);
+    const contrast = (a: number[], b: number[]) => {
+      const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (light! + 0.05) / (dark! + 0.05);
+    };
+    const controls = Array.from(document.querySelectorAll<HTMLElement>('.pui-input-wrap:not([data-disabled="true"]), .pui-checkbox:not(:checked, :indeterminate, :disabled), .pui-switch:not(:checked, :disabled)'));
+    return controls
+      .filter((control) => control.checkVisibility())
+      .flatMap((control) => {
+        const background = behind(control);
+        const style = getComputedStyle(control);
+        const edge = over(rgba(control.matches('.pui-switch') ? style.backgroundColor : style.borderTopColor), background);
+        const ratio = contrast(edge, background);
+        const field = control.querySelector('input, select, textarea') ?? control;
+        const name = field.getAttribute('aria-label') ?? field.getAttribute('name') ?? control.closest('label')?.textContent ?? '';
+        return ratio < 3 ? [`${control.className.split(' ')[0]} "${name.trim().slice(0, 30)}": ${ratio.toFixed(2)}:1`] : [];
+      });
+  });
+  return found.map((control) => `${state}: a faint edge on ${control}`);
+}
+
+describe('form controls', () => {
+  it('stand out from what is behind them, 3:1 at their edge, in light and in dark', async () => {
+    const person = await signedIn('edges');
+    const { page } = person;
+    await projectWithTasks(person, `Edges ${person.id.slice(0, 8)}`);
+    const findings: string[] = [];
+    for (const path of ['/account', '/data/tasks', '/functions/hello']) {
+      await visit(page, path);
+      if (path === '/data/tasks') await dataReady(page);
+      if (path === '/functions/hello') await page.getByRole('switch', { name: 'Call as the signed-in person' }).uncheck();
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await showScheme(page, colorScheme);
+        findings.push(...(await faintControls(page, `${path} [${colorScheme}]`)));
+      }
+      await showScheme(page, 'light');
+    }
+    expect(findings).toEqual([]);
+  });
+});
+
 describe('the page’s title', () => {
   it('names each page in its area, and a move inside the portal is said once the new page is drawn', async () => {
     const person = await signedIn('titles');

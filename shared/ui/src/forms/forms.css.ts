@@ -39,7 +39,7 @@ export const formsCss = `
   min-width: 0;
   height: var(--pui-control-md);
   background: var(--pui-surface);
-  border: 1px solid var(--pui-border-strong);
+  border: 1px solid var(--pui-border-control);
   border-radius: var(--pui-radius-md);
   box-shadow: var(--pui-shadow-sm);
   color: var(--pui-text);
@@ -136,7 +136,7 @@ ${darkThemeRules((root) => `${root} .pui-input::-webkit-calendar-picker-indicato
   margin: 0;
   width: 1rem;
   height: 1rem;
-  border: 1px solid var(--pui-border-strong);
+  border: 1px solid var(--pui-border-control);
   border-radius: var(--pui-radius-sm);
   background: var(--pui-surface) center / 0.75rem 0.75rem no-repeat;
   box-shadow: var(--pui-shadow-sm);
@@ -168,7 +168,7 @@ ${root} .pui-checkbox:indeterminate { background-image: ${darkDash}; }`,
   width: 2.25rem;
   height: 1.25rem;
   border-radius: var(--pui-radius-full);
-  background: var(--pui-border-strong);
+  background: var(--pui-border-control);
   cursor: inherit;
   transition: background-color var(--pui-duration) var(--pui-ease);
 }

@@ -71,6 +71,9 @@ export const themeTokens: Readonly<Record<string, readonly [light: string, dark:
   'surface-active': ['#ebebed', '#2e2e34'],
   border: ['#e4e4e7', '#2a2a30'],
   'border-strong': ['#d1d1d6', '#3d3d45'],
+  // A form control's edge (a field, a checkbox, a switch's track): 3:1 against every background it
+  // sits on, surface-active included, as WCAG's non-text contrast asks of what identifies a control.
+  'border-control': ['#80808a', '#76767f'],
   text: ['#18181b', '#ededef'],
   'text-muted': ['#52525b', '#a8a8b1'],
   'text-subtle': ['#6b6b74', '#95959e'], // dark: 4.5:1 also on a selected row (accent-subtle) and surface-active
