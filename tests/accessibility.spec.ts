@@ -487,6 +487,16 @@ interface PaintedLook {
    * highlight's own colour is drawn on the page's, where it may not be seen.
    */
   backplate: boolean;
+  /** What marks it, read for their contrast (`weakChoices`): its background laid over what is behind it, rgb. */
+  background: number[];
+  /** Its outline and borders that are drawn, each side's colour laid over its background. */
+  lines: Array<{ side: string; colour: number[] }>;
+  /** Its ::before and ::after that are drawn (a bar beside the current page), their colours. */
+  marks: number[][];
+  weight: number;
+  decoration: string;
+  /** It holds a checked checkbox or radio button, which says it is chosen by itself. */
+  holdsChecked: boolean;
 }
 
 /**
@@ -516,6 +526,41 @@ async function paintedLooks(page: TestPage, chosen: string, { keepFocus = false 
             return [background(style.backgroundColor!), ...painted.map((property) => style[property]), ...drawn].join(' ');
           })
           .join(' | ');
+      const rgba = (colour: string) => {
+        const parts = rgb(colour);
+        return parts ? [Number(parts[1]), Number(parts[2]), Number(parts[3]), parts[4] === undefined ? 1 : Number(parts[4])] : [0, 0, 0, 0];
+      };
+      const over = (colour: number[], under: number[]) => colour.slice(0, 3).map((value, i) => value * colour[3]! + under[i]! * (1 - colour[3]!));
+      // What is painted under an element: its own background over its ancestors', the page's last.
+      const underneath = (element: Element): number[] => {
+        const layers: number[][] = [];
+        for (let at: Element | null = element; at; at = at.parentElement) {
+          const colour = rgba(getComputedStyle(at).backgroundColor);
+          if (colour[3]! > 0) layers.push(colour);
+          if (colour[3] === 1) break;
+        }
+        return layers.reduceRight((under, layer) => over(layer, under), [255, 255, 255]);
+      };
+      const marksOf = (element: Element) => {
+        const background = underneath(element);
+        const style = getComputedStyle(element) as unknown as Record<string, string>;
+        const drawnLines = lines
+          .map((line) => ({ side: line, style: style[`${line}Style`], width: parseFloat(style[`${line}Width`]!), colour: rgba(style[`${line}Color`]!) }))
+          .filter((line) => line.style !== 'none' && line.width > 0 && line.colour[3]! > 0)
+          .map((line) => ({ side: line.side, colour: over(line.colour, background) }));
+        const pseudoMarks = ['::before', '::after']
+          .map((pseudo) => getComputedStyle(element, pseudo))
+          .filter((pseudo) => pseudo.content !== 'none' && pseudo.content !== 'normal' && rgba(pseudo.backgroundColor)[3]! > 0)
+          .map((pseudo) => over(rgba(pseudo.backgroundColor), background));
+        return {
+          background,
+          lines: drawnLines,
+          marks: pseudoMarks,
+          weight: Number(style.fontWeight),
+          decoration: style.textDecorationLine!,
+          holdsChecked: element.querySelector('input:checked') !== null,
+        };
+      };
       const kind = (element: Element) => `${element.tagName}.${element.className}[${element.getAttribute('role')}] in ${element.parentElement?.tagName}.${element.parentElement?.className}`;
       const shown = (element: Element) => !(element instanceof HTMLInputElement) && element.checkVisibility({ visibilityProperty: true });
       const marked = Array.from(document.querySelectorAll(chosen)).filter(shown);
@@ -527,6 +572,7 @@ async function paintedLooks(page: TestPage, chosen: string, { keepFocus = false 
         kind: kind(element),
         chosen: element.matches(chosen),
         look: look(element),
+        ...marksOf(element),
       }));
     },
     { chosen, keepFocus, painted: PAINTED, lines: LINES },
@@ -543,6 +589,44 @@ async function chosenLookalikes(page: TestPage, state: string): Promise<string[]
     ...looks.filter((element) => element.chosen && looks.some((other) => !other.chosen && other.kind === element.kind && other.look === element.look)).map((element) => `${state}: looks like the others: ${element.what}`),
     ...looks.filter((element) => element.chosen && element.backplate).map((element) => `${state}: its text on the browser's backplate, over its own background: ${element.what}`),
   ];
+}
+
+/** WCAG's relative luminance contrast of two rgb colours. */
+function contrast(a: number[], b: number[]): number {
+  const luminance = (colour: number[]) =>
+    colour
+      .map((value) => value / 255)
+      .map((value) => (value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4))
+      .reduce((sum, value, i) => sum + value * [0.2126, 0.7152, 0.0722][i]!, 0);
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
+/**
+ * Whether `chosen` is told apart from `other` by more than a hue: its background against the
+ * other's at 3:1, a line (an outline, a border, an underline's side) or a mark (a bar beside it)
+ * at 3:1 against its own background that the other lacks or draws in a colour 3:1 away, a heavier
+ * weight or another decoration of its text, or a checked box it holds. WCAG's non-text contrast,
+ * for the states of a control.
+ */
+function toldApart(chosen: PaintedLook, other: PaintedLook): boolean {
+  const seen = (colour: number[]) => contrast(colour, chosen.background) >= 3;
+  return (
+    chosen.holdsChecked ||
+    contrast(chosen.background, other.background) >= 3 ||
+    chosen.lines.some((line) => seen(line.colour) && !other.lines.some((theirs) => theirs.side === line.side && contrast(theirs.colour, line.colour) < 3)) ||
+    (chosen.marks.some(seen) && other.marks.length === 0) ||
+    chosen.weight - other.weight >= 300 ||
+    chosen.decoration !== other.decoration
+  );
+}
+
+/** Every chosen thing on the page (as `chosenLookalikes`) that only a faint colour tells apart from one of its kind not chosen. */
+async function weakChoices(page: TestPage, state: string): Promise<string[]> {
+  const looks = await paintedLooks(page, CHOSEN);
+  return looks
+    .filter((element) => element.chosen && looks.some((other) => !other.chosen && other.kind === element.kind && !toldApart(element, other)))
+    .map((element) => `${state}: told apart from the others by a faint colour alone: ${element.what}`);
 }
 
 /** Whether a checkbox or a switch looks different on and off (its pixels, with no focus ring, hover or transition), in forced colours. */
@@ -632,11 +716,12 @@ describe('in forced colours (a Windows contrast theme)', () => {
  * rule leaves them.
  */
 async function faintControls(page: TestPage, state: string): Promise<string[]> {
-  const found = await page.evaluate(() => {
+  const controls = await page.evaluate(() => {
     const rgba = (colour: string) => {
       const parts = /^rgba?\((\d+), (\d+), (\d+)(?:, ([\d.]+))?\)$/.exec(colour);
       return parts ? [Number(parts[1]), Number(parts[2]), Number(parts[3]), parts[4] === undefined ? 1 : Number(parts[4])] : [0, 0, 0, 0];
     };
+    const over = (colour: number[], under: number[]) => colour.slice(0, 3).map((value, i) => value * colour[3]! + under[i]! * (1 - colour[3]!));
     // What is painted behind an element: its ancestors' backgrounds laid over one another, the page's last.
     const behind = (element: Element): number[] => {
       const layers: number[][] = [];
@@ -645,29 +730,24 @@ async function faintControls(page: TestPage, state: string): Promise<string[]> {
         if (colour[3]! > 0) layers.push(colour);
         if (colour[3] === 1) break;
       }
-      return layers.reduceRight((under, over) => under.map((value, i) => (i === 3 ? 1 : over[i]! * over[3]! + value * (1 - over[3]!))), [255, 255, 255, 1]);
+      return layers.reduceRight((under, layer) => over(layer, under), [255, 255, 255]);
     };
-    const over = (colour: number[], under: number[]) => colour.map((value, i) => (i === 3 ? 1 : value * colour[3]! + under[i]! * (1 - colour[3]!)));
-    const luminance = ([r, g, b]: number[]) =>
-      [r!, g!, b!].map((value) => value / 255).map((value) => (value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4)).reduce((sum, value, i) => sum + value * [0.2126, 0.7152, 0.0722][i]!, 0);
-    const contrast = (a: number[], b: number[]) => {
-      const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-      return (light! + 0.05) / (dark! + 0.05);
-    };
-    const controls = Array.from(document.querySelectorAll<HTMLElement>('.pui-input-wrap:not([data-disabled="true"]), .pui-checkbox:not(:checked, :indeterminate, :disabled), .pui-switch:not(:checked, :disabled)'));
-    return controls
+    return Array.from(document.querySelectorAll<HTMLElement>('.pui-input-wrap:not([data-disabled="true"]), .pui-checkbox:not(:checked, :indeterminate, :disabled), .pui-switch:not(:checked, :disabled)'))
       .filter((control) => control.checkVisibility())
-      .flatMap((control) => {
+      .map((control) => {
         const background = behind(control);
         const style = getComputedStyle(control);
-        const edge = over(rgba(control.matches('.pui-switch') ? style.backgroundColor : style.borderTopColor), background);
-        const ratio = contrast(edge, background);
         const field = control.querySelector('input, select, textarea') ?? control;
-        const name = field.getAttribute('aria-label') ?? field.getAttribute('name') ?? control.closest('label')?.textContent ?? '';
-        return ratio < 3 ? [`${control.className.split(' ')[0]} "${name.trim().slice(0, 30)}": ${ratio.toFixed(2)}:1`] : [];
+        return {
+          what: `${control.className.split(' ')[0]} "${(field.getAttribute('aria-label') ?? field.getAttribute('name') ?? control.closest('label')?.textContent ?? '').trim().slice(0, 30)}"`,
+          edge: over(rgba(control.matches('.pui-switch') ? style.backgroundColor : style.borderTopColor), background),
+          background,
+        };
       });
   });
-  return found.map((control) => `${state}: a faint edge on ${control}`);
+  return controls
+    .filter((control) => contrast(control.edge, control.background) < 3)
+    .map((control) => `${state}: a faint edge on ${control.what}: ${contrast(control.edge, control.background).toFixed(2)}:1`);
 }
 
 describe('form controls', () => {
@@ -685,6 +765,30 @@ describe('form controls', () => {
         findings.push(...(await faintControls(page, `${path} [${colorScheme}]`)));
       }
       await showScheme(page, 'light');
+    }
+    expect(findings).toEqual([]);
+  });
+});
+
+describe('what is chosen or focused', () => {
+  it('is told apart by more than a faint colour, in light and in dark: the current page, the chosen theme, tabs, a menu’s focused item', async () => {
+    const { page } = await signedIn('states');
+    const findings: string[] = [];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      for (const path of ['/', '/account', '/search']) {
+        await visit(page, path);
+        await showScheme(page, colorScheme);
+        findings.push(...(await weakChoices(page, `${path} [${colorScheme}]`)));
+      }
+      await page.getByTestId('account-menu').click();
+      await page.getByRole('menu').waitFor(WAIT);
+      await page.keyboard.press('Home');
+      const [focused] = await paintedLooks(page, '[role="menuitem"]', { keepFocus: true });
+      await page.keyboard.press('ArrowDown');
+      const [unfocused] = await paintedLooks(page, '[role="menuitem"]', { keepFocus: true });
+      if (!toldApart(focused!, unfocused!)) findings.push(`the account menu [${colorScheme}]: its focused item told apart by a faint colour alone: ${focused!.what}`);
+      await page.keyboard.press('Escape');
     }
     expect(findings).toEqual([]);
   });

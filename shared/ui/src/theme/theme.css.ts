@@ -16,7 +16,7 @@ export const themeCss = `${themeSwitchCss}.pui-theme-toggle {
   width: 1.625rem;
   height: 1.625rem;
   padding: 0;
-  border: 0;
+  border: 1px solid transparent;
   border-radius: var(--pui-radius-full);
   background: transparent;
   color: var(--pui-text-subtle);
@@ -25,8 +25,10 @@ export const themeCss = `${themeSwitchCss}.pui-theme-toggle {
   transition: background-color var(--pui-duration) var(--pui-ease), color var(--pui-duration) var(--pui-ease);
 }
 .pui-theme-toggle__option:hover { color: var(--pui-text); }
-.pui-theme-toggle__option[aria-checked="true"] { background: var(--pui-surface-raised); color: var(--pui-text); box-shadow: var(--pui-shadow-sm), 0 0 0 1px var(--pui-border); }
+/* The chosen one is ringed in the controls' edge colour (3:1): its raised fill alone is about 1.1:1 from the group's. */
+.pui-theme-toggle__option[aria-checked="true"] { background: var(--pui-surface-raised); color: var(--pui-text); border-color: var(--pui-border-control); box-shadow: var(--pui-shadow-sm); }
 @media (forced-colors: active) {
-  .pui-theme-toggle__option[aria-checked="true"] { forced-color-adjust: none; background: Highlight; color: HighlightText; outline-color: CanvasText; }
+  .pui-theme-toggle__option { border-color: Canvas; }
+  .pui-theme-toggle__option[aria-checked="true"] { forced-color-adjust: none; background: Highlight; color: HighlightText; border-color: Highlight; outline-color: CanvasText; }
 }
 `;
