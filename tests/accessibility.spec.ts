@@ -477,7 +477,7 @@ const CHOSEN = '[aria-current="page"], [aria-selected="true"], [aria-checked="tr
 /** How an element is painted (`look`), and what it is and what kind of thing, for a comparison with another state or another of its kind. */
 interface PaintedLook {
   what: string;
-  /** Its element, classes and role, and its parent's element and classes: the same kind is the same list, tab list or table. */
+  /** Its element, classes and role, and its parent's and grandparent's elements and classes: the same kind is in the same list, tab list or table. */
   kind: string;
   chosen: boolean;
   look: string;
@@ -561,11 +561,15 @@ async function paintedLooks(page: TestPage, chosen: string, { keepFocus = false 
           holdsChecked: element.querySelector('input:checked') !== null,
         };
       };
-      const kind = (element: Element) => `${element.tagName}.${element.className}[${element.getAttribute('role')}] in ${element.parentElement?.tagName}.${element.parentElement?.className}`;
+      const kind = (element: Element) => {
+        const parent = element.parentElement;
+        return `${element.tagName}.${element.className}[${element.getAttribute('role')}] in ${parent?.tagName}.${parent?.className} in ${parent?.parentElement?.tagName}.${parent?.parentElement?.className}`;
+      };
       const shown = (element: Element) => !(element instanceof HTMLInputElement) && element.checkVisibility({ visibilityProperty: true });
       const marked = Array.from(document.querySelectorAll(chosen)).filter(shown);
       const kinds = new Set(marked.map(kind));
-      const alike = new Set(marked.flatMap((element) => Array.from(document.getElementsByTagName(element.tagName)).filter((other) => shown(other) && kinds.has(kind(other)))));
+      // Its kin, but what is only decoration (a breadcrumb's "/").
+      const alike = new Set(marked.flatMap((element) => Array.from(document.getElementsByTagName(element.tagName)).filter((other) => shown(other) && !other.closest('[aria-hidden="true"]') && kinds.has(kind(other)))));
       return Array.from(alike).map((element) => ({
         backplate: background(getComputedStyle(element).backgroundColor) !== 'none' && getComputedStyle(element).forcedColorAdjust !== 'none' && (element.textContent ?? '').trim() !== '',
         what: `${element.tagName.toLowerCase()}.${String(element.className).trim().split(/\s+/).join('.')} "${(element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 30)}"`,
@@ -622,8 +626,8 @@ function toldApart(chosen: PaintedLook, other: PaintedLook): boolean {
 }
 
 /** Every chosen thing on the page (as `chosenLookalikes`) that only a faint colour tells apart from one of its kind not chosen. */
-async function weakChoices(page: TestPage, state: string): Promise<string[]> {
-  const looks = await paintedLooks(page, CHOSEN);
+async function weakChoices(page: TestPage, state: string, { keepFocus = false } = {}): Promise<string[]> {
+  const looks = await paintedLooks(page, CHOSEN, { keepFocus });
   return looks
     .filter((element) => element.chosen && looks.some((other) => !other.chosen && other.kind === element.kind && !toldApart(element, other)))
     .map((element) => `${state}: told apart from the others by a faint colour alone: ${element.what}`);
@@ -771,8 +775,14 @@ describe('form controls', () => {
 });
 
 describe('what is chosen or focused', () => {
-  it('is told apart by more than a faint colour, in light and in dark: the current page, the chosen theme, tabs, a menu’s focused item', async () => {
-    const { page } = await signedIn('states');
+  it('is told apart by more than a faint colour, in light and in dark: the current page, the chosen theme, tabs, a menu’s focused item, a table’s page, a picker’s option', async () => {
+    const person = await signedIn('states');
+    const { page } = person;
+    // Two projects to pick from, and twelve rows: two pages of ten.
+    const { projectId } = await projectWithTasks(person, 'States one');
+    await projectWithTasks(person, 'States two');
+    const more = await person.db.from('tasks').insert(Array.from({ length: 8 }, (_, i) => ({ project_id: projectId, title: `Row ${i}` })));
+    if (more.error) throw more.error;
     const findings: string[] = [];
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
@@ -788,6 +798,21 @@ describe('what is chosen or focused', () => {
       await page.keyboard.press('ArrowDown');
       const [unfocused] = await paintedLooks(page, '[role="menuitem"]', { keepFocus: true });
       if (!toldApart(focused!, unfocused!)) findings.push(`the account menu [${colorScheme}]: its focused item told apart by a faint colour alone: ${focused!.what}`);
+      await page.keyboard.press('Escape');
+
+      await page.goto(`${portal.url}/data/tasks`);
+      await dataReady(page);
+      await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('10');
+      await page.getByRole('button', { name: 'Page 2', exact: true }).waitFor(WAIT);
+      await showScheme(page, colorScheme);
+      findings.push(...(await weakChoices(page, `/data/tasks, page 1 of 2 [${colorScheme}]`)));
+      await page.getByRole('button', { name: 'Add row', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add a row to tasks' });
+      await dialog.getByRole('combobox', { name: /project_id/ }).fill('States');
+      await dialog.getByRole('option').nth(1).waitFor(WAIT);
+      await page.keyboard.press('ArrowDown');
+      await dialog.locator('[role="option"][aria-selected="true"]').waitFor(WAIT);
+      findings.push(...(await weakChoices(page, `/data/tasks, a project being picked [${colorScheme}]`, { keepFocus: true })));
       await page.keyboard.press('Escape');
     }
     expect(findings).toEqual([]);

@@ -122,7 +122,8 @@ export const tableCss = `
 .pui-pagination__size { display: flex; align-items: center; gap: var(--pui-space-2); }
 .pui-pagination__size .pui-input-wrap { width: auto; }
 .pui-pagination__pages { display: flex; align-items: center; gap: var(--pui-space-1); list-style: none; margin: 0; padding: 0; }
-.pui-pagination__page[aria-current="page"] { background: var(--pui-accent-subtle); color: var(--pui-accent-text); border-color: var(--pui-accent-border); }
+/* The current page's border is the accent (3:1 and more): its tinted fill alone is about 1.05:1 from the others'. */
+.pui-pagination__page[aria-current="page"] { background: var(--pui-accent-subtle); color: var(--pui-accent-text); border-color: var(--pui-accent); }
 .pui-pagination__page { min-width: var(--pui-control-sm); font-variant-numeric: tabular-nums; }
 .pui-pagination__gap { padding: 0 var(--pui-space-1); color: var(--pui-text-subtle); }
 @media (forced-colors: active) {
