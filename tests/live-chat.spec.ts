@@ -8,6 +8,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { launchBrowser, problems, type Browser, type TestContext, type TestPage } from './browser.js';
 import { startTestPortal, type TestPortal } from './portal-harness.js';
 import { newPerson, signedInClient, signedInStorage, type Person } from './support/people.js';
+import { paintedLooks, toldApart } from './support/state-looks.js';
 import { waitUntil } from './support/waits.js';
 
 jest.setTimeout(240_000);
@@ -333,6 +334,16 @@ describe('chat in the live remote', () => {
     await box.pressSequentially('Hello @');
     await page.getByRole('option', { name: 'Ada Mention' }).waitFor();
     await expect(shown()).resolves.toEqual({ inWindow: true, options: 6, active: 0, activeSeen: true });
+    // The name under the arrows is told from itself off them by more than a tint, in light and dark.
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const [active] = await paintedLooks(page, '.live-mentions [role="option"]', { keepFocus: true });
+      await box.press('ArrowDown');
+      const [passed] = await paintedLooks(page, '.live-mentions [role="option"]', { keepFocus: true });
+      await box.press('ArrowUp');
+      expect({ colorScheme, toldApart: toldApart(active!, passed!) }).toEqual({ colorScheme, toldApart: true });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
     // The arrows reach the last name, in view, and Enter picks it.
     await box.press('ArrowUp');
     await expect(shown()).resolves.toEqual({ inWindow: true, options: 6, active: 5, activeSeen: true });

@@ -26,13 +26,15 @@ export const liveStylesheet = `
 .live-composer__actions { display: flex; justify-content: flex-end; gap: var(--pui-space-2, .5rem); }
 .live-mentions { position: fixed; z-index: var(--pui-z-dropdown, 20); list-style: none; margin: 0; padding: var(--pui-space-1, .25rem); min-width: 12rem; max-width: min(24rem, calc(100vw - 1rem)); overflow-y: auto; color: var(--pui-text, #111); background: var(--pui-surface-raised, #fff); border: 1px solid var(--pui-border, #ddd); border-radius: var(--pui-radius-md, .375rem); box-shadow: var(--pui-shadow-lg); }
 .live-mentions__option { padding: var(--pui-space-2, .5rem) var(--pui-space-3, .75rem); border-radius: var(--pui-radius-sm, .25rem); cursor: pointer; }
-.live-mentions__option--active { background: var(--pui-accent-subtle, #eef3ff); color: var(--pui-text, #111); }
+/* The name under the arrows is the keyboard's focus (the box's active descendant): it has the focus
+   ring, as its tinted fill alone is about 1.05:1 from the others'. */
+.live-mentions__option--active { background: var(--pui-accent-subtle, #eef3ff); color: var(--pui-text, #111); outline: 2px solid var(--pui-focus, #047857); outline-offset: -2px; }
 .live-outbox-note { margin: 0 0 var(--pui-space-2, .5rem); color: var(--pui-text-muted, #667); font-size: var(--pui-text-sm, .8125rem); }
 .live-person > div { min-width: 0; overflow-wrap: anywhere; }
 .live-person, .live-activity__item { display: flex; gap: var(--pui-space-3, .75rem); align-items: center; padding: var(--pui-space-3, .75rem) var(--pui-space-4, 1rem); border-bottom: 1px solid var(--pui-border, #ddd); }
 .live-activity__item time { color: var(--pui-text-muted, #667); font-variant-numeric: tabular-nums; }
 @media (forced-colors: active) {
-  .live-mentions__option--active { forced-color-adjust: none; background: Highlight; color: HighlightText; }
+  .live-mentions__option--active { forced-color-adjust: none; background: Highlight; color: HighlightText; outline-color: HighlightText; }
   .live-message--mentions-me { outline: 2px solid Highlight; outline-offset: 2px; }
 }
 `;
