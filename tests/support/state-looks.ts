@@ -40,7 +40,8 @@ export interface PaintedLook {
 /**
  * How each element `chosen` names is painted, and each of its kind (see `PaintedLook`): its
  * colours, lines and weight, its ::before and ::after included; a background in the page's own
- * colour, at any opacity, counts as none. Form controls are left out (`toggleLooksDifferent`).
+ * colour, at any opacity, counts as none. Form controls are left out (accessibility.spec.ts reads a
+ * checkbox's or a switch's states from its pixels, `toggleLooksDifferent`).
  * The pointer is moved away first, and, unless `keepFocus`, nothing keeps focus.
  */
 export async function paintedLooks(page: TestPage, chosen: string, { keepFocus = false } = {}): Promise<PaintedLook[]> {
