@@ -98,6 +98,13 @@ export const layoutCss = `
   }
   .pui-app__main { padding: var(--pui-space-4) var(--pui-space-4) var(--pui-space-10); }
 }
+/* Narrower than a phone (WCAG's reflow width: a 1280 px window zoomed to 400% is 320 px): the
+   header's margins and gaps give way, so its environment badge keeps its width beside the longest
+   word an app puts there (the shell's "Reconnecting…"). */
+@media (max-width: 22rem) {
+  .pui-app__header { gap: var(--pui-space-2); padding: 0 var(--pui-space-2); }
+  .pui-app__header-content { gap: var(--pui-space-2); }
+}
 
 .pui-page-header {
   display: flex;
