@@ -2,55 +2,33 @@
 // axe-core finds nothing, of any impact, on every route and in the states people reach (signed out
 // and in, light and dark, menus and dialogs open, a row being edited, results shown); the keyboard
 // reaches every control with a visible focus, the skip link moves focus into the page, and focus
-// lands somewhere sensible after the page changes under it; in forced colours (a Windows contrast
-// theme) focus and every chosen thing are still seen; and at phone widths no page scrolls
-// sideways while the chat's composer, the current room and the row being edited stay in view.
+// lands somewhere sensible after the page changes under it; what is chosen or focused is told apart
+// by more than a faint colour, and form controls' edges stand out; and at phone widths no page
+// scrolls sideways while the chat's composer, the current room and the row being edited stay in
+// view. Forced colours (a Windows contrast theme) have a suite of their own, forced-colours.spec.ts.
 // One portal and one browser for the file; each test its own person and its own page.
-import { launchBrowser, type Browser, type TestPage } from './browser.js';
-import { startTestPortal, type TestPortal } from './portal-harness.js';
+import type { TestPage } from './browser.js';
 import { axeViolations } from './support/accessibility.js';
-import { holdRequests } from './support/hold-requests.js';
-import { pagePerTest } from './support/page-per-test.js';
-import { newPerson, signedInClient, signedInStorage, type Person } from './support/people.js';
+import { dataReady, projectWithTasks } from './support/data-pages.js';
+import { keyboardFindings } from './support/keyboard-walk.js';
+import { portalPerFile, type SignedInPerson } from './support/portal-per-file.js';
 import { settled } from './support/settled.js';
-import { chosenLookalikes, contrast, paintedLooks, toldApart, weakChoices } from './support/state-looks.js';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { contrast, paintedLooks, toldApart, weakChoices } from './support/state-looks.js';
 
 jest.setTimeout(240_000);
 
 const REMOTES = ['data', 'files', 'search', 'functions', 'live'] as const;
 const WAIT = { timeout: 30_000 };
 
-let portal: TestPortal;
-let browser: Browser;
-const tab = pagePerTest(() => browser);
-
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([startTestPortal({ remotes: REMOTES }), launchBrowser()]);
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
-interface Signed extends Person {
-  db: SupabaseClient;
-  page: TestPage;
-}
+const running = portalPerFile(REMOTES);
+const { tab } = running;
 
 /** A new person of this test, signed in, with their own page (at `width` × 844 when given). */
-async function signedIn(label: string, viewport?: { width: number; height: number }): Promise<Signed> {
-  const person = await newPerson(portal.emulator, `a11y-${label}`);
-  const db = await signedInClient(portal.emulator, person);
-  const page = await tab.open(await signedInStorage(portal.url, portal.emulator, db));
-  if (viewport) await page.setViewportSize(viewport);
-  return { ...person, db, page };
-}
+const signedIn = (label: string, viewport?: { width: number; height: number }): Promise<SignedInPerson> => running.signedIn(`a11y-${label}`, viewport);
 
 /** Opens a portal path and waits until it has settled (the status page: until its lower sections, drawn a frame later, are in). */
 async function visit(page: TestPage, path: string): Promise<void> {
-  await page.goto(`${portal.url}${path}`);
+  await page.goto(`${running.portal.url}${path}`);
   if (path === '/status') await page.getByText(/^Shared libraries/).first().waitFor(WAIT);
   await settled(page);
 }
@@ -138,32 +116,6 @@ describe('axe finds nothing, of any impact', () => {
   });
 });
 
-/** A project of `person`'s own with two tasks; their ids. */
-async function projectWithTasks(person: Signed, name: string): Promise<{ projectId: number; taskIds: number[] }> {
-  const project = await person.db.from('projects').insert({ name }).select('id').single();
-  if (project.error) throw project.error;
-  const projectId = (project.data as { id: number }).id;
-  const tasks = await person.db
-    .from('tasks')
-    .insert([
-      { project_id: projectId, title: 'Check the contrast', priority: 'high', tags: ['a11y'] },
-      { project_id: projectId, title: 'Walk it with a keyboard', priority: 'low', tags: [] },
-    ])
-    .select('id')
-    .order('id');
-  if (tasks.error) throw tasks.error;
-  return { projectId, taskIds: (tasks.data as { id: number }[]).map((task) => task.id) };
-}
-
-/** The data remote shows the rows of the view its URL asks for. */
-async function dataReady(page: TestPage): Promise<void> {
-  await page.waitForFunction(() => {
-    const root = document.querySelector<HTMLElement>('.data-page[data-view]');
-    return root !== null && root.dataset.state === 'ready' && root.dataset.loadedView === root.dataset.view;
-  }, undefined, WAIT);
-  await settled(page);
-}
-
 describe('axe finds nothing, of any impact, in each remote', () => {
   it('data: the tables, a table with its filters, a cell being edited, the Add-row dialog, a delete’s confirmation and a project’s sharing', async () => {
     const person = await signedIn('data');
@@ -178,7 +130,7 @@ describe('axe finds nothing, of any impact, in each remote', () => {
     await page.locator('[data-row-count="tasks"]').getByText(/^\d+$/).waitFor(WAIT);
     findings.push(...(await axeFindings(page, '/data with its rows counted', 'main')));
 
-    await page.goto(`${portal.url}/data/tasks`);
+    await page.goto(`${running.portal.url}/data/tasks`);
     await dataReady(page);
     findings.push(...(await axeFindings(page, '/data/tasks')));
     await page.getByRole('button', { name: 'Filters', exact: true }).click();
@@ -201,7 +153,7 @@ describe('axe finds nothing, of any impact, in each remote', () => {
     findings.push(...(await axeFindings(page, '/data/tasks asking to confirm a delete', DIALOG)));
     await page.keyboard.press('Escape');
 
-    await page.goto(`${portal.url}/data/projects`);
+    await page.goto(`${running.portal.url}/data/projects`);
     await dataReady(page);
     await page.getByRole('button', { name: `Share ${name}`, exact: true }).click();
     await page.getByRole('dialog', { name: `Share ${name}` }).waitFor(WAIT);
@@ -225,16 +177,16 @@ describe('axe finds nothing, of any impact, in each remote', () => {
     const findings: string[] = [];
     await visit(page, '/files');
     findings.push(...(await axeFindings(page, '/files')));
-    await page.goto(`${portal.url}${folder}`);
+    await page.goto(`${running.portal.url}${folder}`);
     await row.waitFor(WAIT);
     await settled(page);
     findings.push(...(await axeFindings(page, 'a folder')));
-    await page.goto(`${portal.url}${folder}?view=grid`);
+    await page.goto(`${running.portal.url}${folder}?view=grid`);
     await page.locator('li[data-entry="plan.txt"]').waitFor(WAIT);
     await settled(page);
     findings.push(...(await axeFindings(page, 'a folder as a grid', 'main')));
 
-    await page.goto(`${portal.url}${folder}`);
+    await page.goto(`${running.portal.url}${folder}`);
     await row.waitFor(WAIT);
     await page.locator('tr[data-entry="notes.md"]').getByRole('button', { name: 'notes.md', exact: true }).click();
     await page.getByRole('dialog').getByTestId('preview-markdown').getByRole('heading', { name: 'Notes', exact: true }).waitFor(WAIT);
@@ -333,121 +285,6 @@ describe('axe finds nothing, of any impact, in each remote', () => {
   });
 });
 
-/** One stop of a walk with Tab: what took focus, and whether a person could see that it did. */
-interface FocusStop {
-  /** The element, as a short selector with its accessible text, for failure messages. */
-  what: string;
-  /** Its outline or box-shadow (or its frame's: its parent's, grandparent's or next sibling's) changed with focus. */
-  indicated: boolean;
-  /** At least part of it is on screen, and not under the sticky header. */
-  inView: boolean;
-}
-
-/**
- * Remembers, for every element that can take focus and the elements that may draw its focus ring
- * (its parent, grandparent and next sibling), the outline and box-shadow it has without focus.
- */
-async function rememberUnfocusedLook(page: TestPage): Promise<void> {
-  await page.evaluate(() => {
-    const looks = new WeakMap<Element, string>();
-    // An outline's colour is only seen while it has a style and a width (a focused input's changes in
-    // forced colours, its outline none).
-    const lookOf = (element: Element) => {
-      const style = getComputedStyle(element);
-      const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 ? `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}` : 'none';
-      return `${outline}|${style.boxShadow}`;
-    };
-    (document.activeElement as HTMLElement | null)?.blur();
-    for (const element of Array.from(document.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex]'))) {
-      for (const part of [element, element.parentElement, element.parentElement?.parentElement, element.nextElementSibling]) {
-        if (part && !looks.has(part)) looks.set(part, lookOf(part));
-      }
-    }
-    (window as unknown as { __unfocusedLook: unknown }).__unfocusedLook = { looks, lookOf };
-  });
-}
-
-/** Where focus is now, and how it looks. */
-async function focusStop(page: TestPage): Promise<FocusStop | null> {
-  return page.evaluate(async () => {
-    const element = document.activeElement;
-    if (!element || element === document.body) return null;
-    const { looks, lookOf } = (window as unknown as { __unfocusedLook: { looks: WeakMap<Element, string>; lookOf: (e: Element) => string } }).__unfocusedLook;
-    const parts = [element, element.parentElement, element.parentElement?.parentElement, element.nextElementSibling].filter((part): part is Element => Boolean(part));
-    // The ring is read once it has finished drawing: a box-shadow that transitions in is still
-    // "none" just after the Tab.
-    const transitions = parts.flatMap((part) => part.getAnimations()).filter((animation) => animation instanceof CSSTransition);
-    await Promise.all(transitions.map((animation) => animation.finished.catch(() => undefined)));
-    const indicated = parts.some((part) => {
-      const before = looks.get(part);
-      // A part drawn after the walk began (a list that arrived late) has no look remembered: it
-      // counts when it draws a ring now.
-      if (before === undefined) {
-        const style = getComputedStyle(part);
-        return part === element && ((style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none');
-      }
-      return before !== lookOf(part) && lookOf(part) !== 'none|none';
-    });
-    const rect = element.getBoundingClientRect();
-    // In view, and not under anything (the sticky header): what is drawn at its middle is it, or
-    // the frame that draws it (a checkbox's box over its input).
-    const x = Math.min(Math.max(rect.left + rect.width / 2, 0), innerWidth - 1);
-    const y = Math.min(Math.max(rect.top + rect.height / 2, 0), innerHeight - 1);
-    const onTop = document.elementFromPoint(x, y);
-    const inView =
-      rect.bottom > 0 && rect.top < innerHeight && rect.right > 0 && rect.left < innerWidth && onTop !== null && (onTop.contains(element) || parts.some((part) => part.contains(onTop)));
-    const text = (element.getAttribute('aria-label') ?? (element as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
-    const what = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.getAttribute('role') ? `[role=${element.getAttribute('role')}]` : ''} "${text}"`;
-    (element as unknown as { __visited?: boolean }).__visited = true;
-    return { what, indicated, inView };
-  });
-}
-
-/**
- * Walks the page with Tab from its start until focus leaves the page (or comes back to where it
- * started): every stop, and what could take focus but was never reached, and what reacts to a
- * pointer but can never take focus (a click handler on a div).
- */
-async function walkWithTab(page: TestPage): Promise<{ stops: FocusStop[]; unreached: string[]; pointerOnly: string[] }> {
-  await rememberUnfocusedLook(page);
-  const stops: FocusStop[] = [];
-  for (let presses = 0; presses < 300; presses += 1) {
-    await page.keyboard.press('Tab');
-    const stop = await focusStop(page);
-    if (!stop || (stops.length > 0 && stop.what === stops[0]!.what)) break;
-    stops.push(stop);
-  }
-  const { unreached, pointerOnly } = await page.evaluate(() => {
-    const describe = (element: Element) =>
-      `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''} "${((element as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').trim().slice(0, 40)}"`;
-    const shown = (element: Element) => (element as HTMLElement).checkVisibility?.({ visibilityProperty: true, opacityProperty: false }) ?? true;
-    const focusable = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]';
-    const unreached = Array.from(document.querySelectorAll<HTMLElement>(focusable))
-      .filter((element) => element.tabIndex >= 0 && shown(element) && !element.closest('[inert], [aria-hidden="true"]') && !(element as unknown as { __visited?: boolean }).__visited)
-      // A file input behind its "Choose files" button, a radio of a group whose checked one was reached.
-      .filter((element) => !(element instanceof HTMLInputElement && (element.type === 'file' || (element.type === 'radio' && !element.checked))))
-      .map(describe);
-    const pointerOnly = Array.from(document.querySelectorAll<HTMLElement>('body *'))
-      .filter((element) => shown(element) && getComputedStyle(element).cursor === 'pointer')
-      .filter((element) => !element.closest(`${focusable}, label`))
-      .map(describe);
-    return { unreached, pointerOnly };
-  });
-  return { stops, unreached, pointerOnly };
-}
-
-/** What a walk with Tab found wrong on the page, each prefixed by `state`. */
-async function keyboardFindings(page: TestPage, state: string): Promise<string[]> {
-  const { stops, unreached, pointerOnly } = await walkWithTab(page);
-  return [
-    ...(stops.length < 3 ? [`${state}: Tab reached only ${stops.length} controls`] : []),
-    ...stops.filter((stop) => !stop.indicated).map((stop) => `${state}: no visible focus on ${stop.what}`),
-    ...stops.filter((stop) => !stop.inView).map((stop) => `${state}: focus out of view (or under the header) on ${stop.what}`),
-    ...unreached.map((what) => `${state}: never reached with Tab: ${what}`),
-    ...pointerOnly.map((what) => `${state}: clickable but never focusable: ${what}`),
-  ];
-}
-
 describe('the keyboard', () => {
   it('reaches every control of each main page with Tab, always with a visible focus that is in view', async () => {
     const person = await signedIn('keyboard');
@@ -463,86 +300,6 @@ describe('the keyboard', () => {
       if (path.startsWith('/live/rooms/')) await page.locator(`[data-testid="room"][data-room="${projectId}"][data-status="live"]`).waitFor(WAIT);
       findings.push(...(await keyboardFindings(page, path)));
     }
-    expect(findings).toEqual([]);
-  });
-});
-
-/** Whether a checkbox or a switch looks different on and off (its pixels, with no focus ring, hover or transition), in forced colours. */
-async function toggleLooksDifferent(control: ReturnType<TestPage['locator']>): Promise<boolean> {
-  const shot = async () => {
-    await control.page().mouse.move(0, 0);
-    await control.evaluate((element) => (element as HTMLElement).blur());
-    return control.screenshot({ animations: 'disabled' });
-  };
-  const before = await shot();
-  await control.click();
-  const after = await shot();
-  await control.click();
-  return !before.equals(after);
-}
-
-describe('in forced colours (a Windows contrast theme)', () => {
-  it('focus, the current page, the chosen theme, tabs, a menu’s item, selected rows and tiles, progress and the toggles are all seen', async () => {
-    const person = await signedIn('forced-colours');
-    const { page } = person;
-    const { taskIds } = await projectWithTasks(person, `Contrast ${person.id.slice(0, 8)}`);
-    await page.emulateMedia({ forcedColors: 'active' });
-    const findings: string[] = [];
-
-    await visit(page, '/');
-    findings.push(...(await chosenLookalikes(page, '/')));
-    await page.getByTestId('account-menu').click();
-    const menu = page.getByRole('menu');
-    await menu.waitFor(WAIT);
-    // Each item, focused and then not: the focus moves on with the arrow.
-    const items = async () => {
-      await expect(page.evaluate(() => document.activeElement?.getAttribute('role'))).resolves.toBe('menuitem');
-      return paintedLooks(page, '[role="menuitem"]', { keepFocus: true });
-    };
-    await page.keyboard.press('Home');
-    const first = await items();
-    await page.keyboard.press('ArrowDown');
-    const second = await items();
-    if (first[0]!.look === second[0]!.look) findings.push(`/ account menu: ${first[0]!.what} looks the same focused and not`);
-    if (first[0]!.backplate) findings.push(`/ account menu: ${first[0]!.what}, focused, has its text on the browser's backplate over its own background`);
-    await page.keyboard.press('Escape');
-
-    await visit(page, '/account');
-    findings.push(...(await chosenLookalikes(page, '/account')));
-    findings.push(...(await keyboardFindings(page, '/account in forced colours')));
-
-    // While the rows are on their way, the table's progress bar is drawn over its track.
-    const held = await holdRequests(page, (url) => url.pathname === '/rest/v1/tasks', { once: true });
-    await page.goto(`${portal.url}/data/tasks`);
-    await held.asked;
-    const bar = page.locator('.pui-progress__bar').first();
-    await bar.waitFor(WAIT);
-    const [barColour, ...behind] = await bar.evaluate((element) => [element, element.parentElement!, document.body].map((part) => getComputedStyle(part).backgroundColor));
-    if (behind.includes(barColour!)) findings.push(`/data/tasks loading: the progress bar is painted ${barColour}, as its track or the page (${behind.join(', ')})`);
-    held.release();
-    await dataReady(page);
-    findings.push(...(await keyboardFindings(page, '/data/tasks in forced colours')));
-    const select = page.getByRole('checkbox', { name: `Select row ${taskIds[0]}` });
-    if (!(await toggleLooksDifferent(select))) findings.push('/data/tasks: a row’s checkbox looks the same checked and not');
-    await select.check();
-    findings.push(...(await chosenLookalikes(page, '/data/tasks with a row selected')));
-
-    await visit(page, '/search');
-    findings.push(...(await chosenLookalikes(page, '/search')));
-
-    for (const name of ['plan.txt', 'notes.txt']) {
-      const { error } = await person.db.storage.from('files').upload(`${person.id}/${name}`, new Blob(['A line.'], { type: 'text/plain' }));
-      if (error) throw error;
-    }
-    await page.goto(`${portal.url}/files/files/${person.id}/?view=grid`);
-    await page.getByRole('checkbox', { name: 'Select plan.txt', exact: true }).check();
-    await page.locator('li[data-entry="plan.txt"][data-selected="true"]').waitFor(WAIT);
-    findings.push(...(await chosenLookalikes(page, 'a folder as a grid, a file selected')));
-
-    await visit(page, '/functions/hello');
-    const asPerson = page.getByRole('switch', { name: 'Call as the signed-in person' });
-    await asPerson.waitFor(WAIT);
-    if (!(await toggleLooksDifferent(asPerson))) findings.push('/functions/hello: the switch looks the same on and off');
     expect(findings).toEqual([]);
   });
 });
@@ -634,7 +391,7 @@ describe('what is chosen or focused', () => {
       if (!toldApart(focused!, unfocused!)) findings.push(`the account menu [${colorScheme}]: its focused item told apart by a faint colour alone: ${focused!.what}`);
       await page.keyboard.press('Escape');
 
-      await page.goto(`${portal.url}/data/tasks`);
+      await page.goto(`${running.portal.url}/data/tasks`);
       await dataReady(page);
       await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('10');
       await page.getByRole('button', { name: 'Page 2', exact: true }).waitFor(WAIT);
@@ -668,7 +425,7 @@ describe('the page’s title', () => {
     await titled('Status · Portal');
     await visit(page, '/no-such-page');
     await titled(`${await page.locator('main h1').textContent()} · Portal`);
-    await page.goto(`${portal.url}/data/tasks`);
+    await page.goto(`${running.portal.url}/data/tasks`);
     await dataReady(page);
     await titled('tasks · Data · Portal');
     // A page the browser loaded is said by the browser, not again by the portal.

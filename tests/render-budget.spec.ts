@@ -7,10 +7,8 @@
 // for the file; each route its own new person and page.
 import { installCommitCounter, recordedCommits, type ReactCommit } from '../bench/react-renders.js';
 import type { TraceEvent } from '../bench/trace-tasks.js';
-import { launchBrowser, problems, type Browser, type TestPage } from './browser.js';
-import { startTestPortal, type TestPortal } from './portal-harness.js';
-import { pagePerTest } from './support/page-per-test.js';
-import { newPerson, signedInClient, signedInStorage } from './support/people.js';
+import { problems, type TestPage } from './browser.js';
+import { portalPerFile } from './support/portal-per-file.js';
 import { settled } from './support/settled.js';
 import { STEP_MS } from './support/waits.js';
 
@@ -45,24 +43,12 @@ const REMOTES = ['data', 'files', 'search', 'functions', 'live'] as const;
 /** How long no commit must arrive before the load counts as over: the page's last update is in. */
 const QUIET_MS = 1_500;
 
-let portal: TestPortal;
-let browser: Browser;
-const tab = pagePerTest(() => browser);
-
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([startTestPortal({ remotes: REMOTES }), launchBrowser()]);
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const running = portalPerFile(REMOTES);
+const { tab } = running;
 
 /** A new person's page, signed in, counting React's commits from before the portal's scripts run. */
 async function signedInCounting(label: string): Promise<TestPage> {
-  const person = await newPerson(portal.emulator, `renders-${label}`);
-  const db = await signedInClient(portal.emulator, person);
-  const page = await tab.open(await signedInStorage(portal.url, portal.emulator, db));
+  const { page } = await running.signedIn(`renders-${label}`);
   await page.addInitScript(installCommitCounter);
   return page;
 }
@@ -104,7 +90,7 @@ async function commitsOnceQuiet(page: TestPage): Promise<ReactCommit[]> {
 describe('components React renders while a signed-in page loads stay within the route’s budget', () => {
   it.each(Object.entries(BUDGETS))('%s', async (path, budget) => {
     const page = await signedInCounting(path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home');
-    await page.goto(`${portal.url}${path}`);
+    await page.goto(`${running.portal.url}${path}`);
     const commits = await commitsOnceQuiet(page);
     const rendered = commits.reduce((sum, commit) => sum + commit.components, 0);
     const verdict =
@@ -142,7 +128,7 @@ async function layoutInvalidations(page: TestPage, during: () => Promise<void>):
  */
 async function layoutsOfLoad(page: TestPage, path: string, shown: () => Promise<void> = async () => undefined): Promise<{ parts: (string | null)[]; invalidations: number; forFonts: unknown[] }> {
   const invalidations = await layoutInvalidations(page, async () => {
-    await page.goto(`${portal.url}${path}`);
+    await page.goto(`${running.portal.url}${path}`);
     await shown();
     await commitsOnceQuiet(page);
   });
@@ -202,7 +188,7 @@ describe('the status page', () => {
       };
       requestAnimationFrame(frame);
     });
-    await page.goto(`${portal.url}/status`);
+    await page.goto(`${running.portal.url}/status`);
     // Until a frame has drawn the lower sections: the page may have them before its next frame,
     // and a busy machine can let a check run in between (docs/known-traps.md, "A test that reads
     // the page between two of its steps passes here and fails on a busy machine").
@@ -238,7 +224,7 @@ describe('the locale’s data is loaded off the main thread', () => {
       await mainHeld;
       await route.continue();
     });
-    await page.goto(`${portal.url}/status`, { waitUntil: 'commit' });
+    await page.goto(`${running.portal.url}/status`, { waitUntil: 'commit' });
     await Promise.race([seen, new Promise((resolve) => setTimeout(resolve, STEP_MS).unref())]);
     expect(started).toEqual([expect.stringMatching(/^blob:/)]);
     releaseMain();

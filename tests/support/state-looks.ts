@@ -124,10 +124,11 @@ export async function paintedLooks(page: TestPage, chosen: string, { keepFocus =
 
 /**
  * In forced colours, every chosen thing on the page (the current page's link, a selected tab, row
- * or option, a chosen theme) that looks exactly like one of its kind not chosen.
+ * or option, a chosen theme) that looks exactly like one of its kind not chosen. With `keepFocus`,
+ * what has focus keeps it (a list's option under the arrows, while its field has focus).
  */
-export async function chosenLookalikes(page: TestPage, state: string): Promise<string[]> {
-  const looks = await paintedLooks(page, CHOSEN);
+export async function chosenLookalikes(page: TestPage, state: string, { keepFocus = false } = {}): Promise<string[]> {
+  const looks = await paintedLooks(page, CHOSEN, { keepFocus });
   return [
     ...looks.filter((element) => element.chosen && looks.some((other) => !other.chosen && other.kind === element.kind && other.look === element.look)).map((element) => `${state}: looks like the others: ${element.what}`),
     ...looks.filter((element) => element.chosen && element.backplate).map((element) => `${state}: its text on the browser's backplate, over its own background: ${element.what}`),
