@@ -120,7 +120,7 @@ describe('the portal’s pages', () => {
 /**
  * Renders, at the end of the page, parts of the design system in states no page of the portal
  * shows by itself: a person online, away and offline; a button enabled, disabled and busy; a
- * spinner; a skeleton; a table with a sticky first column; and its pagination on page 2 of 3. They
+ * checkbox off, on and partly on (a select-all box); a spinner; a skeleton; a table with a sticky first column; and its pagination on page 2 of 3. They
  * come from the page's own shared modules (the federation runtime's share scope, filled when the
  * first remote loaded), so they are the very parts and stylesheet a remote renders with.
  */
@@ -139,6 +139,7 @@ async function renderDesignSystemSheet(page: TestPage): Promise<void> {
     const { createRoot } = await shared<typeof import('react-dom/client')>('react-dom/client');
     const { Avatar, Button, Skeleton, Spinner } = await shared<typeof import('@portal/ui/core')>('@portal/ui/core');
     const { Pagination, Table } = await shared<typeof import('@portal/ui/tables')>('@portal/ui/tables');
+    const { Checkbox } = await shared<typeof import('@portal/ui/form-controls')>('@portal/ui/form-controls');
     const h = React.createElement;
     const rows = [
       { id: '1', name: 'Ada', note: 'First' },
@@ -155,6 +156,9 @@ async function renderDesignSystemSheet(page: TestPage): Promise<void> {
         h(Button, { id: 'sheet-enabled' }, 'Save'),
         h(Button, { id: 'sheet-disabled', disabled: true }, 'Save'),
         h(Button, { id: 'sheet-busy', loading: true }, 'Save'),
+        ...(['off', 'on', 'some'] as const).map((state) =>
+          h(Checkbox, { key: state, id: `sheet-box-${state}`, 'aria-label': `All (${state})`, checked: state === 'on', indeterminate: state === 'some', readOnly: true }),
+        ),
         h(Spinner, { label: 'Loading' }),
         h(Skeleton, { width: '6rem', height: '1rem' }),
         h(Table<(typeof rows)[number]>, {
@@ -175,7 +179,7 @@ async function renderDesignSystemSheet(page: TestPage): Promise<void> {
 }
 
 describe('the design system’s states', () => {
-  it('presence, a disabled and a busy button, a spinner, a skeleton, a sticky column’s edge and the current page are all seen', async () => {
+  it('presence, a disabled and a busy button, a partly checked box, a spinner, a skeleton, a sticky column’s edge and the current page are all seen', async () => {
     const { page } = await signedIn('sheet');
     await visit(page, '/functions');
     await page.locator('.fn-list').waitFor(WAIT);
@@ -209,6 +213,9 @@ describe('the design system’s states', () => {
     if (painted.spinner.arc === painted.spinner.gap || painted.spinner.arc === painted.canvas) findings.push(`the spinner has no gap to be seen turning: arc ${painted.spinner.arc}, gap ${painted.spinner.gap}, page ${painted.canvas}`);
     if (painted.skeleton === painted.canvas) findings.push(`a skeleton is painted in the page's own colour, ${painted.canvas}`);
     for (const edge of painted.sticky) if (edge === 'none' || edge === painted.canvas) findings.push(`the sticky column has no edge between it and the cells that scroll under it (${edge})`);
+    // A select-all box: off, on, and on for some rows, three pictures.
+    const boxes = await Promise.all(['off', 'on', 'some'].map((state) => page.locator(`#sheet-box-${state}`).screenshot({ animations: 'disabled' })));
+    if (boxes[0]!.equals(boxes[1]!) || boxes[1]!.equals(boxes[2]!) || boxes[0]!.equals(boxes[2]!)) findings.push('a checkbox looks the same in two of off, on and partly on');
     findings.push(...(await chosenLookalikes(page, 'the design system’s sheet')));
     expect(findings).toEqual([]);
   });
