@@ -120,9 +120,10 @@ describe('the portal’s pages', () => {
 /**
  * Renders, at the end of the page, parts of the design system in states no page of the portal
  * shows by itself: a person online, away and offline; a button enabled, disabled and busy; a
- * checkbox off, on and partly on (a select-all box); a spinner; a skeleton; a table with a sticky first column; and its pagination on page 2 of 3. They
- * come from the page's own shared modules (the federation runtime's share scope, filled when the
- * first remote loaded), so they are the very parts and stylesheet a remote renders with.
+ * checkbox off, on and partly on (a select-all box); a spinner; a skeleton; a table with a sticky
+ * first column; and a pagination on page 2 of 3. They come from the page's own shared modules
+ * (the federation runtime's share scope, filled when the first remote loaded), so they are the
+ * very parts and stylesheet a remote renders with.
  */
 async function renderDesignSystemSheet(page: TestPage): Promise<void> {
   await page.evaluate(async () => {
@@ -266,7 +267,7 @@ describe('the remotes’ own states', () => {
     findings.push(...(await chosenLookalikes(page, '/data/tasks, a project being picked', { keepFocus: true })));
     await page.keyboard.press('Escape');
 
-    // In the project's room, Mira (a member, as Milo) mentions me; I start to mention them back.
+    // Mira and Milo join the project; in its room Mira mentions me, and I start to mention them back.
     const [mira] = await Promise.all(['Mira Forced', 'Milo Forced'].map(async (name) => {
       const member = await newPerson(running.portal.emulator, `forced-${name.split(' ')[0]!.toLowerCase()}`);
       const { error } = await running.portal.emulator.admin().auth.admin.updateUserById(member.id, { user_metadata: { display_name: name } });
